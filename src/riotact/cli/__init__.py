@@ -1,0 +1,1 @@
+"""The command-line interface: ``riotact rulesets|scenarios|play|sim|replay``."""

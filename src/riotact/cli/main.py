@@ -1,0 +1,193 @@
+"""``riotact``: the command line. Every deliberate error is a message, never a traceback."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.prompt import Prompt
+from rich.table import Table
+
+from riotact.core import (
+    Game,
+    ManualDice,
+    RiotactError,
+    ScenarioError,
+    builtin_scenarios,
+    find_scenario,
+    read_log,
+    replay,
+)
+from riotact.core.bots import BOT_KINDS
+from riotact.core.options import parse_cli_option
+from riotact.rulesets import all_rulesets, get_ruleset
+
+from .play import TerminalTable
+from .sim import run_batch, summarise
+
+console = Console()
+errors = Console(stderr=True)
+SEAT_KINDS = ("human", *BOT_KINDS)
+
+
+def _seats(pairs: tuple[str, ...], known: tuple[str, ...]) -> dict[str, str]:
+    seats = {}
+    for pair in pairs:
+        seat, sep, kind = pair.partition("=")
+        if not sep or seat not in known or kind not in SEAT_KINDS:
+            raise click.BadParameter(
+                f"{pair!r}: write SEAT=KIND with SEAT one of {', '.join(known)} and KIND one of "
+                f"{', '.join(SEAT_KINDS)}", param_hint="--seat")
+        seats[seat] = kind
+    return seats
+
+
+def _options(pairs: tuple[str, ...]) -> dict[str, Any]:
+    return dict(parse_cli_option(p) for p in pairs)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="riotact")
+def cli() -> None:
+    """Umpire, play and analyse tabletop civil-disorder wargames."""
+
+
+@cli.command()
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def rulesets(as_json: bool) -> None:
+    """List the rulesets."""
+    specs = all_rulesets()
+    rows = [{"id": s.id, "code": s.code, "title": s.title, "implemented": s.implemented,
+             "summary": s.summary} for s in specs]
+    if as_json:
+        click.echo(json.dumps(rows, indent=1))
+        return
+    table = Table("id", "title", "status", "summary")
+    for r in rows:
+        table.add_row(r["id"], r["title"], "ready" if r["implemented"] else "not implemented", r["summary"])
+    console.print(table)
+
+
+@cli.command()
+@click.argument("ruleset", required=False)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def scenarios(ruleset: str | None, as_json: bool) -> None:
+    """List the built-in scenarios (of one RULESET, or of all)."""
+    specs = [get_ruleset(ruleset)] if ruleset else [s for s in all_rulesets() if s.implemented]
+    rows = [{"ruleset": sc.ruleset, "id": sc.id, "title": sc.title, "seats": list(sc.seats),
+             "description": sc.description} for spec in specs for sc in builtin_scenarios(spec)]
+    if as_json:
+        click.echo(json.dumps(rows, indent=1))
+        return
+    table = Table("scenario", "title", "seats")
+    for r in rows:
+        table.add_row(f"{r['ruleset']}/{r['id']}", r["title"], " ".join(r["seats"]))
+    console.print(table)
+
+
+@cli.command()
+@click.argument("scenario")
+@click.option("--seat", "seat_pairs", multiple=True, metavar="SEAT=KIND",
+              help="Who plays a seat: human, random or heuristic. Default: the first seat is human, "
+                   "the rest heuristic bots.")
+@click.option("--seed", type=int, default=None, help="Seed of the game's dice and cards (default: random).")
+@click.option("--dice", type=click.Choice(["seeded", "manual"]), default="seeded",
+              help="manual: you roll real dice and type the faces.")
+@click.option("--save", "save_to", type=click.Path(dir_okay=False, path_type=Path),
+              help="Save the game here after every decision (atomic).")
+@click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE", help="Override a house rule.")
+def play(scenario: str, seat_pairs: tuple[str, ...], seed: int | None, dice: str, save_to: Path | None,
+         option_pairs: tuple[str, ...]) -> None:
+    """Play SCENARIO (an id, a .toml file, or a saved .jsonl game to continue)."""
+    live = ManualDice(lambda prompt: Prompt.ask(prompt), tell=errors.print) if dice == "manual" else None
+    if scenario.endswith(".jsonl"):
+        header, events = read_log(scenario)
+        game = replay(header, events, source=scenario, live_dice=live)
+        save_to = save_to or Path(scenario)
+    else:
+        chosen = find_scenario(scenario)
+        game = Game(chosen, seed=_seed(seed), options=_options(option_pairs), dice=live)
+    known = game.seats
+    seats = {known[0]: "human", **{s: "heuristic" for s in known[1:]}}
+    seats.update(_seats(seat_pairs, known))
+    console.print(f"[bold]{game.spec.title}[/bold]: {game.scenario.title} (seed {game.seed})")
+    TerminalTable(game, seats, console, lambda prompt: Prompt.ask(prompt), save_to).run()
+
+
+def _seed(seed: int | None) -> int:
+    if seed is not None:
+        return seed
+    import secrets
+
+    return secrets.randbelow(2**31)
+
+
+@cli.command()
+@click.argument("scenario")
+@click.option("--games", type=click.IntRange(1, 10_000_000), default=100, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the whole batch.")
+@click.option("--jobs", type=click.IntRange(1, 256), default=1, show_default=True, help="Worker processes.")
+@click.option("--log-dir", type=click.Path(file_okay=False, path_type=Path), help="Write one log per game.")
+@click.option("--seat", "seat_pairs", multiple=True, metavar="SEAT=BOT",
+              help="Bot for a seat: random or heuristic (default random).")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+def sim(scenario: str, games: int, seed: int, jobs: int, log_dir: Path | None,
+        seat_pairs: tuple[str, ...], as_json: bool) -> None:
+    """Play GAMES bot games of SCENARIO and summarise them."""
+    chosen = find_scenario(scenario)
+    seats = _seats(seat_pairs, chosen.seats)
+    if "human" in seats.values():
+        raise click.BadParameter("sim plays bots only: use random or heuristic", param_hint="--seat")
+    if log_dir is not None:
+        log_dir.mkdir(parents=True, exist_ok=True)
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), console=errors, transient=True) as bar:
+        task = bar.add_task(chosen.ref, total=games)
+        results = run_batch(chosen, games, seed, seats, jobs=jobs,
+                            log_dir=str(log_dir) if log_dir else None,
+                            progress=lambda: bar.advance(task))
+    summary = summarise(chosen, seats, seed, results)
+    if as_json:
+        click.echo(json.dumps(summary, indent=1))
+        return
+    table = Table("seat", "bot", "wins", title=f"{summary['scenario']}: {games} games, seed {seed}")
+    for seat, count in summary["wins"].items():
+        table.add_row(seat, summary["bots"][seat], f"{count} ({100 * count / games:.1f}%)")
+    table.add_row("no winner", "", str(summary["no_winner"]))
+    console.print(table)
+    d = summary["decisions"]
+    console.print(f"Decisions per game: min {d['min']}, mean {d['mean']}, median {d['median']}, max {d['max']}")
+
+
+@cli.command(name="replay")
+@click.argument("log", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--seat", default="umpire", show_default=True, help="Narrate as this seat saw the game.")
+def replay_cmd(log: Path, seat: str) -> None:
+    """Replay and verify LOG, and print the narrative as SEAT saw it."""
+    header, events = read_log(log)
+    game = replay(header, events, source=str(log))
+    for event in game.log_for(seat):
+        click.echo(f"t{event['turn']:<3} {event['text']}")
+    click.echo(f"Verified: {len(events)} events replay identically from seed {game.seed}.")
+
+
+def main() -> None:
+    try:
+        cli.main(standalone_mode=False)
+    except click.exceptions.Abort:
+        errors.print("Interrupted.")
+        sys.exit(130)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except (ScenarioError, RiotactError) as exc:
+        errors.print(f"[red]error:[/red] {exc}", highlight=False)
+        sys.exit(2)
+    except KeyboardInterrupt:
+        errors.print("Interrupted.")
+        sys.exit(130)

@@ -1,0 +1,37 @@
+"""The engine-neutral core: dice, cards, modifiers, the umpire, the log and the game protocol.
+
+Interfaces (CLI, web, RL) use only what this package exports.
+"""
+
+from .bots import RandomBot, make_bot, play_out
+from .cards import JOKER, Card, Pile, standard_pack
+from .dice import ManualDice, ScriptedDice, SeededDice
+from .errors import (
+    CardScriptError,
+    DiceError,
+    DiceExhaustedError,
+    GameOverError,
+    IllegalActionError,
+    OptionError,
+    ReplayMismatchError,
+    RiotactError,
+    SaveFileError,
+    ScenarioError,
+)
+from .game import Game, replay
+from .log import ALL, UMPIRE, GameLog, read_log
+from .modifiers import Modifier
+from .options import HouseRule
+from .protocol import Action, Bot, Result, RulesetSpec, State
+from .scenario import Scenario, builtin_scenarios, find_scenario, load_scenario_file, parse_scenario
+from .umpire import RollPool, RollTotal, Umpire
+
+__all__ = [
+    "ALL", "JOKER", "UMPIRE", "Action", "Bot", "Card", "CardScriptError", "DiceError",
+    "DiceExhaustedError", "Game", "GameLog", "GameOverError", "HouseRule", "IllegalActionError",
+    "ManualDice", "Modifier", "OptionError", "Pile", "RandomBot", "ReplayMismatchError", "Result",
+    "RiotactError", "RollPool", "RollTotal", "RulesetSpec", "SaveFileError", "Scenario",
+    "ScenarioError", "ScriptedDice", "SeededDice", "State", "Umpire", "builtin_scenarios",
+    "find_scenario", "load_scenario_file", "make_bot", "parse_scenario", "play_out", "read_log",
+    "replay", "standard_pack",
+]

@@ -1,0 +1,58 @@
+"""Bots and the loop that plays a game out with them.
+
+>>> import random
+>>> from riotact.core.protocol import Action
+>>> RandomBot("p1", random.Random(3)).choose(None, [Action("a", "A"), Action("b", "B")])
+'a'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from .game import Game
+from .protocol import Action, Bot
+
+BOT_KINDS = ("random", "heuristic")
+
+
+class RandomBot(Bot):
+    """Picks uniformly among the legal actions."""
+
+    needs_view = False
+
+    def choose(self, view: dict[str, Any] | None, legal: list[Action]) -> str:
+        return legal[int(self.rng.random() * len(legal))].id
+
+
+def bot_rng(seed: int, seat: str) -> random.Random:
+    """Each bot's own generator, derived from the game seed: bots never touch the game's."""
+    return random.Random(f"bot:{seed}:{seat}")
+
+
+def make_bot(kind: str, game: Game, seat: str) -> Bot:
+    rng = bot_rng(game.seed, seat)
+    if kind == "random" or game.spec.heuristic_bot is None:
+        return RandomBot(seat, rng)
+    if kind == "heuristic":
+        return game.spec.heuristic_bot(seat, rng)
+    raise ValueError(f"unknown bot kind {kind!r}; choose from {', '.join(BOT_KINDS)}")
+
+
+class DecisionLimitError(RuntimeError):
+    """A game did not end within the decision limit (a ruleset bug, never a user error)."""
+
+
+def play_out(game: Game, bots: Mapping[str, Bot], *, max_decisions: int = 100_000) -> Game:
+    """Let the bots decide until the game ends."""
+    for _ in range(max_decisions):
+        acting = game.to_act()
+        if not acting:
+            return game
+        seat = acting[0]
+        bot = bots[seat]
+        view = game.view(seat) if bot.needs_view else None
+        game.apply(seat, bot.choose(view, game.legal_actions(seat)))
+    raise DecisionLimitError(f"{game.scenario.ref} seed {game.seed}: no end after {max_decisions} decisions")

@@ -1,0 +1,247 @@
+"""A game in play: the public protocol every interface (CLI, web, RL) uses.
+
+>>> from riotact.core.scenario import find_scenario
+>>> game = Game(find_scenario("revolting-behaviour/first-game"), seed=7)
+>>> game.to_act()
+('p2',)
+>>> [a.id for a in game.legal_actions("p2")][:3]
+['pass', 'D-mild', 'D-moderate']
+>>> game.apply("p1", "pass")
+Traceback (most recent call last):
+...
+riotact.core.errors.IllegalActionError: p1 cannot 'pass': it is p2's decision now, not p1's
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from .dice import DiceSource, ScriptedDice, SeededDice
+from .errors import (
+    GameOverError,
+    IllegalActionError,
+    ReplayMismatchError,
+    RiotactError,
+    SaveFileError,
+)
+from .log import LOG_FORMAT_VERSION, UMPIRE, Event, GameLog, dumps, read_log
+from .options import resolve_options
+from .protocol import Action, Result, RulesetSpec
+from .scenario import Scenario, parse_scenario
+from .umpire import Umpire
+
+
+class ReplayDice:
+    """Recorded faces first (replaying a manual or scripted game), then a live source."""
+
+    records_faces = True
+
+    def __init__(self, recorded: Iterable[int], live: DiceSource | None) -> None:
+        self._recorded = ScriptedDice(recorded)
+        self._live = live
+
+    def faces(self, sides: int, n: int, request: str) -> list[int]:
+        if self._recorded.remaining or self._live is None:
+            return self._recorded.faces(sides, n, request)
+        return self._live.faces(sides, n, request)
+
+
+class Game:
+    """One game: scenario + options + seed + decisions, with its log.
+
+    ``dice`` defaults to the game's seeded generator; pass a scripted source in
+    tests or :class:`~riotact.core.dice.ManualDice` for a real table.
+    ``cards`` scripts shuffles for tests: ``{"p1/action": [["5C", "2S", "9H"]]}``
+    puts those cards on top after the first shuffle of that pile.
+    """
+
+    def __init__(
+        self,
+        scenario: Scenario,
+        *,
+        seed: int = 0,
+        options: Mapping[str, Any] | None = None,
+        dice: DiceSource | None = None,
+        cards: Mapping[str, Iterable[Iterable[str]]] | None = None,
+    ) -> None:
+        from riotact.rulesets import get_ruleset
+
+        self.scenario = scenario
+        self.spec: RulesetSpec = get_ruleset(scenario.ruleset)
+        if self.spec.state is None:
+            raise IllegalActionError(UMPIRE, "play", f"{self.spec.title} is not implemented yet")
+        self.seed = seed
+        self.overrides = dict(options or {})
+        self.options = resolve_options(self.spec.id, self.spec.house_rules,
+                                       scenario.house_rules, self.overrides)
+        self._cards = {k: [list(o) for o in v] for k, v in (cards or {}).items()}
+        rng = random.Random(seed)
+        self.dice: DiceSource = dice if dice is not None else SeededDice(rng)
+        self.log = GameLog({
+            "kind": "game", "ruleset": self.spec.id, "scenario": scenario.ref, "seed": seed,
+            "seats": list(scenario.seats), "options": self.options, "version": LOG_FORMAT_VERSION,
+            "dice": "seeded" if dice is None else ("recorded" if dice.records_faces else "custom"),
+            "scenario_data": scenario.data,
+        })
+        if self._cards:
+            self.log.header["cards"] = self._cards
+        self.umpire = Umpire(rng, self.dice, self.log, self._cards)
+        self.decisions: list[tuple[str, str]] = []
+        self._legal_key: tuple[int, str] = (-1, "")
+        self._legal_now: tuple[list[Action], dict[str, Action]] = ([], {})
+        self._decision_starts: list[int] = []
+        self.state = self.spec.state(scenario, self.options, self.umpire)
+        self._announce_end()
+
+    # -- the protocol ------------------------------------------------------
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return self.state.seats
+
+    @property
+    def result(self) -> Result | None:
+        return self.state.result
+
+    def is_over(self) -> bool:
+        return self.state.result is not None
+
+    def to_act(self) -> tuple[str, ...]:
+        return () if self.state.result is not None else self.state.to_act()
+
+    def legal_actions(self, seat: str) -> list[Action]:
+        """The decisions ``seat`` may make now (a shared list: do not change it)."""
+        self._check_seat(seat)
+        if self.state.result is not None or seat not in self.state.to_act():
+            return []
+        return self._legal(seat)[0]
+
+    def _legal(self, seat: str) -> tuple[list[Action], dict[str, Action]]:
+        """The state's legal actions, computed once per seat between decisions."""
+        key = (len(self.decisions), seat)
+        if self._legal_key != key:
+            actions = self.state.legal_actions(seat)
+            self._legal_key, self._legal_now = key, (actions, {a.id: a for a in actions})
+        return self._legal_now
+
+    def apply(self, seat: str, action_id: str) -> list[Event]:
+        """Apply ``seat``'s decision; returns the events it caused."""
+        self._check_seat(seat)
+        if self.state.result is not None:
+            raise GameOverError(seat, action_id)
+        acting = self.state.to_act()
+        if seat not in acting:
+            waiting = ", ".join(acting)
+            raise IllegalActionError(seat, action_id, f"it is {waiting}'s decision now, not {seat}'s")
+        action = self._legal(seat)[1].get(action_id)
+        if action is None:
+            raise IllegalActionError(seat, action_id, self.state.why_illegal(seat, action_id))
+        start = len(self.log.events)
+        self._decision_starts.append(start)
+        self.decisions.append((seat, action_id))
+        self.log.append("decision", self.umpire.turn, self.state.decision_visibility(seat, action),
+                        f"{seat}: {action.text}.", seat=seat, action=action_id)
+        self.state.apply(seat, action)
+        self._announce_end()
+        return self.log.events[start:]
+
+    def view(self, seat: str) -> dict[str, Any]:
+        """What ``seat`` may know now, JSON-safe, with its legal actions."""
+        self._check_seat(seat)
+        return {
+            "ruleset": self.spec.id, "scenario": self.scenario.ref, "seat": seat,
+            "turn": self.umpire.turn, "to_act": list(self.to_act()),
+            "legal_actions": [a.as_dict() for a in self.legal_actions(seat)],
+            "result": self.result.as_dict() if self.result else None,
+            "state": self.state.view(seat),
+        }
+
+    def log_for(self, seat: str) -> list[Event]:
+        self._check_seat(seat)
+        return self.log.for_seat(seat)
+
+    # -- clone, undo, save, replay -------------------------------------------
+    def clone(self) -> Game:
+        return copy.deepcopy(self)
+
+    def undo(self) -> None:
+        """Take back the last decision (the game is rebuilt and replayed without it)."""
+        if not self.decisions:
+            raise IllegalActionError(UMPIRE, "undo", "no decision has been made yet")
+        keep = self._decision_starts[-1]
+        rebuilt = self._rebuild(self.decisions[:-1], self.log.events[:keep])
+        self.__dict__.update(rebuilt.__dict__)
+
+    def _rebuild(self, decisions: list[tuple[str, str]], events: list[Event]) -> Game:
+        dice = None
+        if self.dice.records_faces:
+            dice = ReplayDice(recorded_faces(events), getattr(self.dice, "_live", self.dice))
+        game = Game(self.scenario, seed=self.seed, options=self.overrides, dice=dice,
+                    cards=self._cards)
+        for seat, action_id in decisions:
+            game.apply(seat, action_id)
+        game.log.header["dice"] = self.log.header["dice"]
+        return game
+
+    def save(self, path: str | Path) -> None:
+        """Save atomically as a game log; :meth:`load` replays it."""
+        self.log.write(path)
+
+    @classmethod
+    def load(cls, path: str | Path, *, live_dice: DiceSource | None = None) -> Game:
+        """Replay a saved log, checking every event against the record."""
+        header, events = read_log(path)
+        return replay(header, events, source=str(path), live_dice=live_dice)
+
+    def _check_seat(self, seat: str) -> None:
+        if seat != UMPIRE and seat not in self.state.seats:
+            known = ", ".join(self.state.seats)
+            raise IllegalActionError(seat, "act", f"there is no seat {seat!r} (seats: {known})")
+
+    def _announce_end(self) -> None:
+        result = self.state.result
+        if result is not None and (not self.log.events or self.log.events[-1]["kind"] != "end"):
+            winners = ", ".join(result.winners) or "nobody"
+            self.log.append("end", self.umpire.turn, "all", f"Game over: {winners} won ({result.reason}).",
+                            result=result.as_dict())
+
+
+def recorded_faces(events: Iterable[Event]) -> list[int]:
+    return [face for e in events if e["kind"] == "roll" for face in e["dice"]]
+
+
+def replay(header: dict[str, Any], events: list[Event], *, source: str = "<log>",
+           live_dice: DiceSource | None = None) -> Game:
+    """Rebuild a game from a header and events, verifying each event matches."""
+    try:
+        scenario = parse_scenario(header["scenario_data"], f"{source} (embedded scenario)")
+        seed, options = int(header["seed"]), dict(header.get("options") or {})
+        seeded = header.get("dice", "seeded") == "seeded"
+    except (KeyError, TypeError, ValueError) as exc:
+        raise SaveFileError(f"{source}: the game header is incomplete ({exc})") from None
+    dice = None if seeded else ReplayDice(recorded_faces(events), live_dice)
+    game = Game(scenario, seed=seed, options=options, dice=dice, cards=header.get("cards"))
+    game.log.header["dice"] = header.get("dice", "seeded")
+    for event in events:
+        if event.get("kind") == "decision":
+            try:
+                game.apply(str(event.get("seat")), str(event.get("action")))
+            except RiotactError as exc:
+                raise SaveFileError(f"{source}: event {event.get('seq')} does not replay: {exc}") from None
+    _verify(game.log.events, events, source)
+    return game
+
+
+def _verify(produced: list[Event], recorded: list[Event], source: str) -> None:
+    for ours, theirs in zip(produced, recorded, strict=False):
+        if json.loads(dumps(ours)) != theirs:
+            raise ReplayMismatchError(
+                f"{source}: event {theirs.get('seq')} does not replay: recorded {theirs.get('text')!r}, "
+                f"replayed {ours.get('text')!r}")
+    if len(produced) != len(recorded):
+        raise ReplayMismatchError(
+            f"{source}: the log has {len(recorded)} events but the replay made {len(produced)}")

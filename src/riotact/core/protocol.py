@@ -1,0 +1,131 @@
+"""The game protocol every ruleset implements, and its small vocabulary.
+
+A ruleset is one declared :class:`RulesetSpec` plus a :class:`State` subclass
+holding the rules. The :class:`riotact.core.game.Game` wrapper adds everything
+rules need not think about: seat checks, the decision record, the log, saving,
+replay, clone and undo.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel
+
+from .log import ALL, Visibility
+from .options import HouseRule, Value
+
+if TYPE_CHECKING:
+    import random
+
+    from .scenario import Scenario
+    from .umpire import Umpire
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A legal decision: a stable ``id`` (what logs and saves record) and plain ``text``."""
+
+    id: str
+    text: str
+
+    def as_dict(self) -> dict[str, str]:
+        return {"id": self.id, "text": self.text}
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended: the winners (maybe none), scores per seat and why."""
+
+    winners: tuple[str, ...]
+    reason: str
+    scores: dict[str, float] = field(default_factory=dict)
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"winners": list(self.winners), "scores": self.scores, "reason": self.reason,
+                "details": self.details}
+
+
+class State(ABC):
+    """The rules of one ruleset, acting on one game's state.
+
+    Subclasses receive the validated scenario, the resolved house-rule options
+    and the umpire (dice, cards, log). They must keep all randomness on the
+    umpire so that a seed and the decisions replay the game exactly.
+    """
+
+    def __init__(self, scenario: Scenario, options: dict[str, Value], umpire: Umpire) -> None:
+        self.scenario = scenario
+        self.options = options
+        self.umpire = umpire
+        self.seats: tuple[str, ...] = scenario.seats
+        self.result: Result | None = None
+
+    @abstractmethod
+    def to_act(self) -> tuple[str, ...]:
+        """Seats that may decide now (several for simultaneous decisions)."""
+
+    @abstractmethod
+    def legal_actions(self, seat: str) -> list[Action]:
+        """The decisions ``seat`` may make now (empty when it may not act)."""
+
+    @abstractmethod
+    def apply(self, seat: str, action: Action) -> None:
+        """Carry out a legal decision (already checked by the wrapper)."""
+
+    @abstractmethod
+    def view(self, seat: str) -> dict[str, Any]:
+        """A JSON-safe view holding only what ``seat`` may know."""
+
+    def decision_visibility(self, seat: str, action: Action) -> Visibility:
+        """Who sees a decision in the log; secret orders override this."""
+        return ALL
+
+    def why_illegal(self, seat: str, action_id: str) -> str:
+        """Why ``action_id`` is not legal for ``seat`` now (rules may explain better)."""
+        return "that is not one of the legal actions now"
+
+    # -- conformance hooks (see riotact.core.conformance) -----------------
+    def plant_sentinels(self) -> None:
+        """Tag hidden state with unique tokens, so leaks can be searched for."""
+
+    def hidden_tokens(self, seat: str) -> set[str]:
+        """Tokens planted in state that ``seat`` must not see right now."""
+        return set()
+
+
+class Bot(ABC):
+    """A player that picks one of the legal actions, seeing only its seat's view."""
+
+    #: False lets the loop skip building the view (a random bot never reads it).
+    needs_view = True
+
+    def __init__(self, seat: str, rng: random.Random) -> None:
+        self.seat, self.rng = seat, rng
+
+    @abstractmethod
+    def choose(self, view: dict[str, Any] | None, legal: list[Action]) -> str: ...
+
+
+@dataclass(frozen=True)
+class RulesetSpec:
+    """The one small declaration a ruleset makes about itself."""
+
+    id: str
+    code: str
+    title: str
+    summary: str
+    state: type[State] | None
+    setup: type[BaseModel] | None = None
+    house_rules: tuple[HouseRule, ...] = ()
+    heuristic_bot: Callable[[str, random.Random], Bot] | None = None
+    scenario_package: str | None = None
+    seat_counts: tuple[int, int] = (1, 99)
+
+    @property
+    def implemented(self) -> bool:
+        return self.state is not None

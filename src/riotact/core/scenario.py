@@ -1,0 +1,148 @@
+"""Scenario files (TOML), validated with a clear message on any fault.
+
+A scenario names its ruleset, id, title and seats, may override house rules,
+and gives the ruleset's own ``[setup]`` table (validated by the ruleset's model).
+Example (``revolting-behaviour`` first game)::
+
+    ruleset = "revolting-behaviour"
+    id = "first-game"
+    title = "First game: two players, ten Cause cards"
+    seats = ["p1", "p2"]
+    [setup]
+    cause_cards = 10
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from .errors import OptionError, RiotactError, ScenarioError
+from .log import UMPIRE
+from .options import resolve_options
+from .protocol import RulesetSpec
+
+
+class _Header(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    ruleset: str
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    title: str = Field(min_length=1)
+    description: str = ""
+    seats: list[str] = Field(min_length=1)
+    house_rules: dict[str, Any] = {}
+    setup: dict[str, Any] = {}
+
+
+@dataclass(frozen=True)
+class Scenario:
+    ruleset: str
+    id: str
+    title: str
+    seats: tuple[str, ...]
+    setup: Any
+    description: str = ""
+    house_rules: dict[str, Any] = field(default_factory=dict)
+    source: str = "<data>"
+    data: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def ref(self) -> str:
+        return f"{self.ruleset}/{self.id}"
+
+
+def _fail(source: str, exc: ValidationError) -> ScenarioError:
+    err = exc.errors()[0]
+    loc = ".".join(str(p) for p in err["loc"])
+    return ScenarioError(source, loc, err["msg"])
+
+
+def parse_scenario(data: dict[str, Any], source: str = "<data>") -> Scenario:
+    """Validate scenario data; errors name the source, the field and the fault."""
+    from riotact.rulesets import get_ruleset
+
+    try:
+        head = _Header.model_validate(data)
+    except ValidationError as exc:
+        raise _fail(source, exc) from None
+    try:
+        spec = get_ruleset(head.ruleset)
+    except Exception as exc:  # unknown ruleset: say which exist
+        raise ScenarioError(source, "ruleset", str(exc)) from None
+    _check_seats(spec, head.seats, source)
+    setup: Any = head.setup
+    if spec.setup is not None:
+        try:
+            setup = spec.setup.model_validate(head.setup)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            loc = ".".join(["setup", *(str(p) for p in err["loc"])])
+            raise ScenarioError(source, loc, err["msg"]) from None
+    try:
+        resolve_options(spec.id, spec.house_rules, head.house_rules)
+    except OptionError as exc:
+        raise ScenarioError(source, "house_rules", str(exc)) from None
+    return Scenario(head.ruleset, head.id, head.title, tuple(head.seats), setup,
+                    head.description, dict(head.house_rules), source, data)
+
+
+def _check_seats(spec: RulesetSpec, seats: list[str], source: str) -> None:
+    low, high = spec.seat_counts
+    if not low <= len(seats) <= high:
+        raise ScenarioError(source, "seats", f"{spec.title} takes {low} to {high} seats, got {len(seats)}")
+    if len(set(seats)) != len(seats):
+        raise ScenarioError(source, "seats", "seat names must be different")
+    if UMPIRE in seats and spec.id != "civil-disorder":
+        raise ScenarioError(source, "seats", f"{UMPIRE!r} is reserved for the umpire")
+
+
+def load_scenario_file(path: str | Path) -> Scenario:
+    source = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScenarioError(source, "", f"cannot read the file ({exc.__class__.__name__}: {exc})") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ScenarioError(source, "", f"not valid TOML ({exc})") from None
+    return parse_scenario(data, source)
+
+
+def builtin_scenarios(spec: RulesetSpec) -> list[Scenario]:
+    """The scenarios shipped inside a ruleset's package, sorted by id."""
+    if spec.scenario_package is None:
+        return []
+    folder = resources.files(spec.scenario_package)
+    found = []
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".toml"):
+            data = tomllib.loads(entry.read_text(encoding="utf-8"))
+            found.append(parse_scenario(data, f"{spec.id}:{entry.name}"))
+    return found
+
+
+def find_scenario(ref: str) -> Scenario:
+    """A scenario by file path, by ``ruleset/id``, or by a bare id that is unique."""
+    from riotact.rulesets import all_rulesets, get_ruleset
+
+    if ref.endswith(".toml") or Path(ref).is_file():
+        return load_scenario_file(ref)
+    ruleset, _, scenario_id = ref.rpartition("/")
+    try:
+        specs = [get_ruleset(ruleset)] if ruleset else all_rulesets()
+    except RiotactError as exc:
+        raise ScenarioError(ref, "", str(exc)) from None
+    matches = [s for spec in specs for s in builtin_scenarios(spec) if s.id == scenario_id]
+    if len(matches) == 1:
+        return matches[0]
+    if not matches:
+        raise ScenarioError(ref, "", "no such scenario file or id (see `riotact scenarios`)")
+    names = ", ".join(s.ref for s in matches)
+    raise ScenarioError(ref, "", f"more than one scenario has this id; say which: {names}")

@@ -1,0 +1,247 @@
+"""The umpire: every roll, shuffle and draw goes through here and into the log.
+
+Rules call the umpire and write only the happy path; the umpire takes faces
+from the injected dice source, judges them, explains them in plain words with
+their modifiers and rule ID, and appends the event.
+
+>>> from riotact.core.dice import ScriptedDice
+>>> from riotact.core.log import GameLog
+>>> import random
+>>> u = Umpire(random.Random(1), ScriptedDice([2, 5]), GameLog({}))
+>>> roll = u.roll_total("BWA-03", "Veteran stand", 2, 6, target=8,
+...                     modifiers=[Modifier(1, "veterans", "BWA-03")], purpose="morale")
+>>> roll.total, roll.result
+(8, 'pass')
+>>> u.log.events[-1]["text"]
+'Veteran stand rolls 2D6 for morale (BWA-03): 2+5 = 7, +1 veterans (BWA-03) = 8 against 8 or more: pass.'
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Card, Pile
+from .dice import ARROW_DIRECTIONS, CLOCK_DIRECTIONS, DiceSource
+from .log import ALL, GameLog, Visibility
+from .modifiers import Modifier, describe
+
+Judge = Callable[[int], str]
+
+
+@dataclass(frozen=True, slots=True)
+class RollTotal:
+    """A summed roll: natural dice, modifiers, total and (if judged) the result."""
+
+    dice: tuple[int, ...]
+    modifiers: tuple[Modifier, ...]
+    total: int
+    result: str | None
+
+    @property
+    def natural(self) -> int:
+        return sum(self.dice)
+
+    @property
+    def passed(self) -> bool:
+        return self.result == "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class RollPool:
+    """A pool judged die by die."""
+
+    dice: tuple[int, ...]
+    modifiers: tuple[Modifier, ...]
+    successes: int
+    result: str | None
+
+
+def shuffle(items: list[Any], random: Callable[[], float]) -> None:
+    """Fisher-Yates in place; a float per swap is several times faster than random.shuffle."""
+    for i in range(len(items) - 1, 0, -1):
+        j = int(random() * (i + 1))
+        items[i], items[j] = items[j], items[i]
+
+
+class Umpire:
+    """Adjudicates chance and writes the log. One per game."""
+
+    def __init__(
+        self,
+        rng: random.Random,
+        dice: DiceSource,
+        log: GameLog,
+        card_script: Mapping[str, Iterable[Iterable[str]]] | None = None,
+    ) -> None:
+        self.rng = rng
+        self.dice = dice
+        self.log = log
+        self.turn = 0
+        self._card_script = {k: deque(v) for k, v in (card_script or {}).items()}
+
+    # -- dice -------------------------------------------------------------
+    def roll_total(
+        self,
+        rule: str,
+        who: str,
+        n: int,
+        sides: int,
+        *,
+        purpose: str,
+        modifiers: Sequence[Modifier] = (),
+        target: int | None = None,
+        at_most: bool = False,
+        judge: Judge | None = None,
+        visible_to: Visibility = ALL,
+    ) -> RollTotal:
+        """Roll ``n``D``sides`` and add modifiers.
+
+        With ``target``, the result is ``pass`` when the total is ``target`` or
+        more (``at_most``: ``target`` or less), else ``fail``; ``judge`` maps the
+        total to any other result word (a table lookup).
+        """
+        faces = self.dice.faces(sides, n, f"{purpose} ({rule}, {who})")
+        mods = tuple(modifiers)
+        total = sum(faces) + sum(m.value for m in mods)
+        if judge is not None:
+            result: str | None = judge(total)
+        elif target is not None:
+            result = "pass" if (total <= target if at_most else total >= target) else "fail"
+        else:
+            result = None
+        text = f"{who} rolls {n}D{sides} for {purpose} ({rule}): {'+'.join(map(str, faces))}"
+        if mods:
+            text += f" = {sum(faces)}, {describe(mods)}"
+        text += f" = {total}"
+        if target is not None:
+            text += f" against {target} or {'less' if at_most else 'more'}"
+        if result is not None:
+            text += f": {result}"
+        self.log.append(
+            "roll", self.turn, visible_to, text + ".", rule=rule, who=who, sides=sides,
+            dice=faces, modifiers=[m.as_dict() for m in mods], target=target,
+            total=total, result=result,
+        )
+        return RollTotal(tuple(faces), mods, total, result)
+
+    def roll_pool(
+        self,
+        rule: str,
+        who: str,
+        n: int,
+        sides: int,
+        *,
+        purpose: str,
+        target: int,
+        modifiers: Sequence[Modifier] = (),
+        natural_max_succeeds: bool = False,
+        natural_min_fails: bool = False,
+        judge: Callable[[int], str] | None = None,
+        visible_to: Visibility = ALL,
+    ) -> RollPool:
+        """Roll a pool; each die (plus modifiers) of ``target`` or more is a success.
+
+        ``natural_max_succeeds``: a natural top face always succeeds;
+        ``natural_min_fails``: a natural 1 always fails. ``judge`` turns the
+        number of successes into a result word.
+        """
+        faces = self.dice.faces(sides, n, f"{purpose} ({rule}, {who})") if n > 0 else []
+        mods = tuple(modifiers)
+        bonus = sum(m.value for m in mods)
+        successes = 0
+        for face in faces:
+            if natural_max_succeeds and face == sides:
+                successes += 1
+            elif natural_min_fails and face == 1:
+                continue
+            elif face + bonus >= target:
+                successes += 1
+        result = judge(successes) if judge else None
+        text = f"{who} rolls {n}D{sides} for {purpose} ({rule}): {' '.join(map(str, faces)) or 'no dice'}"
+        if mods:
+            text += f", each die {describe(mods)}"
+        text += f", {target}+ succeeds: {successes} success{'es' if successes != 1 else ''}"
+        if result is not None:
+            text += f": {result}"
+        self.log.append(
+            "roll", self.turn, visible_to, text + ".", rule=rule, who=who, sides=sides,
+            dice=faces, modifiers=[m.as_dict() for m in mods], target=target,
+            successes=successes, result=result,
+        )
+        return RollPool(tuple(faces), mods, successes, result)
+
+    def roll_direction(
+        self, rule: str, who: str, *, purpose: str, clock: bool = False, visible_to: Visibility = ALL
+    ) -> str:
+        """An arrow D6 (six directions) or a clock-face D12 direction."""
+        sides = 12 if clock else 6
+        face = self.dice.faces(sides, 1, f"{purpose} ({rule}, {who})")[0]
+        direction = (CLOCK_DIRECTIONS if clock else ARROW_DIRECTIONS)[face - 1]
+        self.log.append(
+            "roll", self.turn, visible_to,
+            f"{who} rolls a direction D{sides} for {purpose} ({rule}): {face}, {direction}.",
+            rule=rule, who=who, sides=sides, dice=[face], modifiers=[], target=None,
+            total=face, result=direction,
+        )
+        return direction
+
+    def scatter(
+        self, rule: str, who: str, *, purpose: str, distance_dice: int = 1, distance_sides: int = 6,
+        clock: bool = True, visible_to: Visibility = ALL,
+    ) -> tuple[str, int]:
+        """Scatter: a direction die, then a distance roll."""
+        direction = self.roll_direction(rule, who, purpose=f"{purpose} direction", clock=clock,
+                                        visible_to=visible_to)
+        distance = self.roll_total(rule, who, distance_dice, distance_sides,
+                                   purpose=f"{purpose} distance", visible_to=visible_to).total
+        return direction, distance
+
+    # -- cards ------------------------------------------------------------
+    def shuffle(self, pile: Pile, rule: str, *, visible_to: Visibility = ALL) -> None:
+        """Shuffle with the game's generator, or into a scripted order for tests."""
+        script = self._card_script.get(pile.name)
+        pile.shuffled(self.rng, [Card.parse(c) for c in script.popleft()] if script else None)
+        self.log.append(
+            "shuffle", self.turn, visible_to, f"{pile.name} is shuffled ({rule}): {len(pile)} cards.",
+            rule=rule, deck=pile.name, size=len(pile),
+        )
+
+    def draw(
+        self, pile: Pile, rule: str, who: str, *, purpose: str, visible_to: Visibility = ALL,
+        note: str = "", **fields: Any,
+    ) -> Card:
+        """Deal the top card; ``note`` and ``fields`` add what the draw cost or changed."""
+        card = pile.draw()
+        self.log.append(
+            "draw", self.turn, visible_to,
+            f"{who} draws {card.name} from {pile.name} for {purpose} ({rule}){note}.",
+            rule=rule, deck=pile.name, card=card.code, who=who, **fields,
+        )
+        return card
+
+    # -- everything else ----------------------------------------------------
+    def effect(self, rule: str, text: str, *, visible_to: Visibility = ALL, **fields: Any) -> None:
+        """Record what changed, citing the rule that changed it."""
+        self.log.append("effect", self.turn, visible_to, text, rule=rule, **fields)
+
+    def permute(self, rule: str, items: Sequence[Any], *, purpose: str,
+                visible_to: Visibility = ALL) -> list[Any]:
+        """A random order the rules call for (e.g. who goes first), logged with its rule."""
+        order = list(items)
+        shuffle(order, self.rng.random)
+        self.log.append("effect", self.turn, visible_to,
+                        f"At random ({rule}), {purpose}: {', '.join(map(str, order))}.",
+                        rule=rule, order=[str(x) for x in order])
+        return order
+
+    def choose(self, rule: str, options: Sequence[Any], *, purpose: str,
+               visible_to: Visibility = ALL) -> Any:
+        """A random pick that the rules make (not a die roll), logged with its rule."""
+        pick = options[int(self.rng.random() * len(options))]
+        self.log.append("effect", self.turn, visible_to,
+                        f"At random ({rule}), {purpose}: {pick}.", rule=rule, choice=str(pick))
+        return pick

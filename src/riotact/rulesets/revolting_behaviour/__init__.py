@@ -1,0 +1,23 @@
+"""Revolting Behaviour! (Matthew Hartley, The Gauntlet No. 13): the card game of protest.
+
+Catalogue: shared/rules/RB.md (RB-01..RB-26); rules page: docs/rules/RB.md.
+"""
+
+from riotact.core import RulesetSpec
+
+from .bots import HeuristicBot
+from .rules import HOUSE_RULES, Setup
+from .state import RevoltingBehaviour
+
+SPEC = RulesetSpec(
+    id="revolting-behaviour",
+    code="RB",
+    title="Revolting Behaviour!",
+    summary="Card game: each player wears down his hidden Cause with legal and illegal actions.",
+    state=RevoltingBehaviour,
+    setup=Setup,
+    house_rules=HOUSE_RULES,
+    heuristic_bot=HeuristicBot,
+    scenario_package="riotact.rulesets.revolting_behaviour.scenarios",
+    seat_counts=(1, 6),
+)

@@ -1,0 +1,419 @@
+"""The rules of Revolting Behaviour! (catalogue RB-01..RB-26).
+
+A player's turn runs through phases: ``restart`` (only at 0 RP, RB-26),
+``declare`` (RB-11), ``draw`` (RB-14/15) and, when the use of action points is
+not fixed by the declaration, ``use`` (RB-18).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from riotact.core import Action, Card, Pile, Result, State, standard_pack
+
+from .rules import ACTIVITIES, Activity, card_value, reward, severities, succeeds
+
+PASS, DRAW, STOP, RESTART, RETIRE, USE_CAUSE = "pass", "draw", "stop", "restart", "retire", "use-cause"
+
+
+@dataclass
+class Player:
+    """RB-03: each player's own two decks, his Cause and his RP tally."""
+
+    seat: str
+    rp: int
+    cause_deck: Pile
+    action_deck: Pile
+    cause: Pile
+    cause_top_face_up: bool = False  # RB-07: a revealed, undefeated card stays face up
+    defeated: list[Card] = field(default_factory=list)  # RB-20 gap: out of play
+    out: bool = False  # RB-26 gap (a): at 0 RP and did not restart
+
+
+@dataclass
+class Attempt:
+    """The action under way: RB-11 declaration and the cards drawn so far."""
+
+    seat: str
+    activity: Activity
+    severity: str
+    target: str | None
+    drawn: list[Card] = field(default_factory=list)
+    action_points: int = 0
+
+
+class RevoltingBehaviour(State):
+    def __init__(self, scenario, options, umpire) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(scenario, options, umpire)
+        self.cause_cards: int = scenario.setup.cause_cards
+        self.turn_limit: int = scenario.setup.turn_limit
+        self.levels = severities(options)
+        self.players = {seat: self._set_up(seat) for seat in self.seats}
+        self.order: list[str] = []
+        self.position = 0
+        self.phase = "declare"
+        self.attempt: Attempt | None = None
+        self._declaration_cache: dict[tuple[tuple[str, ...], tuple[str, ...]], list[Action]] = {}
+        self._begin_turn()
+
+    # -- set-up (RB-03, RB-05, RB-06, RB-08) ---------------------------------
+    def _set_up(self, seat: str) -> Player:
+        jokers = self.options["jokers_per_deck"]
+        player = Player(seat, 0, Pile(f"{seat}/cause-deck", standard_pack(jokers)),
+                        Pile(f"{seat}/action", standard_pack(jokers)), Pile(f"{seat}/cause"))
+        self.umpire.shuffle(player.cause_deck, "RB-05")
+        self.umpire.shuffle(player.action_deck, "RB-05")
+        self._draw_cause(player)
+        return player
+
+    def _draw_cause(self, player: Player) -> None:
+        """RB-06 face-down Cause of N cards (RB-07: nobody sees them); RB-08 RP = 2N."""
+        n = min(self.cause_cards, len(player.cause_deck))
+        for _ in range(n):
+            player.cause.cards.append(self.umpire.draw(
+                player.cause_deck, "RB-06", player.seat, purpose="his Cause (face down)", visible_to=[]))
+        player.rp = 2 * self.cause_cards
+        self.umpire.effect("RB-08", f"{player.seat} draws {n} Cause cards face down and has {player.rp} RP.",
+                           seat=player.seat, cause=n, rp=player.rp)
+
+    # -- turn order (RB-01, RB-02, RB-09) ---------------------------------------
+    def _begin_turn(self) -> None:
+        self.umpire.turn += 1
+        if self.umpire.turn > self.turn_limit:
+            self._finish((), f"the turn limit of {self.turn_limit} was reached")
+            return
+        active = [s for s in self.seats if not self.players[s].out]
+        if self.umpire.turn == 1 and self.options["first_turn_order"] == "random":
+            self.order = self.umpire.permute("RB-09", active, purpose="the first-turn order")
+        else:
+            # RB-02: descending RP; a stable sort keeps ties in last turn's order (gap default).
+            previous = self.order or list(self.seats)
+            self.order = sorted((s for s in previous if s in active), key=lambda s: -self.players[s].rp)
+            listing = ", ".join(f"{s} ({self.players[s].rp} RP)" for s in self.order)
+            self.umpire.effect("RB-02", f"Turn {self.umpire.turn} order by resource points: {listing}.",
+                               order=list(self.order))
+        self.position = 0
+        self._start_action()
+
+    def _start_action(self) -> None:
+        player = self.players[self.order[self.position]]
+        self.phase = "restart" if player.rp == 0 else "declare"
+
+    def _end_action(self) -> None:
+        if self.result is None:
+            self._check_elimination()
+        if self.result is not None:
+            return
+        if self.options["reorder_within_turn"]:  # RB-02 house rule: re-sort those still to act
+            rest = sorted(self.order[self.position + 1:], key=lambda s: -self.players[s].rp)
+            self.order[self.position + 1:] = rest
+        self.position += 1
+        while self.position < len(self.order) and self.players[self.order[self.position]].out:
+            self.position += 1
+        if self.position >= len(self.order):  # RB-01: everyone has had his one action
+            self._begin_turn()
+        else:
+            self._start_action()
+
+    # -- the protocol ----------------------------------------------------------
+    def to_act(self) -> tuple[str, ...]:
+        return (self.order[self.position],)
+
+    def legal_actions(self, seat: str) -> list[Action]:
+        player = self.players[seat]
+        if self.phase == "restart":
+            return [Action(RESTART, f"start a new cause ({self.cause_cards} cards, "
+                                    f"{2 * self.cause_cards} RP)"),
+                    Action(RETIRE, "leave the game")]
+        if self.phase == "draw":
+            assert self.attempt is not None
+            actions = [Action(STOP, "stop drawing (the attempt fails)")]
+            if self._can_pay(player, self.attempt.activity):
+                actions.insert(0, Action(DRAW, f"draw an action card ({self.attempt.activity.cost} RP)"))
+            return actions
+        if self.phase == "use":
+            return [Action(USE_CAUSE, "spend the action points on the Cause"), *(
+                Action(f"use-{t}", f"spend the action points against {t}") for t in self._targets(seat))]
+        return self._declarations(player)
+
+    def _declarations(self, player: Player) -> list[Action]:
+        """RB-11: activity type, then severity, then (force) an optional target."""
+        targets = tuple(self._targets(player.seat)) if self.options["declaration_fixes_use"] else ()
+        affordable = tuple(s for s in ("D", "H", "C", "S") if self._can_pay(player, ACTIVITIES[s]))
+        key = (affordable, targets)
+        if key not in self._declaration_cache:
+            self._declaration_cache[key] = self._declare_choices(affordable, targets)
+        return self._declaration_cache[key]
+
+    def _declare_choices(self, suits: tuple[str, ...], targets: tuple[str, ...]) -> list[Action]:
+        found = [Action(PASS, "make no attempt this turn")]
+        for suit in suits:
+            activity = ACTIVITIES[suit]
+            for level in self.levels:
+                what = f"{level.capitalize()} {activity.title}"
+                if not activity.force:
+                    found.append(Action(f"{suit}-{level}", what))
+                    continue
+                found.append(Action(f"{suit}-{level}", f"{what} against the Cause"))
+                found.extend(Action(f"{suit}-{level}-{t}", f"{what} against {t}") for t in targets)
+        return found
+
+    def _targets(self, seat: str) -> list[str]:
+        return [s for s in self.seats if s != seat and not self.players[s].out]
+
+    def _can_pay(self, player: Player, activity: Activity) -> bool:
+        """RB-15 gap default: a card may be drawn only if its whole cost can be paid."""
+        return player.rp >= (activity.cost if self.options["draw_needs_full_cost"] else 1)
+
+    def why_illegal(self, seat: str, action_id: str) -> str:
+        if self.phase == "draw" and action_id == DRAW:
+            return f"a card costs {self.attempt.activity.cost} RP and {seat} has {self.players[seat].rp} (RB-15)"
+        if self.phase == "draw":
+            return "an action attempt is under way: draw or stop (RB-14)"
+        if self.phase == "restart":
+            return f"{seat} is at 0 RP: restart a new cause or retire first (RB-26)"
+        return "that is not a legal action now"
+
+    def apply(self, seat: str, action: Action) -> None:
+        player = self.players[seat]
+        aid = action.id
+        if aid == PASS:  # RB-01: a player may make no attempt
+            self._end_action()
+        elif aid == RESTART:
+            self._restart(player)
+        elif aid == RETIRE:
+            player.out = True
+            self.umpire.effect("RB-26", f"{seat} does not restart and is out of the game.", seat=seat)
+            self._end_action()
+        elif aid == DRAW:
+            self._draw(player)
+        elif aid == STOP:
+            self.umpire.effect("RB-14", f"{seat} stops drawing: the attempt fails with no reward.", seat=seat)
+            self._end_attempt(player)
+        elif aid.startswith("use-"):
+            self._use_points(player, None if aid == USE_CAUSE else aid[4:])
+        else:
+            suit, level, *target = aid.split("-", 2)
+            self.attempt = Attempt(seat, ACTIVITIES[suit], level, target[0] if target else None)
+            self.phase = "draw"
+
+    # -- drawing (RB-12..RB-17) ------------------------------------------------
+    def _draw(self, player: Player) -> None:
+        attempt = self.attempt
+        assert attempt is not None
+        cost = min(attempt.activity.cost, player.rp)  # RB-15: RP never fall below 0
+        player.rp -= cost
+        if not player.action_deck.cards and not self._refill_action_deck(player):
+            self.umpire.effect("RB-14", f"{player.seat}'s Action Deck is empty: the attempt fails.")
+            self._end_attempt(player)
+            return
+        card = self.umpire.draw(  # RB-15: the cost is paid as the card is drawn
+            player.action_deck, "RB-14", player.seat,
+            purpose=f"a {attempt.severity} {attempt.activity.name} action",
+            note=f", paying {cost} RP (RB-15) and keeping {player.rp}", paid=cost, rp=player.rp)
+        attempt.drawn.append(card)
+        if card.is_joker:
+            if not self.options["charge_jokers"]:  # RB-15 house rule: a Joker is not charged
+                player.rp += cost
+            self._crackdown(player, "drew a Joker from the Action Deck")
+            self._end_attempt(player)
+        elif succeeds(card, attempt.activity, attempt.severity, self.options):
+            self._succeed(player, attempt, card)
+
+    def _refill_action_deck(self, player: Player) -> bool:
+        """RB-14 gap: a run-out deck fails the attempt, or (house rule) is reshuffled."""
+        if self.options["empty_action_deck"] != "reshuffle" or self.attempt is None:
+            return False
+        player.action_deck.cards.extend(self.attempt.drawn)
+        self.attempt.drawn.clear()
+        self.umpire.shuffle(player.action_deck, "RB-14")
+        return bool(player.action_deck.cards)
+
+    def _succeed(self, player: Player, attempt: Attempt, card: Card) -> None:
+        """RB-13, RB-16: the reward takes effect at once."""
+        gained = reward(attempt.activity, attempt.severity, self.options)
+        if not attempt.activity.force:
+            player.rp += gained
+            self.umpire.effect("RB-13", f"{card.name} succeeds: {player.seat} raises {gained} RP "
+                               f"and has {player.rp} RP (RB-16).", seat=player.seat, rp=player.rp)
+            self._end_attempt(player)
+            return
+        attempt.action_points = gained
+        self.umpire.effect("RB-13", f"{card.name} succeeds: {player.seat} gains {gained} action points.",
+                           seat=player.seat, action_points=gained)
+        if self.options["declaration_fixes_use"]:
+            self._use_points(player, attempt.target)
+        else:
+            self.phase = "use"
+
+    def _use_points(self, player: Player, target: str | None) -> None:
+        """RB-18: all the points against one player or all against the Cause; none held over."""
+        assert self.attempt is not None
+        points = self.attempt.action_points
+        if target is None:
+            self._attack_cause(player, points)
+        else:
+            self._attack_player(player, self.players[target], points)
+        if self.result is None:
+            self._end_attempt(player)
+
+    def _attack_player(self, player: Player, target: Player, points: int) -> None:
+        """RB-19: the target loses 1 RP per 2 full AP; RP stop at 0 (gap default)."""
+        loss = min(points // 2, target.rp)
+        target.rp -= loss
+        self.umpire.effect("RB-19", f"{player.seat} spends {points} AP against {target.seat}, who loses "
+                           f"{loss} RP and has {target.rp} RP.", seat=target.seat, rp=target.rp)
+
+    def _attack_cause(self, player: Player, points: int) -> None:
+        """RB-20: reveal the top card; defeat it if the AP reach its value, carry the rest on."""
+        cause = player.cause
+        beaten: list[Card] = []
+        while cause.cards and (points > 0 or self.options["reveal_at_zero_ap"]):
+            top = cause.cards[0]
+            first_sight = not player.cause_top_face_up
+            if first_sight:
+                player.cause_top_face_up = True
+                self.umpire.effect("RB-20", f"{player.seat}'s top Cause card is revealed: {top.name}.",
+                                   seat=player.seat, card=top.code)
+            if top.is_joker and first_sight:
+                self._cause_joker(player, beaten)
+                return
+            value = card_value(top)
+            if points < value:
+                self.umpire.effect("RB-20", f"{points} AP cannot beat {top.name} ({value}): it stays face up "
+                                   "and the remaining points are lost (RB-18).", seat=player.seat)
+                return
+            points -= value
+            beaten.append(cause.draw())
+            player.defeated.append(beaten[-1])
+            player.cause_top_face_up = False
+            self.umpire.effect("RB-20", f"{player.seat} defeats {top.name} ({value}); {points} AP remain "
+                               f"and {len(cause)} Cause cards are left.", seat=player.seat, cause=len(cause))
+        if not cause.cards:
+            self._finish((player.seat,), f"{player.seat} defeated the last card of his Cause (RB-24)")
+        elif points:
+            self.umpire.effect("RB-18", f"{points} unused AP are lost.", seat=player.seat)
+
+    def _cause_joker(self, player: Player, beaten: list[Card]) -> None:
+        """RB-21: a Joker seen in the Cause ends the attack; gap (a)/(b) house rules."""
+        if not self.options["keep_defeated_on_joker"]:
+            for card in reversed(beaten):
+                player.defeated.remove(card)
+                player.cause.put_top(card)
+        if self.options["cause_joker"] == "discard":
+            joker = player.cause.cards.pop(0 if self.options["keep_defeated_on_joker"] else len(beaten))
+            player.defeated.append(joker)
+            player.cause_top_face_up = False
+            self.umpire.effect("RB-21", f"The Joker is removed from {player.seat}'s Cause.", seat=player.seat)
+        self._crackdown(player, "revealed a Joker in his Cause")
+        if not player.cause.cards:  # RB-21 gap (b): an emptied Cause counts as defeated
+            self._finish((player.seat,), f"{player.seat}'s Cause is empty after the Joker (RB-24)")
+
+    # -- Jokers (RB-21..RB-23) ---------------------------------------------------
+    def _crackdown(self, player: Player, how: str) -> None:
+        self.umpire.effect("RB-21", f"{player.seat} {how}: the authorities crack down and the attempt "
+                           "fails.", seat=player.seat)
+        added = min(5, len(player.cause_deck))  # RB-22 gap: add what remains
+        for _ in range(added):
+            player.cause.put_bottom([self.umpire.draw(player.cause_deck, "RB-22", player.seat,
+                                                      purpose="the bottom of his Cause", visible_to=[])])
+        self.umpire.effect("RB-22", f"{added} cards go face down to the bottom of {player.seat}'s Cause, "
+                           f"which now has {len(player.cause)}.", seat=player.seat, cause=len(player.cause))
+        if not player.action_deck.cards:
+            self._return_drawn(player)
+        card = self.umpire.draw(player.action_deck, "RB-23", player.seat, purpose="the crackdown's cost")
+        if self.attempt is not None:
+            self.attempt.drawn.append(card)
+        cost = self.attempt.activity.cost if self.options["penalty_draw_costs"] and self.attempt else 0
+        loss = min(card_value(card) + cost, player.rp)
+        player.rp -= loss
+        self.umpire.effect("RB-23", f"{player.seat} loses {loss} RP for {card.name} and has {player.rp} RP.",
+                           seat=player.seat, rp=player.rp)
+
+    def _return_drawn(self, player: Player) -> None:
+        if self.attempt is not None:
+            player.action_deck.cards.extend(self.attempt.drawn)
+            self.attempt.drawn.clear()
+        self.umpire.shuffle(player.action_deck, "RB-17")
+
+    def _end_attempt(self, player: Player) -> None:
+        """RB-17: all drawn action cards go back and the deck is reshuffled."""
+        self._return_drawn(player)
+        self.attempt = None
+        self._end_action()
+
+    # -- the end (RB-24..RB-26) ---------------------------------------------------
+    def _restart(self, player: Player) -> None:
+        """RB-26: a new Cause of N cards and 2N RP, as at set-up."""
+        if self.options["restart_reshuffles_cause"]:
+            for pile in (player.cause.cards, player.defeated):
+                player.cause_deck.cards.extend(pile)
+                pile.clear()
+            self.umpire.shuffle(player.cause_deck, "RB-26")
+        else:
+            player.defeated.extend(player.cause.cards)
+            player.cause.cards.clear()
+        player.cause_top_face_up = False
+        self._draw_cause(player)
+        self.umpire.effect("RB-26", f"{player.seat} starts a new cause.", seat=player.seat)
+        self.phase = "declare"
+
+    def _check_elimination(self) -> None:
+        """RB-25: everyone else at 0 RP wins it; checked at the end of each action (gap default)."""
+        standing = [s for s in self.seats if not self.players[s].out and self.players[s].rp > 0]
+        if len(self.seats) > 1 and len(standing) == 1:
+            self._finish((standing[0],), "every other player is at 0 resource points (RB-25)")
+        elif all(p.out for p in self.players.values()):
+            self._finish((), "every player is out of the game (RB-25, RB-26)")
+
+    def _finish(self, winners: tuple[str, ...], reason: str) -> None:
+        self.result = Result(
+            winners, reason,
+            scores={s: float(len(p.defeated)) for s, p in self.players.items()},
+            details={s: {"rp": p.rp, "cause_left": len(p.cause), "out": p.out}
+                     for s, p in self.players.items()})
+
+    # -- views --------------------------------------------------------------------
+    def view(self, seat: str) -> dict[str, Any]:
+        """RB-07: Cause cards are hidden from everyone, the owner included."""
+        open_totals = self.options["open_totals"]
+        players = {}
+        for s, p in self.players.items():
+            public = open_totals or s == seat or seat == "umpire"
+            players[s] = {
+                "rp": p.rp if public else None,
+                "cause_cards": len(p.cause) if public else None,
+                "cause_top": p.cause.cards[0].code if p.cause_top_face_up and p.cause.cards else None,
+                "cause_deck": len(p.cause_deck),
+                "defeated": len(p.defeated),
+                "out": p.out,
+            }
+        attempt = None
+        if self.attempt is not None:
+            a = self.attempt
+            attempt = {"seat": a.seat, "suit": a.activity.suit, "severity": a.severity, "target": a.target,
+                       "cost": a.activity.cost, "drawn": [c.code for c in a.drawn],
+                       "action_points": a.action_points}
+        return {"players": players, "order": list(self.order), "phase": self.phase,
+                "acting": self.order[self.position] if self.order else None, "attempt": attempt,
+                "severities": list(self.levels), "cause_size": self.cause_cards}
+
+    # -- conformance hooks ----------------------------------------------------------
+    def plant_sentinels(self) -> None:
+        number = 0
+        for player in self.players.values():
+            for pile in (player.cause.cards, player.cause_deck.cards):
+                for i, card in enumerate(pile):
+                    pile[i] = Card(card.rank, card.suit, tag=f"S{number}X")
+                    number += 1
+
+    def hidden_tokens(self, seat: str) -> set[str]:
+        tokens = set()
+        for player in self.players.values():
+            start = 1 if player.cause_top_face_up else 0
+            for card in (*player.cause.cards[start:], *player.cause_deck.cards):
+                if card.tag:
+                    tokens.add("~" + card.tag)
+        return tokens
+

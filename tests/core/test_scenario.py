@@ -1,0 +1,68 @@
+"""Scenario files: every fault names the file, the field and what is wrong."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from riotact.core import OptionError, ScenarioError, find_scenario, load_scenario_file
+from riotact.core.options import parse_cli_option
+
+GOOD = '''
+ruleset = "revolting-behaviour"
+id = "mine"
+title = "Mine"
+seats = ["a", "b"]
+[setup]
+cause_cards = 5
+'''
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "s.toml"
+    path.write_text(text)
+    return path
+
+
+def test_a_good_file_loads(tmp_path: Path) -> None:
+    scenario = load_scenario_file(write(tmp_path, GOOD))
+    assert (scenario.ref, scenario.seats, scenario.setup.cause_cards) == ("revolting-behaviour/mine", ("a", "b"), 5)
+    assert find_scenario(str(tmp_path / "s.toml")).id == "mine"
+
+
+@pytest.mark.parametrize(("change", "field", "words"), [
+    (("cause_cards = 5", "cause_cards = 0"), "setup.cause_cards", "greater than or equal to 1"),
+    (("cause_cards = 5", "cause_cards = 'x'"), "setup.cause_cards", "valid integer"),
+    (("cause_cards = 5", "cards = 5"), "setup.cards", "Extra inputs"),
+    (('seats = ["a", "b"]', 'seats = ["a", "a"]'), "seats", "different"),
+    (('seats = ["a", "b"]', "seats = []"), "seats", "at least 1"),
+    (('seats = ["a", "b"]', 'seats = ["a", "umpire"]'), "seats", "reserved"),
+    (('ruleset = "revolting-behaviour"', 'ruleset = "chess"'), "ruleset", "no ruleset 'chess'"),
+    (('id = "mine"', 'id = "My Game"'), "id", "pattern"),
+    (('title = "Mine"', ""), "title", "Field required"),
+    (("[setup]", "[house_rules]\nseverity = 3\n[setup]"), "house_rules", "no house rule 'severity'"),
+    (("[setup]", "[house_rules]\nsevere = 3\n[setup]"), "house_rules", "takes a bool"),
+])
+def test_bad_fields_are_named(tmp_path: Path, change: tuple[str, str], field: str, words: str) -> None:
+    path = write(tmp_path, GOOD.replace(*change))
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario_file(path)
+    assert caught.value.source == str(path) and caught.value.field == field
+    assert words in str(caught.value)
+
+
+def test_not_toml_and_missing_files(tmp_path: Path) -> None:
+    with pytest.raises(ScenarioError, match="not valid TOML"):
+        load_scenario_file(write(tmp_path, "ruleset = "))
+    with pytest.raises(ScenarioError, match="cannot read"):
+        load_scenario_file(tmp_path / "absent.toml")
+    with pytest.raises(ScenarioError, match="no such scenario"):
+        find_scenario("revolting-behaviour/absent")
+
+
+def test_cli_option_values() -> None:
+    assert parse_cli_option("a=1.5") == ("a", 1.5)
+    assert parse_cli_option("a=random") == ("a", "random")
+    with pytest.raises(OptionError, match="key=value"):
+        parse_cli_option("nokey")
