@@ -6,7 +6,15 @@ import random
 
 import pytest
 
-from riotact.core import DiceError, DiceExhaustedError, GameLog, ManualDice, Modifier, ScriptedDice, SeededDice
+from riotact.core import (
+    DiceError,
+    DiceExhaustedError,
+    GameLog,
+    ManualDice,
+    Modifier,
+    ScriptedDice,
+    SeededDice,
+)
 from riotact.core.umpire import Umpire
 
 

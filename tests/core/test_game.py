@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from support import rb_scenario
 from riotact.core import (
     UMPIRE,
     Game,
@@ -20,6 +19,7 @@ from riotact.core import (
     ScriptedDice,
 )
 from riotact.core.bots import RandomBot, bot_rng, play_out
+from support import rb_scenario
 
 
 def finished(scenario: Scenario, seed: int = 4) -> Game:
@@ -70,7 +70,7 @@ def test_a_tampered_log_does_not_replay(tmp_path: Path, rb_first_game: Scenario)
         Game.load(path)
 
 
-def test_a_log_with_an_impossible_decision_is_a_save_file_error(tmp_path: Path, rb_first_game: Scenario) -> None:
+def test_an_impossible_decision_in_a_log_is_a_save_file_error(tmp_path: Path, rb_first_game: Scenario) -> None:
     game = finished(rb_first_game)
     path = tmp_path / "g.jsonl"
     game.save(path)

@@ -68,8 +68,8 @@ def rulesets(as_json: bool) -> None:
         click.echo(json.dumps(rows, indent=1))
         return
     table = Table("id", "title", "status", "summary")
-    for r in rows:
-        table.add_row(r["id"], r["title"], "ready" if r["implemented"] else "not implemented", r["summary"])
+    for s in specs:
+        table.add_row(s.id, s.title, "ready" if s.implemented else "not implemented", s.summary)
     console.print(table)
 
 
@@ -85,8 +85,9 @@ def scenarios(ruleset: str | None, as_json: bool) -> None:
         click.echo(json.dumps(rows, indent=1))
         return
     table = Table("scenario", "title", "seats")
-    for r in rows:
-        table.add_row(f"{r['ruleset']}/{r['id']}", r["title"], " ".join(r["seats"]))
+    for spec in specs:
+        for sc in builtin_scenarios(spec):
+            table.add_row(sc.ref, sc.title, " ".join(sc.seats))
     console.print(table)
 
 
@@ -161,7 +162,8 @@ def sim(scenario: str, games: int, seed: int, jobs: int, log_dir: Path | None,
     table.add_row("no winner", "", str(summary["no_winner"]))
     console.print(table)
     d = summary["decisions"]
-    console.print(f"Decisions per game: min {d['min']}, mean {d['mean']}, median {d['median']}, max {d['max']}")
+    console.print(f"Decisions per game: min {d['min']}, mean {d['mean']}, median {d['median']}, "
+                  f"max {d['max']}")
 
 
 @cli.command(name="replay")

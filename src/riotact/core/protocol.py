@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from .log import ALL, Visibility
-from .options import HouseRule, Value
+from .options import HouseRule
 
 if TYPE_CHECKING:
     import random
@@ -58,7 +58,7 @@ class State(ABC):
     umpire so that a seed and the decisions replay the game exactly.
     """
 
-    def __init__(self, scenario: Scenario, options: dict[str, Value], umpire: Umpire) -> None:
+    def __init__(self, scenario: Scenario, options: dict[str, Any], umpire: Umpire) -> None:
         self.scenario = scenario
         self.options = options
         self.umpire = umpire
@@ -90,7 +90,7 @@ class State(ABC):
         return "that is not one of the legal actions now"
 
     # -- conformance hooks (see riotact.core.conformance) -----------------
-    def plant_sentinels(self) -> None:
+    def plant_sentinels(self) -> None:  # noqa: B027 (optional hook: a game with no secrets plants none)
         """Tag hidden state with unique tokens, so leaks can be searched for."""
 
     def hidden_tokens(self, seat: str) -> set[str]:

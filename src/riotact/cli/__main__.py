@@ -1,0 +1,3 @@
+from riotact.cli.main import main
+
+main()
