@@ -2,6 +2,7 @@
 
 >>> ACTIVITIES["S"].legal, ACTIVITIES["S"].force, ACTIVITIES["D"].legal, ACTIVITIES["D"].force
 (False, True, True, False)
+>>> from riotact.core import JOKER
 >>> card_value(Card.parse("QD")), card_value(JOKER)
 (12, 15)
 """
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from riotact.core import JOKER, Card, HouseRule
+from riotact.core import Card, HouseRule
 from riotact.core.cards import SUIT_NAMES
 
 JOKER_VALUE = 15  # RB-04, RB-23: a Joker counts 15 when a value is needed
