@@ -1,15 +1,16 @@
 """A game in play: the public protocol every interface (CLI, web, RL) uses.
 
 >>> from riotact.core.scenario import find_scenario
->>> game = Game(find_scenario("revolting-behaviour/first-game"), seed=7)
+>>> game = Game(find_scenario("revolting-behaviour/first-game"), seed=7,
+...             options={"first_turn_order": "seats"})
 >>> game.to_act()
-('p2',)
->>> [a.id for a in game.legal_actions("p2")][:3]
+('p1',)
+>>> [a.id for a in game.legal_actions("p1")][:3]
 ['pass', 'D-mild', 'D-moderate']
->>> game.apply("p1", "pass")
+>>> game.apply("p2", "pass")
 Traceback (most recent call last):
 ...
-riotact.core.errors.IllegalActionError: p1 cannot 'pass': it is p2's decision now, not p1's
+riotact.core.errors.IllegalActionError: p2 cannot 'pass': it is p1's decision now, not p2's
 """
 
 from __future__ import annotations

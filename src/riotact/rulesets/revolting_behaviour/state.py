@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from riotact.core import Action, Card, Pile, Result, State, standard_pack
+from riotact.core import Action, Card, Pile, Result, Scenario, State, Umpire, standard_pack
 
 from .rules import ACTIVITIES, Activity, card_value, reward, severities, succeeds
 
@@ -26,7 +26,7 @@ class Player:
     cause_deck: Pile
     action_deck: Pile
     cause: Pile
-    cause_top_face_up: bool = False  # RB-07: a revealed, undefeated card stays face up
+    face_up: int = 0  # RB-07: how many top Cause cards are face up (revealed and not defeated)
     defeated: list[Card] = field(default_factory=list)  # RB-20 gap: out of play
     out: bool = False  # RB-26 gap (a): at 0 RP and did not restart
 
@@ -44,7 +44,7 @@ class Attempt:
 
 
 class RevoltingBehaviour(State):
-    def __init__(self, scenario, options, umpire) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, scenario: Scenario, options: dict[str, Any], umpire: Umpire) -> None:
         super().__init__(scenario, options, umpire)
         self.cause_cards: int = scenario.setup.cause_cards
         self.turn_limit: int = scenario.setup.turn_limit
@@ -90,7 +90,7 @@ class RevoltingBehaviour(State):
             # RB-02: descending RP; a stable sort keeps ties in last turn's order (gap default).
             previous = self.order or list(self.seats)
             self.order = sorted((s for s in previous if s in active), key=lambda s: -self.players[s].rp)
-            listing = ", ".join(f"{s} ({self.players[s].rp} RP)" for s in self.order)
+            listing = ", ".join(s + self._totals(self.players[s], " ({rp} RP)")[0] for s in self.order)
             self.umpire.effect("RB-02", f"Turn {self.umpire.turn} order by resource points: {listing}.",
                                order=list(self.order))
         self.position = 0
@@ -167,7 +167,7 @@ class RevoltingBehaviour(State):
         return player.rp >= (activity.cost if self.options["draw_needs_full_cost"] else 1)
 
     def why_illegal(self, seat: str, action_id: str) -> str:
-        if self.phase == "draw" and action_id == DRAW:
+        if self.attempt is not None and action_id == DRAW:
             return f"a card costs {self.attempt.activity.cost} RP and {seat} has {self.players[seat].rp} (RB-15)"
         if self.phase == "draw":
             return "an action attempt is under way: draw or stop (RB-14)"
@@ -202,16 +202,17 @@ class RevoltingBehaviour(State):
     def _draw(self, player: Player) -> None:
         attempt = self.attempt
         assert attempt is not None
-        cost = min(attempt.activity.cost, player.rp)  # RB-15: RP never fall below 0
-        player.rp -= cost
         if not player.action_deck.cards and not self._refill_action_deck(player):
             self.umpire.effect("RB-14", f"{player.seat}'s Action Deck is empty: the attempt fails.")
-            self._end_attempt(player)
+            self._end_attempt(player)  # no card, so nothing to pay (RB-15)
             return
+        cost = min(attempt.activity.cost, player.rp)  # RB-15: RP never fall below 0
+        player.rp -= cost
+        shown, totals = self._totals(player, " and keeping {rp}")
         card = self.umpire.draw(  # RB-15: the cost is paid as the card is drawn
             player.action_deck, "RB-14", player.seat,
             purpose=f"a {attempt.severity} {attempt.activity.name} action",
-            note=f", paying {cost} RP (RB-15) and keeping {player.rp}", paid=cost, rp=player.rp)
+            note=f", paying {cost} RP (RB-15){shown}", paid=cost, **totals)
         attempt.drawn.append(card)
         if card.is_joker:
             if not self.options["charge_jokers"]:  # RB-15 house rule: a Joker is not charged
@@ -235,8 +236,9 @@ class RevoltingBehaviour(State):
         gained = reward(attempt.activity, attempt.severity, self.options)
         if not attempt.activity.force:
             player.rp += gained
-            self.umpire.effect("RB-13", f"{card.name} succeeds: {player.seat} raises {gained} RP "
-                               f"and has {player.rp} RP (RB-16).", seat=player.seat, rp=player.rp)
+            shown, totals = self._totals(player, " and has {rp} RP")
+            self.umpire.effect("RB-13", f"{card.name} succeeds: {player.seat} raises {gained} RP{shown} "
+                               "at once (RB-16).", seat=player.seat, **totals)
             self._end_attempt(player)
             return
         attempt.action_points = gained
@@ -262,8 +264,9 @@ class RevoltingBehaviour(State):
         """RB-19: the target loses 1 RP per 2 full AP; RP stop at 0 (gap default)."""
         loss = min(points // 2, target.rp)
         target.rp -= loss
+        shown, totals = self._totals(target, " and has {rp} RP")
         self.umpire.effect("RB-19", f"{player.seat} spends {points} AP against {target.seat}, who loses "
-                           f"{loss} RP and has {target.rp} RP.", seat=target.seat, rp=target.rp)
+                           f"{loss} RP{shown}.", seat=target.seat, **totals)
 
     def _attack_cause(self, player: Player, points: int) -> None:
         """RB-20: reveal the top card; defeat it if the AP reach its value, carry the rest on."""
@@ -271,9 +274,9 @@ class RevoltingBehaviour(State):
         beaten: list[Card] = []
         while cause.cards and (points > 0 or self.options["reveal_at_zero_ap"]):
             top = cause.cards[0]
-            first_sight = not player.cause_top_face_up
+            first_sight = player.face_up == 0
             if first_sight:
-                player.cause_top_face_up = True
+                player.face_up = 1
                 self.umpire.effect("RB-20", f"{player.seat}'s top Cause card is revealed: {top.name}.",
                                    seat=player.seat, card=top.code)
             if top.is_joker and first_sight:
@@ -287,9 +290,10 @@ class RevoltingBehaviour(State):
             points -= value
             beaten.append(cause.draw())
             player.defeated.append(beaten[-1])
-            player.cause_top_face_up = False
-            self.umpire.effect("RB-20", f"{player.seat} defeats {top.name} ({value}); {points} AP remain "
-                               f"and {len(cause)} Cause cards are left.", seat=player.seat, cause=len(cause))
+            player.face_up -= 1
+            shown, totals = self._totals(player, " and {cause} Cause cards are left")
+            self.umpire.effect("RB-20", f"{player.seat} defeats {top.name} ({value}); {points} AP remain"
+                               f"{shown}.", seat=player.seat, **totals)
         if not cause.cards:
             self._finish((player.seat,), f"{player.seat} defeated the last card of his Cause (RB-24)")
         elif points:
@@ -301,10 +305,11 @@ class RevoltingBehaviour(State):
             for card in reversed(beaten):
                 player.defeated.remove(card)
                 player.cause.put_top(card)
+            player.face_up += len(beaten)  # back on top, still face up (RB-07): seen, so no new reveal
         if self.options["cause_joker"] == "discard":
-            joker = player.cause.cards.pop(0 if self.options["keep_defeated_on_joker"] else len(beaten))
+            joker = player.cause.cards.pop(player.face_up - 1)  # the Joker is the lowest face-up card
             player.defeated.append(joker)
-            player.cause_top_face_up = False
+            player.face_up -= 1
             self.umpire.effect("RB-21", f"The Joker is removed from {player.seat}'s Cause.", seat=player.seat)
         self._crackdown(player, "revealed a Joker in his Cause")
         if not player.cause.cards:  # RB-21 gap (b): an emptied Cause counts as defeated
@@ -318,8 +323,9 @@ class RevoltingBehaviour(State):
         for _ in range(added):
             player.cause.put_bottom([self.umpire.draw(player.cause_deck, "RB-22", player.seat,
                                                       purpose="the bottom of his Cause", visible_to=[])])
-        self.umpire.effect("RB-22", f"{added} cards go face down to the bottom of {player.seat}'s Cause, "
-                           f"which now has {len(player.cause)}.", seat=player.seat, cause=len(player.cause))
+        shown, totals = self._totals(player, ", which now has {cause}")
+        self.umpire.effect("RB-22", f"{added} cards go face down to the bottom of {player.seat}'s Cause"
+                           f"{shown}.", seat=player.seat, **totals)
         if not player.action_deck.cards:
             self._return_drawn(player)
         card = self.umpire.draw(player.action_deck, "RB-23", player.seat, purpose="the crackdown's cost")
@@ -328,8 +334,9 @@ class RevoltingBehaviour(State):
         cost = self.attempt.activity.cost if self.options["penalty_draw_costs"] and self.attempt else 0
         loss = min(card_value(card) + cost, player.rp)
         player.rp -= loss
-        self.umpire.effect("RB-23", f"{player.seat} loses {loss} RP for {card.name} and has {player.rp} RP.",
-                           seat=player.seat, rp=player.rp)
+        shown, totals = self._totals(player, " and has {rp} RP")
+        self.umpire.effect("RB-23", f"{player.seat} loses {loss} RP for {card.name}{shown}.",
+                           seat=player.seat, **totals)
 
     def _return_drawn(self, player: Player) -> None:
         if self.attempt is not None:
@@ -354,7 +361,7 @@ class RevoltingBehaviour(State):
         else:
             player.defeated.extend(player.cause.cards)
             player.cause.cards.clear()
-        player.cause_top_face_up = False
+        player.face_up = 0
         self._draw_cause(player)
         self.umpire.effect("RB-26", f"{player.seat} starts a new cause.", seat=player.seat)
         self.phase = "declare"
@@ -374,6 +381,13 @@ class RevoltingBehaviour(State):
             details={s: {"rp": p.rp, "cause_left": len(p.cause), "out": p.out}
                      for s, p in self.players.items()})
 
+    def _totals(self, player: Player, text: str) -> tuple[str, dict[str, Any]]:
+        """RB-07 gap: public events state a player's RP and Cause size only while totals are open."""
+        if not self.options["open_totals"]:
+            return "", {}
+        rp, cause = player.rp, len(player.cause)
+        return text.format(rp=rp, cause=cause), {"rp": rp, "cause": cause}
+
     # -- views --------------------------------------------------------------------
     def view(self, seat: str) -> dict[str, Any]:
         """RB-07: Cause cards are hidden from everyone, the owner included."""
@@ -384,7 +398,7 @@ class RevoltingBehaviour(State):
             players[s] = {
                 "rp": p.rp if public else None,
                 "cause_cards": len(p.cause) if public else None,
-                "cause_top": p.cause.cards[0].code if p.cause_top_face_up and p.cause.cards else None,
+                "cause_top": p.cause.cards[0].code if p.face_up and p.cause.cards else None,
                 "cause_deck": len(p.cause_deck),
                 "defeated": len(p.defeated),
                 "out": p.out,
@@ -411,7 +425,7 @@ class RevoltingBehaviour(State):
     def hidden_tokens(self, seat: str) -> set[str]:
         tokens = set()
         for player in self.players.values():
-            start = 1 if player.cause_top_face_up else 0
+            start = player.face_up
             for card in (*player.cause.cards[start:], *player.cause_deck.cards):
                 if card.tag:
                     tokens.add("~" + card.tag)

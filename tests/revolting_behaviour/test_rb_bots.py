@@ -1,0 +1,46 @@
+"""Revolting Behaviour! bots: the heuristic player beats the random one and plays every scenario."""
+
+from __future__ import annotations
+
+import pytest
+
+from revolting_behaviour.rb_support import act, rb_game
+from riotact.core import Game, RandomBot, find_scenario, make_bot
+from riotact.core.bots import bot_rng, play_out
+from riotact.rulesets.revolting_behaviour.bots import HeuristicBot
+
+GAMES = 1000
+
+
+@pytest.mark.slow
+def test_heuristic_bot_beats_random_bot() -> None:
+    """Over 1,000 seeded 2-player first games (seats alternating) the heuristic bot wins 70% or more."""
+    scenario = find_scenario("revolting-behaviour/first-game")
+    wins = 0
+    for seed in range(GAMES):
+        clever, randomer = ("p1", "p2") if seed % 2 == 0 else ("p2", "p1")
+        game = Game(scenario, seed=seed)
+        play_out(game, {clever: HeuristicBot(clever, bot_rng(seed, clever)),
+                        randomer: RandomBot(randomer, bot_rng(seed, randomer))})
+        assert game.result is not None
+        wins += clever in game.result.winners
+    assert wins >= 0.7 * GAMES, f"heuristic won {wins} of {GAMES}"
+
+
+@pytest.mark.parametrize("ref", ["revolting-behaviour/four-players", "revolting-behaviour/long-game"])
+def test_heuristic_bots_finish_every_scenario(ref: str) -> None:
+    """Heuristic bots only ever choose legal actions and bring each built-in scenario to an end."""
+    for seed in range(3):
+        game = Game(find_scenario(ref), seed=seed)
+        play_out(game, {s: make_bot("heuristic", game, s) for s in game.seats})
+        assert game.result is not None and game.log.events[-1]["kind"] == "end"
+
+
+def test_heuristic_bot_raises_funds_when_low_and_restarts_at_zero() -> None:
+    """The heuristic bot raises funds (RB-10) below its reserve, and restarts at 0 RP (RB-26)."""
+    game = rb_game(3, cause_cards=2, cards={"p1/action": [["5H"]]})
+    bot = HeuristicBot("p1", bot_rng(1, "p1"))
+    assert bot.choose(game.view("p1"), game.legal_actions("p1")).startswith("D-")  # 4 RP
+    act(game, "H-moderate-p2", "draw")  # p2 on 0 RP
+    bot = HeuristicBot("p2", bot_rng(1, "p2"))
+    assert bot.choose(game.view("p2"), game.legal_actions("p2")) == "restart"
