@@ -93,7 +93,7 @@ class Game:
             self.log.header["cards"] = self._cards
         self.umpire = Umpire(rng, self.dice, self.log, self._cards)
         self.decisions: list[tuple[str, str]] = []
-        self._legal_key: tuple[int, str] = (-1, "")
+        self._legal_seat, self._legal_at = "", -1
         self._legal_now: tuple[list[Action], dict[str, Action]] = ([], {})
         self._decision_starts: list[int] = []
         self.state = self.spec.state(scenario, self.options, self.umpire)
@@ -116,39 +116,43 @@ class Game:
 
     def legal_actions(self, seat: str) -> list[Action]:
         """The decisions ``seat`` may make now (a shared list: do not change it)."""
+        if self.state.result is None and seat in self.state.to_act():
+            return self._legal(seat)[0]
         self._check_seat(seat)
-        if self.state.result is not None or seat not in self.state.to_act():
-            return []
-        return self._legal(seat)[0]
+        return []
 
     def _legal(self, seat: str) -> tuple[list[Action], dict[str, Action]]:
         """The state's legal actions, computed once per seat between decisions."""
-        key = (len(self.decisions), seat)
-        if self._legal_key != key:
+        if self._legal_seat != seat or self._legal_at != len(self.decisions):
             actions = self.state.legal_actions(seat)
-            self._legal_key, self._legal_now = key, (actions, {a.id: a for a in actions})
+            self._legal_seat, self._legal_at = seat, len(self.decisions)
+            self._legal_now = (actions, {a.id: a for a in actions})
         return self._legal_now
 
     def apply(self, seat: str, action_id: str) -> list[Event]:
         """Apply ``seat``'s decision; returns the events it caused."""
-        self._check_seat(seat)
-        if self.state.result is not None:
+        state = self.state
+        if state.result is not None:
+            self._check_seat(seat)
             raise GameOverError(seat, action_id)
-        acting = self.state.to_act()
+        acting = state.to_act()
         if seat not in acting:
+            self._check_seat(seat)
             waiting = ", ".join(acting)
             raise IllegalActionError(seat, action_id, f"it is {waiting}'s decision now, not {seat}'s")
         action = self._legal(seat)[1].get(action_id)
         if action is None:
-            raise IllegalActionError(seat, action_id, self.state.why_illegal(seat, action_id))
-        start = len(self.log.events)
+            raise IllegalActionError(seat, action_id, state.why_illegal(seat, action_id))
+        events = self.log.events
+        start = len(events)
         self._decision_starts.append(start)
         self.decisions.append((seat, action_id))
-        self.log.append("decision", self.umpire.turn, self.state.decision_visibility(seat, action),
+        self.log.append("decision", self.umpire.turn, state.decision_visibility(seat, action),
                         f"{seat}: {action.text}.", seat=seat, action=action_id)
-        self.state.apply(seat, action)
-        self._announce_end()
-        return self.log.events[start:]
+        state.apply(seat, action)
+        if state.result is not None:
+            self._announce_end()
+        return events[start:]
 
     def view(self, seat: str) -> dict[str, Any]:
         """What ``seat`` may know now, JSON-safe, with its legal actions."""

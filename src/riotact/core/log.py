@@ -46,15 +46,16 @@ class GameLog:
         self.events: list[Event] = []
 
     def append(self, kind: str, turn: int, visible_to: Visibility, text: str, **fields: Any) -> Event:
+        events = self.events
         event: Event = {
-            "seq": len(self.events),
+            "seq": len(events),
             "turn": turn,
             "kind": kind,
             "visible_to": visible_to if visible_to == ALL else list(visible_to),
             "text": text,
+            **fields,
         }
-        event.update(fields)
-        self.events.append(event)
+        events.append(event)
         return event
 
     def for_seat(self, seat: str) -> list[Event]:

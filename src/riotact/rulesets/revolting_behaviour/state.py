@@ -15,6 +15,8 @@ from riotact.core import Action, Card, Pile, Result, Scenario, State, Umpire, st
 from .rules import ACTIVITIES, Activity, card_value, reward, severities, succeeds
 
 PASS, DRAW, STOP, RESTART, RETIRE, USE_CAUSE = "pass", "draw", "stop", "restart", "retire", "use-cause"
+_STOP_ONLY = [Action(STOP, "stop drawing (the attempt fails)")]
+_DRAW_OR_STOP = {cost: [Action(DRAW, f"draw an action card ({cost} RP)"), *_STOP_ONLY] for cost in (1, 2)}
 
 
 @dataclass
@@ -128,10 +130,8 @@ class RevoltingBehaviour(State):
                     Action(RETIRE, "leave the game")]
         if self.phase == "draw":
             assert self.attempt is not None
-            actions = [Action(STOP, "stop drawing (the attempt fails)")]
-            if self._can_pay(player, self.attempt.activity):
-                actions.insert(0, Action(DRAW, f"draw an action card ({self.attempt.activity.cost} RP)"))
-            return actions
+            activity = self.attempt.activity
+            return _DRAW_OR_STOP[activity.cost] if self._can_pay(player, activity) else _STOP_ONLY
         if self.phase == "use":
             return [Action(USE_CAUSE, "spend the action points on the Cause"), *(
                 Action(f"use-{t}", f"spend the action points against {t}") for t in self._targets(seat))]
