@@ -56,3 +56,17 @@ def test_no_seat_sees_hidden_state(scenario) -> None:
 def test_every_ruleset_loads_and_implemented_ones_have_three_scenarios(ruleset: str) -> None:
     spec = get_ruleset(ruleset)
     assert not spec.implemented or len(builtin_scenarios(spec)) >= 3
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=IDS)
+def test_no_leaks_whatever_the_seed(scenario) -> None:
+    """Property: for any seed, no seat's view or filtered log shows a planted secret."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    @settings(max_examples=4, deadline=None, database=None)
+    @given(seed=st.integers(min_value=0, max_value=2**63 - 1))
+    def property_holds(seed: int) -> None:
+        check.check_no_leaks(scenario, seed)
+
+    property_holds()
