@@ -104,7 +104,7 @@ class Umpire:
         more (``at_most``: ``target`` or less), else ``fail``; ``judge`` maps the
         total to any other result word (a table lookup).
         """
-        faces = self.dice.faces(sides, n, f"{purpose} ({rule}, {who})")
+        faces = self._faces(rule, who, n, sides, purpose)
         mods = tuple(modifiers)
         total = sum(faces) + sum(m.value for m in mods)
         if judge is not None:
@@ -121,11 +121,7 @@ class Umpire:
             text += f" against {target} or {'less' if at_most else 'more'}"
         if result is not None:
             text += f": {result}"
-        self.log.append(
-            "roll", self.turn, visible_to, text + ".", rule=rule, who=who, sides=sides,
-            dice=faces, modifiers=[m.as_dict() for m in mods], target=target,
-            total=total, result=result,
-        )
+        self._record(text, visible_to, rule, who, sides, faces, mods, target, result, total=total)
         return RollTotal(tuple(faces), mods, total, result)
 
     def roll_pool(
@@ -149,7 +145,7 @@ class Umpire:
         ``natural_min_fails``: a natural 1 always fails. ``judge`` turns the
         number of successes into a result word.
         """
-        faces = self.dice.faces(sides, n, f"{purpose} ({rule}, {who})") if n > 0 else []
+        faces = self._faces(rule, who, n, sides, purpose)
         mods = tuple(modifiers)
         bonus = sum(m.value for m in mods)
         successes = 0
@@ -167,11 +163,7 @@ class Umpire:
         text += f", {target}+ succeeds: {successes} success{'es' if successes != 1 else ''}"
         if result is not None:
             text += f": {result}"
-        self.log.append(
-            "roll", self.turn, visible_to, text + ".", rule=rule, who=who, sides=sides,
-            dice=faces, modifiers=[m.as_dict() for m in mods], target=target,
-            successes=successes, result=result,
-        )
+        self._record(text, visible_to, rule, who, sides, faces, mods, target, result, successes=successes)
         return RollPool(tuple(faces), mods, successes, result)
 
     def roll_direction(
@@ -179,15 +171,21 @@ class Umpire:
     ) -> str:
         """An arrow D6 (six directions) or a clock-face D12 direction."""
         sides = 12 if clock else 6
-        face = self.dice.faces(sides, 1, f"{purpose} ({rule}, {who})")[0]
+        face = self._faces(rule, who, 1, sides, purpose)[0]
         direction = (CLOCK_DIRECTIONS if clock else ARROW_DIRECTIONS)[face - 1]
-        self.log.append(
-            "roll", self.turn, visible_to,
-            f"{who} rolls a direction D{sides} for {purpose} ({rule}): {face}, {direction}.",
-            rule=rule, who=who, sides=sides, dice=[face], modifiers=[], target=None,
-            total=face, result=direction,
-        )
+        text = f"{who} rolls a direction D{sides} for {purpose} ({rule}): {face}, {direction}"
+        self._record(text, visible_to, rule, who, sides, [face], (), None, direction, total=face)
         return direction
+
+    def _faces(self, rule: str, who: str, n: int, sides: int, purpose: str) -> list[int]:
+        return self.dice.faces(sides, n, f"{purpose} ({rule}, {who})") if n > 0 else []
+
+    def _record(self, text: str, visible_to: Visibility, rule: str, who: str, sides: int, faces: list[int],
+                mods: Sequence[Modifier], target: int | None, result: str | None, **outcome: int) -> None:
+        """The roll event: natural faces, modifiers, target, total or successes, result."""
+        self.log.append("roll", self.turn, visible_to, text + ".", rule=rule, who=who, sides=sides,
+                        dice=faces, modifiers=[m.as_dict() for m in mods], target=target,
+                        **outcome, result=result)
 
     def scatter(
         self, rule: str, who: str, *, purpose: str, distance_dice: int = 1, distance_sides: int = 6,
