@@ -105,15 +105,24 @@ def render_state(view: dict[str, Any]) -> Any:
     """A table of per-player facts where the view has them, else the view as plain lines."""
     state = view["state"]
     players = state.get("players") if isinstance(state, dict) else None
-    if isinstance(players, dict) and players and all(isinstance(p, dict) for p in players.values()):
-        first = next(iter(players.values()))
-        table = Table(title=f"Turn {view['turn']} — you are {view['seat']}")
-        table.add_column("player")
-        for key in first:
-            table.add_column(key.replace("_", " "))
-        for name, facts in players.items():
-            table.add_row(name, *("?" if facts.get(k) is None else str(facts.get(k)) for k in first))
-        return table
-    lines = [f"Turn {view['turn']} — you are {view['seat']}"]
-    lines += [f"  {k}: {v}" for k, v in (state.items() if isinstance(state, dict) else [])]
-    return "\n".join(lines)
+    title = f"Turn {view['turn']} — you are {view['seat']}"
+    facts = {k: v for k, v in (state.items() if isinstance(state, dict) else []) if v not in (None, [], {})}
+    lines = [f"  {k.replace('_', ' ')}: {_brief(v)}" for k, v in facts.items() if k != "players"]
+    if not (isinstance(players, dict) and players and all(isinstance(p, dict) for p in players.values())):
+        return "\n".join([title, *lines])
+    first = next(iter(players.values()))
+    table = Table(title=title, caption="\n".join(lines) or None, caption_justify="left")
+    table.add_column("player")
+    for key in first:
+        table.add_column(key.replace("_", " "))
+    for name, row in players.items():
+        table.add_row(name, *("?" if row.get(k) is None else _brief(row.get(k)) for k in first))
+    return table
+
+
+def _brief(value: Any) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k.replace('_', ' ')} {_brief(v)}" for k, v in value.items() if v not in (None, [], {}))
+    if isinstance(value, list):
+        return " ".join(map(_brief, value))
+    return str(value)
