@@ -1,0 +1,393 @@
+"""The crowds, run by the umpire's Game Control rules: movement (CD-17, CD-18, CD-23, CD-26,
+CD-30), RL rolls and crowd status (CD-20 to CD-24), splitting and merging (CD-11), layout
+(CD-19). Their violence is in :mod:`.missiles`, their looting and damage in :mod:`.looting`."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from riotact.core.modifiers import Modifier
+
+from .tables import RL_CHART, RL_MAX, RL_MIN, ChartRow, people
+
+if TYPE_CHECKING:
+    from .state import CivilDisorder
+    from .units import Crowd, SFUnit
+
+GOLDEN_ANGLE = math.pi * (3 - math.sqrt(5))
+
+
+def clamp_rl(value: int) -> int:
+    """CD-20 default: the score becomes the RL, kept within 1-8."""
+    return max(RL_MIN, min(RL_MAX, value))
+
+
+def chart(crowd: Crowd) -> ChartRow:
+    return RL_CHART[crowd.rl]
+
+
+def loots(s: CivilDisorder, crowd: Crowd) -> bool:
+    """CD-23: looting permitted at the looting RL (default 7)."""
+    return crowd.rl >= int(s.opt("looting_rl"))
+
+
+def violent(s: CivilDisorder, crowd: Crowd) -> bool:
+    """CD-23 / CD-36: throwing and property damage from the damage RL (default 6)."""
+    return crowd.rl >= int(s.opt("damage_rl")) and not crowd.looter
+
+
+# -- CD-19 layout -------------------------------------------------------------------
+def layout(crowd_figures: int, centre: tuple[float, float]) -> list[list[float]]:
+    """A loose, irregular mass about 0.5-0.8" apart (a sunflower spiral: no lines, no blocks)."""
+    cx, cy = centre
+    return [[round(cx + 0.45 * math.sqrt(i + 0.5) * math.cos(i * GOLDEN_ANGLE), 2),
+             round(cy + 0.45 * math.sqrt(i + 0.5) * math.sin(i * GOLDEN_ANGLE), 2)]
+            for i in range(crowd_figures)]
+
+
+def layout_problem(points: list[tuple[float, float]]) -> str | None:
+    """CD-19: refuse figures well over 1" from their nearest crowd-mate, lines and blocks."""
+    if len(points) < 2:
+        return None
+    for i, (x, y) in enumerate(points):
+        nearest = min(math.hypot(x - a, y - b) for j, (a, b) in enumerate(points) if j != i)
+        if nearest > 1.5:
+            return f"figure {i + 1} stands {nearest:.1f}\" from its nearest crowd-mate (about 1\" at most)"
+    (x0, y0), (x1, y1) = points[0], points[1]
+    if len(points) >= 3 and all(abs((x1 - x0) * (y - y0) - (y1 - y0) * (x - x0)) < 1e-6 for x, y in points):
+        return "the figures stand in a regular line"
+    xs, ys = sorted({round(x, 3) for x, _ in points}), sorted({round(y, 3) for _, y in points})
+    if len(points) >= 4 and len(xs) * len(ys) == len(points) and len(xs) > 1 and len(ys) > 1:
+        return "the figures stand in a regular block"
+    return None
+
+
+def split(s: CivilDisorder, crowd: Crowd, figures: int, *, looter: bool = False) -> Crowd:
+    """CD-11: part of a crowd leaves as a new crowd; both parts keep the parent's RL (default)."""
+    from .units import Crowd as CrowdType
+
+    figures = min(figures, crowd.figures)
+    crowd.figures -= figures
+    part = CrowdType(s.new_id(f"{crowd.id}-"), figures, crowd.node, crowd.rl,
+                     objective=crowd.objective, looter=looter or crowd.looter, missiles=crowd.missiles,
+                     petrol_allowed=crowd.petrol_allowed, wet=crowd.wet, seen_sf=list(crowd.seen_sf),
+                     seen_specialists=crowd.seen_specialists, history=[crowd.rl])
+    s.crowds[part.id] = part
+    s.tell("CD-11", f"Crowd {crowd.id} splits: {figures} figures move off as crowd {part.id}.",
+           nodes=[crowd.node])
+    return part
+
+
+def merge(s: CivilDisorder, big: Crowd, small: Crowd) -> None:
+    """CD-11: two crowds combine; the larger part's RL, or the higher if equal (default)."""
+    rl = big.rl if big.figures != small.figures else max(big.rl, small.rl)
+    big.figures += small.figures
+    big.rl = rl
+    small.figures, small.gone = 0, f"merged into {big.id}"
+    s.tell("CD-11", f"Crowds {big.id} and {small.id} merge into crowd {big.id} ({big.figures} figures).",
+           nodes=[big.node])
+
+
+# -- movement (CD-17, CD-18, CD-23, CD-26, CD-30) -------------------------------------
+def choose_route(s: CivilDisorder, crowd: Crowd, options: list[str]) -> str:
+    """CD-17 default: 1d6 split as evenly as possible among the routes; re-roll the rest."""
+    if len(options) == 1:
+        return options[0]
+    per = 6 // len(options)
+    while True:
+        face = s.roll("CD-17", f"Crowd {crowd.id}", 1, 6, f"route choice among {len(options)}").total
+        if face <= per * len(options):
+            return options[(face - 1) // per]
+
+
+def _seek_sf(s: CivilDisorder, crowd: Crowd) -> SFUnit | None:
+    return s.nearest_unit(crowd.node, seen_from=crowd.node)
+
+
+def move_crowds(s: CivilDisorder) -> None:
+    """CD-12 step 2: the umpire moves every crowd by its RL (CD-23)."""
+    for crowd in s.live_crowds():
+        if crowd.looter and crowd.broken_in and not crowd.escaping:
+            continue  # at work inside the shop (CD-28)
+        move_crowd(s, crowd)
+
+
+def move_crowd(s: CivilDisorder, crowd: Crowd) -> None:
+    """CD-23: a crowd's move by its RL (CD-30 if carrying loot), then CD-18 and CD-26 limits."""
+    town, who = s.town, f"Crowd {crowd.id}"
+    row = chart(crowd)
+    start = crowd.node
+    if crowd.escaping:  # CD-30: 1d6" towards leaving, burdened by loot
+        inches = s.roll("CD-30", who, 1, 6, "escape with loot").total
+        target = min(town.exits, key=lambda e: (town.hops_to(e)[start], e))
+        path = _path(s, crowd, inches, target=target)
+    else:
+        mods = [Modifier(row.move_plus, f"RL {row.rl} chart", "CD-23")] if row.move_plus else []
+        inches = s.roll("CD-23", who, row.move_dice, row.move_sides, f"movement at RL {row.rl}",
+                        mods).total
+        path = _crowd_path(s, crowd, row, inches)
+    path = _avoid_gunfire(s, start, path)  # CD-18
+    if crowd.looter:
+        path = _keep_away(s, start, path)  # CD-26
+    if not path:
+        return
+    crowd.node = path[-1]
+    s.note("CD-17", f"Crowd {crowd.id} moves {len(path) * town.step}\" to {crowd.node}.", path=path)
+    if crowd.node in town.exits and (crowd.escaping or crowd.rl == 1):
+        _leave(s, crowd)
+
+
+def _leave(s: CivilDisorder, crowd: Crowd) -> None:
+    """A crowd leaves by a table exit: looters escape with their loot, fleeing crowds disperse."""
+    if crowd.escaping:  # CD-30
+        s.stats["loot_escaped"] += crowd.carrying
+        crowd.gone = "escaped"
+        s.tell("CD-30", f"People carrying stereos and TVs get away off the table ({crowd.id}).",
+               nodes=[crowd.node])
+    else:  # CD-23 RL 1: removed once off the table
+        s.stats["crowds_dispersed"] += 1
+        crowd.gone = "dispersed"
+        s.tell("CD-23", f"Crowd {crowd.id} runs off the table and disperses.", nodes=[crowd.node])
+
+
+def _crowd_path(s: CivilDisorder, crowd: Crowd, row: ChartRow, inches: int) -> list[str]:
+    """CD-23 default chart modes; looter crowds use the chart only for speed (CD-26)."""
+    if crowd.looter:
+        shop = crowd.shop or nearest_shop(s, crowd)
+        crowd.shop = shop
+        if shop is None:
+            return _path(s, crowd, inches, drift=True)
+        return _path(s, crowd, inches, target=s.town.buildings[shop].fronts[0],
+                     stop=lambda n: n in s.town.buildings[shop].fronts)
+    mode = row.mode
+    sf = _seek_sf(s, crowd)
+    contact = float(s.opt("adjacent_inches"))
+    if mode == "away":
+        return _path(s, crowd, inches, away=sf.node if sf else None, drift=sf is None)
+    if mode == "drift":
+        return _path(s, crowd, inches, drift=True)
+    if mode == "drift_objective":
+        return _path(s, crowd, inches, drift=True, lean=crowd.objective)
+    if mode == "objective_or_sf" and crowd.objective is not None:
+        return _path(s, crowd, inches, target=crowd.objective)
+    wanted = [k for k in ("bottles", "petrol") if crowd.petrol_allowed and not getattr(crowd, k)
+              and s.features.get(k)]
+    if wanted and loots(s, crowd):  # CD-37: rioters go and make petrol bombs
+        sources = [n for k in wanted for n in s.features[k]]
+        source = min(sources, key=lambda n: (s.town.hops_to(n)[crowd.node], n))
+        return _path(s, crowd, inches, target=source)
+    if crowd.missiles == 0 and s.features.get("missiles") and violent(s, crowd):  # CD-35 restock
+        source = min(s.features["missiles"], key=lambda n: (s.town.hops_to(n)[crowd.node], n))
+        return _path(s, crowd, inches, target=source)
+    if mode == "sf_or_property":
+        target = _nearest_property(s, crowd)
+        if target is not None and (sf is None or s.town.hops_to(target)[crowd.node]
+                                   < s.town.hops_to(sf.node)[crowd.node]):
+            return _path(s, crowd, inches, target=target)
+    if sf is None:
+        return _path(s, crowd, inches, drift=True, lean=crowd.objective)
+    town = s.town
+    if mode == "sf_missile_range":
+        reach = float(s.opt("missile_range"))
+        return _path(s, crowd, inches, target=sf.node, stop=lambda n: town.inches(n, sf.node) <= reach)
+    return _path(s, crowd, inches, target=sf.node, stop=lambda n: town.inches(n, sf.node) <= contact)
+
+
+def _path(s: CivilDisorder, crowd: Crowd, inches: int, *, target: str | None = None,
+          away: str | None = None, drift: bool = False, lean: str | None = None,
+          stop: Callable[[str], bool] | None = None) -> list[str]:
+    """Walk street point by street point; at every choice of route, roll (CD-17)."""
+    town = s.town
+    hops = (inches + town.step // 2) // town.step
+    node, previous, path = crowd.node, None, []
+    for _ in range(hops):
+        if stop is not None and stop(node):
+            break
+        if target is not None:
+            options = town.step_towards(node, target)
+        elif away is not None:
+            here = town.inches(node, away)
+            options = [n for n in town.neighbours(node) if town.inches(n, away) > here]
+        else:
+            options = [n for n in town.neighbours(node) if n != previous] or town.neighbours(node)
+            if lean is not None:
+                closer = town.step_towards(node, lean)
+                options = [n for n in options if n in closer] or options
+        if not options:
+            break
+        previous, node = node, choose_route(s, crowd, options)
+        path.append(node)
+    return path
+
+
+def _avoid_gunfire(s: CivilDisorder, start: str, path: list[str]) -> list[str]:
+    """CD-18 default: a move may not end closer to gunfire of this turn or the last."""
+    town = s.town
+    for place in recent_gunfire(s):
+        limit = town.inches(start, place)
+        while path and town.inches(path[-1], place) < limit:
+            path.pop()
+    return path
+
+
+def recent_gunfire(s: CivilDisorder) -> set[str]:
+    """CD-18 / CD-32 default: where firearms were fired this turn or the last."""
+    since = s.turn - int(s.opt("gunfire_turns"))
+    return {node for turn, node in s.gunfire if turn > since}
+
+
+def _keep_away(s: CivilDisorder, start: str, path: list[str]) -> list[str]:
+    """CD-26: looter crowds always move away from the SF: no move ends closer to any."""
+    town = s.town
+    for unit in s.live_units():
+        limit = town.inches(start, unit.node)
+        while path and town.inches(path[-1], unit.node) < limit:
+            path.pop()
+    return path
+
+
+def nearest_shop(s: CivilDisorder, crowd: Crowd) -> str | None:
+    """CD-26: looters hang around stores with loot (the nearest lootable one)."""
+    shops = [b for b in s.buildings.values() if b.lootable and b.fires == 0]  # CD-47
+    if not shops:
+        return None
+    hops = s.town.hops_to(crowd.node)
+    return min(shops, key=lambda b: (b.looted, min(hops[f] for f in s.town.buildings[b.id].fronts),
+                                      b.id)).id
+
+
+def _nearest_property(s: CivilDisorder, crowd: Crowd) -> str | None:
+    """The nearest street point touching a building with value left and no fire."""
+    front_of = s.town.front_of
+    for node in s.town.by_distance(crowd.node):
+        if any(s.buildings[b].value > 0 and s.buildings[b].fires == 0 for b in front_of.get(node, ())):
+            return node
+    return None
+
+
+# -- step 6: the RL roll and crowd status (CD-20 to CD-24, CD-31, CD-11) ---------------------
+def sees_specialists(u: SFUnit) -> bool:
+    return u.type.specialist_riot or u.type.mounted
+
+
+def assess(s: CivilDisorder) -> None:
+    """CD-12 step 6: gas and water, new SF in view, RL rolls, negotiation, break-offs, merges."""
+    from .combat import gas_drift
+    from .looting import break_off, looter_vehicles
+
+    gas_drift(s)
+    for crowd in s.live_crowds():
+        _water(s, crowd)
+        _new_sf_in_view(s, crowd)
+    for crowd in s.live_crowds():
+        before = crowd.rl
+        if crowd.triggers:
+            rl_roll(s, crowd)
+        if crowd.negotiation is not None:  # CD-33: applied after any RL roll
+            crowd.rl = clamp_rl(crowd.rl + crowd.negotiation)
+        if crowd.discretion:  # CD-03: the umpire's discretion
+            crowd.rl = clamp_rl(crowd.rl + crowd.discretion)
+            s.note("CD-03", f"The umpire moves crowd {crowd.id} to RL {crowd.rl}.")
+        crowd.triggers, crowd.factors, crowd.negotiation, crowd.discretion = [], [], None, 0
+        if crowd.rl != before:  # CD-24: the marker is public
+            s.tell("CD-24", f"Crowd {crowd.id}'s RL marker now shows {crowd.rl} (8 is bad, 1 is good).",
+                   nodes=[crowd.node], crowd=crowd.id, rl=crowd.rl)
+        break_off(s, crowd)
+    looter_vehicles(s)
+    _merge_and_split(s)
+    for crowd in s.crowds.values():
+        if crowd.gone is None and crowd.figures <= 0:
+            crowd.gone = "dispersed"
+        crowd.history.append(crowd.rl if crowd.gone is None else 0)
+
+
+def _water(s: CivilDisorder, crowd: Crowd) -> None:
+    """CD-22 default: dries one step after 3 turns without water."""
+    if crowd.wet and crowd.hosed_turns == 0:
+        crowd.dry_turns += 1
+        if crowd.dry_turns >= int(s.opt("dry_after")):
+            crowd.wet -= 1
+            crowd.dry_turns = 0
+    crowd.hosed_turns = 0
+
+
+def _new_sf_in_view(s: CivilDisorder, crowd: Crowd) -> None:
+    """CD-20: additional SF coming into view trigger a roll; CD-21: specialists +2 the first time."""
+    seen = sorted(u.id for u in s.live_units() if s.town.sees(crowd.node, u.node))
+    fresh = [u for u in seen if u not in crowd.seen_sf]
+    if fresh:
+        s.trigger(crowd, f"SF come into view: {', '.join(fresh)}")
+        if not crowd.seen_specialists and any(sees_specialists(s.units[u]) for u in fresh):
+            crowd.seen_specialists = True
+            crowd.factors.append((2, "Specialist Riot forces or mounted police appear for the first time"))
+    for uid in s.withdrew:
+        if uid in seen:
+            kind = s.units[uid].type
+            value = 2 if kind.specialist_riot else int(s.opt("ordinary_withdrawing"))
+            s.trigger(crowd, f"{uid} withdraws in sight", value,
+                      "Specialist Riot forces withdrawing" if kind.specialist_riot else
+                      "ordinary police or soldiers in sight withdrawing")
+    crowd.seen_sf = seen
+
+
+def rl_modifiers(s: CivilDisorder, crowd: Crowd) -> list[Modifier]:
+    """CD-21: every factor on the RL roll, as it stands now (actions: this turn)."""
+    from .combat import gas_on
+
+    mods: list[Modifier] = []
+    if crowd.wet == 1:
+        mods.append(Modifier(-1, 'crowd is "damp"', "CD-21"))
+    elif crowd.wet >= 2:  # CD-21 (b): soaked replaces damp
+        mods.append(Modifier(-2, 'crowd is "soaked"', "CD-21"))
+    if crowd.arrested:
+        mods.append(Modifier(-crowd.arrested, f"{crowd.arrested} crowd member(s) arrested", "CD-55"))
+    sf_people = sum(people(u.figures, crowd=False) for u in s.live_units()
+                    if s.town.sees(crowd.node, u.node))
+    if sf_people > people(crowd.figures, crowd=bool(s.opt("count_people"))):  # CD-09 default
+        mods.append(Modifier(-3, "visibly outnumbered by SF", "CD-21"))
+    near = float(s.opt("adjacent_inches"))
+    for other in s.live_crowds():
+        if other is crowd or s.town.inches(crowd.node, other.node) > near:
+            continue
+        if other.rl > crowd.rl:
+            mods.append(Modifier(1, f"adjacent crowd {other.id} at a higher RL", "CD-21"))
+        elif other.rl < crowd.rl:
+            mods.append(Modifier(-1, f"adjacent crowd {other.id} at a lower RL", "CD-21"))
+        if chart(other).running_away:
+            mods.append(Modifier(-1, f"adjacent crowd {other.id} actually running away", "CD-21"))
+    mods.extend(Modifier(v, why, "CD-21") for v, why in crowd.factors)
+    gas = gas_on(s, crowd.node)
+    if gas == "cs":
+        mods.append(Modifier(-3, "in effective CS gas cloud", "CD-22"))
+    elif gas == "tear":
+        mods.append(Modifier(-2, "in effective tear gas cloud", "CD-22"))
+    return mods
+
+
+def rl_roll(s: CivilDisorder, crowd: Crowd) -> None:
+    """CD-20: roll 1d6 + CD-21 factors; the score becomes the RL (default), within 1-8."""
+    mods = rl_modifiers(s, crowd)
+    roll = s.roll("CD-20", f"Crowd {crowd.id}", 1, 6, "RL State Chart (" + "; ".join(crowd.triggers) + ")",
+                  mods)
+    crowd.rl = clamp_rl(roll.total)
+    crowd.arrested = crowd.firearm_casualties = 0  # CD-21 (b): counted since the last roll
+    s.note("CD-23", f"Crowd {crowd.id} is now RL {crowd.rl}: {chart(crowd).state}.")
+
+
+def _merge_and_split(s: CivilDisorder) -> None:
+    """CD-11 default: crowds at one point with RL within 1 merge (up to the split size); a crowd
+    over the split size splits in two."""
+    limit = int(s.opt("split_above"))
+    if s.opt("merge_crowds"):
+        live = [c for c in s.live_crowds() if not c.looter]
+        for i, a in enumerate(live):
+            for b in live[i + 1:]:
+                if (a.gone is None and b.gone is None and a.node == b.node and abs(a.rl - b.rl) <= 1
+                        and a.figures + b.figures <= limit):
+                    big, small = (a, b) if a.figures >= b.figures else (b, a)
+                    merge(s, big, small)
+    for crowd in s.live_crowds():
+        if crowd.figures > limit and not crowd.looter:
+            split(s, crowd, crowd.figures // 2)

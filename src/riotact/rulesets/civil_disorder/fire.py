@@ -1,0 +1,149 @@
+"""Fires and firefighting (CD-44 to CD-50), and water on crowds (CD-22)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .combat import petrol_attack
+
+if TYPE_CHECKING:
+    from .state import CivilDisorder
+    from .units import Crowd, SFUnit
+
+HOSE_CREW = 4  # CD-49: it takes 4 firefighters to man the hose
+ONBOARD_WATER_TURNS = 2  # CD-50
+
+
+def start_fire(s: CivilDisorder, building_id: str, rule: str, why: str) -> None:
+    """One more fire in a building (CD-44 records the number of fires per location)."""
+    b = s.buildings[building_id]
+    b.fires += 1
+    s.stats["fires_started"] += 1
+    fronts = s.town.buildings[building_id].fronts
+    s.tell(rule, f"Fire in {building_id} ({why}): {b.fires} fire(s).", nodes=fronts, building=building_id)
+    for crowd in s.live_crowds():  # CD-20: a dramatic change next to the crowd
+        if crowd.node in fronts:
+            s.trigger(crowd, f"fire breaks out in {building_id}")
+
+
+def burn(s: CivilDisorder) -> None:
+    """CD-12 step 6: every burning location burns (CD-44), grows (CD-45) and may spread (CD-46)."""
+    burning = sorted(b.id for b in s.buildings.values() if b.fires > 0)
+    for bid in burning:
+        b = s.buildings[bid]
+        b.value = max(0, b.value - b.fires)  # CD-44: one point per fire per turn; at 0 it still burns
+        if s.roll("CD-45", f"fire in {bid}", 1, 6, f"fire growth ({b.fires} fires: grows on "
+                  f"{b.fires} or less)", target=b.fires, at_most=True).passed:
+            start_fire(s, bid, "CD-45", "the fire grows")
+        spread(s, bid)
+    for unit in s.live_units():  # CD-47 default: SF inside roll each turn they stay
+        if unit.inside is not None and s.buildings[unit.inside].fires > 0:
+            figures = s.roll("CD-47", unit.id, 1, 3, f"figures caught by the fire in {unit.inside}").total
+            petrol_attack(s, unit, figures, f"fire in {unit.inside}")
+
+
+def spread(s: CivilDisorder, bid: str) -> None:
+    """CD-46 default: a separate d6 below the number of fires spreads one fire to an adjacent
+    building (dice choose among several); the source keeps its fires."""
+    b = s.buildings[bid]
+    neighbours = [n for n in s.town.buildings[bid].neighbours if n in s.buildings]
+    face = s.roll("CD-46", f"fire in {bid}", 1, 6, f"fire spread (spreads below {b.fires})").total
+    if face >= b.fires or not neighbours:
+        return
+    if len(neighbours) == 1:
+        target = neighbours[0]
+    else:
+        per = 6 // len(neighbours)
+        while True:
+            pick = s.roll("CD-46", f"fire in {bid}", 1, 6, "which adjacent building catches").total
+            if pick <= per * len(neighbours):
+                target = neighbours[(pick - 1) // per]
+                break
+    start_fire(s, target, "CD-46", f"spreads from {bid}")
+
+
+def engine_reaches(s: CivilDisorder, unit: SFUnit, building_id: str) -> bool:
+    """CD-49 default: an engine works on one building within 10"."""
+    node = unit.vehicle_node or unit.node
+    reach = float(s.opt("hose_range"))
+    return any(s.town.inches(node, f) <= reach for f in s.town.buildings[building_id].fronts)
+
+
+def use_water(s: CivilDisorder, unit: SFUnit) -> bool:
+    """CD-50: water for 2 turns on board, then only while connected to a hydrant."""
+    if unit.vehicle == "water_cannon" or unit.hydrant:
+        return True
+    if unit.water_turns >= ONBOARD_WATER_TURNS:
+        s.tell("CD-50", f"{unit.id}'s engine is out of water: it must connect to a hydrant.", units=[unit.id])
+        return False
+    unit.water_turns += 1
+    return True
+
+
+def crew_at_hose(s: CivilDisorder, unit: SFUnit) -> bool:
+    """CD-49: 4 firefighters, off the engine, man the hose."""
+    if unit.vehicle == "water_cannon":
+        return True
+    ready = not unit.aboard and unit.node == unit.vehicle_node and unit.fit >= HOSE_CREW
+    if not ready:
+        s.tell("CD-49", f"{unit.id} cannot man the hose: it needs {HOSE_CREW} firefighters off the engine.",
+               units=[unit.id])
+    return ready
+
+
+def firefighting(s: CivilDisorder) -> None:
+    """CD-12 step 4: engines on their orders fight fires, hose crowds or connect to hydrants."""
+    for unit in s.live_units():
+        verb, _, target = unit.order.partition(":")
+        if verb == "hose" and target in s.buildings:
+            fight_fire(s, unit, target)
+        elif verb == "hose_crowd" and target in s.crowds:
+            hose_crowd(s, unit, s.crowds[target])
+        elif verb == "connect":
+            connect(s, unit)
+
+
+def fight_fire(s: CivilDisorder, unit: SFUnit, bid: str) -> None:
+    """CD-48 exposure, CD-49 extinguishing 1d6 fires, CD-50 water."""
+    b = s.buildings[bid]
+    if b.fires == 0:
+        unit.order = "hold"
+        return
+    if not engine_reaches(s, unit, bid) or unit.aboard or not crew_at_hose(s, unit):
+        return
+    if b.fires >= 3:  # CD-48: immune at 1-2, under petrol bomb attack at 3+ (5+: cannot enter)
+        figures = s.roll("CD-48", unit.id, 1, 3, f"firefighters exposed to {b.fires} fires").total
+        s.unit_event(unit, "petrol bombed")
+        petrol_attack(s, unit, figures, f"{b.fires} fires in {bid}")
+        if unit.fit < HOSE_CREW:
+            return
+    if not use_water(s, unit):
+        return
+    out = s.roll("CD-49", unit.id, 1, 6, f"fires put out in {bid}").total
+    b.fires = max(0, b.fires - out)
+    s.tell("CD-49", f"{unit.id} fights the fire in {bid}: {b.fires} fire(s) left.",
+           nodes=s.town.buildings[bid].fronts, units=[unit.id])
+
+
+def hose_crowd(s: CivilDisorder, unit: SFUnit, crowd: Crowd) -> None:
+    """CD-22 default: a hose or water cannon within 10" makes a crowd damp after one turn and
+    soaked after two."""
+    if crowd.gone or s.town.inches(unit.vehicle_node or unit.node, crowd.node) > float(s.opt("water_range")):
+        return
+    if not crew_at_hose(s, unit) or not use_water(s, unit):
+        return
+    crowd.wet = min(2, crowd.wet + 1)
+    crowd.hosed_turns, crowd.dry_turns = 1, 0
+    s.trigger(crowd, f"{unit.id} turns water on the crowd")
+    s.tell("CD-22", f"{unit.id} turns water on crowd {crowd.id}.", nodes=[unit.node, crowd.node],
+           units=[unit.id])
+
+
+def connect(s: CivilDisorder, unit: SFUnit) -> None:
+    """CD-50: a turn within 2" of a hydrant connects the engine (unlimited water while connected)."""
+    node = unit.vehicle_node or unit.node
+    reach = float(s.opt("hydrant_reach"))
+    if not unit.vehicle_moving and any(s.town.inches(node, h) <= reach for h in s.features.get("hydrant", [])):
+        unit.hydrant = True
+        unit.order = "hold"
+        s.tell("CD-50", f"{unit.id} connects its engine to a hydrant.", units=[unit.id])

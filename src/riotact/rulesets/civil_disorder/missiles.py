@@ -1,0 +1,94 @@
+"""Crowd violence in step 4: bricks and bottles (CD-35, CD-36) and petrol bombs (CD-37, CD-38)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .combat import petrol_attack
+from .crowds import chart, violent
+from .fire import start_fire
+
+if TYPE_CHECKING:
+    from .state import CivilDisorder
+    from .units import Crowd, SFUnit
+
+
+def crowd_violence(s: CivilDisorder) -> None:
+    """CD-12 step 4: a crowd at the damage RL restocks at a source (CD-35), or throws a petrol
+    bomb (CD-37, CD-38) or bricks and bottles (CD-36) at the nearest SF unit in range and sight."""
+    town = s.town
+    reach = float(s.opt("missile_range"))
+    for crowd in s.live_crowds():
+        who = f"Crowd {crowd.id}"
+        if make_petrol(s, crowd) or not violent(s, crowd):
+            continue
+        at_source = any(town.inches(crowd.node, f) <= 2 for f in s.features.get("missiles", []))
+        if at_source and crowd.missiles < int(s.opt("missile_turns")):  # CD-35 restock
+            crowd.missiles = int(s.opt("missile_turns"))
+            s.tell("CD-35", f"Crowd {crowd.id} gathers bricks and bottles.", nodes=[crowd.node])
+            continue
+        targets = [u for u in s.live_units() if u.inside is None
+                   and town.inches(crowd.node, u.node) <= reach and town.sees(crowd.node, u.node)]
+        bombs = (chart(crowd).petrol and crowd.bottles and crowd.petrol
+                 and s.turn - crowd.last_petrol >= int(s.opt("petrol_interval")))  # CD-37
+        if not targets:
+            if bombs:
+                bomb_building(s, crowd)
+            continue
+        target = min(targets, key=lambda u: (town.inches(crowd.node, u.node), u.id))
+        if bombs:
+            crowd.last_petrol = s.turn
+            s.tell("CD-38", f"Crowd {crowd.id} throws a petrol bomb at {target.id}.",
+                   nodes=[crowd.node, target.node], units=[target.id])
+            s.unit_event(target, "petrol bombed")
+            count = s.roll("CD-38", who, 1, 3, "figures under petrol bomb attack").total
+            petrol_attack(s, target, count, "petrol bomb")
+            continue
+        if crowd.missiles > 0:
+            throw_missiles(s, crowd, target)
+
+
+def bomb_building(s: CivilDisorder, crowd: Crowd) -> None:
+    """CD-38 default: with no SF in range, a petrol bomb at a building it touches: a fire on 4+."""
+    touching = [b for b in s.town.front_of.get(crowd.node, ()) if s.buildings[b].value > 0]
+    if not touching:
+        return
+    crowd.last_petrol = s.turn
+    bid = touching[0]
+    s.tell("CD-38", f"Crowd {crowd.id} throws a petrol bomb at {bid}.", nodes=[crowd.node])
+    if s.roll("CD-38", f"Crowd {crowd.id}", 1, 6, f"petrol bomb at {bid} (fire on 4+)", target=4).passed:
+        start_fire(s, bid, "CD-38", "a petrol bomb")
+
+
+def throw_missiles(s: CivilDisorder, crowd: Crowd, target: SFUnit) -> None:
+    """CD-36 default: 1d6 per 10 figures; each 6 wounds, a riot shield saves unless a d6 scores 4+."""
+    crowd.missiles -= 1  # CD-35: one of about 5 turns of throwing
+    who = f"Crowd {crowd.id}"
+    s.tell("CD-36", f"Crowd {crowd.id} throws bricks and bottles at {target.id}.",
+           nodes=[crowd.node, target.node], units=[target.id])
+    if not target.bricked:  # CD-62: the first time only
+        s.unit_event(target, "bricks and bottles for the first time")
+        target.bricked = True
+    dice = max(1, crowd.figures // 10)
+    pool = s.umpire.roll_pool("CD-36", who, dice, 6, purpose=f"bricks and bottles at {target.id}",
+                              target=6, visible_to=[])
+    for _ in range(pool.successes):
+        if target.type.riot_equipped and s.d6("CD-36", target.id, "riot shield (wounded on 4+)") < 4:
+            continue
+        s.wound_sf(target, "bricks and bottles")
+
+
+def make_petrol(s: CivilDisorder, crowd: Crowd) -> bool:
+    """CD-37: a turn at a bottle source and one at a petrol source (True: this turn is spent
+    gathering); SF who see it are told."""
+    crowd.making_petrol = False
+    if not crowd.petrol_allowed or (crowd.bottles and crowd.petrol):
+        return False
+    for kind in ("bottles", "petrol"):
+        if not getattr(crowd, kind) and crowd.node in s.features.get(kind, []):
+            setattr(crowd, kind, True)
+            crowd.making_petrol = True
+            s.tell("CD-37", f"Crowd {crowd.id} is gathering {kind} to make petrol bombs.",
+                   nodes=[crowd.node])
+            return True
+    return False

@@ -1,0 +1,486 @@
+"""Players' actions (CD-07, CD-08, CD-14, CD-32), the orders they give, and how subordinate
+units carry out their last orders (CD-13) on foot, on horse and in vehicles (CD-14 to CD-16).
+
+Action ids: ``pass``, ``run:<point>``, ``negotiate:<crowd>``, ``talk:<seat>``,
+``arrest:<crowd>`` and ``fire:<crowd>`` (personal actions), ``order:<unit>:<order>``; then
+``walk:<point>`` or ``stay``. Orders are
+``hold``, ``withdraw``, ``move:<junction>``, ``advance|charge|arrest|fire|fire_over|gas|hose_crowd:<crowd>``,
+``hose|enter|suppress:<building>``, ``counter_snipe:<sniper>``, ``connect``, ``treat``,
+``evacuate``, ``mount``, ``dismount``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from riotact.core.log import UMPIRE
+from riotact.core.modifiers import Modifier
+from riotact.core.protocol import Action
+
+from . import medical
+from .combat import gas_in_sight
+from .crowds import recent_gunfire
+from .fire import engine_reaches
+from .personal import can_grab, personal_fight, personal_fire
+from .tables import NEGOTIATOR_QUALITY, lookup
+from .views import known_crowds, known_units
+
+if TYPE_CHECKING:
+    from .state import CivilDisorder
+    from .units import Crowd, SFUnit
+
+THREATEN_INCHES = 4  # an advance ending this close threatens the crowd (CD-20)
+
+
+# -- what a player may declare ----------------------------------------------------------
+def player_actions(s: CivilDisorder, seat: str) -> list[Action]:
+    """CD-07: one of (a) conversation, (b) orders, (c) a personal action, (d) run, (e) negotiate."""
+    me = s.players[seat]
+    actions = [Action("pass", "take no action this turn")]
+    if not me.able:  # CD-54 / CD-55 / CD-56: on the ground, escorting a prisoner, or a casualty
+        return actions
+    for node in s.town.within(me.node, int(s.opt("run_inches"))):
+        actions.append(Action(f"run:{node}", f"run to {node}"))
+    known = sorted(known_crowds(s, seat))
+    for cid in known:
+        crowd = s.crowds[cid]
+        if negotiation_problem(s, seat, crowd) is None:
+            actions.append(Action(f"negotiate:{cid}", f"negotiate with crowd {cid}"))
+        if can_grab(s, me, crowd):  # CD-07 (c): hit someone (and arrest them)
+            actions.append(Action(f"arrest:{cid}", f"grab a rioter of crowd {cid} and arrest them"))
+        if me.weapon != "none" and s.player_sees(seat, crowd.node):  # CD-07 (c): fire your gun
+            actions.append(Action(f"fire:{cid}", f"fire your {me.weapon} gun at crowd {cid}"))
+    for other in s.sf_seats:
+        if other != seat and can_talk(s, seat, other):
+            actions.append(Action(f"talk:{other}", f"talk with {other}"))
+    for unit in sorted(commanded_units(s, seat), key=lambda u: u.id):
+        if within_earshot(s, seat, unit):
+            actions.extend(order_action(unit.id, o) for o in unit_orders(s, seat, unit, known))
+    return actions
+
+
+#: Orders in plain words ({} is the target).
+ORDER_WORDS = {
+    "hold": "hold position", "withdraw": "withdraw", "move": "move to {}",
+    "advance": "advance on crowd {}", "charge": "charge crowd {}",
+    "arrest": "send a snatch squad into crowd {}", "fire": "open fire on crowd {}",
+    "fire_over": "fire over the heads of crowd {}", "gas": "fire gas at crowd {}",
+    "hose_crowd": "turn the water on crowd {}", "hose": "fight the fire in {}", "enter": "enter {}",
+    "suppress": "fire at {}", "counter_snipe": "pick off sniper {}", "connect": "connect to a hydrant",
+    "treat": "treat casualties", "evacuate": "take the casualties to hospital",
+    "mount": "get into the vehicle", "dismount": "get out of the vehicle",
+}
+
+
+def describe_order(order: str) -> str:
+    verb, _, target = order.partition(":")
+    return ORDER_WORDS[verb].format(target)
+
+
+@lru_cache(maxsize=1 << 16)
+def order_action(unit_id: str, order: str) -> Action:
+    """Actions are immutable: the same order to the same unit is built once."""
+    return Action(f"order:{unit_id}:{order}", f"order {unit_id} to {describe_order(order)}")
+
+
+def walk_actions(s: CivilDisorder, seat: str) -> list[Action]:
+    """CD-14: walking is not an action (default 6")."""
+    me = s.players[seat]
+    if not me.able:
+        return [Action("stay", "stay where you are")]
+    return [Action("stay", "stay where you are")] + [
+        Action(f"walk:{n}", f"walk to {n}") for n in s.town.within(me.node, int(s.opt("walk_inches")))]
+
+
+def umpire_actions(s: CivilDisorder) -> list[Action]:
+    """CD-03: a person in the umpire's chair may adjust a crowd in the spirit of the rules."""
+    actions = [Action("proceed", "let the Game Control rules run the turn")]
+    for seat, declared in sorted(s.declared.items()):  # CD-33: a good or bad bargaining point
+        if declared.startswith("negotiate:"):
+            actions.append(Action(f"bargain_good:{seat}", f"{seat} makes a good bargaining point (+1)"))
+            actions.append(Action(f"bargain_bad:{seat}", f"{seat} makes a bad bargaining point (-1)"))
+    for crowd in s.live_crowds():
+        actions.append(Action(f"rile:{crowd.id}", f"rile crowd {crowd.id} (+1 RL)"))
+        actions.append(Action(f"calm:{crowd.id}", f"calm crowd {crowd.id} (-1 RL)"))
+    return actions
+
+
+def apply_umpire(s: CivilDisorder, action_id: str) -> None:
+    verb, _, target = action_id.partition(":")
+    if verb in ("rile", "calm"):
+        s.crowds[target].discretion = 1 if verb == "rile" else -1
+    elif verb in ("bargain_good", "bargain_bad"):
+        s.bargain[target] = 1 if verb == "bargain_good" else -1
+
+
+def commanded_units(s: CivilDisorder, seat: str) -> list[SFUnit]:
+    """CD-02: a player commands their own units; the overall commander commands every unit."""
+    return [u for u in s.live_units() if u.player == seat or seat == s.commander]
+
+
+def within_earshot(s: CivilDisorder, seat: str, unit: SFUnit) -> bool:
+    """CD-07 default: shouting reaches 2" (8" with a megaphone); a radio reaches any radio."""
+    me = s.players[seat]
+    reach = float(s.opt("megaphone_inches") if me.megaphone else s.opt("voice_inches"))
+    return (me.radio and unit.radio) or s.town.inches(me.node, unit.node) <= reach
+
+
+def can_talk(s: CivilDisorder, seat: str, other: str) -> bool:
+    """CD-08 default: next to (1"), within earshot, or both on the radio; it uses the action."""
+    me, them = s.players[seat], s.players[other]
+    reach = float(s.opt("megaphone_inches") if me.megaphone else s.opt("voice_inches"))
+    return (me.radio and them.radio) or s.town.inches(me.node, them.node) <= max(
+        reach, float(s.opt("next_to_inches")))
+
+
+def negotiation_problem(s: CivilDisorder, seat: str, crowd: Crowd) -> str | None:
+    """CD-32: range 2" by voice, 8" by megaphone or PA; none while shooting or gas is in sight."""
+    me = s.players[seat]
+    reach = float(s.opt("megaphone_inches") if me.megaphone else s.opt("voice_inches"))
+    if s.town.inches(me.node, crowd.node) > reach:
+        return f"crowd {crowd.id} is beyond {reach:g}\" ({'megaphone' if me.megaphone else 'normal voice'})"
+    if gas_in_sight(s, crowd.node) or any(s.town.sees(crowd.node, n) for n in recent_gunfire(s)):
+        return "no negotiation while shooting or gas is in sight of the crowd"
+    return None
+
+
+def unit_orders(s: CivilDisorder, seat: str, unit: SFUnit, known: list[str] | None = None) -> list[str]:
+    """The orders a unit can be given now, against crowds the player knows of."""
+    kind = unit.type
+    out = ["hold", "withdraw"]
+    out += [f"move:{j}" for j in s.town.junctions if j != unit.node]
+    armed = kind.police or kind.military
+    for cid in known if known is not None else sorted(known_crowds(s, seat)):
+        if armed:
+            out += [f"advance:{cid}", f"charge:{cid}"]
+        if kind.riot_equipped and not kind.mounted:
+            out.append(f"arrest:{cid}")  # CD-10: snatch squads
+        if unit.weapon != "none":
+            out += [f"fire:{cid}", f"fire_over:{cid}"]
+        if unit.has_gas:
+            out.append(f"gas:{cid}")
+        if kind.firefighters or unit.vehicle == "water_cannon":
+            out.append(f"hose_crowd:{cid}")
+    if kind.firefighters:
+        out += [f"hose:{b.id}" for b in sorted(s.buildings.values(), key=lambda b: b.id)
+                if b.fires and any(s.player_sees(seat, f) or s.town.sees(unit.node, f)
+                                   for f in s.town.buildings[b.id].fronts)]
+        if s.features.get("hydrant") and not unit.hydrant:
+            out.append("connect")
+    if kind.paramedics:
+        out.append("treat")
+        if unit.load:
+            out.append("evacuate")
+    if unit.vehicle != "none":
+        if unit.aboard:
+            out.append("dismount")
+        elif unit.node == unit.vehicle_node:
+            out.append("mount")
+    if armed and not kind.mounted and not unit.aboard:
+        out += [f"enter:{b}" for b in s.town.buildings_at(unit.node)]
+    if unit.weapon != "none":
+        out += [f"suppress:{b}" for b in suspect_buildings(s, seat)]
+    if unit.snipers and kind.swat:
+        out += [f"counter_snipe:{sn.id}" for sn in s.snipers.values() if sn.spotted and not sn.out]
+    return out
+
+
+def suspect_buildings(s: CivilDisorder, seat: str) -> list[str]:
+    """Where a player may think a sniper is: spotted places, and buildings near a unit under their
+    command that was told it is under fire this turn or last (CD-67)."""
+    places = {sn.building for sn in s.snipers.values() if sn.spotted and sn.building}
+    mine = {u.id for u in commanded_units(s, seat)}
+    for uid, turn in s.under_fire.items():
+        unit = s.units[uid]
+        if turn >= s.turn - 1 and uid in mine:
+            places.update(b for b, shape in s.town.buildings.items()
+                          if s.town.inches(unit.node, shape.fronts[0]) <= 20)
+    return sorted(p for p in places if p is not None)
+
+
+def why_illegal(s: CivilDisorder, seat: str, action_id: str) -> str:
+    """Explain a refusal in the rules' words."""
+    verb, _, rest = action_id.partition(":")
+    if seat == UMPIRE:
+        return "the umpire may proceed, or rile or calm a crowd that is on the table (CD-03)"
+    if s.phase.get(seat) == "walk":
+        return "you have used your action this turn (CD-07); now walk up to 6\" or stay (CD-14)"
+    if verb in ("walk", "stay"):
+        return "declare your one action first; you may walk afterwards (CD-07, CD-14)"
+    if not s.players[seat].able:
+        return "your figure is down, escorting a prisoner or a casualty: it can do nothing this turn"
+    if verb in ("arrest", "fire"):
+        return ("you can grab a rioter only as a police officer or soldier in contact with the crowd, "
+                "and fire only a gun you carry at a crowd you see (CD-07)")
+    if verb == "negotiate":
+        crowd = s.crowds.get(rest)
+        if crowd is None or rest not in known_crowds(s, seat):
+            return f"you cannot see or hear of a crowd {rest!r}"
+        return (negotiation_problem(s, seat, crowd) or "not possible now") + " (CD-32)"
+    if verb == "order":
+        uid, _, order = rest.partition(":")
+        unit = s.units.get(uid)
+        if uid in s.crowds:
+            return "no player ever controls a crowd: crowds are the umpire's (CD-05)"
+        if unit is None or unit not in commanded_units(s, seat):
+            return f"{uid!r} is not a unit under your command (CD-02)"
+        if not within_earshot(s, seat, unit):
+            return f"{uid} is out of earshot and you cannot reach it by radio (CD-07)"
+        return f"{uid} cannot be given the order {order!r} now"
+    if verb == "run":
+        return "you can run only to a place up to 12\" away along the streets (CD-14)"
+    if verb == "talk":
+        return f"{rest} is not next to you, in earshot or on the radio (CD-08)"
+    return "that is not one of your actions (CD-07: talk, order, a personal action, run or negotiate)"
+
+
+# -- step 2: subordinate units act on their last orders (CD-13) ------------------------------
+def move_units(s: CivilDisorder) -> None:
+    """CD-12 step 2 / CD-13: every unit acts on its last orders; CD-15: vehicles that moved keep moving."""
+    for unit in sorted(s.live_units(), key=lambda u: u.id):
+        moved_vehicle = unit.vehicle_node
+        carry_out(s, unit)
+        unit.vehicle_moving = unit.vehicle_node != moved_vehicle  # CD-15: moving next turn
+
+
+def carry_out(s: CivilDisorder, unit: SFUnit) -> None:
+    """CD-13: one unit's movement on its standing order (CD-64: shaken units do not advance)."""
+    verb, _, target = unit.order.partition(":")
+    if verb not in ("hold", "enter"):
+        unit.inside = None
+    if s.turn <= unit.shaken_until and verb in ("move", "advance", "charge", "arrest"):
+        s.note("CD-64", f"{unit.id} is shaken and does not advance.")
+        return
+    crowd = s.crowds.get(target)
+    if crowd is not None and (crowd.gone or crowd.figures <= 0):
+        unit.order = "hold"
+        return
+    if verb in ("treat", "evacuate"):
+        if verb == "treat":
+            medical.move_paramedics(s, unit)
+    elif verb == "mount":
+        mount(s, unit, aboard=True)
+    elif verb == "dismount":
+        mount(s, unit, aboard=False)
+    elif verb == "move":
+        travel(s, unit, target)
+        if unit.node == target:
+            unit.order = "hold"
+    elif verb == "withdraw":
+        seen = [c for c in s.live_crowds() if s.town.sees(unit.node, c.node)]
+        if seen:
+            nearest = min(seen, key=lambda c: (s.town.inches(unit.node, c.node), c.id))
+            move_away(s, unit, nearest.node, pace(s, unit))
+            s.withdrew.add(unit.id)  # CD-21: withdrawing in sight of the crowd
+        unit.order = "hold"
+    elif verb == "advance" and crowd is not None:
+        travel(s, unit, crowd.node, stop=lambda n: s.town.inches(n, crowd.node) <= THREATEN_INCHES)
+        if s.town.inches(unit.node, crowd.node) <= THREATEN_INCHES:
+            s.trigger(crowd, f"{unit.id} threatens the crowd")
+    elif verb == "charge" and crowd is not None:
+        start = s.town.inches(unit.node, crowd.node)
+        if move_into_contact(s, unit, crowd, run_pace(s, unit)) and start >= float(s.opt("charge_from_inches")):
+            s.charged[unit.id] = crowd.id  # CD-21 (d) / CD-53 (d): a charge
+    elif verb == "arrest" and crowd is not None:
+        move_into_contact(s, unit, crowd, pace(s, unit))
+    elif verb in ("hose", "hose_crowd", "connect"):
+        engine_moves(s, unit, verb, target)
+    elif verb == "enter" and unit.inside != target:
+        enter(s, unit, target)
+
+
+def mount(s: CivilDisorder, unit: SFUnit, *, aboard: bool) -> None:
+    """CD-16: occupants mount or dismount only while the vehicle stays stationary all turn."""
+    unit.order = "hold"
+    if unit.vehicle == "none" or unit.aboard == aboard or (aboard and unit.node != unit.vehicle_node):
+        return
+    unit.aboard = aboard
+    s.tell("CD-16", f"{unit.id} {'mounts' if aboard else 'dismounts'}.", units=[unit.id])
+
+
+def pace(s: CivilDisorder, unit: SFUnit, inches: int | None = None) -> int:
+    """CD-14 / CD-15: foot or horse pace; a vehicle goes anywhere if already moving, else 12"."""
+    if unit.aboard:
+        return 10**6 if unit.vehicle_moving else int(s.opt("vehicle_start_inches"))
+    if inches:
+        return inches
+    return unit.type.walk if unit.type.mounted else int(s.opt("walk_inches"))
+
+
+def run_pace(s: CivilDisorder, unit: SFUnit) -> int:
+    """CD-14 default: run 12"; horses charge up to 18"."""
+    return unit.type.run if unit.type.mounted else int(s.opt("run_inches"))
+
+
+def travel(s: CivilDisorder, unit: SFUnit, target: str, *, inches: int | None = None,
+           stop: Callable[[str], bool] | None = None) -> None:
+    """Move along the streets towards ``target`` (the first nearer street point at each step)."""
+    town = s.town
+    steps = pace(s, unit, inches) // town.step
+    node = unit.node
+    for _ in range(steps):
+        if node == target or (stop is not None and stop(node)):
+            break
+        node = town.step_towards(node, target)[0]
+    _arrive(s, unit, node)
+
+
+def _arrive(s: CivilDisorder, unit: SFUnit, node: str) -> None:
+    if node == unit.node:
+        return
+    unit.node = node
+    if unit.aboard:
+        unit.vehicle_node = node
+        unit.hydrant = False  # CD-50 default: moving disconnects the engine
+
+
+def move_away(s: CivilDisorder, unit: SFUnit, danger: str, inches: int) -> None:
+    """Move directly away from ``danger`` along the streets."""
+    town = s.town
+    node = unit.node
+    for _ in range(pace(s, unit, inches) // town.step):
+        here = town.inches(node, danger)
+        options = [n for n in town.neighbours(node) if town.inches(n, danger) > here]
+        if not options:
+            break
+        node = max(options, key=lambda n: (town.inches(n, danger), n))
+    _arrive(s, unit, node)
+
+
+def move_into_contact(s: CivilDisorder, unit: SFUnit, crowd: Crowd, inches: int) -> bool:
+    """Move towards a crowd until in contact (2", CD-21 d); True when in contact."""
+    contact = float(s.opt("adjacent_inches"))
+    travel(s, unit, crowd.node, inches=inches, stop=lambda n: s.town.inches(n, crowd.node) <= contact)
+    return s.town.inches(unit.node, crowd.node) <= contact
+
+
+def engine_moves(s: CivilDisorder, unit: SFUnit, verb: str, target: str) -> None:
+    """Engines and water cannon drive into reach, then the crew get off to work (CD-16, CD-49)."""
+    town = s.town
+    if verb == "hose":
+        in_reach = engine_reaches(s, unit, target)
+        goal = town.buildings[target].fronts[0]
+    elif verb == "hose_crowd":
+        goal = s.crowds[target].node
+        in_reach = town.inches(unit.vehicle_node or unit.node, goal) <= float(s.opt("water_range"))
+    else:
+        hydrants = s.features.get("hydrant", [])
+        goal = min(hydrants, key=lambda h: (town.hops_to(h)[unit.node], h))
+        in_reach = town.inches(unit.vehicle_node or unit.node, goal) <= float(s.opt("hydrant_reach"))
+    needs_crew_off = unit.vehicle not in ("none", "water_cannon")
+    if in_reach:
+        if unit.aboard and needs_crew_off:
+            mount(s, unit, aboard=False)
+            unit.order = f"{verb}:{target}" if target else verb
+        return
+    if unit.vehicle != "none" and not unit.aboard:
+        if unit.node == unit.vehicle_node:
+            mount(s, unit, aboard=True)
+            unit.order = f"{verb}:{target}" if target else verb
+        else:
+            travel(s, unit, unit.vehicle_node or unit.node)
+        return
+    travel(s, unit, goal, stop=lambda n: town.inches(n, goal) <= 6)
+
+
+def enter(s: CivilDisorder, unit: SFUnit, building: str) -> None:
+    """CD-47: SF entering a burning building roll as if under petrol bomb attack."""
+    from .combat import petrol_attack
+
+    fronts = s.town.buildings[building].fronts
+    if unit.node not in fronts:
+        travel(s, unit, fronts[0])
+        if unit.node not in fronts:
+            return
+    unit.inside = building
+    s.tell("CD-47", f"{unit.id} enters {building}.", nodes=[unit.node], units=[unit.id])
+    if s.buildings[building].fires:
+        figures = s.roll("CD-47", unit.id, 1, 3, f"figures caught entering burning {building}").total
+        petrol_attack(s, unit, figures, f"entering burning {building}")
+
+
+# -- steps 3 to 5: personal figures ------------------------------------------------------
+def walk_players(s: CivilDisorder) -> None:
+    """CD-12 step 3: personal figures walk."""
+    for seat, node in sorted(s.walks.items()):
+        s.players[seat].node = node
+
+
+def player_step4(s: CivilDisorder) -> None:
+    """CD-12 step 4: declared firing, fights (CD-07 c) and negotiations (CD-32, CD-33)."""
+    for seat, action in sorted(s.declared.items()):
+        verb, _, cid = action.partition(":")
+        if verb == "negotiate":
+            negotiate(s, seat, s.crowds[cid])
+        elif verb == "fire":
+            personal_fire(s, seat, s.crowds[cid])
+        elif verb == "arrest" and can_grab(s, s.players[seat], s.crowds[cid]):
+            personal_fight(s, seat, s.crowds[cid], attacked=False)
+
+
+def negotiate(s: CivilDisorder, seat: str, crowd: Crowd) -> None:
+    """CD-32 / CD-33: 1d6 + factors on the (hidden, CD-34) table; only at RL 4 or 5."""
+    me = s.players[seat]
+    if crowd.gone is not None:
+        return
+    problem = negotiation_problem(s, seat, crowd)
+    if problem is not None:
+        s.umpire.effect("CD-32", f"Your negotiation fails: {problem}.", visible_to=[seat])
+        return
+    s.stats["negotiations"] += 1
+    s.umpire.effect("CD-32", f"{seat} negotiates with crowd {crowd.id}.",
+                    visible_to=s.witnesses([me.node, crowd.node]))
+    if not 4 <= crowd.rl <= 5:
+        s.note("CD-32", f"Crowd {crowd.id} is at RL {crowd.rl}: the negotiation has no effect, no roll.")
+        return
+    mods = []
+    quality = NEGOTIATOR_QUALITY[me.negotiator]
+    if quality:
+        mods.append(Modifier(quality, f"{me.negotiator} negotiator", "CD-33"))
+    if s.town.inches(me.node, crowd.node) > float(s.opt("voice_inches")):
+        mods.append(Modifier(-2, "not face to face (megaphone or PA)", "CD-33"))
+    if s.bargain.get(seat):
+        good = s.bargain[seat] > 0
+        mods.append(Modifier(s.bargain[seat], f"umpire's discretion: a {'good' if good else 'bad'} "
+                                               "bargaining point", "CD-33"))
+    roll = s.roll("CD-33", seat, 1, 6, f"negotiation with crowd {crowd.id}", mods)
+    change = int(lookup(s.negotiation_table, roll.total))  # type: ignore[call-overload]
+    crowd.negotiation = (crowd.negotiation or 0) + change
+    s.note("CD-33", f"Negotiation result: RL {change:+d} for crowd {crowd.id}.")
+
+
+def player_step5(s: CivilDisorder) -> None:
+    """CD-12 step 5: runs, orders and conversations happen."""
+    for seat, action in sorted(s.declared.items()):
+        verb, _, rest = action.partition(":")
+        if verb == "run":
+            s.players[seat].node = rest
+        elif verb == "order":
+            uid, _, order = rest.partition(":")
+            unit = s.units[uid]
+            unit.order = order  # CD-13: the unit keeps it until told otherwise
+            s.umpire.effect("CD-13", f"{seat} orders {uid} to {describe_order(order)}.",
+                            visible_to=sorted({seat, unit.player}))
+        elif verb == "talk":
+            talk(s, seat, rest)
+
+
+def talk(s: CivilDisorder, seat: str, other: str) -> None:
+    """CD-08: a conversation passes on what the speaker knows (and costs the action)."""
+    crowds = known_crowds(s, seat)
+    units = known_units(s, seat)
+    summary = ", ".join(f"crowd {c} at {s.crowds[c].node} (RL {s.crowds[c].rl})" for c in sorted(crowds))
+    summary += "; " + ", ".join(f"{u} at {s.units[u].node}" for u in sorted(units))
+    s.messages[other].append(f"{seat} tells you: {summary}")
+    s.umpire.effect("CD-08", f"{seat} talks with {other}.", visible_to=[seat, other])
+
+
+def recover(s: CivilDisorder) -> None:
+    """End of turn: fallen figures get up (CD-54) and escorts come back (CD-55)."""
+    for unit in s.units.values():
+        unit.down = [t - 1 for t in unit.down if t > 1]
+        unit.escorts = [t - 1 for t in unit.escorts if t > 1]
+    for me in s.players.values():
+        me.down, me.busy = max(0, me.down - 1), max(0, me.busy - 1)

@@ -1,0 +1,101 @@
+"""Players' own figures in harm's way: personal actions (CD-07 c: fire your gun, hit someone)
+and crowds at RL 7+ attacking a personal figure they touch (CD-23 default chart).
+
+A player's figure fights like any SF figure (CD-51 to CD-54): +1 as a police officer or
+soldier, outnumbered when a rioting crowd gangs up on it. Stunned, it can do nothing for two
+turns; wounded or dead, it is a casualty (CD-56), out of action until patched up (CD-57).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from riotact.core.modifiers import Modifier
+
+from .combat import DOWN_TURNS, fight_result_on_rioter, gas_on, rioter_fight_modifiers, volley
+from .crowds import chart
+from .tables import OUTNUMBERED, lookup
+
+if TYPE_CHECKING:
+    from .state import CivilDisorder
+    from .units import Crowd, Player
+
+
+def can_grab(s: CivilDisorder, me: Player, crowd: Crowd) -> bool:
+    """A police officer or soldier in contact with a crowd can try to arrest one of it."""
+    return me.police_or_soldier and s.town.inches(me.node, crowd.node) <= float(s.opt("adjacent_inches"))
+
+
+def personal_fire(s: CivilDisorder, seat: str, crowd: Crowd) -> None:
+    """CD-07 (c) / CD-60: the player fires their own gun: one d6."""
+    me = s.players[seat]
+    if crowd.gone is None and me.able and s.town.sees(me.node, crowd.node):
+        volley(s, seat, me.node, 1, me.weapon, crowd)
+
+
+def personal_fight(s: CivilDisorder, seat: str, crowd: Crowd, *, attacked: bool) -> None:
+    """CD-51 / CD-52: the player's figure against one rioter, or several when a rioting crowd
+    gangs up on it; the player arrests on a win of 5-7 (CD-54) when it went in to arrest."""
+    me = s.players[seat]
+    if crowd.gone is not None or crowd.figures <= 0 or me.out:
+        return
+    odds = max(1, min(4, crowd.figures)) if (attacked or crowd.rl >= 7) else 1
+    mods = []
+    if OUTNUMBERED[odds]:
+        mods.append(Modifier(OUTNUMBERED[odds], f"outnumbered {odds}-1", "CD-53"))
+    if me.police_or_soldier:
+        mods.append(Modifier(1, "police officer / soldier", "CD-53"))
+    gas = gas_on(s, me.node)
+    if gas:
+        mods.append(Modifier(-4 if gas == "cs" else -2, f"in effective {gas} gas", "CD-53"))
+    if me.down:
+        mods.append(Modifier(-2, "on ground", "CD-53"))
+    s.tell("CD-51", f"Fight: {seat} {'is attacked by' if attacked else 'grabs at'} crowd {crowd.id}.",
+           nodes=[me.node], units=())
+    riot_mods = rioter_fight_modifiers(s, crowd)
+    won = False
+    for opponent in range(odds):
+        if crowd.figures <= 0:
+            return
+        mine = s.roll("CD-51", seat, 1, 10, "fight", mods).total
+        theirs = s.roll("CD-51", f"rioter {opponent + 1} of crowd {crowd.id}", 1, 10, "fight", riot_mods).total
+        margin = mine - theirs
+        if margin > 0:
+            result = "scuffle" if won else str(lookup(s.fight_table, margin))
+            won = True
+            me.busy = max(me.busy, fight_result_on_rioter(s, seat, me.node, crowd, result,
+                                                          arrest=not attacked))
+        elif margin < 0:
+            result = str(lookup(s.fight_table, -margin))
+            if result == "scuffle":
+                continue
+            if result == "wounded":
+                wound_player(s, seat, f"beaten by crowd {crowd.id}")
+            elif not me.down:
+                me.down = DOWN_TURNS
+                s.tell("CD-54", f"{seat} is stunned and falls.", nodes=[me.node])
+            return  # CD-52: beaten, no more rolls
+
+
+def wound_player(s: CivilDisorder, seat: str, cause: str, *, dead: bool = False) -> None:
+    """CD-56: the player's figure is a casualty, out of action until a paramedic patches it up."""
+    me = s.players[seat]
+    me.out, me.down, me.busy = True, 0, 0
+    s.add_casualty(me.node, "sf", seat, "dead" if dead else "wounded", cause)
+    s.umpire.effect("CD-56", f"{seat} is {'killed' if dead else 'wounded'} ({cause}).",
+                    visible_to=s.witnesses([me.node]) or [seat])
+
+
+def crowds_attack_players(s: CivilDisorder) -> None:
+    """CD-23 default: a crowd at RL 7+ attacks SF it touches, personal figures included (when no
+    SF unit stands between)."""
+    contact = float(s.opt("adjacent_inches"))
+    for crowd in s.live_crowds():
+        if not chart(crowd).violence or crowd.looter:
+            continue
+        if any(s.town.inches(u.node, crowd.node) <= contact for u in s.live_units() if u.inside is None):
+            continue  # the units take the brunt (combat.fights)
+        for seat, me in sorted(s.players.items()):
+            if not me.out and s.town.inches(me.node, crowd.node) <= contact:
+                personal_fight(s, seat, crowd, attacked=True)
+                break

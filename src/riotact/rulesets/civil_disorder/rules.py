@@ -1,0 +1,54 @@
+"""House rules: every ``gap:`` default of the CD catalogue that the engine uses, as an
+option a scenario's ``[house_rules]`` or ``--option key=value`` can override."""
+
+from __future__ import annotations
+
+from riotact.core.options import HouseRule
+
+from .tables import FIGHT_TABLE, NEGOTIATION_TABLE, OVERREACTION_TABLE, table_text
+
+HOUSE_RULES: tuple[HouseRule, ...] = (
+    HouseRule("death_penalty", 50, "CD-04", "score lost for any crowd death from SF firearms"),
+    HouseRule("strict_visibility", True, "CD-06", "players see only what their figure sees (plus radio)"),
+    HouseRule("radio_reports", True, "CD-06", "radio-equipped units report what they see to their player"),
+    HouseRule("next_to_inches", 1, "CD-07", '"next to" for a conversation, in inches'),
+    HouseRule("voice_inches", 2, "CD-07", "earshot by normal voice (the CD-32 negotiation range)"),
+    HouseRule("megaphone_inches", 8, "CD-07", "earshot with a megaphone or PA (CD-32)"),
+    HouseRule("count_people", True, "CD-09", "unit comparisons count people (crowd figures x5)"),
+    HouseRule("merge_crowds", True, "CD-11", "crowds at one point with RL within 1 merge (30 figures max)"),
+    HouseRule("split_above", 30, "CD-11", "a crowd bigger than this splits in two"),
+    HouseRule("walk_inches", 6, "CD-14", "walking pace on foot"),
+    HouseRule("run_inches", 12, "CD-14", "running pace on foot"),
+    HouseRule("vehicle_start_inches", 12, "CD-15", "how far a vehicle that starts stationary may move"),
+    HouseRule("gunfire_turns", 2, "CD-18", "turns gunfire is remembered (this turn and the last)"),
+    HouseRule("ordinary_withdrawing", 1, "CD-21", "RL factor for ordinary police or soldiers withdrawing"),
+    HouseRule("charge_from_inches", 4, "CD-21", "a charge starts at least this far away"),
+    HouseRule("adjacent_inches", 2, "CD-21", '"adjacent" crowds and contact, in inches'),
+    HouseRule("gas_turns", 3, "CD-22", "turns a gas cloud lasts"),
+    HouseRule("gas_range", 20, "CD-22", "range of a gas grenade or round"),
+    HouseRule("gas_radius", 2, "CD-22", "radius of a gas cloud (4\" wide)"),
+    HouseRule("water_range", 10, "CD-22", "range of a hose or water cannon"),
+    HouseRule("dry_after", 3, "CD-22", "turns without water before a crowd dries one step"),
+    HouseRule("looting_rl", 7, "CD-23", "lowest RL at which crowds loot"),
+    HouseRule("damage_rl", 6, "CD-23", "lowest RL at which crowds damage property and throw"),
+    HouseRule("looters", "crowds", "CD-25", "looters as separate crowds, or 1d6 inside every crowd",
+              ("crowds", "per_crowd")),
+    HouseRule("looter_fires", 1, "CD-26", "fires looters start per turn at an already-looted building"),
+    HouseRule("loot_percent", 50, "CD-27", "Loot Units as a percentage of property value"),
+    HouseRule("looter_vehicles", False, "CD-29", "optional looters' pickups (scenario places them)"),
+    HouseRule("negotiation_table", table_text(NEGOTIATION_TABLE), "CD-33",
+              "negotiation results: highest score: RL change"),
+    HouseRule("missile_turns", 5, "CD-35", "turns of brick and bottle throwing a crowd carries"),
+    HouseRule("missile_range", 10, "CD-36", "range of thrown bricks, bottles and petrol bombs"),
+    HouseRule("petrol_interval", 4, "CD-37", "turns between one crowd's petrol bombs"),
+    HouseRule("petrol_wound_on", 5, "CD-38", "d6 score that wounds a figure under petrol bomb attack"),
+    HouseRule("damage_per_figures", 10, "CD-41", "crowd figures per damage die"),
+    HouseRule("hose_range", 10, "CD-49", "range at which an engine works on a building"),
+    HouseRule("hydrant_reach", 2, "CD-50", "how close an engine must be to connect to a hydrant"),
+    HouseRule("fight_table", table_text(FIGHT_TABLE), "CD-54", "fight results: highest margin: result"),
+    HouseRule("snatch_squad", 6, "CD-53", "most SF figures that go into one fight"),
+    HouseRule("ambulance_return_turns", 3, "CD-59", "turns before an evacuating ambulance is back"),
+    HouseRule("hit_on", 4, "CD-60", "d6 score a firer needs to hit a crowd member"),
+    HouseRule("overreaction_table", table_text(OVERREACTION_TABLE), "CD-64",
+              "over-reaction results: highest score: result"),
+)

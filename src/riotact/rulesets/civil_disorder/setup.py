@@ -1,0 +1,143 @@
+"""The ``[setup]`` table of a Civil Disorder scenario (CD-04 scenario data), validated."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from .tables import UNIT_TYPES, VEHICLE_LOOT
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class TownSetup(_Model):
+    """A grid town: junctions every ``block`` inches, street points every ``step`` inches."""
+
+    columns: int = Field(3, ge=2, le=12)
+    rows: int = Field(3, ge=2, le=12)
+    block: int = Field(16, ge=8, le=40)
+    step: int = Field(2, ge=1, le=4)
+
+    @model_validator(mode="after")
+    def _step_divides(self) -> TownSetup:
+        if self.block % self.step:
+            raise ValueError("block must be a whole number of steps")
+        return self
+
+
+class BuildingSetup(_Model):
+    """CD-40 property value and CD-27 Loot Units; ``block`` is [column, row] of the town block."""
+
+    id: str = Field(pattern=r"^[a-z0-9_]+$")
+    block: tuple[int, int]
+    part: Literal["whole", "west", "east", "north", "south", "nw", "ne", "sw", "se"] = "whole"
+    kind: Literal["shop", "house", "office", "embassy", "store", "garage", "pub"] = "shop"
+    value: int = Field(ge=1, le=200)
+    loot: int | None = Field(None, ge=0, le=100)  # None: CD-27 rule (50% of value) for shops
+    fires: int = Field(0, ge=0)
+
+
+class FeatureSetup(_Model):
+    """CD-04: hydrants (CD-50), missile sources (CD-35), bottle and petrol sources (CD-37)."""
+
+    kind: Literal["hydrant", "missiles", "bottles", "petrol"]
+    at: str
+
+
+class PlayerSetup(_Model):
+    """CD-02 / CD-06: one player's personal figure and place in the chain of command."""
+
+    seat: str
+    role: str = "police officer"
+    service: Literal["police", "military", "fire", "ambulance"] = "police"
+    superior: str | None = None
+    at: str
+    radio: bool = True
+    megaphone: bool = False
+    negotiator: Literal["poor", "average", "good"] = "average"  # CD-34: hidden from players
+    weapon: Literal["none", "single", "baton"] = "none"  # CD-07 (c): a personal firearm
+
+
+class UnitSetup(_Model):
+    """CD-10 / CD-39 / CD-04: one SF unit, its armament, stocks and vehicle."""
+
+    id: str = Field(pattern=r"^[A-Za-z0-9_]+$")
+    type: str
+    figures: int = Field(ge=1, le=30)
+    at: str
+    player: str
+    vehicle: Literal["none", "car", "van", "engine", "ambulance", "armoured", "water_cannon"] = "none"
+    aboard: bool = False
+    weapon: Literal["none", "single", "auto", "baton"] = "none"
+    gas_stock: int | None = Field(None, ge=0)  # CD-39: limited stock (patrol cars); None = plenty
+    radio: bool = True
+    snipers: bool = False  # CD-70: SWAT snipers
+    order: str = "hold"
+
+    @model_validator(mode="after")
+    def _known_type(self) -> UnitSetup:
+        if self.type not in UNIT_TYPES:
+            raise ValueError(f"unknown unit type {self.type!r}; known: {', '.join(UNIT_TYPES)}")
+        return self
+
+
+class CrowdSetup(_Model):
+    """CD-11 crowd, CD-04 objective and starting state, CD-25 looters."""
+
+    id: str = Field(pattern=r"^[A-Za-z0-9_]+$")
+    figures: int = Field(ge=1, le=60)
+    at: str
+    rl: int = Field(5, ge=1, le=8)  # CD-20 default start: RL 5
+    objective: str | None = None  # a building id or node
+    looters: bool = False  # a separate Looter Crowd (CD-26)
+    petrol_bombs: bool = False  # CD-37: the scenario allows petrol bombs
+    missiles: int = Field(5, ge=0)  # CD-35: turns of brick and bottle throwing
+    layout: list[tuple[float, float]] | None = None  # CD-19: optional figure positions
+    controlled_by: str | None = None  # CD-05: must stay empty (no crowd players)
+
+
+class SniperSetup(_Model):
+    """CD-66 / CD-67: a sniper in a building, or an armed agent inside a crowd."""
+
+    id: str = Field(pattern=r"^[A-Za-z0-9_]+$")
+    building: str | None = None
+    crowd: str | None = None
+    target: str  # the named SF unit
+
+    @model_validator(mode="after")
+    def _one_place(self) -> SniperSetup:
+        if (self.building is None) == (self.crowd is None):
+            raise ValueError("a sniper is either in a building or in a crowd (an agent)")
+        return self
+
+
+class LooterVehicleSetup(_Model):
+    """CD-29 optional: looters' pickups."""
+
+    id: str
+    kind: Literal["car", "van"]
+    at: str
+
+    @property
+    def capacity(self) -> int:
+        return VEHICLE_LOOT[self.kind]
+
+
+class CDSetup(_Model):
+    """Everything a Civil Disorder scenario supplies (CD-04)."""
+
+    turns: int = Field(20, ge=1, le=500)  # CD-04 gap: game length
+    victory_score: int = 50  # CD-04 gap: SF win at this score or more
+    wind: Literal["north", "south", "east", "west"] = "east"  # CD-22: the way gas clouds drift
+    relationships: str = "The police commander leads; other services support the police."
+    town: TownSetup = TownSetup(columns=3, rows=3, block=16, step=2)
+    buildings: list[BuildingSetup] = []
+    features: list[FeatureSetup] = []
+    players: list[PlayerSetup] = Field(min_length=1)
+    units: list[UnitSetup] = []
+    crowds: list[CrowdSetup] = []
+    snipers: list[SniperSetup] = []
+    looter_vehicles: list[LooterVehicleSetup] = []

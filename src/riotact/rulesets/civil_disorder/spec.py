@@ -1,0 +1,24 @@
+"""The Civil Disorder ruleset declaration."""
+
+from __future__ import annotations
+
+from riotact.core.protocol import RulesetSpec
+
+from .bots import HeuristicSFBot
+from .rules import HOUSE_RULES
+from .setup import CDSetup
+from .state import CivilDisorder
+
+SPEC = RulesetSpec(
+    id="civil-disorder",
+    code="CD",
+    title="Civil Disorder",
+    summary="Security Forces players face riots run by the umpire's hidden Game Control rules "
+            "(crowd Response Levels, looting, fire, fights, firearms, over-reaction, snipers).",
+    state=CivilDisorder,
+    setup=CDSetup,
+    house_rules=HOUSE_RULES,
+    heuristic_bot=HeuristicSFBot,
+    scenario_package="riotact.rulesets.civil_disorder.scenarios",
+    seat_counts=(1, 8),
+)

@@ -1,0 +1,398 @@
+"""The Civil Disorder game state and its turn (CD-12).
+
+Each turn every SF seat secretly declares one action (CD-07, CD-12 step 1) and
+then, unless it ran, where its figure walks. When all have declared (and the
+umpire seat, if a person holds it, has had its say), riotact resolves the turn:
+
+2. the umpire moves crowds and subordinate units (CD-13, CD-17);
+3. personal figures walk (CD-14);
+4. firing, fights, negotiations and crowd violence, then over-reaction tests;
+5. players' actions (orders, runs, conversations);
+6. the umpire's assessment: fires, medics, gas and water, RL rolls (CD-20).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from riotact.core.errors import ScenarioError
+from riotact.core.log import UMPIRE
+from riotact.core.modifiers import Modifier
+from riotact.core.options import Value
+from riotact.core.protocol import Action, Result, State
+from riotact.core.scenario import Scenario
+from riotact.core.umpire import RollTotal, Umpire
+
+from . import combat, crowds, fire, looting, medical, missiles, orders, personal, views
+from .setup import CDSetup
+from .tables import Table, parse_table
+from .town import Town, build_town
+from .units import Building, Casualty, Crowd, GasCloud, LooterVehicle, Player, SFUnit, Sniper
+
+HIDDEN: list[str] = []  # visible_to for umpire-only events
+
+
+class CivilDisorder(State):
+    """One game of Civil Disorder; riotact is the umpire (CD-01, CD-03, CD-05)."""
+
+    def __init__(self, scenario: Scenario, options: dict[str, Value], umpire: Umpire) -> None:
+        super().__init__(scenario, options, umpire)
+        setup: CDSetup = scenario.setup
+        self.setup = setup
+        self.turn = umpire.turn = 1
+        self.turns = setup.turns
+        self.sf_seats = tuple(s for s in self.seats if s != UMPIRE)
+        self.human_umpire = UMPIRE in self.seats
+        self.negotiation_table: Table = parse_table(str(options["negotiation_table"]),
+                                                    "negotiation_table", ints=True)
+        self.fight_table: Table = parse_table(str(options["fight_table"]), "fight_table", ints=False)
+        self.overreaction_table: Table = parse_table(str(options["overreaction_table"]),
+                                                     "overreaction_table", ints=False)
+        t = setup.town
+        self.town: Town = build_town(t.columns, t.rows, t.block, t.step,
+                                     tuple((b.id, *b.block, b.part) for b in setup.buildings))
+        _validate(scenario, setup, self.town, self.sf_seats)
+        self.players = {p.seat: Player(p.seat, p.role, p.service, p.superior, p.at, p.radio, p.megaphone,
+                                       p.negotiator, p.weapon) for p in setup.players}
+        self.commander = next(p.seat for p in setup.players if p.superior is None)
+        self.units = {u.id: SFUnit(u.id, u.type, u.figures, u.at, u.player, u.vehicle,
+                                   u.at if u.vehicle != "none" else None, u.aboard and u.vehicle != "none",
+                                   False, u.weapon, u.gas_stock, u.radio, u.snipers, u.order)
+                      for u in setup.units}
+        self.crowds = {c.id: Crowd(c.id, c.figures, c.at, c.rl, self._objective(c.objective), c.looters,
+                                   petrol_allowed=c.petrol_bombs, missiles=c.missiles)
+                       for c in setup.crowds}
+        pct = int(options["loot_percent"])
+        self.buildings = {b.id: Building(b.id, b.kind, b.value, b.value,
+                                         b.loot if b.loot is not None else
+                                         (b.value * pct // 100 if b.kind in ("shop", "store") else 0),
+                                         b.kind in ("shop", "store") or bool(b.loot), b.fires)
+                          for b in setup.buildings}
+        self.features: dict[str, list[str]] = {}
+        for f in setup.features:
+            self.features.setdefault(f.kind, []).append(f.at)
+        self.snipers = {s.id: Sniper(s.id, s.building, s.crowd, s.target) for s in setup.snipers}
+        self.vehicles = {v.id: LooterVehicle(v.id, v.kind, v.at, v.capacity) for v in setup.looter_vehicles}
+        self.casualties: dict[str, Casualty] = {}
+        self.gas: list[GasCloud] = []
+        self.gunfire: list[tuple[int, str]] = []  # CD-18: (turn, street point)
+        self.phase = dict.fromkeys(self.sf_seats, "action")
+        if self.human_umpire:
+            self.phase[UMPIRE] = "wait"
+        self.declared: dict[str, str] = {}
+        self.bargain: dict[str, int] = {}  # CD-33: the umpire's +1/-1 for a bargaining point
+        self.walks: dict[str, str] = {}
+        self.messages: dict[str, list[str]] = {s: [] for s in self.sf_seats}
+        self.under_fire: dict[str, int] = {}  # CD-67: unit -> turn it was last told
+        self.unit_events: dict[str, set[str]] = {}  # CD-62 triggers this turn, per unit
+        self.unit_wounded: dict[str, int] = {}
+        self.charged: dict[str, str] = {}  # unit -> crowd it charged this turn (CD-21 d)
+        self.withdrew: set[str] = set()
+        self.stats = dict.fromkeys(("arrests", "sf_wounded", "sf_dead", "crowd_wounded", "crowd_dead",
+                                    "firearm_deaths", "fires_started", "loot_escaped", "crowds_dispersed",
+                                    "negotiations", "overreactions"), 0)
+        self.start_value = sum(b.value for b in self.buildings.values())
+        self.next_id = 0
+        looting.setup_looters(self)
+        for crowd in self.crowds.values():
+            crowd.seen_sf = sorted(u.id for u in self.units.values() if self.town.sees(crowd.node, u.node))
+            crowd.history.append(crowd.rl)
+
+    # -- helpers used by every rules module ---------------------------------
+    def opt(self, key: str) -> Any:
+        return self.options[key]
+
+    def new_id(self, prefix: str) -> str:
+        self.next_id += 1
+        return f"{prefix}{self.next_id}"
+
+    def _objective(self, objective: str | None) -> str | None:
+        if objective is None or objective in self.town.pos:
+            return objective
+        shape = self.town.buildings[objective]
+        return shape.fronts[0]
+
+    def position(self, node: str) -> tuple[float, float]:
+        return self.town.pos[node]
+
+    def player_sees(self, seat: str, node: str) -> bool:
+        """CD-06: what a player's personal figure can see (everything if not strict)."""
+        return not self.opt("strict_visibility") or self.town.sees(self.players[seat].node, node)
+
+    def witnesses(self, nodes: Iterable[str] = (), units: Iterable[str] = ()) -> list[str]:
+        """SF seats told about an event: those who see where it happens, and the owners of the
+        units involved if both have radios (the unit reports it, CD-06)."""
+        nodes = list(nodes)
+        seats = {s for s in self.sf_seats if any(self.player_sees(s, n) for n in nodes)}
+        for uid in units:
+            unit = self.units[uid]
+            if unit.radio and self.players[unit.player].radio:
+                seats.add(unit.player)
+        return sorted(seats)
+
+    def tell(self, rule: str, text: str, *, nodes: Iterable[str] = (), units: Iterable[str] = (),
+             **fields: Any) -> None:
+        """An event the SF may know: seen where it happens or reported by their units."""
+        self.umpire.effect(rule, text, visible_to=self.witnesses(nodes, units), **fields)
+
+    def note(self, rule: str, text: str, **fields: Any) -> None:
+        """An umpire-only event (Game Control business, CD-01)."""
+        self.umpire.effect(rule, text, visible_to=HIDDEN, **fields)
+
+    def roll(self, rule: str, who: str, n: int, sides: int, purpose: str,
+             modifiers: Sequence[Modifier] = (), **kw: Any) -> RollTotal:
+        """Every roll is the umpire's (the tables are Game Control rules, CD-01)."""
+        return self.umpire.roll_total(rule, who, n, sides, purpose=purpose, modifiers=modifiers,
+                                      visible_to=HIDDEN, **kw)
+
+    def d6(self, rule: str, who: str, purpose: str) -> int:
+        return self.roll(rule, who, 1, 6, purpose).total
+
+    def live_crowds(self) -> list[Crowd]:
+        return [c for c in self.crowds.values() if c.gone is None and c.figures > 0]
+
+    def live_units(self) -> list[SFUnit]:
+        return [u for u in self.units.values() if u.on_table]
+
+    def nearest_unit(self, node: str, *, seen_from: str | None = None) -> SFUnit | None:
+        best, best_d = None, math.inf
+        for unit in self.live_units():
+            if seen_from is not None and not self.town.sees(seen_from, unit.node):
+                continue
+            d = self.town.inches(node, unit.node)
+            if d < best_d:
+                best, best_d = unit, d
+        return best
+
+    def add_casualty(self, node: str, side: str, origin: str, status: str, cause: str) -> Casualty:
+        """CD-56: every casualty is wounded or dead and lies where it fell."""
+        casualty = Casualty(self.new_id("cas"), node, side, origin, status, cause=cause)
+        self.casualties[casualty.id] = casualty
+        key = f"{side}_{status}"
+        self.stats[key] = self.stats.get(key, 0) + 1
+        return casualty
+
+    def unit_event(self, unit: SFUnit, trigger: str) -> None:
+        """CD-62: remember an over-reaction trigger for this unit this turn."""
+        self.unit_events.setdefault(unit.id, set()).add(trigger)
+
+    def wound_sf(self, unit: SFUnit, cause: str, *, dead: bool = False) -> None:
+        """An SF figure is wounded (or killed): it leaves the unit as a casualty (CD-56)."""
+        if unit.figures <= 0:
+            return
+        unit.figures -= 1
+        if unit.down and len(unit.down) > unit.figures:
+            unit.down.pop()
+        self.add_casualty(unit.node, "sf", unit.id, "dead" if dead else "wounded", cause)
+        self.unit_wounded[unit.id] = self.unit_wounded.get(unit.id, 0) + 1
+        self.unit_event(unit, "member wounded")
+        self.tell("CD-56", f"A figure of {unit.id} is {'killed' if dead else 'wounded'} ({cause}).",
+                  nodes=[unit.node], units=[unit.id])
+
+    def trigger(self, crowd: Crowd, reason: str, factor: int = 0, why: str = "") -> None:
+        """CD-20: something that calls for an RL roll this turn, with its action factor."""
+        crowd.triggers.append(reason)
+        if factor and (factor, why or reason) not in crowd.factors:
+            crowd.factors.append((factor, why or reason))
+
+    # -- the protocol ---------------------------------------------------------
+    def to_act(self) -> tuple[str, ...]:
+        waiting = tuple(s for s in self.sf_seats if self.phase[s] != "done")
+        if waiting or not self.human_umpire:
+            return waiting
+        return (UMPIRE,) if self.phase[UMPIRE] == "discretion" else ()
+
+    def legal_actions(self, seat: str) -> list[Action]:
+        if seat == UMPIRE:
+            return orders.umpire_actions(self)
+        if self.phase[seat] == "walk":
+            return orders.walk_actions(self, seat)
+        return orders.player_actions(self, seat)
+
+    def why_illegal(self, seat: str, action_id: str) -> str:
+        return orders.why_illegal(self, seat, action_id)
+
+    def decision_visibility(self, seat: str, action: Action) -> list[str]:
+        """CD-12 step 1: declarations are secret until they happen (CD-08: no free conferring)."""
+        return [seat]
+
+    def apply(self, seat: str, action: Action) -> None:
+        """CD-07 / CD-14: an action, then a walk; the turn resolves once every seat is done."""
+        if seat == UMPIRE:
+            orders.apply_umpire(self, action.id)
+            self.phase[UMPIRE] = "done"
+        elif self.phase[seat] == "walk":
+            if action.id != "stay":
+                self.walks[seat] = action.id.split(":", 1)[1]
+            self.phase[seat] = "done"
+        else:
+            self.declared[seat] = action.id  # CD-07: one action per turn
+            self.phase[seat] = "done" if action.id.startswith("run:") else "walk"  # CD-14
+        if all(self.phase[s] == "done" for s in self.sf_seats):
+            if self.human_umpire and self.phase[UMPIRE] == "wait":
+                self.phase[UMPIRE] = "discretion"
+                return
+            self.resolve_turn()
+
+    def view(self, seat: str) -> dict[str, Any]:
+        return views.umpire_view(self) if seat == UMPIRE else views.sf_view(self, seat)
+
+    # -- the turn (CD-12) -------------------------------------------------------
+    def resolve_turn(self) -> None:
+        """CD-12: steps 2 to 6 in the guide order."""
+        self.unit_events, self.unit_wounded, self.charged, self.withdrew = {}, {}, {}, set()
+        self.messages = {s: [] for s in self.sf_seats}
+        self.note("CD-12", f"Turn {self.turn}: step 2, the umpire moves crowds and subordinate units.")
+        crowds.move_crowds(self)  # step 2 (CD-17)
+        orders.move_units(self)  # step 2 (CD-13)
+        orders.walk_players(self)  # step 3 (CD-14)
+        self.note("CD-12", f"Turn {self.turn}: step 4, firing, fights and negotiations.")
+        orders.player_step4(self)  # declared negotiations (CD-32)
+        combat.firing(self)
+        combat.snipers_fire(self)
+        missiles.crowd_violence(self)
+        combat.fights(self)
+        personal.crowds_attack_players(self)
+        fire.firefighting(self)
+        looting.property_and_looting(self)
+        combat.overreaction_tests(self)  # CD-62: after firing and fights
+        self.note("CD-12", f"Turn {self.turn}: step 5, players' actions.")
+        orders.player_step5(self)
+        self.note("CD-12", f"Turn {self.turn}: step 6, the umpire assesses the turn.")
+        fire.burn(self)
+        medical.paramedics(self)
+        crowds.assess(self)  # RL rolls (CD-20) and crowd status
+        orders.recover(self)
+        self.declared, self.walks, self.bargain = {}, {}, {}
+        self._end_or_next()
+
+    def _end_or_next(self) -> None:
+        active = [c for c in self.live_crowds()]
+        if self.turn >= self.turns or not active:
+            self.result = self._result("all crowds have dispersed or left" if not active else
+                                       f"the scenario's {self.turns} turns are over")
+            return
+        self.turn += 1
+        self.umpire.turn = self.turn
+        for seat in self.sf_seats:
+            self.phase[seat] = "action"
+        if self.human_umpire:
+            self.phase[UMPIRE] = "wait"
+
+    def details(self) -> dict[str, Any]:
+        """CD-04 gap: what the SF are judged on."""
+        lost = self.start_value - sum(b.value for b in self.buildings.values())
+        return {
+            "property_lost": lost,
+            "property_start": self.start_value,
+            "fires_burning": sum(b.fires for b in self.buildings.values()),
+            "fires_started": self.stats["fires_started"],
+            "wrecks": sorted(b.id for b in self.buildings.values() if b.value == 0),
+            "casualties": {"sf_wounded": self.stats["sf_wounded"], "sf_dead": self.stats["sf_dead"],
+                           "crowd_wounded": self.stats["crowd_wounded"],
+                           "crowd_dead": self.stats["crowd_dead"]},
+            "firearm_deaths": self.stats["firearm_deaths"],
+            "arrests": self.stats["arrests"],
+            "loot_carried_off": self.stats["loot_escaped"],
+            "crowds_dispersed": self.stats["crowds_dispersed"],
+            "overreactions": self.stats["overreactions"],
+            "rl_history": {c.id: list(c.history) for c in self.crowds.values()},
+        }
+
+    def score(self) -> float:
+        """CD-04 gap: 100, less property lost, loot carried off and casualties, plus arrests and
+        dispersals; any crowd death from SF firearms is a serious failure."""
+        d = self.details()
+        cas = d["casualties"]
+        score = (100 - d["property_lost"] / 2 - d["loot_carried_off"] - 2 * cas["sf_wounded"]
+                 - 5 * cas["sf_dead"] - 3 * cas["crowd_wounded"] - 10 * cas["crowd_dead"]
+                 + d["arrests"] + 5 * d["crowds_dispersed"])
+        if d["firearm_deaths"]:
+            score -= int(self.opt("death_penalty"))
+        return round(score, 1)
+
+    def _result(self, reason: str) -> Result:
+        score = self.score()
+        won = score >= self.setup.victory_score
+        winners = self.sf_seats if won else ()
+        text = f"{reason}; SF score {score} ({'at least' if won else 'below'} {self.setup.victory_score})"
+        return Result(winners, text, dict.fromkeys(self.sf_seats, score), self.details())
+
+    # -- conformance hooks ----------------------------------------------------
+    def plant_sentinels(self) -> None:
+        for crowd in self.crowds.values():
+            crowd.note = f"CDSECRET-crowd-{crowd.id}-{'looters' if crowd.looter else 'rioters'}"
+        for player in self.players.values():
+            player.note = f"CDSECRET-negotiator-{player.seat}-{player.negotiator}"
+        for sniper in self.snipers.values():
+            sniper.note = f"CDSECRET-sniper-{sniper.id}"
+
+    def hidden_tokens(self, seat: str) -> set[str]:
+        if seat == UMPIRE:
+            return set()
+        tokens = {c.note for c in self.crowds.values() if c.note}
+        tokens.update(p.note for p in self.players.values() if p.note)
+        tokens.update(s.note for s in self.snipers.values() if s.note and not s.spotted)
+        return tokens
+
+
+def _validate(scenario: Scenario, setup: CDSetup, town: Town, sf_seats: tuple[str, ...]) -> None:
+    """Cross-checks pydantic cannot make alone: places, seats, the chain of command (CD-02),
+    no crowd players (CD-05) and crowd layouts (CD-19)."""
+    src = scenario.source
+
+    def fail(field: str, problem: str) -> None:
+        raise ScenarioError(src, f"setup.{field}", problem)
+
+    seats = {p.seat for p in setup.players}
+    if seats != set(sf_seats) or len(seats) != len(setup.players):
+        fail("players", f"players must be exactly the SF seats {list(sf_seats)}, one each")
+    # CD-02: exactly one overall police commander; everyone else has a superior among the players.
+    top = [p for p in setup.players if p.superior is None]
+    if len(top) != 1 or top[0].service != "police":
+        fail("players", "there must be exactly one overall police commander (a police player with no "
+                        "superior) (CD-02)")
+    for p in setup.players:
+        if p.superior is not None and p.superior not in seats:
+            fail("players", f"{p.seat}'s superior {p.superior!r} is not a player (CD-02)")
+        chain, boss = {p.seat}, p.superior
+        while boss is not None:
+            if boss in chain:
+                fail("players", f"the chain of command loops at {boss!r} (CD-02)")
+            chain.add(boss)
+            boss = next(q.superior for q in setup.players if q.seat == boss)
+    buildings = {b.id for b in setup.buildings}
+    places = [("players", p.at) for p in setup.players] + [("units", u.at) for u in setup.units] + \
+        [("crowds", c.at) for c in setup.crowds] + [("features", f.at) for f in setup.features] + \
+        [("looter_vehicles", v.at) for v in setup.looter_vehicles]
+    for field, node in places:
+        if node not in town.pos:
+            fail(field, f"{node!r} is not a street point of the town (junctions are J<col>-<row>)")
+    for u in setup.units:
+        if u.player not in seats:
+            fail("units", f"unit {u.id} belongs to {u.player!r}, who is not a player")
+    ids = [u.id for u in setup.units] + [c.id for c in setup.crowds]
+    if len(set(ids)) != len(ids):
+        fail("units", "unit and crowd ids must all be different")
+    for c in setup.crowds:
+        if c.controlled_by is not None:  # CD-05
+            fail("crowds", f"crowd {c.id} cannot be controlled by {c.controlled_by!r}: no player ever "
+                           "controls a crowd (CD-05)")
+        if c.objective is not None and c.objective not in town.pos and c.objective not in buildings:
+            fail("crowds", f"crowd {c.id}'s objective {c.objective!r} is neither a building nor a place")
+        if c.layout is not None:
+            problem = crowds.layout_problem(c.layout)
+            if problem:
+                fail("crowds", f"crowd {c.id} layout: {problem} (CD-19)")
+    for b in setup.buildings:
+        if not (0 <= b.block[0] < setup.town.columns - 1 and 0 <= b.block[1] < setup.town.rows - 1):
+            fail("buildings", f"building {b.id} stands in block {list(b.block)}, outside the town")
+    for s in setup.snipers:
+        if s.building is not None and s.building not in buildings:
+            fail("snipers", f"sniper {s.id}'s building {s.building!r} does not exist")
+        if s.crowd is not None and s.crowd not in {c.id for c in setup.crowds}:
+            fail("snipers", f"agent {s.id}'s crowd {s.crowd!r} does not exist")
+        if s.target not in {u.id for u in setup.units}:
+            fail("snipers", f"sniper {s.id}'s target {s.target!r} is not an SF unit")

@@ -1,0 +1,236 @@
+"""The table: a grid town of streets (a networkx graph of street points, 1" = 2 m, CD-09)
+and buildings (shapely polygons) that block sight (CD-06 default).
+
+Junctions are named ``J<column>-<row>``; the street points between them
+``x<X>y<Y>`` by their coordinates in inches. A town is immutable and shared by
+every game (and clone) on the same map, so its sight and distance caches are too.
+
+>>> town = build_town(3, 3, 16, 2, ())
+>>> town.pos["J1-1"], town.path_inches("J0-0", "J1-1")
+((16, 16), 32)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cache, cached_property
+
+import networkx as nx
+import numpy as np
+import shapely
+from shapely.geometry import LineString, Point, Polygon, box
+from shapely.ops import unary_union
+
+STREET_HALF_WIDTH = 2.0  # buildings stand back 2" (4 m) from the street centre line
+TOUCH = 2.9  # a crowd at a street point this close to a building touches it (CD-41)
+ADJACENT_BUILDING = 1.0  # CD-46 default: sharing a wall or within 1"
+
+_PARTS = {  # fractions of the block (x0, y0, x1, y1)
+    "whole": (0, 0, 1, 1), "west": (0, 0, .5, 1), "east": (.5, 0, 1, 1),
+    "north": (0, 0, 1, .5), "south": (0, .5, 1, 1),
+    "nw": (0, 0, .5, .5), "ne": (.5, 0, 1, .5), "sw": (0, .5, .5, 1), "se": (.5, .5, 1, 1),
+}
+
+
+def node_name(x: int, y: int, block: int) -> str:
+    if x % block == 0 and y % block == 0:
+        return f"J{x // block}-{y // block}"
+    return f"x{x}y{y}"
+
+
+def town_nodes(columns: int, rows: int, block: int, step: int) -> list[tuple[str, int, int]]:
+    """Every street point (name, x, y): along each row and each column of junctions."""
+    seen: dict[str, tuple[str, int, int]] = {}
+    width, height = (columns - 1) * block, (rows - 1) * block
+    for r in range(rows):
+        for x in range(0, width + 1, step):
+            seen.setdefault(node_name(x, r * block, block), (node_name(x, r * block, block), x, r * block))
+    for c in range(columns):
+        for y in range(0, height + 1, step):
+            seen.setdefault(node_name(c * block, y, block), (node_name(c * block, y, block), c * block, y))
+    return list(seen.values())
+
+
+@dataclass(frozen=True)
+class BuildingShape:
+    id: str
+    polygon: Polygon
+    fronts: tuple[str, ...]  # street points touching it
+    neighbours: tuple[str, ...]  # CD-46 adjacent buildings
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        c = self.polygon.centroid
+        return (round(c.x, 1), round(c.y, 1))
+
+
+@dataclass(eq=False)
+class Town:
+    """Street graph, building shapes, exits, and cached sight and path distances."""
+
+    columns: int
+    rows: int
+    block: int
+    step: int
+    graph: nx.Graph
+    pos: dict[str, tuple[int, int]]
+    buildings: dict[str, BuildingShape]
+    exits: frozenset[str]
+    _sight: set[tuple[str, str]] = field(default_factory=set)
+    _hops: dict[str, dict[str, int]] = field(default_factory=dict)
+    _within: dict[tuple[str, int], list[str]] = field(default_factory=dict)
+    _near: dict[str, list[str]] = field(default_factory=dict)
+    _order: dict[str, list[str]] = field(default_factory=dict)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Town:
+        return self  # immutable table: clones share it
+
+    @property
+    def width(self) -> int:
+        return (self.columns - 1) * self.block
+
+    @property
+    def height(self) -> int:
+        return (self.rows - 1) * self.block
+
+    @cached_property
+    def junctions(self) -> list[str]:
+        return [n for n in self.pos if n.startswith("J")]
+
+    @cached_property
+    def _adjacent(self) -> dict[str, list[str]]:
+        return {n: sorted(self.graph.adj[n]) for n in self.pos}
+
+    @cached_property
+    def front_of(self) -> dict[str, list[str]]:
+        """Street point -> the buildings it touches (CD-41)."""
+        out: dict[str, list[str]] = {}
+        for bid, shape in sorted(self.buildings.items()):
+            for f in shape.fronts:
+                out.setdefault(f, []).append(bid)
+        return out
+
+    def by_distance(self, start: str) -> list[str]:
+        """Every street point, nearest first along the streets (ties by name; cached)."""
+        found = self._order.get(start)
+        if found is None:
+            hops = self.hops_to(start)
+            found = self._order[start] = sorted(hops, key=lambda n: (hops[n], n))
+        return found
+
+    def neighbours(self, node: str) -> list[str]:
+        return self._adjacent[node]
+
+    def inches(self, a: str, b: str) -> float:
+        (ax, ay), (bx, by) = self.pos[a], self.pos[b]
+        return math.hypot(ax - bx, ay - by)
+
+    def inches_to_point(self, a: str, point: tuple[float, float]) -> float:
+        ax, ay = self.pos[a]
+        return math.hypot(ax - point[0], ay - point[1])
+
+    def hops_to(self, target: str) -> dict[str, int]:
+        """Street-point hops from every point to ``target`` (precomputed)."""
+        return self._hops[target]
+
+    def path_inches(self, a: str, b: str) -> int:
+        return self.hops_to(b)[a] * self.step
+
+    def within(self, start: str, inches: float) -> list[str]:
+        """Street points reachable along the streets within ``inches`` (CD-14 moves), sorted."""
+        limit = int(inches // self.step)
+        found = self._within.get((start, limit))
+        if found is None:
+            hops = self.hops_to(start)
+            found = self._within[(start, limit)] = sorted(n for n, h in hops.items() if 0 < h <= limit)
+        return found
+
+    def buildings_at(self, node: str) -> list[str]:
+        """Buildings with a front within 2" of a street point (a unit there can go in)."""
+        found = self._near.get(node)
+        if found is None:
+            close = [node, *(n for n in self.within(node, 2) if self.inches(node, n) <= 2)]
+            found = self._near[node] = sorted({b for n in close for b in self.front_of.get(n, ())})
+        return found
+
+    def step_towards(self, node: str, target: str) -> list[str]:
+        """Neighbours that bring a mover nearer ``target`` along the streets."""
+        hops = self.hops_to(target)
+        here = hops[node]
+        return [n for n in self.neighbours(node) if hops[n] < here]
+
+    def sees(self, a: str, b: str) -> bool:
+        """CD-06 default: a straight line that passes through no building (precomputed)."""
+        return a == b or (a, b) in self._sight
+
+    def sees_point(self, a: str, point: tuple[float, float]) -> bool:
+        """Sight to a point that may be inside a building (a sniper's window counts as seen
+        when the line reaches the building's wall without crossing another building)."""
+        ax, ay = self.pos[a]
+        line = LineString([(ax, ay), point])
+        others = [s.polygon for s in self.buildings.values() if not s.polygon.contains(Point(point))]
+        return not any(line.crosses(p) or line.within(p) for p in others)
+
+
+@cache
+def build_town(columns: int, rows: int, block: int, step: int,
+               buildings: tuple[tuple[str, int, int, str], ...]) -> Town:
+    """The town for a setup; cached so every game on the same map shares one."""
+    nodes = town_nodes(columns, rows, block, step)
+    pos = {name: (x, y) for name, x, y in nodes}
+    at = {(x, y): name for name, x, y in nodes}
+    graph = nx.Graph()
+    graph.add_nodes_from(pos)
+    for (x, y), name in at.items():
+        for nxt in ((x + step, y), (x, y + step)):
+            if nxt in at:
+                graph.add_edge(name, at[nxt])
+    shapes = {bid: _polygon(col, row, part, block) for bid, col, row, part in buildings}
+    built: dict[str, BuildingShape] = {}
+    for bid, poly in shapes.items():
+        fronts = tuple(sorted(n for n, (x, y) in pos.items() if poly.distance(Point(x, y)) <= TOUCH))
+        near = tuple(sorted(o for o, other in shapes.items()
+                            if o != bid and poly.distance(other) <= ADJACENT_BUILDING))
+        built[bid] = BuildingShape(bid, poly, fronts, near)
+    width, height = (columns - 1) * block, (rows - 1) * block
+    exits = frozenset(n for n, (x, y) in pos.items() if n.startswith("J") and (
+        x in (0, width) or y in (0, height)))
+    town = Town(columns, rows, block, step, graph, pos, built, exits)
+    town._sight = _sight_lines(pos, [s.polygon for s in built.values()])
+    town._hops = {n: dict(h) for n, h in nx.all_pairs_shortest_path_length(graph)}
+    return town
+
+
+def _sight_lines(pos: dict[str, tuple[int, int]], polygons: list[Polygon]) -> set[tuple[str, str]]:
+    """Every ordered pair of street points joined by a line through no building (CD-06)."""
+    names = list(pos)
+    coords = np.array([pos[n] for n in names], dtype=float)
+    i, j = np.triu_indices(len(names), k=1)
+    if polygons:
+        lines = shapely.linestrings(np.stack([coords[i], coords[j]], axis=1))
+        blockers = unary_union(polygons)
+        shapely.prepare(blockers)
+        clear = ~shapely.intersects(blockers, lines)
+    else:
+        clear = np.ones(len(i), dtype=bool)
+    seen: set[tuple[str, str]] = set()
+    for a, b in zip(i[clear].tolist(), j[clear].tolist(), strict=True):
+        seen.add((names[a], names[b]))
+        seen.add((names[b], names[a]))
+    return seen
+
+
+def _polygon(col: int, row: int, part: str, block: int) -> Polygon:
+    x0, y0 = col * block + STREET_HALF_WIDTH, row * block + STREET_HALF_WIDTH
+    size = block - 2 * STREET_HALF_WIDTH
+    f = _PARTS[part]
+    return box(x0 + f[0] * size, y0 + f[1] * size, x0 + f[2] * size, y0 + f[3] * size)
+
+
+def nearest(town: Town, start: str, candidates: Iterable[str]) -> str | None:
+    """The candidate street point nearest along the streets (ties: first by name)."""
+    hops = town.hops_to(start)
+    best = sorted(candidates, key=lambda n: (hops.get(n, 10**9), n))
+    return best[0] if best else None

@@ -1,0 +1,172 @@
+"""What each seat may know (CD-01, CD-06, CD-24, CD-34, CD-71).
+
+SF players see their own figure, what it can see, and radio reports from their
+own units; crowds show only their RL marker and what the seed lets players be
+told (goods being carried, petrol bombs being made). The umpire sees everything,
+Game Control tables included.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .combat import nearest_node
+from .crowds import layout
+from .handout import PLAYER_HANDOUT, RL_KEY
+from .tables import RL_CHART, UNIT_TYPES, table_text
+
+#: What the engine does not do (also listed in docs/rules/CD.md). Players are shown only the
+#: notes about their own side; the rest concern the umpire's Game Control rules.
+PLAYER_NOTES = (
+    "not implemented: driving a vehicle yourself (CD-07 c); order the unit that crews it instead",
+)
+UMPIRE_NOTES = (*PLAYER_NOTES,
+                "not implemented: bombs carried by agents (CD-66: effects set by the scenario)",
+                "not implemented: rescue or escape of arrested figures (CD-55: umpire's discretion)",
+                "not implemented: looter crowds keeping behind normal crowds (CD-26); they keep away "
+                "from the SF")
+
+if TYPE_CHECKING:
+    from .state import CivilDisorder
+    from .units import SFUnit
+
+
+def known_crowds(s: CivilDisorder, seat: str) -> dict[str, str]:
+    """CD-06: crowds a player sees, or hears of by radio from their own units."""
+    me = s.players[seat]
+    out: dict[str, str] = {}
+    reporters = [u for u in s.live_units() if u.player == seat and u.radio] \
+        if me.radio and s.opt("radio_reports") else []
+    for crowd in s.live_crowds():
+        if s.player_sees(seat, crowd.node):
+            out[crowd.id] = "sight"
+        elif any(s.town.sees(u.node, crowd.node) for u in reporters):
+            out[crowd.id] = "radio report"
+    return out
+
+
+def known_units(s: CivilDisorder, seat: str) -> dict[str, str]:
+    """CD-06: SF units in sight, and the player's own units on the radio."""
+    me = s.players[seat]
+    out: dict[str, str] = {}
+    for unit in s.live_units():
+        if s.player_sees(seat, unit.node):
+            out[unit.id] = "sight"
+        elif unit.player == seat and unit.radio and me.radio and s.opt("radio_reports"):
+            out[unit.id] = "radio report"
+    return out
+
+
+def _unit(s: CivilDisorder, unit: SFUnit) -> dict[str, Any]:
+    x, y = s.position(unit.node)
+    return {"id": unit.id, "type": unit.kind, "type_name": unit.type.name, "player": unit.player,
+            "node": unit.node, "x": x, "y": y, "figures": unit.figures, "fit": unit.fit,
+            "order": unit.order, "vehicle": unit.vehicle, "vehicle_node": unit.vehicle_node,
+            "aboard": unit.aboard, "weapon": unit.weapon, "gas_stock": unit.gas_stock,
+            "inside": unit.inside, "load": len(unit.load), "hydrant": unit.hydrant,
+            "water_turns_used": unit.water_turns}
+
+
+def town_map(s: CivilDisorder) -> dict[str, Any]:
+    """The public street plan: the grid, buildings' outlines, hydrants and exits."""
+    t = s.town
+    return {
+        "columns": t.columns, "rows": t.rows, "block": t.block, "step": t.step,
+        "width": t.width, "height": t.height, "scale": '1" = 2 m (CD-09)',
+        "buildings": [{"id": b, "kind": s.buildings[b].kind, "bounds": list(shape.polygon.bounds),
+                       "fronts": list(shape.fronts)} for b, shape in sorted(t.buildings.items())],
+        "hydrants": sorted(s.features.get("hydrant", [])),
+        "exits": sorted(t.exits),
+    }
+
+
+def sf_view(s: CivilDisorder, seat: str) -> dict[str, Any]:
+    """What an SF player may know (CD-06, CD-24, CD-30, CD-37, CD-71)."""
+    me = s.players[seat]
+    x, y = s.position(me.node)
+    crowds = []
+    for cid, source in sorted(known_crowds(s, seat).items()):
+        c = s.crowds[cid]
+        cx, cy = s.position(c.node)
+        entry: dict[str, Any] = {"id": cid, "node": c.node, "x": cx, "y": cy, "figures": c.figures,
+                                 "rl": c.rl, "source": source}
+        if source == "sight" and c.escaping:  # CD-30
+            entry["seen"] = "a crowd of people carrying stereos and TVs"
+        if source == "sight" and c.making_petrol:  # CD-37
+            entry["seen"] = "people making petrol bombs"
+        crowds.append(entry)
+    units = []
+    for uid, source in sorted(known_units(s, seat).items()):
+        entry = _unit(s, s.units[uid])
+        entry["source"] = source
+        if s.units[uid].player != seat and seat != s.commander:
+            entry.pop("order")
+        units.append(entry)
+    seen_buildings = [{"id": b.id, "fires": b.fires, "wrecked": b.value == 0}
+                      for b in sorted(s.buildings.values(), key=lambda b: b.id)
+                      if any(s.player_sees(seat, f) for f in s.town.buildings[b.id].fronts)]
+    return {
+        "you": {"seat": seat, "role": me.role, "service": me.service, "superior": me.superior,
+                "node": me.node, "x": x, "y": y, "radio": me.radio, "megaphone": me.megaphone,
+                "weapon": me.weapon, "able": me.able, "down": me.down, "busy": me.busy, "out": me.out},
+        "commander": s.commander,
+        "relationships": s.setup.relationships,
+        "phase": s.phase[seat],
+        "declared": s.declared.get(seat),
+        "turn": s.turn, "turns": s.turns,
+        "key": RL_KEY,
+        "handout": PLAYER_HANDOUT,
+        "town": town_map(s),
+        "players": [{"seat": p.seat, "node": p.node} for p in s.players.values()
+                    if p.seat != seat and s.player_sees(seat, p.node)],
+        "units": units,
+        "crowds": crowds,
+        "buildings": seen_buildings,
+        "gas": [{"kind": g.kind, "x": g.x, "y": g.y, "turns": g.turns} for g in s.gas
+                if s.player_sees(seat, nearest_node(s, (g.x, g.y)))],
+        "casualties": [{"id": c.id, "node": c.node, "side": c.side, "status": c.status, "stage": c.stage}
+                       for c in s.casualties.values()
+                       if c.stage in ("lying", "walking", "stretcher", "dying", "dead", "treated")
+                       and s.player_sees(seat, c.node)],
+        "snipers_spotted": [{"id": sn.id, "building": sn.building, "crowd": sn.crowd}
+                            for sn in s.snipers.values() if sn.spotted and not sn.out],
+        "under_fire": sorted(u for u, t in s.under_fire.items()
+                             if t >= s.turn - 1 and s.units[u].player == seat),
+        "messages": list(s.messages.get(seat, [])),
+        "notes": list(PLAYER_NOTES),
+    }
+
+
+def umpire_view(s: CivilDisorder) -> dict[str, Any]:
+    """CD-01: the umpire has all of it (Game Control tables and hidden ratings included)."""
+    return {
+        "turn": s.turn, "turns": s.turns, "phase": dict(s.phase), "declared": dict(s.declared),
+        "commander": s.commander, "relationships": s.setup.relationships,
+        "town": town_map(s),
+        "players": [{"seat": p.seat, "role": p.role, "service": p.service, "superior": p.superior,
+                     "node": p.node, "radio": p.radio, "megaphone": p.megaphone, "weapon": p.weapon,
+                     "down": p.down, "busy": p.busy, "out": p.out,
+                     "negotiator": p.negotiator, "note": p.note} for p in s.players.values()],
+        "units": [_unit(s, u) for u in s.units.values()],
+        "crowds": [{"id": c.id, "node": c.node, "figures": c.figures, "rl": c.rl,
+                    "state": RL_CHART[c.rl].state, "looter": c.looter, "looters_inside": c.looters_inside,
+                    "objective": c.objective, "missiles": c.missiles, "petrol": [c.bottles, c.petrol],
+                    "wet": c.wet, "carrying": c.carrying, "shop": c.shop, "gone": c.gone,
+                    "history": list(c.history), "note": c.note,
+                    "layout": layout(c.figures, s.position(c.node)) if c.gone is None else []}
+                   for c in s.crowds.values()],
+        "buildings": [{"id": b.id, "kind": b.kind, "value": b.value, "start_value": b.start_value,
+                       "loot": b.loot, "fires": b.fires, "looted": b.looted} for b in s.buildings.values()],
+        "casualties": [vars(c).copy() for c in s.casualties.values()],
+        "gas": [vars(g).copy() for g in s.gas],
+        "snipers": [vars(sn).copy() for sn in s.snipers.values()],
+        "looter_vehicles": [vars(v).copy() for v in s.vehicles.values()],
+        "tables": {"rl_chart": {str(r): vars(row).copy() for r, row in RL_CHART.items()},
+                   "negotiation": table_text(s.negotiation_table),
+                   "fights": table_text(s.fight_table),
+                   "overreaction": table_text(s.overreaction_table),
+                   "overreaction_modifiers": {k: t.overreaction for k, t in UNIT_TYPES.items()}},
+        "stats": dict(s.stats),
+        "score": s.score(),
+        "notes": list(UMPIRE_NOTES),
+    }

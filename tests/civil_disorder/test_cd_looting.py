@@ -1,0 +1,142 @@
+"""Looting and property damage (CD-25 to CD-31, CD-40 to CD-43)."""
+
+from __future__ import annotations
+
+import json
+
+from riotact.rulesets.civil_disorder import crowds, looting
+
+SHOP = {"id": "shop", "block": [0, 0], "value": 60}  # fronts include J0-0
+
+
+def looters(cd, figures: int = 4, rl: int = 7, dice=None, **kw):
+    return cd.game(buildings=[SHOP], crowds=[cd.crowd("L", "J0-0", figures=figures, rl=rl, looters=True)],
+                   dice=dice if dice is not None else [], **kw)
+
+
+def test_cd25_one_d6_looters_hidden_in_every_crowd(cd):
+    """CD-25 option "per_crowd": each crowd hides 1-6 looters; players are never told."""
+    game = cd.game(crowds=[cd.crowd("A", "J1-0"), cd.crowd("B", "J2-1")], dice=[3, 6],
+                   house_rules={"looters": "per_crowd"})
+    s = game.state
+    assert (s.crowds["A"].looters_inside, s.crowds["B"].looters_inside) == (3, 6)
+    view = json.dumps(game.view("commander"))
+    assert "looter" not in view and "looters_inside" not in view
+    assert cd.game(crowds=[cd.crowd("A", "J1-0")], dice=[]).state.crowds["A"].looters_inside == 0
+
+
+def test_cd26_looters_wait_for_their_rl_then_break_in_or_burn(cd):
+    """CD-26: below the looting RL no break-in; at it, break in; at an already-looted place,
+    start a fire (default one a turn)."""
+    calm = looters(cd, rl=6)
+    looting.property_and_looting(calm.state)
+    assert not calm.state.crowds["L"].broken_in
+    game = looters(cd, dice=[2])
+    looting.property_and_looting(game.state)
+    assert game.state.crowds["L"].broken_in
+    looted = looters(cd)
+    looted.state.buildings["shop"].looted = True
+    looting.property_and_looting(looted.state)
+    assert looted.state.buildings["shop"].fires == 1
+
+
+def test_cd26_looter_crowds_never_move_closer_to_the_sf(cd):
+    """CD-26: looter crowds always move away from the SF and avoid confrontation."""
+    game = cd.game(buildings=[{"id": "shop", "block": [1, 1], "value": 60}],
+                   units=[cd.unit("P1", "patrol", "x10y16")],
+                   crowds=[cd.crowd("L", "J0-1", figures=6, rl=6, looters=True)], dice=[4])
+    s = game.state
+    before = s.town.inches("J0-1", "x10y16")
+    crowds.move_crowd(s, s.crowds["L"])
+    assert s.town.inches(s.crowds["L"].node, "x10y16") >= before
+
+
+def test_cd27_loot_units_are_half_the_property_value(cd):
+    """CD-27: 50% of value (rounded down); the house rule can change the percentage."""
+    assert looters(cd).state.buildings["shop"].loot == 30
+    assert looters(cd, house_rules={"loot_percent": 25}).state.buildings["shop"].loot == 15
+
+
+def test_cd28_break_in_one_turn_then_one_lu_per_looter_then_leave(cd):
+    """CD-28 / CD-42: 4 looters at a 30-LU shop break in (1d6 damage), take 4 LU, and leave."""
+    game = looters(cd, dice=[5])
+    s = game.state
+    looting.property_and_looting(s)
+    assert s.buildings["shop"].value == 55 and s.buildings["shop"].loot == 30  # CD-42
+    looting.property_and_looting(s)
+    assert s.buildings["shop"].loot == 26
+    assert s.crowds["L"].carrying == 4 and s.crowds["L"].escaping
+    assert s.buildings["shop"].value == 55  # CD-27 default: taking loot does not reduce value
+
+
+def test_cd29_looters_pickup_holds_5_lu_and_leaves_when_full(cd):
+    """CD-29 (optional): a car carries 5 LU, a van 10; full, it drives off."""
+    game = looters(cd, figures=8, dice=[1], house_rules={"looter_vehicles": True},
+                   looter_vehicles=[{"id": "car1", "kind": "car", "at": "x2y0"}])
+    s = game.state
+    looting.property_and_looting(s)  # break in
+    looting.property_and_looting(s)  # 8 LU taken: 5 into the car, 3 carried off on foot
+    car = s.vehicles["car1"]
+    assert car.load == 5
+    walkers = [c for c in s.crowds.values() if c.carrying]
+    assert [c.carrying for c in walkers] == [3]
+    looting.looter_vehicles(s)
+    assert car.gone and s.stats["loot_escaped"] == 5
+
+
+def test_cd30_escaping_looters_move_1d6_and_sf_see_only_goods(cd):
+    """CD-30: a loaded looter crowd moves a rolled 1-6" towards leaving; the SF who see it are
+    told only that people are carrying goods."""
+    game = cd.game(crowds=[cd.crowd("L", "x16y8", figures=4, looters=True)], dice=[4])
+    s, crowd = game.state, game.state.crowds["L"]
+    crowd.carrying = 4
+    crowds.move_crowd(s, crowd)
+    assert s.town.path_inches("x16y8", crowd.node) == 4
+    [seen] = game.view("commander")["state"]["crowds"]
+    assert seen["seen"] == "a crowd of people carrying stereos and TVs"
+
+
+def test_cd31_looters_break_off_once_and_are_lost_to_the_crowd(cd):
+    """CD-31 default: the crowd's 1d6 looters break off once at the looting RL, for the nearest shop."""
+    game = cd.game(buildings=[SHOP], crowds=[cd.crowd("A", "J1-0", figures=25, rl=7)], dice=[3],
+                   house_rules={"looters": "per_crowd"})
+    s, crowd = game.state, game.state.crowds["A"]
+    looting.break_off(s, crowd)
+    looting.break_off(s, crowd)
+    bands = [c for c in s.crowds.values() if c.looter]
+    assert crowd.figures == 22 and len(bands) == 1 and bands[0].figures == 3 and bands[0].shop == "shop"
+
+
+def test_cd40_property_starts_at_its_value_and_never_goes_below_0(cd):
+    """CD-40: damage lowers the value but never below 0."""
+    game = cd.game(buildings=[{"id": "shack", "block": [0, 0], "value": 10, "kind": "shop"}],
+                   crowds=[cd.crowd("A", "J0-0", figures=20, rl=6)], dice=[6, 6])
+    s = game.state
+    assert s.buildings["shack"].value == 10
+    looting.damage(s, s.crowds["A"], "shack")
+    assert s.buildings["shack"].value == 0
+
+
+def test_cd41_a_20_figure_crowd_rolls_2d6_damage(cd):
+    """CD-41: one die per 10 figures; the value falls by the total."""
+    game = cd.game(buildings=[SHOP], crowds=[cd.crowd("A", "J0-0", figures=20, rl=6)], dice=[3, 4])
+    looting.property_and_looting(game.state)
+    assert game.state.buildings["shop"].value == 53
+
+
+def test_cd43_a_wreck_catches_fire_on_a_6(cd):
+    """CD-43: each damage or looting attempt on a value-0 building starts a fire on a 6."""
+    game = cd.game(buildings=[SHOP], crowds=[cd.crowd("A", "J0-0", figures=20, rl=6)], dice=[5, 6])
+    s = game.state
+    s.buildings["shop"].value = 0
+    looting.damage(s, s.crowds["A"], "shop")
+    assert s.buildings["shop"].fires == 0
+    looting.damage(s, s.crowds["A"], "shop")
+    assert s.buildings["shop"].fires == 1
+
+
+def test_cd42_breaking_in_costs_the_building_1d6(cd):
+    """CD-42: the break-in turn takes 1d6 from the building's value."""
+    game = looters(cd, dice=[6])
+    looting.property_and_looting(game.state)
+    assert game.state.buildings["shop"].value == 54 and game.state.crowds["L"].broken_in

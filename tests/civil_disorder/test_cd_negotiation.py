@@ -1,0 +1,112 @@
+"""Negotiation (CD-32 to CD-34)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from riotact.core.errors import IllegalActionError
+from riotact.rulesets.civil_disorder import crowds
+from riotact.rulesets.civil_disorder.orders import apply_umpire, negotiate
+from riotact.rulesets.civil_disorder.units import GasCloud
+
+
+def talks(cd, rl: int, at: str = "x16y14", negotiator: str = "average", megaphone: bool = False, dice=()):
+    return cd.game(players=[{"seat": "commander", "at": "J1-1", "negotiator": negotiator,
+                             "megaphone": megaphone}],
+                   crowds=[cd.crowd("A", at, rl=rl)], dice=list(dice))
+
+
+def test_cd32_outside_rl_4_and_5_negotiation_has_no_effect_and_no_roll(cd):
+    """CD-32: at RL 6 the attempt changes nothing and needs no roll."""
+    game = talks(cd, 6)
+    negotiate(game.state, "commander", game.state.crowds["A"])
+    crowds.assess(game.state)
+    assert game.state.crowds["A"].rl == 6
+
+
+def test_cd32_range_2_by_voice_8_by_megaphone(cd):
+    """CD-32: 5" away without a megaphone is out of range; with one it is in range."""
+    game = talks(cd, 5, at="x16y10")
+    assert "negotiate:A" not in {a.id for a in game.legal_actions("commander")}
+    with pytest.raises(IllegalActionError, match="CD-32"):
+        game.apply("commander", "negotiate:A")
+    assert "negotiate:A" in {a.id for a in talks(cd, 5, at="x16y10", megaphone=True).legal_actions("commander")}
+
+
+def test_cd32_no_negotiation_while_gas_or_shooting_is_in_sight(cd):
+    """CD-32: a gas cloud or gunfire in sight of the crowd rules negotiation out."""
+    gassed = talks(cd, 5)
+    gassed.state.gas.append(GasCloud("tear", 16, 0))
+    assert "negotiate:A" not in {a.id for a in gassed.legal_actions("commander")}
+    shot = talks(cd, 5)
+    shot.state.gunfire.append((1, "J1-0"))
+    with pytest.raises(IllegalActionError, match="shooting or gas"):
+        shot.apply("commander", "negotiate:A")
+
+
+def test_cd33_an_average_negotiator_face_to_face_rolling_6_takes_rl_5_to_3(cd):
+    """CD-33 default table: score 6 or more, RL -2."""
+    game = talks(cd, 5, dice=[6])
+    negotiate(game.state, "commander", game.state.crowds["A"])
+    crowds.assess(game.state)
+    assert game.state.crowds["A"].rl == 3
+
+
+def test_cd33_a_poor_negotiator_rolling_1_riles_rl_4_to_6(cd):
+    """CD-33: poor -4: a 1 scores -3, RL +2."""
+    game = talks(cd, 4, negotiator="poor", dice=[1])
+    negotiate(game.state, "commander", game.state.crowds["A"])
+    crowds.assess(game.state)
+    assert game.state.crowds["A"].rl == 6
+
+
+def test_cd33_a_megaphone_is_not_face_to_face(cd):
+    """CD-33: -2 for negotiating by megaphone (6 - 2 = 4: no change)."""
+    game = talks(cd, 5, at="x16y10", megaphone=True, dice=[6])
+    negotiate(game.state, "commander", game.state.crowds["A"])
+    crowds.assess(game.state)
+    assert game.state.crowds["A"].rl == 5
+
+
+def test_cd33_negotiation_applies_after_an_rl_roll_in_the_same_turn(cd):
+    """CD-33 default: an RL roll for another reason comes first, then the negotiation result."""
+    game = talks(cd, 5, dice=[6, 5])
+    crowd = game.state.crowds["A"]
+    negotiate(game.state, "commander", crowd)
+    game.state.trigger(crowd, "SF threaten")
+    crowds.assess(game.state)
+    assert crowd.rl == 3
+
+
+def test_cd33_the_table_is_a_house_rule(cd):
+    """CD-33: an umpire can replace the lost table (here a 6 only calms by 1)."""
+    game = cd.game(players=[{"seat": "commander", "at": "J1-1"}], crowds=[cd.crowd("A", "x16y14", rl=5)],
+                   dice=[6], house_rules={"negotiation_table": "0:2,2:1,5:0,99:-1"})
+    negotiate(game.state, "commander", game.state.crowds["A"])
+    crowds.assess(game.state)
+    assert game.state.crowds["A"].rl == 4
+
+
+def test_cd34_players_see_the_rl_but_not_quality_roll_or_table(cd):
+    """CD-34: after a negotiation the player sees the RL marker move, nothing else."""
+    game = talks(cd, 4, negotiator="poor", dice=[1])
+    negotiate(game.state, "commander", game.state.crowds["A"])
+    crowds.assess(game.state)
+    seen = json.dumps(game.log_for("commander")) + json.dumps(game.view("commander"))
+    assert "poor" not in seen and "CD-33" not in seen and '"kind": "roll"' not in seen
+    assert "RL marker now shows 6" in seen
+    assert any(e.get("rule") == "CD-33" for e in game.log_for("umpire"))
+
+
+def test_cd33_the_umpire_rewards_a_good_bargaining_point(cd):
+    """CD-33: umpire's discretion +1: a 5 becomes 6 (RL -2)."""
+    game = cd.game(seats=["commander", "umpire"], crowds=[cd.crowd("A", "x16y14", rl=5)],
+                   players=[{"seat": "commander", "at": "J1-1"}], dice=[5])
+    game.apply("commander", "negotiate:A")
+    game.apply("commander", "stay")
+    assert "bargain_good:commander" in {a.id for a in game.legal_actions("umpire")}
+    apply_umpire(game.state, "bargain_good:commander")  # what the umpire's decision does
+    negotiate(game.state, "commander", game.state.crowds["A"])
+    assert game.state.crowds["A"].negotiation == -2

@@ -1,0 +1,203 @@
+"""Set-up, scenario data, hidden Game Control rules and the player handout
+(CD-01 to CD-05, CD-09, CD-10, CD-19, CD-39, CD-71)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from riotact.core import Game, ScenarioError, builtin_scenarios
+from riotact.core.errors import IllegalActionError
+from riotact.rulesets.civil_disorder import SPEC
+from riotact.rulesets.civil_disorder.crowds import layout, layout_problem
+from riotact.rulesets.civil_disorder.handout import PLAYER_HANDOUT
+from riotact.rulesets.civil_disorder.tables import (
+    RL_CHART,
+    UNIT_TYPES,
+    fight_type_bonus,
+    metres,
+    people,
+    recommended_umpires,
+)
+
+
+def test_cd01_players_never_see_game_control_content_and_the_umpire_has_it_all(cd):
+    """CD-01: no crowd table, factor or hidden rating in an SF view; all of it for the umpire."""
+    game = cd.game(crowds=[cd.crowd("A", "J1-0", looters=True, objective="J0-0")],
+                   units=[cd.unit("R1", "riot_police", "x16y10")])
+    sf = json.dumps(game.view("commander"))
+    for secret in ("negotiator", "looter", "rl_chart", "Hostile", "objective", "missiles", "average"):
+        assert secret not in sf
+    umpire = game.view("umpire")["state"]
+    assert umpire["players"][0]["negotiator"] == "average"
+    assert umpire["crowds"][0]["looter"] is True
+    assert umpire["tables"]["rl_chart"]["6"]["state"] == "Hostile"
+
+
+def test_cd02_one_overall_police_commander_and_a_superior_for_everyone_else(cd):
+    """CD-02: exactly one commander; every other player has a superior among the players."""
+    game = cd.game(seats=["commander", "sub1"], relationships="Fire service supports the police.",
+                   players=[{"seat": "commander", "at": "J1-1"},
+                            {"seat": "sub1", "at": "J1-0", "superior": "commander"}])
+    view = game.view("sub1")["state"]
+    assert view["commander"] == "commander" and view["you"]["superior"] == "commander"
+    assert view["relationships"] == "Fire service supports the police."
+    with pytest.raises(ScenarioError, match="CD-02"):
+        cd.game(seats=["commander", "sub1"], players=[{"seat": "commander", "at": "J1-1"},
+                                                     {"seat": "sub1", "at": "J1-0"}])
+    with pytest.raises(ScenarioError, match="CD-02"):
+        cd.game(seats=["commander", "sub1"],
+                players=[{"seat": "commander", "at": "J1-1"},
+                         {"seat": "sub1", "at": "J1-0", "superior": "mayor"}])
+
+
+def test_cd02_only_the_commander_orders_other_players_units(cd):
+    """CD-02: a subordinate commands only their own units."""
+    game = cd.game(seats=["commander", "sub1"],
+                   players=[{"seat": "commander", "at": "J1-1"},
+                            {"seat": "sub1", "at": "J1-0", "superior": "commander"}],
+                   units=[cd.unit("R1", "riot_police", "x16y10")])
+    assert any(a.id.startswith("order:R1:") for a in game.legal_actions("commander"))
+    assert not any(a.id.startswith("order:R1:") for a in game.legal_actions("sub1"))
+
+
+def test_cd03_one_umpire_per_three_or_four_players_and_only_the_umpire_moves_figures(cd):
+    """CD-03: 6 players need 2 umpires; players give orders, the umpire moves the units."""
+    assert recommended_umpires(6) == 2 and recommended_umpires(3) == 1
+    game = cd.game(units=[cd.unit("R1", "riot_police", "x16y10")], turns=3,
+                   crowds=[cd.crowd("A", "J0-2", rl=3)])
+    game.apply("commander", "order:R1:move:J2-1")
+    game.apply("commander", "stay")
+    assert game.state.units["R1"].node == "x16y10"  # an order, not a move by the player
+    game.apply("commander", "pass")
+    game.apply("commander", "stay")
+    assert game.state.units["R1"].node != "x16y10"  # moved by the umpire in step 2
+
+
+def test_cd03_a_person_in_the_umpire_seat_can_adjust_a_crowd(cd):
+    """CD-03: the umpire's discretion: a human umpire riles a crowd (+1 RL) in step 6."""
+    game = cd.game(seats=["commander", "umpire"], crowds=[cd.crowd("A", "J0-0", rl=4)], seed=3)
+    game.apply("commander", "pass")
+    game.apply("commander", "stay")
+    assert game.to_act() == ("umpire",)
+    game.apply("umpire", "rile:A")
+    assert game.state.crowds["A"].history[-1] == 5
+
+
+def test_cd04_scenario_supplies_values_game_length_and_judgement(cd):
+    """CD-04: scenario data reaches crowds, buildings and units; the game ends after the
+    scenario's turns with the SF judged on property, loot, arrests and casualties."""
+    game = cd.game(turns=1, victory_score=0,
+                   buildings=[{"id": "shop", "block": [0, 0], "value": 60}],
+                   features=[{"kind": "hydrant", "at": "x8y16"}],
+                   units=[cd.unit("P1", "patrol", "J2-2", figures=4, gas_stock=2, weapon="single")],
+                   crowds=[cd.crowd("A", "J0-2", rl=3, objective="shop")])
+    s = game.state
+    assert s.buildings["shop"].value == 60 and s.buildings["shop"].loot == 30
+    assert s.units["P1"].gas_stock == 2 and s.units["P1"].weapon == "single"
+    assert s.crowds["A"].objective in s.town.buildings["shop"].fronts
+    assert s.features["hydrant"] == ["x8y16"]
+    game.apply("commander", "pass")
+    game.apply("commander", "stay")
+    assert game.result is not None
+    assert set(game.result.details) >= {"property_lost", "fires_started", "casualties", "arrests",
+                                        "loot_carried_off", "rl_history"}
+
+
+def test_cd04_a_crowd_death_from_sf_firearms_is_a_serious_failure(cd):
+    """CD-04 gap: any crowd death from SF firearms costs the death_penalty house rule."""
+    game = cd.game()
+    before = game.state.score()
+    game.state.stats["firearm_deaths"] = 1
+    assert game.state.score() == before - 50
+
+
+def test_cd05_no_player_controls_a_crowd(cd):
+    """CD-05: a scenario cannot give a crowd to a player, and crowds cannot be ordered."""
+    with pytest.raises(ScenarioError, match="CD-05"):
+        cd.game(crowds=[cd.crowd("A", "J0-0", controlled_by="commander")])
+    game = cd.game(crowds=[cd.crowd("A", "J1-0")])
+    with pytest.raises(IllegalActionError, match="CD-05"):
+        game.apply("commander", "order:A:move:J0-0")
+
+
+def test_cd09_scales():
+    """CD-09: 10" is 20 m; a 25-figure crowd is 125 people; SF figures are 1:1."""
+    assert metres(10) == 20
+    assert people(25, crowd=True) == 125 and people(8, crowd=False) == 8
+
+
+def test_cd10_every_unit_type_sets_up_at_its_usual_size(cd):
+    """CD-10: each listed type at its listed usual size; riot-trained soldiers are resolved as an
+    Anti-Riot Team (fights, RL, over-reaction)."""
+    units = [cd.unit(f"U{i}", key, "J0-0", figures=t.sizes[0]) for i, (key, t) in enumerate(UNIT_TYPES.items())]
+    game = cd.game(units=units)
+    assert {u.kind for u in game.state.units.values()} == set(UNIT_TYPES)
+    anti, soldiers = UNIT_TYPES["anti_riot"], UNIT_TYPES["riot_soldiers"]
+    for field in ("specialist_riot", "riot_equipped", "overreaction", "masks", "gas"):
+        assert getattr(anti, field) == getattr(soldiers, field)
+    assert fight_type_bonus(anti, charging=False) == fight_type_bonus(soldiers, charging=False) == 3
+    assert UNIT_TYPES["firefighters"].sizes == (6,) and UNIT_TYPES["paramedics"].sizes == (2,)
+
+
+def test_cd19_crowd_layouts_loose_masses_only(cd):
+    """CD-19: figures well over 1" apart, lines and blocks are refused; a loose mass is fine."""
+    assert layout_problem([(0, 0), (0.8, 0.3), (5, 5)]) is not None
+    assert "line" in (layout_problem([(0, 0), (0.5, 0), (1.0, 0), (1.5, 0)]) or "")
+    assert "block" in (layout_problem([(0, 0), (0.5, 0), (0, 0.5), (0.5, 0.5)]) or "")
+    assert layout_problem([tuple(p) for p in layout(25, (10, 10))]) is None
+    with pytest.raises(ScenarioError, match="CD-19"):
+        cd.game(crowds=[cd.crowd("A", "J0-0", layout=[[0, 0], [0.5, 0], [1.0, 0]])])
+
+
+def test_cd39_a_patrol_car_runs_out_of_tear_gas_other_units_never_do(cd):
+    """CD-39: a patrol car's scenario stock runs out; riot police have plenty; a patrol car with
+    no stock has none."""
+    from riotact.rulesets.civil_disorder.combat import throw_gas
+    from riotact.rulesets.civil_disorder.orders import unit_orders
+
+    game = cd.game(units=[cd.unit("P1", "patrol", "x16y8", figures=4, gas_stock=1),
+                          cd.unit("P2", "patrol", "x16y8", figures=4),
+                          cd.unit("R1", "riot_police", "x16y10")],
+                   crowds=[cd.crowd("A", "J1-0", rl=6)])
+    s = game.state
+    assert "gas:A" in unit_orders(s, "commander", s.units["P1"])
+    assert "gas:A" not in unit_orders(s, "commander", s.units["P2"])
+    throw_gas(s, s.units["P1"], s.crowds["A"])
+    assert s.units["P1"].gas_stock == 0 and len(s.gas) == 1
+    assert "gas:A" not in unit_orders(s, "commander", s.units["P1"])
+    throw_gas(s, s.units["P1"], s.crowds["A"])
+    assert len(s.gas) == 1  # refused: the stock is gone
+    for _ in range(3):
+        throw_gas(s, s.units["R1"], s.crowds["A"])
+    assert "gas:A" in unit_orders(s, "commander", s.units["R1"])
+
+
+def test_cd71_the_player_handout_holds_nothing_from_the_umpire_rules(cd):
+    """CD-71: the handout has the RL key and negotiation ranges but no table or factor."""
+    for secret in ("Poor negotiator", "-4", "RL State Chart", "Hostile", "Rioting", "looter", "d6"):
+        assert secret not in PLAYER_HANDOUT
+    assert "8 is bad, 1 is good" in PLAYER_HANDOUT and "megaphone" in PLAYER_HANDOUT
+    assert cd.game().view("commander")["state"]["handout"] == PLAYER_HANDOUT
+
+
+def test_cd23_chart_rows_exist_for_every_rl():
+    """CD-23: the chart has a row for each RL 1-8."""
+    assert sorted(RL_CHART) == list(range(1, 9))
+
+
+def test_builtin_scenarios_load():
+    """CD-04: the three built-in scenarios validate."""
+    ids = {s.id for s in builtin_scenarios(SPEC)}
+    assert ids >= {"embassy-protest", "high-street-riot", "night-of-fires"}
+    for scenario in builtin_scenarios(SPEC):
+        assert Game(scenario, seed=1).state.turns == scenario.setup.turns
+
+
+def test_bad_scenario_data_is_a_clear_error(cd):
+    """Unknown places and unit types are ScenarioErrors naming the field."""
+    with pytest.raises(ScenarioError, match="street point"):
+        cd.game(crowds=[cd.crowd("A", "nowhere")])
+    with pytest.raises(ScenarioError, match="unknown unit type"):
+        cd.game(units=[cd.unit("X", "ninjas", "J0-0")])

@@ -1,0 +1,215 @@
+"""Players, visibility, actions and the turn (CD-06 to CD-08, CD-12 to CD-16)."""
+
+from __future__ import annotations
+
+import pytest
+
+from riotact.core.errors import IllegalActionError
+from riotact.rulesets.civil_disorder.orders import carry_out, travel
+
+BLOCK = {"id": "block", "block": [0, 0], "value": 50, "kind": "house"}
+
+
+def test_cd06_units_out_of_sight_leave_the_view_except_by_radio(cd):
+    """CD-06: a crowd behind a building is not shown; a radio unit that sees it reports it."""
+    hidden = cd.game(buildings=[BLOCK], crowds=[cd.crowd("A", "J0-0")])
+    assert hidden.view("commander")["state"]["crowds"] == []
+    reported = cd.game(buildings=[BLOCK], crowds=[cd.crowd("A", "J0-0")],
+                       units=[cd.unit("R1", "riot_police", "x0y10")])
+    [crowd] = reported.view("commander")["state"]["crowds"]
+    assert crowd["id"] == "A" and crowd["source"] == "radio report"
+    lax = cd.game(buildings=[BLOCK], crowds=[cd.crowd("A", "J0-0")],
+                  house_rules={"strict_visibility": False})
+    assert [c["source"] for c in lax.view("commander")["state"]["crowds"]] == ["sight"]
+
+
+def test_cd06_the_line_of_sight_is_blocked_by_buildings_only(cd):
+    """CD-06 default: straight lines through no building."""
+    town = cd.game(buildings=[BLOCK]).state.town
+    assert not town.sees("J1-1", "J0-0")
+    assert town.sees("J1-1", "J1-0") and town.sees("J1-1", "J0-1")
+
+
+def test_cd07_one_action_a_turn_but_walking_is_free(cd):
+    """CD-07: after one action the player may only walk; a second action is refused."""
+    game = cd.game(crowds=[cd.crowd("A", "x16y14", rl=4)])
+    assert "negotiate:A" in {a.id for a in game.legal_actions("commander")}
+    game.apply("commander", "negotiate:A")
+    ids = {a.id for a in game.legal_actions("commander")}
+    assert "stay" in ids and any(i.startswith("walk:") for i in ids)
+    assert not any(i.startswith(("negotiate", "run", "order", "pass")) for i in ids)
+    with pytest.raises(IllegalActionError, match="CD-07"):
+        game.apply("commander", "pass")
+
+
+def test_cd07_orders_reach_units_within_earshot_or_by_radio(cd):
+    """CD-07 default: 2" by voice, 8" with a megaphone, any distance by radio."""
+    far = [cd.unit("R1", "riot_police", "J0-0", radio=False)]
+    game = cd.game(units=far, crowds=[cd.crowd("A", "J2-2")])
+    assert not any(a.id.startswith("order:R1") for a in game.legal_actions("commander"))
+    with pytest.raises(IllegalActionError, match="CD-07"):
+        game.apply("commander", "order:R1:hold")
+    near = [cd.unit("R1", "riot_police", "x16y14", radio=False)]
+    assert any(a.id.startswith("order:R1") for a in cd.game(units=near).legal_actions("commander"))
+    radio = [cd.unit("R1", "riot_police", "J0-0")]
+    assert any(a.id.startswith("order:R1") for a in cd.game(units=radio).legal_actions("commander"))
+
+
+def _two_players(cd, at: str, radio: bool):
+    return cd.game(seats=["commander", "sub1"], crowds=[cd.crowd("A", "J2-2", rl=3)],
+                   players=[{"seat": "commander", "at": "J1-1", "radio": radio},
+                            {"seat": "sub1", "at": at, "superior": "commander", "radio": radio}])
+
+
+def test_cd08_players_confer_only_as_their_action(cd):
+    """CD-08: out of earshot and off the radio, no talk; talking uses the action and passes on
+    what the speaker knows."""
+    assert "talk:sub1" not in {a.id for a in _two_players(cd, "J0-0", False).legal_actions("commander")}
+    game = _two_players(cd, "x16y14", False)
+    game.apply("commander", "talk:sub1")
+    assert game.state.phase["commander"] == "walk"  # the action is used
+    game.apply("commander", "stay")
+    game.apply("sub1", "pass")
+    game.apply("sub1", "stay")
+    assert game.view("sub1")["state"]["messages"][0].startswith("commander tells you:")
+    assert "talk:sub1" in {a.id for a in _two_players(cd, "J0-0", True).legal_actions("commander")}
+
+
+def test_cd12_turn_sequence(cd):
+    """CD-12: crowds move (step 2) before personal figures (step 3); over-reaction tests (step 4)
+    follow the fights; RL rolls come last (step 6)."""
+    game = cd.game(units=[cd.unit("P1", "patrol", "x16y4")], crowds=[cd.crowd("A", "J1-0", rl=8)],
+                   seed=5)
+    game.apply("commander", "pass")
+    game.apply("commander", "walk:x16y18")
+    events = game.log.events
+    order = [(e["rule"], e["text"]) for e in events if e.get("rule") in ("CD-12", "CD-17", "CD-51", "CD-63",
+                                                                        "CD-20")]
+    steps = [i for i, (rule, _) in enumerate(order) if rule == "CD-12"]
+    assert len(steps) == 4
+    first = {rule: i for i, (rule, _) in reversed(list(enumerate(order)))}
+    assert steps[0] < first["CD-51"] < first["CD-63"] < steps[2] < steps[3] < first["CD-20"]
+    assert game.state.players["commander"].node == "x16y18"
+
+
+def test_cd13_a_unit_holds_on_its_last_orders_without_new_ones(cd):
+    """CD-13: a unit told to hold a corner is still there several turns later."""
+    game = cd.game(units=[cd.unit("R1", "riot_police", "J2-1")], crowds=[cd.crowd("A", "J0-2", rl=3)],
+                   turns=6, seed=2)
+    game.apply("commander", "order:R1:hold")
+    game.apply("commander", "stay")
+    for _ in range(3):
+        game.apply("commander", "pass")
+        game.apply("commander", "stay")
+    assert game.state.units["R1"].node == "J2-1" and game.state.units["R1"].order == "hold"
+
+
+def test_cd14_walk_6_run_12_and_run_is_the_action(cd):
+    """CD-14: walking (6") comes with any action but running (12") is the action itself."""
+    game = cd.game(crowds=[cd.crowd("A", "J2-2", rl=3)])
+    runs = {a.id for a in game.legal_actions("commander") if a.id.startswith("run:")}
+    assert "run:x28y16" in runs and "run:x30y16" not in runs
+    game.apply("commander", "run:x28y16")
+    assert game.state.turn == 2  # no walk decision after running: the turn resolved
+    assert game.state.players["commander"].node == "x28y16"
+    negotiator = cd.game(crowds=[cd.crowd("A", "x16y14", rl=4)])
+    negotiator.apply("commander", "negotiate:A")
+    walks = {a.id for a in negotiator.legal_actions("commander")}
+    assert "walk:x22y16" in walks and "walk:x24y16" not in walks
+
+
+def test_cd14_horses_walk_8(cd):
+    """CD-14 default: horses walk 8"."""
+    game = cd.game(units=[cd.unit("M1", "mounted", "J0-1", order="move:J2-1")], crowds=[cd.crowd("A", "J2-2")])
+    carry_out(game.state, game.state.units["M1"])
+    assert game.state.units["M1"].node == "x8y16"
+
+
+def test_cd15_a_moving_vehicle_goes_anywhere_a_stationary_one_12(cd):
+    """CD-15: already moving: any distance by road; from stationary: 12" (default)."""
+    game = cd.game(units=[cd.unit("V1", "patrol", "J0-0", vehicle="van", aboard=True)])
+    s = game.state
+    van = s.units["V1"]
+    travel(s, van, "J2-2")
+    assert s.town.path_inches("J0-0", van.node) == 12
+    van.vehicle_moving = True
+    travel(s, van, "J2-2")
+    assert van.node == "J2-2" and van.vehicle_node == "J2-2"
+
+
+def test_cd16_mount_and_dismount_only_from_a_stationary_vehicle(cd):
+    """CD-16: getting in or out takes a turn in which the vehicle does not move; occupants can
+    only get in where the vehicle is."""
+    game = cd.game(units=[cd.unit("V1", "patrol", "J0-0", vehicle="van", aboard=True, order="dismount")])
+    s = game.state
+    van = s.units["V1"]
+    van.vehicle_moving = True
+    carry_out(s, van)
+    assert not van.aboard and van.vehicle_node == "J0-0" and van.node == "J0-0"
+    van.order = "move:J1-0"
+    carry_out(s, van)  # on foot now: the van stays behind
+    assert van.vehicle_node == "J0-0" and van.node != "J0-0"
+    van.order = "mount"
+    carry_out(s, van)
+    assert not van.aboard  # not at the van
+
+
+def test_cd07_personal_action_grab_a_rioter_and_arrest_him(cd):
+    """CD-07 (c) / CD-51 / CD-54: a police player in contact with a crowd grabs a rioter: 8 + 1
+    against 3 is +6, cuffed; the player then escorts the prisoner and can do nothing else (CD-55)."""
+    from riotact.rulesets.civil_disorder.orders import player_step4
+
+    game = cd.game(crowds=[cd.crowd("A", "x16y14", rl=5)], dice=[8, 3])
+    assert "arrest:A" in {a.id for a in game.legal_actions("commander")}
+    s = game.state
+    s.declared = {"commander": "arrest:A"}
+    player_step4(s)
+    assert s.stats["arrests"] == 1 and s.crowds["A"].figures == 24
+    me = s.players["commander"]
+    assert me.busy > 0 and not me.able
+    assert [a.id for a in s.legal_actions("commander")] == ["pass"]
+
+
+def test_cd07_personal_action_fire_your_gun(cd):
+    """CD-07 (c) / CD-60: an armed player fires one d6; a 4 hits, a casualty roll of 5 kills."""
+    from riotact.rulesets.civil_disorder.personal import personal_fire
+
+    game = cd.game(players=[{"seat": "commander", "at": "J1-1", "weapon": "single"}],
+                   crowds=[cd.crowd("A", "J1-0")], dice=[4, 5])
+    assert "fire:A" in {a.id for a in game.legal_actions("commander")}
+    personal_fire(game.state, "commander", game.state.crowds["A"])
+    assert game.state.stats["firearm_deaths"] == 1
+    assert "fire:A" not in {a.id for a in cd.game(crowds=[cd.crowd("A", "J1-0")]).legal_actions("commander")}
+
+
+def test_cd54_a_rioting_crowd_attacks_a_players_figure_it_touches(cd):
+    """CD-23 / CD-54: at RL 7 a crowd attacks a personal figure in contact; stunned (1 + 1 - 3
+    against 5), the player can do nothing for two turns, then acts again."""
+    from riotact.rulesets.civil_disorder.orders import recover
+    from riotact.rulesets.civil_disorder.personal import crowds_attack_players
+
+    game = cd.game(crowds=[cd.crowd("A", "x16y14", rl=7)], dice=[1, 5])
+    s, me = game.state, game.state.players["commander"]
+    crowds_attack_players(s)
+    assert me.down and [a.id for a in s.legal_actions("commander")] == ["pass"]
+    recover(s)
+    assert not me.able
+    recover(s)
+    recover(s)
+    assert me.able
+
+
+def test_cd57_a_wounded_player_is_out_until_patched_up(cd):
+    """CD-56 / CD-57: a wounded player's figure is a casualty; triage 1 puts it back in action."""
+    from riotact.rulesets.civil_disorder import medical
+    from riotact.rulesets.civil_disorder.personal import wound_player
+
+    game = cd.game(units=[cd.unit("AMB1", "paramedics", "J1-1", figures=2, vehicle="ambulance", order="treat")],
+                   crowds=[cd.crowd("A", "J2-2", rl=3)], dice=[1])
+    s = game.state
+    wound_player(s, "commander", "a brick")
+    assert s.players["commander"].out
+    for _ in range(2):
+        medical.move_paramedics(s, s.units["AMB1"])
+        medical.paramedics(s)
+    assert not s.players["commander"].out
