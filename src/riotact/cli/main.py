@@ -84,7 +84,10 @@ def scenarios(ruleset: str | None, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(rows, indent=1))
         return
-    table = Table("scenario", "title", "seats")
+    table = Table()
+    table.add_column("scenario", no_wrap=True)
+    table.add_column("title")
+    table.add_column("seats")
     for spec in specs:
         for sc in builtin_scenarios(spec):
             table.add_row(sc.ref, sc.title, " ".join(sc.seats))

@@ -1,7 +1,8 @@
 """Scenario files (TOML), validated with a clear message on any fault.
 
 A scenario names its ruleset, id, title and seats, may override house rules,
-and gives the ruleset's own ``[setup]`` table (validated by the ruleset's model).
+and gives the ruleset's own ``[setup]`` table (validated by the ruleset's model,
+which receives the seats as pydantic validation context: ``info.context["seats"]``).
 Example (``revolting-behaviour`` first game)::
 
     ruleset = "revolting-behaviour"
@@ -79,7 +80,8 @@ def parse_scenario(data: dict[str, Any], source: str = "<data>") -> Scenario:
     setup: Any = head.setup
     if spec.setup is not None:
         try:
-            setup = spec.setup.model_validate(head.setup)
+            # The seats are context, so a setup model can check its names against them.
+            setup = spec.setup.model_validate(head.setup, context={"seats": tuple(head.seats)})
         except ValidationError as exc:
             err = exc.errors()[0]
             loc = ".".join(["setup", *(str(p) for p in err["loc"])])
