@@ -62,6 +62,10 @@ class ScriptedDice:
     def remaining(self) -> int:
         return len(self._queue)
 
+    def extend(self, faces: Iterable[int]) -> None:
+        """Script more faces (a test adds the dice for its next step)."""
+        self._queue.extend(int(f) for f in faces)
+
     def faces(self, sides: int, n: int, request: str) -> list[int]:
         if len(self._queue) < n:
             raise DiceExhaustedError(

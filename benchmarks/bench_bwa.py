@@ -1,0 +1,127 @@
+"""By Will Alone bot-vs-bot speed on the largest scenario, with OpenSpiel as a yardstick.
+
+Prints games per second (heuristic against heuristic, random against random),
+the mean decision latency (one ``apply`` plus the next ``view``, the work an
+interface does per decision), and random actions per second against
+OpenSpiel's Python ``python_kuhn_poker`` random-play loop run in the same process.
+
+    .venv/bin/python benchmarks/bench_bwa.py [--seconds 5] [--rounds 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import time
+
+from riotact.core import Game
+from riotact.core.bots import RandomBot, bot_rng
+from riotact.core.scenario import Scenario, builtin_scenarios
+from riotact.rulesets import get_ruleset
+
+SPEC = get_ruleset("by-will-alone")
+
+
+def largest() -> Scenario:
+    """The scenario with the most features and stands."""
+    return max(builtin_scenarios(SPEC),
+               key=lambda s: (len(s.setup.features), sum(u.stands for u in s.setup.units)))
+
+
+def bot_loop(scenario: Scenario, kind: str, seconds: float) -> dict[str, float]:
+    """Whole games; each decision timed as apply + the next view."""
+    games = decisions = 0
+    in_apply_view = 0.0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        game = Game(scenario, seed=games)
+        bots = {s: (SPEC.heuristic_bot(s, bot_rng(games, s)) if kind == "heuristic" and SPEC.heuristic_bot
+                    else RandomBot(s, bot_rng(games, s))) for s in game.seats}
+        while game.to_act():
+            seat = game.to_act()[0]
+            t0 = time.perf_counter()
+            view = game.view(seat)
+            t1 = time.perf_counter()
+            action = bots[seat].choose(view, game.legal_actions(seat))
+            t2 = time.perf_counter()
+            game.apply(seat, action)
+            in_apply_view += (t1 - t0) + (time.perf_counter() - t2)
+            decisions += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return {"games_per_s": games / elapsed, "decisions_per_s": decisions / elapsed,
+            "mean_decision_latency_ms": 1000 * in_apply_view / max(decisions, 1),
+            "decisions_per_game": decisions / max(games, 1)}
+
+
+def random_actions(scenario: Scenario, seconds: float) -> float:
+    """Random play without views: legal actions, pick, apply (the peer loop's work)."""
+    actions, games = 0, 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        game = Game(scenario, seed=games)
+        rng = random.Random(games)
+        while game.to_act():
+            seat = game.to_act()[0]
+            legal = game.legal_actions(seat)
+            game.apply(seat, legal[int(rng.random() * len(legal))].id)
+            actions += 1
+        games += 1
+    return actions / (time.perf_counter() - start)
+
+
+def openspiel_actions(seconds: float) -> float | None:
+    try:
+        import open_spiel.python.games  # noqa: F401  (registers the Python games)
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("python_kuhn_poker")
+    rng = random.Random(0)
+    actions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[int(rng.random() * len(legal))])
+            actions += 1
+    return actions / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=5.0, help="per loop per round")
+    parser.add_argument("--rounds", type=int, default=2, help="rounds; the best of each loop is kept")
+    args = parser.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    scenario = largest()
+    best: dict[str, dict[str, float]] = {}
+    bwa_random, peer = 0.0, None
+    for _ in range(args.rounds):
+        for kind in ("heuristic", "random"):
+            figures = bot_loop(scenario, kind, args.seconds)
+            if figures["games_per_s"] > best.get(kind, {}).get("games_per_s", 0.0):
+                best[kind] = figures
+        bwa_random = max(bwa_random, random_actions(scenario, args.seconds))
+        rate = openspiel_actions(args.seconds)
+        if rate is not None:
+            peer = max(peer or 0.0, rate)
+    report: dict[str, object] = {"scenario": scenario.ref,
+                                 **{k: {n: round(v, 2) for n, v in f.items()} for k, f in best.items()},
+                                 "random_actions_per_s": round(bwa_random, 1)}
+    if peer is not None:
+        report["openspiel_kuhn_random_actions_per_s"] = round(peer, 1)
+        report["ratio_random_actions_per_s"] = round(bwa_random / peer, 4)
+    print(json.dumps(report, indent=1))
+
+
+if __name__ == "__main__":
+    main()

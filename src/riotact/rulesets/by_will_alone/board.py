@@ -1,0 +1,405 @@
+"""The board state: pieces, sighting, movement and the morale checks every rule calls.
+
+:class:`Board` holds what is on the table and the small procedures the rules
+share; :mod:`.combat` adds confrontations and :mod:`.state` the sequence of play.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from riotact.core.errors import ScenarioError
+from riotact.core.log import ALL, Visibility
+from riotact.core.modifiers import Modifier
+from riotact.core.options import Value
+from riotact.core.protocol import State
+from riotact.core.scenario import Scenario
+from riotact.core.umpire import RollTotal, Umpire
+
+from .map import StreetMap
+from .model import Setup, UnitSpec
+from .tables import (
+    AUTHORITY,
+    GPS_MODIFIER,
+    MOVE_RATE,
+    NONVIOLENT,
+    ORIGIN_MODIFIER,
+    QUALITY_NAMES,
+    SIDES,
+    STREET_SIGN_COLUMN,
+    VEHICLE_KINDS,
+    WRONG_DIRECTION,
+    level_of,
+    morale_row,
+    other,
+)
+from .units import Dummy, Stand, Unit
+
+
+@dataclass
+class Task:
+    """One step of the sequence of play; with a ``seat`` it waits for that seat's decision."""
+
+    kind: str
+    seat: str | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class UnitCheck:
+    """BWA-04: the outcome of a unit morale check."""
+
+    failed: int
+    stands: int
+    row: int
+
+
+class Board(State):
+    """Pieces on the table and the procedures shared by the rules."""
+
+    def __init__(self, scenario: Scenario, options: dict[str, Value], umpire: Umpire) -> None:
+        super().__init__(scenario, options, umpire)
+        #: BWA-01: the seats of each side (several players of one side act together).
+        self.side_seats = {side: tuple(s for s in scenario.seats if s.split("-")[0] == side) for side in SIDES}
+        if any(s.split("-")[0] not in SIDES for s in scenario.seats) or not all(self.side_seats.values()):
+            raise ScenarioError(scenario.source, "seats", "By Will Alone seats are nonviolent, authority, "
+                                "or more players of a side named like nonviolent-2")
+        setup: Setup = scenario.setup
+        self.setup = setup
+        self.map = StreetMap(setup.features, setup.links,
+                             sight_intersections=int(options["sight_intersections"]))
+        self.units: dict[str, Unit] = {}
+        self.dummies: dict[str, Dummy] = {}
+        self.media: dict[str, tuple[str, str | None]] = {m.id: (m.feature, m.follows) for m in setup.media}
+        self.smoke: dict[str, int] = {}
+        self.changed_signs: set[str] = set()
+        self.barricades: dict[str, str] = {}          # feature -> unit that built it
+        self.jail: list[Stand] = []
+        self.discarded: list[Stand] = []
+        self.removed = dict.fromkeys(SIDES, 0)
+        self.levels: dict[str, int] = {}
+        self.tasks: list[Task] = []
+        self.initiative = str(options["first_initiative"])
+        self.initiative_number = 1
+        self.escalations = 0
+        self.lost_discipline = 0
+        self.incidents: list[tuple[int, str, str]] = []   # BWA-49: (initiative, kind, group)
+        self._counter_seq = 0
+        self._build_units(setup)
+
+    # -- set-up ------------------------------------------------------------
+    def _build_units(self, setup: Setup) -> None:
+        counters: list[tuple[str, Any]] = []
+        for spec in setup.units:
+            unit = self._make_unit(spec)
+            self.units[unit.id] = unit
+            if unit.side == AUTHORITY:
+                self.levels.setdefault(unit.group, 1)  # BWA-48: every commander starts at level 1
+            if unit.hidden and unit.status == "table" and unit.mounted_in is None:
+                counters.append((unit.side, unit))
+        for spec in setup.units:
+            for carried in spec.carrying:
+                self.units[carried].mounted_in = spec.id
+                self.units[carried].node = spec.feature
+                self.units[carried].hidden = self.units[spec.id].hidden
+        for d in setup.dummies:
+            counters.append((d.side, Dummy("", d.side, d.feature, self._player(d.side, d.player, "dummy"))))
+        # Counter labels are dealt at random so a label says nothing about what is behind it.
+        self.umpire.rng.shuffle(counters)
+        for side, piece in counters:
+            label = self._next_counter(side)
+            if isinstance(piece, Dummy):
+                piece.counter = label
+                self.dummies[label] = piece
+            else:
+                piece.counter = label
+        for inf in setup.infiltrators:
+            stand = self.units[inf.unit].stands[-1]
+            stand.role = inf.kind
+            stand.role_note = f"{inf.kind} for the {other(self.units[inf.unit].side)} side"
+
+    def _player(self, side: str, player: str, what: str) -> str:
+        if not player:
+            return self.side_seats[side][0]
+        if player not in self.side_seats[side]:
+            raise ScenarioError(self.scenario.source, "setup", f"{what}: player {player!r} is not a {side} seat")
+        return player
+
+    def _next_counter(self, side: str) -> str:
+        self._counter_seq += 1
+        return f"{'N' if side == NONVIOLENT else 'A'}{self._counter_seq}"
+
+    def _make_unit(self, spec: UnitSpec) -> Unit:
+        default = "Trained" if spec.side == NONVIOLENT else "Reliable"
+        names = spec.qualities or [spec.quality or default] * spec.stands
+        stands = [Stand(f"{spec.id}.{i + 1}", spec.side, level_of(q), level_of(q), home=spec.id)
+                  for i, q in enumerate(names)]
+        if spec.side == NONVIOLENT and spec.type == "actionists":
+            stands[0].commander = True
+        return Unit(
+            id=spec.id, side=spec.side, name=spec.name or spec.id, type=spec.type,
+            node=None if spec.reserve else spec.feature, stands=stands,
+            player=self._player(spec.side, spec.player, f"unit {spec.id}"),
+            group=spec.commander or spec.id, high_command=spec.high_command, hidden=spec.hidden,
+            status="reserve" if spec.reserve else "table", entry=spec.entry, region=spec.region,
+            country=spec.country, language=spec.language, food=spec.food, fed=spec.fed,
+            origin=spec.origin, gps=spec.gps, police=spec.police, weapons=spec.weapons,
+            cannons=spec.cannons, smoke=tuple(spec.smoke), capacity=spec.capacity,
+        )
+
+    # -- who sees what -----------------------------------------------------------
+    def side_of(self, seat: str) -> str:
+        return seat.split("-")[0]
+
+    def side_vis(self, side: str) -> list[str]:
+        """The seats of one side: allies see what their side knows."""
+        return list(self.side_seats[side])
+
+    def first_seat(self, side: str) -> str:
+        return self.side_seats[side][0]
+
+    def vis(self, unit: Unit) -> Visibility:
+        """Events about a hidden unit are seen only by its own side (BWA-11)."""
+        return self.side_vis(unit.side) if unit.hidden else ALL
+
+    def label(self, unit: Unit) -> str:
+        """How the log names a unit: its counter while hidden, else its name and id."""
+        return f"counter {unit.counter}" if unit.hidden else f"{unit.name} ({unit.id})"
+
+    def smoked(self, node: str) -> bool:
+        return bool(self.options["smoke_blocks_sight"]) and self.smoke.get(node, 0) > 0
+
+    def sees(self, a: str, b: str) -> bool:
+        """BWA-09/10: sight from feature ``a`` to feature ``b`` (smoke blocks, BWA-13)."""
+        return self.map.sees(a, b, self.smoked)
+
+    def table_units(self, side: str | None = None) -> list[Unit]:
+        return [u for u in self.units.values()
+                if u.on_table and u.mounted_in is None and (side is None or u.side == side)]
+
+    def contact(self, unit: Unit) -> list[Unit]:
+        """Opposing units touching ``unit`` (in the same feature; aircraft never touch)."""
+        if unit.airborne:
+            return []
+        return [u for u in self.table_units(other(unit.side))
+                if u.node == unit.node and not u.airborne]
+
+    def in_sight_of(self, unit: Unit, side: str) -> list[Unit]:
+        assert unit.node is not None
+        return [u for u in self.table_units(side) if u.node is not None and self.sees(unit.node, u.node)]
+
+    def update_sighting(self) -> None:
+        """BWA-11: a sighted counter is replaced by its stands; a sighted dummy is removed."""
+        for side in SIDES:
+            watchers = [u.node for u in self.table_units(other(side)) if u.node is not None]
+            for unit in self.table_units(side):
+                if unit.hidden and unit.node and any(self.sees(w, unit.node) for w in watchers):
+                    self.reveal(unit)
+            for label, dummy in list(self.dummies.items()):
+                if dummy.side == side and any(self.sees(w, dummy.node) for w in watchers):
+                    del self.dummies[label]
+                    self.umpire.effect("BWA-11", f"Counter {label} at {dummy.node} is sighted: it is a "
+                                       "dummy and is removed.", counter=label)
+
+    def reveal(self, unit: Unit) -> None:
+        label = unit.counter
+        unit.hidden = False
+        carried = [u for u in self.units.values() if u.mounted_in == unit.id]
+        for c in carried:
+            c.hidden = False
+        stands = ", ".join(f"{s.quality_name}" for s in unit.stands)
+        self.umpire.effect("BWA-11", f"Counter {label} at {unit.node} is sighted: it is {unit.name} "
+                           f"({unit.id}), {len(unit.stands)} stands ({stands})"
+                           + (f", carrying {', '.join(c.name for c in carried)}" if carried else "") + ".",
+                           counter=label, unit=unit.id)
+
+    # -- movement (BWA-12) ---------------------------------------------------------
+    def move_rate(self, unit: Unit) -> int | None:
+        """BWA-12, with BWA-11: a counter moves at its side's slowest rate."""
+        if unit.hidden:
+            return self.counter_rate(unit.side)
+        return unit.rate
+
+    def counter_rate(self, side: str) -> int:
+        rates = [MOVE_RATE[u.type] for u in self.units.values() if u.side == side]
+        return min(r for r in rates if r is not None) if any(r is not None for r in rates) else 1
+
+    def can_enter(self, unit: Unit | None, node: str) -> bool:
+        if unit is not None and unit.type == "land_vehicle":
+            return self.map.features[node].kind in VEHICLE_KINDS
+        return True
+
+    def enemy_at(self, side: str, node: str) -> bool:
+        return any(u.node == node and u.side != side and u.status == "table" and u.mounted_in is None
+                   and not u.airborne for u in self.units.values())
+
+    def destinations(self, unit: Unit, rate: int | None = None) -> dict[str, list[str]]:
+        """Where ``unit`` may move: up to its rate, stopping on contact (BWA-12)."""
+        assert unit.node is not None
+        rate = self.move_rate(unit) if rate is None else rate
+        if rate is None:  # airborne: anywhere on the board
+            return {n: [n] for n in self.map.features if n != unit.node}
+        return self.map.reach(unit.node, rate, enter=lambda n: self.can_enter(unit, n),
+                              stop=lambda n: self.enemy_at(unit.side, n))
+
+    def place(self, unit: Unit, node: str) -> None:
+        """Put a unit (and what it carries, and media following it) in ``node``."""
+        unit.node = node
+        for u in self.units.values():
+            if u.mounted_in == unit.id:
+                u.node = node
+        for mid, (_, follows) in self.media.items():
+            if follows == unit.id:
+                self.media[mid] = (node, follows)
+
+    def leave_position(self, unit: Unit) -> None:
+        """Moving ends a condition (BWA-19) and an envelopment (BWA-22)."""
+        unit.condition = None
+        unit.enveloping = None
+        for u in self.units.values():
+            if u.enveloping == unit.id:
+                u.enveloping = None
+
+    def move_along(self, unit: Unit, path: Sequence[str], rule: str = "BWA-12") -> bool:
+        """Move step by step; authority units check changed street signs (BWA-14).
+
+        Returns True when the unit reached the end of ``path``.
+        """
+        if not path:
+            return True
+        self.leave_position(unit)
+        start = unit.node
+        assert start is not None
+        checks_signs = unit.side == AUTHORITY and not unit.airborne
+        if checks_signs and unit.sign_state == "roll_again":
+            # BWA-07: after a 51-75% result the unit checks again even on correct signs.
+            unit.sign_state = None
+            if not self.street_sign_check(unit, path[0], came_from=start):
+                self._moved(unit, start)
+                return False
+        for node in path:
+            previous = unit.node
+            assert previous is not None
+            self.place(unit, node)
+            if checks_signs and node in self.changed_signs and node not in unit.signs_known:
+                unit.signs_known.add(node)
+                if not self.street_sign_check(unit, node, came_from=previous):
+                    self._moved(unit, start)
+                    return False
+        self._moved(unit, start)
+        return unit.node == path[-1]
+
+    def _moved(self, unit: Unit, start: str) -> None:
+        if unit.hidden:
+            self.umpire.effect("BWA-11", f"Counter {unit.counter} moves from {start} to {unit.node}.",
+                               counter=unit.counter, to=unit.node)
+        else:
+            self.umpire.effect("BWA-12", f"{self.label(unit)} moves from {start} to {unit.node}.",
+                               unit=unit.id, to=unit.node)
+        self.update_sighting()
+
+    # -- morale checks (BWA-03, BWA-04) ----------------------------------------------
+    def stand_check(self, stand: Stand, who: str, rule: str, purpose: str,
+                    modifiers: Sequence[Modifier] = (), vis: Visibility = ALL,
+                    target: int | None = None) -> RollTotal:
+        """BWA-03: 1D6 + modifiers against the stand's morale check number."""
+        return self.umpire.roll_total(rule, who, 1, 6, purpose=purpose, modifiers=modifiers,
+                                      target=stand.morale_number if target is None else target,
+                                      visible_to=vis)
+
+    def unit_check(self, unit: Unit, rule: str, column: str, labels: Sequence[str],
+                   modifiers: Sequence[Modifier] = (), stands: Sequence[Stand] | None = None,
+                   vis: Visibility | None = None) -> UnitCheck:
+        """BWA-04: a stand morale check per stand; the share failed picks the table row."""
+        pool = list(unit.stands if stands is None else stands)
+        if not self.options["unit_check_counts_commander"] and len(pool) > 1:
+            pool = [s for s in pool if not s.commander]
+        vis = self.vis(unit) if vis is None else vis
+        failed = 0
+        for level in sorted({s.quality for s in pool}, reverse=True):
+            group = [s for s in pool if s.quality == level]
+            roll = self.umpire.roll_pool(
+                rule, f"{self.label(unit)}: {len(group)} {QUALITY_NAMES[unit.side][level]} stand(s)",
+                len(group), 6, purpose=f"unit morale check ({column})", target=group[0].morale_number,
+                modifiers=modifiers, visible_to=vis)
+            failed += len(group) - roll.successes
+        row = morale_row(failed, len(pool))
+        self.umpire.effect("BWA-04", f"{self.label(unit)}: {failed} of {len(pool)} stands failed "
+                           f"({100 * failed / len(pool):.0f}%): {column} result '{labels[row]}'.",
+                           visible_to=vis, unit=unit.id, failed=failed, stands=len(pool), row=row)
+        return UnitCheck(failed, len(pool), row)
+
+    def activation(self, unit: Unit, what: str, bonus: int, vis: Visibility | None = None) -> bool:
+        """BWA-18: one stand morale check at the unit's level, the bracketed number added."""
+        mods = [Modifier(bonus, f"activation bonus for {what}", "BWA-18")] if bonus else []
+        level = unit.level
+        return self.umpire.roll_total(
+            "BWA-18", self.label(unit), 1, 6, purpose=f"activation for {what}", modifiers=mods,
+            target=Stand("x", unit.side, level, level).morale_number,
+            visible_to=self.vis(unit) if vis is None else vis).passed
+
+    def drop_levels(self, unit: Unit, levels: int, rule: str) -> None:
+        """BWA-05: reliability (or quality) drops, never below the lowest level."""
+        if levels <= 0:
+            return
+        if unit.side == NONVIOLENT and not self.options["nonviolent_quality_drop"]:
+            return
+        for s in unit.stands:
+            s.quality = max(0, s.quality - levels)
+            if unit.side == NONVIOLENT:
+                s.start_quality = s.quality  # permanent for nonviolent stands (BWA-05 gap)
+        self.umpire.effect(rule, f"{self.label(unit)} drops {levels} level(s): now "
+                           f"{', '.join(s.quality_name for s in unit.stands)}.", unit=unit.id)
+
+    # -- street signs (BWA-07, BWA-14..16) --------------------------------------------
+    def street_sign_check(self, unit: Unit, node: str, came_from: str | None = None) -> bool:
+        """Returns True when the unit carries on moving."""
+        mods = []
+        if ORIGIN_MODIFIER[unit.origin]:  # BWA-15: area (+2) or neighbouring area (+1), never both
+            where = "the area of the game" if unit.origin == "area" else "the neighbouring area"
+            mods.append(Modifier(ORIGIN_MODIFIER[unit.origin], f"unit is from {where}", "BWA-15"))
+        if unit.gps:
+            mods.append(Modifier(GPS_MODIFIER, "unit has GPS mapping software", "BWA-15"))
+        self.umpire.effect("BWA-14", f"{self.label(unit)} finds changed street signs at {node}.",
+                           visible_to=self.vis(unit), unit=unit.id, at=node)
+        check = self.unit_check(unit, "BWA-14", "Street Sign Check", STREET_SIGN_COLUMN, mods)
+        if check.row == 0:
+            return True
+        if check.row == 3:  # BWA-07: lost; the opponent places it two moves away
+            unit.lost = True
+            self.tasks.insert(0, Task("place_lost", self.first_seat(other(unit.side)), {"unit": unit.id}))
+            self.umpire.effect("BWA-07", f"{self.label(unit)} is lost: the opponent places it "
+                               f"{self.options['lost_moves']} moves away; it will not move until rallied.",
+                               unit=unit.id)
+            return False
+        unit.sign_state = "roll_again" if check.row == 2 else None
+        heading = self.map.bearing(came_from, node) if came_from else 0.0
+        self.wrong_direction(unit, heading)
+        return False
+
+    def wrong_direction(self, unit: Unit, heading: float) -> None:
+        """BWA-16: 1-2 right, 3-4 reverse, 5-6 left; reroll while the way is blocked."""
+        assert unit.node is not None
+        at = unit.node
+        turns = {"right": -math.pi / 2, "reverse": math.pi, "left": math.pi / 2}
+        ways = {name: self.map.turn(at, heading, angle) for name, angle in turns.items()}
+        open_ways = {n: w for n, w in ways.items()
+                     if w is not None and self.can_enter(unit, w)
+                     and not any(u.node == w for u in self.table_units() if u is not unit)}
+        if not open_ways:
+            self.umpire.effect("BWA-16", f"{self.label(unit)} would go the wrong way, but every way is "
+                               "blocked: it stays where it is.", visible_to=self.vis(unit), unit=unit.id)
+            return
+        while True:
+            roll = self.umpire.roll_total("BWA-16", self.label(unit), 1, 6, purpose="wrong direction",
+                                          judge=lambda t: WRONG_DIRECTION[t], visible_to=self.vis(unit))
+            way = str(roll.result)
+            if way in open_ways:
+                break
+            self.umpire.effect("BWA-16", f"Going {way} is blocked: roll again.", visible_to=self.vis(unit))
+        self.place(unit, open_ways[way])
+        self.umpire.effect("BWA-16", f"{self.label(unit)} goes the wrong way ({way}) to {unit.node}.",
+                           visible_to=self.vis(unit), unit=unit.id, to=unit.node)

@@ -1,0 +1,205 @@
+"""The ``[setup]`` table of a By Will Alone scenario, validated with pydantic.
+
+The seed gives no set-up, orders of battle, game length or victory conditions
+(BWA-01 gap): all of them are scenario data, described in docs/rules/BWA.md.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from .tables import FEATURE_KINDS, ROAD_KINDS, VEHICLE_KINDS, level_of
+
+Side = Literal["nonviolent", "authority"]
+UnitType = Literal["actionists", "police", "infantry", "land_vehicle", "air_vehicle"]
+COMPASS = {"north": (0.0, 1.0), "south": (0.0, -1.0), "east": (1.0, 0.0), "west": (-1.0, 0.0),
+           "north-east": (0.7071, 0.7071), "north-west": (-0.7071, 0.7071),
+           "south-east": (0.7071, -0.7071), "south-west": (-0.7071, -0.7071)}
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class FeatureSpec(_Strict):
+    """One terrain feature: the unit of movement (BWA-12) and of sighting (BWA-09/10)."""
+
+    id: str = Field(pattern=r"^[A-Za-z0-9_-]+$")
+    kind: str
+    x: float
+    y: float
+    name: str = ""
+    streets: list[str] = []      # road features: the streets they lie on (BWA-10)
+    radius: float = Field(0.45, gt=0)
+
+    @field_validator("kind")
+    @classmethod
+    def _known_kind(cls, kind: str) -> str:
+        if kind not in FEATURE_KINDS:
+            raise ValueError(f"kind must be one of {', '.join(sorted(FEATURE_KINDS))}")
+        return kind
+
+
+class UnitSpec(_Strict):
+    """A unit: stands under one commander, with the attributes the modifiers read."""
+
+    id: str = Field(pattern=r"^[A-Za-z0-9_-]+$")
+    side: Side
+    name: str = ""
+    type: UnitType
+    feature: str | None = None           # None for a reserve unit
+    stands: int = Field(ge=1, le=60)
+    quality: str = ""                    # default: Trained / Reliable
+    qualities: list[str] = []            # per stand; overrides ``quality``
+    player: str = ""                     # the seat that commands it (default: its side's first seat)
+    commander: str = ""                  # authority: command group (default: the unit id)
+    high_command: bool = False           # BWA-30: a higher level commander
+    hidden: bool = False                 # BWA-11: starts as a counter
+    reserve: bool = False                # BWA-06: off table until requested
+    entry: str | None = None
+    region: str = "home"                 # BWA-34
+    country: str = "home"
+    language: str = "local"
+    food: bool = False                   # nonviolent: has food
+    fed: bool = True                     # authority: is fed
+    origin: Literal["area", "neighbouring", "elsewhere"] = "elsewhere"  # BWA-15
+    gps: bool = False
+    police: bool = False                 # BWA-36
+    weapons: int = Field(1, ge=1, le=4)  # BWA-48: highest level of violence its weapons allow
+    cannons: int = Field(0, ge=0)        # BWA-13 artillery smoke
+    smoke: list[Literal["screen", "discharger"]] = []
+    capacity: int = Field(0, ge=0)       # BWA-20: stands a vehicle carries
+    carrying: list[str] = []
+
+    @model_validator(mode="after")
+    def _check(self) -> UnitSpec:
+        for name in [self.quality, *self.qualities]:
+            if name:
+                level_of(name)
+        if self.qualities and len(self.qualities) != self.stands:
+            raise ValueError(f"unit {self.id}: qualities lists {len(self.qualities)} stands, not {self.stands}")
+        if self.side == "nonviolent" and self.type not in ("actionists", "land_vehicle"):
+            raise ValueError(f"unit {self.id}: a nonviolent unit is actionists or a land vehicle")
+        if self.reserve and self.entry is None:
+            raise ValueError(f"unit {self.id}: a reserve unit needs an entry feature")
+        if not self.reserve and self.feature is None:
+            raise ValueError(f"unit {self.id}: needs a feature (or reserve = true)")
+        return self
+
+
+class DummySpec(_Strict):
+    side: Side
+    feature: str
+    player: str = ""
+
+
+class MediaSpec(_Strict):
+    id: str
+    feature: str
+    follows: str | None = None           # a (not hidden) nonviolent unit it moves with
+
+
+class JailSpec(_Strict):
+    feature: str
+    kind: Literal["building", "vehicle", "fence", "open"] = "vehicle"
+    guards: str | None = None            # the jailer unit (BWA-38)
+
+
+class InfiltratorSpec(_Strict):
+    """A secret spy or provocateur stand (BWA-26): the last stand of ``unit``."""
+
+    unit: str
+    kind: Literal["spy", "provocateur"]
+
+
+class VictorySpec(_Strict):
+    """Scenario victory points (the seed has none; see docs/rules/BWA.md)."""
+
+    objectives: list[str] = []
+    hold_points: float = 1.0         # nonviolent: per disciplined stand on an objective at the end
+    arrest_points: float = 1.0       # authority: per stand in jail at the end
+    discard_points: float = 1.0      # authority: per stand discarded or removed
+    clear_points: float = 0.0        # authority: no nonviolent stand left on the objectives
+    escalation_points: float = 0.0   # nonviolent: per successful escalation (the backfire)
+    violence_points: float = 1.0     # authority: per nonviolent stand that lost discipline
+
+
+class Setup(_Strict):
+    length: int = Field(24, ge=1, le=1000)      # action steps in the game
+    area: str = "the town"
+    wind: str = "east"
+    features: list[FeatureSpec] = Field(min_length=2)
+    links: list[tuple[str, str]] = Field(min_length=1)
+    units: list[UnitSpec] = Field(min_length=2)
+    dummies: list[DummySpec] = []
+    media: list[MediaSpec] = []
+    jail: JailSpec | None = None
+    infiltrators: list[InfiltratorSpec] = []
+    victory: VictorySpec = VictorySpec()
+
+    @field_validator("wind")
+    @classmethod
+    def _wind(cls, wind: str) -> str:
+        if wind not in COMPASS:
+            raise ValueError(f"wind must be one of {', '.join(COMPASS)}")
+        return wind
+
+    @model_validator(mode="after")
+    def _references(self) -> Setup:
+        kinds = {f.id: f.kind for f in self.features}
+        if len(kinds) != len(self.features):
+            raise ValueError("feature ids must be different")
+        for a, b in self.links:
+            for end in (a, b):
+                if end not in kinds:
+                    raise ValueError(f"link {a}-{b}: no feature {end!r}")
+        for f in self.features:
+            if f.kind in ROAD_KINDS and not f.streets:
+                raise ValueError(f"feature {f.id}: a {f.kind} must name its streets")
+        units = {u.id: u for u in self.units}
+        if len(units) != len(self.units):
+            raise ValueError("unit ids must be different")
+        for u in self.units:
+            for where in (u.feature, u.entry):
+                if where is not None and where not in kinds:
+                    raise ValueError(f"unit {u.id}: no feature {where!r}")
+            if u.type == "land_vehicle" and u.feature and kinds[u.feature] not in VEHICLE_KINDS:
+                raise ValueError(f"unit {u.id}: a land vehicle cannot stand in a {kinds[u.feature]}")
+            for carried in u.carrying:
+                if carried not in units or units[carried].side != u.side:
+                    raise ValueError(f"unit {u.id}: carries unknown or enemy unit {carried!r}")
+            if u.carrying and sum(units[c].stands for c in u.carrying) > u.capacity:
+                raise ValueError(f"unit {u.id}: carries more stands than its capacity {u.capacity}")
+        for side in ("nonviolent", "authority"):
+            if not any(u.side == side and not u.reserve for u in self.units):
+                raise ValueError(f"the {side} side needs a unit on the table")
+        for d in self.dummies:
+            if d.feature not in kinds:
+                raise ValueError(f"dummy: no feature {d.feature!r}")
+        for m in self.media:
+            if m.feature not in kinds:
+                raise ValueError(f"media {m.id}: no feature {m.feature!r}")
+            if m.follows is not None:
+                followed = units.get(m.follows)
+                if followed is None or followed.side != "nonviolent" or followed.hidden:
+                    raise ValueError(f"media {m.id}: follows must name a nonviolent unit that is not hidden")
+        if self.jail is not None:
+            if self.jail.feature not in kinds:
+                raise ValueError(f"jail: no feature {self.jail.feature!r}")
+            if self.jail.guards is not None and (self.jail.guards not in units
+                                                 or units[self.jail.guards].side != "authority"):
+                raise ValueError("jail: guards must name an authority unit")
+        for inf in self.infiltrators:
+            target = units.get(inf.unit)
+            if target is None:
+                raise ValueError(f"infiltrator: no unit {inf.unit!r}")
+            if inf.kind == "provocateur" and target.side != "nonviolent":
+                raise ValueError("infiltrator: a provocateur hides in a nonviolent unit")
+            if target.stands < 2:
+                raise ValueError(f"infiltrator: unit {inf.unit} needs at least 2 stands")
+        for objective in self.victory.objectives:
+            if objective not in kinds:
+                raise ValueError(f"victory: no feature {objective!r}")
+        return self

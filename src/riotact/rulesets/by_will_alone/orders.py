@@ -1,0 +1,259 @@
+"""What each seat may decide now: orders (BWA-17), reactions (BWA-27) and the
+choices results leave to a side (withdrawals, placing a lost unit, rally dice, blocks).
+
+Action ids: ``<unit>:<verb>[:<argument>]`` for orders, ``done`` to end the
+orders, ``react:<reaction>[:<feature>]`` for reactions, and ``withdraw:``,
+``place:``, ``rally:``, ``block:`` / ``noblock`` for the other choices.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from riotact.core.protocol import Action
+
+from .board import Board, Task
+from .tables import ACTION_NAMES, AUTHORITY, NONVIOLENT, REACTION_NAMES, REACTIONS, may_take, other
+from .units import Dummy, Unit
+
+if TYPE_CHECKING:
+    from .state import BWAState
+
+DONE = Action("done", "End the orders for this action step")
+TARGETED = ("confront", "envelope", "disrupt", "disperse", "arrest", "arrestcmd")
+
+
+def split(action_id: str) -> tuple[str, str, str]:
+    key, verb, *rest = action_id.split(":", 2)
+    return key, verb, rest[0] if rest else ""
+
+
+def find_target(state: Board, key: str) -> Unit | Dummy | None:
+    """A target by unit id (when sighted) or counter label (while hidden)."""
+    if key in state.dummies:
+        return state.dummies[key]
+    unit = state.units.get(key)
+    if unit is not None and unit.on_table and not unit.hidden:
+        return unit
+    return next((u for u in state.units.values() if u.hidden and u.counter == key and u.on_table), None)
+
+
+def prompt_actions(state: BWAState, task: Task, seat: str) -> list[Action]:
+    if task.kind == "orders":
+        return [*order_actions(state, seat), DONE]
+    if task.kind == "react":
+        return reaction_actions(state, state.units[task.data["unit"]], state.units[task.data["target"]])
+    if task.kind == "withdraw":
+        unit = state.units[task.data["unit"]]
+        return [Action(f"withdraw:{n}", f"{unit.name} withdraws to {n}") for n in task.data["options"]]
+    if task.kind == "place_lost":
+        return place_actions(state, state.units[task.data["unit"]])
+    if task.kind == "rally_die":
+        return [Action(f"rally:{u.id}", f"Give a rally die to the commander of {u.name}")
+                for u in state.table_units(NONVIOLENT) if u.commander is not None and not u.band]
+    if task.kind == "block":
+        band = state.units[task.data["band"]]
+        return [*(Action(f"block:{uid}", f"{state.units[uid].name} tries to block {band.name}")
+                  for uid in task.data["options"]),
+                Action("noblock", f"Let {band.name} go")]
+    raise AssertionError(task.kind)
+
+
+def order_actions(state: BWAState, seat: str) -> list[Action]:
+    """Orders still open to ``seat`` this step: nothing moves while orders are declared, so each
+    piece's orders are worked out once per step and filtered as orders are given."""
+    if state.orders_cache is None:
+        state.orders_cache = _all_orders(state, state.side_of(seat))
+    out: list[Action] = []
+    for key, (owner, actions) in state.orders_cache.items():
+        if owner == seat and key not in state.ordered:
+            out += [a for a in actions if _reserved(state, a.id) not in state.used]  # "" is never used
+    return out
+
+
+def _reserved(state: BWAState, action_id: str) -> str:
+    """The once-per-initiative use an order would take up (see BWAState._reserve)."""
+    key, verb, arg = split(action_id)
+    if verb == "escalate":
+        return f"escalate:{state.units[key].group}"
+    if verb in ("rally", "escape"):
+        return f"{verb}:{arg}" if arg else verb
+    if verb == "regain":
+        return f"regain:{key}"
+    return ""
+
+
+def _all_orders(state: BWAState, side: str) -> dict[str, tuple[str, list[Action]]]:
+    """Every piece's orders, by piece, with the seat that gives them."""
+    out: dict[str, tuple[str, list[Action]]] = {}
+    for unit in state.table_units(side) + [u for u in state.units.values()
+                                            if u.mounted_in and u.on_table and u.side == side]:
+        out[unit.id] = (unit.player or state.first_seat(side), unit_orders(state, unit))
+    for label, dummy in state.dummies.items():
+        if dummy.side == side:
+            moves = [Action(f"{label}:move:{n}", f"Move dummy counter {label} to {n}")
+                     for n in sorted(state.map.reach(dummy.node, state.counter_rate(side),
+                                                     enter=lambda n: True,
+                                                     stop=lambda n: state.enemy_at(side, n)))]
+            out[label] = (dummy.player or state.first_seat(side), moves)
+    if side == NONVIOLENT and state.jail and state.setup.jail:
+        out["jail"] = (state.first_seat(side),
+                       [Action("jail:escape", f"Escape: the {len(state.jail)} arrested stands roll to escape")])
+    return out
+
+
+def _targets(state: BWAState, unit: Unit) -> list[tuple[str, str, str]]:
+    """Opposing units or counters in contact or within reach: (key, node, description)."""
+    reach = set(state.destinations(unit)) if not unit.lost else set()
+    reach.add(unit.node or "")
+    found = []
+    for u in state.table_units(other(unit.side)):
+        if u.node in reach and not u.airborne:
+            found.append((u.counter, u.node, f"counter {u.counter}") if u.hidden
+                         else (u.id, u.node, f"{u.name} ({u.id})"))
+    for label, d in state.dummies.items():
+        if d.side != unit.side and d.node in reach:
+            found.append((label, d.node, f"counter {label}"))
+    return sorted(found)
+
+
+def unit_orders(state: BWAState, unit: Unit) -> list[Action]:
+    """BWA-17: the actions this unit's side may take; BWA-46: a leaderless unit takes none."""
+    side, uid, name = unit.side, unit.id, unit.name
+    if unit.band or unit.disrupted:
+        return []
+    if unit.mounted_in:
+        return [Action(f"{uid}:dismount", f"{name} dismounts")]
+    if side == NONVIOLENT and unit.type == "actionists" and unit.commander is None:
+        return []
+    acts: list[Action] = []
+
+    def add(verb: str, arg: str, text: str) -> None:
+        if may_take(side, "arrest" if verb == "arrestcmd" else verb):
+            acts.append(Action(f"{uid}:{verb}" + (f":{arg}" if arg else ""), text))
+
+    if not unit.lost:
+        for node in sorted(state.destinations(unit)):
+            add("move", node, f"{name} moves to {node}")
+    if unit.airborne:
+        return acts + _communication(state, unit)
+    if unit.condition != "sitting" and not unit.vehicle:
+        add("sit", "", f"{name} sits down")
+    if state.contact(unit) and not unit.vehicle:
+        if unit.condition != "fraternizing":
+            add("fraternize", "", f"{name} fraternizes with the authority (activation +2)")
+        if unit.condition != "partying":
+            add("party", "", f"{name} parties with the authority (activation)")
+    for key, node, text in _targets(state, unit):
+        add("confront", key, f"{name} confronts {text} at {node}")
+        add("envelope", key, f"{name} envelops {text} at {node}")
+        add("disrupt", key, f"{name} disrupts {text} at {node}")
+        add("disperse", key, f"{name} disperses {text} at {node}")
+        if state.setup.jail is not None:
+            add("arrest", key, f"{name} arrests stands of {text} at {node}")
+            add("arrestcmd", key, f"{name} arrests stands of {text} at {node}, commander first")
+    assert unit.node is not None
+    if state.map.features[unit.node].kind == "intersection" and unit.node not in state.changed_signs:
+        add("signs", "", f"{name} changes the street signs at {unit.node}")
+    if unit.barricade != unit.node:
+        add("barricade", "", f"{name} builds a barricade at {unit.node} (activation)")
+    add("smoke", "pots", f"{name} lights smoke pots (3 balls downwind)")
+    if side == AUTHORITY:
+        for method in unit.smoke:
+            for n in state.map.neighbours[unit.node]:
+                add("smoke", f"{method}@{n}", f"{name} uses vehicle smoke {method}s toward {n}")
+        if unit.cannons:
+            for n in sorted(state.map.features):
+                if n != unit.node and state.sees(unit.node, n):
+                    add("smoke", f"barrage@{n}", f"{name} fires an artillery smoke barrage at {n}")
+        for target in state.table_units(AUTHORITY):
+            if (target.reduced or target.lost) and target.node and state.sees(unit.node, target.node):
+                acts.append(Action(f"{uid}:rally:{target.id}", f"{name} rallies {target.name}"))
+    else:
+        for band in state.table_units(NONVIOLENT):
+            if band.band and band.node and state.sees(unit.node, band.node):
+                acts.append(Action(f"{uid}:regain:{band.id}", f"{name}'s commander rallies {band.name}"))
+    for v in state.table_units(side):
+        if v.vehicle and v.node == unit.node and v is not unit and not unit.vehicle:
+            load = sum(len(u.stands) for u in state.units.values() if u.mounted_in == v.id)
+            if load + len(unit.stands) <= v.capacity:
+                add("mount", v.id, f"{name} mounts {v.name}")
+    return acts + _communication(state, unit)
+
+
+def _communication(state: BWAState, unit: Unit) -> list[Action]:
+    side, uid, name = unit.side, unit.id, unit.name
+    acts = []
+    for r in state.units.values():
+        if r.side == side and r.status == "reserve":
+            acts.append(Action(f"{uid}:reinforce:{r.id}", f"{name} requests reinforcements: {r.name}"))
+    if side == AUTHORITY:
+        group_max = max(u.weapons for u in state.units.values() if u.group == unit.group and u.on_table)
+        if state.levels[unit.group] < group_max:  # BWA-48: not beyond the weapons available
+            acts.append(Action(f"{uid}:escalate", f"Commander {unit.group} asks to escalate violence to "
+                               f"level {state.levels[unit.group] + 1}"))
+    for u in state.table_units(side):
+        if u is not unit and not u.band:
+            acts.append(Action(f"{uid}:message:{u.id}", f"{name} sends a message to {u.name}"))
+    assert unit.node is not None
+    for u in state.table_units():
+        if not u.band and u.node and (u.side == side or (not u.hidden and state.sees(unit.node, u.node))):
+            acts.append(Action(f"{uid}:identify:{u.id}", f"{name} looks for spies and provocateurs in {u.name}"))
+    return acts
+
+
+def reaction_actions(state: BWAState, actor: Unit, unit: Unit) -> list[Action]:
+    """BWA-27: the reactions open to the targeted unit."""
+    assert unit.node is not None and actor.node is not None
+    acts = [Action("react:hold", "Hold")]
+    text = REACTION_NAMES
+    if unit.condition != "sitting":
+        acts.append(Action("react:sit", f"{text['sit']} (activation +{REACTIONS['sit'][1]})"))
+    rate = state.move_rate(unit)
+    free = {n: p for n, p in state.destinations(unit).items() if not state.enemy_at(unit.side, n)}
+    if not unit.lost:
+        half = math.ceil(rate / 2) if rate else None
+        for n in sorted(free):
+            if half is None or len(free[n]) <= half:
+                acts.append(Action(f"react:slow:{n}", f"{text['slow']} to {n} (activation +1)"))
+            if state.sees(n, actor.node):
+                acts.append(Action(f"react:shadow:{n}", f"{text['shadow']} to {n} (activation)"))
+            if state.map.dist(n, actor.node) > state.map.dist(unit.node, actor.node):
+                acts.append(Action(f"react:withdraw:{n}", f"{text['withdraw']} to {n} (activation +2)"))
+    if any(u.mounted_in == unit.id for u in state.units.values()):
+        acts.append(Action("react:dismount", f"{text['dismount']} (activation +1)"))
+    return acts
+
+
+def place_actions(state: BWAState, unit: Unit) -> list[Action]:
+    """BWA-07 gap: two of the unit's own moves away, as far as the map allows."""
+    assert unit.node is not None
+    rate = unit.rate or 1
+    want = rate * int(state.options["lost_moves"])
+    dist = state.map.distance[unit.node]
+    fits = [n for n, d in dist.items() if d <= want and state.can_enter(unit, n)
+            and not state.enemy_at(unit.side, n)]
+    far = max((dist[n] for n in fits), default=0)
+    return [Action(f"place:{n}", f"Place the lost unit at {n}") for n in sorted(fits) if dist[n] == far]
+
+
+def why_illegal(state: BWAState, seat: str, action_id: str) -> str:
+    if seat not in state.to_act():
+        return f"it is not {seat}'s decision now"
+    task = state.tasks[0]
+    side = state.side_of(seat)
+    if task.kind == "orders" and ":" in action_id:
+        key, verb, _ = split(action_id)
+        unit = state.units.get(key)
+        if verb in ACTION_NAMES and not may_take(side, "arrest" if verb == "arrestcmd" else verb):
+            return f"the {side} side may not take {ACTION_NAMES[verb]} (BWA-17)"
+        if unit is not None and unit.side != side:
+            return f"{key} is not a {side} unit"
+        if unit is not None and unit.player != seat:
+            return f"{key} takes its orders from {unit.player}, not {seat}"
+        if key in state.ordered:
+            return f"{key} already has an order this step (BWA-01)"
+        if unit is not None and unit.commander is None and unit.nonviolent and unit.type == "actionists":
+            return f"{unit.name} has no commander and cannot take actions (BWA-46)"
+    return f"{action_id!r} is not among the {task.kind} choices now"

@@ -1,0 +1,25 @@
+"""The By Will Alone ruleset declaration."""
+
+from __future__ import annotations
+
+from riotact.core.protocol import RulesetSpec
+
+from .bots import heuristic_bot
+from .model import Setup
+from .options import HOUSE_RULES
+from .state import BWAState
+
+SPEC = RulesetSpec(
+    id="by-will-alone",
+    code="BWA",
+    title="By Will Alone",
+    summary=("Miniatures game of nonviolent direct action (v2.0): actionists with commanders, media, "
+             "food and barricades against police and soldiers who may escalate violence. The side with "
+             "the initiative acts, the other reacts; confrontations are settled by the ratio of points."),
+    state=BWAState,
+    setup=Setup,
+    house_rules=HOUSE_RULES,
+    heuristic_bot=heuristic_bot,
+    scenario_package="riotact.rulesets.by_will_alone.scenarios",
+    seat_counts=(2, 8),
+)

@@ -1,0 +1,84 @@
+"""What each seat may see (BWA-11): its own pieces, sighted opposing units, and
+opposing counters that say nothing about what is behind them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from riotact.core.log import UMPIRE
+
+from .tables import AUTHORITY, NONVIOLENT
+from .units import Unit
+from .victory import scores
+
+if TYPE_CHECKING:
+    from .state import BWAState
+
+
+def spied(unit: Unit, side: str) -> bool:
+    """BWA-26 gap: a spy's master always sees the unit the spy sits in."""
+    return unit.side != side and any(s.role == "spy" for s in unit.stands)
+
+
+def unit_view(state: BWAState, unit: Unit, seat: str) -> dict[str, Any]:
+    side = "" if seat == UMPIRE else state.side_of(seat)
+    own = seat == UMPIRE or side == unit.side
+    out: dict[str, Any] = {
+        "id": unit.id, "side": unit.side, "name": unit.name, "type": unit.type, "feature": unit.node,
+        "stands": [{"id": s.id, "quality": s.quality_name, "morale": s.morale_number,
+                    "commander": s.commander,
+                    **({"role": s.role_note} if s.role and (seat == UMPIRE or side != unit.side) else {})}
+                   for s in unit.stands],
+        "condition": unit.condition, "behind_barricade": unit.barricade is not None and unit.barricade == unit.node,
+        "enveloping": unit.enveloping, "lost": unit.lost, "band": unit.band, "disrupted": unit.disrupted,
+        "mounted_in": unit.mounted_in, "police": unit.police, "weapons": unit.weapons,
+        "player": unit.player,
+    }
+    if unit.side == AUTHORITY:
+        out["group"] = unit.group
+    if own and unit.hidden:
+        out["counter"] = unit.counter
+    return out
+
+
+def seat_view(state: BWAState, seat: str) -> dict[str, Any]:
+    umpire = seat == UMPIRE
+    side = "" if umpire else state.side_of(seat)
+    units, counters = [], []
+    for unit in state.units.values():
+        if unit.status != "table" or unit.node is None:
+            continue
+        if umpire or unit.side == side or not unit.hidden or spied(unit, side):
+            units.append(unit_view(state, unit, seat))
+        elif unit.mounted_in is None:
+            counters.append({"counter": unit.counter, "side": unit.side, "feature": unit.node})
+    for dummy in state.dummies.values():
+        if umpire or dummy.side == side:
+            units.append({"counter": dummy.counter, "side": dummy.side, "feature": dummy.node,
+                          "dummy": True, "note": dummy.note})
+        else:
+            counters.append({"counter": dummy.counter, "side": dummy.side, "feature": dummy.node})
+    counters.sort(key=lambda c: c["counter"])
+    signs = sorted(state.changed_signs) if side == NONVIOLENT or umpire else sorted(
+        {n for u in state.units.values() if u.side == AUTHORITY for n in u.signs_known})
+    prompt = None
+    if seat in state.to_act():
+        task = state.tasks[0]
+        prompt = {"kind": task.kind, **{k: v for k, v in task.data.items() if k in ("unit", "target", "verb",
+                                                                                  "band")}}
+    reserves = [{"id": u.id, "name": u.name, "status": u.status} for u in state.units.values()
+                if u.status in ("reserve", "arriving") and (umpire or u.side == side)]
+    return {
+        "seat": seat, "side": side, "allies": [s for s in state.side_seats.get(side, ()) if s != seat],
+        "initiative": state.initiative, "initiative_number": state.initiative_number,
+        "step": state.umpire.turn, "length": state.setup.length, "prompt": prompt,
+        "units": units, "counters": counters, "reserves": reserves,
+        "media": [{"id": m, "feature": node} for m, (node, _) in state.media.items()],
+        "smoke": dict(sorted(state.smoke.items())), "changed_signs": signs,
+        "jail": {"feature": state.setup.jail.feature if state.setup.jail else None,
+                 "stands": [s.id for s in state.jail]},
+        "discarded": len(state.discarded), "levels": dict(state.levels),
+        "objectives": list(state.setup.victory.objectives), "scores": scores(state),
+        "victory": state.setup.victory.model_dump(),
+        "wind": state.setup.wind, "map": state.map.as_view,
+    }

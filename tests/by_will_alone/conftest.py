@@ -1,0 +1,94 @@
+"""A small test town for By Will Alone rule tests, and builders for units and games.
+
+Main Street runs west-east: w0 - x1 - m2 - x3 - e4 - x5 - e6 (x* are intersections),
+with North Street at x1 (n1), South Street at x3 (s3) and East Street at x5 (n5).
+A housing block (h) touches m2, a building (b) touches e4. Open fields o1 - o2 - o3
+lie to the north with woods (o2) between o1 and o3; o4 and o5 see each other.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from riotact.core.dice import ScriptedDice
+from riotact.core.game import Game
+from riotact.core.scenario import parse_scenario
+
+FEATURES = [
+    {"id": "w0", "kind": "street", "x": 0, "y": 0, "streets": ["Main"]},
+    {"id": "x1", "kind": "intersection", "x": 2, "y": 0, "streets": ["Main", "North"]},
+    {"id": "m2", "kind": "street", "x": 4, "y": 0, "streets": ["Main"]},
+    {"id": "x3", "kind": "intersection", "x": 6, "y": 0, "streets": ["Main", "South"]},
+    {"id": "e4", "kind": "street", "x": 8, "y": 0, "streets": ["Main"]},
+    {"id": "x5", "kind": "intersection", "x": 10, "y": 0, "streets": ["Main", "East"]},
+    {"id": "e6", "kind": "street", "x": 12, "y": 0, "streets": ["Main"]},
+    {"id": "n1", "kind": "street", "x": 2, "y": 2, "streets": ["North"]},
+    {"id": "s3", "kind": "street", "x": 6, "y": -2, "streets": ["South"]},
+    {"id": "n5", "kind": "street", "x": 10, "y": 2, "streets": ["East"]},
+    {"id": "h", "kind": "housing", "x": 4, "y": 2},
+    {"id": "b", "kind": "building", "x": 8, "y": 2},
+    {"id": "o1", "kind": "open", "x": 0, "y": 10},
+    {"id": "o2", "kind": "woods", "x": 4, "y": 10},
+    {"id": "o3", "kind": "open", "x": 8, "y": 10},
+    {"id": "o4", "kind": "open", "x": 0, "y": 14},
+    {"id": "o5", "kind": "open", "x": 8, "y": 14},
+]
+LINKS = [["w0", "x1"], ["x1", "m2"], ["m2", "x3"], ["x3", "e4"], ["e4", "x5"], ["x5", "e6"],
+         ["x1", "n1"], ["x3", "s3"], ["x5", "n5"], ["m2", "h"], ["e4", "b"],
+         ["o1", "o2"], ["o2", "o3"], ["o1", "o4"], ["o3", "o5"], ["o4", "o5"], ["n1", "o1"]]
+
+
+def nv(uid: str, feature: str | None, stands: int = 4, quality: str = "trained", **kw: Any) -> dict[str, Any]:
+    return {"id": uid, "side": "nonviolent", "type": "actionists", "feature": feature, "stands": stands,
+            "quality": quality, **kw}
+
+
+def auth(uid: str, feature: str | None, stands: int = 4, quality: str = "reliable", type: str = "police",
+         **kw: Any) -> dict[str, Any]:
+    return {"id": uid, "side": "authority", "type": type, "feature": feature, "stands": stands,
+            "quality": quality, **kw}
+
+
+def scenario_data(units: list[dict[str, Any]], house_rules: dict[str, Any] | None = None,
+                  **setup: Any) -> dict[str, Any]:
+    return {"ruleset": "by-will-alone", "id": "test-town", "title": "Test town",
+            "seats": ["nonviolent", "authority"], "house_rules": house_rules or {},
+            "setup": {"features": FEATURES, "links": LINKS, "units": units, **setup}}
+
+
+def game(units: list[dict[str, Any]], dice: list[int] | None = None, *, seed: int = 1,
+         options: dict[str, Any] | None = None, **setup: Any) -> Game:
+    """A game in the test town; ``dice`` scripts every face the umpire will roll."""
+    scenario = parse_scenario(scenario_data(units, **setup), "test-town")
+    return Game(scenario, seed=seed, options=options,
+                dice=ScriptedDice(dice) if dice is not None else None)
+
+
+def script(g: Game, faces: list[int]) -> None:
+    """Queue more scripted faces on a running game."""
+    assert isinstance(g.dice, ScriptedDice)
+    g.dice.extend(faces)
+
+
+def orders(g: Game, seat: str, *ids: str) -> None:
+    """Give these orders, then end the orders if the step has not already started resolving."""
+    task = g.state.tasks[0]
+    for action_id in ids:
+        g.apply(seat, action_id)
+    if g.state.tasks and g.state.tasks[0] is task:
+        g.apply(seat, "done")
+
+
+def refresh(g: Game) -> None:
+    """After a test edits the state by hand, forget the legal actions worked out before."""
+    g.state._version += 1
+    g.state.orders_cache = None
+
+
+@pytest.fixture
+def bwa() -> SimpleNamespace:
+    return SimpleNamespace(nv=nv, auth=auth, game=game, script=script, orders=orders, refresh=refresh,
+                           data=scenario_data)

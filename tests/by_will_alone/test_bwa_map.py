@@ -1,0 +1,152 @@
+"""Sighting, counters, movement, smoke and street signs (BWA-09..16)."""
+
+from __future__ import annotations
+
+import pytest
+
+from riotact.core.errors import IllegalActionError
+from riotact.rulesets.by_will_alone.tables import may_take
+
+
+def test_bwa09_open_sight_blocked_by_woods(bwa) -> None:
+    """BWA-09: in the open, a clear line sights the whole unit; woods between block it."""
+    g = bwa.game([bwa.nv("n", "o1"), bwa.auth("seen", "o5", hidden=True), bwa.auth("unseen", "o3", hidden=True),
+                  bwa.auth("a", "e6")], [])
+    st = g.state
+    assert st.sees("o1", "o5") and not st.sees("o1", "o3")
+    assert not st.units["seen"].hidden  # sighted from o1: revealed with all its stands
+    assert st.units["unseen"].hidden    # the woods at o2 stand between o1 and o3
+    view = g.view("nonviolent")["state"]
+    assert [c["feature"] for c in view["counters"]] == ["o3"]
+
+
+def test_bwa09_smoke_blocks_sight_like_terrain(bwa) -> None:
+    g = bwa.game([bwa.nv("n", "o4"), bwa.auth("a", "e6")], [])
+    g.state.smoke["o5"] = 1
+    assert not g.state.sees("o4", "o5")
+    g2 = bwa.game([bwa.nv("n", "o4"), bwa.auth("a", "e6")], [], options={"smoke_blocks_sight": False})
+    g2.state.smoke["o5"] = 1
+    assert g2.state.sees("o4", "o5")
+
+
+def test_bwa10_built_up_sight_ends_beyond_two_intersections(bwa) -> None:
+    """BWA-10: up the street, one or two intersections apart: seen; three: not; no common road: not."""
+    g = bwa.game([bwa.nv("n", "w0"), bwa.auth("a", "o5")], [])
+    st = g.state
+    assert st.sees("w0", "m2") and st.sees("w0", "e4")     # one and two intersections
+    assert not st.sees("w0", "e6")                          # three intersections
+    assert not st.sees("n1", "n5")                          # different streets, buildings between
+    g3 = bwa.game([bwa.nv("n", "w0"), bwa.auth("a", "o5")], [], options={"sight_intersections": 3})
+    assert g3.state.sees("w0", "e6")
+
+
+def test_bwa11_counters_dummies_and_reveal(bwa) -> None:
+    """BWA-11: a sighted counter shows its stands, a sighted dummy goes, an unseen counter stays."""
+    g = bwa.game([bwa.nv("n", "o4"), bwa.auth("a", "n5", hidden=True), bwa.auth("b", "s3", hidden=True)],
+                 [], dummies=[{"side": "authority", "feature": "e6"}])
+    st = g.state
+    view = g.view("nonviolent")["state"]
+    assert {c["feature"] for c in view["counters"]} == {"n5", "s3", "e6"}
+    assert not [u for u in view["units"] if u["side"] == "authority"]
+    assert "stands" not in str(view["counters"])
+    # Walk up North Street into sight of the real counter at... none: move next to the dummy instead.
+    st.units["n"].node = "x5"
+    st.update_sighting()
+    assert not st.units["a"].hidden and not st.dummies
+    assert st.units["b"].hidden  # s3 is not in sight from x5 (South Street only meets Main at x3)
+    texts = [e["text"] for e in g.log.events]
+    assert any("it is a dummy and is removed" in t for t in texts)
+    assert any("is sighted: it is a (a), 4 stands" in t for t in texts)
+
+
+def test_bwa11_counter_moves_are_indistinguishable(bwa) -> None:
+    """BWA-11: a real counter and a dummy make the same public move event."""
+    g = bwa.game([bwa.nv("n", "o4"), bwa.auth("a", "e6", hidden=True), bwa.auth("v", "o1")], [],
+                 dummies=[{"side": "authority", "feature": "w0"}], options={"first_initiative": "authority"})
+    st = g.state
+    dummy = next(iter(st.dummies))
+    bwa.orders(g, "authority", "a:move:x5", f"{dummy}:move:x1")
+    public = [e["text"] for e in g.log_for("nonviolent") if e.get("rule") == "BWA-11"]
+    assert any(t == f"Counter {st.units['a'].counter} moves from e6 to x5." for t in public)
+    assert any(t == f"Counter {dummy} moves from w0 to x1." for t in public)
+
+
+def test_bwa12_movement_rates(bwa) -> None:
+    """BWA-12: actionists 1 feature, police 2, land vehicles 3, aircraft anywhere."""
+    g = bwa.game([bwa.nv("n", "m2"), bwa.auth("p", "o4"), bwa.auth("v", "e6", type="land_vehicle"),
+                  bwa.auth("air", "o5", type="air_vehicle")], [])
+    st = g.state
+    assert set(st.destinations(st.units["n"])) == {"x1", "x3", "h"}
+    assert set(st.destinations(st.units["v"])) == {"x5", "e4", "n5", "x3"}
+    assert set(st.destinations(st.units["p"])) == {"o1", "o5", "o2", "o3", "n1"}
+    assert set(st.destinations(st.units["air"])) == set(st.map.features) - {"o5"}
+    with pytest.raises(IllegalActionError):
+        g.apply("nonviolent", "n:move:e4")  # two features away
+
+
+def test_bwa12_land_vehicle_moves_three_and_stops_on_contact(bwa) -> None:
+    g = bwa.game([bwa.nv("n", "x3"), bwa.auth("v", "w0", type="land_vehicle"), bwa.auth("p", "o4")], [])
+    dest = g.state.destinations(g.state.units["v"])
+    assert "x3" in dest and "e4" not in dest  # contact at x3 ends the move
+
+
+def test_bwa13_vehicle_smoke_screen_and_artillery_barrage(bwa) -> None:
+    """BWA-13: a screen puts 3 balls behind the vehicle; 2 cannons put 20 balls left and right."""
+    g = bwa.game([bwa.nv("n", "o4"), bwa.auth("v", "x3", type="land_vehicle", smoke=["screen"]),
+                  bwa.auth("guns", "w0", cannons=2)], [], options={"first_initiative": "authority"})
+    bwa.orders(g, "authority", "v:smoke:screen@m2", "guns:smoke:barrage@x3")
+    screen, barrage = [e["balls"] for e in g.log.events if "balls" in e]
+    assert screen == {"m2": 3}
+    assert sum(barrage.values()) == 20 and barrage == {"s3": 10, "x3": 10}
+    assert may_take("nonviolent", "smoke") and may_take("authority", "smoke")
+
+
+def test_bwa13_smoke_pots_downwind_and_smoke_clears(bwa) -> None:
+    g = bwa.game([bwa.nv("n", "w0"), bwa.auth("a", "o5")], [], wind="east")
+    bwa.orders(g, "nonviolent", "n:smoke:pots")
+    assert g.state.smoke == {} and g.state.initiative == "authority"  # no risk: initiative passed, smoke gone
+    events = [e for e in g.log.events if e.get("rule") == "BWA-13" and "balls" in e]
+    assert events[0]["balls"] == {"w0": 1, "x1": 1, "m2": 1}
+
+
+def test_bwa14_change_signs_nonviolent_only_and_secret(bwa) -> None:
+    """BWA-14: only activists change signs; the authority learns of it only on arrival."""
+    g = bwa.game([bwa.nv("n", "x1"), bwa.auth("a", "x5")], [])
+    assert "n:signs" in [a.id for a in g.legal_actions("nonviolent")]
+    assert not may_take("authority", "signs")
+    bwa.orders(g, "nonviolent", "n:signs")
+    assert "x1" in g.view("nonviolent")["state"]["changed_signs"]
+    assert g.view("authority")["state"]["changed_signs"] == []
+    assert not [a for a in g.legal_actions("authority") if a.id.endswith(":signs")]
+
+
+def test_bwa15_area_and_gps_add_four(bwa) -> None:
+    """BWA-15: a Reliable unit from the area with GPS adds +4: every stand passes on a 1."""
+    g = bwa.game([bwa.nv("n", "o4"), bwa.auth("cops", "e6", stands=4, origin="area", gps=True)], [],
+                 options={"first_initiative": "authority"})
+    g.state.changed_signs.add("x5")
+    bwa.script(g, [1, 1, 1, 1])
+    bwa.orders(g, "authority", "cops:move:e4")
+    roll = next(e for e in g.log.events if e["kind"] == "roll" and e["rule"] == "BWA-14")
+    assert sum(m["value"] for m in roll["modifiers"]) == 4 and roll["successes"] == 4
+    assert g.state.units["cops"].node == "e4"
+
+
+def test_bwa15_neighbouring_area_is_plus_one(bwa) -> None:
+    g = bwa.game([bwa.nv("n", "o4"), bwa.auth("cops", "e6", origin="neighbouring")], [],
+                 options={"first_initiative": "authority"})
+    g.state.changed_signs.add("x5")
+    bwa.script(g, [6, 6, 6, 6])
+    bwa.orders(g, "authority", "cops:move:e4")
+    roll = next(e for e in g.log.events if e["kind"] == "roll" and e["rule"] == "BWA-14")
+    assert [m["value"] for m in roll["modifiers"]] == [1]
+
+
+def test_bwa16_reverse_on_three_and_reroll_when_blocked(bwa) -> None:
+    """BWA-16: 3 reverses; a way blocked by any unit is rerolled (here 3, then 1 = right)."""
+    g = bwa.game([bwa.nv("n", "o4"), bwa.auth("cops", "e6", stands=4), bwa.auth("friend", "e6", stands=1)],
+                 [], options={"first_initiative": "authority"})
+    g.state.changed_signs.add("x5")
+    bwa.script(g, [1, 1, 6, 6, 3, 1])  # 50% fail: wrong direction; 3 reverse (blocked), 1 right
+    bwa.orders(g, "authority", "cops:move:e4")
+    assert g.state.units["cops"].node == "n5"

@@ -1,0 +1,228 @@
+"""Morale checks (BWA-03..08), reinforcements, new commanders and rallying (BWA-28..30, BWA-47)."""
+
+from __future__ import annotations
+
+import pytest
+
+from riotact.rulesets.by_will_alone.combat import Outcome
+from riotact.rulesets.by_will_alone.tables import STREET_SIGN_COLUMN
+from riotact.rulesets.by_will_alone.units import Stand
+
+
+def rolls(g, rule):
+    return [e for e in g.log.events if e["kind"] == "roll" and e["rule"] == rule]
+
+
+@pytest.mark.parametrize(("quality", "passes"), [
+    ("trained", {4, 5, 6}), ("reliable", {4, 5, 6}), ("veteran", {2, 3, 4, 5, 6}),
+    ("dedicated", {2, 3, 4, 5, 6}), ("untrained", {6}), ("wavering", {6})])
+def test_bwa03_stand_morale_check_numbers(bwa, quality, passes) -> None:
+    """BWA-03: Trained/Reliable 4+, Veteran/Dedicated 2+, Untrained/Wavering 6+ on 1D6."""
+    side = "nv" if quality in ("trained", "veteran", "untrained") else "auth"
+    unit = getattr(bwa, side)("u", "w0", quality=quality)
+    g = bwa.game([unit, bwa.auth("a", "o5") if side == "nv" else bwa.nv("n", "o5")], list(range(1, 7)))
+    stand = g.state.units["u"].stands[0]
+    results = {face for face in range(1, 7) if g.state.stand_check(stand, "s", "BWA-03", "test").passed}
+    assert results == passes
+
+
+@pytest.mark.parametrize(("failures", "row"), [(2, 0), (3, 1), (6, 2), (7, 3)])
+def test_bwa04_unit_check_rows(bwa, failures, row) -> None:
+    """BWA-04: in 8 stands, 2 failures (25%) use row 1, 3 (37.5%) row 2, 6 (75%) row 3, 7 row 4."""
+    faces = [1] * failures + [6] * (8 - failures)
+    g = bwa.game([bwa.nv("u", "w0", stands=8), bwa.auth("a", "o5")], faces)
+    check = g.state.unit_check(g.state.units["u"], "BWA-04", "Street Sign Check", STREET_SIGN_COLUMN)
+    assert (check.failed, check.row) == (failures, row)
+
+
+def test_bwa04_commander_counts_by_default_house_rule_can_exclude(bwa) -> None:
+    """BWA-04 gap: the commander's stand counts unless the house rule says otherwise."""
+    g = bwa.game([bwa.nv("u", "w0", stands=4), bwa.auth("a", "o5")], [1, 6, 6, 6],
+                 options={"unit_check_counts_commander": False})
+    check = g.state.unit_check(g.state.units["u"], "BWA-04", "Conflict", ("x",) * 4)
+    assert check.stands == 3
+
+
+@pytest.mark.parametrize(("faces", "after"), [
+    ([1, 1, 6, 6], "Dedicated"), ([1, 1, 1, 6, 6], "Reliable"), ([1, 1, 1, 1, 6], "Wavering")])
+def test_bwa05_conflict_column_drops_reliability(bwa, faces, after) -> None:
+    """BWA-05: 50% failed no change, 60% drops one level, 80% two (via BWA-45 at ratio 4+)."""
+    g = bwa.game([bwa.nv("n", "x1", stands=2), bwa.auth("a", "x1", stands=len(faces), quality="dedicated")],
+                 faces)
+    st = g.state
+    a, n = st.units["a"], st.units["n"]
+    st.settle(Outcome({"n": 8, "a": 2}, n, a, None, 4))
+    assert {s.quality_name for s in a.stands} == {after}
+
+
+def test_bwa05_nonviolent_drop_is_permanent_quality(bwa) -> None:
+    """BWA-05 gap: a nonviolent unit drops quality (Veteran -> Trained) for good; house rule can stop it."""
+    g = bwa.game([bwa.nv("n", "x1", stands=4, quality="veteran"), bwa.auth("a", "x1")], [])
+    st = g.state
+    st.drop_levels(st.units["n"], 1, "BWA-05")
+    assert {(s.quality_name, s.start_quality) for s in st.units["n"].stands} == {("Trained", 1)}
+    g2 = bwa.game([bwa.nv("n", "x1", quality="veteran"), bwa.auth("a", "x1")], [],
+                  options={"nonviolent_quality_drop": False})
+    g2.state.drop_levels(g2.state.units["n"], 1, "BWA-05")
+    assert {s.quality_name for s in g2.state.units["n"].stands} == {"Veteran"}
+
+
+def reinforcement_game(bwa, faces):
+    units = [bwa.nv("n", "w0"), bwa.nv("r", None, stands=10, reserve=True, entry="e6"), bwa.auth("a", "o5")]
+    g = bwa.game(units, [])
+    bwa.script(g, faces)
+    bwa.orders(g, "nonviolent", "n:reinforce:r")
+    return g
+
+
+def test_bwa06_reinforcement_arrives_now_at_40_percent(bwa) -> None:
+    """BWA-06: 40% failed: the unit arrives at its entry at once (Request needs no activation)."""
+    g = reinforcement_game(bwa, [1] * 4 + [6] * 6)
+    r = g.state.units["r"]
+    assert (r.status, r.node) == ("table", "e6")
+    assert not rolls(g, "BWA-18")
+
+
+def test_bwa06_reinforcement_next_initiative_at_70_percent(bwa) -> None:
+    """BWA-06: 70% failed: arrives at the side's next initiative, not before."""
+    g = reinforcement_game(bwa, [1] * 7 + [6] * 3)
+    r = g.state.units["r"]
+    assert r.status == "arriving" and g.state.initiative == "authority"
+    g.apply("authority", "done")  # no risk: the initiative passes back (BWA-02)
+    assert g.state.initiative == "nonviolent" and (r.status, r.node) == ("table", "e6")
+
+
+def test_bwa06_reinforcement_does_not_arrive_at_90_percent_and_may_be_asked_again(bwa) -> None:
+    g = reinforcement_game(bwa, [1] * 9 + [6])
+    assert g.state.units["r"].status == "reserve"
+    g.apply("authority", "done")
+    assert "n:reinforce:r" in [a.id for a in g.legal_actions("nonviolent")]
+
+
+def sign_game(bwa, faces, **unit):
+    g = bwa.game([bwa.nv("n", "o4"), bwa.auth("cops", "e6", stands=10, **unit)], [],
+                 options={"first_initiative": "authority"})
+    g.state.changed_signs.add("x5")
+    bwa.script(g, faces)
+    bwa.orders(g, "authority", "cops:move:e4")
+    return g
+
+
+def test_bwa07_30_percent_wrong_way_once_then_normal(bwa) -> None:
+    """BWA-07: 30% failed: a wrong-direction move (BWA-16: 3 = reverse), then normal moves."""
+    g = sign_game(bwa, [1] * 3 + [6] * 7 + [3])
+    cops = g.state.units["cops"]
+    assert cops.node == "e6" and cops.sign_state is None
+    assert "x5" in g.view("authority")["state"]["changed_signs"]  # BWA-14: it has learned of the change
+
+
+def test_bwa07_60_percent_checks_again_on_next_move_even_on_good_signs(bwa) -> None:
+    g = sign_game(bwa, [1] * 6 + [6] * 4 + [3])
+    cops = g.state.units["cops"]
+    assert cops.sign_state == "roll_again"
+    before = len(rolls(g, "BWA-14"))
+    g.apply("nonviolent", "done")  # the authority took no risk: the initiative went round
+    bwa.script(g, [6] * 10)
+    bwa.orders(g, "authority", "cops:move:n5")
+    assert len(rolls(g, "BWA-14")) == before + 1 and cops.node == "n5"
+
+
+def test_bwa07_100_percent_lost_placed_by_opponent_and_cannot_move(bwa) -> None:
+    g = sign_game(bwa, [1] * 10)
+    cops = g.state.units["cops"]
+    assert cops.lost and g.to_act() == ("nonviolent",)
+    choices = [a.id for a in g.legal_actions("nonviolent")]
+    assert choices == ["place:h", "place:x1"]  # two police moves (4 features) from x5
+    g.apply("nonviolent", "place:x1")
+    assert cops.node == "x1"
+    g.apply("nonviolent", "done")
+    assert not [a for a in g.legal_actions("authority") if a.id.startswith("cops:move")]
+
+
+@pytest.mark.parametrize(("faces", "built"), [([6, 1, 1, 6, 6], True), ([6, 1, 1, 1, 6], False)])
+def test_bwa08_barricade_column(bwa, faces, built) -> None:
+    """BWA-08: 4 stands, 2 failures: built; 3 failures: not built (after activation, BWA-52)."""
+    g = bwa.game([bwa.nv("n", "w0"), bwa.auth("a", "o5")], faces)
+    bwa.orders(g, "nonviolent", "n:barricade")
+    assert (g.state.units["n"].barricade == "w0") is built
+
+
+def test_bwa47_new_commander_attempts_add_one_each(bwa) -> None:
+    """BWA-47: the third attempt is rolled at +2; success lets the unit act in that initiative."""
+    g = bwa.game([bwa.nv("n", "w0", qualities=["trained", "veteran", "untrained"], stands=3),
+                  bwa.auth("a", "o5")], [], options={"first_initiative": "authority"})
+    unit = g.state.units["n"]
+    unit.stands[0].commander = False
+    unit.attempts = 2
+    bwa.script(g, [1])  # the Veteran stand (2+) rolls 1, +2: passes
+    g.apply("authority", "done")
+    roll = rolls(g, "BWA-47")[-1]
+    assert roll["modifiers"][0]["value"] == 2 and roll["who"].endswith("n.2")
+    assert unit.commander is unit.stands[1]
+    assert any(a.id.startswith("n:move") for a in g.legal_actions("nonviolent"))
+
+
+def test_bwa46_without_commander_no_actions(bwa) -> None:
+    """BWA-46: a unit without a commander has no actions of its own."""
+    g = bwa.game([bwa.nv("n", "w0"), bwa.nv("m", "e6"), bwa.auth("a", "o5")], [])
+    g.state.units["n"].stands[0].commander = False
+    bwa.refresh(g)
+    ids = [a.id for a in g.legal_actions("nonviolent")]
+    assert not [i for i in ids if i.startswith("n:")] and any(i.startswith("m:") for i in ids)
+    from riotact.core.errors import IllegalActionError
+    with pytest.raises(IllegalActionError, match="BWA-46"):
+        g.apply("nonviolent", "n:move:x1")
+
+
+def discard_game(bwa, quality, n, faces, **kw):
+    g = bwa.game([bwa.nv("n", "w0"), bwa.auth("a", "o5")], [], options={"first_initiative": "authority"}, **kw)
+    g.state.discarded = [Stand(f"d{i}", "nonviolent", *(2 * [["untrained", "trained", "veteran"].index(quality)]))
+                         for i in range(n)]
+    bwa.script(g, faces)
+    g.apply("authority", "done")
+    return g
+
+
+@pytest.mark.parametrize(("quality", "total", "kept"), [
+    ("untrained", 5, False), ("untrained", 6, True), ("trained", 3, False), ("trained", 4, True),
+    ("veteran", 2, True)])
+def test_bwa29_discarded_stands_roll_when_initiative_changes(bwa, quality, total, kept) -> None:
+    """BWA-29: 2D6 under the morale check number removes a discarded stand for good."""
+    g = discard_game(bwa, quality, 1, [1, total - 1])
+    assert (len(g.state.discarded) == 1) is kept
+
+
+def test_bwa28_rally_dice_per_ten_discarded(bwa) -> None:
+    """BWA-28: 20 discarded stands give 2 dice; a commander rolling 5 places 5 stands with him."""
+    g = discard_game(bwa, "veteran", 20, [1, 1] * 20)
+    assert [t.kind for t in g.state.tasks[:2]] == ["rally_die", "rally_die"]
+    bwa.script(g, [5])
+    g.apply("nonviolent", "rally:n")
+    assert len(g.state.units["n"].stands) == 9 and len(g.state.discarded) == 15
+
+
+def test_bwa30_authority_rally_modifiers(bwa) -> None:
+    """BWA-30: a lost unit, no nonviolent unit in sight, rallied by a higher commander: +3 per die."""
+    g = bwa.game([bwa.nv("n", "o4"), bwa.auth("hq", "e6", high_command=True),
+                  bwa.auth("lost", "x5")], [], options={"first_initiative": "authority"})
+    g.state.units["lost"].lost = True
+    bwa.refresh(g)
+    bwa.script(g, [1, 1, 1, 1])
+    bwa.orders(g, "authority", "hq:rally:lost")
+    roll = rolls(g, "BWA-30")[-1]
+    assert sum(m["value"] for m in roll["modifiers"]) == 3
+    assert not g.state.units["lost"].lost  # 1+3 = 4 passes for every Reliable stand
+
+
+def test_bwa30_touched_by_nonviolent_unit_is_minus_two(bwa) -> None:
+    g = bwa.game([bwa.nv("n", "e6"), bwa.auth("hq", "x5"), bwa.auth("shaken", "e6", quality="dedicated")],
+                 [], options={"first_initiative": "authority"})
+    shaken = g.state.units["shaken"]
+    for s in shaken.stands:
+        s.quality = 1
+    bwa.refresh(g)
+    bwa.script(g, [6, 6, 6, 1])
+    bwa.orders(g, "authority", "hq:rally:shaken")
+    roll = rolls(g, "BWA-30")[-1]
+    assert [m["value"] for m in roll["modifiers"]] == [-2]
+    assert {s.quality_name for s in shaken.stands} == {"Dedicated"}  # 1 of 4 failed: rallied
