@@ -75,7 +75,7 @@ def test_cd55_each_arrest_is_minus_1_on_the_next_rl_roll_and_needs_an_escort(cd)
     game = brawl(cd, "anti_riot", 8, 20, 7, [])
     s, unit, crowd = game.state, game.state.units["U1"], game.state.crowds["A"]
     for _ in range(2):
-        unit.escorts.append(combat.make_arrest(s, unit.id, unit.node, crowd))
+        combat.make_arrest(s, unit.id, unit.node, crowd)
     assert -2 in [m.value for m in crowds.rl_modifiers(s, crowd)]
     assert crowd.figures == 18 and unit.fit == 6
 

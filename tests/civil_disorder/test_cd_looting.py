@@ -140,3 +140,42 @@ def test_cd42_breaking_in_costs_the_building_1d6(cd):
     game = looters(cd, dice=[6])
     looting.property_and_looting(game.state)
     assert game.state.buildings["shop"].value == 54 and game.state.crowds["L"].broken_in
+
+
+def behind(cd, shop_block, shop_part, rl: int, dice, *, screen: bool = True, **kw):
+    """SF in the north-west corner (J0-0), looters at J1-1, a normal crowd just north of them."""
+    normal = [cd.crowd("A", "x16y12", rl=3)] if screen else []
+    return cd.game(buildings=[{"id": "shop", "block": shop_block, "part": shop_part, "value": 60}],
+                   units=[cd.unit("P1", "patrol", "J0-0")],
+                   crowds=[*normal, cd.crowd("L", "J1-1", figures=6, rl=rl, looters=True)], dice=dice, **kw)
+
+
+def test_cd26_looters_choose_the_route_that_keeps_a_normal_crowd_in_front(cd):
+    """CD-26: looters normally stay behind normal crowds. Heading for a shop at J2-2 they could go
+    east or south; east keeps crowd A between them and the SF, so they go east without a route
+    die (movement 4 + 2 = 6"). With no crowd to hide behind, or cover switched off, the CD-17
+    die (a 1: the first route, south) decides."""
+    game = behind(cd, [1, 1], "se", 6, [4, 1])
+    s = game.state
+    assert crowds.screen(s)("x18y16") and not crowds.screen(s)("x16y18")
+    crowds.move_crowd(s, s.crowds["L"])
+    assert s.crowds["L"].node == "x22y16"
+    assert [e["rule"] for e in s.umpire.log.events if e["kind"] == "roll"] == ["CD-23"]
+    for exposed in (behind(cd, [1, 1], "se", 6, [4, 1], screen=False),
+                    behind(cd, [1, 1], "se", 6, [4, 1], house_rules={"looter_cover_inches": 0})):
+        crowds.move_crowd(exposed.state, exposed.state.crowds["L"])
+        assert exposed.state.crowds["L"].node == "x16y22"
+
+
+def test_cd26_waiting_looters_do_not_step_out_from_behind_a_crowd(cd):
+    """CD-26: below the looting RL, looters screened by a normal crowd stay behind it rather than
+    walk south into the open towards their shop; at the looting RL they go (2d6 = 6")."""
+    waiting = behind(cd, [0, 1], "se", 6, [4])
+    crowds.move_crowd(waiting.state, waiting.state.crowds["L"])
+    assert waiting.state.crowds["L"].node == "J1-1"
+    looting_now = behind(cd, [0, 1], "se", 7, [3, 3])
+    crowds.move_crowd(looting_now.state, looting_now.state.crowds["L"])
+    assert looting_now.state.crowds["L"].node == "x16y22"
+    exposed = behind(cd, [0, 1], "se", 6, [4], screen=False)
+    crowds.move_crowd(exposed.state, exposed.state.crowds["L"])
+    assert exposed.state.crowds["L"].node == "x16y22"

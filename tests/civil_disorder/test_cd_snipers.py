@@ -87,3 +87,92 @@ def test_cd69_firing_into_an_agents_crowd_puts_the_agent_under_fire(cd):
     combat.fire_at_crowd(s, s.units["S1"], s.crowds["A"])  # one firer misses on a 1
     combat.snipers_fire(s)  # no dice left: the agent does not shoot
     assert s.snipers["agent"].shots == 0
+
+
+def bomb_game(cd, dice, *, bomb=None, unit_at="x16y10", figures=2, **kw):
+    """Crowd A (2 figures) at x16y8 hides an agent's bomb; riot police R1 stand 2" away."""
+    spec = {"id": "hidden_bomb", "crowd": "A", "turn": 3, "radius": 4, "hit_on": 4, "damage": 10,
+            "fire_on": 5, **(bomb or {})}
+    return cd.game(buildings=[{"id": "shop", "block": [0, 0], "value": 50}],
+                   units=[cd.unit("R1", "riot_police", unit_at, figures=figures)],
+                   crowds=[cd.crowd("A", "x16y8", figures=2, rl=6), cd.crowd("B", "J2-2", figures=10, rl=3)],
+                   bombs=[spec], dice=list(dice), **kw)
+
+
+def test_cd66_a_bomb_is_hidden_from_the_sf_until_it_goes_off(cd):
+    """CD-66: the umpire knows of the agent's bomb; the SF see nothing of it (not even its planted
+    sentinel) until it goes off on its scenario turn, and then everyone hears it."""
+    from riotact.rulesets.civil_disorder import bombs
+
+    game = bomb_game(cd, [1, 1, 1, 1, 1])
+    s = game.state
+    s.plant_sentinels()
+    secret = s.bombs["hidden_bomb"].note
+    assert secret in s.hidden_tokens("commander")
+    bombs.bombs_go_off(s)  # turn 1: not yet
+    for text in (json.dumps(game.view("commander")), json.dumps(game.log_for("commander"))):
+        assert "hidden_bomb" not in text and secret not in text
+    assert game.view("commander")["state"]["bombs"] == []
+    assert game.view("umpire")["state"]["bombs"][0]["id"] == "hidden_bomb"
+    s.turn = 3
+    bombs.bombs_go_off(s)
+    assert secret not in s.hidden_tokens("commander")
+    assert any(e.get("rule") == "CD-66" and "A bomb goes off in crowd A" in e["text"]
+               for e in game.log_for("commander"))
+    assert game.view("commander")["state"]["bombs"] == [{"id": "hidden_bomb", "node": "x16y8", "turn": 3}]
+
+
+def test_cd66_the_blast_uses_the_scenarios_radius_dice_damage_and_fire(cd):
+    """CD-66 scenario effects: every figure within 4" rolls 1d6, hit on 4+ and a hit takes the
+    CD-61 roll; each building in the blast loses 10 points and catches fire on a 5+. R1 rolls 6, 1:
+    one hit, 5: dead. Crowd A rolls 4, 3: one hit, 2: wounded. The shop: 5, a fire. Crowd B and
+    the player, far off, roll nothing."""
+    from riotact.rulesets.civil_disorder import bombs
+
+    game = bomb_game(cd, [6, 1, 5, 4, 3, 2, 5])
+    s = game.state
+    s.turn = 3
+    bombs.bombs_go_off(s)
+    assert s.units["R1"].figures == 1 and s.stats["sf_dead"] == 1
+    assert "physically attacked" in s.unit_events["R1"]  # CD-62: an over-reaction test follows
+    assert s.crowds["A"].figures == 1 and s.stats["crowd_wounded"] == 1 and s.stats["firearm_deaths"] == 0
+    assert s.crowds["B"].figures == 10 and not s.players["commander"].out
+    assert (s.buildings["shop"].value, s.buildings["shop"].fires) == (40, 1)
+    assert any("bomb" in t for t in s.crowds["A"].triggers)  # CD-20: a dramatic change
+
+
+def test_cd66_a_bomb_can_go_off_when_sf_come_close(cd):
+    """CD-66: a bomb set to go off when SF come within 3" waits while R1 is 6" away, and goes off
+    once R1 is 2" away (the hit dice all miss)."""
+    from riotact.rulesets.civil_disorder import bombs
+
+    far = bomb_game(cd, [], bomb={"turn": None, "sf_within": 3}, unit_at="x16y14")
+    bombs.bombs_go_off(far.state)
+    assert far.state.bombs["hidden_bomb"].went_off is None
+    near = bomb_game(cd, [1, 1, 1, 1, 1], bomb={"turn": None, "sf_within": 3})
+    bombs.bombs_go_off(near.state)
+    assert near.state.bombs["hidden_bomb"].went_off == 1
+
+
+def test_cd66_a_bomb_moves_with_its_agent_when_crowds_merge(cd):
+    """CD-66 / CD-11: the agent's crowd merges into B: the bomb goes off in crowd B."""
+    from riotact.rulesets.civil_disorder import bombs
+
+    game = bomb_game(cd, [1] * 10, bomb={"radius": 1})
+    s = game.state
+    s.crowds["A"].gone, s.crowds["A"].figures = "merged into B", 0
+    s.turn = 3
+    bombs.bombs_go_off(s)
+    assert s.bombs["hidden_bomb"].node == "J2-2"
+
+
+def test_cd66_bad_bomb_data_is_a_scenario_error(cd):
+    """CD-66: a bomb needs a crowd that exists and a time or distance to go off."""
+    import pytest
+
+    from riotact.core.errors import ScenarioError
+
+    with pytest.raises(ScenarioError, match="turn or an sf_within"):
+        bomb_game(cd, [], bomb={"turn": None})
+    with pytest.raises(ScenarioError, match="crowd 'Z' does not exist"):
+        bomb_game(cd, [], bomb={"crowd": "Z"})

@@ -166,7 +166,7 @@ def test_cd07_personal_action_grab_a_rioter_and_arrest_him(cd):
     player_step4(s)
     assert s.stats["arrests"] == 1 and s.crowds["A"].figures == 24
     me = s.players["commander"]
-    assert me.busy > 0 and not me.able
+    assert me.escorting in s.prisoners and not me.able
     assert [a.id for a in s.legal_actions("commander")] == ["pass"]
 
 
@@ -213,3 +213,67 @@ def test_cd57_a_wounded_player_is_out_until_patched_up(cd):
         medical.move_paramedics(s, s.units["AMB1"])
         medical.paramedics(s)
     assert not s.players["commander"].out
+
+
+def _driver_game(cd, **kw):
+    """The commander stands at J1-1 beside a police van (crew aboard); a passive crowd far off."""
+    return cd.game(units=[cd.unit("V1", "patrol", "J1-1", figures=4, vehicle="van", aboard=True)],
+                   crowds=[cd.crowd("A", "J2-2", rl=3)], seed=4, **kw)
+
+
+def test_cd07_a_player_drives_a_vehicle_himself(cd):
+    """CD-07 (c) / CD-15 / CD-16: getting in beside the van is part of the walk; the next turn
+    driving it is the player's action: 12" from stationary (not 14"), crew aboard; the turn after
+    it is moving and goes anywhere by road. While driving he cannot run, nor get out that turn."""
+    game = _driver_game(cd)
+    s, me, van = game.state, game.state.players["commander"], game.state.units["V1"]
+    game.apply("commander", "pass")
+    assert "board:V1" in {a.id for a in game.legal_actions("commander")}
+    game.apply("commander", "board:V1")
+    assert me.vehicle == "V1" and s.turn == 2
+    ids = {a.id for a in game.legal_actions("commander")}
+    assert "drive:x28y16" in ids and "drive:x30y16" not in ids
+    assert not any(i.startswith("run:") for i in ids)
+    game.apply("commander", "drive:x28y16")
+    assert [a.id for a in game.legal_actions("commander")] == ["stay"]
+    game.apply("commander", "stay")
+    assert (me.node, van.vehicle_node, van.node) == ("x28y16", "x28y16", "x28y16")
+    assert "drive:J0-2" in {a.id for a in game.legal_actions("commander")}  # CD-15: now moving
+    game.apply("commander", "drive:J0-2")
+    game.apply("commander", "stay")
+    assert (me.node, van.node) == ("J0-2", "J0-2")
+    game.apply("commander", "pass")
+    game.apply("commander", "alight")
+    assert me.vehicle is None and me.node == "J0-2" and van.node == "J0-2"
+
+
+def test_cd07_the_crew_rides_where_the_player_at_the_wheel_drives(cd):
+    """CD-07 (c): with a player at the wheel, the crew's own move order does not move the van."""
+    game = _driver_game(cd)
+    s, van = game.state, game.state.units["V1"]
+    s.players["commander"].vehicle = "V1"
+    van.order = "move:J2-1"
+    carry_out(s, van)
+    assert van.node == "J1-1" and van.vehicle_node == "J1-1"
+
+
+def test_cd16_no_getting_in_after_the_vehicle_moved_and_no_driving_after_someone_got_out(cd):
+    """CD-16: a player cannot get in once the vehicle has moved this turn, and cannot drive it in
+    a turn in which anyone got in or out (the vehicle stays stationary all that turn)."""
+    from riotact.rulesets.civil_disorder.orders import board, drive
+
+    game = _driver_game(cd)
+    s, me, van = game.state, game.state.players["commander"], game.state.units["V1"]
+    van.vehicle_moved = True
+    board(s, "commander", van)
+    assert me.vehicle is None
+    van.vehicle_moved = False
+    me.vehicle = "V1"
+    van.order = "dismount"
+    carry_out(s, van)  # the crew gets out: the van stays put all turn
+    assert not van.aboard and van.mounting
+    drive(s, "commander", "x20y16")
+    assert van.vehicle_node == "J1-1" and me.node == "J1-1"
+    van.mounting = False
+    drive(s, "commander", "x20y16")
+    assert van.vehicle_node == "x20y16" and van.node == "J1-1"  # the crew is on foot now

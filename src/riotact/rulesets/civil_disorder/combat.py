@@ -4,13 +4,13 @@ over-reaction tests (CD-62 to CD-65)."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from riotact.core.modifiers import Modifier
 
 from .crowds import chart
+from .custody import make_arrest
 from .tables import OUTNUMBERED, fight_type_bonus, lookup, people
 from .units import GasCloud
 
@@ -335,32 +335,29 @@ def fight(s: CivilDisorder, unit: SFUnit, crowd: Crowd, *, sf_attacking: bool, a
             if margin > 0:
                 result = "scuffle" if won else str(lookup(s.fight_table, margin))
                 won = True
-                escort = fight_result_on_rioter(s, unit.id, unit.node, crowd, result, arrest=arrest,
-                                                units=[unit.id])
-                if escort:
-                    unit.escorts.append(escort)
+                fight_result_on_rioter(s, unit.id, unit.node, crowd, result, arrest=arrest, units=[unit.id])
             elif margin < 0 and fight_result_on_sf(s, unit, crowd, str(lookup(s.fight_table, -margin)),
                                                    on_ground=on_ground):
                 break  # CD-52: no more rolls once the figure is beaten
 
 
 def fight_result_on_rioter(s: CivilDisorder, captor: str, node: str, crowd: Crowd, result: str, *,
-                           arrest: bool, units: Sequence[str] = ()) -> int:
+                           arrest: bool, units: Sequence[str] = ()) -> None:
     """CD-54 default: 0-3 scuffle, 4 stunned, 5-7 arrested if arresting (else stunned),
-    8+ wounded (and arrested if arresting). Returns the turns an escort is away (CD-55), or 0."""
+    8+ wounded (and arrested if arresting; the wounded prisoner needs no escort, CD-55)."""
     if result == "scuffle":
-        return 0
+        return
     if result == "wounded":
         crowd_casualty(s, crowd, "wounded", f"beaten by {captor}", firearm=False)
         if arrest:  # the wounded prisoner lies there for the paramedics
             s.note("CD-55", f"The wounded rioter is under arrest by {captor}.")
             s.stats["arrests"] += 1
             crowd.arrested += 1
-        return 0
+        return
     if result == "arrest_or_stunned" and arrest:
-        return make_arrest(s, captor, node, crowd, units=units)
+        make_arrest(s, captor, node, crowd, units=units)
+        return
     s.tell("CD-54", f"A rioter of crowd {crowd.id} is stunned and falls.", nodes=[crowd.node], units=units)
-    return 0
 
 
 def fight_result_on_sf(s: CivilDisorder, unit: SFUnit, crowd: Crowd, result: str, *,
@@ -377,22 +374,6 @@ def fight_result_on_sf(s: CivilDisorder, unit: SFUnit, crowd: Crowd, result: str
         unit.down.append(DOWN_TURNS)
         s.tell("CD-54", f"A figure of {unit.id} is stunned and falls.", nodes=[unit.node], units=[unit.id])
     return True
-
-
-def make_arrest(s: CivilDisorder, captor: str, node: str, crowd: Crowd, *, units: Sequence[str] = ()) -> int:
-    """CD-55: cuffed and under arrest; the figure leaves its crowd (-1 on its next RL roll) and
-    one SF figure escorts it at walking pace to a police vehicle (default): the turns it is away."""
-    crowd.figures -= 1
-    crowd.arrested += 1
-    s.stats["arrests"] += 1
-    vans = [u.vehicle_node for u in s.units.values() if u.type.police and u.vehicle_node is not None]
-    if vans:
-        inches = min(s.town.path_inches(node, v) for v in vans)
-    else:
-        inches = min(s.town.path_inches(node, e) for e in s.town.exits)
-    s.trigger(crowd, "a member is arrested")
-    s.tell("CD-55", f"{captor} cuffs a rioter of crowd {crowd.id}: under arrest.", nodes=[node], units=units)
-    return max(1, math.ceil(inches / int(s.opt("walk_inches"))))
 
 
 # -- petrol bomb attacks (CD-38) -------------------------------------------------------------

@@ -80,6 +80,15 @@ def split(s: CivilDisorder, crowd: Crowd, figures: int, *, looter: bool = False)
     return part
 
 
+def on_table(s: CivilDisorder, crowd_id: str) -> Crowd | None:
+    """The crowd a figure of ``crowd_id`` is in now, followed through merges (CD-11); None once
+    that crowd has dispersed or left the table."""
+    crowd = s.crowds[crowd_id]
+    while crowd.gone is not None and crowd.gone.startswith("merged into "):
+        crowd = s.crowds[crowd.gone.removeprefix("merged into ")]
+    return crowd if crowd.gone is None and crowd.figures > 0 else None
+
+
 def merge(s: CivilDisorder, big: Crowd, small: Crowd) -> None:
     """CD-11: two crowds combine; the larger part's RL, or the higher if equal (default)."""
     rl = big.rl if big.figures != small.figures else max(big.rl, small.rl)
@@ -131,6 +140,8 @@ def move_crowd(s: CivilDisorder, crowd: Crowd) -> None:
     path = _avoid_gunfire(s, start, path)  # CD-18
     if crowd.looter:
         path = _keep_away(s, start, path)  # CD-26
+        if not crowd.escaping and not loots(s, crowd):
+            path = _stay_behind(s, start, path)  # CD-26
     if not path:
         return
     crowd.node = path[-1]
@@ -157,10 +168,11 @@ def _crowd_path(s: CivilDisorder, crowd: Crowd, row: ChartRow, inches: int) -> l
     if crowd.looter:
         shop = crowd.shop or nearest_shop(s, crowd)
         crowd.shop = shop
+        cover = screen(s)  # CD-26: by choice, a route that keeps a normal crowd in front
         if shop is None:
-            return _path(s, crowd, inches, drift=True)
+            return _path(s, crowd, inches, drift=True, prefer=cover)
         return _path(s, crowd, inches, target=s.town.buildings[shop].fronts[0],
-                     stop=lambda n: n in s.town.buildings[shop].fronts)
+                     stop=lambda n: n in s.town.buildings[shop].fronts, prefer=cover)
     mode = row.mode
     sf = _seek_sf(s, crowd)
     contact = float(s.opt("adjacent_inches"))
@@ -197,8 +209,10 @@ def _crowd_path(s: CivilDisorder, crowd: Crowd, row: ChartRow, inches: int) -> l
 
 def _path(s: CivilDisorder, crowd: Crowd, inches: int, *, target: str | None = None,
           away: str | None = None, drift: bool = False, lean: str | None = None,
-          stop: Callable[[str], bool] | None = None) -> list[str]:
-    """Walk street point by street point; at every choice of route, roll (CD-17)."""
+          stop: Callable[[str], bool] | None = None,
+          prefer: Callable[[str], bool] | None = None) -> list[str]:
+    """Walk street point by street point; at every choice of route, roll (CD-17) among the
+    routes ``prefer`` likes, if it likes any."""
     town = s.town
     hops = (inches + town.step // 2) // town.step
     node, previous, path = crowd.node, None, []
@@ -217,6 +231,8 @@ def _path(s: CivilDisorder, crowd: Crowd, inches: int, *, target: str | None = N
                 options = [n for n in options if n in closer] or options
         if not options:
             break
+        if prefer is not None and len(options) > 1:
+            options = [n for n in options if prefer(n)] or options
         previous, node = node, choose_route(s, crowd, options)
         path.append(node)
     return path
@@ -245,6 +261,47 @@ def _keep_away(s: CivilDisorder, start: str, path: list[str]) -> list[str]:
         limit = town.inches(start, unit.node)
         while path and town.inches(path[-1], unit.node) < limit:
             path.pop()
+    return path
+
+
+def screen(s: CivilDisorder) -> Callable[[str], bool] | None:
+    """CD-26: looter crowds normally stay behind normal crowds. The test for a street point: is
+    a normal crowd between it and the nearest SF unit (nearer that unit, and within
+    ``looter_cover_inches`` of the straight line to it)? None when nothing can screen."""
+    cover = float(s.opt("looter_cover_inches"))
+    screens = [s.position(c.node) for c in s.live_crowds() if not c.looter and not c.escaping]
+    units = s.live_units()
+    if cover <= 0 or not screens or not units:
+        return None
+
+    def screened(node: str) -> bool:
+        unit = s.nearest_unit(node)
+        assert unit is not None
+        (px, py), (ux, uy) = s.position(node), s.position(unit.node)
+        reach = math.hypot(ux - px, uy - py)
+        return any(math.hypot(ux - cx, uy - cy) < reach and _off_line((cx, cy), (px, py), (ux, uy)) <= cover
+                   for cx, cy in screens)
+
+    return screened
+
+
+def _off_line(c: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+    """Distance from point ``c`` to the segment from ``a`` to ``b``."""
+    (cx, cy), (ax, ay), (bx, by) = c, a, b
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((cx - ax) * dx + (cy - ay) * dy) / length2))
+    return math.hypot(cx - (ax + t * dx), cy - (ay + t * dy))
+
+
+def _stay_behind(s: CivilDisorder, start: str, path: list[str]) -> list[str]:
+    """CD-26: looters waiting for their RL that start behind a normal crowd do not step out
+    from behind it: the move stops at the last screened point."""
+    screened = screen(s)
+    if screened is None or not screened(start):
+        return path
+    while path and not screened(path[-1]):
+        path.pop()
     return path
 
 

@@ -143,7 +143,7 @@ def connect(s: CivilDisorder, unit: SFUnit) -> None:
     """CD-50: a turn within 2" of a hydrant connects the engine (unlimited water while connected)."""
     node = unit.vehicle_node or unit.node
     reach = float(s.opt("hydrant_reach"))
-    if not unit.vehicle_moving and any(s.town.inches(node, h) <= reach for h in s.features.get("hydrant", [])):
+    if not unit.vehicle_moved and any(s.town.inches(node, h) <= reach for h in s.features.get("hydrant", [])):
         unit.hydrant = True
         unit.order = "hold"
         s.tell("CD-50", f"{unit.id} connects its engine to a hydrant.", units=[unit.id])

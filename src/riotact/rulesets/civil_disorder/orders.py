@@ -2,8 +2,8 @@
 units carry out their last orders (CD-13) on foot, on horse and in vehicles (CD-14 to CD-16).
 
 Action ids: ``pass``, ``run:<point>``, ``negotiate:<crowd>``, ``talk:<seat>``,
-``arrest:<crowd>`` and ``fire:<crowd>`` (personal actions), ``order:<unit>:<order>``; then
-``walk:<point>`` or ``stay``. Orders are
+``arrest:<crowd>``, ``fire:<crowd>`` and ``drive:<point>`` (personal actions),
+``order:<unit>:<order>``; then ``walk:<point>``, ``board:<unit>``, ``alight`` or ``stay``. Orders are
 ``hold``, ``withdraw``, ``move:<junction>``, ``advance|charge|arrest|fire|fire_over|gas|hose_crowd:<crowd>``,
 ``hose|enter|suppress:<building>``, ``counter_snipe:<sniper>``, ``connect``, ``treat``,
 ``evacuate``, ``mount``, ``dismount``.
@@ -22,6 +22,7 @@ from riotact.core.protocol import Action
 from . import medical
 from .combat import gas_in_sight
 from .crowds import recent_gunfire
+from .custody import escorting, free_prisoner
 from .fire import engine_reaches
 from .personal import can_grab, personal_fight, personal_fire
 from .tables import NEGOTIATOR_QUALITY, lookup
@@ -41,14 +42,20 @@ def player_actions(s: CivilDisorder, seat: str) -> list[Action]:
     actions = [Action("pass", "take no action this turn")]
     if not me.able:  # CD-54 / CD-55 / CD-56: on the ground, escorting a prisoner, or a casualty
         return actions
-    for node in s.town.within(me.node, int(s.opt("run_inches"))):
-        actions.append(Action(f"run:{node}", f"run to {node}"))
+    if me.vehicle is not None:  # CD-07 (c): drive the vehicle you sit in (CD-15 distances)
+        unit = s.units[me.vehicle]
+        if unit.away_until == 0:
+            actions.extend(Action(f"drive:{node}", f"drive {unit.id}'s {unit.vehicle} to {node}")
+                           for node in s.town.within(me.node, vehicle_reach(s, unit)))
+    else:
+        actions.extend(Action(f"run:{node}", f"run to {node}")
+                       for node in s.town.within(me.node, int(s.opt("run_inches"))))
     known = sorted(known_crowds(s, seat))
     for cid in known:
         crowd = s.crowds[cid]
         if negotiation_problem(s, seat, crowd) is None:
             actions.append(Action(f"negotiate:{cid}", f"negotiate with crowd {cid}"))
-        if can_grab(s, me, crowd):  # CD-07 (c): hit someone (and arrest them)
+        if me.vehicle is None and can_grab(s, me, crowd):  # CD-07 (c): hit someone (and arrest them)
             actions.append(Action(f"arrest:{cid}", f"grab a rioter of crowd {cid} and arrest them"))
         if me.weapon != "none" and s.player_sees(seat, crowd.node):  # CD-07 (c): fire your gun
             actions.append(Action(f"fire:{cid}", f"fire your {me.weapon} gun at crowd {cid}"))
@@ -86,12 +93,27 @@ def order_action(unit_id: str, order: str) -> Action:
 
 
 def walk_actions(s: CivilDisorder, seat: str) -> list[Action]:
-    """CD-14: walking is not an action (default 6")."""
+    """CD-14: walking is not an action (default 6"); nor is getting into a vehicle next to you, or
+    out of the one you sit in (CD-07 c, CD-16)."""
     me = s.players[seat]
+    stay = [Action("stay", "stay where you are")]
     if not me.able:
-        return [Action("stay", "stay where you are")]
-    return [Action("stay", "stay where you are")] + [
-        Action(f"walk:{n}", f"walk to {n}") for n in s.town.within(me.node, int(s.opt("walk_inches")))]
+        return stay
+    if me.vehicle is not None:
+        driving = s.declared.get(seat, "").startswith("drive:")
+        return stay if driving else [*stay, Action("alight", f"get out of {me.vehicle}'s vehicle")]
+    walks = [Action(f"walk:{n}", f"walk to {n}") for n in s.town.within(me.node, int(s.opt("walk_inches")))]
+    near = float(s.opt("next_to_inches"))  # CD-07 default: "next to" is 1"
+    boards = [Action(f"board:{u.id}", f"get into {u.id}'s {u.vehicle} and take the wheel")
+              for u in sorted(s.units.values(), key=lambda u: u.id)
+              if drivable(s, u) and s.town.inches(me.node, str(u.vehicle_node)) <= near]
+    return stay + walks + boards
+
+
+def drivable(s: CivilDisorder, unit: SFUnit) -> bool:
+    """CD-07 (c): a vehicle on the table with nobody at the wheel (the crews drive ambulances)."""
+    return (unit.vehicle not in ("none", "ambulance") and unit.vehicle_node is not None
+            and unit.away_until == 0 and driver(s, unit) is None)
 
 
 def umpire_actions(s: CivilDisorder) -> list[Action]:
@@ -104,12 +126,17 @@ def umpire_actions(s: CivilDisorder) -> list[Action]:
     for crowd in s.live_crowds():
         actions.append(Action(f"rile:{crowd.id}", f"rile crowd {crowd.id} (+1 RL)"))
         actions.append(Action(f"calm:{crowd.id}", f"calm crowd {crowd.id} (-1 RL)"))
+    for p in escorting(s):  # CD-55: rescue or escape is at the umpire's discretion
+        actions.append(Action(f"free:{p.id}", f"free prisoner {p.id} of crowd {p.crowd}, escorted by "
+                                              f"{p.captor} (a rescue, or an escape if the crowd is gone)"))
     return actions
 
 
 def apply_umpire(s: CivilDisorder, action_id: str) -> None:
     verb, _, target = action_id.partition(":")
-    if verb in ("rile", "calm"):
+    if verb == "free":
+        free_prisoner(s, s.prisoners[target])
+    elif verb in ("rile", "calm"):
         s.crowds[target].discretion = 1 if verb == "rile" else -1
     elif verb in ("bargain_good", "bargain_bad"):
         s.bargain[target] = 1 if verb == "bargain_good" else -1
@@ -204,10 +231,12 @@ def why_illegal(s: CivilDisorder, seat: str, action_id: str) -> str:
     """Explain a refusal in the rules' words."""
     verb, _, rest = action_id.partition(":")
     if seat == UMPIRE:
-        return "the umpire may proceed, or rile or calm a crowd that is on the table (CD-03)"
+        return ("the umpire may proceed, rile or calm a crowd that is on the table (CD-03), reward or "
+                "spoil a declared negotiation (CD-33) or free a prisoner under escort (CD-55)")
     if s.phase.get(seat) == "walk":
-        return "you have used your action this turn (CD-07); now walk up to 6\" or stay (CD-14)"
-    if verb in ("walk", "stay"):
+        return ("you have used your action this turn (CD-07); now walk up to 6\" or stay (CD-14), or "
+                "get into a vehicle next to you (1\") or out of yours unless you drive it (CD-16)")
+    if verb in ("walk", "stay", "board", "alight"):
         return "declare your one action first; you may walk afterwards (CD-07, CD-14)"
     if not s.players[seat].able:
         return "your figure is down, escorting a prisoner or a casualty: it can do nothing this turn"
@@ -230,7 +259,10 @@ def why_illegal(s: CivilDisorder, seat: str, action_id: str) -> str:
             return f"{uid} is out of earshot and you cannot reach it by radio (CD-07)"
         return f"{uid} cannot be given the order {order!r} now"
     if verb == "run":
-        return "you can run only to a place up to 12\" away along the streets (CD-14)"
+        return "you can run only to a place up to 12\" away along the streets, and not from a vehicle (CD-14)"
+    if verb == "drive":
+        return ("you can drive only the vehicle you sit in: anywhere by road if it was moving, else up "
+                "to 12\" (CD-07 c, CD-15)")
     if verb == "talk":
         return f"{rest} is not next to you, in earshot or on the radio (CD-08)"
     return "that is not one of your actions (CD-07: talk, order, a personal action, run or negotiate)"
@@ -238,11 +270,9 @@ def why_illegal(s: CivilDisorder, seat: str, action_id: str) -> str:
 
 # -- step 2: subordinate units act on their last orders (CD-13) ------------------------------
 def move_units(s: CivilDisorder) -> None:
-    """CD-12 step 2 / CD-13: every unit acts on its last orders; CD-15: vehicles that moved keep moving."""
+    """CD-12 step 2 / CD-13: every unit acts on its last orders."""
     for unit in sorted(s.live_units(), key=lambda u: u.id):
-        moved_vehicle = unit.vehicle_node
         carry_out(s, unit)
-        unit.vehicle_moving = unit.vehicle_node != moved_vehicle  # CD-15: moving next turn
 
 
 def carry_out(s: CivilDisorder, unit: SFUnit) -> None:
@@ -296,14 +326,23 @@ def mount(s: CivilDisorder, unit: SFUnit, *, aboard: bool) -> None:
     unit.order = "hold"
     if unit.vehicle == "none" or unit.aboard == aboard or (aboard and unit.node != unit.vehicle_node):
         return
-    unit.aboard = aboard
+    if unit.vehicle_moved:
+        s.tell("CD-16", f"{unit.id} cannot get {'in' if aboard else 'out'}: the vehicle moved this turn.",
+               units=[unit.id])
+        return
+    unit.aboard, unit.mounting = aboard, True
     s.tell("CD-16", f"{unit.id} {'mounts' if aboard else 'dismounts'}.", units=[unit.id])
 
 
+def vehicle_reach(s: CivilDisorder, unit: SFUnit) -> int:
+    """CD-15: a vehicle already moving goes anywhere by road; from stationary, 12" (default)."""
+    return 10**6 if unit.vehicle_moving else int(s.opt("vehicle_start_inches"))
+
+
 def pace(s: CivilDisorder, unit: SFUnit, inches: int | None = None) -> int:
-    """CD-14 / CD-15: foot or horse pace; a vehicle goes anywhere if already moving, else 12"."""
+    """CD-14 / CD-15: foot or horse pace, or the vehicle's reach."""
     if unit.aboard:
-        return 10**6 if unit.vehicle_moving else int(s.opt("vehicle_start_inches"))
+        return vehicle_reach(s, unit)
     if inches:
         return inches
     return unit.type.walk if unit.type.mounted else int(s.opt("walk_inches"))
@@ -330,10 +369,29 @@ def travel(s: CivilDisorder, unit: SFUnit, target: str, *, inches: int | None = 
 def _arrive(s: CivilDisorder, unit: SFUnit, node: str) -> None:
     if node == unit.node:
         return
-    unit.node = node
     if unit.aboard:
-        unit.vehicle_node = node
-        unit.hydrant = False  # CD-50 default: moving disconnects the engine
+        if driver(s, unit) is not None:
+            s.note("CD-07", f"{unit.id} rides where the player at the wheel drives the vehicle.")
+            return
+        move_vehicle(s, unit, node)
+    else:
+        unit.node = node
+
+
+def driver(s: CivilDisorder, unit: SFUnit) -> str | None:
+    """CD-07 (c): the player sitting at the wheel of this unit's vehicle, if any."""
+    return next((p.seat for p in s.players.values() if p.vehicle == unit.id), None)
+
+
+def move_vehicle(s: CivilDisorder, unit: SFUnit, node: str) -> None:
+    """A vehicle moves, with its crew if aboard and the player at the wheel (CD-07 c, CD-15)."""
+    unit.vehicle_node, unit.vehicle_moved = node, True
+    unit.hydrant = False  # CD-50 default: moving disconnects the engine
+    if unit.aboard:
+        unit.node = node
+    seat = driver(s, unit)
+    if seat is not None:
+        s.players[seat].node = node
 
 
 def move_away(s: CivilDisorder, unit: SFUnit, danger: str, inches: int) -> None:
@@ -403,9 +461,48 @@ def enter(s: CivilDisorder, unit: SFUnit, building: str) -> None:
 
 # -- steps 3 to 5: personal figures ------------------------------------------------------
 def walk_players(s: CivilDisorder) -> None:
-    """CD-12 step 3: personal figures walk."""
-    for seat, node in sorted(s.walks.items()):
-        s.players[seat].node = node
+    """CD-12 step 3: personal figures walk, or get into or out of a vehicle."""
+    for seat, move in sorted(s.walks.items()):
+        verb, _, target = move.partition(":")
+        if verb == "walk":
+            s.players[seat].node = target
+        else:
+            board(s, seat, s.units[target] if verb == "board" else None)
+
+
+def board(s: CivilDisorder, seat: str, unit: SFUnit | None) -> None:
+    """CD-07 (c) / CD-16: a player gets in at the wheel (``unit``) or out (None); the vehicle must
+    stay stationary all turn, so not if it has moved, and it will not move again this turn."""
+    me = s.players[seat]
+    vehicle = unit if unit is not None else s.units[str(me.vehicle)]
+    if vehicle.vehicle_moved or (unit is not None and driver(s, unit) is not None):
+        s.umpire.effect("CD-16", f"You cannot get {'in' if unit else 'out'}: the vehicle "
+                                 f"{'moved this turn' if vehicle.vehicle_moved else 'has a driver'}.",
+                        visible_to=[seat])
+        return
+    vehicle.mounting = True
+    me.vehicle = unit.id if unit is not None else None
+    if unit is not None:
+        me.node = str(unit.vehicle_node)
+    s.tell("CD-16", f"{seat} gets {'into' if unit else 'out of'} {vehicle.id}'s {vehicle.vehicle}.",
+           nodes=[me.node], units=[vehicle.id])
+
+
+def drive(s: CivilDisorder, seat: str, node: str) -> None:
+    """CD-07 (c): the player's personal action: drive the vehicle (CD-15 reach, checked when
+    declared); not in a turn in which anyone got in or out (CD-16)."""
+    me = s.players[seat]
+    if me.vehicle is None or not me.able:
+        return
+    unit = s.units[me.vehicle]
+    if unit.mounting:
+        s.umpire.effect("CD-16", "The vehicle stays put this turn: someone got in or out of it.",
+                        visible_to=[seat])
+        return
+    start = me.node
+    move_vehicle(s, unit, node)
+    s.tell("CD-07", f"{seat} drives {unit.id}'s {unit.vehicle} to {node}.", nodes=[start, node],
+           units=[unit.id])
 
 
 def player_step4(s: CivilDisorder) -> None:
@@ -457,6 +554,8 @@ def player_step5(s: CivilDisorder) -> None:
         verb, _, rest = action.partition(":")
         if verb == "run":
             s.players[seat].node = rest
+        elif verb == "drive":
+            drive(s, seat, rest)
         elif verb == "order":
             uid, _, order = rest.partition(":")
             unit = s.units[uid]
@@ -478,9 +577,10 @@ def talk(s: CivilDisorder, seat: str, other: str) -> None:
 
 
 def recover(s: CivilDisorder) -> None:
-    """End of turn: fallen figures get up (CD-54) and escorts come back (CD-55)."""
+    """End of turn: fallen figures get up (CD-54); a vehicle that moved this turn starts the
+    next one moving (CD-15) and may be got into or out of again (CD-16)."""
     for unit in s.units.values():
         unit.down = [t - 1 for t in unit.down if t > 1]
-        unit.escorts = [t - 1 for t in unit.escorts if t > 1]
+        unit.vehicle_moving, unit.vehicle_moved, unit.mounting = unit.vehicle_moved, False, False
     for me in s.players.values():
-        me.down, me.busy = max(0, me.down - 1), max(0, me.busy - 1)
+        me.down = max(0, me.down - 1)

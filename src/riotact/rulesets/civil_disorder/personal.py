@@ -63,8 +63,7 @@ def personal_fight(s: CivilDisorder, seat: str, crowd: Crowd, *, attacked: bool)
         if margin > 0:
             result = "scuffle" if won else str(lookup(s.fight_table, margin))
             won = True
-            me.busy = max(me.busy, fight_result_on_rioter(s, seat, me.node, crowd, result,
-                                                          arrest=not attacked))
+            fight_result_on_rioter(s, seat, me.node, crowd, result, arrest=not attacked)
         elif margin < 0:
             result = str(lookup(s.fight_table, -margin))
             if result == "scuffle":
@@ -80,7 +79,7 @@ def personal_fight(s: CivilDisorder, seat: str, crowd: Crowd, *, attacked: bool)
 def wound_player(s: CivilDisorder, seat: str, cause: str, *, dead: bool = False) -> None:
     """CD-56: the player's figure is a casualty, out of action until a paramedic patches it up."""
     me = s.players[seat]
-    me.out, me.down, me.busy = True, 0, 0
+    me.out, me.down, me.vehicle = True, 0, None
     s.add_casualty(me.node, "sf", seat, "dead" if dead else "wounded", cause)
     s.umpire.effect("CD-56", f"{seat} is {'killed' if dead else 'wounded'} ({cause}).",
                     visible_to=s.witnesses([me.node]) or [seat])

@@ -33,6 +33,8 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule("damage_rl", 6, "CD-23", "lowest RL at which crowds damage property and throw"),
     HouseRule("looters", "crowds", "CD-25", "looters as separate crowds, or 1d6 inside every crowd",
               ("crowds", "per_crowd")),
+    HouseRule("looter_cover_inches", 3, "CD-26", "a normal crowd this close to the line from a looter crowd "
+              "to the nearest SF unit, and nearer that unit, screens the looters (0: looters ignore cover)"),
     HouseRule("looter_fires", 1, "CD-26", "fires looters start per turn at an already-looted building"),
     HouseRule("loot_percent", 50, "CD-27", "Loot Units as a percentage of property value"),
     HouseRule("looter_vehicles", False, "CD-29", "optional looters' pickups (scenario places them)"),
@@ -47,6 +49,8 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule("hydrant_reach", 2, "CD-50", "how close an engine must be to connect to a hydrant"),
     HouseRule("fight_table", table_text(FIGHT_TABLE), "CD-54", "fight results: highest margin: result"),
     HouseRule("snatch_squad", 6, "CD-53", "most SF figures that go into one fight"),
+    HouseRule("rescue_chance", 0, "CD-55", "riotact as umpire: % chance a turn that an escorted prisoner is "
+              "rescued (or escapes); a person in the umpire seat decides instead"),
     HouseRule("ambulance_return_turns", 3, "CD-59", "turns before an evacuating ambulance is back"),
     HouseRule("hit_on", 4, "CD-60", "d6 score a firer needs to hit a crowd member"),
     HouseRule("overreaction_table", table_text(OVERREACTION_TABLE), "CD-64",

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+
+from riotact.core.log import UMPIRE
 
 from .tables import UNIT_TYPES, VEHICLE_LOOT
 
@@ -114,6 +116,27 @@ class SniperSetup(_Model):
         return self
 
 
+class BombSetup(_Model):
+    """CD-66: a bomb carried by an agent in a crowd; the scenario sets its effects. It goes off in
+    step 4 of turn ``turn``, or as soon as an SF unit or player's figure is within ``sf_within``
+    inches of the crowd, whichever comes first."""
+
+    id: str = Field(pattern=r"^[A-Za-z0-9_]+$")
+    crowd: str
+    turn: int | None = Field(None, ge=1)
+    sf_within: float | None = Field(None, gt=0)
+    radius: float = Field(4, gt=0, le=40)  # inches
+    hit_on: int = Field(4, ge=1, le=6)  # d6 per figure in the blast; a hit takes the CD-61 roll
+    damage: int = Field(0, ge=0, le=200)  # property points off each building in the blast
+    fire_on: int | None = Field(None, ge=1, le=6)  # d6 per building in the blast: fire on this or more
+
+    @model_validator(mode="after")
+    def _goes_off(self) -> BombSetup:
+        if self.turn is None and self.sf_within is None:
+            raise ValueError(f"bomb {self.id} needs a turn or an sf_within distance to go off")
+        return self
+
+
 class LooterVehicleSetup(_Model):
     """CD-29 optional: looters' pickups."""
 
@@ -140,4 +163,41 @@ class CDSetup(_Model):
     units: list[UnitSetup] = []
     crowds: list[CrowdSetup] = []
     snipers: list[SniperSetup] = []
+    bombs: list[BombSetup] = []
     looter_vehicles: list[LooterVehicleSetup] = []
+
+    @field_validator("players")
+    @classmethod
+    def _players_and_chain_of_command(cls, players: list[PlayerSetup], info: ValidationInfo) -> list[PlayerSetup]:
+        """One player for each of the scenario's SF seats (every seat but ``umpire``), with exactly
+        one overall police commander and a superior among the players for everyone else (CD-02)."""
+        seats = (info.context or {}).get("seats")
+        names = [p.seat for p in players]
+        if seats is not None:
+            sf_seats = [s for s in seats if s != UMPIRE]
+            if sorted(names) != sorted(sf_seats):
+                raise ValueError(f"players must be exactly the SF seats {sf_seats}, one each")
+        top = [p for p in players if p.superior is None]
+        if len(top) != 1 or top[0].service != "police":
+            raise ValueError("there must be exactly one overall police commander (a police player with no "
+                             "superior) (CD-02)")
+        superior = {p.seat: p.superior for p in players}
+        for p in players:
+            if p.superior is not None and p.superior not in superior:
+                raise ValueError(f"{p.seat}'s superior {p.superior!r} is not a player (CD-02)")
+            chain, boss = {p.seat}, p.superior
+            while boss is not None:
+                if boss in chain:
+                    raise ValueError(f"the chain of command loops at {boss!r} (CD-02)")
+                chain.add(boss)
+                boss = superior[boss]
+        return players
+
+    @field_validator("units")
+    @classmethod
+    def _units_belong_to_players(cls, units: list[UnitSetup], info: ValidationInfo) -> list[UnitSetup]:
+        players = {p.seat for p in info.data.get("players", [])}
+        for u in units:
+            if players and u.player not in players:
+                raise ValueError(f"unit {u.id} belongs to {u.player!r}, who is not a player")
+        return units

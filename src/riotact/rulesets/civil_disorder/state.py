@@ -25,11 +25,11 @@ from riotact.core.protocol import Action, Result, State
 from riotact.core.scenario import Scenario
 from riotact.core.umpire import RollTotal, Umpire
 
-from . import combat, crowds, fire, looting, medical, missiles, orders, personal, views
+from . import bombs, combat, crowds, custody, fire, looting, medical, missiles, orders, personal, views
 from .setup import CDSetup
 from .tables import Table, parse_table
 from .town import Town, build_town
-from .units import Building, Casualty, Crowd, GasCloud, LooterVehicle, Player, SFUnit, Sniper
+from .units import Bomb, Building, Casualty, Crowd, GasCloud, LooterVehicle, Player, Prisoner, SFUnit, Sniper
 
 HIDDEN: list[str] = []  # visible_to for umpire-only events
 
@@ -53,13 +53,14 @@ class CivilDisorder(State):
         t = setup.town
         self.town: Town = build_town(t.columns, t.rows, t.block, t.step,
                                      tuple((b.id, *b.block, b.part) for b in setup.buildings))
-        _validate(scenario, setup, self.town, self.sf_seats)
+        _validate(scenario, setup, self.town)
         self.players = {p.seat: Player(p.seat, p.role, p.service, p.superior, p.at, p.radio, p.megaphone,
                                        p.negotiator, p.weapon) for p in setup.players}
         self.commander = next(p.seat for p in setup.players if p.superior is None)
-        self.units = {u.id: SFUnit(u.id, u.type, u.figures, u.at, u.player, u.vehicle,
-                                   u.at if u.vehicle != "none" else None, u.aboard and u.vehicle != "none",
-                                   False, u.weapon, u.gas_stock, u.radio, u.snipers, u.order)
+        self.units = {u.id: SFUnit(u.id, u.type, u.figures, u.at, u.player, vehicle=u.vehicle,
+                                   vehicle_node=u.at if u.vehicle != "none" else None,
+                                   aboard=u.aboard and u.vehicle != "none", weapon=u.weapon,
+                                   gas_stock=u.gas_stock, radio=u.radio, snipers=u.snipers, order=u.order)
                       for u in setup.units}
         self.crowds = {c.id: Crowd(c.id, c.figures, c.at, c.rl, self._objective(c.objective), c.looters,
                                    petrol_allowed=c.petrol_bombs, missiles=c.missiles)
@@ -75,6 +76,9 @@ class CivilDisorder(State):
             self.features.setdefault(f.kind, []).append(f.at)
         self.snipers = {s.id: Sniper(s.id, s.building, s.crowd, s.target) for s in setup.snipers}
         self.vehicles = {v.id: LooterVehicle(v.id, v.kind, v.at, v.capacity) for v in setup.looter_vehicles}
+        self.bombs = {b.id: Bomb(b.id, b.crowd, b.turn, b.sf_within, b.radius, b.hit_on, b.damage, b.fire_on)
+                      for b in setup.bombs}
+        self.prisoners: dict[str, Prisoner] = {}  # CD-55
         self.casualties: dict[str, Casualty] = {}
         self.gas: list[GasCloud] = []
         self.gunfire: list[tuple[int, str]] = []  # CD-18: (turn, street point)
@@ -92,7 +96,7 @@ class CivilDisorder(State):
         self.withdrew: set[str] = set()
         self.stats = dict.fromkeys(("arrests", "sf_wounded", "sf_dead", "crowd_wounded", "crowd_dead",
                                     "firearm_deaths", "fires_started", "loot_escaped", "crowds_dispersed",
-                                    "negotiations", "overreactions"), 0)
+                                    "negotiations", "overreactions", "escapes"), 0)
         self.start_value = sum(b.value for b in self.buildings.values())
         self.next_id = 0
         looting.setup_looters(self)
@@ -225,7 +229,7 @@ class CivilDisorder(State):
             self.phase[UMPIRE] = "done"
         elif self.phase[seat] == "walk":
             if action.id != "stay":
-                self.walks[seat] = action.id.split(":", 1)[1]
+                self.walks[seat] = action.id
             self.phase[seat] = "done"
         else:
             self.declared[seat] = action.id  # CD-07: one action per turn
@@ -252,6 +256,7 @@ class CivilDisorder(State):
         orders.player_step4(self)  # declared negotiations (CD-32)
         combat.firing(self)
         combat.snipers_fire(self)
+        bombs.bombs_go_off(self)  # CD-66
         missiles.crowd_violence(self)
         combat.fights(self)
         personal.crowds_attack_players(self)
@@ -264,6 +269,7 @@ class CivilDisorder(State):
         fire.burn(self)
         medical.paramedics(self)
         crowds.assess(self)  # RL rolls (CD-20) and crowd status
+        custody.escort_prisoners(self)  # CD-55
         orders.recover(self)
         self.declared, self.walks, self.bargain = {}, {}, {}
         self._end_or_next()
@@ -295,6 +301,7 @@ class CivilDisorder(State):
                            "crowd_dead": self.stats["crowd_dead"]},
             "firearm_deaths": self.stats["firearm_deaths"],
             "arrests": self.stats["arrests"],
+            "escapes": self.stats["escapes"],
             "loot_carried_off": self.stats["loot_escaped"],
             "crowds_dispersed": self.stats["crowds_dispersed"],
             "overreactions": self.stats["overreactions"],
@@ -328,6 +335,8 @@ class CivilDisorder(State):
             player.note = f"CDSECRET-negotiator-{player.seat}-{player.negotiator}"
         for sniper in self.snipers.values():
             sniper.note = f"CDSECRET-sniper-{sniper.id}"
+        for bomb in self.bombs.values():
+            bomb.note = f"CDSECRET-bomb-{bomb.id}"
 
     def hidden_tokens(self, seat: str) -> set[str]:
         if seat == UMPIRE:
@@ -335,34 +344,19 @@ class CivilDisorder(State):
         tokens = {c.note for c in self.crowds.values() if c.note}
         tokens.update(p.note for p in self.players.values() if p.note)
         tokens.update(s.note for s in self.snipers.values() if s.note and not s.spotted)
+        tokens.update(b.note for b in self.bombs.values() if b.note and b.went_off is None)
         return tokens
 
 
-def _validate(scenario: Scenario, setup: CDSetup, town: Town, sf_seats: tuple[str, ...]) -> None:
-    """Cross-checks pydantic cannot make alone: places, seats, the chain of command (CD-02),
-    no crowd players (CD-05) and crowd layouts (CD-19)."""
+def _validate(scenario: Scenario, setup: CDSetup, town: Town) -> None:
+    """Cross-checks the setup model leaves to the game (seats and the chain of command, CD-02, are
+    checked by :class:`CDSetup`): places on the town, ids, no crowd players (CD-05), crowd layouts
+    (CD-19), and what snipers and bombs refer to."""
     src = scenario.source
 
     def fail(field: str, problem: str) -> None:
         raise ScenarioError(src, f"setup.{field}", problem)
 
-    seats = {p.seat for p in setup.players}
-    if seats != set(sf_seats) or len(seats) != len(setup.players):
-        fail("players", f"players must be exactly the SF seats {list(sf_seats)}, one each")
-    # CD-02: exactly one overall police commander; everyone else has a superior among the players.
-    top = [p for p in setup.players if p.superior is None]
-    if len(top) != 1 or top[0].service != "police":
-        fail("players", "there must be exactly one overall police commander (a police player with no "
-                        "superior) (CD-02)")
-    for p in setup.players:
-        if p.superior is not None and p.superior not in seats:
-            fail("players", f"{p.seat}'s superior {p.superior!r} is not a player (CD-02)")
-        chain, boss = {p.seat}, p.superior
-        while boss is not None:
-            if boss in chain:
-                fail("players", f"the chain of command loops at {boss!r} (CD-02)")
-            chain.add(boss)
-            boss = next(q.superior for q in setup.players if q.seat == boss)
     buildings = {b.id for b in setup.buildings}
     places = [("players", p.at) for p in setup.players] + [("units", u.at) for u in setup.units] + \
         [("crowds", c.at) for c in setup.crowds] + [("features", f.at) for f in setup.features] + \
@@ -370,9 +364,6 @@ def _validate(scenario: Scenario, setup: CDSetup, town: Town, sf_seats: tuple[st
     for field, node in places:
         if node not in town.pos:
             fail(field, f"{node!r} is not a street point of the town (junctions are J<col>-<row>)")
-    for u in setup.units:
-        if u.player not in seats:
-            fail("units", f"unit {u.id} belongs to {u.player!r}, who is not a player")
     ids = [u.id for u in setup.units] + [c.id for c in setup.crowds]
     if len(set(ids)) != len(ids):
         fail("units", "unit and crowd ids must all be different")
@@ -396,3 +387,6 @@ def _validate(scenario: Scenario, setup: CDSetup, town: Town, sf_seats: tuple[st
             fail("snipers", f"agent {s.id}'s crowd {s.crowd!r} does not exist")
         if s.target not in {u.id for u in setup.units}:
             fail("snipers", f"sniper {s.id}'s target {s.target!r} is not an SF unit")
+    for bomb in setup.bombs:  # CD-66
+        if bomb.crowd not in {c.id for c in setup.crowds}:
+            fail("bombs", f"bomb {bomb.id}'s crowd {bomb.crowd!r} does not exist")

@@ -23,14 +23,15 @@ class Player:
     negotiator: str  # CD-34: hidden from every player
     weapon: str = "none"  # CD-07 (c): a personal firearm
     down: int = 0  # CD-54: turns the figure stays on the ground
-    busy: int = 0  # CD-55: turns spent escorting a prisoner
+    escorting: str | None = None  # CD-55: the prisoner it walks to a police vehicle
+    vehicle: str | None = None  # CD-07 (c): the SF unit whose vehicle it sits in, at the wheel
     out: bool = False  # wounded or dead (CD-56): out of action until patched up
     note: str = ""  # hidden tag (conformance sentinels)
 
     @property
     def able(self) -> bool:
         """Able to act: not out of action, on the ground or escorting a prisoner."""
-        return not self.out and self.down == 0 and self.busy == 0
+        return not self.out and self.down == 0 and self.escorting is None
 
     @property
     def police_or_soldier(self) -> bool:
@@ -49,14 +50,16 @@ class SFUnit:
     vehicle: str = "none"
     vehicle_node: str | None = None
     aboard: bool = False
-    vehicle_moving: bool = False  # moved last turn (CD-15)
+    vehicle_moving: bool = False  # CD-15: the vehicle moved last turn (it starts this one moving)
+    vehicle_moved: bool = False  # the vehicle has moved this turn
+    mounting: bool = False  # CD-16: someone got in or out this turn: the vehicle stays put
     weapon: str = "none"
     gas_stock: int | None = None  # CD-39: a scenario stock; None: plenty if the type carries gas
     radio: bool = True
     snipers: bool = False
     order: str = "hold"
     down: list[int] = field(default_factory=list)  # CD-54: turns each fallen figure stays down
-    escorts: list[int] = field(default_factory=list)  # CD-55: turns each escort stays away
+    escorts: list[str] = field(default_factory=list)  # CD-55: prisoners its figures escort
     bricked: bool = False  # CD-62: had bricks and bottles thrown before
     shaken_until: int = 0  # CD-64 Shaken: will not advance
     water_turns: int = 0  # CD-50: turns of onboard water used
@@ -177,6 +180,38 @@ class Sniper:
     spotted: bool = False
     suppressed_turn: int = -1
     out: bool = False  # hit, or stopped firing (CD-70)
+    note: str = ""
+
+
+@dataclass
+class Prisoner:
+    """CD-55 default: an arrested figure, out of its crowd, walked by one SF figure (a unit's or
+    a player's own) to a police vehicle; rescue or escape is the umpire's call."""
+
+    id: str
+    crowd: str
+    captor: str  # SF unit id or player seat
+    node: str  # where it was arrested
+    turns: int  # turns until escort and prisoner reach the vehicle
+    status: str = "escorted"  # escorted | in custody | rescued | escaped
+
+
+@dataclass
+class Bomb:
+    """CD-66: a bomb carried by an agent in a crowd; the scenario sets when it goes off and what
+    it does. Hidden from the SF until it goes off."""
+
+    id: str
+    crowd: str  # the crowd the agent is in (followed through merges)
+    turn: int | None  # goes off in step 4 of this turn ...
+    sf_within: float | None  # ... or when SF come within this many inches of the crowd
+    radius: float
+    hit_on: int  # d6 per figure in the blast; a hit takes the CD-61 casualty roll
+    damage: int  # property damage to each building in the blast
+    fire_on: int | None  # d6 per building in the blast: a fire on this or more
+    went_off: int | None = None  # the turn it went off
+    node: str | None = None  # where it went off
+    lost: bool = False  # its crowd left the table before it went off
     note: str = ""
 
 

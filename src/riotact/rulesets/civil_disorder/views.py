@@ -15,16 +15,11 @@ from .crowds import layout
 from .handout import PLAYER_HANDOUT, RL_KEY
 from .tables import RL_CHART, UNIT_TYPES, table_text
 
-#: What the engine does not do (also listed in docs/rules/CD.md). Players are shown only the
-#: notes about their own side; the rest concern the umpire's Game Control rules.
-PLAYER_NOTES = (
-    "not implemented: driving a vehicle yourself (CD-07 c); order the unit that crews it instead",
-)
-UMPIRE_NOTES = (*PLAYER_NOTES,
-                "not implemented: bombs carried by agents (CD-66: effects set by the scenario)",
-                "not implemented: rescue or escape of arrested figures (CD-55: umpire's discretion)",
-                "not implemented: looter crowds keeping behind normal crowds (CD-26); they keep away "
-                "from the SF")
+#: What the engine does not do (also listed in docs/rules/CD.md): "not implemented: X (rule)".
+#: Players are shown only the notes about their own side; the rest concern the umpire's Game
+#: Control rules. Every catalogued rule is implemented now, so both are empty.
+PLAYER_NOTES: tuple[str, ...] = ()
+UMPIRE_NOTES: tuple[str, ...] = (*PLAYER_NOTES,)
 
 if TYPE_CHECKING:
     from .state import CivilDisorder
@@ -108,7 +103,8 @@ def sf_view(s: CivilDisorder, seat: str) -> dict[str, Any]:
     return {
         "you": {"seat": seat, "role": me.role, "service": me.service, "superior": me.superior,
                 "node": me.node, "x": x, "y": y, "radio": me.radio, "megaphone": me.megaphone,
-                "weapon": me.weapon, "able": me.able, "down": me.down, "busy": me.busy, "out": me.out},
+                "weapon": me.weapon, "able": me.able, "down": me.down, "escorting": me.escorting,
+                "vehicle": me.vehicle, "out": me.out},
         "commander": s.commander,
         "relationships": s.setup.relationships,
         "phase": s.phase[seat],
@@ -132,6 +128,11 @@ def sf_view(s: CivilDisorder, seat: str) -> dict[str, Any]:
                             for sn in s.snipers.values() if sn.spotted and not sn.out],
         "under_fire": sorted(u for u, t in s.under_fire.items()
                              if t >= s.turn - 1 and s.units[u].player == seat),
+        "prisoners": [{"id": p.id, "crowd": p.crowd, "captor": p.captor, "status": p.status, "turns": p.turns}
+                      for p in s.prisoners.values()
+                      if p.captor == seat or (p.captor in s.units and s.units[p.captor].player == seat)],
+        "bombs": [{"id": b.id, "node": b.node, "turn": b.went_off}  # CD-66: known once gone off
+                  for b in s.bombs.values() if b.went_off is not None],
         "messages": list(s.messages.get(seat, [])),
         "notes": list(PLAYER_NOTES),
     }
@@ -145,7 +146,7 @@ def umpire_view(s: CivilDisorder) -> dict[str, Any]:
         "town": town_map(s),
         "players": [{"seat": p.seat, "role": p.role, "service": p.service, "superior": p.superior,
                      "node": p.node, "radio": p.radio, "megaphone": p.megaphone, "weapon": p.weapon,
-                     "down": p.down, "busy": p.busy, "out": p.out,
+                     "down": p.down, "escorting": p.escorting, "vehicle": p.vehicle, "out": p.out,
                      "negotiator": p.negotiator, "note": p.note} for p in s.players.values()],
         "units": [_unit(s, u) for u in s.units.values()],
         "crowds": [{"id": c.id, "node": c.node, "figures": c.figures, "rl": c.rl,
@@ -160,6 +161,8 @@ def umpire_view(s: CivilDisorder) -> dict[str, Any]:
         "casualties": [vars(c).copy() for c in s.casualties.values()],
         "gas": [vars(g).copy() for g in s.gas],
         "snipers": [vars(sn).copy() for sn in s.snipers.values()],
+        "bombs": [vars(b).copy() for b in s.bombs.values()],
+        "prisoners": [vars(p).copy() for p in s.prisoners.values()],
         "looter_vehicles": [vars(v).copy() for v in s.vehicles.values()],
         "tables": {"rl_chart": {str(r): vars(row).copy() for r, row in RL_CHART.items()},
                    "negotiation": table_text(s.negotiation_table),

@@ -1,0 +1,99 @@
+"""Bombs carried by agents in crowds (CD-66: "bomb effects are set by the scenario").
+
+The umpire knows where each bomb is; the SF learn of it only when it goes off. A bomb goes off
+in step 4 of its scenario turn, or as soon as an SF unit or a player's figure comes within its
+``sf_within`` inches of the agent's crowd. It goes off at the centre of that crowd. Every figure
+within the blast radius rolls 1d6 and is hit on the bomb's ``hit_on`` or more (a hit takes the
+CD-61 casualty roll): SF units and players' figures stand at their street point, crowd figures
+where the crowd's layout (CD-19) puts them. Every building the blast reaches loses ``damage``
+property points and catches fire on a d6 of ``fire_on`` or more.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from shapely.geometry import Point
+
+from .combat import casualty_roll, crowd_casualty
+from .crowds import layout, on_table
+from .fire import start_fire
+from .personal import wound_player
+
+if TYPE_CHECKING:
+    from .state import CivilDisorder
+    from .units import Bomb, Crowd
+
+
+def _due(s: CivilDisorder, bomb: Bomb, node: str) -> str | None:
+    """Why the bomb goes off now, or None."""
+    if bomb.turn is not None and s.turn >= bomb.turn:
+        return f"timed for turn {bomb.turn}"
+    if bomb.sf_within is not None:
+        near = [u.id for u in s.live_units() if s.town.inches(u.node, node) <= bomb.sf_within]
+        near += [p.seat for p in s.players.values() if not p.out and s.town.inches(p.node, node) <= bomb.sf_within]
+        if near:
+            return f"SF within {bomb.sf_within:g}\": {', '.join(near)}"
+    return None
+
+
+def bombs_go_off(s: CivilDisorder) -> None:
+    """CD-12 step 4: each bomb still hidden in a crowd goes off if its time has come."""
+    for bomb in s.bombs.values():
+        if bomb.went_off is not None or bomb.lost:
+            continue
+        crowd = on_table(s, bomb.crowd)  # the agent moves with its crowd through merges
+        if crowd is None:
+            bomb.lost = True
+            s.note("CD-66", f"Bomb {bomb.id} leaves the table with its crowd, unexploded.")
+            continue
+        bomb.crowd = crowd.id
+        why = _due(s, bomb, crowd.node)
+        if why is not None:
+            explode(s, bomb, crowd, why)
+
+
+def explode(s: CivilDisorder, bomb: Bomb, crowd: Crowd, why: str) -> None:
+    """CD-66: the blast, with the scenario's radius, casualty dice, damage and fire chance."""
+    node = bomb.node = crowd.node
+    bomb.went_off = s.turn
+    s.note("CD-66", f"Bomb {bomb.id} in crowd {crowd.id} goes off ({why}).")
+    s.umpire.effect("CD-66", f"A bomb goes off in crowd {crowd.id} at {node}!", visible_to="all",
+                    bomb=bomb.id, node=node)
+    x, y = s.position(node)
+    rule, radius = "CD-66", bomb.radius
+    for unit in s.live_units():
+        if s.town.inches(unit.node, node) <= radius:
+            s.unit_event(unit, "physically attacked")  # CD-62: bombed
+            for _ in range(_hits(s, bomb, unit.id, unit.figures)):
+                s.wound_sf(unit, "bomb blast", dead=casualty_roll(s, unit.id) == "dead")
+    for seat, me in sorted(s.players.items()):
+        if not me.out and s.town.inches(me.node, node) <= radius and _hits(s, bomb, seat, 1):
+            wound_player(s, seat, "bomb blast", dead=casualty_roll(s, seat) == "dead")
+    for other in s.live_crowds():
+        caught = sum(math.hypot(fx - x, fy - y) <= radius for fx, fy in layout(other.figures, s.position(other.node)))
+        for _ in range(_hits(s, bomb, f"Crowd {other.id}", caught)):
+            crowd_casualty(s, other, casualty_roll(s, f"Crowd {other.id}"), "bomb blast", firearm=False)
+        if s.town.sees(other.node, node):  # CD-20: a dramatic change in the situation
+            s.trigger(other, f"a bomb goes off at {node}")
+    blast = Point(x, y).buffer(radius)
+    for bid, shape in sorted(s.town.buildings.items()):
+        if not shape.polygon.intersects(blast):
+            continue
+        b = s.buildings[bid]
+        if bomb.damage and b.value:
+            b.value = max(0, b.value - bomb.damage)  # CD-40: never below 0
+            s.tell(rule, f"The blast damages {bid}" + (" (now a wreck)." if b.value == 0 else "."),
+                   nodes=shape.fronts)
+        if bomb.fire_on is not None and s.roll(rule, f"bomb {bomb.id}", 1, 6, f"fire in {bid} "
+                                               f"({bomb.fire_on}+)", target=bomb.fire_on).passed:
+            start_fire(s, bid, rule, "set alight by the bomb")
+
+
+def _hits(s: CivilDisorder, bomb: Bomb, who: str, figures: int) -> int:
+    """One d6 per figure in the blast, hit on the bomb's ``hit_on`` or more."""
+    if figures <= 0:
+        return 0
+    return s.umpire.roll_pool("CD-66", who, figures, 6, purpose=f"bomb {bomb.id} blast",
+                              target=bomb.hit_on, visible_to=[]).successes
