@@ -16,6 +16,7 @@ import os
 import random
 import time
 
+from peers import openspiel_kuhn
 from riotact.core import Game
 from riotact.core.bots import RandomBot, bot_rng
 from riotact.core.scenario import Scenario, builtin_scenarios
@@ -74,25 +75,10 @@ def random_actions(scenario: Scenario, seconds: float) -> float:
 
 def openspiel_actions(seconds: float) -> float | None:
     try:
-        import open_spiel.python.games  # noqa: F401  (registers the Python games)
-        import pyspiel
+        _, actions, elapsed = openspiel_kuhn(seconds)
     except ImportError:
         return None
-    game = pyspiel.load_game("python_kuhn_poker")
-    rng = random.Random(0)
-    actions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[int(rng.random() * len(legal))])
-            actions += 1
-    return actions / (time.perf_counter() - start)
+    return actions / elapsed
 
 
 def main() -> None:

@@ -11,9 +11,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import time
 
+from peers import openspiel_kuhn
 from riotact.core import Game, find_scenario
 from riotact.core.bots import RandomBot, bot_rng, play_out
 
@@ -30,28 +30,6 @@ def riotact_loop(seconds: float) -> tuple[int, int, float]:
     return games, actions, time.perf_counter() - start
 
 
-def openspiel_loop(seconds: float) -> tuple[int, int, float]:
-    import open_spiel.python.games  # noqa: F401  (registers the Python games)
-    import pyspiel
-
-    game = pyspiel.load_game("python_kuhn_poker")
-    rng = random.Random(0)
-    games = actions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[int(rng.random() * len(legal))])
-            actions += 1
-        games += 1
-    return games, actions, time.perf_counter() - start
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="per loop per round")
@@ -62,7 +40,7 @@ def main() -> None:
     best = {"riotact": 0.0, "openspiel": 0.0}
     rates = {}
     for _ in range(args.rounds):
-        for name, loop in (("riotact", riotact_loop), ("openspiel", openspiel_loop)):
+        for name, loop in (("riotact", riotact_loop), ("openspiel", openspiel_kuhn)):
             games, actions, elapsed = loop(args.seconds)
             if actions / elapsed > best[name]:
                 best[name] = actions / elapsed
