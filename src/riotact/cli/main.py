@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.prompt import Prompt
 from rich.table import Table
@@ -30,8 +31,8 @@ from riotact.rulesets import all_rulesets, get_ruleset
 from .play import TerminalTable
 from .sim import run_batch, summarise
 
-console = Console()
-errors = Console(stderr=True)
+console = Console(emoji=False)  # ids like "unit:envelope:x" must not turn into pictures
+errors = Console(stderr=True, emoji=False)
 SEAT_KINDS = ("human", *BOT_KINDS)
 
 
@@ -108,7 +109,7 @@ def scenarios(ruleset: str | None, as_json: bool) -> None:
 def play(scenario: str, seat_pairs: tuple[str, ...], seed: int | None, dice: str, save_to: Path | None,
          option_pairs: tuple[str, ...]) -> None:
     """Play SCENARIO (an id, a .toml file, or a saved .jsonl game to continue)."""
-    live = ManualDice(lambda prompt: Prompt.ask(prompt), tell=errors.print) if dice == "manual" else None
+    live = ManualDice(ask, tell=errors.print) if dice == "manual" else None
     if scenario.endswith(".jsonl"):
         header, events = read_log(scenario)
         game = replay(header, events, source=scenario, live_dice=live)
@@ -120,7 +121,12 @@ def play(scenario: str, seat_pairs: tuple[str, ...], seed: int | None, dice: str
     seats = {known[0]: "human", **{s: "heuristic" for s in known[1:]}}
     seats.update(_seats(seat_pairs, known))
     console.print(f"[bold]{game.spec.title}[/bold]: {game.scenario.title} (seed {game.seed})")
-    TerminalTable(game, seats, console, lambda prompt: Prompt.ask(prompt), save_to).run()
+    TerminalTable(game, seats, console, ask, save_to).run()
+
+
+def ask(prompt: str) -> str:
+    """A line typed by the person at the terminal (game text is never read as markup)."""
+    return Prompt.ask(escape(prompt), console=console)
 
 
 def _seed(seed: int | None) -> int:

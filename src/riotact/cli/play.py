@@ -7,7 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from riotact.core import Bot, Game, RiotactError, make_bot
 
@@ -46,16 +48,18 @@ class TerminalTable:
         for event in events[self.shown:]:
             if viewer is None or event["visible_to"] == "all" or viewer in event["visible_to"]:
                 style = "bold" if event["kind"] in ("decision", "end") else ""
-                self.console.print(f"[dim]t{event['turn']}[/dim] {event['text']}", style=style,
-                                   markup=True, highlight=False)
+                self.console.print(f"[dim]t{event['turn']}[/dim] {escape(event['text'])}", style=style,
+                                   highlight=False)
         self.shown = len(events)
 
     def _human_turn(self, seat: str) -> bool:
         view = self.game.view(seat)
-        self.console.print(render_state(view))
+        text_view = self.game.spec.text_view
+        self.console.print(Text(text_view(view)) if text_view else render_state(view))
         legal = self.game.legal_actions(seat)
         for number, action in enumerate(legal, start=1):
-            self.console.print(f"  [cyan]{number:>2}[/cyan] {action.text}  [dim]({action.id})[/dim]")
+            self.console.print(f"  [cyan]{number:>2}[/cyan] {escape(action.text)}  [dim]({escape(action.id)})[/dim]",
+                               highlight=False)
         while True:
             try:
                 answer = self.ask(f"{seat}, your decision").strip()

@@ -125,6 +125,8 @@ class RulesetSpec:
     heuristic_bot: Callable[[str, random.Random], Bot] | None = None
     scenario_package: str | None = None
     seat_counts: tuple[int, int] = (1, 99)
+    #: Turns ``Game.view(seat)`` into a plain-text screen for a person (terminal play).
+    text_view: Callable[[dict[str, Any]], str] | None = None
 
     @property
     def implemented(self) -> bool:
