@@ -30,6 +30,7 @@ from .views import known_crowds, known_units
 
 if TYPE_CHECKING:
     from .state import CivilDisorder
+    from .town import Town
     from .units import Crowd, SFUnit
 
 THREATEN_INCHES = 4  # an advance ending this close threatens the crowd (CD-20)
@@ -45,11 +46,10 @@ def player_actions(s: CivilDisorder, seat: str) -> list[Action]:
     if me.vehicle is not None:  # CD-07 (c): drive the vehicle you sit in (CD-15 distances)
         unit = s.units[me.vehicle]
         if unit.away_until == 0:
-            actions.extend(Action(f"drive:{node}", f"drive {unit.id}'s {unit.vehicle} to {node}")
-                           for node in s.town.within(me.node, vehicle_reach(s, unit)))
+            actions.extend(place_actions(s.town, "drive", f"drive {unit.id}'s {unit.vehicle} to", me.node,
+                                         vehicle_reach(s, unit)))
     else:
-        actions.extend(Action(f"run:{node}", f"run to {node}")
-                       for node in s.town.within(me.node, int(s.opt("run_inches"))))
+        actions.extend(place_actions(s.town, "run", "run to", me.node, int(s.opt("run_inches"))))
     known = sorted(known_crowds(s, seat))
     for cid in known:
         crowd = s.crowds[cid]
@@ -62,10 +62,19 @@ def player_actions(s: CivilDisorder, seat: str) -> list[Action]:
     for other in s.sf_seats:
         if other != seat and can_talk(s, seat, other):
             actions.append(Action(f"talk:{other}", f"talk with {other}"))
-    for unit in sorted(commanded_units(s, seat), key=lambda u: u.id):
+    for unit in sorted(commanded_units(s, seat), key=lambda u: (u.player != seat, u.id)):  # own first
         if within_earshot(s, seat, unit):
-            actions.extend(order_action(unit.id, o) for o in unit_orders(s, seat, unit, known))
+            actions.extend(order_action(unit.id, o, s.town.heading(unit.node, o[5:]) if o[:5] == "move:" else "")
+                           for o in unit_orders(s, seat, unit, known))
     return actions
+
+
+@lru_cache(maxsize=1 << 14)
+def place_actions(town: Town, verb: str, words: str, start: str, inches: int) -> tuple[Action, ...]:
+    """Runs, walks and drives to every street point in reach, clockwise from north and nearest
+    first, each saying which way it lies (the towns are immutable, so these are built once)."""
+    return tuple(Action(f"{verb}:{n}", f"{words} {n} ({town.heading(start, n)})")
+                 for n in town.by_heading(start, town.within(start, inches)))
 
 
 #: Orders in plain words ({} is the target).
@@ -87,9 +96,11 @@ def describe_order(order: str) -> str:
 
 
 @lru_cache(maxsize=1 << 16)
-def order_action(unit_id: str, order: str) -> Action:
-    """Actions are immutable: the same order to the same unit is built once."""
-    return Action(f"order:{unit_id}:{order}", f"order {unit_id} to {describe_order(order)}")
+def order_action(unit_id: str, order: str, heading: str = "") -> Action:
+    """Actions are immutable: the same order to the same unit is built once (``heading``: which
+    way a move goes)."""
+    return Action(f"order:{unit_id}:{order}",
+                  f"order {unit_id} to {describe_order(order)}{f' ({heading})' if heading else ''}")
 
 
 def walk_actions(s: CivilDisorder, seat: str) -> list[Action]:
@@ -102,7 +113,7 @@ def walk_actions(s: CivilDisorder, seat: str) -> list[Action]:
     if me.vehicle is not None:
         driving = s.declared.get(seat, "").startswith("drive:")
         return stay if driving else [*stay, Action("alight", f"get out of {me.vehicle}'s vehicle")]
-    walks = [Action(f"walk:{n}", f"walk to {n}") for n in s.town.within(me.node, int(s.opt("walk_inches")))]
+    walks = list(place_actions(s.town, "walk", "walk to", me.node, int(s.opt("walk_inches"))))
     near = float(s.opt("next_to_inches"))  # CD-07 default: "next to" is 1"
     boards = [Action(f"board:{u.id}", f"get into {u.id}'s {u.vehicle} and take the wheel")
               for u in sorted(s.units.values(), key=lambda u: u.id)
@@ -177,7 +188,6 @@ def unit_orders(s: CivilDisorder, seat: str, unit: SFUnit, known: list[str] | No
     """The orders a unit can be given now, against crowds the player knows of."""
     kind = unit.type
     out = ["hold", "withdraw"]
-    out += [f"move:{j}" for j in s.town.junctions if j != unit.node]
     armed = kind.police or kind.military
     for cid in known if known is not None else sorted(known_crowds(s, seat)):
         if armed:
@@ -211,7 +221,7 @@ def unit_orders(s: CivilDisorder, seat: str, unit: SFUnit, known: list[str] | No
         out += [f"suppress:{b}" for b in suspect_buildings(s, seat)]
     if unit.snipers and kind.swat:
         out += [f"counter_snipe:{sn.id}" for sn in s.snipers.values() if sn.spotted and not sn.out]
-    return out
+    return out + [f"move:{j}" for j in s.town.junctions_near(unit.node)]  # moves last, nearest first
 
 
 def suspect_buildings(s: CivilDisorder, seat: str) -> list[str]:

@@ -8,6 +8,7 @@ from .bots import HeuristicSFBot
 from .rules import HOUSE_RULES
 from .setup import CDSetup
 from .state import CivilDisorder
+from .text import text_view
 
 SPEC = RulesetSpec(
     id="civil-disorder",
@@ -21,4 +22,5 @@ SPEC = RulesetSpec(
     heuristic_bot=HeuristicSFBot,
     scenario_package="riotact.rulesets.civil_disorder.scenarios",
     seat_counts=(1, 8),
+    text_view=text_view,
 )

@@ -83,6 +83,8 @@ class Town:
     _within: dict[tuple[str, int], list[str]] = field(default_factory=dict)
     _near: dict[str, list[str]] = field(default_factory=dict)
     _order: dict[str, list[str]] = field(default_factory=dict)
+    _headings: dict[tuple[str, str], str] = field(default_factory=dict)
+    _junctions_near: dict[str, list[str]] = field(default_factory=dict)
 
     def __deepcopy__(self, memo: dict[int, object]) -> Town:
         return self  # immutable table: clones share it
@@ -153,6 +155,38 @@ class Town:
         if found is None:
             close = [node, *(n for n in self.within(node, 2) if self.inches(node, n) <= 2)]
             found = self._near[node] = sorted({b for n in close for b in self.front_of.get(n, ())})
+        return found
+
+    def heading(self, start: str, node: str) -> str:
+        """Where ``node`` lies from ``start`` in table inches, north up the table (y grows south):
+        ``6" N``, ``4" E 8" S`` (cached; for action texts a person reads)."""
+        found = self._headings.get((start, node))
+        if found is None:
+            (ax, ay), (bx, by) = self.pos[start], self.pos[node]
+            parts = [f'{abs(d)}" {word}' for d, word in ((ay - by, "N"), (by - ay, "S"), (bx - ax, "E"),
+                                                        (ax - bx, "W")) if d > 0]
+            found = self._headings[(start, node)] = " ".join(parts) or "here"
+        return found
+
+    def by_heading(self, start: str, nodes: Iterable[str]) -> list[str]:
+        """``nodes`` by compass point seen from ``start`` (N, NE, E, ... clockwise), nearest along
+        the streets first within each."""
+        ax, ay = self.pos[start]
+        hops = self.hops_to(start)
+
+        def key(n: str) -> tuple[int, int, float, str]:
+            angle = math.degrees(math.atan2(self.pos[n][0] - ax, ay - self.pos[n][1])) % 360
+            return (round(angle / 45) % 8, hops[n], angle, n)
+
+        return sorted(nodes, key=key)
+
+    def junctions_near(self, start: str) -> list[str]:
+        """The other junctions, nearest along the streets first, ties clockwise from north (cached)."""
+        found = self._junctions_near.get(start)
+        if found is None:
+            hops = self.hops_to(start)
+            found = self._junctions_near[start] = sorted(
+                self.by_heading(start, (j for j in self.junctions if j != start)), key=lambda j: hops[j])
         return found
 
     def step_towards(self, node: str, target: str) -> list[str]:

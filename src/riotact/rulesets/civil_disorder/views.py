@@ -21,6 +21,9 @@ from .tables import RL_CHART, UNIT_TYPES, table_text
 PLAYER_NOTES: tuple[str, ...] = ()
 UMPIRE_NOTES: tuple[str, ...] = (*PLAYER_NOTES,)
 
+#: CD-56 casualty stages still on the street (not loaded, evacuated or returned to duty).
+ON_THE_GROUND = ("lying", "walking", "stretcher", "dying", "dead", "treated")
+
 if TYPE_CHECKING:
     from .state import CivilDisorder
     from .units import SFUnit
@@ -110,6 +113,7 @@ def sf_view(s: CivilDisorder, seat: str) -> dict[str, Any]:
         "phase": s.phase[seat],
         "declared": s.declared.get(seat),
         "turn": s.turn, "turns": s.turns,
+        "victory_score": s.setup.victory_score,  # CD-04: what the SF are judged on is public
         "key": RL_KEY,
         "handout": PLAYER_HANDOUT,
         "town": town_map(s),
@@ -122,7 +126,7 @@ def sf_view(s: CivilDisorder, seat: str) -> dict[str, Any]:
                 if s.player_sees(seat, nearest_node(s, (g.x, g.y)))],
         "casualties": [{"id": c.id, "node": c.node, "side": c.side, "status": c.status, "stage": c.stage}
                        for c in s.casualties.values()
-                       if c.stage in ("lying", "walking", "stretcher", "dying", "dead", "treated")
+                       if c.stage in ON_THE_GROUND
                        and s.player_sees(seat, c.node)],
         "snipers_spotted": [{"id": sn.id, "building": sn.building, "crowd": sn.crowd}
                             for sn in s.snipers.values() if sn.spotted and not sn.out],
@@ -141,7 +145,8 @@ def sf_view(s: CivilDisorder, seat: str) -> dict[str, Any]:
 def umpire_view(s: CivilDisorder) -> dict[str, Any]:
     """CD-01: the umpire has all of it (Game Control tables and hidden ratings included)."""
     return {
-        "turn": s.turn, "turns": s.turns, "phase": dict(s.phase), "declared": dict(s.declared),
+        "turn": s.turn, "turns": s.turns, "victory_score": s.setup.victory_score,
+        "phase": dict(s.phase), "declared": dict(s.declared),
         "commander": s.commander, "relationships": s.setup.relationships,
         "town": town_map(s),
         "players": [{"seat": p.seat, "role": p.role, "service": p.service, "superior": p.superior,

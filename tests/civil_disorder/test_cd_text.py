@@ -1,0 +1,282 @@
+"""The terminal screen (text.py) and the legal-action list as a person reads them, and the
+command line end to end: a scripted game, its save replayed, and hand-typed dice."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from riotact.core import Game, RandomBot, builtin_scenarios, find_scenario
+from riotact.core.bots import bot_rng
+from riotact.core.log import UMPIRE
+from riotact.rulesets.civil_disorder.spec import SPEC
+from riotact.rulesets.civil_disorder.tables import RL_CHART
+from riotact.rulesets.civil_disorder.text import MAX_LINES, choices_index, text_view
+from riotact.rulesets.civil_disorder.units import GasCloud
+
+SCENARIOS = [sc.ref for sc in builtin_scenarios(SPEC)]
+RL_STATES = [row.state for row in RL_CHART.values()]
+#: Words only the umpire's screen may hold (CD-01, CD-24, CD-25, CD-34).
+UMPIRE_WORDS = ("negotiator", "LOOTERS", "looters", "objective", "Hidden:", "Score so far")
+
+
+def plan_of(screen: str) -> dict[tuple[int, int], str]:
+    """The town plan's characters by (x, y) inches, read back from the screen (1" a column,
+    2" a row at the built-in scales)."""
+    lines = screen.splitlines()
+    rows = [line for line in lines if re.match(r"^( -\d+|   ) {0,3}\d+  ", line)]
+    cells = {}
+    for line in rows:
+        y = int(line[3:7])
+        for col, ch in enumerate(line[9:]):
+            cells[(col, y)] = ch
+    return cells
+
+
+def sf_screen_problems(game: Game, seat: str) -> list[str]:
+    """What an SF screen must not hold (CD-06, CD-24, CD-71)."""
+    screen = text_view(game.view(seat))
+    shown = {c["id"] for c in game.view(seat)["state"]["crowds"]}
+    problems = [f"hidden token {t}" for t in game.state.hidden_tokens(seat) if t in screen]
+    problems += [f"RL state {w!r}" for w in RL_STATES if w in screen]
+    problems += [f"umpire word {w!r}" for w in UMPIRE_WORDS if w in screen]
+    listed = set(re.findall(r"^ \S crowd (\S+) ", screen, flags=re.MULTILINE))
+    problems += [f"unseen crowd {c}" for c in sorted(listed - shown)]
+    problems += [f"seen crowd {c} missing" for c in sorted(shown - listed)]
+    return problems
+
+
+@pytest.mark.parametrize("ref", SCENARIOS)
+def test_every_seat_gets_a_screen_within_the_limit_and_no_secrets(ref: str) -> None:
+    """CD-06 / CD-24 / CD-71: at many points of random games every seat's screen renders in at
+    most 50 lines; an SF screen shows only what the SF may know (no sentinel, no RL state
+    name, no looters, negotiators or objectives, no crowd out of sight), the umpire's shows all."""
+    renders = 0
+    for seed in range(3):
+        game = Game(find_scenario(ref), seed=seed)
+        game.state.plant_sentinels()
+        bots = {s: RandomBot(s, bot_rng(seed, s)) for s in game.seats}
+        decisions = 0
+        while True:
+            if decisions % 7 == 0 or game.is_over():
+                for seat in game.seats:
+                    screen = text_view(game.view(seat))
+                    renders += 1
+                    assert len(screen.splitlines()) <= MAX_LINES, screen
+                    assert screen.isascii() and "\t" not in screen
+                    if seat != UMPIRE:
+                        assert sf_screen_problems(game, seat) == [], screen
+                    else:
+                        assert "Score so far" in screen
+            if game.is_over():
+                break
+            seat = game.to_act()[0]
+            game.apply(seat, bots[seat].choose(None, game.legal_actions(seat)))
+            decisions += 1
+    assert renders > 30
+
+
+def test_the_plan_shows_figures_crowds_with_rl_markers_and_building_state(cd: Any) -> None:
+    """CD-24: each crowd carries its RL marker; the plan puts the player's figure, units,
+    hydrants, casualties (CD-56), gas (CD-22) and burning or wrecked buildings (CD-40, CD-44)
+    where they are."""
+    game = cd.game(
+        units=[cd.unit("R1", "riot_police", "x16y10")],
+        crowds=[cd.crowd("A", "x20y16", rl=6)],
+        buildings=[{"id": "bank", "block": [0, 0], "value": 40, "fires": 2},
+                   {"id": "shed", "block": [1, 1], "value": 10}],
+        features=[{"kind": "hydrant", "at": "x8y16"}],
+    )
+    game.state.buildings["shed"].value = 0
+    game.state.add_casualty("x24y16", "crowd", "A", "wounded", "a baton")  # CD-56
+    game.state.gas.append(GasCloud("tear", 16.0, 24.0))  # CD-22
+    screen = text_view(game.view("commander"))
+    cells = plan_of(screen)
+    assert cells[(16, 16)] == "@"
+    assert cells[(20, 16)] + cells[(21, 16)] == "A6"
+    assert cells[(16, 10)] == "r"
+    assert cells[(8, 16)] == "Y"
+    assert cells[(24, 16)] == "%" and "1 crowd wounded at x24y16" in screen
+    assert cells[(16, 24)] == cells[(16, 22)] == "~"
+    assert "^" in {cells[(x, 10)] for x in range(3, 14)}  # the burning bank
+    assert "#" in {cells[(x, 26)] for x in range(19, 30)}  # the wrecked shed
+    assert " r R1" in screen and "hold position" in screen
+    assert "To win (CD-04): an SF score of 50+" in screen
+    assert "crowd A " in screen and "RL 6" in screen
+    assert "Fires: bank (2)." in screen and "Wrecked: shed." in screen
+
+
+def test_a_crowd_out_of_sight_is_only_on_the_umpires_screen(cd: Any) -> None:
+    """CD-06: strict visibility; a crowd behind a building with no unit to report it is left off
+    the SF screen (plan and lists), while the umpire's screen has it, RL state and all (CD-01)."""
+    game = cd.game(seats=["commander", "umpire"], crowds=[cd.crowd("Q", "x0y8", rl=7)],
+                   buildings=[{"id": "block", "block": [0, 0], "value": 40}],
+                   players=[{"seat": "commander", "at": "J1-1"}])
+    game.state.players["commander"].node = "x32y24"
+    sf = text_view(game.view("commander"))
+    assert " Q crowd Q" not in sf and "Q7" not in sf
+    ump = text_view(game.view("umpire"))
+    assert "crowd Q" in ump and "Rioting" in ump and "Q7" in ump
+
+
+def test_hidden_crowd_state_never_reaches_an_sf_screen(cd: Any) -> None:
+    """CD-25 / CD-34: looters and a negotiator's quality stay off the SF screen even when the
+    crowd is in plain sight; the umpire's screen shows them."""
+    game = cd.game(seats=["commander", "umpire"], crowds=[cd.crowd("A", "x20y16", looters=True)],
+                   players=[{"seat": "commander", "at": "J1-1", "negotiator": "good"}])
+    assert sf_screen_problems(game, "commander") == []
+    ump = text_view(game.view("umpire"))
+    assert "LOOTERS" in ump and "good negotiator" in ump
+
+
+def test_the_walk_phase_says_what_was_declared(cd: Any) -> None:
+    """CD-07 / CD-14: after the one action the screen recalls it and asks for the walk."""
+    game = cd.game(units=[cd.unit("R1", "riot_police", "x16y10")])
+    game.apply("commander", "order:R1:move:J1-0")
+    screen = text_view(game.view("commander"))
+    assert "You declared: order R1 to move to J1-0. Now: walk" in screen
+
+
+def test_actions_read_well_in_order(cd: Any) -> None:
+    """CD-07 / CD-14: runs go clockwise from north, nearest first, each saying which way; own
+    units' orders come before others', and each unit's moves come last, nearest first."""
+    game = cd.game(seats=["commander", "sub1"],
+                   players=[{"seat": "commander", "at": "J1-1"},
+                            {"seat": "sub1", "at": "J0-0", "superior": "commander"}],
+                   units=[cd.unit("A9", "riot_police", "J0-0", player="sub1"), cd.unit("Z1", "patrol", "J1-1")],
+                   crowds=[cd.crowd("A", "J2-2")])
+    legal = game.legal_actions("commander")
+    texts = [a.text for a in legal]
+    runs = [a.text for a in legal if a.id.startswith("run:")]
+    assert runs[:2] == ['run to x16y14 (2" N)', 'run to x16y12 (4" N)']
+    assert runs[6] == 'run to x18y16 (2" E)' and runs[-1] == 'run to x4y16 (12" W)'
+    orders = [a.id.split(":")[1] for a in legal if a.id.startswith("order:")]
+    assert orders.index("Z1") < orders.index("A9")  # the commander's own unit first
+    z1 = [a for a in legal if a.id.startswith("order:Z1:")]
+    assert [a.id for a in z1[:2]] == ["order:Z1:hold", "order:Z1:withdraw"]
+    moves = [a.text for a in z1 if ":move:" in a.id]
+    assert moves[0].startswith("order Z1 to move to J") and moves[0].endswith('(16" N)')
+    assert z1[-1].text == 'order Z1 to move to J0-0 (16" N 16" W)'  # farthest, last clockwise
+    assert all(t.isascii() and not set(t) & set("[]\n") for t in texts)
+
+
+def test_a_long_action_list_gets_an_index_on_the_screen() -> None:
+    """The commander's many orders (CD-02: every unit) are indexed by number on the screen."""
+    game = Game(find_scenario("civil-disorder/embassy-protest"), seed=3)
+    view = game.view("commander")
+    index = choices_index(view["legal_actions"])
+    assert index.startswith("Choices: 1 pass; 2-25 run; 26 talk; 27-")
+    assert index in text_view(view).replace("\n     ", " ")
+    for first, last, unit in re.findall(r"(\d+)-(\d+) order (\w+)", index):
+        ids = [a["id"] for a in view["legal_actions"][int(first) - 1:int(last)]]
+        assert all(i.startswith(f"order:{unit}:") for i in ids)
+
+
+def test_action_texts_are_plain_throughout_random_games() -> None:
+    """Every legal action's text is plain ASCII words with no markup, on every scenario."""
+    for ref in SCENARIOS:
+        game = Game(find_scenario(ref), seed=5)
+        bots = {s: RandomBot(s, bot_rng(5, s)) for s in game.seats}
+        while not game.is_over():
+            seat = game.to_act()[0]
+            legal = game.legal_actions(seat)
+            assert all(a.text.isascii() and not set(a.text) & set("[]\n") for a in legal)
+            assert len({a.id for a in legal}) == len(legal)
+            game.apply(seat, bots[seat].choose(None, legal))
+
+
+# -- the command line, end to end -------------------------------------------------------------
+def riotact(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "riotact.cli", *args], input=stdin, capture_output=True,
+                          text=True, timeout=120, env={**os.environ, "COLUMNS": "160"})
+
+
+def test_cli_play_shows_the_plan_saves_and_replays(tmp_path: Path) -> None:
+    """A person plays the commander's seat: the screen has the plan and the unit lines, the
+    numbered choices work, quit saves, and the save replays as the commander."""
+    save = tmp_path / "game.jsonl"
+    # turn 1: order a unit (an order line), walk (first walk), turn 2: pass and stay; then quit
+    played = riotact("play", "civil-disorder/embassy-protest", "--seed", "3", "--save", str(save),
+                     stdin="27\n2\n1\n1\nquit\n")
+    assert played.returncode == 0, played.stderr
+    out = played.stdout
+    assert "Turn 1 of 12" in out and "Turn 2 of 12" in out and "J0" in out
+    assert "You (@) at J1-1" in out and " w WC1" in out
+    assert "Traceback" not in out + played.stderr
+    replayed = riotact("replay", str(save), "--seat", "commander")
+    assert replayed.returncode == 0, replayed.stderr
+    assert "commander" in replayed.stdout
+
+
+class Terminal:
+    """Drives ``riotact`` through its prompts: a decision or a request for dice faces, each
+    waiting for a line."""
+
+    PROMPTS = ("your decision: ", "face(s) shown: ")
+
+    def __init__(self, *args: str) -> None:
+        self.proc = subprocess.Popen([sys.executable, "-m", "riotact.cli", *args], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                     env={**os.environ, "PYTHONUNBUFFERED": "1", "COLUMNS": "160"})
+        self.out = ""
+
+    def prompt(self, timeout: float = 60) -> str | None:
+        """The text since the last answer up to the next prompt; None once the program has ended."""
+        assert self.proc.stdout is not None
+        fd, start, deadline = self.proc.stdout.fileno(), len(self.out), time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.out[start:].endswith(self.PROMPTS):
+                return self.out[start:]
+            ready, _, _ = select.select([fd], [], [], 0.5)
+            if ready:
+                chunk = os.read(fd, 65536)
+                if not chunk:
+                    return None
+                self.out += chunk.decode()
+        raise AssertionError(f"no prompt within {timeout}s; last output: {self.out[-500:]}")
+
+    def answer(self, line: str) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(f"{line}\n".encode())
+        self.proc.stdin.flush()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="select on pipes")
+def test_cli_manual_dice_asks_for_faces_and_logs_them(tmp_path: Path) -> None:
+    """Physical dice (CD-01: every roll is the umpire's): each roll asks for its faces, a face
+    not on the die is refused and asked again, and the faces typed are the log's roll events."""
+    save = tmp_path / "manual.jsonl"
+    term = Terminal("play", "civil-disorder/embassy-protest", "--seed", "3", "--dice", "manual",
+                    "--save", str(save))
+    typed: list[int] = []
+    decisions = ["1", "1", "1", "1", "quit"]  # pass and stay for two turns, then quit
+    refused = False
+    while (text := term.prompt()) is not None:
+        roll = re.search(r"Roll (\d+)D(\d+) for [^\n]*; enter the \d+ face\(s\) shown: $", text)
+        if roll:
+            n, sides = int(roll.group(1)), int(roll.group(2))
+            if not refused:
+                term.answer(str(sides + 1))  # not a face of this die: asked again
+                refused = True
+                continue
+            faces = [(len(typed) + i) % sides + 1 for i in range(n)]
+            typed += faces
+            term.answer(" ".join(map(str, faces)))
+        else:
+            assert text.endswith("your decision: "), text[-300:]
+            term.answer(decisions.pop(0))
+    assert term.proc.wait(timeout=30) == 0, term.out[-2000:]
+    assert "is not a face of a D" in term.out and "Traceback" not in term.out
+    assert not decisions and len(typed) >= 2
+    events = [json.loads(line) for line in save.read_text().splitlines()]
+    logged = [face for e in events if e.get("kind") == "roll" for face in e["dice"]]
+    assert logged == typed
