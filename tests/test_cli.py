@@ -92,3 +92,12 @@ def test_a_broken_save_file_is_a_clear_error(tmp_path: Path) -> None:
     bad.write_text('{"kind": "game"}\n')
     out = riotact("play", str(bad))
     assert out.returncode == 2 and "header is incomplete" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_a_long_action_list_is_indexed_and_searchable() -> None:
+    """A commander with 100+ orders gets an index of the list, and words typed find actions."""
+    out = riotact("play", "civil-disorder/embassy-protest", "--seed", "3", stdin="order R1\nquit\n")
+    assert out.returncode == 0, out.stderr
+    assert "actions: 1 take no action this turn; 2-" in out.stdout.replace("\n", " ")
+    found = out.stdout.split("your decision:")[1]
+    assert "order R1 to hold position" in found and "order AR1" not in found

@@ -20,7 +20,7 @@ from riotact.core.bots import bot_rng
 from riotact.core.log import UMPIRE
 from riotact.rulesets.civil_disorder.spec import SPEC
 from riotact.rulesets.civil_disorder.tables import RL_CHART
-from riotact.rulesets.civil_disorder.text import MAX_LINES, choices_index, text_view
+from riotact.rulesets.civil_disorder.text import MAX_LINES, text_view
 from riotact.rulesets.civil_disorder.units import GasCloud
 
 SCENARIOS = [sc.ref for sc in builtin_scenarios(SPEC)]
@@ -167,18 +167,6 @@ def test_actions_read_well_in_order(cd: Any) -> None:
     assert moves[0].startswith("order Z1 to move to J") and moves[0].endswith('(16" N)')
     assert z1[-1].text == 'order Z1 to move to J0-0 (16" N 16" W)'  # farthest, last clockwise
     assert all(t.isascii() and not set(t) & set("[]\n") for t in texts)
-
-
-def test_a_long_action_list_gets_an_index_on_the_screen() -> None:
-    """The commander's many orders (CD-02: every unit) are indexed by number on the screen."""
-    game = Game(find_scenario("civil-disorder/embassy-protest"), seed=3)
-    view = game.view("commander")
-    index = choices_index(view["legal_actions"])
-    assert index.startswith("Choices: 1 pass; 2-25 run; 26 talk; 27-")
-    assert index in text_view(view).replace("\n     ", " ")
-    for first, last, unit in re.findall(r"(\d+)-(\d+) order (\w+)", index):
-        ids = [a["id"] for a in view["legal_actions"][int(first) - 1:int(last)]]
-        assert all(i.startswith(f"order:{unit}:") for i in ids)
 
 
 def test_action_texts_are_plain_throughout_random_games() -> None:

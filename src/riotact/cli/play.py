@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from rich.columns import Columns
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -13,8 +14,10 @@ from rich.text import Text
 
 from riotact.core import Bot, Game, RiotactError, make_bot
 
-HELP = ("Type the number or id of an action. Other commands: 'view' (full view as JSON), "
+HELP = ("Type the number or id of an action, or words to find actions ('fire', 'move R1'). "
+        "Other commands: 'list' (all actions again), 'view' (full view as JSON), "
         "'undo' (take back the last decision), 'save' (save now), 'quit'.")
+LONG_LIST = 30  # more actions than this are shown in columns
 
 
 class TerminalTable:
@@ -57,9 +60,11 @@ class TerminalTable:
         text_view = self.game.spec.text_view
         self.console.print(Text(text_view(view)) if text_view else render_state(view))
         legal = self.game.legal_actions(seat)
-        for number, action in enumerate(legal, start=1):
-            self.console.print(f"  [cyan]{number:>2}[/cyan] {escape(action.text)}  [dim]({escape(action.id)})[/dim]",
-                               highlight=False)
+        if len(legal) <= LONG_LIST:
+            self._list(legal, range(len(legal)))
+        else:
+            self.console.print(f"{len(legal)} actions: {escape(index(legal))}", highlight=False)
+            self.console.print("Type words to find actions (e.g. the first words above), a number, or 'list'.")
         while True:
             try:
                 answer = self.ask(f"{seat}, your decision").strip()
@@ -72,6 +77,8 @@ class TerminalTable:
                 return False
             if answer == "help":
                 self.console.print(HELP)
+            elif answer == "list":
+                self._list(legal, range(len(legal)))
             elif answer == "view":
                 self.console.print_json(data=view)
             elif answer == "save":
@@ -84,19 +91,72 @@ class TerminalTable:
                     return True
                 except RiotactError as exc:
                     self.console.print(f"[red]{exc}[/red]")
+            elif (found := _search(answer, legal)) is not None:
+                self._list(legal, found) if found else self.console.print(f"No action matches {answer!r}.")
             else:
-                action_id = _pick(answer, legal)
                 try:
-                    self.game.apply(seat, action_id)
+                    self.game.apply(seat, _pick(answer, legal))
                     return True
                 except RiotactError as exc:
-                    self.console.print(f"[red]{exc}[/red] ('help' for commands)")
+                    self.console.print(f"[red]{escape(str(exc))}[/red] ('help' for commands)")
+
+    def _list(self, legal: list[Any], which: range | list[int]) -> None:
+        """Numbered actions: one a line, or in columns when there are many."""
+        if len(which) <= LONG_LIST:
+            for i in which:
+                self.console.print(f"  [cyan]{i + 1:>2}[/cyan] {escape(legal[i].text)}  "
+                                   f"[dim]({escape(legal[i].id)})[/dim]", highlight=False)
+            return
+        cells = [f"[cyan]{i + 1:>3}[/cyan] {escape(legal[i].text)}" for i in which]
+        self.console.print(Columns(cells, column_first=True, padding=(0, 2)), highlight=False)
 
     def _autosave(self, final: bool = False) -> None:
         if self.save_to is not None:
             self.game.save(self.save_to)
             if final:
                 self.console.print(f"Saved to {self.save_to}; continue with: riotact play {self.save_to}")
+
+
+def index(legal: list[Any]) -> str:
+    """Runs of actions that start alike, by number: a short map of a long list.
+
+    >>> from riotact.core import Action
+    >>> index([Action("a", "run to x1"), Action("b", "run to x2"), Action("c", "talk with sub1")])
+    '1-2 run to ...; 3 talk with sub1'
+    """
+    parts: list[str] = []
+    start = 0
+    for i in range(1, len(legal) + 1):
+        if i == len(legal) or _lead(legal[i].text) != _lead(legal[start].text):
+            if i - start == 1:
+                parts.append(f"{start + 1} {legal[start].text}")
+            else:
+                parts.append(f"{start + 1}-{i} {_lead(legal[start].text)} ...")
+            start = i
+    return "; ".join(parts)
+
+
+def _lead(text: str) -> str:
+    return " ".join(text.split()[:2])
+
+
+def _search(answer: str, legal: list[Any]) -> list[int] | None:
+    """Indexes of the actions whose text holds every word typed; None when the answer is a choice.
+
+    >>> from riotact.core import Action
+    >>> acts = [Action("a", "fire at crowd A"), Action("b", "move R1 north"), Action("c", "move AR1")]
+    >>> _search("fire", acts), _search("mov r1", acts), _search("2", acts), _search("b", acts)
+    ([0], [1], None, None)
+    """
+    if answer.isdigit() or any(a.id == answer for a in legal):
+        return None
+    words = answer.lower().split()
+    return [i for i, a in enumerate(legal) if _has_words(a.text.lower().split(), words)]
+
+
+def _has_words(text: list[str], words: list[str]) -> bool:
+    """Every typed word starts some word of the text ('r1' finds R1, not AR1)."""
+    return all(any(t.startswith(w) for t in text) for w in words)
 
 
 def _pick(answer: str, legal: list[Any]) -> str:

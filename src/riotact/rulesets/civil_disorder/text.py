@@ -33,7 +33,6 @@ MAX_MAP_COLUMNS = 100
 NAME_WIDTH = 6  # unit and crowd ids in the lists
 SIDE_WIDTH = 9  # the side ruler: junction row and y inches
 VEHICLE_NAMES = {"armoured": "armoured car", "water_cannon": "water cannon"}
-INDEX_FROM = 30  # a longer action list gets an index line
 GAS_RADIUS = 2.0  # CD-22 default: a 4"-wide cloud
 
 LEGEND = ("@ you  & another player  a-z SF units (list below)  A5 crowd A with its RL marker 5 "
@@ -345,23 +344,7 @@ def _sf_lines(view: dict[str, Any], state: dict[str, Any], symbols: dict[str, st
     lines += [f"Note: {n}" for n in state["notes"]]
     if view["result"]:
         lines.append(f"Game over: {view['result']['reason']}")
-    if len(view["legal_actions"]) > INDEX_FROM:
-        lines.append(choices_index(view["legal_actions"]))
     return lines
-
-
-def choices_index(legal: list[dict[str, str]]) -> str:
-    """Where each kind of choice sits in a long numbered action list (numbered from 1, in the
-    view's order): ``1 pass; 2-19 run; 20 talk; 21-37 order AR1; ...``."""
-    groups: list[tuple[str, int, int]] = []
-    for number, action in enumerate(legal, start=1):
-        verb, _, rest = action["id"].partition(":")
-        key = f"order {rest.partition(':')[0]}" if verb == "order" else verb
-        if groups and groups[-1][0] == key:
-            groups[-1] = (key, groups[-1][1], number)
-        else:
-            groups.append((key, number, number))
-    return "Choices: " + "; ".join(f"{a}-{b} {k}" if b > a else f"{a} {k}" for k, a, b in groups)
 
 
 def _you_line(state: dict[str, Any]) -> str:
