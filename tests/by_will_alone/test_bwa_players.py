@@ -69,9 +69,15 @@ def test_four_player_scenario_passes_the_harness(seed) -> None:
 
 
 def test_bad_player_names(bwa) -> None:
+    """BWA-01: a piece's player is a seat of its side; the setup model checks it against the seats."""
     data = bwa.data([bwa.nv("n", "w0", player="authority"), bwa.auth("a", "e6")])
-    with pytest.raises(ScenarioError, match="player 'authority' is not a nonviolent seat"):
-        Game(parse_scenario(data, "x"))
+    with pytest.raises(ScenarioError, match=r"setup\.units\.0\.player: .*player 'authority' is not a seat of "
+                                            "the nonviolent side"):
+        parse_scenario(data, "x")
+    data = bwa.data([bwa.nv("n", "w0"), bwa.auth("a", "e6")],
+                    dummies=[{"side": "authority", "feature": "w0", "player": "authority-2"}])
+    with pytest.raises(ScenarioError, match=r"setup\.dummies\.0\.player: .*'authority-2' is not a seat"):
+        parse_scenario(data, "x")
     data = bwa.data([bwa.nv("n", "w0"), bwa.auth("a", "e6")])
     data["seats"] = ["nonviolent", "police"]
     with pytest.raises(ScenarioError, match="seats"):

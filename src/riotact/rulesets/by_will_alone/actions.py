@@ -28,6 +28,7 @@ from .tables import (
     REINFORCEMENT_COLUMN,
     SMOKE_METHODS,
     VIOLENCE_LEVELS,
+    action_name,
 )
 from .units import Unit
 
@@ -154,7 +155,7 @@ class Actions(Combat):
             return
         if target.hidden:
             self.reveal(target)
-        self.umpire.effect("BWA-27", f"{self.label(unit)} takes {verb} against {self.label(target)}: "
+        self.umpire.effect("BWA-27", f"{self.label(unit)} takes {action_name(verb)} against {self.label(target)}: "
                            f"the {target.side} side chooses a reaction.", unit=unit.id, target=target.id)
         self.tasks.insert(0, Task("react", target.player or self.first_seat(target.side),
                                   {"unit": unit.id, "verb": verb, "target": target.id}))

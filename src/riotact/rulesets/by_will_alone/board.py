@@ -35,6 +35,7 @@ from .tables import (
     level_of,
     morale_row,
     other,
+    seat_side,
 )
 from .units import Dummy, Stand, Unit
 
@@ -63,8 +64,8 @@ class Board(State):
     def __init__(self, scenario: Scenario, options: dict[str, Value], umpire: Umpire) -> None:
         super().__init__(scenario, options, umpire)
         #: BWA-01: the seats of each side (several players of one side act together).
-        self.side_seats = {side: tuple(s for s in scenario.seats if s.split("-")[0] == side) for side in SIDES}
-        if any(s.split("-")[0] not in SIDES for s in scenario.seats) or not all(self.side_seats.values()):
+        self.side_seats = {side: tuple(s for s in scenario.seats if seat_side(s) == side) for side in SIDES}
+        if any(seat_side(s) not in SIDES for s in scenario.seats) or not all(self.side_seats.values()):
             raise ScenarioError(scenario.source, "seats", "By Will Alone seats are nonviolent, authority, "
                                 "or more players of a side named like nonviolent-2")
         setup: Setup = scenario.setup
@@ -106,7 +107,7 @@ class Board(State):
                 self.units[carried].node = spec.feature
                 self.units[carried].hidden = self.units[spec.id].hidden
         for d in setup.dummies:
-            counters.append((d.side, Dummy("", d.side, d.feature, self._player(d.side, d.player, "dummy"))))
+            counters.append((d.side, Dummy("", d.side, d.feature, self._player(d.side, d.player))))
         # Counter labels are dealt at random so a label says nothing about what is behind it.
         self.umpire.rng.shuffle(counters)
         for side, piece in counters:
@@ -121,12 +122,9 @@ class Board(State):
             stand.role = inf.kind
             stand.role_note = f"{inf.kind} for the {other(self.units[inf.unit].side)} side"
 
-    def _player(self, side: str, player: str, what: str) -> str:
-        if not player:
-            return self.side_seats[side][0]
-        if player not in self.side_seats[side]:
-            raise ScenarioError(self.scenario.source, "setup", f"{what}: player {player!r} is not a {side} seat")
-        return player
+    def _player(self, side: str, player: str) -> str:
+        """A piece's seat: the one the scenario names (checked by the setup model), or the side's first."""
+        return player or self.side_seats[side][0]
 
     def _next_counter(self, side: str) -> str:
         self._counter_seq += 1
@@ -142,7 +140,7 @@ class Board(State):
         return Unit(
             id=spec.id, side=spec.side, name=spec.name or spec.id, type=spec.type,
             node=None if spec.reserve else spec.feature, stands=stands,
-            player=self._player(spec.side, spec.player, f"unit {spec.id}"),
+            player=self._player(spec.side, spec.player),
             group=spec.commander or spec.id, high_command=spec.high_command, hidden=spec.hidden,
             status="reserve" if spec.reserve else "table", entry=spec.entry, region=spec.region,
             country=spec.country, language=spec.language, food=spec.food, fed=spec.fed,
@@ -152,7 +150,7 @@ class Board(State):
 
     # -- who sees what -----------------------------------------------------------
     def side_of(self, seat: str) -> str:
-        return seat.split("-")[0]
+        return seat_side(seat)
 
     def side_vis(self, side: str) -> list[str]:
         """The seats of one side: allies see what their side knows."""

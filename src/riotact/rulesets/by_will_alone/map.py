@@ -48,8 +48,8 @@ class StreetMap:
         self._sight = {(a, b): self._sight_lines(a, b) for a in self.features for b in self.features}
         #: The map as a JSON view (it never changes, so it is built once).
         self.as_view = {
-            "features": [{"id": f.id, "kind": f.kind, "x": f.x, "y": f.y, "streets": sorted(f.streets)}
-                         for f in self.features.values()],
+            "features": [{"id": f.id, "kind": f.kind, "name": f.name, "x": f.x, "y": f.y,
+                          "streets": sorted(f.streets)} for f in self.features.values()],
             "links": sorted([a, b] for a, b in self.graph.edges),
         }
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
-from .tables import FEATURE_KINDS, ROAD_KINDS, VEHICLE_KINDS, level_of
+from .tables import FEATURE_KINDS, ROAD_KINDS, VEHICLE_KINDS, level_of, seat_side
 
 Side = Literal["nonviolent", "authority"]
 UnitType = Literal["actionists", "police", "infantry", "land_vehicle", "air_vehicle"]
@@ -21,6 +21,19 @@ COMPASS = {"north": (0.0, 1.0), "south": (0.0, -1.0), "east": (1.0, 0.0), "west"
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+def _seat_of_side(player: str, info: ValidationInfo) -> str:
+    """BWA-01: a piece's ``player`` must be one of the scenario's seats of the piece's side.
+
+    The scenario's seats come as validation context; without it (a bare model) only the form is kept.
+    """
+    seats = (info.context or {}).get("seats")
+    side = info.data.get("side")
+    if player and seats is not None and (player not in seats or seat_side(player) != side):
+        mine = [s for s in seats if seat_side(s) == side]
+        raise ValueError(f"player {player!r} is not a seat of the {side} side (those are: {', '.join(mine)})")
+    return player
 
 
 class FeatureSpec(_Strict):
@@ -73,6 +86,8 @@ class UnitSpec(_Strict):
     capacity: int = Field(0, ge=0)       # BWA-20: stands a vehicle carries
     carrying: list[str] = []
 
+    _player = field_validator("player")(_seat_of_side)
+
     @model_validator(mode="after")
     def _check(self) -> UnitSpec:
         for name in [self.quality, *self.qualities]:
@@ -93,6 +108,8 @@ class DummySpec(_Strict):
     side: Side
     feature: str
     player: str = ""
+
+    _player = field_validator("player")(_seat_of_side)
 
 
 class MediaSpec(_Strict):

@@ -4,6 +4,7 @@ choices results leave to a side (withdrawals, placing a lost unit, rally dice, b
 Action ids: ``<unit>:<verb>[:<argument>]`` for orders, ``done`` to end the
 orders, ``react:<reaction>[:<feature>]`` for reactions, and ``withdraw:``,
 ``place:``, ``rally:``, ``block:`` / ``noblock`` for the other choices.
+Texts are plain words, read in a numbered list: ``<unit>: <what it does>``.
 """
 
 from __future__ import annotations
@@ -39,6 +40,21 @@ def find_target(state: Board, key: str) -> Unit | Dummy | None:
     return next((u for u in state.units.values() if u.hidden and u.counter == key and u.on_table), None)
 
 
+def where(state: Board, node: str) -> str:
+    """A feature as a player reads it: its id, then its name, streets or kind."""
+    f = state.map.features[node]
+    if f.name != f.id:
+        return f"{node} ({f.name})"
+    if f.streets:
+        return f"{node} ({' / '.join(sorted(f.streets))})"
+    return f"{node} ({f.kind})"
+
+
+def known_as(unit: Unit) -> str:
+    """A unit as the other side may read it: a hidden one is only its counter (BWA-11)."""
+    return f"counter {unit.counter}" if unit.hidden else unit.name
+
+
 def prompt_actions(state: BWAState, task: Task, seat: str) -> list[Action]:
     if task.kind == "orders":
         return [*order_actions(state, seat), DONE]
@@ -46,7 +62,8 @@ def prompt_actions(state: BWAState, task: Task, seat: str) -> list[Action]:
         return reaction_actions(state, state.units[task.data["unit"]], state.units[task.data["target"]])
     if task.kind == "withdraw":
         unit = state.units[task.data["unit"]]
-        return [Action(f"withdraw:{n}", f"{unit.name} withdraws to {n}") for n in task.data["options"]]
+        return [Action(f"withdraw:{n}", f"{known_as(unit)}: withdraw to {where(state, n)}")
+                for n in task.data["options"]]
     if task.kind == "place_lost":
         return place_actions(state, state.units[task.data["unit"]])
     if task.kind == "rally_die":
@@ -54,7 +71,7 @@ def prompt_actions(state: BWAState, task: Task, seat: str) -> list[Action]:
                 for u in state.table_units(NONVIOLENT) if u.commander is not None and not u.band]
     if task.kind == "block":
         band = state.units[task.data["band"]]
-        return [*(Action(f"block:{uid}", f"{state.units[uid].name} tries to block {band.name}")
+        return [*(Action(f"block:{uid}", f"{state.units[uid].name}: try to block {band.name}")
                   for uid in task.data["options"]),
                 Action("noblock", f"Let {band.name} go")]
     raise AssertionError(task.kind)
@@ -92,14 +109,14 @@ def _all_orders(state: BWAState, side: str) -> dict[str, tuple[str, list[Action]
         out[unit.id] = (unit.player or state.first_seat(side), unit_orders(state, unit))
     for label, dummy in state.dummies.items():
         if dummy.side == side:
-            moves = [Action(f"{label}:move:{n}", f"Move dummy counter {label} to {n}")
+            moves = [Action(f"{label}:move:{n}", f"Dummy counter {label}: move to {where(state, n)}")
                      for n in sorted(state.map.reach(dummy.node, state.counter_rate(side),
                                                      enter=lambda n: True,
                                                      stop=lambda n: state.enemy_at(side, n)))]
             out[label] = (dummy.player or state.first_seat(side), moves)
     if side == NONVIOLENT and state.jail and state.setup.jail:
         out["jail"] = (state.first_seat(side),
-                       [Action("jail:escape", f"Escape: the {len(state.jail)} arrested stands roll to escape")])
+                       [Action("jail:escape", f"Jail: the {len(state.jail)} arrested stands try to escape")])
     return out
 
 
@@ -110,8 +127,7 @@ def _targets(state: BWAState, unit: Unit) -> list[tuple[str, str, str]]:
     found = []
     for u in state.table_units(other(unit.side)):
         if u.node in reach and not u.airborne:
-            found.append((u.counter, u.node, f"counter {u.counter}") if u.hidden
-                         else (u.id, u.node, f"{u.name} ({u.id})"))
+            found.append((u.counter, u.node, f"counter {u.counter}") if u.hidden else (u.id, u.node, u.name))
     for label, d in state.dummies.items():
         if d.side != unit.side and d.node in reach:
             found.append((label, d.node, f"counter {label}"))
@@ -124,7 +140,7 @@ def unit_orders(state: BWAState, unit: Unit) -> list[Action]:
     if unit.band or unit.disrupted:
         return []
     if unit.mounted_in:
-        return [Action(f"{uid}:dismount", f"{name} dismounts")]
+        return [Action(f"{uid}:dismount", f"{name}: dismount")]
     if side == NONVIOLENT and unit.type == "actionists" and unit.commander is None:
         return []
     acts: list[Action] = []
@@ -135,50 +151,50 @@ def unit_orders(state: BWAState, unit: Unit) -> list[Action]:
 
     if not unit.lost:
         for node in sorted(state.destinations(unit)):
-            add("move", node, f"{name} moves to {node}")
+            add("move", node, f"{name}: move to {where(state, node)}")
     if unit.airborne:
         return acts + _communication(state, unit)
     if unit.condition != "sitting" and not unit.vehicle:
-        add("sit", "", f"{name} sits down")
+        add("sit", "", f"{name}: sit down")
     if state.contact(unit) and not unit.vehicle:
         if unit.condition != "fraternizing":
-            add("fraternize", "", f"{name} fraternizes with the authority (activation +2)")
+            add("fraternize", "", f"{name}: fraternize with the authority (activation +2)")
         if unit.condition != "partying":
-            add("party", "", f"{name} parties with the authority (activation)")
+            add("party", "", f"{name}: party with the authority (activation)")
     for key, node, text in _targets(state, unit):
-        add("confront", key, f"{name} confronts {text} at {node}")
-        add("envelope", key, f"{name} envelops {text} at {node}")
-        add("disrupt", key, f"{name} disrupts {text} at {node}")
-        add("disperse", key, f"{name} disperses {text} at {node}")
+        add("confront", key, f"{name}: confront {text} at {node}")
+        add("envelope", key, f"{name}: envelop {text} at {node}")
+        add("disrupt", key, f"{name}: disrupt {text} at {node}")
+        add("disperse", key, f"{name}: disperse {text} at {node}")
         if state.setup.jail is not None:
-            add("arrest", key, f"{name} arrests stands of {text} at {node}")
-            add("arrestcmd", key, f"{name} arrests stands of {text} at {node}, commander first")
+            add("arrest", key, f"{name}: arrest stands of {text} at {node}")
+            add("arrestcmd", key, f"{name}: arrest stands of {text} at {node}, commander first")
     assert unit.node is not None
     if state.map.features[unit.node].kind == "intersection" and unit.node not in state.changed_signs:
-        add("signs", "", f"{name} changes the street signs at {unit.node}")
+        add("signs", "", f"{name}: change the street signs at {unit.node}")
     if unit.barricade != unit.node:
-        add("barricade", "", f"{name} builds a barricade at {unit.node} (activation)")
-    add("smoke", "pots", f"{name} lights smoke pots (3 balls downwind)")
+        add("barricade", "", f"{name}: build a barricade at {unit.node} (activation)")
+    add("smoke", "pots", f"{name}: light smoke pots (3 balls downwind)")
     if side == AUTHORITY:
         for method in unit.smoke:
             for n in state.map.neighbours[unit.node]:
-                add("smoke", f"{method}@{n}", f"{name} uses vehicle smoke {method}s toward {n}")
+                add("smoke", f"{method}@{n}", f"{name}: vehicle smoke {method} toward {n}")
         if unit.cannons:
             for n in sorted(state.map.features):
                 if n != unit.node and state.sees(unit.node, n):
-                    add("smoke", f"barrage@{n}", f"{name} fires an artillery smoke barrage at {n}")
+                    add("smoke", f"barrage@{n}", f"{name}: fire an artillery smoke barrage at {n}")
         for target in state.table_units(AUTHORITY):
             if (target.reduced or target.lost) and target.node and state.sees(unit.node, target.node):
-                acts.append(Action(f"{uid}:rally:{target.id}", f"{name} rallies {target.name}"))
+                acts.append(Action(f"{uid}:rally:{target.id}", f"{name}: rally {target.name}"))
     else:
         for band in state.table_units(NONVIOLENT):
             if band.band and band.node and state.sees(unit.node, band.node):
-                acts.append(Action(f"{uid}:regain:{band.id}", f"{name}'s commander rallies {band.name}"))
+                acts.append(Action(f"{uid}:regain:{band.id}", f"{name}: commander rallies {band.name}"))
     for v in state.table_units(side):
         if v.vehicle and v.node == unit.node and v is not unit and not unit.vehicle:
             load = sum(len(u.stands) for u in state.units.values() if u.mounted_in == v.id)
             if load + len(unit.stands) <= v.capacity:
-                add("mount", v.id, f"{name} mounts {v.name}")
+                add("mount", v.id, f"{name}: mount {v.name}")
     return acts + _communication(state, unit)
 
 
@@ -187,27 +203,27 @@ def _communication(state: BWAState, unit: Unit) -> list[Action]:
     acts = []
     for r in state.units.values():
         if r.side == side and r.status == "reserve":
-            acts.append(Action(f"{uid}:reinforce:{r.id}", f"{name} requests reinforcements: {r.name}"))
+            acts.append(Action(f"{uid}:reinforce:{r.id}", f"{name}: request {r.name} as reinforcements"))
     if side == AUTHORITY:
         group_max = max(u.weapons for u in state.units.values() if u.group == unit.group and u.on_table)
         if state.levels[unit.group] < group_max:  # BWA-48: not beyond the weapons available
-            acts.append(Action(f"{uid}:escalate", f"Commander {unit.group} asks to escalate violence to "
-                               f"level {state.levels[unit.group] + 1}"))
+            acts.append(Action(f"{uid}:escalate", f"{name}: commander {unit.group} asks to escalate violence "
+                               f"to level {state.levels[unit.group] + 1}"))
     for u in state.table_units(side):
         if u is not unit and not u.band:
-            acts.append(Action(f"{uid}:message:{u.id}", f"{name} sends a message to {u.name}"))
+            acts.append(Action(f"{uid}:message:{u.id}", f"{name}: send a message to {u.name}"))
     assert unit.node is not None
     for u in state.table_units():
         if not u.band and u.node and (u.side == side or (not u.hidden and state.sees(unit.node, u.node))):
-            acts.append(Action(f"{uid}:identify:{u.id}", f"{name} looks for spies and provocateurs in {u.name}"))
+            acts.append(Action(f"{uid}:identify:{u.id}", f"{name}: look for spies and provocateurs in {u.name}"))
     return acts
 
 
 def reaction_actions(state: BWAState, actor: Unit, unit: Unit) -> list[Action]:
     """BWA-27: the reactions open to the targeted unit."""
     assert unit.node is not None and actor.node is not None
-    acts = [Action("react:hold", "Hold")]
-    text = REACTION_NAMES
+    text = {r: f"{unit.name}: {name.lower()}" for r, name in REACTION_NAMES.items()}
+    acts = [Action("react:hold", text["hold"])]
     if unit.condition != "sitting":
         acts.append(Action("react:sit", f"{text['sit']} (activation +{REACTIONS['sit'][1]})"))
     rate = state.move_rate(unit)
@@ -215,12 +231,13 @@ def reaction_actions(state: BWAState, actor: Unit, unit: Unit) -> list[Action]:
     if not unit.lost:
         half = math.ceil(rate / 2) if rate else None
         for n in sorted(free):
+            to = where(state, n)
             if half is None or len(free[n]) <= half:
-                acts.append(Action(f"react:slow:{n}", f"{text['slow']} to {n} (activation +1)"))
+                acts.append(Action(f"react:slow:{n}", f"{text['slow']} to {to} (activation +1)"))
             if state.sees(n, actor.node):
-                acts.append(Action(f"react:shadow:{n}", f"{text['shadow']} to {n} (activation)"))
+                acts.append(Action(f"react:shadow:{n}", f"{text['shadow']} to {to} (activation)"))
             if state.map.dist(n, actor.node) > state.map.dist(unit.node, actor.node):
-                acts.append(Action(f"react:withdraw:{n}", f"{text['withdraw']} to {n} (activation +2)"))
+                acts.append(Action(f"react:withdraw:{n}", f"{text['withdraw']} to {to} (activation +2)"))
     if any(u.mounted_in == unit.id for u in state.units.values()):
         acts.append(Action("react:dismount", f"{text['dismount']} (activation +1)"))
     return acts
@@ -235,7 +252,8 @@ def place_actions(state: BWAState, unit: Unit) -> list[Action]:
     fits = [n for n, d in dist.items() if d <= want and state.can_enter(unit, n)
             and not state.enemy_at(unit.side, n)]
     far = max((dist[n] for n in fits), default=0)
-    return [Action(f"place:{n}", f"Place the lost unit at {n}") for n in sorted(fits) if dist[n] == far]
+    return [Action(f"place:{n}", f"Place the lost {known_as(unit)} at {where(state, n)}")
+            for n in sorted(fits) if dist[n] == far]
 
 
 def why_illegal(state: BWAState, seat: str, action_id: str) -> str:

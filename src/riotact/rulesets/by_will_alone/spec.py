@@ -8,6 +8,7 @@ from .bots import heuristic_bot
 from .model import Setup
 from .options import HOUSE_RULES
 from .state import BWAState
+from .text import text_view
 
 SPEC = RulesetSpec(
     id="by-will-alone",
@@ -22,4 +23,5 @@ SPEC = RulesetSpec(
     heuristic_bot=heuristic_bot,
     scenario_package="riotact.rulesets.by_will_alone.scenarios",
     seat_counts=(2, 8),
+    text_view=text_view,
 )

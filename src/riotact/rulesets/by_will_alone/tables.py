@@ -12,6 +12,11 @@ def other(side: str) -> str:
     return AUTHORITY if side == NONVIOLENT else NONVIOLENT
 
 
+def seat_side(seat: str) -> str:
+    """BWA-01: a seat plays the side its name starts with (``nonviolent``, ``authority-2``, ...)."""
+    return seat.split("-")[0]
+
+
 # BWA-03: quality / reliability levels (0 lowest), morale check number and escape roll.
 QUALITY_NAMES = {NONVIOLENT: ("Untrained", "Trained", "Veteran"),
                  AUTHORITY: ("Wavering", "Reliable", "Dedicated")}
@@ -98,6 +103,11 @@ ACTION_NAMES = {
     "message": "Send Message", "identify": "Identify Spies & Provocateurs", "signs": "Change Signs",
     "smoke": "Make Smoke", "barricade": "Build Barricade",
 }
+
+
+def action_name(verb: str) -> str:
+    """An order's name as the rules spell it (``arrestcmd`` is Arrest aimed at the commander first)."""
+    return "Arrest (commander first)" if verb == "arrestcmd" else ACTION_NAMES[verb]
 
 
 def may_take(side: str, action: str) -> bool:

@@ -75,6 +75,9 @@ def seat_view(state: BWAState, seat: str) -> dict[str, Any]:
         "units": units, "counters": counters, "reserves": reserves,
         "media": [{"id": m, "feature": node} for m, (node, _) in state.media.items()],
         "smoke": dict(sorted(state.smoke.items())), "changed_signs": signs,
+        # BWA-52: a barricade is seen with the unit that built it (a hidden unit's only by its side).
+        "barricades": sorted(node for node, uid in state.barricades.items()
+                             if umpire or state.units[uid].side == side or not state.units[uid].hidden),
         "jail": {"feature": state.setup.jail.feature if state.setup.jail else None,
                  "stands": [s.id for s in state.jail]},
         "discarded": len(state.discarded), "levels": dict(state.levels),
