@@ -164,7 +164,7 @@ def test_play_with_manual_dice_asks_for_the_faces_again_after_a_bad_one(tmp_path
                   stdin="students:barricade\ndone\n9\n4\n4 4 4 4 4 4\nquit\n")
     assert out.returncode == 0, out.stderr
     assert out.stdout.count("Roll 1D6 for activation for barricade") == 2   # asked again after the 9
-    assert "'9' is not a face of a D6" in out.stderr
+    assert "'9' is not a face of a D6" in out.stdout  # said where the prompt is
     assert "Roll 6D6 for unit morale check (Building a Barricade)" in out.stdout
     assert "Students (students) builds a barricade at b00." in out.stdout
     assert "Sb00*#" in out.stdout          # the new barricade on the map

@@ -109,7 +109,8 @@ def scenarios(ruleset: str | None, as_json: bool) -> None:
 def play(scenario: str, seat_pairs: tuple[str, ...], seed: int | None, dice: str, save_to: Path | None,
          option_pairs: tuple[str, ...]) -> None:
     """Play SCENARIO (an id, a .toml file, or a saved .jsonl game to continue)."""
-    live = ManualDice(ask, tell=errors.print) if dice == "manual" else None
+    live = ManualDice(ask, tell=lambda problem: console.print(escape(problem), style="red")) if dice == "manual" \
+        else None
     if scenario.endswith(".jsonl"):
         header, events = read_log(scenario)
         game = replay(header, events, source=scenario, live_dice=live)

@@ -43,6 +43,13 @@ class TerminalTable:
                 return
             self._autosave()
         self._narrate()
+        self._show_end()
+
+    def _show_end(self) -> None:
+        """The final screen, as the (first) human seat sees it."""
+        text_view = self.game.spec.text_view
+        if self.humans and text_view:
+            self.console.print(Text(text_view(self.game.view(self.humans[0]))))
 
     def _narrate(self) -> None:
         """Show the events the human seats may see (the umpire's secrets stay hidden)."""

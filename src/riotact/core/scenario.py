@@ -58,10 +58,11 @@ class Scenario:
         return f"{self.ruleset}/{self.id}"
 
 
-def _fail(source: str, exc: ValidationError) -> ScenarioError:
+def _fail(source: str, exc: ValidationError, prefix: tuple[str, ...] = ()) -> ScenarioError:
+    """The first fault, as "file: field: problem" (without pydantic's "Value error, " prefix)."""
     err = exc.errors()[0]
-    loc = ".".join(str(p) for p in err["loc"])
-    return ScenarioError(source, loc, err["msg"])
+    loc = ".".join([*prefix, *(str(p) for p in err["loc"])])
+    return ScenarioError(source, loc, err["msg"].removeprefix("Value error, "))
 
 
 def parse_scenario(data: dict[str, Any], source: str = "<data>") -> Scenario:
@@ -83,9 +84,7 @@ def parse_scenario(data: dict[str, Any], source: str = "<data>") -> Scenario:
             # The seats are context, so a setup model can check its names against them.
             setup = spec.setup.model_validate(head.setup, context={"seats": tuple(head.seats)})
         except ValidationError as exc:
-            err = exc.errors()[0]
-            loc = ".".join(["setup", *(str(p) for p in err["loc"])])
-            raise ScenarioError(source, loc, err["msg"]) from None
+            raise _fail(source, exc, ("setup",)) from None
     try:
         resolve_options(spec.id, spec.house_rules, head.house_rules)
     except OptionError as exc:
