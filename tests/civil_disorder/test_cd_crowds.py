@@ -230,3 +230,38 @@ def test_cd38_a_petrol_bomb_at_a_building_starts_a_fire_on_4_or_more(cd):
     s.turn = 5
     missiles.crowd_violence(s)
     assert s.buildings["shop"].fires == 1
+
+
+def test_cd21_firefighters_pulling_back_are_not_police_or_soldiers_withdrawing(cd):
+    """CD-21 (c): only police and soldiers are "ordinary" or "Specialist Riot forces"; a fire
+    crew that withdraws in sight gives no withdrawing factor and no RL roll."""
+    game = cd.game(units=[cd.unit("F1", "firefighters", "J1-1", figures=6)], crowds=[cd.crowd("A", "J1-0", rl=5)])
+    s, crowd = game.state, game.state.crowds["A"]
+    s.withdrew = {"F1"}
+    crowds._new_sf_in_view(s, crowd)
+    assert crowd.triggers == [] and crowds.rl_modifiers(s, crowd) == []
+
+
+def test_cd23_a_full_riot_with_no_sf_in_sight_heads_for_property(cd):
+    """CD-23 default: RL 8 is "as 7" (towards the nearest SF or property) plus charging any SF it
+    can reach; with no SF in sight it makes for the nearest building, not a random drift."""
+    game = cd.game(buildings=[{"id": "shop", "block": [0, 1], "value": 60}],
+                   crowds=[cd.crowd("A", "J1-0", rl=8)], dice=[2, 2, 2])  # 3d6 = 6"
+    s = game.state
+    assert crowds._nearest_property(s, s.crowds["A"]) == "J1-1"  # the shop's corner, 16" south
+    crowds.move_crowd(s, s.crowds["A"])
+    assert s.crowds["A"].node == "x16y6"  # straight towards it: no route die
+
+
+def test_cd21_a_split_off_part_does_not_take_the_first_casualty_minus_2_again(cd):
+    """CD-21 (b) default: the -2 for the first casualty from firearms applies once per crowd; the
+    part that splits off a crowd that has had it gets -1 for its next casualty, as the rest does."""
+    from riotact.rulesets.civil_disorder.combat import crowd_casualty
+
+    game = cd.game(crowds=[cd.crowd("A", "J1-0", figures=26, rl=6)])
+    s, crowd = game.state, game.state.crowds["A"]
+    crowd_casualty(s, crowd, "wounded", "shot", firearm=True)
+    assert (-2, "first casualty from firearms") in crowd.factors
+    part = crowds.split(s, crowd, 10)
+    crowd_casualty(s, part, "wounded", "shot", firearm=True)
+    assert [v for v, _ in part.factors] == [-1]

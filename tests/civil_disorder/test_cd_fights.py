@@ -137,8 +137,13 @@ def test_cd64_default_results_panic_at_0_steady_at_5(cd):
     game = cd.game(units=[cd.unit("P1", "patrol", "x16y4")], crowds=[cd.crowd("A", "J1-0", rl=7)], dice=[])
     s, unit = game.state, game.state.units["P1"]
     combat.apply_overreaction(s, unit, "panic")
-    assert s.town.inches(unit.node, "J1-0") > 4
-    combat.apply_overreaction(s, unit, "steady")
+    assert s.town.inches(unit.node, "J1-0") > 4 and unit.id in s.withdrew
+    steady = cd.game(units=[cd.unit("P1", "patrol", "x16y4", order="advance:A")],
+                     crowds=[cd.crowd("A", "J1-0", rl=7)], dice=[])
+    calm = steady.state.units["P1"]
+    combat.apply_overreaction(steady.state, calm, "steady")  # a score of 5: no effect
+    assert (calm.node, calm.order, calm.shaken_until, steady.state.stats["overreactions"]) == (
+        "x16y4", "advance:A", 0, 0)
 
 
 def test_cd65_soldiers_may_open_fire_instead_of_running_police_never_reroll(cd):
@@ -167,3 +172,45 @@ def test_cd53_a_fallen_officer_defends_on_the_ground_at_minus_2(cd):
     last_sf_roll = [e for e in s.umpire.log.events if e["kind"] == "roll"][-2]
     assert last_sf_roll["total"] == 9 + 1 - 2  # police +1, on ground -2: 8 against 8, a scuffle
     assert len(unit.down) == 1 and unit.figures == 1
+
+
+def test_cd53_only_riot_equipped_units_and_swat_wear_gas_masks(cd):
+    """CD-53 (e) / CD-22 default: riot-equipped units and SWAT ignore gas in fights; Special
+    Forces (a soldier's +1) are not listed, so tear gas costs them -2."""
+    from riotact.rulesets.civil_disorder.units import GasCloud
+
+    game = cd.game(units=[cd.unit("SF1", "special_forces", "J1-0", figures=4),
+                          cd.unit("SW1", "swat", "J1-0")])
+    s = game.state
+    s.gas.append(GasCloud("tear", 16, 0))
+
+    def total(uid: str) -> int:
+        return sum(m.value for m in combat.sf_fight_modifiers(s, s.units[uid], 1, charging=False))
+
+    assert (total("SF1"), total("SW1")) == (1 - 2, 1)
+
+
+def test_cd62_entering_a_burning_building_counts_as_being_petrol_bombed(cd):
+    """CD-47 / CD-38 / CD-62: SF entering a burning building roll as if under petrol bomb attack,
+    and being petrol bombed calls for an over-reaction test, even when nobody is burned."""
+    from riotact.rulesets.civil_disorder.orders import enter
+
+    game = cd.game(buildings=[{"id": "shop", "block": [0, 0], "value": 60, "fires": 1}],
+                   units=[cd.unit("P1", "patrol", "J0-0")], dice=[1, 1])  # 1 figure caught, unharmed
+    s = game.state
+    enter(s, s.units["P1"], "shop")
+    assert s.units["P1"].figures == 8 and s.unit_events["P1"] == {"petrol bombed"}
+
+
+def test_cd62_a_member_wounded_after_step_4_is_tested_in_the_next_turn(cd):
+    """CD-62: a unit that loses a member after the turn's over-reaction tests (burned in step 6,
+    CD-47) is not let off: it takes its test in the next turn's step 4, with -1 for the wound."""
+    game = cd.game(units=[cd.unit("P1", "patrol", "J0-0")], crowds=[cd.crowd("A", "J2-2", rl=3)], seed=4)
+    s = game.state
+    s.wound_sf(s.units["P1"], "burned in the fire")  # as fire.burn does in step 6
+    game.apply("commander", "pass")
+    game.apply("commander", "stay")
+    [test] = [e for e in game.log.events if e.get("rule") == "CD-63" and e["kind"] == "roll"]
+    assert test["who"].startswith("P1") and "member wounded" in test["text"]
+    assert any(m["value"] == -1 and "wounded" in m["reason"] for m in test["modifiers"])
+    assert s.unit_events == {} and s.unit_wounded == {}

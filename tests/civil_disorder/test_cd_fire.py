@@ -128,3 +128,15 @@ def test_cd50_two_turns_of_water_then_a_hydrant(cd):
     engine.order = "hose:shop"
     fire.firefighting(s)
     assert shop.fires == 1
+
+
+def test_cd46_a_location_that_began_the_turn_with_1_fire_does_not_spread_after_growing(cd):
+    """CD-45 / CD-46: growth and spread both count the fires the location had when the turn's
+    burning began: 1 fire grows to 2 on a growth roll of 1, but the spread roll of 1 is not
+    below 1, so nothing spreads this turn (a location with 1 fire never spreads)."""
+    game = cd.game(buildings=[WEST, EAST], dice=[1, 1])
+    s = game.state
+    s.buildings["w"].fires = 1
+    fire.burn(s)
+    assert (s.buildings["w"].fires, s.buildings["e"].fires) == (2, 0)
+    assert s.buildings["w"].value == 39  # CD-44: one point for the one fire burning at the start

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from riotact.core import OptionError, ScenarioError
+from riotact.core.errors import IllegalActionError
 from riotact.rulesets.civil_disorder import combat, crowds, medical, missiles
 from riotact.rulesets.civil_disorder.orders import travel
 from riotact.rulesets.civil_disorder.units import SFUnit
@@ -29,6 +30,11 @@ def test_cd14_walk_and_run_paces(cd):
     game = cd.game(options={"walk_inches": 4, "run_inches": 8}, crowds=[cd.crowd("A", "J2-2", rl=3)])
     runs = {a.id for a in game.legal_actions("commander") if a.id.startswith("run:")}
     assert "run:x24y16" in runs and "run:x26y16" not in runs
+    with pytest.raises(IllegalActionError, match='up to 8" away'):  # the refusal quotes the house rule
+        game.apply("commander", "run:x26y16")
+    game.apply("commander", "pass")
+    with pytest.raises(IllegalActionError, match='walk up to 4"'):
+        game.apply("commander", "pass")
 
 
 def test_cd15_vehicle_start_inches(cd):
@@ -138,3 +144,22 @@ def test_cd09_counting_figures_instead_of_people(cd):
         game.state.units["S1"] = SFUnit("S1", "soldiers", 30, "J1-1", "commander")
     assert -3 not in [m.value for m in crowds.rl_modifiers(people.state, people.state.crowds["A"])]
     assert -3 in [m.value for m in crowds.rl_modifiers(figures.state, figures.state.crowds["A"])]
+
+
+def test_house_rule_numbers_and_table_results_the_rules_cannot_use_are_refused(cd):
+    """CD-41 / CD-60 / CD-54 / CD-64: no damage die per 0 figures, no d6 score of 9, no fight or
+    over-reaction result the engine does not know; from a scenario file the error names the file
+    and its ``house_rules``."""
+    with pytest.raises(OptionError, match=r"'damage_per_figures' .* must be 1 or more; got 0"):
+        cd.game(options={"damage_per_figures": 0})
+    with pytest.raises(OptionError, match=r"'hit_on' .* must be from 1 to 6; got 9"):
+        cd.game(options={"hit_on": 9})
+    with pytest.raises(OptionError, match=r"'walk_inches' .* must be 0 or more"):
+        cd.game(options={"walk_inches": -5})
+    with pytest.raises(OptionError, match=r"unknown result.*explode"):
+        cd.game(options={"fight_table": "3:scuffle,99:explode"})
+    with pytest.raises(OptionError, match=r"unknown result.*flee"):
+        cd.game(options={"overreaction_table": "0:flee,99:steady"})
+    with pytest.raises(ScenarioError, match=r"test\.toml: house_rules: .*'split_above'"):
+        cd.game(house_rules={"split_above": 0})
+    assert cd.game(options={"ordinary_withdrawing": -1}).state.opt("ordinary_withdrawing") == -1

@@ -179,3 +179,21 @@ def test_cd26_waiting_looters_do_not_step_out_from_behind_a_crowd(cd):
     exposed = behind(cd, [0, 1], "se", 6, [4], screen=False)
     crowds.move_crowd(exposed.state, exposed.state.crowds["L"])
     assert exposed.state.crowds["L"].node == "x16y22"
+
+
+def test_cd25_the_sf_are_not_told_that_the_fire_raisers_at_a_looted_shop_are_looters(cd):
+    """CD-25 / CD-26: SF who see looters set fire to an already-looted shop learn of the fire,
+    never that the crowd is a looter crowd."""
+    game = looters(cd, units=[cd.unit("P1", "patrol", "x4y0")])
+    game.state.buildings["shop"].looted = True
+    looting.property_and_looting(game.state)
+    told = [e["text"] for e in game.log_for("commander") if e.get("rule") == "CD-26"]
+    assert told and "loot" not in " ".join(told).lower()
+
+
+def test_cd26_a_looter_move_cut_short_for_one_unit_is_checked_again_for_the_others(cd):
+    """CD-26: no move by a looter crowd ends closer to any SF unit. From x2y16 the path J0-1,
+    x0y14 ends closer to P2; cut back to J0-1 it would end closer to P1, so it is cut to nothing."""
+    game = cd.game(units=[cd.unit("P1", "patrol", "J0-2"), cd.unit("P2", "patrol", "x8y0")],
+                   crowds=[cd.crowd("L", "x2y16", figures=4, looters=True)])
+    assert crowds._keep_away(game.state, "x2y16", ["J0-1", "x0y14"]) == []

@@ -98,3 +98,22 @@ def test_cd59_an_ambulance_takes_2_stretcher_cases_or_4_walking_wounded(cd):
     amb.order = "evacuate"
     medical.paramedics(s)
     assert not amb.load and all(c.stage == "evacuated" for c in extra) and not amb.on_table
+
+
+def test_cd59_a_body_takes_a_stretcher_place_when_the_ambulance_fills_up(cd):
+    """CD-59 / CD-56 default: a body is recovered as a stretcher case, so it takes 2 places:
+    with a stretcher case and a walking wounded aboard (3 of 4 places), it cannot be loaded."""
+    game = cd.game(units=[cd.unit("P1", "patrol", "J1-0"),
+                          cd.unit("AMB1", "paramedics", "J1-0", figures=2, vehicle="ambulance", order="treat")],
+                   dice=[])
+    s, amb = game.state, game.state.units["AMB1"]
+    for stage in ("stretcher", "walking"):
+        s.wound_sf(s.units["P1"], "a brick")
+        casualty = list(s.casualties.values())[-1]
+        casualty.stage = stage
+        amb.load.append(casualty.id)
+    s.wound_sf(s.units["P1"], "a shot", dead=True)
+    assert medical.places(s, amb) == 3
+    turns(s, 4)  # reach (no triage for the dead), stretcher, then loading is refused
+    assert len(amb.load) == 2 and medical.places(s, amb) == 3
+    assert any("is full" in e["text"] for e in s.umpire.log.events if e.get("rule") == "CD-59")

@@ -110,3 +110,17 @@ def test_cd33_the_umpire_rewards_a_good_bargaining_point(cd):
     apply_umpire(game.state, "bargain_good:commander")  # what the umpire's decision does
     negotiate(game.state, "commander", game.state.crowds["A"])
     assert game.state.crowds["A"].negotiation == -2
+
+
+def test_cd32_shooting_in_the_same_turn_rules_out_the_negotiation(cd):
+    """CD-32 default: shooting in sight of the crowd in the current turn counts: soldiers firing
+    on crowd A in step 4 stop the commander's negotiation with it that turn (no CD-33 roll)."""
+    game = cd.game(units=[cd.unit("S1", "soldiers", "J1-1", figures=2, weapon="single", order="fire:A")],
+                   crowds=[cd.crowd("A", "x16y14", rl=5)], seed=3)
+    game.apply("commander", "negotiate:A")
+    game.apply("commander", "stay")
+    events = game.log.events
+    assert any(e.get("rule") == "CD-60" for e in events)
+    assert not any(e.get("rule") == "CD-33" for e in events)
+    assert any("no negotiation while shooting" in e["text"] for e in game.log_for("commander")
+               if e.get("rule") == "CD-32")

@@ -201,3 +201,51 @@ def test_bad_scenario_data_is_a_clear_error(cd):
         cd.game(crowds=[cd.crowd("A", "nowhere")])
     with pytest.raises(ScenarioError, match="unknown unit type"):
         cd.game(units=[cd.unit("X", "ninjas", "J0-0")])
+
+
+def test_cd04_ids_used_twice_are_a_scenario_error(cd):
+    """CD-04: buildings, snipers, bombs and looters' vehicles each need their own id (the second
+    building would otherwise silently replace the first)."""
+    with pytest.raises(ScenarioError, match=r"setup\.buildings: ids must all be different; used twice: shop"):
+        cd.game(buildings=[{"id": "shop", "block": [0, 0], "value": 60}, {"id": "shop", "block": [1, 1], "value": 10}])
+    with pytest.raises(ScenarioError, match=r"setup\.snipers: .*used twice: s1"):
+        cd.game(units=[cd.unit("R1", "riot_police", "J1-0")], crowds=[cd.crowd("A", "J0-0")],
+                snipers=[{"id": "s1", "crowd": "A", "target": "R1"}, {"id": "s1", "crowd": "A", "target": "R1"}])
+    with pytest.raises(ScenarioError, match=r"setup\.looter_vehicles: .*used twice: v"):
+        cd.game(looter_vehicles=[{"id": "v", "kind": "car", "at": "J0-0"}, {"id": "v", "kind": "van", "at": "J0-1"}])
+
+
+def test_cd13_a_units_standing_order_must_name_a_real_order_and_target(cd):
+    """CD-13: a unit starts on the scenario's order; an unknown order, a target that is not in the
+    scenario, or connecting with no hydrant is a ScenarioError naming the unit (not a crash on the
+    first turn)."""
+    for order, problem in (("fly", "unknown order 'fly'"), ("move:nowhere", "'nowhere' is not a place"),
+                           ("hose:zz", "'zz' is not a building"), ("charge:Z", "'Z' is not a crowd"),
+                           ("counter_snipe:x", "'x' is not a sniper"), ("hold:J0-0", "takes no target"),
+                           ("connect", "no hydrant")):
+        with pytest.raises(ScenarioError, match=rf"setup\.units: unit U1's order: .*{problem}"):
+            cd.game(units=[cd.unit("U1", "firefighters", "J0-0", figures=6, order=order)])
+    game = cd.game(units=[cd.unit("U1", "patrol", "J0-0", order="move:J2-2")], crowds=[cd.crowd("A", "J2-0", rl=3)])
+    assert game.state.units["U1"].order == "move:J2-2"
+
+
+def test_cd25_builtin_scenarios_name_looter_crowds_like_any_other():
+    """CD-25: the SF must not know which crowds are looters, so the built-in scenarios name every
+    crowd A, B, C ... in order (an id like "L" would give the looters away)."""
+    for scenario in builtin_scenarios(SPEC):
+        ids = [c.id for c in scenario.setup.crowds]
+        assert ids == [chr(ord("A") + i) for i in range(len(ids))], scenario.id
+
+
+def test_cd04_a_town_too_big_to_precompute_is_a_scenario_error(cd):
+    """CD-04 table layout: sight and distances are precomputed for every pair of street points,
+    so a town of more than 2,000 points is refused up front (12 x 12 junctions, 40" blocks, 1"
+    steps would be 10,440 points and exhaust the memory) rather than hanging the game."""
+    from riotact.rulesets.civil_disorder.setup import MAX_STREET_POINTS, TownSetup
+    from riotact.rulesets.civil_disorder.town import town_nodes
+
+    with pytest.raises(ScenarioError, match=r"setup\.town: the town has 10440 street points"):
+        cd.game(town={"columns": 12, "rows": 12, "block": 40, "step": 1})
+    for size in ((12, 12, 16, 2), (7, 6, 16, 2), (4, 7, 12, 3)):  # the count is the town's own
+        assert len(town_nodes(*size)) <= MAX_STREET_POINTS
+        TownSetup(columns=size[0], rows=size[1], block=size[2], step=size[3])

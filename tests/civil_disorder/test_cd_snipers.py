@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from riotact.rulesets.civil_disorder import combat
+from riotact.rulesets.civil_disorder import combat, orders
 
 MILL = {"id": "mill", "block": [0, 0], "value": 60, "kind": "office"}
 
@@ -53,6 +53,34 @@ def test_cd68_spotting_no_roll_on_shot_1_then_6_then_5_6_then_4_6(cd):
     assert spotted.view("commander")["state"]["snipers_spotted"][0]["building"] == "mill"
 
 
+def test_cd68_a_spotted_place_is_revealed_to_the_target_unit_not_to_every_sf_player(cd):
+    """CD-68 default / CD-06: the target unit R1 (sub1's, by radio) spots the sniper; sub1 is
+    told where it is. The commander, who cannot see the place and whose units did not spot it,
+    learns nothing: no spotted sniper in the view and no order to pick it off, until sub1 tells
+    him (CD-08)."""
+    game = cd.game(seats=["commander", "sub1"], buildings=[MILL],
+                   players=[{"seat": "commander", "at": "J2-2", "radio": False},
+                            {"seat": "sub1", "at": "J1-1", "superior": "commander"}],
+                   units=[{**cd.unit("R1", "riot_police", "J1-0"), "player": "sub1"},
+                          cd.unit("SW1", "swat", "J2-2", weapon="single", snipers=True)],
+                   snipers=[{"id": "sn1", "building": "mill", "target": "R1"}],
+                   crowds=[cd.crowd("A", "J2-1", rl=3)], dice=[1, 1, 1, 1, 6])
+    s = game.state
+    assert not s.player_sees("commander", combat.sniper_node(s, "sn1"))
+    for _ in range(3):
+        combat.snipers_fire(s)
+    assert s.snipers["sn1"].spotted and s.snipers["sn1"].known_to == ["sub1"]
+    assert game.view("sub1")["state"]["snipers_spotted"] == [{"id": "sn1", "building": "mill", "crowd": None}]
+    commander = game.view("commander")["state"]
+    assert commander["snipers_spotted"] == []
+    assert not any("counter_snipe" in a.id or "suppress:mill" in a.id for a in game.legal_actions("commander"))
+    assert "mill" not in json.dumps(game.log_for("commander"))
+    s.declared = {"sub1": "talk:commander"}  # CD-08: sub1 tells the commander
+    orders.player_step5(s)
+    assert game.view("commander")["state"]["snipers_spotted"] == [{"id": "sn1", "building": "mill", "crowd": None}]
+    assert "order:SW1:counter_snipe:sn1" in {a.id for a in s.legal_actions("commander")}
+
+
 def test_cd69_return_fire_never_hits_but_stops_the_sniper_that_turn(cd):
     """CD-69: fire at the sniper's place hits nothing, and the sniper does not shoot this turn."""
     game = sniping(cd, [])
@@ -68,7 +96,7 @@ def test_cd70_swat_snipers_hit_a_spotted_sniper_on_4_to_6_only(cd):
     s, sniper = game.state, game.state.snipers["sn1"]
     combat.counter_snipe(s, s.units["SW1"], "sn1")  # not spotted: no dice
     assert not sniper.out
-    sniper.spotted = True
+    sniper.spotted, sniper.known_to = True, ["commander"]
     assert "order:SW1:counter_snipe:sn1" in {a.id for a in game.legal_actions("commander")}
     combat.counter_snipe(s, s.units["SW1"], "sn1")
     assert sniper.out
@@ -176,3 +204,27 @@ def test_cd66_bad_bomb_data_is_a_scenario_error(cd):
         bomb_game(cd, [], bomb={"turn": None})
     with pytest.raises(ScenarioError, match="crowd 'Z' does not exist"):
         bomb_game(cd, [], bomb={"crowd": "Z"})
+
+
+def test_cd66_a_player_out_of_sight_of_a_blast_hears_it_but_is_not_told_where(cd):
+    """CD-66 / CD-06: every seat hears a bomb go off, but only those who see the place (or whose
+    units are caught in it) are told which crowd and where: sub1, behind the flats, hears a loud
+    explosion and nothing of crowd A or its street point."""
+    from riotact.rulesets.civil_disorder import bombs
+
+    game = cd.game(seats=["commander", "sub1"],
+                   players=[{"seat": "commander", "at": "J1-1"},
+                            {"seat": "sub1", "at": "J0-2", "superior": "commander"}],
+                   buildings=[{"id": "flats", "block": [0, 1], "value": 50, "kind": "house"}],
+                   crowds=[cd.crowd("A", "x16y8", figures=2, rl=6)],
+                   bombs=[{"id": "hidden_bomb", "crowd": "A", "turn": 1, "radius": 1, "hit_on": 6}],
+                   dice=[1, 1])
+    s = game.state
+    assert not s.player_sees("sub1", "x16y8") and s.player_sees("commander", "x16y8")
+    bombs.bombs_go_off(s)
+    heard = [e["text"] for e in game.log_for("sub1") if e.get("rule") == "CD-66"]
+    assert heard == ["A loud explosion is heard somewhere out of sight."]
+    assert "x16y8" not in json.dumps(game.view("sub1")) + json.dumps(game.log_for("sub1"))
+    assert game.view("sub1")["state"]["bombs"] == [{"id": "hidden_bomb", "node": None, "turn": 1}]
+    assert any("A bomb goes off in crowd A at x16y8" in e["text"] for e in game.log_for("commander"))
+    assert game.view("commander")["state"]["bombs"] == [{"id": "hidden_bomb", "node": "x16y8", "turn": 1}]

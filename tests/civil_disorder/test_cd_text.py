@@ -115,6 +115,19 @@ def test_the_plan_shows_figures_crowds_with_rl_markers_and_building_state(cd: An
     assert "Fires: bank (2)." in screen and "Wrecked: shed." in screen
 
 
+def test_a_gas_cloud_is_drawn_as_wide_as_the_gas_radius_house_rule(cd: Any) -> None:
+    """CD-22: the gas_radius house rule (6" here) sets how far a cloud reaches, on the plan too."""
+    from riotact.rulesets.civil_disorder.combat import gas_on, throw_gas
+
+    game = cd.game(options={"gas_radius": 6}, units=[cd.unit("R1", "riot_police", "J1-1")],
+                   crowds=[cd.crowd("A", "x16y24", rl=7)])
+    s = game.state
+    throw_gas(s, s.units["R1"], s.crowds["A"])
+    assert gas_on(s, "x16y30") == "tear" and gas_on(s, "J1-2") is None
+    cells = plan_of(text_view(game.view("commander")))
+    assert cells[(16, 30)] == "~" and cells[(16, 20)] == "~"
+
+
 def test_a_crowd_out_of_sight_is_only_on_the_umpires_screen(cd: Any) -> None:
     """CD-06: strict visibility; a crowd behind a building with no unit to report it is left off
     the SF screen (plan and lists), while the umpire's screen has it, RL state and all (CD-01)."""

@@ -180,6 +180,12 @@ def test_cd07_personal_action_fire_your_gun(cd):
     personal_fire(game.state, "commander", game.state.crowds["A"])
     assert game.state.stats["firearm_deaths"] == 1
     assert "fire:A" not in {a.id for a in cd.game(crowds=[cd.crowd("A", "J1-0")]).legal_actions("commander")}
+    lax = cd.game(players=[{"seat": "commander", "at": "J1-1", "weapon": "single"}], buildings=[BLOCK],
+                  crowds=[cd.crowd("A", "J0-0")], house_rules={"strict_visibility": False}, dice=[])
+    assert "fire:A" in {a.id for a in lax.legal_actions("commander")}  # seen, but behind the block
+    personal_fire(lax.state, "commander", lax.state.crowds["A"])  # no dice: no shot
+    assert [e["text"] for e in lax.log_for("commander") if e.get("rule") == "CD-60"] == [
+        "You hold your fire: no line of fire to crowd A."]
 
 
 def test_cd54_a_rioting_crowd_attacks_a_players_figure_it_touches(cd):

@@ -59,15 +59,19 @@ def explode(s: CivilDisorder, bomb: Bomb, crowd: Crowd, why: str) -> None:
     node = bomb.node = crowd.node
     bomb.went_off = s.turn
     s.note("CD-66", f"Bomb {bomb.id} in crowd {crowd.id} goes off ({why}).")
-    s.umpire.effect("CD-66", f"A bomb goes off in crowd {crowd.id} at {node}!", visible_to="all",
-                    bomb=bomb.id, node=node)
     x, y = s.position(node)
     rule, radius = "CD-66", bomb.radius
-    for unit in s.live_units():
-        if s.town.inches(unit.node, node) <= radius:
-            s.unit_event(unit, "physically attacked")  # CD-62: bombed
-            for _ in range(_hits(s, bomb, unit.id, unit.figures)):
-                s.wound_sf(unit, "bomb blast", dead=casualty_roll(s, unit.id) == "dead")
+    hit_units = [unit for unit in s.live_units() if s.town.inches(unit.node, node) <= radius]
+    # the SF who see the place, or whose units are caught, learn where; everyone hears it (CD-06)
+    bomb.known_to = s.tell(rule, f"A bomb goes off in crowd {crowd.id} at {node}!", nodes=[node],
+                           units=[u.id for u in hit_units], bomb=bomb.id, node=node)
+    far = [seat for seat in s.sf_seats if seat not in bomb.known_to]
+    if far:
+        s.umpire.effect(rule, "A loud explosion is heard somewhere out of sight.", visible_to=far, bomb=bomb.id)
+    for unit in hit_units:
+        s.unit_event(unit, "physically attacked")  # CD-62: bombed
+        for _ in range(_hits(s, bomb, unit.id, unit.figures)):
+            s.wound_sf(unit, "bomb blast", dead=casualty_roll(s, unit.id) == "dead")
     for seat, me in sorted(s.players.items()):
         if not me.out and s.town.inches(me.node, node) <= radius and _hits(s, bomb, seat, 1):
             wound_player(s, seat, "bomb blast", dead=casualty_roll(s, seat) == "dead")

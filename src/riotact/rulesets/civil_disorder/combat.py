@@ -31,18 +31,13 @@ SHOT_AT = {"baton": (-1, 'shot at by baton gun or other "non-lethal" firearm'),
 # -- gas (CD-22) -----------------------------------------------------------------------
 def gas_on(s: CivilDisorder, node: str) -> str | None:
     """The strongest effective gas cloud over a street point: "cs", "tear" or None."""
-    radius = float(s.opt("gas_radius"))
-    kinds = {c.kind for c in s.gas if s.town.inches_to_point(node, (c.x, c.y)) <= radius}
+    kinds = {c.kind for c in s.gas if s.town.inches_to_point(node, (c.x, c.y)) <= c.radius}
     return "cs" if "cs" in kinds else ("tear" if kinds else None)
 
 
 def gas_in_sight(s: CivilDisorder, node: str) -> bool:
     """CD-32: a gas cloud the crowd can see (its nearest street point is in sight)."""
-    return any(s.town.sees(node, nearest_node(s, (c.x, c.y))) for c in s.gas)
-
-
-def nearest_node(s: CivilDisorder, point: tuple[float, float]) -> str:
-    return min(s.town.pos, key=lambda n: (s.town.inches_to_point(n, point), n))
+    return any(s.town.sees(node, s.town.nearest_point((c.x, c.y))) for c in s.gas)
 
 
 def throw_gas(s: CivilDisorder, unit: SFUnit, crowd: Crowd) -> None:
@@ -55,7 +50,7 @@ def throw_gas(s: CivilDisorder, unit: SFUnit, crowd: Crowd) -> None:
         unit.gas_stock -= 1
     kind = "cs" if unit.type.specialist_riot or unit.type.swat else "tear"
     x, y = s.position(crowd.node)
-    s.gas.append(GasCloud(kind, x, y, int(s.opt("gas_turns"))))
+    s.gas.append(GasCloud(kind, x, y, int(s.opt("gas_turns")), float(s.opt("gas_radius"))))
     s.trigger(crowd, f"{unit.id} fires gas")
     s.tell("CD-22", f"{unit.id} fires {'CS' if kind == 'cs' else 'tear'} gas at crowd {crowd.id}.",
            nodes=[unit.node, crowd.node], units=[unit.id])
@@ -133,7 +128,6 @@ def crowd_casualty(s: CivilDisorder, crowd: Crowd, status: str, cause: str, *, f
     if firearm:
         if status == "dead":
             s.stats["firearm_deaths"] += 1
-        crowd.firearm_casualties += 1
         if not crowd.had_firearm_casualty:  # CD-21 (b): -2 once per crowd per game
             crowd.had_firearm_casualty = True
             s.trigger(crowd, "first casualty from firearms", -2, "first casualty from firearms")
@@ -237,9 +231,9 @@ def snipers_fire(s: CivilDisorder) -> None:
             bonus = sniper.shots - 2  # CD-68 default: +0 on the second shot, +1 on the third...
             mods = [Modifier(bonus, f"shot {sniper.shots} from the same place", "CD-68")] if bonus else []
             if s.roll("CD-68", target.id, 1, 6, f"spotting sniper {sniper.id}", mods, target=6).passed:
-                sniper.spotted = True
-                s.tell("CD-68", f"{target.id} spots the sniper's position: {_sniper_place(sniper)}.",
-                       units=[target.id], nodes=[node])
+                sniper.spotted = True  # CD-68 default: the place is revealed to the target unit
+                sniper.known_to = s.tell("CD-68", f"{target.id} spots the sniper's position: "
+                                                  f"{_sniper_place(sniper)}.", units=[target.id], nodes=[node])
 
 
 # -- hand-to-hand (CD-51 to CD-55) ---------------------------------------------------------
@@ -269,26 +263,30 @@ def fights(s: CivilDisorder) -> None:
                 fight(s, unit, crowd, sf_attacking=False, arrest=False, charging=False)
 
 
+def outnumbered(odds: int) -> list[Modifier]:
+    """CD-53: outnumbered 2-1 -1 (example 1), 3-1 -2, 4-1 (or more) -3."""
+    value = OUTNUMBERED[min(odds, 4)]
+    return [Modifier(value, f"outnumbered {odds}-1", "CD-53")] if value else []
+
+
+def in_gas(s: CivilDisorder, node: str) -> list[Modifier]:
+    """CD-53 / CD-22: in effective tear gas -2, CS gas -4 (for figures without masks)."""
+    gas = gas_on(s, node)
+    return [Modifier(-4 if gas == "cs" else -2, f"in effective {gas} gas", "CD-53")] if gas else []
+
+
 def sf_fight_modifiers(s: CivilDisorder, unit: SFUnit, odds: int, *, charging: bool) -> list[Modifier]:
     """CD-53 for an SF figure: outnumbered, the best type bonus, gas (unless masked)."""
-    mods = []
-    if OUTNUMBERED[min(odds, 4)]:
-        mods.append(Modifier(OUTNUMBERED[min(odds, 4)], f"outnumbered {odds}-1", "CD-53"))
+    mods = outnumbered(odds)
     bonus = fight_type_bonus(unit.type, charging=charging)
     if bonus:
         mods.append(Modifier(bonus, f"{unit.type.name}{' charging' if charging else ''}", "CD-53"))
-    gas = gas_on(s, unit.node)
-    if gas and not unit.type.masks:
-        mods.append(Modifier(-4 if gas == "cs" else -2, f"in effective {gas} gas", "CD-53"))
-    return mods
+    return mods if unit.type.masks else [*mods, *in_gas(s, unit.node)]
 
 
 def rioter_fight_modifiers(s: CivilDisorder, crowd: Crowd) -> list[Modifier]:
     """CD-53 for a rioter: gas and soaking (civilians get no type bonus)."""
-    mods = []
-    gas = gas_on(s, crowd.node)
-    if gas:
-        mods.append(Modifier(-4 if gas == "cs" else -2, f"in effective {gas} gas", "CD-53"))
+    mods = in_gas(s, crowd.node)
     if crowd.wet >= 2:
         mods.append(Modifier(-1, "soaked", "CD-53"))
     return mods
@@ -378,7 +376,9 @@ def fight_result_on_sf(s: CivilDisorder, unit: SFUnit, crowd: Crowd, result: str
 
 # -- petrol bomb attacks (CD-38) -------------------------------------------------------------
 def petrol_attack(s: CivilDisorder, unit: SFUnit, figures: int, cause: str) -> None:
-    """CD-38 default: each figure under attack is wounded on 5-6, or only on a 6 with a shield."""
+    """CD-38 default: each figure under attack is wounded on 5-6, or only on a 6 with a shield;
+    CD-62: being petrol bombed (or as if, CD-47, CD-48) calls for an over-reaction test."""
+    s.unit_event(unit, "petrol bombed")
     need = 6 if unit.type.riot_equipped else int(s.opt("petrol_wound_on"))
     for i in range(min(figures, unit.figures)):
         if s.roll("CD-38", f"{unit.id} figure {i + 1}", 1, 6, f"{cause} (wounded on {need}+)",
@@ -413,8 +413,10 @@ def overreaction_modifiers(s: CivilDisorder, unit: SFUnit) -> list[Modifier]:
 
 
 def overreaction_tests(s: CivilDisorder) -> None:
-    """CD-62: one test per unit per turn, however many triggers, taken after firing and fights."""
-    for uid in sorted(s.unit_events):
+    """CD-62: one test per unit per turn, however many triggers, taken after firing and fights.
+    Triggers that come later (a member burned in step 6, CD-47) are tested in the next turn's."""
+    tested = sorted(s.unit_events)
+    for uid in tested:
         unit = s.units[uid]
         if not unit.on_table:
             continue
@@ -425,6 +427,9 @@ def overreaction_tests(s: CivilDisorder) -> None:
         if result == "overreaction" and (unit.type.firefighters or unit.type.paramedics):
             result = "panic"  # CD-62 default
         apply_overreaction(s, unit, result)
+    for uid in tested:
+        s.unit_events.pop(uid, None)
+        s.unit_wounded.pop(uid, None)
 
 
 def apply_overreaction(s: CivilDisorder, unit: SFUnit, result: str) -> None:

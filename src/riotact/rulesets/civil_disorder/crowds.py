@@ -5,7 +5,7 @@ CD-30), RL rolls and crowd status (CD-20 to CD-24), splitting and merging (CD-11
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from riotact.core.modifiers import Modifier
@@ -72,8 +72,10 @@ def split(s: CivilDisorder, crowd: Crowd, figures: int, *, looter: bool = False)
     crowd.figures -= figures
     part = CrowdType(s.new_id(f"{crowd.id}-"), figures, crowd.node, crowd.rl,
                      objective=crowd.objective, looter=looter or crowd.looter, missiles=crowd.missiles,
-                     petrol_allowed=crowd.petrol_allowed, wet=crowd.wet, seen_sf=list(crowd.seen_sf),
-                     seen_specialists=crowd.seen_specialists, history=[crowd.rl])
+                     petrol_allowed=crowd.petrol_allowed, bottles=crowd.bottles, petrol=crowd.petrol,
+                     last_petrol=crowd.last_petrol, wet=crowd.wet, dry_turns=crowd.dry_turns,
+                     had_firearm_casualty=crowd.had_firearm_casualty,  # CD-21 (b): once per crowd
+                     seen_sf=list(crowd.seen_sf), seen_specialists=crowd.seen_specialists, history=[crowd.rl])
     s.crowds[part.id] = part
     s.tell("CD-11", f"Crowd {crowd.id} splits: {figures} figures move off as crowd {part.id}.",
            nodes=[crowd.node])
@@ -94,6 +96,7 @@ def merge(s: CivilDisorder, big: Crowd, small: Crowd) -> None:
     rl = big.rl if big.figures != small.figures else max(big.rl, small.rl)
     big.figures += small.figures
     big.rl = rl
+    big.had_firearm_casualty |= small.had_firearm_casualty  # CD-21 (b): the -2 once per crowd
     small.figures, small.gone = 0, f"merged into {big.id}"
     s.tell("CD-11", f"Crowds {big.id} and {small.id} merge into crowd {big.id} ({big.figures} figures).",
            nodes=[big.node])
@@ -193,7 +196,7 @@ def _crowd_path(s: CivilDisorder, crowd: Crowd, row: ChartRow, inches: int) -> l
     if crowd.missiles == 0 and s.features.get("missiles") and violent(s, crowd):  # CD-35 restock
         source = min(s.features["missiles"], key=lambda n: (s.town.hops_to(n)[crowd.node], n))
         return _path(s, crowd, inches, target=source)
-    if mode == "sf_or_property":
+    if mode == "sf_or_property" or (mode == "charge" and sf is None):  # RL 8: as 7 with no SF to charge
         target = _nearest_property(s, crowd)
         if target is not None and (sf is None or s.town.hops_to(target)[crowd.node]
                                    < s.town.hops_to(sf.node)[crowd.node]):
@@ -238,14 +241,19 @@ def _path(s: CivilDisorder, crowd: Crowd, inches: int, *, target: str | None = N
     return path
 
 
+def _no_closer(s: CivilDisorder, start: str, path: list[str], places: Iterable[str]) -> list[str]:
+    """Cut ``path`` short so that it ends no closer to any of ``places`` than ``start`` is (every
+    place is checked again after each cut: a shorter move may be closer to another place)."""
+    town = s.town
+    limits = [(place, town.inches(start, place)) for place in places]
+    while path and any(town.inches(path[-1], place) < limit for place, limit in limits):
+        path.pop()
+    return path
+
+
 def _avoid_gunfire(s: CivilDisorder, start: str, path: list[str]) -> list[str]:
     """CD-18 default: a move may not end closer to gunfire of this turn or the last."""
-    town = s.town
-    for place in recent_gunfire(s):
-        limit = town.inches(start, place)
-        while path and town.inches(path[-1], place) < limit:
-            path.pop()
-    return path
+    return _no_closer(s, start, path, recent_gunfire(s))
 
 
 def recent_gunfire(s: CivilDisorder) -> set[str]:
@@ -256,12 +264,7 @@ def recent_gunfire(s: CivilDisorder) -> set[str]:
 
 def _keep_away(s: CivilDisorder, start: str, path: list[str]) -> list[str]:
     """CD-26: looter crowds always move away from the SF: no move ends closer to any."""
-    town = s.town
-    for unit in s.live_units():
-        limit = town.inches(start, unit.node)
-        while path and town.inches(path[-1], unit.node) < limit:
-            path.pop()
-    return path
+    return _no_closer(s, start, path, (unit.node for unit in s.live_units()))
 
 
 def screen(s: CivilDisorder) -> Callable[[str], bool] | None:
@@ -379,13 +382,14 @@ def _new_sf_in_view(s: CivilDisorder, crowd: Crowd) -> None:
         if not crowd.seen_specialists and any(sees_specialists(s.units[u]) for u in fresh):
             crowd.seen_specialists = True
             crowd.factors.append((2, "Specialist Riot forces or mounted police appear for the first time"))
-    for uid in s.withdrew:
-        if uid in seen:
-            kind = s.units[uid].type
-            value = 2 if kind.specialist_riot else int(s.opt("ordinary_withdrawing"))
-            s.trigger(crowd, f"{uid} withdraws in sight", value,
-                      "Specialist Riot forces withdrawing" if kind.specialist_riot else
-                      "ordinary police or soldiers in sight withdrawing")
+    for uid in sorted(s.withdrew):
+        kind = s.units[uid].type
+        if uid not in seen or not (kind.specialist_riot or kind.ordinary):
+            continue  # CD-21 (c): firefighters and paramedics are neither
+        value = 2 if kind.specialist_riot else int(s.opt("ordinary_withdrawing"))
+        s.trigger(crowd, f"{uid} withdraws in sight", value,
+                  "Specialist Riot forces withdrawing" if kind.specialist_riot else
+                  "ordinary police or soldiers in sight withdrawing")
     crowd.seen_sf = seen
 
 
@@ -429,7 +433,7 @@ def rl_roll(s: CivilDisorder, crowd: Crowd) -> None:
     roll = s.roll("CD-20", f"Crowd {crowd.id}", 1, 6, "RL State Chart (" + "; ".join(crowd.triggers) + ")",
                   mods)
     crowd.rl = clamp_rl(roll.total)
-    crowd.arrested = crowd.firearm_casualties = 0  # CD-21 (b): counted since the last roll
+    crowd.arrested = 0  # CD-21 (b): counted since the last roll
     s.note("CD-23", f"Crowd {crowd.id} is now RL {crowd.rl}: {chart(crowd).state}.")
 
 

@@ -28,27 +28,28 @@ def start_fire(s: CivilDisorder, building_id: str, rule: str, why: str) -> None:
 
 def burn(s: CivilDisorder) -> None:
     """CD-12 step 6: every burning location burns (CD-44), grows (CD-45) and may spread (CD-46)."""
-    burning = sorted(b.id for b in s.buildings.values() if b.fires > 0)
-    for bid in burning:
+    # every location burns, grows and spreads on the fires it had when the step began, so a fire
+    # that grew or spread this turn neither burns, grows nor spreads until the next
+    burning = {b.id: b.fires for b in s.buildings.values() if b.fires > 0}
+    for bid, fires in sorted(burning.items()):
         b = s.buildings[bid]
-        b.value = max(0, b.value - b.fires)  # CD-44: one point per fire per turn; at 0 it still burns
-        if s.roll("CD-45", f"fire in {bid}", 1, 6, f"fire growth ({b.fires} fires: grows on "
-                  f"{b.fires} or less)", target=b.fires, at_most=True).passed:
+        b.value = max(0, b.value - fires)  # CD-44: one point per fire per turn; at 0 it still burns
+        if s.roll("CD-45", f"fire in {bid}", 1, 6, f"fire growth ({fires} fires: grows on "
+                  f"{fires} or less)", target=fires, at_most=True).passed:
             start_fire(s, bid, "CD-45", "the fire grows")
-        spread(s, bid)
+        spread(s, bid, fires)
     for unit in s.live_units():  # CD-47 default: SF inside roll each turn they stay
         if unit.inside is not None and s.buildings[unit.inside].fires > 0:
             figures = s.roll("CD-47", unit.id, 1, 3, f"figures caught by the fire in {unit.inside}").total
             petrol_attack(s, unit, figures, f"fire in {unit.inside}")
 
 
-def spread(s: CivilDisorder, bid: str) -> None:
+def spread(s: CivilDisorder, bid: str, fires: int) -> None:
     """CD-46 default: a separate d6 below the number of fires spreads one fire to an adjacent
     building (dice choose among several); the source keeps its fires."""
-    b = s.buildings[bid]
     neighbours = [n for n in s.town.buildings[bid].neighbours if n in s.buildings]
-    face = s.roll("CD-46", f"fire in {bid}", 1, 6, f"fire spread (spreads below {b.fires})").total
-    if face >= b.fires or not neighbours:
+    face = s.roll("CD-46", f"fire in {bid}", 1, 6, f"fire spread (spreads below {fires})").total
+    if face >= fires or not neighbours:
         return
     if len(neighbours) == 1:
         target = neighbours[0]
@@ -113,7 +114,6 @@ def fight_fire(s: CivilDisorder, unit: SFUnit, bid: str) -> None:
         return
     if b.fires >= 3:  # CD-48: immune at 1-2, under petrol bomb attack at 3+ (5+: cannot enter)
         figures = s.roll("CD-48", unit.id, 1, 3, f"firefighters exposed to {b.fires} fires").total
-        s.unit_event(unit, "petrol bombed")
         petrol_attack(s, unit, figures, f"{b.fires} fires in {bid}")
         if unit.fit < HOSE_CREW:
             return

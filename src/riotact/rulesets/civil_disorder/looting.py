@@ -66,8 +66,8 @@ def _loot(s: CivilDisorder, crowd: Crowd) -> None:
         crowd.shop, crowd.broken_in = None, False
         return
     if b.looted:  # CD-26: an already-looted place: they start fires (default 1 a turn)
-        for _ in range(int(s.opt("looter_fires"))):
-            start_fire(s, shop, "CD-26", f"looters ({crowd.id}) set it alight")
+        for _ in range(int(s.opt("looter_fires"))):  # the SF must not learn who is a looter (CD-25)
+            start_fire(s, shop, "CD-26", "people set it alight")
         return
     if not crowd.broken_in:  # CD-28: one turn to break in; CD-42: 1d6 damage
         crowd.broken_in = True

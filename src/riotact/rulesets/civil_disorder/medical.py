@@ -22,9 +22,14 @@ WORK = {
 }
 
 
+def space(casualty: Casualty) -> int:
+    """CD-59 default: a stretcher case (a body too, CD-56) takes the space of 2 walking wounded."""
+    return 2 if casualty.stage in ("stretcher", "dead") else 1
+
+
 def places(s: CivilDisorder, unit: SFUnit) -> int:
-    """CD-59 default: a stretcher case takes the space of 2 walking wounded."""
-    return sum(2 if s.casualties[c].stage == "stretcher" else 1 for c in unit.load)
+    """CD-59: the places taken in an ambulance."""
+    return sum(space(s.casualties[c]) for c in unit.load)
 
 
 def claimed(s: CivilDisorder) -> set[str]:
@@ -78,12 +83,12 @@ def work(s: CivilDisorder, unit: SFUnit) -> None:
     if step in ("stretcher", "load") and casualty.stage in ("stretcher", "dead", "dying") and unit.fit < 2:
         s.tell("CD-58", f"{unit.id} needs two paramedics to man the stretcher.", units=[unit.id])
         return
-    if step == "load" and places(s, unit) + (2 if casualty.stage == "stretcher" else 1) > AMBULANCE_PLACES:
+    if step == "load" and places(s, unit) + space(casualty) > AMBULANCE_PLACES:
         s.tell("CD-59", f"Ambulance {unit.id} is full (2 stretcher cases or 4 walking wounded).",
                units=[unit.id])
         return
     steps.pop(0)
-    do_step(s, unit, casualty, step)
+    do_step(s, unit, casualty, step, steps)
     if not steps:
         unit.task = None
 
@@ -104,12 +109,12 @@ def triage(s: CivilDisorder, unit: SFUnit, casualty: Casualty) -> str:
     return result
 
 
-def do_step(s: CivilDisorder, unit: SFUnit, casualty: Casualty, step: str) -> None:
-    """Finish one turn's step of the casualty's care."""
+def do_step(s: CivilDisorder, unit: SFUnit, casualty: Casualty, step: str, rest: list[str]) -> None:
+    """Finish one turn's step of the casualty's care (``rest``: the steps still to come)."""
     if step == "patch" and casualty.stage == "treated":  # CD-57 result 1: back in action
         casualty.stage = "returned"
         _return_to_action(s, casualty)
-    elif step == "resuscitate" and unit.task["steps"] == WORK["dead"]:  # type: ignore[index]
+    elif step == "resuscitate" and "resuscitate" not in rest:
         casualty.status, casualty.stage = "dead", "dead"  # CD-57 result 6: dies after two turns
         s.stats[f"{casualty.side}_wounded"] -= 1
         s.stats[f"{casualty.side}_dead"] += 1

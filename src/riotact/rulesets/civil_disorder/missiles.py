@@ -40,7 +40,6 @@ def crowd_violence(s: CivilDisorder) -> None:
             crowd.last_petrol = s.turn
             s.tell("CD-38", f"Crowd {crowd.id} throws a petrol bomb at {target.id}.",
                    nodes=[crowd.node, target.node], units=[target.id])
-            s.unit_event(target, "petrol bombed")
             count = s.roll("CD-38", who, 1, 3, "figures under petrol bomb attack").total
             petrol_attack(s, target, count, "petrol bomb")
             continue

@@ -25,7 +25,7 @@ from .crowds import recent_gunfire
 from .custody import escorting, free_prisoner
 from .fire import engine_reaches
 from .personal import can_grab, personal_fight, personal_fire
-from .tables import NEGOTIATOR_QUALITY, lookup
+from .tables import NEGOTIATOR_QUALITY, RL_CHART, lookup
 from .views import known_crowds, known_units
 
 if TYPE_CHECKING:
@@ -64,9 +64,16 @@ def player_actions(s: CivilDisorder, seat: str) -> list[Action]:
             actions.append(Action(f"talk:{other}", f"talk with {other}"))
     for unit in sorted(commanded_units(s, seat), key=lambda u: (u.player != seat, u.id)):  # own first
         if within_earshot(s, seat, unit):
-            actions.extend(order_action(unit.id, o, s.town.heading(unit.node, o[5:]) if o[:5] == "move:" else "")
-                           for o in unit_orders(s, seat, unit, known))
+            actions.extend(order_action(unit.id, o) for o in unit_orders(s, seat, unit, known, moves=False))
+            actions.extend(move_actions(s.town, unit.id, unit.node))
     return actions
+
+
+@lru_cache(maxsize=1 << 14)
+def move_actions(town: Town, unit_id: str, node: str) -> tuple[Action, ...]:
+    """A unit's orders to move to each other junction, nearest first, with the way each lies
+    (built once per unit and place: the hot path of every legal-action list)."""
+    return tuple(order_action(unit_id, f"move:{j}", town.heading(node, j)) for j in town.junctions_near(node))
 
 
 @lru_cache(maxsize=1 << 14)
@@ -88,6 +95,30 @@ ORDER_WORDS = {
     "treat": "treat casualties", "evacuate": "take the casualties to hospital",
     "mount": "get into the vehicle", "dismount": "get out of the vehicle",
 }
+
+
+#: What each order's target is (orders not listed take none).
+ORDER_TARGETS = {"move": "place", "hose": "building", "enter": "building", "suppress": "building",
+                 "counter_snipe": "sniper",
+                 **dict.fromkeys(("advance", "charge", "arrest", "fire", "fire_over", "gas", "hose_crowd"), "crowd")}
+
+
+def order_problem(order: str, known: dict[str, set[str]]) -> str | None:
+    """What is wrong with a scenario's standing order (None if nothing): an unknown order, a
+    target that is not a ``known[kind]`` id, or ``connect`` with no ``known["hydrant"]``."""
+    verb, colon, target = order.partition(":")
+    if verb not in ORDER_WORDS:
+        return f"unknown order {verb!r}; known: {', '.join(ORDER_WORDS)}"
+    kind = ORDER_TARGETS.get(verb)
+    if kind is None:
+        if colon:
+            return f"the order {verb!r} takes no target"
+        if verb == "connect" and not known["hydrant"]:
+            return "there is no hydrant to connect to (CD-50)"
+        return None
+    if target not in known[kind]:
+        return f"{order!r}: {target!r} is not a {kind} of the scenario"
+    return None
 
 
 def describe_order(order: str) -> str:
@@ -158,25 +189,27 @@ def commanded_units(s: CivilDisorder, seat: str) -> list[SFUnit]:
     return [u for u in s.live_units() if u.player == seat or seat == s.commander]
 
 
+def earshot(s: CivilDisorder, seat: str) -> float:
+    """CD-07 / CD-32 default: a voice carries 2", a megaphone or PA 8"."""
+    return float(s.opt("megaphone_inches") if s.players[seat].megaphone else s.opt("voice_inches"))
+
+
 def within_earshot(s: CivilDisorder, seat: str, unit: SFUnit) -> bool:
     """CD-07 default: shouting reaches 2" (8" with a megaphone); a radio reaches any radio."""
-    me = s.players[seat]
-    reach = float(s.opt("megaphone_inches") if me.megaphone else s.opt("voice_inches"))
+    me, reach = s.players[seat], earshot(s, seat)
     return (me.radio and unit.radio) or s.town.inches(me.node, unit.node) <= reach
 
 
 def can_talk(s: CivilDisorder, seat: str, other: str) -> bool:
     """CD-08 default: next to (1"), within earshot, or both on the radio; it uses the action."""
     me, them = s.players[seat], s.players[other]
-    reach = float(s.opt("megaphone_inches") if me.megaphone else s.opt("voice_inches"))
     return (me.radio and them.radio) or s.town.inches(me.node, them.node) <= max(
-        reach, float(s.opt("next_to_inches")))
+        earshot(s, seat), float(s.opt("next_to_inches")))
 
 
 def negotiation_problem(s: CivilDisorder, seat: str, crowd: Crowd) -> str | None:
     """CD-32: range 2" by voice, 8" by megaphone or PA; none while shooting or gas is in sight."""
-    me = s.players[seat]
-    reach = float(s.opt("megaphone_inches") if me.megaphone else s.opt("voice_inches"))
+    me, reach = s.players[seat], earshot(s, seat)
     if s.town.inches(me.node, crowd.node) > reach:
         return f"crowd {crowd.id} is beyond {reach:g}\" ({'megaphone' if me.megaphone else 'normal voice'})"
     if gas_in_sight(s, crowd.node) or any(s.town.sees(crowd.node, n) for n in recent_gunfire(s)):
@@ -184,8 +217,10 @@ def negotiation_problem(s: CivilDisorder, seat: str, crowd: Crowd) -> str | None
     return None
 
 
-def unit_orders(s: CivilDisorder, seat: str, unit: SFUnit, known: list[str] | None = None) -> list[str]:
-    """The orders a unit can be given now, against crowds the player knows of."""
+def unit_orders(s: CivilDisorder, seat: str, unit: SFUnit, known: list[str] | None = None, *,
+                moves: bool = True) -> list[str]:
+    """The orders a unit can be given now, against crowds the player knows of (with ``moves``,
+    the moves to every other junction last)."""
     kind = unit.type
     out = ["hold", "withdraw"]
     armed = kind.police or kind.military
@@ -220,18 +255,18 @@ def unit_orders(s: CivilDisorder, seat: str, unit: SFUnit, known: list[str] | No
     if unit.weapon != "none":
         out += [f"suppress:{b}" for b in suspect_buildings(s, seat)]
     if unit.snipers and kind.swat:
-        out += [f"counter_snipe:{sn.id}" for sn in s.snipers.values() if sn.spotted and not sn.out]
-    return out + [f"move:{j}" for j in s.town.junctions_near(unit.node)]  # moves last, nearest first
+        out += [f"counter_snipe:{sn.id}" for sn in s.snipers.values() if seat in sn.known_to and not sn.out]
+    return out + ([f"move:{j}" for j in s.town.junctions_near(unit.node)] if moves else [])
 
 
 def suspect_buildings(s: CivilDisorder, seat: str) -> list[str]:
-    """Where a player may think a sniper is: spotted places, and buildings near a unit under their
-    command that was told it is under fire this turn or last (CD-67)."""
-    places = {sn.building for sn in s.snipers.values() if sn.spotted and sn.building}
-    mine = {u.id for u in commanded_units(s, seat)}
+    """Where a player may think a sniper is: spotted places they were told of (CD-68), and
+    buildings near one of their own units that was told it is under fire this turn or last
+    (CD-67, the view's ``under_fire``)."""
+    places = {sn.building for sn in s.snipers.values() if seat in sn.known_to and sn.building}
     for uid, turn in s.under_fire.items():
         unit = s.units[uid]
-        if turn >= s.turn - 1 and uid in mine:
+        if turn >= s.turn - 1 and unit.player == seat:
             places.update(b for b, shape in s.town.buildings.items()
                           if s.town.inches(unit.node, shape.fronts[0]) <= 20)
     return sorted(p for p in places if p is not None)
@@ -244,8 +279,9 @@ def why_illegal(s: CivilDisorder, seat: str, action_id: str) -> str:
         return ("the umpire may proceed, rile or calm a crowd that is on the table (CD-03), reward or "
                 "spoil a declared negotiation (CD-33) or free a prisoner under escort (CD-55)")
     if s.phase.get(seat) == "walk":
-        return ("you have used your action this turn (CD-07); now walk up to 6\" or stay (CD-14), or "
-                "get into a vehicle next to you (1\") or out of yours unless you drive it (CD-16)")
+        return (f"you have used your action this turn (CD-07); now walk up to {s.opt('walk_inches')}\" or "
+                f"stay (CD-14), or get into a vehicle next to you ({s.opt('next_to_inches')}\") or out of yours "
+                "unless you drive it (CD-16)")
     if verb in ("walk", "stay", "board", "alight"):
         return "declare your one action first; you may walk afterwards (CD-07, CD-14)"
     if not s.players[seat].able:
@@ -269,10 +305,11 @@ def why_illegal(s: CivilDisorder, seat: str, action_id: str) -> str:
             return f"{uid} is out of earshot and you cannot reach it by radio (CD-07)"
         return f"{uid} cannot be given the order {order!r} now"
     if verb == "run":
-        return "you can run only to a place up to 12\" away along the streets, and not from a vehicle (CD-14)"
+        return (f"you can run only to a place up to {s.opt('run_inches')}\" away along the streets, and not "
+                "from a vehicle (CD-14)")
     if verb == "drive":
         return ("you can drive only the vehicle you sit in: anywhere by road if it was moving, else up "
-                "to 12\" (CD-07 c, CD-15)")
+                f"to {s.opt('vehicle_start_inches')}\" (CD-07 c, CD-15)")
     if verb == "talk":
         return f"{rest} is not next to you, in earshot or on the radio (CD-08)"
     return "that is not one of your actions (CD-07: talk, order, a personal action, run or negotiate)"
@@ -516,15 +553,22 @@ def drive(s: CivilDisorder, seat: str, node: str) -> None:
 
 
 def player_step4(s: CivilDisorder) -> None:
-    """CD-12 step 4: declared firing, fights (CD-07 c) and negotiations (CD-32, CD-33)."""
+    """CD-12 step 4: players' declared firing and fights (CD-07 c)."""
+    for seat, action in sorted(s.declared.items()):
+        verb, _, cid = action.partition(":")
+        if verb == "fire":
+            personal_fire(s, seat, s.crowds[cid])
+        elif verb == "arrest" and can_grab(s, s.players[seat], s.crowds[cid]):
+            personal_fight(s, seat, s.crowds[cid], attacked=False)
+
+
+def negotiations(s: CivilDisorder) -> None:
+    """CD-12 step 4: declared negotiations, after the turn's firing and gas (CD-32: none while
+    shooting or gas is in sight of the crowd, this turn's included)."""
     for seat, action in sorted(s.declared.items()):
         verb, _, cid = action.partition(":")
         if verb == "negotiate":
             negotiate(s, seat, s.crowds[cid])
-        elif verb == "fire":
-            personal_fire(s, seat, s.crowds[cid])
-        elif verb == "arrest" and can_grab(s, s.players[seat], s.crowds[cid]):
-            personal_fight(s, seat, s.crowds[cid], attacked=False)
 
 
 def negotiate(s: CivilDisorder, seat: str, crowd: Crowd) -> None:
@@ -539,7 +583,7 @@ def negotiate(s: CivilDisorder, seat: str, crowd: Crowd) -> None:
     s.stats["negotiations"] += 1
     s.umpire.effect("CD-32", f"{seat} negotiates with crowd {crowd.id}.",
                     visible_to=s.witnesses([me.node, crowd.node]))
-    if not 4 <= crowd.rl <= 5:
+    if not RL_CHART[crowd.rl].negotiable:  # CD-32 / CD-23: only RL 4 and 5
         s.note("CD-32", f"Crowd {crowd.id} is at RL {crowd.rl}: the negotiation has no effect, no roll.")
         return
     mods = []
@@ -577,11 +621,16 @@ def player_step5(s: CivilDisorder) -> None:
 
 
 def talk(s: CivilDisorder, seat: str, other: str) -> None:
-    """CD-08: a conversation passes on what the speaker knows (and costs the action)."""
+    """CD-08: a conversation passes on what the speaker knows (and costs the action): crowds and
+    units they know of, and the snipers' places they were told (CD-68)."""
     crowds = known_crowds(s, seat)
     units = known_units(s, seat)
     summary = ", ".join(f"crowd {c} at {s.crowds[c].node} (RL {s.crowds[c].rl})" for c in sorted(crowds))
     summary += "; " + ", ".join(f"{u} at {s.units[u].node}" for u in sorted(units))
+    for sniper in (sn for sn in s.snipers.values() if seat in sn.known_to and not sn.out):
+        summary += f"; a sniper ({sniper.id}) in {sniper.building or 'crowd ' + str(sniper.crowd)}"
+        if other not in sniper.known_to:
+            sniper.known_to.append(other)
     s.messages[other].append(f"{seat} tells you: {summary}")
     s.umpire.effect("CD-08", f"{seat} talks with {other}.", visible_to=[seat, other])
 

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 
 from riotact.core.modifiers import Modifier
 
-from .combat import DOWN_TURNS, fight_result_on_rioter, gas_on, rioter_fight_modifiers, volley
+from .combat import DOWN_TURNS, fight_result_on_rioter, in_gas, outnumbered, rioter_fight_modifiers, volley
 from .crowds import chart
-from .tables import OUTNUMBERED, lookup
+from .tables import lookup
 
 if TYPE_CHECKING:
     from .state import CivilDisorder
@@ -31,6 +31,8 @@ def personal_fire(s: CivilDisorder, seat: str, crowd: Crowd) -> None:
     me = s.players[seat]
     if crowd.gone is None and me.able and s.town.sees(me.node, crowd.node):
         volley(s, seat, me.node, 1, me.weapon, crowd)
+    elif me.able:  # declared, but the crowd has gone or moved out of the line of fire
+        s.umpire.effect("CD-60", f"You hold your fire: no line of fire to crowd {crowd.id}.", visible_to=[seat])
 
 
 def personal_fight(s: CivilDisorder, seat: str, crowd: Crowd, *, attacked: bool) -> None:
@@ -40,14 +42,10 @@ def personal_fight(s: CivilDisorder, seat: str, crowd: Crowd, *, attacked: bool)
     if crowd.gone is not None or crowd.figures <= 0 or me.out:
         return
     odds = max(1, min(4, crowd.figures)) if (attacked or crowd.rl >= 7) else 1
-    mods = []
-    if OUTNUMBERED[odds]:
-        mods.append(Modifier(OUTNUMBERED[odds], f"outnumbered {odds}-1", "CD-53"))
+    mods = outnumbered(odds)
     if me.police_or_soldier:
         mods.append(Modifier(1, "police officer / soldier", "CD-53"))
-    gas = gas_on(s, me.node)
-    if gas:
-        mods.append(Modifier(-4 if gas == "cs" else -2, f"in effective {gas} gas", "CD-53"))
+    mods += in_gas(s, me.node)
     if me.down:
         mods.append(Modifier(-2, "on ground", "CD-53"))
     s.tell("CD-51", f"Fight: {seat} {'is attacked by' if attacked else 'grabs at'} crowd {crowd.id}.",
@@ -81,8 +79,7 @@ def wound_player(s: CivilDisorder, seat: str, cause: str, *, dead: bool = False)
     me = s.players[seat]
     me.out, me.down, me.vehicle = True, 0, None
     s.add_casualty(me.node, "sf", seat, "dead" if dead else "wounded", cause)
-    s.umpire.effect("CD-56", f"{seat} is {'killed' if dead else 'wounded'} ({cause}).",
-                    visible_to=s.witnesses([me.node]) or [seat])
+    s.tell("CD-56", f"{seat} is {'killed' if dead else 'wounded'} ({cause}).", nodes=[me.node])  # seat included
 
 
 def crowds_attack_players(s: CivilDisorder) -> None:

@@ -3,9 +3,21 @@ option a scenario's ``[house_rules]`` or ``--option key=value`` can override."""
 
 from __future__ import annotations
 
-from riotact.core.options import HouseRule
+from collections.abc import Mapping
 
-from .tables import FIGHT_TABLE, NEGOTIATION_TABLE, OVERREACTION_TABLE, table_text
+from riotact.core.errors import OptionError
+from riotact.core.options import HouseRule, Value
+
+from .tables import (
+    FIGHT_RESULTS,
+    FIGHT_TABLE,
+    NEGOTIATION_TABLE,
+    OVERREACTION_RESULTS,
+    OVERREACTION_TABLE,
+    Table,
+    parse_table,
+    table_text,
+)
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule("death_penalty", 50, "CD-04", "score lost for any crowd death from SF firearms"),
@@ -56,3 +68,28 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule("overreaction_table", table_text(OVERREACTION_TABLE), "CD-64",
               "over-reaction results: highest score: result"),
 )
+
+#: The numbers a house rule may take (lowest, highest; None: no limit). Every other number must
+#: not be negative: distances, turns, counts.
+LIMITS: dict[str, tuple[int | None, int | None]] = {
+    "ordinary_withdrawing": (None, None),  # an RL factor: either sign
+    "split_above": (2, None), "damage_per_figures": (1, None), "snatch_squad": (1, None),
+    "hit_on": (1, 6), "petrol_wound_on": (1, 6),  # d6 scores
+    "loot_percent": (0, 100), "rescue_chance": (0, 100),  # percentages
+}
+
+
+def checked_house_rules(options: Mapping[str, Value]) -> tuple[Table, Table, Table]:
+    """What the types alone do not check: numbers within :data:`LIMITS` and well-formed tables.
+    Returns the negotiation (CD-33), fight (CD-54) and over-reaction (CD-64) tables."""
+    for rule in HOUSE_RULES:
+        value = options[rule.key]
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            continue
+        low, high = LIMITS.get(rule.key, (0, None))
+        if (low is not None and value < low) or (high is not None and value > high):
+            span = f"from {low} to {high}" if high is not None else f"{low} or more"
+            raise OptionError(f"civil-disorder house rule {rule.key!r} ({rule.rule}) must be {span}; got {value!r}")
+    return (parse_table(str(options["negotiation_table"]), "negotiation_table"),
+            parse_table(str(options["fight_table"]), "fight_table", results=FIGHT_RESULTS),
+            parse_table(str(options["overreaction_table"]), "overreaction_table", results=OVERREACTION_RESULTS))

@@ -15,6 +15,11 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+#: Sight lines and distances are precomputed for every pair of street points (quadratic in
+#: time and memory): 2,000 points take a few seconds; 10,000 would exhaust the memory.
+MAX_STREET_POINTS = 2000
+
+
 class TownSetup(_Model):
     """A grid town: junctions every ``block`` inches, street points every ``step`` inches."""
 
@@ -27,6 +32,12 @@ class TownSetup(_Model):
     def _step_divides(self) -> TownSetup:
         if self.block % self.step:
             raise ValueError("block must be a whole number of steps")
+        per_block = self.block // self.step  # steps along one block of street
+        points = self.rows * ((self.columns - 1) * per_block + 1) + self.columns * ((self.rows - 1) * per_block + 1) \
+            - self.rows * self.columns  # each junction is on two streets
+        if points > MAX_STREET_POINTS:
+            raise ValueError(f"the town has {points} street points, more than {MAX_STREET_POINTS}: use fewer "
+                             "columns or rows, shorter blocks or a longer step")
         return self
 
 

@@ -6,7 +6,7 @@ umpire seat, if a person holds it, has had its say), riotact resolves the turn:
 
 2. the umpire moves crowds and subordinate units (CD-13, CD-17);
 3. personal figures walk (CD-14);
-4. firing, fights, negotiations and crowd violence, then over-reaction tests;
+4. firing, crowd violence, fights and negotiations, then over-reaction tests;
 5. players' actions (orders, runs, conversations);
 6. the umpire's assessment: fires, medics, gas and water, RL rolls (CD-20).
 """
@@ -17,7 +17,7 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from riotact.core.errors import ScenarioError
+from riotact.core.errors import OptionError, ScenarioError
 from riotact.core.log import UMPIRE
 from riotact.core.modifiers import Modifier
 from riotact.core.options import Value
@@ -26,8 +26,9 @@ from riotact.core.scenario import Scenario
 from riotact.core.umpire import RollTotal, Umpire
 
 from . import bombs, combat, crowds, custody, fire, looting, medical, missiles, orders, personal, views
+from .rules import HOUSE_RULES, checked_house_rules
 from .setup import CDSetup
-from .tables import Table, parse_table
+from .tables import Table
 from .town import Town, build_town
 from .units import Bomb, Building, Casualty, Crowd, GasCloud, LooterVehicle, Player, Prisoner, SFUnit, Sniper
 
@@ -45,11 +46,7 @@ class CivilDisorder(State):
         self.turns = setup.turns
         self.sf_seats = tuple(s for s in self.seats if s != UMPIRE)
         self.human_umpire = UMPIRE in self.seats
-        self.negotiation_table: Table = parse_table(str(options["negotiation_table"]),
-                                                    "negotiation_table", ints=True)
-        self.fight_table: Table = parse_table(str(options["fight_table"]), "fight_table", ints=False)
-        self.overreaction_table: Table = parse_table(str(options["overreaction_table"]),
-                                                     "overreaction_table", ints=False)
+        self.negotiation_table, self.fight_table, self.overreaction_table = _tables(scenario, options)
         t = setup.town
         self.town: Town = build_town(t.columns, t.rows, t.block, t.step,
                                      tuple((b.id, *b.block, b.part) for b in setup.buildings))
@@ -90,8 +87,8 @@ class CivilDisorder(State):
         self.walks: dict[str, str] = {}
         self.messages: dict[str, list[str]] = {s: [] for s in self.sf_seats}
         self.under_fire: dict[str, int] = {}  # CD-67: unit -> turn it was last told
-        self.unit_events: dict[str, set[str]] = {}  # CD-62 triggers this turn, per unit
-        self.unit_wounded: dict[str, int] = {}
+        self.unit_events: dict[str, set[str]] = {}  # CD-62 triggers not yet tested, per unit
+        self.unit_wounded: dict[str, int] = {}  # CD-63 members wounded since the unit's last test
         self.charged: dict[str, str] = {}  # unit -> crowd it charged this turn (CD-21 d)
         self.withdrew: set[str] = set()
         self.stats = dict.fromkeys(("arrests", "sf_wounded", "sf_dead", "crowd_wounded", "crowd_dead",
@@ -137,9 +134,12 @@ class CivilDisorder(State):
         return sorted(seats)
 
     def tell(self, rule: str, text: str, *, nodes: Iterable[str] = (), units: Iterable[str] = (),
-             **fields: Any) -> None:
-        """An event the SF may know: seen where it happens or reported by their units."""
-        self.umpire.effect(rule, text, visible_to=self.witnesses(nodes, units), **fields)
+             **fields: Any) -> list[str]:
+        """An event the SF may know: seen where it happens or reported by their units. Returns
+        the SF seats told."""
+        seats = self.witnesses(nodes, units)
+        self.umpire.effect(rule, text, visible_to=seats, **fields)
+        return seats
 
     def note(self, rule: str, text: str, **fields: Any) -> None:
         """An umpire-only event (Game Control business, CD-01)."""
@@ -246,20 +246,21 @@ class CivilDisorder(State):
     # -- the turn (CD-12) -------------------------------------------------------
     def resolve_turn(self) -> None:
         """CD-12: steps 2 to 6 in the guide order."""
-        self.unit_events, self.unit_wounded, self.charged, self.withdrew = {}, {}, {}, set()
+        self.charged, self.withdrew = {}, set()  # CD-21 (d): this turn's charges and withdrawals
         self.messages = {s: [] for s in self.sf_seats}
         self.note("CD-12", f"Turn {self.turn}: step 2, the umpire moves crowds and subordinate units.")
         crowds.move_crowds(self)  # step 2 (CD-17)
         orders.move_units(self)  # step 2 (CD-13)
         orders.walk_players(self)  # step 3 (CD-14)
         self.note("CD-12", f"Turn {self.turn}: step 4, firing, fights and negotiations.")
-        orders.player_step4(self)  # declared negotiations (CD-32)
+        orders.player_step4(self)  # players' own firing and grabs (CD-07 c)
         combat.firing(self)
         combat.snipers_fire(self)
         bombs.bombs_go_off(self)  # CD-66
         missiles.crowd_violence(self)
         combat.fights(self)
         personal.crowds_attack_players(self)
+        orders.negotiations(self)  # CD-32: after this turn's shooting and gas
         fire.firefighting(self)
         looting.property_and_looting(self)
         combat.overreaction_tests(self)  # CD-62: after firing and fights
@@ -275,7 +276,7 @@ class CivilDisorder(State):
         self._end_or_next()
 
     def _end_or_next(self) -> None:
-        active = [c for c in self.live_crowds()]
+        active = self.live_crowds()
         if self.turn >= self.turns or not active:
             self.result = self._result("all crowds have dispersed or left" if not active else
                                        f"the scenario's {self.turns} turns are over")
@@ -343,9 +344,19 @@ class CivilDisorder(State):
             return set()
         tokens = {c.note for c in self.crowds.values() if c.note}
         tokens.update(p.note for p in self.players.values() if p.note)
-        tokens.update(s.note for s in self.snipers.values() if s.note and not s.spotted)
+        tokens.update(s.note for s in self.snipers.values() if s.note and seat not in s.known_to)
         tokens.update(b.note for b in self.bombs.values() if b.note and b.went_off is None)
         return tokens
+
+
+def _tables(scenario: Scenario, options: dict[str, Value]) -> tuple[Table, Table, Table]:
+    """The house rules checked (:func:`.rules.checked_house_rules`): a bad value in the scenario's
+    ``[house_rules]`` is a ScenarioError naming the file, one given as an option an OptionError."""
+    try:
+        checked_house_rules({**{r.key: r.default for r in HOUSE_RULES}, **scenario.house_rules})
+    except OptionError as exc:
+        raise ScenarioError(scenario.source, "house_rules", str(exc)) from None
+    return checked_house_rules(options)
 
 
 def _validate(scenario: Scenario, setup: CDSetup, town: Town) -> None:
@@ -364,9 +375,20 @@ def _validate(scenario: Scenario, setup: CDSetup, town: Town) -> None:
     for field, node in places:
         if node not in town.pos:
             fail(field, f"{node!r} is not a street point of the town (junctions are J<col>-<row>)")
-    ids = [u.id for u in setup.units] + [c.id for c in setup.crowds]
-    if len(set(ids)) != len(ids):
-        fail("units", "unit and crowd ids must all be different")
+    for field, ids in (("units", [u.id for u in setup.units] + [c.id for c in setup.crowds]),
+                       ("buildings", [b.id for b in setup.buildings]), ("snipers", [s.id for s in setup.snipers]),
+                       ("bombs", [b.id for b in setup.bombs]),
+                       ("looter_vehicles", [v.id for v in setup.looter_vehicles])):
+        twice = sorted({i for i in ids if ids.count(i) > 1})
+        if twice:
+            fail(field, f"ids must all be different{' (units and crowds too)' if field == 'units' else ''}; "
+                        f"used twice: {', '.join(twice)}")
+    known = {"place": set(town.pos), "building": buildings, "crowd": {c.id for c in setup.crowds},
+             "sniper": {s.id for s in setup.snipers}, "hydrant": {f.at for f in setup.features if f.kind == "hydrant"}}
+    for u in setup.units:  # CD-13: the standing order the unit starts on
+        problem = orders.order_problem(u.order, known)
+        if problem:
+            fail("units", f"unit {u.id}'s order: {problem}")
     for c in setup.crowds:
         if c.controlled_by is not None:  # CD-05
             fail("crowds", f"crowd {c.id} cannot be controlled by {c.controlled_by!r}: no player ever "

@@ -2,7 +2,7 @@
 Game Control tables. The lost tables are the catalogue's proposed defaults;
 house rules (see :mod:`.spec`) can override each of them.
 
->>> RL_CHART[7].loots, RL_CHART[6].loots, RL_CHART[6].damages
+>>> RL_CHART[7].petrol, RL_CHART[6].petrol, RL_CHART[5].negotiable
 (True, False, True)
 >>> lookup(NEGOTIATION_TABLE, 6), lookup(NEGOTIATION_TABLE, -3)
 (-2, 2)
@@ -61,11 +61,6 @@ class UnitType:
         """CD-21 (c): every police or soldier unit that is not a Specialist Riot force."""
         return (self.police or self.military) and not self.specialist_riot
 
-    @property
-    def fight_bonus(self) -> int:
-        """CD-53 (b): only the best type bonus counts (not charging)."""
-        return fight_type_bonus(self, charging=False)
-
 
 def fight_type_bonus(kind: UnitType, *, charging: bool) -> int:
     """CD-53: the best one of police/soldier +1, riot trained +3, mounted +2 (+4), mounted riot +3 (+6)."""
@@ -108,12 +103,10 @@ UNIT_TYPES: dict[str, UnitType] = {t.key: t for t in (
             sizes=(20, 30, 8, 10), police=False, military=True),
     # CD-63 gap: Special Forces are not listed; default -1 as for SWAT.
     UnitType("special_forces", "Special Forces", "No use in a riot; for terrorist incidents", (4,),
-             military=True, masks=True, overreaction=-1),
+             military=True, overreaction=-1),
     UnitType("firefighters", "Firefighters", "One fire engine with 6 crew", (6,), firefighters=True),
     UnitType("paramedics", "Paramedics", "One ambulance with 2 paramedics", (2,), paramedics=True),
 )}
-
-CROWD_SIZES = (20, 30)  # CD-10 / CD-11: crowds of 20-30 figures
 
 #: Vehicles: looters' vehicles carry LU (CD-29); ambulance places (CD-59).
 VEHICLE_LOOT = {"car": 5, "van": 10}
@@ -131,9 +124,6 @@ class ChartRow:
     move_plus: int
     mode: str  # away | drift | drift_objective | objective_or_sf | sf_missile_range | sf_or_property | charge
     violence: bool = False  # attacks SF it touches (CD-23 RL 7+)
-    throws: bool = False  # bricks and bottles (CD-36)
-    damages: bool = False  # property damage (CD-41)
-    loots: bool = False  # looting permitted (CD-26, CD-31)
     petrol: bool = False  # petrol bombs if made (CD-37)
     negotiable: bool = False  # CD-32: only RL 4 and 5
 
@@ -144,17 +134,17 @@ class ChartRow:
 
 
 #: CD-23 default chart (the seed's chart is lost); rows 4 and 5 are the only negotiable ones (CD-32).
+#: The RLs at which crowds throw and damage (6) and loot (7) are the house rules ``damage_rl`` and
+#: ``looting_rl`` (see :func:`.crowds.violent`, :func:`.crowds.loots`), so they are not columns here.
 RL_CHART: dict[int, ChartRow] = {r.rl: r for r in (
     ChartRow(1, "Fleeing", 2, 6, 0, "away"),
     ChartRow(2, "Withdrawing", 1, 6, 0, "away"),
     ChartRow(3, "Passive", 1, 3, 0, "drift"),
     ChartRow(4, "Protesting", 1, 6, 0, "drift_objective", negotiable=True),
     ChartRow(5, "Angry", 1, 6, 0, "objective_or_sf", negotiable=True),
-    ChartRow(6, "Hostile", 1, 6, 2, "sf_missile_range", throws=True, damages=True),
-    ChartRow(7, "Rioting", 2, 6, 0, "sf_or_property", violence=True, throws=True, damages=True,
-             loots=True, petrol=True),
-    ChartRow(8, "Full riot", 3, 6, 0, "charge", violence=True, throws=True, damages=True, loots=True,
-             petrol=True),
+    ChartRow(6, "Hostile", 1, 6, 2, "sf_missile_range"),
+    ChartRow(7, "Rioting", 2, 6, 0, "sf_or_property", violence=True, petrol=True),
+    ChartRow(8, "Full riot", 3, 6, 0, "charge", violence=True, petrol=True),
 )}
 RL_MIN, RL_MAX = 1, 8
 
@@ -167,9 +157,11 @@ NEGOTIATOR_QUALITY = {"poor": -4, "average": 0, "good": 1}  # CD-33 (good is opt
 
 #: CD-54 default fight results by winning margin.
 FIGHT_TABLE: Table = ((3, "scuffle"), (4, "stunned"), (7, "arrest_or_stunned"), (99, "wounded"))
+FIGHT_RESULTS = ("scuffle", "stunned", "arrest_or_stunned", "wounded")
 
 #: CD-64 default over-reaction results by modified score.
 OVERREACTION_TABLE: Table = ((0, "panic"), (2, "overreaction"), (4, "shaken"), (99, "steady"))
+OVERREACTION_RESULTS = ("panic", "overreaction", "shaken", "steady")
 
 #: CD-53 outnumbered modifiers (2-1 from example 1; above 4-1 as 4-1).
 OUTNUMBERED = {1: 0, 2: -1, 3: -2, 4: -3}
@@ -185,18 +177,24 @@ def lookup(table: Table, score: int) -> object:
     return table[-1][1]
 
 
-def parse_table(text: str, key: str, *, ints: bool) -> Table:
-    """A house-rule table such as ``"0:+2,2:+1,4:0,5:-1,99:-2"`` (highest score: result)."""
+def parse_table(text: str, key: str, *, results: tuple[str, ...] = ()) -> Table:
+    """A house-rule table such as ``"0:+2,2:+1,4:0,5:-1,99:-2"`` (highest score: result): RL
+    changes (whole numbers), or, if ``results`` names them, one of those results."""
     rows: list[tuple[int, object]] = []
     try:
         for part in text.split(","):
             high, _, result = part.strip().partition(":")
-            rows.append((int(high), int(result) if ints else result.strip()))
+            rows.append((int(high), result.strip() if results else int(result)))
     except ValueError:
+        example = ",".join(f"{n}:{r}" for n, r in zip((3, 99), results, strict=False)) or "0:+2,2:+1,99:-2"
         raise OptionError(f"civil-disorder house rule {key!r}: {text!r} should look like "
-                          f"'0:+2,2:+1,99:-2' (highest score: result)") from None
-    if not rows or [h for h, _ in rows] != sorted(h for h, _ in rows):
+                          f"'{example}' (highest score: result)") from None
+    if [h for h, _ in rows] != sorted(h for h, _ in rows):
         raise OptionError(f"civil-disorder house rule {key!r}: rows must rise in score")
+    unknown = [str(r) for _, r in rows if results and r not in results]
+    if unknown:
+        raise OptionError(f"civil-disorder house rule {key!r}: unknown result(s) {', '.join(unknown)}; "
+                          f"known: {', '.join(results)}")
     return tuple(rows)
 
 

@@ -33,7 +33,6 @@ MAX_MAP_COLUMNS = 100
 NAME_WIDTH = 6  # unit and crowd ids in the lists
 SIDE_WIDTH = 9  # the side ruler: junction row and y inches
 VEHICLE_NAMES = {"armoured": "armoured car", "water_cannon": "water cannon"}
-GAS_RADIUS = 2.0  # CD-22 default: a 4"-wide cloud
 
 LEGEND = ("@ you  & another player  a-z SF units (list below)  A5 crowd A with its RL marker 5 "
           "(8 bad, 1 good)\n= parked vehicle  % casualty  ~ gas  Y hydrant  . street  "
@@ -189,7 +188,7 @@ def _draw(plan: TownPlan, state: dict[str, Any], symbols: dict[str, str], crowd_
     for node in town["hydrants"]:
         plan.put_node(node, "Y")
     for g in state["gas"]:
-        _gas(plan, float(g["x"]), float(g["y"]))
+        _gas(plan, float(g["x"]), float(g["y"]), float(g["radius"]))
     for c in state["casualties"]:
         if c["stage"] in ON_THE_GROUND:
             plan.put_node(c["node"], "%")
@@ -216,9 +215,8 @@ def _wrecked(building: dict[str, Any]) -> bool:
     return bool(building.get("wrecked")) or building.get("value") == 0
 
 
-def _gas(plan: TownPlan, x: float, y: float) -> None:
-    """A cloud: '~' over the street cells within its radius."""
-    r = GAS_RADIUS
+def _gas(plan: TownPlan, x: float, y: float, r: float) -> None:
+    """A cloud: '~' over the street cells within its radius ``r`` (CD-22)."""
     for yy in _frange(y - r, y + r, plan.per_row):
         for xx in _frange(x - r, x + r, plan.per_col):
             row, col = plan.cell(xx, yy)
@@ -409,8 +407,8 @@ def _incidents(state: dict[str, Any]) -> list[str]:
     if snipers:
         lines.append("Snipers spotted: " + ", ".join(
             f"{s['id']} in {s['building'] or 'crowd ' + str(s['crowd'])}" for s in snipers) + ".")
-    blasts = [f"at {b['node']} (turn {b['went_off'] if 'went_off' in b else b['turn']})"
-              for b in state["bombs"] if b.get("node")]
+    blasts = [f"at {b['node'] or 'a place out of sight'} (turn {b.get('went_off', b.get('turn'))})"
+              for b in state["bombs"] if b.get("went_off", b.get("turn")) is not None]
     if blasts:
         lines.append(f"Bombs gone off: {', '.join(blasts)}.")
     return lines
@@ -444,8 +442,8 @@ def _umpire_lines(view: dict[str, Any], state: dict[str, Any], symbols: dict[str
         if c["shop"]:
             secret.append(f"at shop {c['shop']}")
         bottles, petrol = c["petrol"]
-        if petrol or bottles:
-            secret.append("petrol bombs" if petrol else "bottles")
+        if petrol or bottles:  # CD-37: both are needed to make petrol bombs
+            secret.append("petrol bombs" if petrol and bottles else "bottles" if bottles else "petrol")
         secret.append(f"missiles {c['missiles']}")
         if c["wet"]:
             secret.append("soaked" if c["wet"] > 1 else "damp")

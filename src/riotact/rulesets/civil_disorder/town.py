@@ -20,7 +20,7 @@ from functools import cache, cached_property
 import networkx as nx
 import numpy as np
 import shapely
-from shapely.geometry import LineString, Point, Polygon, box
+from shapely.geometry import Point, Polygon, box
 from shapely.ops import unary_union
 
 STREET_HALF_WIDTH = 2.0  # buildings stand back 2" (4 m) from the street centre line
@@ -60,11 +60,6 @@ class BuildingShape:
     fronts: tuple[str, ...]  # street points touching it
     neighbours: tuple[str, ...]  # CD-46 adjacent buildings
 
-    @property
-    def centre(self) -> tuple[float, float]:
-        c = self.polygon.centroid
-        return (round(c.x, 1), round(c.y, 1))
-
 
 @dataclass(eq=False)
 class Town:
@@ -85,6 +80,7 @@ class Town:
     _order: dict[str, list[str]] = field(default_factory=dict)
     _headings: dict[tuple[str, str], str] = field(default_factory=dict)
     _junctions_near: dict[str, list[str]] = field(default_factory=dict)
+    _nearest: dict[tuple[float, float], str] = field(default_factory=dict)
 
     def __deepcopy__(self, memo: dict[int, object]) -> Town:
         return self  # immutable table: clones share it
@@ -132,6 +128,14 @@ class Town:
     def inches_to_point(self, a: str, point: tuple[float, float]) -> float:
         ax, ay = self.pos[a]
         return math.hypot(ax - point[0], ay - point[1])
+
+    def nearest_point(self, point: tuple[float, float]) -> str:
+        """The street point nearest ``point`` (ties by name; cached: gas clouds drift in whole
+        inches, so few points ever come up)."""
+        found = self._nearest.get(point)
+        if found is None:
+            found = self._nearest[point] = min(self.pos, key=lambda n: (self.inches_to_point(n, point), n))
+        return found
 
     def hops_to(self, target: str) -> dict[str, int]:
         """Street-point hops from every point to ``target`` (precomputed)."""
@@ -198,14 +202,6 @@ class Town:
     def sees(self, a: str, b: str) -> bool:
         """CD-06 default: a straight line that passes through no building (precomputed)."""
         return a == b or (a, b) in self._sight
-
-    def sees_point(self, a: str, point: tuple[float, float]) -> bool:
-        """Sight to a point that may be inside a building (a sniper's window counts as seen
-        when the line reaches the building's wall without crossing another building)."""
-        ax, ay = self.pos[a]
-        line = LineString([(ax, ay), point])
-        others = [s.polygon for s in self.buildings.values() if not s.polygon.contains(Point(point))]
-        return not any(line.crosses(p) or line.within(p) for p in others)
 
 
 @cache

@@ -109,7 +109,6 @@ class Crowd:
     hosed_turns: int = 0
     dry_turns: int = 0
     arrested: int = 0  # CD-21: since the last RL roll
-    firearm_casualties: int = 0  # since the last RL roll
     had_firearm_casualty: bool = False  # CD-21 (b): the first-casualty -2 once per game
     seen_sf: list[str] = field(default_factory=list)
     seen_specialists: bool = False
@@ -166,6 +165,7 @@ class GasCloud:
     x: float
     y: float
     turns: int = 3
+    radius: float = 2.0  # inches (the ``gas_radius`` house rule when it was fired)
 
 
 @dataclass
@@ -178,6 +178,7 @@ class Sniper:
     target: str
     shots: int = 0
     spotted: bool = False
+    known_to: list[str] = field(default_factory=list)  # CD-68: the SF seats told the spotted place
     suppressed_turn: int = -1
     out: bool = False  # hit, or stopped firing (CD-70)
     note: str = ""
@@ -212,6 +213,7 @@ class Bomb:
     went_off: int | None = None  # the turn it went off
     node: str | None = None  # where it went off
     lost: bool = False  # its crowd left the table before it went off
+    known_to: list[str] = field(default_factory=list)  # SF seats told where it went off
     note: str = ""
 
 

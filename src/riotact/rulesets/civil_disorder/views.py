@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .combat import nearest_node
 from .crowds import layout
 from .handout import PLAYER_HANDOUT, RL_KEY
 from .tables import RL_CHART, UNIT_TYPES, table_text
@@ -122,21 +121,21 @@ def sf_view(s: CivilDisorder, seat: str) -> dict[str, Any]:
         "units": units,
         "crowds": crowds,
         "buildings": seen_buildings,
-        "gas": [{"kind": g.kind, "x": g.x, "y": g.y, "turns": g.turns} for g in s.gas
-                if s.player_sees(seat, nearest_node(s, (g.x, g.y)))],
+        "gas": [{"kind": g.kind, "x": g.x, "y": g.y, "turns": g.turns, "radius": g.radius} for g in s.gas
+                if s.player_sees(seat, s.town.nearest_point((g.x, g.y)))],
         "casualties": [{"id": c.id, "node": c.node, "side": c.side, "status": c.status, "stage": c.stage}
                        for c in s.casualties.values()
                        if c.stage in ON_THE_GROUND
                        and s.player_sees(seat, c.node)],
         "snipers_spotted": [{"id": sn.id, "building": sn.building, "crowd": sn.crowd}
-                            for sn in s.snipers.values() if sn.spotted and not sn.out],
+                            for sn in s.snipers.values() if seat in sn.known_to and not sn.out],
         "under_fire": sorted(u for u, t in s.under_fire.items()
                              if t >= s.turn - 1 and s.units[u].player == seat),
         "prisoners": [{"id": p.id, "crowd": p.crowd, "captor": p.captor, "status": p.status, "turns": p.turns}
                       for p in s.prisoners.values()
                       if p.captor == seat or (p.captor in s.units and s.units[p.captor].player == seat)],
-        "bombs": [{"id": b.id, "node": b.node, "turn": b.went_off}  # CD-66: known once gone off
-                  for b in s.bombs.values() if b.went_off is not None],
+        "bombs": [{"id": b.id, "node": b.node if seat in b.known_to else None, "turn": b.went_off}
+                  for b in s.bombs.values() if b.went_off is not None],  # CD-66: heard once gone off
         "messages": list(s.messages.get(seat, [])),
         "notes": list(PLAYER_NOTES),
     }
@@ -169,7 +168,9 @@ def umpire_view(s: CivilDisorder) -> dict[str, Any]:
         "bombs": [vars(b).copy() for b in s.bombs.values()],
         "prisoners": [vars(p).copy() for p in s.prisoners.values()],
         "looter_vehicles": [vars(v).copy() for v in s.vehicles.values()],
-        "tables": {"rl_chart": {str(r): vars(row).copy() for r, row in RL_CHART.items()},
+        "tables": {"rl_chart": {str(r): {**vars(row), "throws_and_damages": r >= int(s.opt("damage_rl")),
+                                         "loots": r >= int(s.opt("looting_rl"))}
+                               for r, row in RL_CHART.items()},
                    "negotiation": table_text(s.negotiation_table),
                    "fights": table_text(s.fight_table),
                    "overreaction": table_text(s.overreaction_table),
