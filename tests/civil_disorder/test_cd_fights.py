@@ -214,3 +214,51 @@ def test_cd62_a_member_wounded_after_step_4_is_tested_in_the_next_turn(cd):
     assert test["who"].startswith("P1") and "member wounded" in test["text"]
     assert any(m["value"] == -1 and "wounded" in m["reason"] for m in test["modifiers"])
     assert s.unit_events == {} and s.unit_wounded == {}
+
+
+def _first_sf_fight_roll(s) -> dict:
+    return next(e for e in s.umpire.log.events if e["kind"] == "roll" and e["rule"] == "CD-51")
+
+
+def test_cd53_cd64_an_overreacting_horseman_gets_the_charging_bonus_only_from_4_inches(cd):
+    """CD-53 (d) / CD-21 (d) / CD-64: a mounted unit that over-reacts from 2" away is not charging
+    (+2, not +4); from 8" away it charges (+4). Either way the crowd's RL roll counts a charge."""
+    bonus = {}
+    for start in ("x16y2", "x16y8"):
+        game = cd.game(units=[cd.unit("M1", "mounted", start, figures=1)],
+                       crowds=[cd.crowd("A", "J1-0", rl=5)], dice=[5, 9])  # a scuffle either way
+        s = game.state
+        combat.apply_overreaction(s, s.units["M1"], "overreaction")
+        roll = _first_sf_fight_roll(s)
+        bonus[start] = sum(m["value"] for m in roll["modifiers"])
+        assert (-3, "mounted police charging the crowd") in s.crowds["A"].factors
+    assert bonus == {"x16y2": 2, "x16y8": 4}
+
+
+def test_cd53_the_charge_distance_house_rule_applies_to_overreaction_charges(cd):
+    """CD-53 (d): with charge_from_inches 10, an 8" over-reaction charge is no charge (+2)."""
+    game = cd.game(options={"charge_from_inches": 10}, units=[cd.unit("M1", "mounted", "x16y8", figures=1)],
+                   crowds=[cd.crowd("A", "J1-0", rl=5)], dice=[5, 9])
+    s = game.state
+    combat.apply_overreaction(s, s.units["M1"], "overreaction")
+    assert sum(m["value"] for m in _first_sf_fight_roll(s)["modifiers"]) == 2
+
+
+def test_cd60_cd65_a_unit_that_fired_on_orders_does_not_fire_a_second_volley_when_it_panics(cd):
+    """CD-60 / CD-65: one volley a turn. Soldiers who fired on their orders this turn and then
+    panic into opening fire stand their ground, but roll no second volley (the scripted dice
+    cover the ordered volley and the CD-65 re-roll only)."""
+    game = cd.game(units=[cd.unit("S1", "soldiers", "x16y4", figures=2, weapon="single", order="fire:A")],
+                   crowds=[cd.crowd("A", "J1-0")], dice=[1, 2, 3, 3, 1, 1])
+    # turn 1: two misses on orders, then the re-roll 3 (fire); turn 2: re-roll 3, two misses
+    s, unit = game.state, game.state.units["S1"]
+    combat.firing(s)
+    combat.apply_overreaction(s, unit, "panic")
+    volleys = [e for e in s.umpire.log.events if e["kind"] == "roll" and e["rule"] == "CD-60"]
+    assert len(volleys) == 1 and unit.node == "x16y4" and s.crowds["A"].figures == 25
+    assert any("already fired its one volley" in e["text"] for e in s.umpire.log.events)
+    s.turn += 1  # a new turn: the panic fire is that turn's volley
+    s.umpire.turn = s.turn
+    combat.apply_overreaction(s, unit, "panic")
+    volleys = [e for e in s.umpire.log.events if e["kind"] == "roll" and e["rule"] == "CD-60"]
+    assert len(volleys) == 2

@@ -156,6 +156,8 @@ def test_house_rule_numbers_and_table_results_the_rules_cannot_use_are_refused(c
         cd.game(options={"hit_on": 9})
     with pytest.raises(OptionError, match=r"'walk_inches' .* must be 0 or more"):
         cd.game(options={"walk_inches": -5})
+    with pytest.raises(OptionError, match=r"'pickup_leave_inches' \(CD-29\) must be 0 or more"):
+        cd.game(options={"pickup_leave_inches": -1})
     with pytest.raises(OptionError, match=r"unknown result.*explode"):
         cd.game(options={"fight_table": "3:scuffle,99:explode"})
     with pytest.raises(OptionError, match=r"unknown result.*flee"):

@@ -197,3 +197,28 @@ def test_cd26_a_looter_move_cut_short_for_one_unit_is_checked_again_for_the_othe
     game = cd.game(units=[cd.unit("P1", "patrol", "J0-2"), cd.unit("P2", "patrol", "x8y0")],
                    crowds=[cd.crowd("L", "x2y16", figures=4, looters=True)])
     assert crowds._keep_away(game.state, "x2y16", ["J0-1", "x0y14"]) == []
+
+
+def test_cd29_looters_load_a_pickup_only_within_the_loading_distance(cd):
+    """CD-29 default: looters load a pickup parked within 4" (``pickup_load_inches``); the car 2"
+    away is loaded by default, not when the house rule says 1"."""
+    for reach, loaded in ((None, 4), (1, 0)):
+        rules = {"looter_vehicles": True} | ({"pickup_load_inches": reach} if reach is not None else {})
+        game = looters(cd, dice=[1], house_rules=rules, looter_vehicles=[{"id": "car1", "kind": "car", "at": "x2y0"}])
+        s = game.state
+        looting.property_and_looting(s)  # break in
+        looting.property_and_looting(s)  # 4 LU taken
+        assert s.vehicles["car1"].load == loaded
+
+
+def test_cd29_a_loaded_pickup_leaves_when_sf_come_within_the_leaving_distance(cd):
+    """CD-29 default: a loaded pickup drives off when SF come within 10" (``pickup_leave_inches``):
+    SF 8" away send it off by default, not when the house rule says 6"."""
+    for too_close, gone in ((None, True), (6, False)):
+        rules = {"looter_vehicles": True} | ({"pickup_leave_inches": too_close} if too_close is not None else {})
+        game = cd.game(house_rules=rules, units=[cd.unit("P1", "patrol", "x16y8")],
+                       looter_vehicles=[{"id": "van1", "kind": "van", "at": "J1-0"}], dice=[])
+        s = game.state
+        s.vehicles["van1"].load = 3
+        looting.looter_vehicles(s)
+        assert s.vehicles["van1"].gone is gone

@@ -135,10 +135,29 @@ def test_cd10_every_unit_type_sets_up_at_its_usual_size(cd):
     game = cd.game(units=units)
     assert {u.kind for u in game.state.units.values()} == set(UNIT_TYPES)
     anti, soldiers = UNIT_TYPES["anti_riot"], UNIT_TYPES["riot_soldiers"]
-    for field in ("specialist_riot", "riot_equipped", "overreaction", "masks", "gas"):
+    for field in ("specialist_riot", "riot_equipped", "overreaction", "masks", "gas", "vehicles"):
         assert getattr(anti, field) == getattr(soldiers, field)
     assert fight_type_bonus(anti, charging=False) == fight_type_bonus(soldiers, charging=False) == 3
     assert UNIT_TYPES["firefighters"].sizes == (6,) and UNIT_TYPES["paramedics"].sizes == (2,)
+
+
+def test_cd10_a_unit_comes_only_in_the_vehicles_its_type_does(cd):
+    """CD-10: patrols in a car or van load, riot units in vans, SWAT also in their own armoured
+    vehicles, firefighters in a fire engine, paramedics in an ambulance; a patrol with an
+    ambulance, paramedics in a van or a mounted unit in a car are refused at load, naming the field."""
+    with pytest.raises(ScenarioError, match=r"setup\.units\.1\.vehicle: a Regular Police Patrol unit cannot "
+                                            r"use vehicle 'ambulance' \(CD-10 allows: car or van\)"):
+        cd.game(units=[cd.unit("P0", "patrol", "J0-0", vehicle="car"),
+                       cd.unit("P1", "patrol", "J0-0", vehicle="ambulance")])
+    with pytest.raises(ScenarioError, match=r"setup\.units\.0\.vehicle: .*Paramedics.*\(CD-10 allows: ambulance\)"):
+        cd.game(units=[cd.unit("AMB1", "paramedics", "J0-0", figures=2, vehicle="van")])
+    with pytest.raises(ScenarioError, match=r"setup\.units\.0\.vehicle: .*\(CD-10 allows: no vehicle\)"):
+        cd.game(units=[cd.unit("M1", "mounted", "J0-0", vehicle="car")])
+    fits = [("patrol", "car"), ("patrol", "van"), ("riot_police", "water_cannon"), ("anti_riot", "van"),
+            ("riot_soldiers", "van"), ("swat", "armoured"), ("firefighters", "engine"), ("paramedics", "ambulance"),
+            ("soldiers", "none")]
+    game = cd.game(units=[cd.unit(f"U{i}", kind, "J0-0", vehicle=v) for i, (kind, v) in enumerate(fits)])
+    assert [u.vehicle for u in game.state.units.values()] == [v for _, v in fits]
 
 
 def test_cd19_crowd_layouts_loose_masses_only(cd):

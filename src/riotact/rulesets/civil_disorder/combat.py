@@ -83,7 +83,8 @@ def gunfire(s: CivilDisorder, node: str) -> None:
 
 def fire_at_crowd(s: CivilDisorder, unit: SFUnit, crowd: Crowd, *, over_heads: bool = False,
                   weapon: str | None = None) -> None:
-    """CD-60: a unit fires, one d6 per fit firer."""
+    """CD-60: a unit fires, one d6 per fit firer, once a turn."""
+    unit.fired_turn = s.turn
     volley(s, unit.id, unit.node, unit.fit, weapon or unit.weapon, crowd, over_heads=over_heads,
            units=[unit.id])
 
@@ -175,6 +176,7 @@ def suppress(s: CivilDisorder, unit: SFUnit, building: str) -> None:
     fire and will not shoot this turn."""
     if unit.weapon == "none":
         return
+    unit.fired_turn = s.turn  # the unit's one volley this turn (CD-60)
     gunfire(s, unit.node)
     for sniper in s.snipers.values():
         if sniper.building == building:
@@ -293,9 +295,11 @@ def rioter_fight_modifiers(s: CivilDisorder, crowd: Crowd) -> list[Modifier]:
 
 
 def fight(s: CivilDisorder, unit: SFUnit, crowd: Crowd, *, sf_attacking: bool, arrest: bool,
-          charging: bool) -> None:
+          charging: bool, rl_charge: bool = False) -> None:
     """CD-51: figure against figure, 1d10 each plus factors; the higher wins by the margin (CD-54).
-    CD-52: an outnumbered figure fights each opponent, wins against one only, stops once beaten."""
+    CD-52: an outnumbered figure fights each opponent, wins against one only, stops once beaten.
+    ``charging`` is a charge as CD-53 (d) defines it (mounted figures get the charging bonus);
+    ``rl_charge``: the crowd's RL roll counts it as a charge (CD-21) even when it is not one."""
     # SF going in send fit figures only; attacked, the fallen defend too, on the ground (CD-53)
     squad = min(unit.fit, int(s.opt("snatch_squad"))) if sf_attacking else unit.fit + len(unit.down)
     if squad == 0 or crowd.figures == 0:
@@ -309,7 +313,7 @@ def fight(s: CivilDisorder, unit: SFUnit, crowd: Crowd, *, sf_attacking: bool, a
         s.unit_event(unit, "physically attacked")
     else:
         kind = unit.type
-        if charging:  # CD-21 (c): only the largest charging factor
+        if charging or rl_charge:  # CD-21 (c): only the largest charging factor
             value, why = ((-3, "mounted police charging the crowd") if kind.mounted else
                           (-2, "Specialist Riot forces charging") if kind.specialist_riot else
                           (-1, "ordinary police or soldiers charging the crowd"))
@@ -447,6 +451,10 @@ def apply_overreaction(s: CivilDisorder, unit: SFUnit, result: str) -> None:
     if result == "panic":
         if ((unit.type.military or unit.type.swat) and unit.weapon != "none" and crowd is not None
                 and s.d6("CD-65", unit.id, "guns rather than running away (1-3 open fire)") <= 3):
+            if unit.fired_turn == s.turn:  # CD-60: one volley a turn, and it has fired this one
+                s.tell("CD-65", f"{unit.id} stands its ground, firing: it has already fired its one "
+                                "volley this turn (CD-60).", nodes=[unit.node], units=[unit.id])
+                return
             s.tell("CD-65", f"{unit.id} opens fire indiscriminately!", nodes=[unit.node], units=[unit.id])
             fire_at_crowd(s, unit, crowd)
             return
@@ -462,8 +470,12 @@ def apply_overreaction(s: CivilDisorder, unit: SFUnit, result: str) -> None:
         return
     s.tell("CD-64", f"{unit.id} over-reacts and charges crowd {crowd.id}!", nodes=[unit.node],
            units=[unit.id])
+    start = s.town.inches(unit.node, crowd.node)
     if move_into_contact(s, unit, crowd, run_pace(s, unit)):
-        fight(s, unit, crowd, sf_attacking=True, arrest=False, charging=True)
+        # CD-64 default: it counts as charging for RL rolls; the fight bonus needs a real charge,
+        # from at least 4" (default) away (CD-53 d, CD-21 d)
+        fight(s, unit, crowd, sf_attacking=True, arrest=False, rl_charge=True,
+              charging=start >= float(s.opt("charge_from_inches")))
 
 
 def _nearest_crowd(s: CivilDisorder, unit: SFUnit) -> Crowd | None:

@@ -102,23 +102,25 @@ def _loot(s: CivilDisorder, crowd: Crowd) -> None:
 
 
 def _vehicle_near(s: CivilDisorder, crowd: Crowd) -> LooterVehicle | None:
-    """CD-29 (optional): a looters' pickup with room, parked within 4" of the looters."""
+    """CD-29 (optional): a looters' pickup with room, parked within 4" (default) of the looters."""
     if not s.opt("looter_vehicles"):
         return None
+    reach = float(s.opt("pickup_load_inches"))
     for v in s.vehicles.values():
-        if not v.gone and v.load < v.capacity and s.town.inches(v.node, crowd.node) <= 4:
+        if not v.gone and v.load < v.capacity and s.town.inches(v.node, crowd.node) <= reach:
             return v
     return None
 
 
 def looter_vehicles(s: CivilDisorder) -> None:
-    """CD-29 default: a pickup leaves when full or when SF come within 10"."""
+    """CD-29 default: a pickup leaves when full or when SF come within 10" (house rules)."""
     if not s.opt("looter_vehicles"):
         return
+    too_close = float(s.opt("pickup_leave_inches"))
     for v in s.vehicles.values():
         if v.gone or v.load == 0:
             continue
-        near_sf = any(s.town.inches(v.node, u.node) <= 10 for u in s.live_units())
+        near_sf = any(s.town.inches(v.node, u.node) <= too_close for u in s.live_units())
         if v.load >= v.capacity or near_sf:
             v.gone = True
             s.stats["loot_escaped"] += v.load

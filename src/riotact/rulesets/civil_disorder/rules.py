@@ -50,6 +50,8 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule("looter_fires", 1, "CD-26", "fires looters start per turn at an already-looted building"),
     HouseRule("loot_percent", 50, "CD-27", "Loot Units as a percentage of property value"),
     HouseRule("looter_vehicles", False, "CD-29", "optional looters' pickups (scenario places them)"),
+    HouseRule("pickup_load_inches", 4, "CD-29", "looters load a pickup parked this close to them"),
+    HouseRule("pickup_leave_inches", 10, "CD-29", "a loaded pickup drives off when SF come this close"),
     HouseRule("negotiation_table", table_text(NEGOTIATION_TABLE), "CD-33",
               "negotiation results: highest score: RL change"),
     HouseRule("missile_turns", 5, "CD-35", "turns of brick and bottle throwing a crowd carries"),

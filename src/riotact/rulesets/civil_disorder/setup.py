@@ -90,6 +90,16 @@ class UnitSetup(_Model):
     snipers: bool = False  # CD-70: SWAT snipers
     order: str = "hold"
 
+    @field_validator("vehicle")
+    @classmethod
+    def _vehicle_fits_the_type(cls, vehicle: str, info: ValidationInfo) -> str:
+        """CD-10: a unit comes only in the vehicles its type does (or on foot)."""
+        kind = UNIT_TYPES.get(info.data.get("type", ""))
+        if kind is not None and vehicle != "none" and vehicle not in kind.vehicles:
+            allowed = " or ".join(kind.vehicles) or "no vehicle"
+            raise ValueError(f"a {kind.name} unit cannot use vehicle {vehicle!r} (CD-10 allows: {allowed})")
+        return vehicle
+
     @model_validator(mode="after")
     def _known_type(self) -> UnitSetup:
         if self.type not in UNIT_TYPES:

@@ -55,6 +55,7 @@ class UnitType:
     overreaction: int = 0  # CD-63
     walk: int = 6  # CD-14 default
     run: int = 12
+    vehicles: tuple[str, ...] = ()  # CD-10: the vehicles the type comes in (besides on foot)
 
     @property
     def ordinary(self) -> bool:
@@ -77,17 +78,21 @@ def fight_type_bonus(kind: UnitType, *, charging: bool) -> int:
 _ANTI_RIOT = UnitType(
     "anti_riot", "Specialist Anti-Riot Team",
     "Trained for sub-lethal violence: organised hand-to-hand fighting, snatch-squad arrests", (8, 10, 4, 6),
-    police=True, specialist_riot=True, riot_equipped=True, gas=True, masks=True, overreaction=3)
+    police=True, specialist_riot=True, riot_equipped=True, gas=True, masks=True, overreaction=3,
+    vehicles=("van", "water_cannon"))
 
-#: CD-10 unit types, with CD-63 over-reaction modifiers and CD-14 speeds.
+#: CD-10 unit types, with CD-63 over-reaction modifiers and CD-14 speeds. Vehicles are CD-10's
+#: "car load", "van load", "fire engine", "ambulance" and SWAT's "own armoured vehicles"; the
+#: water cannon (CD-22 default, a scenario vehicle) goes to riot units; horses and soldiers have none.
 UNIT_TYPES: dict[str, UnitType] = {t.key: t for t in (
     UnitType("patrol", "Regular Police Patrol", "Ordinary, lightly equipped police", (4, 8, 10),
-             police=True, overreaction=2),
+             police=True, overreaction=2, vehicles=("car", "van")),
     UnitType("riot_police", "Regular Police with Riot Gear",
              "As Patrol plus riot shields, batons and tear gas", (8, 10),
-             police=True, riot_equipped=True, gas=True, masks=True, overreaction=2),
+             police=True, riot_equipped=True, gas=True, masks=True, overreaction=2,
+             vehicles=("van", "water_cannon")),
     UnitType("swat", "Specialist SWAT Team", "Better at shooting and storming buildings", (8, 10),
-             police=True, masks=True, gas=True, swat=True, overreaction=-1),
+             police=True, masks=True, gas=True, swat=True, overreaction=-1, vehicles=("van", "armoured")),
     _ANTI_RIOT,
     UnitType("mounted", "Mounted Regular Police", "Horses and riders trained for crowd control", (8, 10),
              police=True, mounted=True, overreaction=3, walk=8, run=18),
@@ -104,8 +109,10 @@ UNIT_TYPES: dict[str, UnitType] = {t.key: t for t in (
     # CD-63 gap: Special Forces are not listed; default -1 as for SWAT.
     UnitType("special_forces", "Special Forces", "No use in a riot; for terrorist incidents", (4,),
              military=True, overreaction=-1),
-    UnitType("firefighters", "Firefighters", "One fire engine with 6 crew", (6,), firefighters=True),
-    UnitType("paramedics", "Paramedics", "One ambulance with 2 paramedics", (2,), paramedics=True),
+    UnitType("firefighters", "Firefighters", "One fire engine with 6 crew", (6,), firefighters=True,
+             vehicles=("engine",)),
+    UnitType("paramedics", "Paramedics", "One ambulance with 2 paramedics", (2,), paramedics=True,
+             vehicles=("ambulance",)),
 )}
 
 #: Vehicles: looters' vehicles carry LU (CD-29); ambulance places (CD-59).

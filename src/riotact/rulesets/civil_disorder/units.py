@@ -62,6 +62,7 @@ class SFUnit:
     escorts: list[str] = field(default_factory=list)  # CD-55: prisoners its figures escort
     bricked: bool = False  # CD-62: had bricks and bottles thrown before
     shaken_until: int = 0  # CD-64 Shaken: will not advance
+    fired_turn: int = 0  # CD-60: the turn of its last volley (one a turn)
     water_turns: int = 0  # CD-50: turns of onboard water used
     hydrant: bool = False  # CD-50: connected to a hydrant
     task: dict[str, object] | None = None  # CD-57/58: a paramedic's current casualty work
