@@ -32,10 +32,30 @@ def test_heuristic_beats_random_70_percent(scenario, side) -> None:
     assert win_rate(scenario, side) >= 0.7
 
 
-def test_heuristic_bot_sees_only_its_view() -> None:
-    """The bot is built from the seat and its own generator; it reads the view, never the state."""
-    scenario = SCENARIOS[0]
-    game = Game(scenario, seed=3)
-    bot = SPEC.heuristic_bot("nonviolent", bot_rng(3, "nonviolent"))
-    action = bot.choose(game.view("nonviolent"), game.legal_actions("nonviolent"))
-    assert action in {a.id for a in game.legal_actions("nonviolent")}
+@pytest.mark.parametrize("side", ["nonviolent", "authority"])
+def test_heuristic_bot_sees_only_its_view(bwa, side) -> None:
+    """BWA-11: the bot decides from its seat's view and legal actions alone: two games that differ only
+    in what an unsighted counter is (a unit or a dummy) give the same view, and the bot the same
+    decision at every step of a seeded game."""
+    other = "authority" if side == "nonviolent" else "nonviolent"
+    make = bwa.nv if other == "nonviolent" else bwa.auth
+    units = [bwa.nv("n", "x1", stands=5), bwa.auth("a", "x5", stands=4)]
+    first = {"first_initiative": side}
+    games = [bwa.game([*units, make("c", "o3", hidden=True)], None, seed=5, options=first),
+             bwa.game(units, None, seed=5, options=first, dummies=[{"side": other, "feature": "o3"}])]
+    bots = [SPEC.heuristic_bot(side, bot_rng(5, side)) for _ in games]
+    decisions = 0
+    while games[0].result is None and decisions < 10:
+        seat = games[0].to_act()[0]
+        if seat == side:
+            views = [g.view(side) for g in games]
+            assert views[0] == views[1]
+            choices = [bot.choose(view, g.legal_actions(side)) for bot, view, g in zip(bots, views, games, strict=True)]
+            assert choices[0] == choices[1]
+            decisions += 1
+        else:  # the other side passes (its counter stays where it is)
+            legal = [[a.id for a in g.legal_actions(seat)] for g in games]
+            choices = ["done" if "done" in ids else ids[0] for ids in legal]
+        for g, choice in zip(games, choices, strict=True):
+            g.apply(seat, choice)
+    assert decisions == 10

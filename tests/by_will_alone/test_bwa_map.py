@@ -150,3 +150,13 @@ def test_bwa16_reverse_on_three_and_reroll_when_blocked(bwa) -> None:
     bwa.script(g, [1, 1, 6, 6, 3, 1])  # 50% fail: wrong direction; 3 reverse (blocked), 1 right
     bwa.orders(g, "authority", "cops:move:e4")
     assert g.state.units["cops"].node == "n5"
+
+
+def test_bwa10_the_map_is_built_once_and_shared(bwa) -> None:
+    """BWA-09/10: sight lines are worked out once per map: games of one map, their clones and undone
+    games share it; a different sight rule (house rule) gets its own."""
+    g = bwa.game([bwa.nv("n", "w0"), bwa.auth("a", "o5")], [])
+    same = bwa.game([bwa.nv("m", "e6"), bwa.auth("b", "o4")], [])
+    wider = bwa.game([bwa.nv("n", "w0"), bwa.auth("a", "o5")], [], options={"sight_intersections": 3})
+    assert g.state.map is same.state.map and g.clone().state.map is g.state.map
+    assert wider.state.map is not g.state.map and wider.state.sees("w0", "e6") and not g.state.sees("w0", "e6")

@@ -226,3 +226,33 @@ def test_bwa30_touched_by_nonviolent_unit_is_minus_two(bwa) -> None:
     roll = rolls(g, "BWA-30")[-1]
     assert [m["value"] for m in roll["modifiers"]] == [-2]
     assert {s.quality_name for s in shaken.stands} == {"Dedicated"}  # 1 of 4 failed: rallied
+
+
+def test_bwa30_failed_rally_is_told_as_a_failure(bwa) -> None:
+    """BWA-30: 3 of 4 stands failing (75%) is over the 50% pass mark: the unit stays lost, and the log
+    says the rally failed without calling the check's result 'rallied'."""
+    g = bwa.game([bwa.nv("n", "o4"), bwa.auth("hq", "e6"), bwa.auth("lost", "x5")], [],
+                 options={"first_initiative": "authority"})
+    g.state.units["lost"].lost = True
+    bwa.refresh(g)
+    bwa.script(g, [1, 1, 1, 6])  # +1 (no nonviolent unit in sight): 2, 2, 2 fail, 7 passes
+    bwa.orders(g, "authority", "hq:rally:lost")
+    texts = [e["text"] for e in g.log.events if e.get("rule") in ("BWA-04", "BWA-30") and e["kind"] == "effect"]
+    assert g.state.units["lost"].lost
+    assert texts[0].endswith("3 of 4 stands failed (75%) (Rally).")
+    assert "rally of lost (lost) fails" in texts[1] and not any("'rallied'" in t for t in texts)
+
+
+def test_bwa06_a_reserve_that_did_not_arrive_waits_for_a_later_initiative(bwa) -> None:
+    """BWA-06 gap: a reserve that did not arrive may be asked for again in a later initiative, not in
+    the same one (here the side keeps the initiative with a built barricade)."""
+    units = [bwa.nv("n", "w0"), bwa.nv("m", "e6", quality="veteran"),
+             bwa.nv("r", None, stands=10, reserve=True, entry="e6"), bwa.auth("a", "o5")]
+    g = bwa.game(units, [])
+    bwa.script(g, [1] * 9 + [6] + [6] + [6] * 4)  # 90% fail: not arriving; m's barricade: built
+    bwa.orders(g, "nonviolent", "n:reinforce:r", "m:barricade")
+    assert g.state.units["r"].status == "reserve" and g.state.initiative == "nonviolent"
+    assert not [a for a in g.legal_actions("nonviolent") if a.id.endswith(":reinforce:r")]
+    g.apply("nonviolent", "done")    # no risk: the initiative passes
+    g.apply("authority", "done")     # and comes back: a later initiative
+    assert "n:reinforce:r" in [a.id for a in g.legal_actions("nonviolent")]

@@ -20,6 +20,9 @@ def test_vehicle_in_a_building_is_refused(bwa) -> None:
     data = bwa.data([bwa.nv("n", "w0"), bwa.auth("v", "b", type="land_vehicle")])
     with pytest.raises(ScenarioError, match="land vehicle cannot stand"):
         parse_scenario(data, "bad.toml")
+    reserve = bwa.auth("v", None, type="land_vehicle", reserve=True, entry="b")  # nor arrive in one
+    with pytest.raises(ScenarioError, match="land vehicle cannot stand in a building"):
+        parse_scenario(bwa.data([bwa.nv("n", "w0"), bwa.auth("a", "e6"), reserve]), "bad.toml")
 
 
 def test_extra_setup_key_is_refused(bwa) -> None:
@@ -59,3 +62,79 @@ def test_every_roll_is_explained_with_its_rule() -> None:
         if event["kind"] in ("roll", "effect"):
             assert event["rule"].startswith("BWA-") and event["text"]
     assert game.result is not None and set(game.result.scores) == {"nonviolent", "authority"}
+
+
+@pytest.mark.parametrize(("rule", "value"), [
+    ("rally_stands_per_die", 0), ("base_dice", 0), ("lost_moves", -1), ("sight_intersections", -1),
+    ("authority_rally_max_failed", 101), ("breach_ratio", 5), ("discipline_loss_ratio", 1),
+    ("escalation_window", 0), ("zero_points_counts_as", 0)])
+def test_house_rules_out_of_range_are_refused(bwa, rule, value) -> None:
+    """BWA-28 etc.: a house rule outside its sensible range is an error, not a crash mid-game
+    (rally_stands_per_die = 0 used to divide by zero at the first rally, BWA-28)."""
+    with pytest.raises(ScenarioError, match=rf"house_rules.*{rule}.*(at least|from)"):
+        parse_scenario(bwa.data([bwa.nv("n", "w0"), bwa.auth("a", "e6")], house_rules={rule: value}), "x.toml")
+    with pytest.raises(OptionError, match=rule):
+        bwa.game([bwa.nv("n", "w0"), bwa.auth("a", "e6")], options={rule: value})
+
+
+def test_bwa03_quality_must_belong_to_the_units_side(bwa) -> None:
+    """BWA-03: a nonviolent stand has a quality (Untrained, Trained, Veteran), not a reliability."""
+    data = bwa.data([bwa.nv("n", "w0", quality="dedicated"), bwa.auth("a", "e6")])
+    with pytest.raises(ScenarioError, match=r"setup\.units\.0: .*Untrained, Trained, Veteran, not 'dedicated'"):
+        parse_scenario(data, "bad.toml")
+    data = bwa.data([bwa.nv("n", "w0"), bwa.auth("a", "e6", qualities=["reliable", "veteran", "reliable",
+                                                                        "reliable"])])
+    with pytest.raises(ScenarioError, match="Wavering, Reliable, Dedicated, not 'veteran'"):
+        parse_scenario(data, "bad.toml")
+
+
+@pytest.mark.parametrize(("change", "problem"), [
+    ({"features": [{"id": "w0", "kind": "street", "x": float("nan"), "y": 0, "streets": ["Main"]}]},
+     r"setup\.features\.\d+\.x: Input should be a finite number"),
+    ({"links": [["w0", "w0"]]}, "joins a feature to itself"),
+    ({"features": [{"id": "island", "kind": "open", "x": 50, "y": 50}]}, "not linked to the rest of the map: island "),
+    ({"media": [{"id": "tv", "feature": "w0"}, {"id": "tv", "feature": "e6"}]}, "media ids must be different"),
+    ({"infiltrators": [{"unit": "n", "kind": "spy"}, {"unit": "n", "kind": "provocateur"}]},
+     "one spy or provocateur per unit"),
+])
+def test_impossible_maps_and_pieces_are_refused(bwa, change, problem) -> None:
+    """BWA-12: every feature is a real place linked to the map; pieces are not listed twice."""
+    data = bwa.data([bwa.nv("n", "w0"), bwa.auth("a", "e6")])
+    setup = data["setup"]
+    for key, extra in change.items():
+        if key == "features":  # replace or add features
+            setup[key] = [f for f in setup[key] if f["id"] not in {e["id"] for e in extra}] + extra
+        elif key == "links":
+            setup[key] = setup[key] + extra
+        else:
+            setup[key] = extra
+    with pytest.raises(ScenarioError, match=problem):
+        parse_scenario(data, "bad.toml")
+
+
+@pytest.mark.parametrize(("units", "problem"), [
+    ([{"id": "a", "carrying": ["b"], "capacity": 4}], "only a vehicle"),
+    ([{"id": "v", "type": "land_vehicle", "feature": "w0", "capacity": 8, "carrying": ["v"]}], "cannot carry itself"),
+    ([{"id": "v", "type": "land_vehicle", "feature": "w0", "capacity": 8, "carrying": ["b"]},
+      {"id": "v2", "type": "land_vehicle", "feature": "w0", "capacity": 8, "carrying": ["b"]}], "carried by both"),
+    ([{"id": "v", "type": "land_vehicle", "feature": "w0", "capacity": 8, "carrying": ["v2"]},
+      {"id": "v2", "type": "land_vehicle", "feature": "w0", "capacity": 8}], "a vehicle or a reserve"),
+])
+def test_bwa20_only_vehicles_carry_units_once(bwa, units, problem) -> None:
+    """BWA-20: only a vehicle carries stands, never itself, another vehicle or a unit carried elsewhere."""
+    pieces = {u["id"]: u for u in (bwa.auth("a", "e6"), bwa.auth("b", "w0"))}
+    for u in units:
+        base = pieces[u["id"]] if u["id"] in pieces else bwa.auth(u["id"], u["feature"], type=u["type"])
+        pieces[u["id"]] = {**base, **u}
+    data = bwa.data([bwa.nv("n", "o4"), *pieces.values()])
+    with pytest.raises(ScenarioError, match=problem):
+        parse_scenario(data, "bad.toml")
+
+
+@pytest.mark.parametrize("uid", ["A1", "N12", "jail", "escaped3", "n-band4"])
+def test_bwa11_unit_ids_cannot_pose_as_counters(bwa, uid) -> None:
+    """BWA-11: a unit id like a counter label (A1) would be taken for a counter and crash the game,
+    and ``jail`` for the jail's Escape order: such ids are refused."""
+    data = bwa.data([bwa.nv(uid, "w0"), bwa.auth("a", "e6")])
+    with pytest.raises(ScenarioError, match=rf"setup\.units\.0\.id: .*{uid!r} is kept for pieces made in play"):
+        parse_scenario(data, "bad.toml")

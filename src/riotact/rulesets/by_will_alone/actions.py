@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from riotact.core.log import Visibility
+import math
+
+from riotact.core.log import ALL, Visibility
 from riotact.core.modifiers import Modifier
 
 from . import orders
@@ -35,8 +37,6 @@ from .units import Unit
 
 class Actions(Combat):
     """The ``_do_<verb>`` of every order, and the procedures they share."""
-
-    used: set[str]
 
     def _fizzle(self, unit: Unit, what: str, why: str) -> None:
         self.umpire.effect("BWA-17", f"{self.label(unit)}: {what} is not carried out ({why}).",
@@ -100,7 +100,7 @@ class Actions(Combat):
         if vehicle.hidden and not unit.hidden:  # a sighted unit climbing in gives the vehicle away
             self.reveal(vehicle)
         self.umpire.effect("BWA-20", f"{self.label(unit)} mounts {self.label(vehicle)}.",
-                           visible_to=self.vis(vehicle), unit=unit.id)
+                           visible_to=self.vis(vehicle), unit=self.key(unit))
 
     def _do_dismount(self, unit: Unit, arg: str) -> None:
         self._dismount(unit, "BWA-20")
@@ -111,7 +111,7 @@ class Actions(Combat):
         if vehicle.hidden:
             unit.counter = self._next_counter(unit.side)
         self.umpire.effect(rule, f"{self.label(unit)} dismounts from {self.label(vehicle)} at {unit.node}.",
-                           visible_to=self.vis(vehicle), unit=unit.id)
+                           visible_to=self.vis(vehicle), unit=self.key(unit))
         if unit.hidden:
             self.umpire.effect("BWA-11", f"A new counter {unit.counter} appears at {unit.node}.",
                                counter=unit.counter)
@@ -155,6 +155,10 @@ class Actions(Combat):
             return
         if target.hidden:
             self.reveal(target)
+        if target.airborne:  # a counter that proves to be an aircraft: nothing to touch
+            self.umpire.effect("BWA-12", f"{self.label(target)} is an aircraft: {self.label(unit)} cannot "
+                               f"take {action_name(verb)} against it.", unit=unit.id, target=target.id)
+            return
         self.umpire.effect("BWA-27", f"{self.label(unit)} takes {action_name(verb)} against {self.label(target)}: "
                            f"the {target.side} side chooses a reaction.", unit=unit.id, target=target.id)
         self.tasks.insert(0, Task("react", target.player or self.first_seat(target.side),
@@ -225,16 +229,18 @@ class Actions(Combat):
     def _do_escalate(self, unit: Unit, arg: str) -> None:
         """BWA-49: 1D6 + modifiers, 5 or more; once per commander per initiative."""
         group = unit.group
+        # BWA-11: a commander none of whose units is sighted is named to his own side only.
+        vis: Visibility = ALL if self.group_seen(group) else self.side_vis(AUTHORITY)
         mods = [Modifier(value, text, "BWA-49") for key, (value, text) in ESCALATION_MODIFIERS.items()
                 if self._escalation_situation(group, key)]
         roll = self.umpire.roll_total("BWA-49", f"Commander {group}", 1, 6, purpose="escalation",
-                                      modifiers=mods, target=ESCALATION_TARGET)
+                                      modifiers=mods, target=ESCALATION_TARGET, visible_to=vis)
         if roll.passed:
             self.levels[group] += 1
             self.escalations += 1
             level = self.levels[group]
             self.umpire.effect("BWA-48", f"Commander {group} escalates to level {level}: "
-                               f"{VIOLENCE_LEVELS[level]}.", group=group, level=level)
+                               f"{VIOLENCE_LEVELS[level]}.", visible_to=vis, group=group, level=level)
 
     def _escalation_situation(self, group: str, key: str) -> bool:
         first = self.initiative_number - int(self.options["escalation_window"]) + 1
@@ -273,7 +279,7 @@ class Actions(Combat):
             target.stands.remove(stand)
             self.removed[target.side] += 1
             self.umpire.effect("BWA-26", f"Stand {stand.id} of {self.label(target)} is unmasked as a "
-                               f"{stand.role} and removed.", unit=target.id)
+                               f"{stand.role} and removed.", visible_to=self.vis(target), unit=target.id)
             if not target.stands:
                 self.remove_unit(target, "its last stand was unmasked")
         else:
@@ -297,7 +303,7 @@ class Actions(Combat):
         elif method == "barrage":
             balls *= unit.cannons
             heading = self.map.bearing(unit.node, where)
-            sides = [self.map.turn(where, heading, a) or where for a in (1.5708, -1.5708)]
+            sides = [self.map.turn(where, heading, a) or where for a in (math.pi / 2, -math.pi / 2)]
             spots = [sides[i % 2] for i in range(balls)]
         else:
             spots = [where] * balls
@@ -306,7 +312,7 @@ class Actions(Combat):
         counts = {s: spots.count(s) for s in dict.fromkeys(spots)}
         self.umpire.effect("BWA-13", f"{self.label(unit)} makes smoke ({method}, {placement}): "
                            + ", ".join(f"{n} ball(s) at {s}" for s, n in counts.items()) + ".",
-                           unit=unit.id, balls=counts)
+                           unit=self.key(unit), balls=counts)
         self.update_sighting()
 
     def _do_barricade(self, unit: Unit, arg: str) -> None:
@@ -330,9 +336,11 @@ class Actions(Combat):
             mods.append(Modifier(RALLY_NONE_IN_SIGHT, "no nonviolent units in sight", "BWA-30"))
         if unit.high_command:
             mods.append(Modifier(RALLY_HIGH_COMMAND, "higher level commander rallying", "BWA-30"))
-        check = self.unit_check(target, "BWA-30", "Rally", ("rallied",) * 4, mods)
-        if check.failed * 100 > int(self.options["authority_rally_max_failed"]) * check.stands:
-            self.umpire.effect("BWA-30", f"The rally of {self.label(target)} fails.", visible_to=self.vis(target))
+        check = self.unit_check(target, "BWA-30", "Rally", (), mods)
+        limit = int(self.options["authority_rally_max_failed"])
+        if check.failed * 100 > limit * check.stands:
+            self.umpire.effect("BWA-30", f"More than {limit}% failed: the rally of {self.label(target)} fails.",
+                               visible_to=self.vis(target))
             return
         for s in target.stands:
             s.quality = min(s.start_quality, s.quality + 1)
@@ -357,7 +365,7 @@ class Actions(Combat):
             del band.stands[:count]
             unit.stands.extend(moving)
             self.umpire.effect("BWA-42", f"{count} stand(s) regain nonviolent discipline and join "
-                               f"{self.label(unit)}.", unit=unit.id, band=band.id, count=count)
+                               f"{self.label(unit)}.", unit=self.key(unit), band=band.id, count=count)
         if not band.stands:
             self.remove_unit(band, "all its stands regained discipline")
 

@@ -19,11 +19,12 @@ from riotact.core.protocol import State
 from riotact.core.scenario import Scenario
 from riotact.core.umpire import RollTotal, Umpire
 
-from .map import StreetMap
+from .map import street_map
 from .model import Setup, UnitSpec
 from .tables import (
     AUTHORITY,
     GPS_MODIFIER,
+    MORALE_NUMBER,
     MOVE_RATE,
     NONVIOLENT,
     ORIGIN_MODIFIER,
@@ -70,8 +71,7 @@ class Board(State):
                                 "or more players of a side named like nonviolent-2")
         setup: Setup = scenario.setup
         self.setup = setup
-        self.map = StreetMap(setup.features, setup.links,
-                             sight_intersections=int(options["sight_intersections"]))
+        self.map = street_map(setup.features, setup.links, sight_intersections=int(options["sight_intersections"]))
         self.units: dict[str, Unit] = {}
         self.dummies: dict[str, Dummy] = {}
         self.media: dict[str, tuple[str, str | None]] = {m.id: (m.feature, m.follows) for m in setup.media}
@@ -99,7 +99,7 @@ class Board(State):
             self.units[unit.id] = unit
             if unit.side == AUTHORITY:
                 self.levels.setdefault(unit.group, 1)  # BWA-48: every commander starts at level 1
-            if unit.hidden and unit.status == "table" and unit.mounted_in is None:
+            if unit.hidden and unit.status == "table":  # a carried unit gets a fresh label on dismounting
                 counters.append((unit.side, unit))
         for spec in setup.units:
             for carried in spec.carrying:
@@ -133,8 +133,8 @@ class Board(State):
     def _make_unit(self, spec: UnitSpec) -> Unit:
         default = "Trained" if spec.side == NONVIOLENT else "Reliable"
         names = spec.qualities or [spec.quality or default] * spec.stands
-        stands = [Stand(f"{spec.id}.{i + 1}", spec.side, level_of(q), level_of(q), home=spec.id)
-                  for i, q in enumerate(names)]
+        levels = [level_of(spec.side, q) for q in names]
+        stands = [Stand(f"{spec.id}.{i + 1}", spec.side, lv, lv) for i, lv in enumerate(levels)]
         if spec.side == NONVIOLENT and spec.type == "actionists":
             stands[0].commander = True
         return Unit(
@@ -163,9 +163,18 @@ class Board(State):
         """Events about a hidden unit are seen only by its own side (BWA-11)."""
         return self.side_vis(unit.side) if unit.hidden else ALL
 
+    def group_seen(self, group: str) -> bool:
+        """Whether the nonviolent side knows an authority command group: one of its units is sighted."""
+        return any(u.group == group and u.side == AUTHORITY and u.on_table and not u.hidden
+                   for u in self.units.values())
+
+    def key(self, unit: Unit) -> str:
+        """How event data name a unit: its counter while hidden (BWA-11), else its id."""
+        return unit.counter if unit.hidden and unit.counter else unit.id
+
     def label(self, unit: Unit) -> str:
         """How the log names a unit: its counter while hidden, else its name and id."""
-        return f"counter {unit.counter}" if unit.hidden else f"{unit.name} ({unit.id})"
+        return f"counter {unit.counter}" if unit.hidden and unit.counter else f"{unit.name} ({unit.id})"
 
     def smoked(self, node: str) -> bool:
         return bool(self.options["smoke_blocks_sight"]) and self.smoke.get(node, 0) > 0
@@ -212,7 +221,7 @@ class Board(State):
         self.umpire.effect("BWA-11", f"Counter {label} at {unit.node} is sighted: it is {unit.name} "
                            f"({unit.id}), {len(unit.stands)} stands ({stands})"
                            + (f", carrying {', '.join(c.name for c in carried)}" if carried else "") + ".",
-                           counter=label, unit=unit.id)
+                           counter=label, unit=unit.id, carrying=[c.id for c in carried])
 
     # -- movement (BWA-12) ---------------------------------------------------------
     def move_rate(self, unit: Unit) -> int | None:
@@ -231,8 +240,11 @@ class Board(State):
         return True
 
     def enemy_at(self, side: str, node: str) -> bool:
+        """An opposing piece at ``node`` that stops a move: a unit on the ground, or any counter
+        (BWA-11), dummies and aircraft included, so a move stops at a counter whatever is behind it."""
         return any(u.node == node and u.side != side and u.status == "table" and u.mounted_in is None
-                   and not u.airborne for u in self.units.values())
+                   and (u.hidden or not u.airborne) for u in self.units.values()) or any(
+            d.node == node and d.side != side for d in self.dummies.values())
 
     def destinations(self, unit: Unit, rate: int | None = None) -> dict[str, list[str]]:
         """Where ``unit`` may move: up to its rate, stopping on contact (BWA-12)."""
@@ -311,7 +323,11 @@ class Board(State):
     def unit_check(self, unit: Unit, rule: str, column: str, labels: Sequence[str],
                    modifiers: Sequence[Modifier] = (), stands: Sequence[Stand] | None = None,
                    vis: Visibility | None = None) -> UnitCheck:
-        """BWA-04: a stand morale check per stand; the share failed picks the table row."""
+        """BWA-04: a stand morale check per stand; the share failed picks the table row.
+
+        ``labels`` are the column's results by row; without them (a rule with its own pass mark,
+        BWA-30) only the share failed is told.
+        """
         pool = list(unit.stands if stands is None else stands)
         if not self.options["unit_check_counts_commander"] and len(pool) > 1:
             pool = [s for s in pool if not s.commander]
@@ -325,18 +341,18 @@ class Board(State):
                 modifiers=modifiers, visible_to=vis)
             failed += len(group) - roll.successes
         row = morale_row(failed, len(pool))
+        result = f": {column} result '{labels[row]}'" if labels else f" ({column})"
         self.umpire.effect("BWA-04", f"{self.label(unit)}: {failed} of {len(pool)} stands failed "
-                           f"({100 * failed / len(pool):.0f}%): {column} result '{labels[row]}'.",
+                           f"({100 * failed / len(pool):.0f}%){result}.",
                            visible_to=vis, unit=unit.id, failed=failed, stands=len(pool), row=row)
         return UnitCheck(failed, len(pool), row)
 
     def activation(self, unit: Unit, what: str, bonus: int, vis: Visibility | None = None) -> bool:
         """BWA-18: one stand morale check at the unit's level, the bracketed number added."""
         mods = [Modifier(bonus, f"activation bonus for {what}", "BWA-18")] if bonus else []
-        level = unit.level
         return self.umpire.roll_total(
             "BWA-18", self.label(unit), 1, 6, purpose=f"activation for {what}", modifiers=mods,
-            target=Stand("x", unit.side, level, level).morale_number,
+            target=MORALE_NUMBER[unit.level],
             visible_to=self.vis(unit) if vis is None else vis).passed
 
     def drop_levels(self, unit: Unit, levels: int, rule: str) -> None:
@@ -371,7 +387,7 @@ class Board(State):
             self.tasks.insert(0, Task("place_lost", self.first_seat(other(unit.side)), {"unit": unit.id}))
             self.umpire.effect("BWA-07", f"{self.label(unit)} is lost: the opponent places it "
                                f"{self.options['lost_moves']} moves away; it will not move until rallied.",
-                               unit=unit.id)
+                               unit=self.key(unit))
             return False
         unit.sign_state = "roll_again" if check.row == 2 else None
         heading = self.map.bearing(came_from, node) if came_from else 0.0
@@ -384,9 +400,11 @@ class Board(State):
         at = unit.node
         turns = {"right": -math.pi / 2, "reverse": math.pi, "left": math.pi / 2}
         ways = {name: self.map.turn(at, heading, angle) for name, angle in turns.items()}
+        # Counters block like units: a dummy must not be told apart by the roll (BWA-11).
         open_ways = {n: w for n, w in ways.items()
                      if w is not None and self.can_enter(unit, w)
-                     and not any(u.node == w for u in self.table_units() if u is not unit)}
+                     and not any(u.node == w for u in self.table_units() if u is not unit)
+                     and not any(d.node == w for d in self.dummies.values())}
         if not open_ways:
             self.umpire.effect("BWA-16", f"{self.label(unit)} would go the wrong way, but every way is "
                                "blocked: it stays where it is.", visible_to=self.vis(unit), unit=unit.id)

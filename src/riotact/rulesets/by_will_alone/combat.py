@@ -160,6 +160,9 @@ class Combat(Board):
     def confront(self, attacker: Unit, defender: Unit, *, why: str, band_attack: bool = False,
                  moves_initiative: bool = True, jailed: bool = False) -> Outcome:
         """Resolve one confrontation and its initiative result (BWA-44)."""
+        for unit in (attacker, defender):
+            if unit.hidden:  # BWA-11: units touching in a confrontation are in sight of each other
+                self.reveal(unit)
         self.umpire.effect("BWA-31", f"Confrontation: {self.label(attacker)} against {self.label(defender)} "
                            f"({why}).", attacker=attacker.id, defender=defender.id)
         shooters: set[str] = set()
@@ -345,7 +348,7 @@ class Combat(Board):
     def remove_unit(self, unit: Unit, why: str) -> None:
         unit.status = "gone"
         unit.node = None
-        self.umpire.effect("BWA-12", f"{unit.name} ({unit.id}) leaves the table: {why}.", unit=unit.id)
+        self.umpire.effect("BWA-12", f"{self.label(unit)} leaves the table: {why}.", unit=self.key(unit))
 
     # -- BWA-35, BWA-36: arrests --------------------------------------------------------
     def arrest(self, police: Unit, target: Unit, commander_first: bool) -> None:

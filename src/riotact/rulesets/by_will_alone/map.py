@@ -8,7 +8,7 @@ worked out once per map; smoke (BWA-13) is checked against them at play time.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import networkx as nx
@@ -30,7 +30,11 @@ class Feature:
 
 
 class StreetMap:
-    """Features, links, distances and precomputed sight lines (BWA-09, BWA-10)."""
+    """Features, links, distances and precomputed sight lines (BWA-09, BWA-10).
+
+    A map never changes once built (smoke is the board's), so games of one scenario share it
+    (:func:`street_map`) and a cloned game keeps it.
+    """
 
     def __init__(self, features: Iterable[FeatureSpec], links: Iterable[tuple[str, str]],
                  *, sight_intersections: int = 2) -> None:
@@ -52,6 +56,9 @@ class StreetMap:
                           "streets": sorted(f.streets)} for f in self.features.values()],
             "links": sorted([a, b] for a, b in self.graph.edges),
         }
+
+    def __deepcopy__(self, memo: dict[int, object]) -> StreetMap:
+        return self
 
     # -- movement (BWA-12) ----------------------------------------------------
     def dist(self, a: str, b: str) -> int:
@@ -158,3 +165,19 @@ class StreetMap:
                     if crossed <= self.sight_intersections:
                         lines.append(frozenset(full))
         return tuple(dict.fromkeys(lines))
+
+
+_MAPS: dict[tuple[object, ...], StreetMap] = {}
+
+
+def street_map(features: Sequence[FeatureSpec], links: Sequence[tuple[str, str]], *,
+               sight_intersections: int) -> StreetMap:
+    """The map of these features and links, built once (its sight lines are the costly part) and
+    shared by every game, rebuilt game (undo, replay) and clone that uses it."""
+    key = (tuple((f.id, f.kind, f.x, f.y, f.name, tuple(f.streets), f.radius) for f in features),
+           tuple((a, b) for a, b in links), sight_intersections)
+    if key not in _MAPS:
+        if len(_MAPS) >= 32:  # a long session of many scenarios: start afresh
+            _MAPS.clear()
+        _MAPS[key] = StreetMap(features, links, sight_intersections=sight_intersections)
+    return _MAPS[key]

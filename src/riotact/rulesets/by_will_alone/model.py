@@ -6,6 +6,7 @@ The seed gives no set-up, orders of battle, game length or victory conditions
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
@@ -41,8 +42,8 @@ class FeatureSpec(_Strict):
 
     id: str = Field(pattern=r"^[A-Za-z0-9_-]+$")
     kind: str
-    x: float
-    y: float
+    x: float = Field(allow_inf_nan=False)
+    y: float = Field(allow_inf_nan=False)
     name: str = ""
     streets: list[str] = []      # road features: the streets they lie on (BWA-10)
     radius: float = Field(0.45, gt=0)
@@ -53,6 +54,11 @@ class FeatureSpec(_Strict):
         if kind not in FEATURE_KINDS:
             raise ValueError(f"kind must be one of {', '.join(sorted(FEATURE_KINDS))}")
         return kind
+
+
+#: Ids the engine gives pieces in play: counter labels (BWA-11), the jail's Escape (BWA-37),
+#: escaped stands (BWA-38) and stands that lost discipline (BWA-40).
+RESERVED_ID = re.compile(r"^(?:[NA][0-9]+|jail|escapers|escaped[0-9]+|.*-band[0-9]+)$")
 
 
 class UnitSpec(_Strict):
@@ -88,15 +94,27 @@ class UnitSpec(_Strict):
 
     _player = field_validator("player")(_seat_of_side)
 
+    @field_validator("id")
+    @classmethod
+    def _not_reserved(cls, uid: str) -> str:
+        if RESERVED_ID.match(uid):
+            raise ValueError(f"{uid!r} is kept for pieces made in play (counters like N3 or A3, jail, "
+                             "escapers, escapedN, ...-bandN)")
+        return uid
+
     @model_validator(mode="after")
     def _check(self) -> UnitSpec:
         for name in [self.quality, *self.qualities]:
             if name:
-                level_of(name)
+                level_of(self.side, name)
         if self.qualities and len(self.qualities) != self.stands:
             raise ValueError(f"unit {self.id}: qualities lists {len(self.qualities)} stands, not {self.stands}")
         if self.side == "nonviolent" and self.type not in ("actionists", "land_vehicle"):
             raise ValueError(f"unit {self.id}: a nonviolent unit is actionists or a land vehicle")
+        if (self.carrying or self.capacity) and self.type not in ("land_vehicle", "air_vehicle"):
+            raise ValueError(f"unit {self.id}: only a vehicle has a capacity or carries units (BWA-20)")
+        if self.id in self.carrying:
+            raise ValueError(f"unit {self.id}: a vehicle cannot carry itself")
         if self.reserve and self.entry is None:
             raise ValueError(f"unit {self.id}: a reserve unit needs an entry feature")
         if not self.reserve and self.feature is None:
@@ -172,21 +190,34 @@ class Setup(_Strict):
             for end in (a, b):
                 if end not in kinds:
                     raise ValueError(f"link {a}-{b}: no feature {end!r}")
+            if a == b:
+                raise ValueError(f"link {a}-{b} joins a feature to itself")
+        unlinked = _cut_off([f.id for f in self.features], self.links)
+        if unlinked:
+            raise ValueError(f"not linked to the rest of the map: {', '.join(unlinked)} "
+                             "(every feature must be reachable, BWA-12)")
         for f in self.features:
             if f.kind in ROAD_KINDS and not f.streets:
                 raise ValueError(f"feature {f.id}: a {f.kind} must name its streets")
         units = {u.id: u for u in self.units}
         if len(units) != len(self.units):
             raise ValueError("unit ids must be different")
+        carried_by: dict[str, str] = {}
         for u in self.units:
             for where in (u.feature, u.entry):
                 if where is not None and where not in kinds:
                     raise ValueError(f"unit {u.id}: no feature {where!r}")
-            if u.type == "land_vehicle" and u.feature and kinds[u.feature] not in VEHICLE_KINDS:
-                raise ValueError(f"unit {u.id}: a land vehicle cannot stand in a {kinds[u.feature]}")
+            for where in (u.feature, u.entry):
+                if u.type == "land_vehicle" and where and kinds[where] not in VEHICLE_KINDS:
+                    raise ValueError(f"unit {u.id}: a land vehicle cannot stand in a {kinds[where]}")
             for carried in u.carrying:
                 if carried not in units or units[carried].side != u.side:
                     raise ValueError(f"unit {u.id}: carries unknown or enemy unit {carried!r}")
+                if units[carried].type in ("land_vehicle", "air_vehicle") or units[carried].reserve:
+                    raise ValueError(f"unit {u.id}: cannot carry {carried}, a vehicle or a reserve unit")
+                if carried in carried_by:
+                    raise ValueError(f"unit {carried} is carried by both {carried_by[carried]} and {u.id}")
+                carried_by[carried] = u.id
             if u.carrying and sum(units[c].stands for c in u.carrying) > u.capacity:
                 raise ValueError(f"unit {u.id}: carries more stands than its capacity {u.capacity}")
         for side in ("nonviolent", "authority"):
@@ -195,6 +226,8 @@ class Setup(_Strict):
         for d in self.dummies:
             if d.feature not in kinds:
                 raise ValueError(f"dummy: no feature {d.feature!r}")
+        if len({m.id for m in self.media}) != len(self.media):
+            raise ValueError("media ids must be different")
         for m in self.media:
             if m.feature not in kinds:
                 raise ValueError(f"media {m.id}: no feature {m.feature!r}")
@@ -208,6 +241,8 @@ class Setup(_Strict):
             if self.jail.guards is not None and (self.jail.guards not in units
                                                  or units[self.jail.guards].side != "authority"):
                 raise ValueError("jail: guards must name an authority unit")
+        if len({inf.unit for inf in self.infiltrators}) != len(self.infiltrators):
+            raise ValueError("infiltrator: at most one spy or provocateur per unit")
         for inf in self.infiltrators:
             target = units.get(inf.unit)
             if target is None:
@@ -220,3 +255,23 @@ class Setup(_Strict):
             if objective not in kinds:
                 raise ValueError(f"victory: no feature {objective!r}")
         return self
+
+
+def _cut_off(features: list[str], links: list[tuple[str, str]]) -> list[str]:
+    """The features outside the largest group of features linked together."""
+    adjacent: dict[str, set[str]] = {f: set() for f in features}
+    for a, b in links:
+        adjacent[a].add(b)
+        adjacent[b].add(a)
+    groups: list[set[str]] = []
+    for start in features:
+        if any(start in g for g in groups):
+            continue
+        group, todo = {start}, [start]
+        while todo:
+            for n in adjacent[todo.pop()] - group:
+                group.add(n)
+                todo.append(n)
+        groups.append(group)
+    main = max(groups, key=len)
+    return [f for f in features if f not in main]

@@ -2,7 +2,28 @@
 
 from __future__ import annotations
 
-from riotact.core.options import HouseRule
+from dataclasses import dataclass
+from typing import Any
+
+from riotact.core.errors import OptionError
+from riotact.core.options import HouseRule, Value
+
+
+@dataclass(frozen=True)
+class CountRule(HouseRule):
+    """A whole-number house rule that makes sense only from ``low`` (up to ``high``)."""
+
+    low: int = 0
+    high: int | None = None
+
+    def check(self, ruleset: str, value: Any) -> Value:
+        value = super().check(ruleset, value)
+        assert isinstance(value, int)
+        if value < self.low or (self.high is not None and value > self.high):
+            span = f"from {self.low} to {self.high}" if self.high is not None else f"at least {self.low}"
+            raise OptionError(f"{ruleset} house rule {self.key!r} must be {span}; got {value!r}")
+        return value
+
 
 HOUSE_RULES = (
     HouseRule("first_initiative", "nonviolent", "BWA-01", "The side that starts with the initiative.",
@@ -14,34 +35,34 @@ HOUSE_RULES = (
     HouseRule("nonviolent_quality_drop", True, "BWA-05",
               "A Conflict-column drop lowers a nonviolent unit's quality permanently."),
     HouseRule("reinforcement_retry", True, "BWA-06",
-              "A reserve that did not arrive may be requested again later."),
-    HouseRule("lost_moves", 2, "BWA-07",
-              "A lost unit is placed this many of its own moves away by the opponent."),
+              "A reserve that did not arrive may be requested again in a later initiative."),
+    CountRule("lost_moves", 2, "BWA-07",
+              "A lost unit is placed this many of its own moves away by the opponent.", low=0),
     HouseRule("smoke_blocks_sight", True, "BWA-09", "Smoke blocks line of sight like terrain."),
-    HouseRule("sight_intersections", 2, "BWA-10",
-              "Sight in built-up areas ends beyond this many intersections."),
+    CountRule("sight_intersections", 2, "BWA-10",
+              "Sight in built-up areas ends beyond this many intersections.", low=0),
     HouseRule("activation_failure_loses_initiative", True, "BWA-18",
               "A failed activation for an action passes the initiative."),
     HouseRule("condition_needs_contact", True, "BWA-19",
               "Fraternize and Party need contact with an authority unit."),
     HouseRule("disrupt_effect", True, "BWA-23",
               "A successful Disrupt costs the authority unit its next action."),
-    HouseRule("rally_stands_per_die", 10, "BWA-28", "Discarded stands per nonviolent rally die."),
-    HouseRule("authority_rally_max_failed", 50, "BWA-30",
-              "An authority rally succeeds if at most this percentage of stands fail."),
-    HouseRule("base_dice", 1, "BWA-31", "Confrontation dice per stand before multipliers."),
-    HouseRule("zero_points_counts_as", 4, "BWA-33",
-              "The ratio used when only the lower side scored 0."),
+    CountRule("rally_stands_per_die", 10, "BWA-28", "Discarded stands per nonviolent rally die.", low=1),
+    CountRule("authority_rally_max_failed", 50, "BWA-30",
+              "An authority rally succeeds if at most this percentage of stands fail.", low=0, high=100),
+    CountRule("base_dice", 1, "BWA-31", "Confrontation dice per stand before multipliers.", low=1),
+    CountRule("zero_points_counts_as", 4, "BWA-33",
+              "The ratio used when only the lower side scored 0.", low=1),
     HouseRule("multipliers", "multiply", "BWA-43", "How several multipliers combine.",
               ("multiply", "highest")),
-    HouseRule("escalation_window", 2, "BWA-49",
-              "Escalation modifiers count events of this many initiatives (this and the previous)."),
+    CountRule("escalation_window", 2, "BWA-49",
+              "Escalation modifiers count events of this many initiatives (this and the previous).", low=1),
     HouseRule("accidental_attacks", True, "BWA-50", "Make the accidental attack check."),
     HouseRule("escape_once_per_initiative", True, "BWA-37",
               "Arrested stands try to escape once per nonviolent initiative."),
-    HouseRule("breach_ratio", 2, "BWA-38", "Ratio the escapers need to open a breach."),
-    HouseRule("discipline_loss_ratio", 2, "BWA-39",
-              "A nonviolent unit 'loses a confrontation' as lower side at this ratio or more."),
+    CountRule("breach_ratio", 2, "BWA-38", "Ratio the escapers need to open a breach.", low=1, high=4),
+    CountRule("discipline_loss_ratio", 2, "BWA-39",
+              "A nonviolent unit 'loses a confrontation' as lower side at this ratio or more.", low=2),
     HouseRule("smoke_clears_on_initiative", True, "BWA-13",
               "All smoke is removed when the initiative next changes sides."),
     HouseRule("envelope_gives_multiplier", True, "BWA-22",

@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from .state import BWAState
 
 DONE = Action("done", "End the orders for this action step")
-TARGETED = ("confront", "envelope", "disrupt", "disperse", "arrest", "arrestcmd")
 
 
 def split(action_id: str) -> tuple[str, str, str]:
@@ -79,45 +78,51 @@ def prompt_actions(state: BWAState, task: Task, seat: str) -> list[Action]:
 
 def order_actions(state: BWAState, seat: str) -> list[Action]:
     """Orders still open to ``seat`` this step: nothing moves while orders are declared, so each
-    piece's orders are worked out once per step and filtered as orders are given."""
+    piece's orders (with the once-per-initiative use each takes up) are worked out once per step
+    and filtered as orders are given."""
     if state.orders_cache is None:
         state.orders_cache = _all_orders(state, state.side_of(seat))
     out: list[Action] = []
     for key, (owner, actions) in state.orders_cache.items():
         if owner == seat and key not in state.ordered:
-            out += [a for a in actions if _reserved(state, a.id) not in state.used]  # "" is never used
+            out += [a for a, use in actions if not use or use not in state.used]
     return out
 
 
-def _reserved(state: BWAState, action_id: str) -> str:
-    """The once-per-initiative use an order would take up (see BWAState._reserve)."""
-    key, verb, arg = split(action_id)
+def once_per_initiative(state: BWAState, key: str, verb: str, arg: str) -> str:
+    """The once-per-initiative use an order takes up when it is declared, or "" (BWA-06, 30, 37, 42,
+    49; a reserve that did not arrive may be asked for again in a later initiative, BWA-06 gap)."""
+    if verb == "reinforce":
+        return f"reinforce:{arg}"
     if verb == "escalate":
         return f"escalate:{state.units[key].group}"
-    if verb in ("rally", "escape"):
-        return f"{verb}:{arg}" if arg else verb
+    if verb == "rally":
+        return f"rally:{arg}"
     if verb == "regain":
         return f"regain:{key}"
+    if verb == "escape" and state.options["escape_once_per_initiative"]:
+        return "escape"
     return ""
 
 
-def _all_orders(state: BWAState, side: str) -> dict[str, tuple[str, list[Action]]]:
-    """Every piece's orders, by piece, with the seat that gives them."""
-    out: dict[str, tuple[str, list[Action]]] = {}
+def _all_orders(state: BWAState, side: str) -> dict[str, tuple[str, list[tuple[Action, str]]]]:
+    """Every piece's orders with their once-per-initiative uses, by piece, with the seat that gives them."""
+    pieces: dict[str, tuple[str, list[Action]]] = {}
     for unit in state.table_units(side) + [u for u in state.units.values()
                                             if u.mounted_in and u.on_table and u.side == side]:
-        out[unit.id] = (unit.player or state.first_seat(side), unit_orders(state, unit))
+        pieces[unit.id] = (unit.player or state.first_seat(side), unit_orders(state, unit))
     for label, dummy in state.dummies.items():
         if dummy.side == side:
             moves = [Action(f"{label}:move:{n}", f"Dummy counter {label}: move to {where(state, n)}")
                      for n in sorted(state.map.reach(dummy.node, state.counter_rate(side),
                                                      enter=lambda n: True,
                                                      stop=lambda n: state.enemy_at(side, n)))]
-            out[label] = (dummy.player or state.first_seat(side), moves)
+            pieces[label] = (dummy.player or state.first_seat(side), moves)
     if side == NONVIOLENT and state.jail and state.setup.jail:
-        out["jail"] = (state.first_seat(side),
-                       [Action("jail:escape", f"Jail: the {len(state.jail)} arrested stands try to escape")])
-    return out
+        pieces["jail"] = (state.first_seat(side),
+                          [Action("jail:escape", f"Jail: the {len(state.jail)} arrested stands try to escape")])
+    return {key: (owner, [(a, once_per_initiative(state, *split(a.id))) for a in actions])
+            for key, (owner, actions) in pieces.items()}
 
 
 def _targets(state: BWAState, unit: Unit) -> list[tuple[str, str, str]]:
@@ -126,7 +131,7 @@ def _targets(state: BWAState, unit: Unit) -> list[tuple[str, str, str]]:
     reach.add(unit.node or "")
     found = []
     for u in state.table_units(other(unit.side)):
-        if u.node in reach and not u.airborne:
+        if u.node in reach and (u.hidden or not u.airborne):  # a counter may be anything (BWA-11)
             found.append((u.counter, u.node, f"counter {u.counter}") if u.hidden else (u.id, u.node, u.name))
     for label, d in state.dummies.items():
         if d.side != unit.side and d.node in reach:
@@ -264,6 +269,8 @@ def why_illegal(state: BWAState, seat: str, action_id: str) -> str:
     if task.kind == "orders" and ":" in action_id:
         key, verb, _ = split(action_id)
         unit = state.units.get(key)
+        if unit is not None and unit.hidden and unit.side != side:
+            unit = None  # BWA-11: an unsighted enemy unit is not known by its id
         if verb in ACTION_NAMES and not may_take(side, "arrest" if verb == "arrestcmd" else verb):
             return f"the {side} side may not take {ACTION_NAMES[verb]} (BWA-17)"
         if unit is not None and unit.side != side:

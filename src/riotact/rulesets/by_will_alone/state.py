@@ -39,7 +39,7 @@ class BWAState(Actions):
         self.took_risk = False
         self.ordered: set[str] = set()
         self.used: set[str] = set()       # once-per-initiative uses: "escalate:g", "rally:u", ...
-        self.orders_cache: dict[str, tuple[str, list[Action]]] | None = None
+        self.orders_cache: dict[str, tuple[str, list[tuple[Action, str]]]] | None = None
         self._legal: tuple[int, str, list[Action]] | None = None
         self._version = 0
         self.umpire.effect("BWA-01", f"{scenario.title}: the {self.initiative} side starts with the "
@@ -113,7 +113,9 @@ class BWAState(Actions):
                 self._resolve_orders(task)
                 continue
             if task.seat is not None:
-                if orders.prompt_actions(self, task, task.seat):
+                actions = orders.prompt_actions(self, task, task.seat)
+                if actions:  # kept for legal_actions: nothing changes before the next apply
+                    self._legal = (self._version, task.seat, actions)
                     return
                 self.tasks.pop(0)  # nothing left to decide
                 continue
@@ -185,7 +187,9 @@ class BWAState(Actions):
             key, verb, arg = orders.split(action_id)
             task.data["orders"].append([key, verb, arg])
             self.ordered.add(key)
-            self._reserve(key, verb, arg)
+            use = orders.once_per_initiative(self, key, verb, arg)  # used up when declared
+            if use:
+                self.used.add(use)
             if orders.order_actions(self, seat):
                 return
         task.data["done"].append(seat)
@@ -194,17 +198,6 @@ class BWAState(Actions):
         self.tasks.pop(0)
         steps = [Task("resolve", None, {"key": k, "verb": v, "arg": a}) for k, v, a in task.data["orders"]]
         self.tasks[0:0] = [*steps, Task("end_step")]
-
-    def _reserve(self, key: str, verb: str, arg: str) -> None:
-        """Once-per-initiative actions are used up when declared (BWA-30, 37, 42, 49)."""
-        if verb == "escalate":
-            self.used.add(f"escalate:{self.units[key].group}")
-        elif verb == "rally":
-            self.used.add(f"rally:{arg}")
-        elif verb == "regain":
-            self.used.add(f"regain:{key}")
-        elif verb == "escape" and self.options["escape_once_per_initiative"]:
-            self.used.add("escape")
 
     def _run_resolve(self, task: Task) -> None:
         key, verb, arg = task.data["key"], task.data["verb"], task.data["arg"]

@@ -25,14 +25,13 @@ ESCAPE_NUMBER = (6, 5, 4)  # BWA-37: only nonviolent stands use it
 TOP_LEVEL = 2
 
 
-def level_of(name: str) -> int:
-    """Level index of a quality or reliability name (case-insensitive)."""
-    key = name.strip().lower()
-    for names in QUALITY_NAMES.values():
-        lowered = [n.lower() for n in names]
-        if key in lowered:
-            return lowered.index(key)
-    raise ValueError(f"unknown quality or reliability {name!r}")
+def level_of(side: str, name: str) -> int:
+    """BWA-03: level index of a quality (nonviolent) or reliability (authority) name, any case."""
+    lowered = [n.lower() for n in QUALITY_NAMES[side]]
+    if name.strip().lower() not in lowered:
+        word = "quality" if side == NONVIOLENT else "reliability"
+        raise ValueError(f"a {side} {word} is one of {', '.join(QUALITY_NAMES[side])}, not {name!r}")
+    return lowered.index(name.strip().lower())
 
 
 # BWA-04: unit morale table rows ("% that fail": first row whose limit is not exceeded).

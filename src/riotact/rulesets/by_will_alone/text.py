@@ -112,6 +112,7 @@ def _header(view: dict[str, Any]) -> list[str]:
 def _prompt(state: dict[str, Any]) -> str:
     prompt = state["prompt"] or {"kind": "orders"}
     names = {u["id"]: u["name"] for u in state["units"] if "id" in u}
+    names |= {c["counter"]: f"counter ?{_counter_number(c)}" for c in state["counters"]}  # BWA-11
     kind = prompt["kind"]
     if kind == "react":
         actor = names.get(prompt.get("unit", ""), "an enemy unit")

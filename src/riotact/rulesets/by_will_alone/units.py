@@ -18,7 +18,6 @@ class Stand:
     commander: bool = False
     role: str | None = None        # BWA-26: "spy" or "provocateur" (secret)
     role_note: str = ""            # a label only the infiltrator's master may see
-    home: str = ""                 # unit it came from (for the log)
 
     @property
     def morale_number(self) -> int:

@@ -64,8 +64,11 @@ def seat_view(state: BWAState, seat: str) -> dict[str, Any]:
     prompt = None
     if seat in state.to_act():
         task = state.tasks[0]
-        prompt = {"kind": task.kind, **{k: v for k, v in task.data.items() if k in ("unit", "target", "verb",
-                                                                                  "band")}}
+        prompt = {"kind": task.kind, **{k: v for k, v in task.data.items() if k in ("verb", "band")}}
+        for k in ("unit", "target"):  # an unsighted enemy unit (a lost one to place) by its counter only
+            if k in task.data:
+                unit = state.units[task.data[k]]
+                prompt[k] = task.data[k] if umpire or unit.side == side else state.key(unit)
     reserves = [{"id": u.id, "name": u.name, "status": u.status} for u in state.units.values()
                 if u.status in ("reserve", "arriving") and (umpire or u.side == side)]
     return {
@@ -80,7 +83,10 @@ def seat_view(state: BWAState, seat: str) -> dict[str, Any]:
                              if umpire or state.units[uid].side == side or not state.units[uid].hidden),
         "jail": {"feature": state.setup.jail.feature if state.setup.jail else None,
                  "stands": [s.id for s in state.jail]},
-        "discarded": len(state.discarded), "levels": dict(state.levels),
+        "discarded": len(state.discarded),
+        # BWA-48: each commander's level of violence; the nonviolent side knows only sighted commanders.
+        "levels": {group: level for group, level in state.levels.items()
+                   if umpire or side == AUTHORITY or state.group_seen(group)},
         "objectives": list(state.setup.victory.objectives), "scores": scores(state),
         "victory": state.setup.victory.model_dump(),
         "wind": state.setup.wind, "map": state.map.as_view,
