@@ -79,6 +79,11 @@ def test_play_against_a_bot_saves_and_resumes(tmp_path: Path) -> None:
     (("sim", RB, "--seat", "p1=human"), "bots only"),
     (("replay", "/no/such/log.jsonl"), "cannot read"),
     (("scenarios", "chess"), "no ruleset 'chess'"),
+    (("play", RB, "--option", "severe=maybe"), "takes a bool, got 'maybe'"),
+    (("play", RB, "--option", "severe"), "key=value"),
+    (("play", "/"), "is a folder"),
+    (("sim", RB, "--games", "100000001"), "--games"),
+    (("sim", RB, "--jobs", "0"), "--jobs"),
 ])
 def test_bad_input_gets_a_message_not_a_traceback(args: tuple[str, ...], words: str) -> None:
     out = riotact(*args)
@@ -101,3 +106,106 @@ def test_a_long_action_list_is_indexed_and_searchable() -> None:
     assert "actions: 1 take no action this turn; 2-" in out.stdout.replace("\n", " ")
     found = out.stdout.split("your decision:")[1]
     assert "order R1 to hold position" in found and "order AR1" not in found
+
+
+def test_a_damaged_or_unwritable_save_is_a_clear_error(tmp_path: Path) -> None:
+    """A truncated save, a folder given as a save, a save folder that is a file or is missing."""
+    save = tmp_path / "game.jsonl"
+    riotact("play", RB, "--seed", "3", "--save", str(save), stdin="1\nquit\n")
+    text = save.read_text()
+    save.write_text(text[: len(text) - 20])  # cut off in the middle of the last line
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    (tmp_path / "folder.jsonl").mkdir()
+    for args, words in [(("play", str(save)), "not JSON"),
+                        (("play", str(tmp_path / "folder.jsonl")), "cannot read"),
+                        (("play", RB, "--save", str(blocker / "g.jsonl")), "not an existing folder"),
+                        (("play", RB, "--save", str(tmp_path / "missing" / "g.jsonl")), "not an existing folder")]:
+        out = riotact(*args, stdin="quit\n")
+        assert out.returncode == 2 and words in out.stderr, out.stdout + out.stderr
+        assert "Traceback" not in out.stderr
+
+
+def test_input_closed_at_the_decision_prompt_saves_and_exits_2(tmp_path: Path) -> None:
+    """Ctrl-D (end of input) is not a traceback: the game so far is saved and the exit code is 2."""
+    save = tmp_path / "game.jsonl"
+    out = riotact("play", RB, "--seed", "3", "--save", str(save), "--option", "first_turn_order=seats",
+                  stdin="1\n")
+    assert out.returncode == 2 and "Input closed" in out.stdout and "Traceback" not in out.stderr
+    events = [json.loads(line) for line in save.read_text().splitlines()[1:]]
+    assert next(e["action"] for e in events if e["kind"] == "decision") == "pass"
+    unsaved = riotact("play", RB, "--seed", "3", stdin="")
+    assert unsaved.returncode == 2 and "not saved" in unsaved.stdout
+
+
+def test_a_saved_game_keeps_its_seed_options_and_dice(tmp_path: Path) -> None:
+    save = tmp_path / "game.jsonl"
+    riotact("play", RB, "--seed", "3", "--save", str(save), stdin="quit\n")
+    for extra, words in [(("--seed", "4"), "keeps its own seed"), (("--option", "severe=false"), "keeps its own"),
+                         (("--dice", "manual"), "dice from its seed")]:
+        out = riotact("play", str(save), *extra, stdin="quit\n")
+        assert out.returncode == 2 and words in out.stderr, out.stderr
+
+
+def test_manual_dice_closed_at_a_dice_prompt_then_resumed_by_hand(tmp_path: Path) -> None:
+    """Ctrl-D at a dice prompt: the decision under way is not made, the save replays, and the
+    resumed game asks for the faces by hand again (By Will Alone rolls at its first decisions)."""
+    save = tmp_path / "game.jsonl"
+    bots = ("--seat", "nonviolent=random", "--seat", "authority=random")
+    out = riotact("play", "by-will-alone/ministry-sit-in", "--seed", "1", "--dice", "manual", *bots,
+                  "--save", str(save))
+    assert out.returncode == 2 and "face(s) shown" in out.stdout and "Input closed" in out.stdout
+    assert "Traceback" not in out.stderr
+    assert riotact("replay", str(save)).returncode == 0
+    again = riotact("play", str(save), *bots, stdin="")
+    assert again.returncode == 2 and "rolled by hand" in again.stdout and "face(s) shown" in again.stdout
+
+
+def test_undo_at_the_terminal_takes_back_the_bots_replies_too(tmp_path: Path) -> None:
+    """'undo' takes back the person's own last decision, not just the bot's reply to it."""
+    save = tmp_path / "game.jsonl"
+    out = riotact("play", RB, "--seed", "3", "--option", "first_turn_order=seats", "--save", str(save),
+                  stdin="1\nundo\nquit\n")
+    assert out.returncode == 0, out.stderr
+    assert "Your last decision is taken back" in out.stdout
+    events = [json.loads(line) for line in save.read_text().splitlines()[1:]]
+    assert not [e for e in events if e["kind"] == "decision"]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_huge_batch_starts_at_once_and_plays_in_game_order(jobs: int) -> None:
+    """`sim --games` in the millions makes its games as workers need them (no task list up front)."""
+    import itertools
+
+    from riotact.cli.sim import run_batch
+    from riotact.core import find_scenario
+
+    scenario = find_scenario(RB)
+    batch = run_batch(scenario, 10**9, 5, {}, jobs=jobs)
+    first = list(itertools.islice(batch, 40))
+    batch.close()
+    assert [s.index for s in first] == list(range(40))
+    assert first == list(run_batch(scenario, 40, 5, {}, jobs=1))
+
+
+def test_a_hot_seat_table_never_shows_the_umpires_secrets() -> None:
+    """RB-07: face-down Cause cards are shown to nobody, even when two people share the terminal."""
+    for seats in (("--seat", "p1=human", "--seat", "p2=human"), ("--seat", "p1=random", "--seat", "p2=random")):
+        out = riotact("play", RB, "--seed", "3", *seats, stdin="quit\n")
+        assert out.returncode == 0, out.stderr
+        assert "draws" in out.stdout and "for his Cause (face down)" not in out.stdout
+
+
+def test_whatever_is_typed_at_the_prompt_is_text_not_markup() -> None:
+    """Brackets typed at the prompt (rich markup), or a '³', are just text: never a traceback."""
+    out = riotact("play", RB, "--seed", "3", stdin="[/x]\nzzz [/x]\n[bold]\n³\nquit\n")
+    assert out.returncode == 0, out.stderr
+    assert "Traceback" not in out.stderr and "No action matches 'zzz [/x]'" in out.stdout
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux /proc, a folder nobody can write")
+def test_a_save_folder_that_cannot_be_written_is_refused_before_play() -> None:
+    """A read-only save folder is found out at the start (even as root), not after the first move."""
+    out = riotact("play", RB, "--seed", "3", "--save", "/proc/riotact-game.jsonl", stdin="1\nquit\n")
+    assert out.returncode == 2 and "cannot save" in out.stderr and "Traceback" not in out.stderr
+    assert "your decision" not in out.stdout

@@ -48,6 +48,11 @@ def test_clone_and_undo(scenario) -> None:
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=IDS)
+def test_recorded_dice_undo_and_replay(scenario) -> None:
+    check.check_recorded_dice(scenario, 15)
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=IDS)
 def test_no_seat_sees_hidden_state(scenario) -> None:
     assert check.check_no_leaks(scenario, 14) > 0
 

@@ -42,11 +42,11 @@ def test_scripted_face_off_the_die_is_refused() -> None:
 
 
 def test_manual_dice_ask_again_until_the_faces_fit() -> None:
-    answers = iter(["", "0", "a b", "7 2", "6,2"])
+    answers = iter(["", "0", "a b", "7 2", "³ 2", "6,2"])
     told: list[str] = []
     dice = ManualDice(lambda prompt: next(answers), tell=told.append)
     assert dice.faces(6, 2, "2D6") == [6, 2]
-    assert len(told) == 4 and "D6" in told[-1]
+    assert len(told) == 5 and "D6" in told[-1]
 
 
 def test_summed_roll_total_is_dice_plus_modifiers_and_is_logged() -> None:

@@ -67,3 +67,13 @@ def test_cli_option_values() -> None:
     assert parse_cli_option("a=random") == ("a", "random")
     with pytest.raises(OptionError, match="key=value"):
         parse_cli_option("nokey")
+
+
+def test_a_scenario_of_an_unimplemented_ruleset_cannot_be_played(tmp_path: Path) -> None:
+    """It loads (the file is valid), but playing it says which file and why."""
+    from riotact.core import Game
+
+    scenario = load_scenario_file(write(tmp_path, 'ruleset = "public-participation"\nid = "pp"\ntitle = "PP"\n'
+                                                  'seats = ["a"]\n'))
+    with pytest.raises(ScenarioError, match=r"s\.toml: ruleset: 2015 Public Participation is not implemented"):
+        Game(scenario)

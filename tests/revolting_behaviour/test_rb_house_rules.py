@@ -219,7 +219,7 @@ def test_rb21_defeated_cards_return_when_a_joker_is_revealed() -> None:
     act(game, "H-moderate", "draw")  # 8 AP: the 3 falls, then the Joker: the 3 comes back
     me = player(game, "p1")
     assert codes(me.cause)[:2] == ["3C", "2D"] and len(me.cause) == 2 + 5
-    assert codes(me.defeated) == ["JOKER"]  # the Joker is discarded (gap (b) default)
+    assert not me.defeated and codes(me.set_aside) == ["JOKER"]  # the Joker is discarded (gap (b) default)
     assert cause_top(game, "p1") == "3C"  # it was revealed and is not defeated (RB-07)
 
 
@@ -270,7 +270,7 @@ def test_rb26_restart_without_reshuffle() -> None:
     act(game, "restart")
     assert len(me.cause) == 5 and me.rp == 10
     assert len(me.cause_deck) == deck_before - 5
-    assert len(me.defeated) == 3 + 7  # 3 defeated, and the old Cause of 2 + 5
+    assert len(me.defeated) == 3 and len(me.set_aside) == 2 + 5  # the old Cause is out, not defeated
     assert not [c for c in codes(me.cause) if c in ("AC", "2C", "3C", "4C", "5C")]
     assert events(game, "shuffle")[-1]["rule"] != "RB-26"
 

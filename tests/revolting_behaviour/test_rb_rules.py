@@ -125,7 +125,8 @@ def test_rb03_no_card_ever_moves_between_players() -> None:
     while game.to_act():
         for seat, me in game.state.players.items():
             drawn = game.state.attempt.drawn if game.state.attempt and game.state.attempt.seat == seat else []
-            cards = [*me.cause_deck.cards, *me.action_deck.cards, *me.cause.cards, *me.defeated, *drawn]
+            cards = [*me.cause_deck.cards, *me.action_deck.cards, *me.cause.cards, *me.defeated, *me.set_aside,
+                     *drawn]
             assert len(cards) == 2 * FULL_PACK
             assert {c.tag for c in cards} == {seat}
         seat = game.to_act()[0]
@@ -613,6 +614,18 @@ def test_rb21_joker_revealed_in_the_cause_fails_the_attack() -> None:
     assert codes(me.cause)[0] == "2D"  # gap (b): the Joker is discarded; the 2 was not attacked
     assert len(me.cause) == 1 + 5
     assert rp(game)["p1"] == 6 - 1 - 2
+
+
+def test_rb21_a_discarded_cause_joker_is_not_a_defeated_card() -> None:
+    """RB-21 gap (b): the Joker leaves the Cause without counting as defeated; a restart takes it back."""
+    game = rb_game(1, cause_cards=3, cards={"p1/cause-deck": [["3C", "JOKER", "2D"]],
+                                            "p1/action": [["5H", "KC"]]})
+    act(game, "H-moderate", "draw")  # 8 AP: the 3 falls, then the Joker; a King's 13 RP take his last
+    me = player(game, "p1")
+    assert codes(me.defeated) == ["3C"] and game.view("p1")["state"]["players"]["p1"]["defeated"] == 1
+    assert me.rp == 0
+    act(game, "restart")  # RB-26 gap (b): every Cause card, the Joker too, is gathered again
+    assert len(me.cause) + len(me.cause_deck) == FULL_PACK
 
 
 def test_rb21_an_emptied_cause_after_a_cause_joker_wins() -> None:

@@ -18,7 +18,6 @@ from riotact.core import (
     Game,
     ManualDice,
     RiotactError,
-    ScenarioError,
     builtin_scenarios,
     find_scenario,
     read_log,
@@ -80,18 +79,17 @@ def rulesets(as_json: bool) -> None:
 def scenarios(ruleset: str | None, as_json: bool) -> None:
     """List the built-in scenarios (of one RULESET, or of all)."""
     specs = [get_ruleset(ruleset)] if ruleset else [s for s in all_rulesets() if s.implemented]
-    rows = [{"ruleset": sc.ruleset, "id": sc.id, "title": sc.title, "seats": list(sc.seats),
-             "description": sc.description} for spec in specs for sc in builtin_scenarios(spec)]
+    found = [sc for spec in specs for sc in builtin_scenarios(spec)]
     if as_json:
-        click.echo(json.dumps(rows, indent=1))
+        click.echo(json.dumps([{"ruleset": sc.ruleset, "id": sc.id, "title": sc.title, "seats": list(sc.seats),
+                                "description": sc.description} for sc in found], indent=1))
         return
     table = Table()
     table.add_column("scenario", no_wrap=True)
     table.add_column("title")
     table.add_column("seats")
-    for spec in specs:
-        for sc in builtin_scenarios(spec):
-            table.add_row(sc.ref, sc.title, " ".join(sc.seats))
+    for sc in found:
+        table.add_row(sc.ref, escape(sc.title), " ".join(sc.seats))
     console.print(table)
 
 
@@ -109,20 +107,39 @@ def scenarios(ruleset: str | None, as_json: bool) -> None:
 def play(scenario: str, seat_pairs: tuple[str, ...], seed: int | None, dice: str, save_to: Path | None,
          option_pairs: tuple[str, ...]) -> None:
     """Play SCENARIO (an id, a .toml file, or a saved .jsonl game to continue)."""
-    live = ManualDice(ask, tell=lambda problem: console.print(escape(problem), style="red")) if dice == "manual" \
-        else None
+    live = ManualDice(ask, tell=lambda problem: console.print(escape(problem), style="red"))
     if scenario.endswith(".jsonl"):
-        header, events = read_log(scenario)
-        game = replay(header, events, source=scenario, live_dice=live)
+        game = _resume(Path(scenario), seed, dice, option_pairs, live)
         save_to = save_to or Path(scenario)
     else:
         chosen = find_scenario(scenario)
-        game = Game(chosen, seed=_seed(seed), options=_options(option_pairs), dice=live)
+        game = Game(chosen, seed=_seed(seed), options=_options(option_pairs),
+                    dice=live if dice == "manual" else None)
     known = game.seats
     seats = {known[0]: "human", **{s: "heuristic" for s in known[1:]}}
     seats.update(_seats(seat_pairs, known))
-    console.print(f"[bold]{game.spec.title}[/bold]: {game.scenario.title} (seed {game.seed})")
-    TerminalTable(game, seats, console, ask, save_to).run()
+    if save_to is not None:
+        if not save_to.parent.is_dir():
+            raise click.BadParameter(f"{save_to.parent} is not an existing folder", param_hint="--save")
+        game.save(save_to)  # a folder that cannot be written fails now, not after the first move
+    console.print(f"[bold]{escape(game.spec.title)}[/bold]: {escape(game.scenario.title)} (seed {game.seed})")
+    if not TerminalTable(game, seats, console, ask, save_to).run():
+        sys.exit(2)  # the input closed before the game ended
+
+
+def _resume(path: Path, seed: int | None, dice: str, option_pairs: tuple[str, ...],
+            live: ManualDice) -> Game:
+    """A saved game goes on as it began: same seed, options and kind of dice."""
+    if seed is not None or option_pairs:
+        raise click.BadParameter("a saved game keeps its own seed and options; leave them out",
+                                 param_hint="--seed/--option")
+    header, events = read_log(path)
+    if header.get("dice", "seeded") == "seeded":
+        if dice == "manual":
+            raise click.BadParameter("this saved game takes its dice from its seed", param_hint="--dice")
+        return replay(header, events, source=str(path))
+    console.print("This game's dice were rolled by hand: type the faces of the next rolls.")
+    return replay(header, events, source=str(path), live_dice=live)
 
 
 def ask(prompt: str) -> str:
@@ -158,11 +175,8 @@ def sim(scenario: str, games: int, seed: int, jobs: int, log_dir: Path | None,
         log_dir.mkdir(parents=True, exist_ok=True)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), console=errors, transient=True) as bar:
-        task = bar.add_task(chosen.ref, total=games)
-        results = run_batch(chosen, games, seed, seats, jobs=jobs,
-                            log_dir=str(log_dir) if log_dir else None,
-                            progress=lambda: bar.advance(task))
-    summary = summarise(chosen, seats, seed, results)
+        results = run_batch(chosen, games, seed, seats, jobs=jobs, log_dir=str(log_dir) if log_dir else None)
+        summary = summarise(chosen, seats, seed, bar.track(results, total=games, description=chosen.ref))
     if as_json:
         click.echo(json.dumps(summary, indent=1))
         return
@@ -197,8 +211,8 @@ def main() -> None:
     except click.ClickException as exc:
         exc.show()
         sys.exit(exc.exit_code)
-    except (ScenarioError, RiotactError) as exc:
-        errors.print(f"[red]error:[/red] {exc}", highlight=False)
+    except (RiotactError, OSError) as exc:  # OSError: a folder or disk the command cannot use
+        errors.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False)
         sys.exit(2)
     except KeyboardInterrupt:
         errors.print("Interrupted.")

@@ -12,7 +12,8 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from riotact.core import Bot, Game, RiotactError, make_bot
+from riotact.core import ALL, Bot, Game, RiotactError, make_bot
+from riotact.core.log import visible
 
 HELP = ("Type the number or id of an action, or words to find actions ('fire', 'move R1'). "
         "Other commands: 'list' (all actions again), 'view' (full view as JSON), "
@@ -31,19 +32,27 @@ class TerminalTable:
         self.humans = [s for s, k in self.kinds.items() if k == "human"]
         self.shown = 0  # events already narrated
 
-    def run(self) -> None:
-        while not self.game.is_over():
-            self._narrate()
-            seat = self.game.to_act()[0]
-            if seat in self.bots:
-                bot = self.bots[seat]
-                view = self.game.view(seat) if bot.needs_view else None
-                self.game.apply(seat, bot.choose(view, self.game.legal_actions(seat)))
-            elif not self._human_turn(seat):
-                return
-            self._autosave()
+    def run(self) -> bool:
+        """Play until the game ends or a person quits (True), or until the input closes (False)."""
+        try:
+            while not self.game.is_over():
+                self._narrate()
+                seat = self.game.to_act()[0]
+                if seat in self.bots:
+                    bot = self.bots[seat]
+                    view = self.game.view(seat) if bot.needs_view else None
+                    self.game.apply(seat, bot.choose(view, self.game.legal_actions(seat)))
+                elif not self._human_turn(seat):
+                    self._autosave(final=True)
+                    return True
+                self._autosave()
+        except EOFError:  # at any prompt; a decision cut short at a dice prompt is not made (Game.apply)
+            self.console.print("Input closed before the game ended.")
+            self._autosave(final=True)
+            return False
         self._narrate()
         self._show_end()
+        return True
 
     def _show_end(self) -> None:
         """The final screen, as the (first) human seat sees it."""
@@ -52,11 +61,11 @@ class TerminalTable:
             self.console.print(Text(text_view(self.game.view(self.humans[0]))))
 
     def _narrate(self) -> None:
-        """Show the events the human seats may see (the umpire's secrets stay hidden)."""
-        viewer = self.humans[0] if len(self.humans) == 1 else None
+        """Show the events a person here may see: the umpire's secrets stay hidden even from a
+        hot-seat table, and a table of bots alone shows only what is public."""
         events = self.game.log.events
         for event in events[self.shown:]:
-            if viewer is None or event["visible_to"] == "all" or viewer in event["visible_to"]:
+            if event["visible_to"] == ALL or any(visible(event, seat) for seat in self.humans):
                 style = "bold" if event["kind"] in ("decision", "end") else ""
                 self.console.print(f"[dim]t{event['turn']}[/dim] {escape(event['text'])}", style=style,
                                    highlight=False)
@@ -73,14 +82,8 @@ class TerminalTable:
             self.console.print(f"{len(legal)} actions: {escape(index(legal))}", highlight=False)
             self.console.print("Type words to find actions (e.g. the first words above), a number, or 'list'.")
         while True:
-            try:
-                answer = self.ask(f"{seat}, your decision").strip()
-            except EOFError:
-                self.console.print("Input closed.")
-                self._autosave(final=True)
-                return False
+            answer = self.ask(f"{seat}, your decision").strip()
             if answer in ("quit", "q"):
-                self._autosave(final=True)
                 return False
             if answer == "help":
                 self.console.print(HELP)
@@ -91,21 +94,31 @@ class TerminalTable:
             elif answer == "save":
                 self._autosave(final=True)
             elif answer == "undo":
-                try:
-                    self.game.undo()
-                    self.shown = len(self.game.log.events)
-                    self.console.print("The last decision is taken back.")
+                if self._undo():
                     return True
-                except RiotactError as exc:
-                    self.console.print(f"[red]{exc}[/red]")
             elif (found := _search(answer, legal)) is not None:
-                self._list(legal, found) if found else self.console.print(f"No action matches {answer!r}.")
+                if found:
+                    self._list(legal, found)
+                else:
+                    self.console.print(f"No action matches {escape(repr(answer))}.", highlight=False)
             else:
                 try:
                     self.game.apply(seat, _pick(answer, legal))
                     return True
                 except RiotactError as exc:
                     self.console.print(f"[red]{escape(str(exc))}[/red] ('help' for commands)")
+
+    def _undo(self) -> bool:
+        """Take back the last decision of a person here, and the bots' decisions after it."""
+        made = self.game.decisions
+        ours = [i for i, (seat, _) in enumerate(made) if seat in self.humans]
+        if not ours:
+            self.console.print("[red]No decision of yours to take back.[/red]")
+            return False
+        self.game.undo(len(made) - ours[-1])
+        self.shown = len(self.game.log.events)
+        self.console.print("Your last decision is taken back (and the bots' decisions after it).")
+        return True
 
     def _list(self, legal: list[Any], which: range | list[int]) -> None:
         """Numbered actions: one a line, or in columns when there are many."""
@@ -121,7 +134,10 @@ class TerminalTable:
         if self.save_to is not None:
             self.game.save(self.save_to)
             if final:
-                self.console.print(f"Saved to {self.save_to}; continue with: riotact play {self.save_to}")
+                self.console.print(f"Saved to {escape(str(self.save_to))}; continue with: "
+                                   f"riotact play {escape(str(self.save_to))}", highlight=False)
+        elif final:
+            self.console.print("The game is not saved (play with --save FILE to keep it).")
 
 
 def index(legal: list[Any]) -> str:
@@ -155,7 +171,7 @@ def _search(answer: str, legal: list[Any]) -> list[int] | None:
     >>> _search("fire", acts), _search("mov r1", acts), _search("2", acts), _search("b", acts)
     ([0], [1], None, None)
     """
-    if answer.isdigit() or any(a.id == answer for a in legal):
+    if _number(answer) or any(a.id == answer for a in legal):
         return None
     words = answer.lower().split()
     return [i for i, a in enumerate(legal) if _has_words(a.text.lower().split(), words)]
@@ -167,9 +183,14 @@ def _has_words(text: list[str], words: list[str]) -> bool:
 
 
 def _pick(answer: str, legal: list[Any]) -> str:
-    if answer.isdigit() and 1 <= int(answer) <= len(legal):
+    if _number(answer) and 1 <= int(answer) <= len(legal):
         return str(legal[int(answer) - 1].id)
     return answer
+
+
+def _number(answer: str) -> bool:
+    """A number as typed on a keyboard ('12', not '³', which Python also calls a digit)."""
+    return answer.isascii() and answer.isdigit()
 
 
 def render_state(view: dict[str, Any]) -> Any:
@@ -178,7 +199,7 @@ def render_state(view: dict[str, Any]) -> Any:
     players = state.get("players") if isinstance(state, dict) else None
     title = f"Turn {view['turn']} — you are {view['seat']}"
     facts = {k: v for k, v in (state.items() if isinstance(state, dict) else []) if v not in (None, [], {})}
-    lines = [f"  {k.replace('_', ' ')}: {_brief(v)}" for k, v in facts.items() if k != "players"]
+    lines = [escape(f"  {k.replace('_', ' ')}: {_brief(v)}") for k, v in facts.items() if k != "players"]
     if not (isinstance(players, dict) and players and all(isinstance(p, dict) for p in players.values())):
         return "\n".join([title, *lines])
     first = next(iter(players.values()))
@@ -187,7 +208,7 @@ def render_state(view: dict[str, Any]) -> Any:
     for key in first:
         table.add_column(key.replace("_", " "))
     for name, row in players.items():
-        table.add_row(name, *("?" if row.get(k) is None else _brief(row.get(k)) for k in first))
+        table.add_row(escape(name), *("?" if row.get(k) is None else escape(_brief(row.get(k))) for k in first))
     return table
 
 

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import random
 import statistics
-from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
-from concurrent.futures import ProcessPoolExecutor
+from array import array
+from collections import Counter, deque
+from collections.abc import Iterable, Iterator, Mapping
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from riotact.core import Game, Scenario, make_bot, play_out
+
+CHUNK = 32  # games per task sent to a worker: few enough to spread the work, enough to pay for the trip
 
 
 def game_seed(batch_seed: int, index: int) -> int:
@@ -33,63 +36,72 @@ class GameSummary:
     turns: int
 
 
-def run_one(scenario: Scenario, index: int, batch_seed: int, seats: Mapping[str, str],
-            log_dir: str | None) -> GameSummary:
-    seed = game_seed(batch_seed, index)
-    game = Game(scenario, seed=seed)
-    bots = {s: make_bot(seats.get(s, "random"), game, s) for s in game.seats}
-    play_out(game, bots)
-    if log_dir is not None:
-        game.save(Path(log_dir) / f"game-{index:05d}.jsonl")
-    assert game.result is not None
-    return GameSummary(index, seed, game.result.winners, game.result.reason, len(game.decisions),
-                       game.umpire.turn)
-
-
-def _star(args: tuple[Any, ...]) -> GameSummary:
-    return run_one(*args)
-
-
-def run_batch(scenario: Scenario, games: int, batch_seed: int, seats: Mapping[str, str], *,
-              jobs: int = 1, log_dir: str | None = None,
-              progress: Callable[[], None] | None = None) -> list[GameSummary]:
-    """Play ``games`` bot games; results come back in game order."""
-    tasks = [(scenario, i, batch_seed, dict(seats), log_dir) for i in range(games)]
-    results: Iterator[GameSummary]
-    if jobs <= 1:
-        results = map(_star, tasks)
-        return _collect(results, progress)
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        return _collect(pool.map(_star, tasks, chunksize=max(1, games // (jobs * 8))), progress)
-
-
-def _collect(results: Iterator[GameSummary], progress: Callable[[], None] | None) -> list[GameSummary]:
+def run_games(scenario: Scenario, indexes: range, batch_seed: int, seats: Mapping[str, str],
+              log_dir: str | None) -> list[GameSummary]:
+    """Play the games ``indexes`` of a batch (a worker's task)."""
     out = []
-    for summary in results:
-        out.append(summary)
-        if progress:
-            progress()
+    for index in indexes:
+        seed = game_seed(batch_seed, index)
+        game = Game(scenario, seed=seed)
+        play_out(game, {s: make_bot(seats.get(s, "random"), game, s) for s in game.seats})
+        if log_dir is not None:
+            game.save(Path(log_dir) / f"game-{index:05d}.jsonl")
+        assert game.result is not None
+        out.append(GameSummary(index, seed, game.result.winners, game.result.reason,
+                               len(game.decisions), game.umpire.turn))
     return out
 
 
+def run_batch(scenario: Scenario, games: int, batch_seed: int, seats: Mapping[str, str], *,
+              jobs: int = 1, log_dir: str | None = None) -> Iterator[GameSummary]:
+    """Play ``games`` bot games, yielding their summaries in game order as they finish.
+
+    Tasks are made as workers need them, so a batch of millions starts at once and holds
+    only a few chunks in memory.
+    """
+    seats = dict(seats)
+    if jobs <= 1:
+        for start in range(0, games, CHUNK):
+            yield from run_games(scenario, range(start, min(start + CHUNK, games)), batch_seed, seats, log_dir)
+        return
+    chunks = (range(start, min(start + CHUNK, games)) for start in range(0, games, CHUNK))
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    pending: deque[Future[list[GameSummary]]] = deque()
+    try:
+        for chunk in chunks:
+            pending.append(pool.submit(run_games, scenario, chunk, batch_seed, seats, log_dir))
+            if len(pending) >= 4 * jobs:
+                yield from pending.popleft().result()
+        while pending:
+            yield from pending.popleft().result()
+    finally:
+        pool.shutdown(cancel_futures=True)
+
+
 def summarise(scenario: Scenario, seats: Mapping[str, str], batch_seed: int,
-              results: list[GameSummary]) -> dict[str, Any]:
+              results: Iterable[GameSummary]) -> dict[str, Any]:
+    """Wins, reasons and game lengths of a batch, read as its games finish."""
     wins: Counter[str] = Counter()
+    reasons: Counter[str] = Counter()
+    lengths, turns = array("q"), array("q")
+    no_winner = 0
     for r in results:
         wins.update(r.winners)
-    lengths = [r.decisions for r in results]
-    turns = [r.turns for r in results]
+        reasons[r.reason] += 1
+        no_winner += not r.winners
+        lengths.append(r.decisions)
+        turns.append(r.turns)
     return {
-        "scenario": scenario.ref, "games": len(results), "seed": batch_seed,
+        "scenario": scenario.ref, "games": len(lengths), "seed": batch_seed,
         "bots": {s: seats.get(s, "random") for s in scenario.seats},
         "wins": {s: wins[s] for s in scenario.seats},
-        "no_winner": sum(1 for r in results if not r.winners),
+        "no_winner": no_winner,
         "decisions": _spread(lengths), "turns": _spread(turns),
-        "reasons": dict(Counter(r.reason for r in results).most_common()),
+        "reasons": dict(reasons.most_common()),
     }
 
 
-def _spread(values: list[int]) -> dict[str, float]:
+def _spread(values: array[int]) -> dict[str, float]:
     if not values:
         return {}
     return {"min": min(values), "mean": round(statistics.fmean(values), 2),

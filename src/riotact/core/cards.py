@@ -23,7 +23,6 @@ from .errors import CardScriptError
 
 SUITS = ("S", "H", "D", "C")
 SUIT_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANK_CODES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 RANK_NAMES = {1: "Ace", 11: "Jack", 12: "Queen", 13: "King"}
 JOKER_RANK = 0
@@ -115,9 +114,6 @@ class Pile:
         card, cards[i] = cards[i], cards[-1]
         cards.pop()
         return card
-
-    def take(self, n: int) -> list[Card]:
-        return [self.draw() for _ in range(min(n, len(self.cards)))]
 
     def put_bottom(self, cards: Iterable[Card]) -> None:
         self.cards.extend(cards)

@@ -31,16 +31,11 @@ ARROW_DIRECTIONS = ("ahead", "ahead-right", "behind-right", "behind", "behind-le
 class DiceSource(Protocol):
     """Gives ``n`` natural faces of a ``sides``-sided die."""
 
-    #: True when faces cannot be re-created from the seed (they must be saved).
-    records_faces: bool
-
     def faces(self, sides: int, n: int, request: str) -> list[int]: ...
 
 
 class SeededDice:
     """Faces from the game's own seeded generator (never the global one)."""
-
-    records_faces = False
 
     def __init__(self, rng: random.Random) -> None:
         self._rng = rng  # the object, not its bound method: deepcopy must copy the generator
@@ -52,8 +47,6 @@ class SeededDice:
 
 class ScriptedDice:
     """Faces from a fixed queue; raises when a test scripted too few."""
-
-    records_faces = True
 
     def __init__(self, faces: Iterable[int]) -> None:
         self._queue = deque(int(f) for f in faces)
@@ -89,8 +82,6 @@ class ManualDice:
     [3, 4]
     """
 
-    records_faces = True
-
     def __init__(self, ask: Callable[[str], str], tell: Callable[[str], None] = print) -> None:
         self._ask, self._tell = ask, tell
 
@@ -109,6 +100,6 @@ def _manual_problem(answer: str, sides: int, n: int) -> str | None:
     if len(tokens) != n:
         return f"expected {n} face(s), got {len(tokens)}"
     for token in tokens:
-        if not token.isdigit() or not 1 <= int(token) <= sides:
+        if not (token.isascii() and token.isdigit()) or not 1 <= int(token) <= sides:  # not '³'
             return f"{token!r} is not a face of a D{sides} (1..{sides})"
     return None

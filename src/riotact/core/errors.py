@@ -23,12 +23,18 @@ class IllegalActionError(RiotactError):
         super().__init__(f"{seat} cannot {action!r}: {why}")
         self.seat, self.action, self.why = seat, action, why
 
+    def __reduce__(self) -> tuple[type, tuple[str, ...]]:  # pickled from a worker process (sim --jobs)
+        return type(self), (self.seat, self.action, self.why)
+
 
 class GameOverError(IllegalActionError):
     """A decision was offered after the game ended."""
 
     def __init__(self, seat: str, action: str) -> None:
         super().__init__(seat, action, "the game is over")
+
+    def __reduce__(self) -> tuple[type, tuple[str, ...]]:
+        return type(self), (self.seat, self.action)
 
 
 class ScenarioError(RiotactError):
@@ -42,6 +48,9 @@ class ScenarioError(RiotactError):
         where = f"{source}: {field}: " if field else f"{source}: "
         super().__init__(where + problem)
         self.source, self.field, self.problem = source, field, problem
+
+    def __reduce__(self) -> tuple[type, tuple[str, ...]]:
+        return type(self), (self.source, self.field, self.problem)
 
 
 class OptionError(RiotactError):

@@ -24,11 +24,13 @@ from typing import Any
 
 from .dice import DiceSource, ScriptedDice, SeededDice
 from .errors import (
+    DiceExhaustedError,
     GameOverError,
     IllegalActionError,
     ReplayMismatchError,
     RiotactError,
     SaveFileError,
+    ScenarioError,
 )
 from .log import LOG_FORMAT_VERSION, UMPIRE, Event, GameLog, dumps, read_log
 from .options import resolve_options
@@ -40,15 +42,16 @@ from .umpire import Umpire
 class ReplayDice:
     """Recorded faces first (replaying a manual or scripted game), then a live source."""
 
-    records_faces = True
-
     def __init__(self, recorded: Iterable[int], live: DiceSource | None) -> None:
         self._recorded = ScriptedDice(recorded)
         self._live = live
 
     def faces(self, sides: int, n: int, request: str) -> list[int]:
-        if self._recorded.remaining or self._live is None:
+        if self._recorded.remaining:
             return self._recorded.faces(sides, n, request)
+        if self._live is None:
+            raise DiceExhaustedError(f"the recorded faces are used up: {request} needs dice rolled now "
+                                     "(continue with manual dice)")
         return self._live.faces(sides, n, request)
 
 
@@ -75,7 +78,8 @@ class Game:
         self.scenario = scenario
         self.spec: RulesetSpec = get_ruleset(scenario.ruleset)
         if self.spec.state is None:
-            raise IllegalActionError(UMPIRE, "play", f"{self.spec.title} is not implemented yet")
+            raise ScenarioError(scenario.source, "ruleset", f"{self.spec.title} is not implemented yet, "
+                                "so its scenarios cannot be played")
         self.seed = seed
         self.overrides = dict(options or {})
         self.options = resolve_options(self.spec.id, self.spec.house_rules,
@@ -83,11 +87,12 @@ class Game:
         self._cards = {k: [list(o) for o in v] for k, v in (cards or {}).items()}
         rng = random.Random(seed)
         self.dice: DiceSource = dice if dice is not None else SeededDice(rng)
+        # Any other source (manual, scripted, a test's own generator) cannot be re-created from
+        # the seed: its faces, saved in the roll events, are what replays it.
         self.log = GameLog({
             "kind": "game", "ruleset": self.spec.id, "scenario": scenario.ref, "seed": seed,
             "seats": list(scenario.seats), "options": self.options, "version": LOG_FORMAT_VERSION,
-            "dice": "seeded" if dice is None else ("recorded" if dice.records_faces else "custom"),
-            "scenario_data": scenario.data,
+            "dice": "seeded" if dice is None else "recorded", "scenario_data": scenario.data,
         })
         if self._cards:
             self.log.header["cards"] = self._cards
@@ -149,7 +154,13 @@ class Game:
         self.decisions.append((seat, action_id))
         self.log.append("decision", self.umpire.turn, state.decision_visibility(seat, action),
                         f"{seat}: {action.text}.", seat=seat, action=action_id)
-        state.apply(seat, action)
+        try:
+            state.apply(seat, action)
+        except Exception:
+            # A decision is all or nothing: dice that ran out, or a person who closed the input
+            # at a manual-dice prompt, must not leave half a decision in the game or its saves.
+            self._take_back()
+            raise
         if state.result is not None:
             self._announce_end()
         return events[start:]
@@ -173,28 +184,33 @@ class Game:
     def clone(self) -> Game:
         return copy.deepcopy(self)
 
-    def undo(self) -> None:
-        """Take back the last decision (the game is rebuilt and replayed without it)."""
-        if not self.decisions:
-            raise IllegalActionError(UMPIRE, "undo", "no decision has been made yet")
-        keep = self._decision_starts[-1]
-        rebuilt = self._rebuild(self.decisions[:-1], self.log.events[:keep])
-        self.__dict__.update(rebuilt.__dict__)
+    def undo(self, decisions: int = 1) -> None:
+        """Take back the last ``decisions`` (the game is rebuilt and replayed without them)."""
+        if not 1 <= decisions <= len(self.decisions):
+            made = len(self.decisions)
+            why = f"only {made} decision(s) have been made" if made else "no decision has been made yet"
+            raise IllegalActionError(UMPIRE, "undo", why)
+        self._take_back(decisions)
 
-    def _rebuild(self, decisions: list[tuple[str, str]], events: list[Event]) -> Game:
+    def _take_back(self, decisions: int = 1) -> None:
+        """Rebuild the game without its last decisions: their earlier faces replay, then live dice."""
+        events = self.log.events[:self._decision_starts[-decisions]]
         dice = None
-        if self.dice.records_faces:
+        if self.log.header["dice"] != "seeded":
             dice = ReplayDice(recorded_faces(events), getattr(self.dice, "_live", self.dice))
         game = Game(self.scenario, seed=self.seed, options=self.overrides, dice=dice,
                     cards=self._cards)
-        for seat, action_id in decisions:
+        for seat, action_id in self.decisions[:-decisions]:
             game.apply(seat, action_id)
         game.log.header["dice"] = self.log.header["dice"]
-        return game
+        self.__dict__.update(game.__dict__)
 
     def save(self, path: str | Path) -> None:
         """Save atomically as a game log; :meth:`load` replays it."""
-        self.log.write(path)
+        try:
+            self.log.write(path)
+        except OSError as exc:
+            raise SaveFileError(f"{path}: cannot save: {exc.strerror or exc}") from None
 
     @classmethod
     def load(cls, path: str | Path, *, live_dice: DiceSource | None = None) -> Game:
@@ -225,12 +241,23 @@ def replay(header: dict[str, Any], events: list[Event], *, source: str = "<log>"
     try:
         scenario = parse_scenario(header["scenario_data"], f"{source} (embedded scenario)")
         seed, options = int(header["seed"]), dict(header.get("options") or {})
-        seeded = header.get("dice", "seeded") == "seeded"
-    except (KeyError, TypeError, ValueError) as exc:
-        raise SaveFileError(f"{source}: the game header is incomplete ({exc})") from None
-    dice = None if seeded else ReplayDice(recorded_faces(events), live_dice)
-    game = Game(scenario, seed=seed, options=options, dice=dice, cards=header.get("cards"))
-    game.log.header["dice"] = header.get("dice", "seeded")
+        dice_kind = str(header.get("dice", "seeded"))
+        cards = {str(pile): [[str(c) for c in order] for order in orders]
+                 for pile, orders in (header.get("cards") or {}).items()}
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise SaveFileError(f"{source}: the game header is incomplete ({exc!r})") from None
+    if header.get("version") != LOG_FORMAT_VERSION:
+        raise SaveFileError(f"{source}: log format version {header.get('version')!r}; "
+                            f"this riotact reads version {LOG_FORMAT_VERSION}")
+    dice = None
+    if dice_kind != "seeded":
+        try:
+            faces = [int(face) for face in recorded_faces(events)]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise SaveFileError(f"{source}: a roll event has no proper dice faces ({exc!r})") from None
+        dice = ReplayDice(faces, live_dice)
+    game = Game(scenario, seed=seed, options=options, dice=dice, cards=cards)
+    game.log.header["dice"] = dice_kind
     for event in events:
         if event.get("kind") == "decision":
             try:

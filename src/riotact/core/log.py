@@ -77,8 +77,10 @@ def dumps(obj: Any) -> str:
 def write_atomic(path: Path, text: str) -> None:
     """Write via a temporary file in the same folder and rename: never half a file."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    mode = path.stat().st_mode & 0o777 if path.exists() else 0o644  # mkstemp alone would give 0o600
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
+        os.chmod(tmp, mode)
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()

@@ -139,11 +139,17 @@ def find_scenario(ref: str) -> Scenario:
     try:
         specs = [get_ruleset(ruleset)] if ruleset else all_rulesets()
     except RiotactError as exc:
-        raise ScenarioError(ref, "", str(exc)) from None
+        raise _not_found(ref, str(exc)) from None
     matches = [s for spec in specs for s in builtin_scenarios(spec) if s.id == scenario_id]
     if len(matches) == 1:
         return matches[0]
     if not matches:
-        raise ScenarioError(ref, "", "no such scenario file or id (see `riotact scenarios`)")
+        raise _not_found(ref, "no such scenario file or id (see `riotact scenarios`)")
     names = ", ".join(s.ref for s in matches)
     raise ScenarioError(ref, "", f"more than one scenario has this id; say which: {names}")
+
+
+def _not_found(ref: str, problem: str) -> ScenarioError:
+    if Path(ref).is_dir():
+        problem = "is a folder, not a scenario file or id (see `riotact scenarios`)"
+    return ScenarioError(ref, "", problem)

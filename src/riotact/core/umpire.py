@@ -28,6 +28,7 @@ from .cards import Card, Pile
 from .dice import ARROW_DIRECTIONS, CLOCK_DIRECTIONS, DiceSource
 from .log import ALL, GameLog, Visibility
 from .modifiers import Modifier, describe
+from .modifiers import total as modifier_total
 
 Judge = Callable[[int], str]
 
@@ -106,7 +107,7 @@ class Umpire:
         """
         faces = self._faces(rule, who, n, sides, purpose)
         mods = tuple(modifiers)
-        total = sum(faces) + sum(m.value for m in mods)
+        total = sum(faces) + modifier_total(mods)
         if judge is not None:
             result: str | None = judge(total)
         elif target is not None:
@@ -147,7 +148,7 @@ class Umpire:
         """
         faces = self._faces(rule, who, n, sides, purpose)
         mods = tuple(modifiers)
-        bonus = sum(m.value for m in mods)
+        bonus = modifier_total(mods)
         successes = 0
         for face in faces:
             if natural_max_succeeds and face == sides:

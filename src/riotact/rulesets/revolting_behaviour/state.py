@@ -30,6 +30,8 @@ class Player:
     cause: Pile
     face_up: int = 0  # RB-07: how many top Cause cards are face up (revealed and not defeated)
     defeated: list[Card] = field(default_factory=list)  # RB-20 gap: out of play
+    #: Out of play but never defeated: Cause Jokers (RB-21 gap b), an abandoned Cause (RB-26 house rule).
+    set_aside: list[Card] = field(default_factory=list)
     out: bool = False  # RB-26 gap (a): at 0 RP and did not restart
 
 
@@ -308,7 +310,7 @@ class RevoltingBehaviour(State):
             player.face_up += len(beaten)  # back on top, still face up (RB-07): seen, so no new reveal
         if self.options["cause_joker"] == "discard":
             joker = player.cause.cards.pop(player.face_up - 1)  # the Joker is the lowest face-up card
-            player.defeated.append(joker)
+            player.set_aside.append(joker)  # not a defeated card
             player.face_up -= 1
             self.umpire.effect("RB-21", f"The Joker is removed from {player.seat}'s Cause.", seat=player.seat)
         self._crackdown(player, "revealed a Joker in his Cause")
@@ -354,12 +356,12 @@ class RevoltingBehaviour(State):
     def _restart(self, player: Player) -> None:
         """RB-26: a new Cause of N cards and 2N RP, as at set-up."""
         if self.options["restart_reshuffles_cause"]:
-            for pile in (player.cause.cards, player.defeated):
+            for pile in (player.cause.cards, player.defeated, player.set_aside):
                 player.cause_deck.cards.extend(pile)
                 pile.clear()
             self.umpire.shuffle(player.cause_deck, "RB-26")
         else:
-            player.defeated.extend(player.cause.cards)
+            player.set_aside.extend(player.cause.cards)
             player.cause.cards.clear()
         player.face_up = 0
         self._draw_cause(player)
