@@ -253,3 +253,12 @@ def test_errors_cross_process_boundaries(error: Exception) -> None:
 
     again = pickle.loads(pickle.dumps(error))
     assert type(again) is type(error) and str(again) == str(error) and vars(again) == vars(error)
+
+
+def test_unknown_bot_kinds_are_refused_not_replaced(rb_first_game: Scenario) -> None:
+    from riotact.core import RiotactError, make_bot
+
+    game = Game(rb_first_game, seed=1)
+    with pytest.raises(RiotactError, match="unknown bot kind 'genius'"):
+        make_bot("genius", game, "p1")
+    assert type(make_bot("heuristic", game, "p1")).__name__ == "HeuristicBot"

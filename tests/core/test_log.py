@@ -95,3 +95,14 @@ def test_events_written_match_the_log_format_doc(scenario: Any) -> None:
             assert {"winners", "scores", "reason", "details"} == set(event["result"])
     assert json.loads(json.dumps(game.log.events)) == game.log.events  # JSON-native: no tuples
 
+
+
+def test_a_seats_log_is_numbered_afresh_so_gaps_hide_nothing() -> None:
+    """A dummy and a real hidden unit must look alike: the hidden events leave no gap in seq."""
+    log = GameLog({"kind": "game"})
+    log.append("effect", 1, "all", "a counter moves")
+    log.append("effect", 1, ["authority"], "the counter is the Riot Police (hidden)")
+    log.append("effect", 1, "all", "the counter stops")
+    assert [e["seq"] for e in log.for_seat("nonviolent")] == [0, 1]
+    assert [e["seq"] for e in log.for_seat(UMPIRE)] == [0, 1, 2]
+    assert log.events[2]["seq"] == 2  # the full log keeps its numbers

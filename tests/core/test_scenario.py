@@ -77,3 +77,11 @@ def test_a_scenario_of_an_unimplemented_ruleset_cannot_be_played(tmp_path: Path)
                                                   'seats = ["a"]\n'))
     with pytest.raises(ScenarioError, match=r"s\.toml: ruleset: 2015 Public Participation is not implemented"):
         Game(scenario)
+
+
+def test_only_rulesets_with_an_umpire_chair_take_an_umpire_seat(tmp_path: Path) -> None:
+    from riotact.rulesets import get_ruleset
+
+    assert get_ruleset("civil-disorder").umpire_seat and not get_ruleset("revolting-behaviour").umpire_seat
+    with pytest.raises(ScenarioError, match="reserved for the umpire"):
+        load_scenario_file(write(tmp_path, GOOD.replace('seats = ["a", "b"]', 'seats = ["a", "umpire"]')))

@@ -12,6 +12,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from .errors import RiotactError
 from .game import Game
 from .protocol import Action, Bot
 
@@ -34,11 +35,13 @@ def bot_rng(seed: int, seat: str) -> random.Random:
 
 def make_bot(kind: str, game: Game, seat: str) -> Bot:
     rng = bot_rng(game.seed, seat)
-    if kind == "random" or game.spec.heuristic_bot is None:
+    if kind == "random":
         return RandomBot(seat, rng)
-    if kind == "heuristic":
-        return game.spec.heuristic_bot(seat, rng)
-    raise ValueError(f"unknown bot kind {kind!r}; choose from {', '.join(BOT_KINDS)}")
+    if kind != "heuristic":
+        raise RiotactError(f"unknown bot kind {kind!r}; choose from {', '.join(BOT_KINDS)}")
+    if game.spec.heuristic_bot is None:
+        raise RiotactError(f"{game.spec.title} has no heuristic bot yet; use a random bot")
+    return game.spec.heuristic_bot(seat, rng)
 
 
 class DecisionLimitError(RuntimeError):

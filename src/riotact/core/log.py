@@ -59,7 +59,11 @@ class GameLog:
         return event
 
     def for_seat(self, seat: str) -> list[Event]:
-        return [e for e in self.events if visible(e, seat)]
+        """The events ``seat`` may see. A player's are numbered afresh (0, 1, 2, ...), so that gaps
+        in ``seq`` cannot show where, or how often, hidden events happened."""
+        if seat == UMPIRE:
+            return list(self.events)
+        return [{**e, "seq": n} for n, e in enumerate(e for e in self.events if visible(e, seat))]
 
     def lines(self) -> Iterator[str]:
         yield dumps(self.header)

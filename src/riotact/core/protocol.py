@@ -125,6 +125,8 @@ class RulesetSpec:
     heuristic_bot: Callable[[str, random.Random], Bot] | None = None
     scenario_package: str | None = None
     seat_counts: tuple[int, int] = (1, 99)
+    #: True when a person may take the umpire's chair as a seat named ``umpire``.
+    umpire_seat: bool = False
     #: Turns ``Game.view(seat)`` into a plain-text screen for a person (terminal play).
     text_view: Callable[[dict[str, Any]], str] | None = None
 

@@ -99,7 +99,7 @@ def _check_seats(spec: RulesetSpec, seats: list[str], source: str) -> None:
         raise ScenarioError(source, "seats", f"{spec.title} takes {low} to {high} seats, got {len(seats)}")
     if len(set(seats)) != len(seats):
         raise ScenarioError(source, "seats", "seat names must be different")
-    if UMPIRE in seats and spec.id != "civil-disorder":
+    if UMPIRE in seats and not spec.umpire_seat:
         raise ScenarioError(source, "seats", f"{UMPIRE!r} is reserved for the umpire")
 
 

@@ -22,5 +22,6 @@ SPEC = RulesetSpec(
     heuristic_bot=HeuristicSFBot,
     scenario_package="riotact.rulesets.civil_disorder.scenarios",
     seat_counts=(1, 8),
+    umpire_seat=True,  # CD-03: riotact umpires by default; a person may take the chair
     text_view=text_view,
 )
