@@ -65,7 +65,7 @@ def test_bwa17_who_may_take_which_action(bwa) -> None:
     g = bwa.game(units, [], jail=jail)
     nv_verbs = verbs(g, "nonviolent", "n")
     assert {"sit", "fraternize", "party", "disrupt", "signs", "confront", "envelope"} <= nv_verbs
-    assert not nv_verbs & {"disperse", "arrest", "arrestcmd", "escalate"}
+    assert not nv_verbs & {"disperse", "arrest", "escalate"}
     g2 = bwa.game(units, [], jail=jail, options={"first_initiative": "authority"})
     auth_verbs = verbs(g2, "authority", "a")
     assert {"disperse", "arrest", "escalate", "confront", "envelope", "barricade"} <= auth_verbs

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import pytest
 
+from riotact.core import make_bot
 from riotact.rulesets.by_will_alone.tables import compare_points
 
 NO_ACCIDENTS = {"accidental_attacks": False}
@@ -212,13 +213,48 @@ def test_bwa51_accidental_shot_uses_deadliest_weapon(bwa) -> None:
     assert dice_of(g, "w") == 3 and st.levels["w"] == 1
 
 
-def arrest_game(bwa, target_quality, faces, **auth_kw):
+def arrest_game(bwa, target_quality, faces, pick_all=True, **auth_kw):
+    """Police p (3 stands) arrest at x1 from 8 stands of n; the authority picks stands from the last
+    (the commander last) until the capacity is used."""
     g = bwa.game([bwa.nv("n", "x1", stands=8, quality=target_quality), bwa.auth("p", "x1", stands=3, **auth_kw)],
                  [], jail={"feature": "b", "kind": "building"}, options={"first_initiative": "authority"})
     bwa.orders(g, "authority", "p:arrest:n")
     bwa.script(g, faces)
     g.apply("nonviolent", "react:hold")
+    while pick_all and g.state.tasks and g.state.tasks[0].kind == "arrest":
+        g.apply("authority", [a.id for a in g.legal_actions("authority") if a.id.startswith("arrest-stand:")][-1])
     return g
+
+
+def test_bwa35_authority_picks_each_stand_up_to_the_capacity(bwa) -> None:
+    """BWA-35: capacity 1+1+1 = 3; the authority picks the stands to arrest one at a time (here the
+    commander and the last two), and no more than three are tried."""
+    g = arrest_game(bwa, "untrained", [1, 1, 1] + [1] * 3 + [6] * 6, pick_all=False)
+    ids = [s.id for s in g.state.units["n"].stands]
+    commander = next(s.id for s in g.state.units["n"].stands if s.commander)
+    picks = [commander, ids[-1], ids[-2]]
+    for stand_id in picks:
+        assert f"arrest-stand:{stand_id}" in {a.id for a in g.legal_actions("authority")}
+        g.apply("authority", f"arrest-stand:{stand_id}")
+    assert sorted(s.id for s in g.state.jail) == sorted(picks)
+    assert g.state.tasks[0].kind != "arrest" and len(rolls(g, "BWA-36")) == 3
+
+
+def test_bwa35_arrest_up_to_the_capacity_may_stop_early(bwa) -> None:
+    """BWA-35: "up to": the authority may stop after one arrest; a stand that resisted is not tried again."""
+    g = arrest_game(bwa, "veteran", [2, 1, 1, 6], pick_all=False)
+    first = g.state.units["n"].stands[0].id
+    g.apply("authority", f"arrest-stand:{first}")  # a 6: the Veteran resists
+    assert f"arrest-stand:{first}" not in {a.id for a in g.legal_actions("authority")}
+    g.apply("authority", "arrest-done")
+    assert g.state.jail == [] and len(rolls(g, "BWA-36")) == 1 and len(g.state.units["n"].stands) == 8
+
+
+def test_bwa35_heuristic_bot_arrests_the_commander_first(bwa) -> None:
+    g = arrest_game(bwa, "trained", [1, 1, 1], pick_all=False)
+    bot = make_bot("heuristic", g, "authority")
+    choice = bot.choose(g.view("authority"), g.legal_actions("authority"))
+    assert choice == "arrest-stand:" + next(s.id for s in g.state.units["n"].stands if s.commander)
 
 
 def test_bwa35_arrest_capacity_is_sum_of_d6(bwa) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
+
 from riotact.rulesets.by_will_alone.combat import Outcome
 from riotact.rulesets.by_will_alone.units import Stand
 
@@ -134,3 +136,147 @@ def test_bwa13_smoke_stays_when_option_off(bwa) -> None:
     g = bwa.game([bwa.nv("n", "w0"), bwa.auth("a", "o5")], [], options={"smoke_clears_on_initiative": False})
     bwa.orders(g, "nonviolent", "n:smoke:pots")
     assert g.state.initiative == "authority" and g.state.smoke
+
+
+# -- gap defaults of BWA-13, 16, 26, 38, 40, 42 as house rules: default and alternative ------------
+
+def dice_of(g, uid):
+    return sum(len(e["dice"]) for e in rolls(g, "BWA-32") if f"({uid})" in e["who"])
+
+
+def barrage(options):
+    return {"first_initiative": "authority", **options}
+
+
+@pytest.mark.parametrize(("split", "balls"), [("sides", {"s3": 10, "x3": 10}), ("marker", {"x3": 20})])
+def test_bwa13_artillery_smoke_split(bwa, split, balls) -> None:
+    """BWA-13 gap: artillery balls split evenly either side of the marker (default), or all on it."""
+    g = bwa.game([bwa.nv("n", "o4"), bwa.auth("guns", "w0", cannons=2)], [],
+                 options=barrage({"artillery_smoke_split": split}))
+    bwa.orders(g, "authority", "guns:smoke:barrage@x3")
+    assert next(e["balls"] for e in g.log.events if "balls" in e) == balls
+
+
+@pytest.mark.parametrize("open_to_all", [False, True])
+def test_bwa13_smoke_methods_open(bwa, open_to_all) -> None:
+    """BWA-13 gap: vehicle smoke is for the authority only, unless the house rule opens it to both."""
+    g = bwa.game([bwa.nv("n", "x3", smoke=["screen"]), bwa.auth("a", "o5")], [],
+                 options={"smoke_methods_open": open_to_all})
+    ids = {a.id for a in g.legal_actions("nonviolent")}
+    assert ("n:smoke:screen@m2" in ids) is open_to_all and "n:smoke:pots" in ids
+
+
+@pytest.mark.parametrize(("rule", "node"), [("stay", "x5"), ("as_ordered", "e4")])
+def test_bwa16_every_way_blocked(bwa, rule, node) -> None:
+    """BWA-16 gap: with right, reverse and left all blocked the unit stays (default), or carries on."""
+    g = bwa.game([bwa.nv("n", "o4"), bwa.auth("cops", "e6", stands=4), bwa.auth("friend", "e6", stands=1),
+                  bwa.auth("north", "n5", stands=1)], [],
+                 options={"first_initiative": "authority", "wrong_way_all_blocked": rule})
+    g.state.changed_signs.add("x5")
+    bwa.script(g, [1, 1, 6, 6])  # 50% fail: the unit would go the wrong way
+    bwa.orders(g, "authority", "cops:move:e4")
+    assert g.state.units["cops"].node == node
+    assert not rolls(g, "BWA-16")
+
+
+@pytest.mark.parametrize(("examines", "left"), [("one", 3), ("all", 2)])
+def test_bwa26_identify_examines(bwa, examines, left) -> None:
+    """BWA-26 gap: a die picks the one stand examined (here stand 1, no provocateur); the house rule
+    examines every stand, so the provocateur (the last stand) is found."""
+    g = bwa.game([bwa.nv("n", "w0", stands=3), bwa.auth("a", "x1")], [4, 1],
+                 infiltrators=[{"unit": "n", "kind": "provocateur"}],
+                 options={"first_initiative": "authority", "identify_examines": examines})
+    bwa.orders(g, "authority", "a:identify:n")
+    assert len(g.state.units["n"].stands) == left
+    assert len(rolls(g, "BWA-26")) == (2 if examines == "one" else 1)
+
+
+@pytest.mark.parametrize("join", ["nearest_commander", "jail"])
+def test_bwa38_escaped_join(bwa, join) -> None:
+    """BWA-38 gap: escaped stands join the nearest commanded unit (default), or form a unit at the jail."""
+    g = bwa.game([bwa.nv("n", "w0"), bwa.auth("x", "o5")], [], jail={"feature": "b", "kind": "open"},
+                 options={"accidental_attacks": False, "escaped_join": join})
+    g.state.jail = [Stand(f"j{i}", "nonviolent", 1, 1) for i in range(2)]
+    bwa.refresh(g)
+    bwa.script(g, [6, 6, 1, 1, 1])  # both escape; no jailers, so they walk free
+    bwa.orders(g, "nonviolent", "jail:escape")
+    escaped = [u for u in g.state.units.values() if u.id.startswith("escaped")]
+    if join == "jail":
+        assert len(g.state.units["n"].stands) == 4 and escaped[0].node == "b" and len(escaped[0].stands) == 2
+    else:
+        assert len(g.state.units["n"].stands) == 6 and not escaped
+
+
+@pytest.mark.parametrize(("options", "dice"), [({}, 2), ({"band_dice": 1}, 1),
+                                               ({"band_keeps_multipliers": True}, 6)])
+def test_bwa40_band_dice_and_multipliers(bwa, options, dice) -> None:
+    """BWA-40 gap: a band attacks with 2 dice per stand and no nonviolent multipliers (here housing 3x);
+    the house rules change the dice per stand or keep the multipliers."""
+    g = bwa.game([bwa.nv("n", "h", stands=3), bwa.auth("a", "h", stands=2)], None,
+                 options={"accidental_attacks": False, **options})
+    st = g.state
+    band = st.units[st.form_band(st.units["n"], [st.units["n"].stands[-1]]).data["band"]]
+    st.band_attack(band, st.units["a"])
+    assert dice_of(g, band.id) == dice
+
+
+@pytest.mark.parametrize(("options", "total"), [
+    ({}, 1),                                   # -2 touching, +3 surrounded (best of +3/+2)
+    ({"regain_bonus": "sum"}, 3),              # -2 touching, +3 surrounded, +2 outnumbered
+    ({"regain_penalties_stack": True}, 0),     # -2 touching, -1 in sight, +3 surrounded
+])
+def test_bwa42_regain_modifier_house_rules(bwa, options, total) -> None:
+    """BWA-42 gap: only the best of surrounded/outnumbered/blocked, and -2 touching replaces -1 in
+    sight; the house rules add them all up."""
+    g = bwa.game([bwa.nv("n", "m2", stands=3), bwa.nv("w", "x1"), bwa.nv("e", "x3"), bwa.nv("hh", "h"),
+                  bwa.auth("a", "m2")], [], options=options)
+    st = g.state
+    band = st.units[st.form_band(st.units["n"], st.units["n"].stands[2:]).data["band"]]
+    assert sum(m.value for m in st.regain_modifiers(band)) == total
+
+
+@pytest.mark.parametrize(("counts", "total"), [("once", 5), ("each", 6)])
+def test_bwa49_escalation_counts(bwa, counts, total) -> None:
+    """BWA-49 gap: two attacks on the commander's units count +1 once (default), or +1 each."""
+    g = bwa.game([bwa.nv("n", "o4"), bwa.auth("a", "e6", weapons=4)], [4],
+                 options={"first_initiative": "authority", "escalation_counts": counts})
+    g.state.incidents += [(1, "attacked", "a"), (1, "attacked", "a")]
+    bwa.orders(g, "authority", "a:escalate")
+    assert rolls(g, "BWA-49")[0]["total"] == total
+
+
+@pytest.mark.parametrize(("raises", "level"), [(False, 1), (True, 3)])
+def test_bwa51_accidental_shot_and_the_level(bwa, raises, level) -> None:
+    """BWA-51 gap: an accidental shot leaves the level of violence alone (default), or raises the
+    commander to the shooter's weapon level (house rule)."""
+    g = bwa.game([bwa.nv("n", "x1", stands=1), bwa.auth("w", "x1", stands=1, quality="wavering", weapons=3)],
+                 [1, 1, 4, 4, 4, 4], options={"accidental_shot_raises_level": raises})
+    st = g.state
+    st.confront(st.units["w"], st.units["n"], why="test", moves_initiative=False)
+    assert st.levels["w"] == level
+
+
+@pytest.mark.parametrize(("lasts", "condition"), [("until_moved", "sitting"), ("next_initiative", None)])
+def test_bwa19_condition_lasts(bwa, lasts, condition) -> None:
+    """BWA-19 gap: a condition lasts until the unit moves (default), or also ends when the nonviolent
+    side next gains the initiative (house rule)."""
+    g = bwa.game([bwa.nv("n", "w0"), bwa.auth("a", "o5")], [], options={"condition_lasts": lasts})
+    bwa.orders(g, "nonviolent", "n:sit")  # no risk: the initiative passes to the authority
+    assert g.state.units["n"].condition == "sitting"
+    bwa.orders(g, "authority", "done")    # no risk again: back to the nonviolent side
+    assert g.state.initiative == "nonviolent" and g.state.units["n"].condition == condition
+
+
+@pytest.mark.parametrize(("ratio", "stopped"), [(2, True), (4, False)])
+def test_bwa41_block_ratio(bwa, ratio, stopped) -> None:
+    """BWA-41 gap: a block at 2 points to 1 stops the band (default); at a block ratio of 4 it does not."""
+    g = bwa.game([bwa.nv("n", "w0", stands=4), bwa.auth("a", "x3", stands=2)], [],
+                 options={"accidental_attacks": False, "block_ratio": ratio})
+    st = g.state
+    task = st.form_band(st.units["n"], [st.units["n"].stands[-1]])
+    st.tasks.insert(0, task)
+    st._run()
+    bwa.script(g, [6, 6, 1, 6] + [3] * 20)  # blockers 2 points, band 1
+    g.apply("nonviolent", "block:n")
+    band = st.units[task.data["band"]]
+    assert band.blocked is stopped and (band.node == "w0") is stopped

@@ -132,9 +132,6 @@ class Actions(Combat):
     def _do_arrest(self, unit: Unit, target: str) -> None:
         self._targeted(unit, "arrest", target)
 
-    def _do_arrestcmd(self, unit: Unit, target: str) -> None:
-        self._targeted(unit, "arrestcmd", target)
-
     def _targeted(self, unit: Unit, verb: str, key: str) -> None:
         """BWA-21: move into contact; a counter is revealed (or a dummy removed); the target reacts."""
         target = orders.find_target(self, key)
@@ -231,8 +228,14 @@ class Actions(Combat):
         group = unit.group
         # BWA-11: a commander none of whose units is sighted is named to his own side only.
         vis: Visibility = ALL if self.group_seen(group) else self.side_vis(AUTHORITY)
-        mods = [Modifier(value, text, "BWA-49") for key, (value, text) in ESCALATION_MODIFIERS.items()
-                if self._escalation_situation(group, key)]
+        mods = []
+        for key, (value, text) in ESCALATION_MODIFIERS.items():
+            times = self._escalation_situation(group, key)
+            if times and self.options["escalation_counts"] == "once":  # BWA-49 gap: once each
+                times = 1
+            if times:
+                mods.append(Modifier(value * times, text + (f" ({times} times)" if times > 1 else ""),
+                                     "BWA-49"))
         roll = self.umpire.roll_total("BWA-49", f"Commander {group}", 1, 6, purpose="escalation",
                                       modifiers=mods, target=ESCALATION_TARGET, visible_to=vis)
         if roll.passed:
@@ -242,18 +245,19 @@ class Actions(Combat):
             self.umpire.effect("BWA-48", f"Commander {group} escalates to level {level}: "
                                f"{VIOLENCE_LEVELS[level]}.", visible_to=vis, group=group, level=level)
 
-    def _escalation_situation(self, group: str, key: str) -> bool:
+    def _escalation_situation(self, group: str, key: str) -> int:
+        """How often the situation ``key`` happened in the escalation window (media: 1 if in sight)."""
         first = self.initiative_number - int(self.options["escalation_window"]) + 1
         recent = [(kind, g) for n, kind, g in self.incidents if n >= first]
         if key == "own_attacked":
-            return ("attacked", group) in recent
+            return recent.count(("attacked", group))
         if key == "other_attacked":
-            return any(kind == "attacked" and g != group for kind, g in recent)
+            return sum(kind == "attacked" and g != group for kind, g in recent)
         if key == "withdrew":
-            return ("withdrew", group) in recent
+            return recent.count(("withdrew", group))
         if key == "nv_withdrew":
-            return ("nv_withdrew", group) in recent
-        return self.media_in_sight(group)
+            return recent.count(("nv_withdrew", group))
+        return int(self.media_in_sight(group))
 
     def media_in_sight(self, group: str) -> bool:
         mine = [u for u in self.table_units(AUTHORITY) if u.group == group and u.node]
@@ -272,18 +276,23 @@ class Actions(Combat):
                                  "identifying spies and provocateurs", vis=vis, target=unit.stands[0].morale_number)
         if not check.passed or not target.stands:
             return
-        pick = self.umpire.roll_total("BWA-26", "umpire", 1, len(target.stands),
-                                      purpose=f"which stand of {self.label(target)} is examined", visible_to=vis)
-        stand = target.stands[pick.total - 1]
-        if stand.role:
-            target.stands.remove(stand)
-            self.removed[target.side] += 1
-            self.umpire.effect("BWA-26", f"Stand {stand.id} of {self.label(target)} is unmasked as a "
-                               f"{stand.role} and removed.", visible_to=self.vis(target), unit=target.id)
-            if not target.stands:
-                self.remove_unit(target, "its last stand was unmasked")
+        if self.options["identify_examines"] == "all":  # house rule: the whole unit is examined
+            examined = list(target.stands)
         else:
-            self.umpire.effect("BWA-26", f"Stand {stand.id} is not a spy or provocateur.", visible_to=vis)
+            pick = self.umpire.roll_total("BWA-26", "umpire", 1, len(target.stands),
+                                          purpose=f"which stand of {self.label(target)} is examined",
+                                          visible_to=vis)
+            examined = [target.stands[pick.total - 1]]
+        for stand in examined:
+            if stand.role:
+                target.stands.remove(stand)
+                self.removed[target.side] += 1
+                self.umpire.effect("BWA-26", f"Stand {stand.id} of {self.label(target)} is unmasked as a "
+                                   f"{stand.role} and removed.", visible_to=self.vis(target), unit=target.id)
+            else:
+                self.umpire.effect("BWA-26", f"Stand {stand.id} is not a spy or provocateur.", visible_to=vis)
+        if not target.stands:
+            self.remove_unit(target, "its last stand was unmasked")
 
     def _do_signs(self, unit: Unit, arg: str) -> None:
         """BWA-14: the nonviolent side secretly records the intersection as changed."""
@@ -303,8 +312,11 @@ class Actions(Combat):
         elif method == "barrage":
             balls *= unit.cannons
             heading = self.map.bearing(unit.node, where)
-            sides = [self.map.turn(where, heading, a) or where for a in (math.pi / 2, -math.pi / 2)]
-            spots = [sides[i % 2] for i in range(balls)]
+            if self.options["artillery_smoke_split"] == "marker":
+                sides = [where]
+            else:
+                sides = [self.map.turn(where, heading, a) or where for a in (math.pi / 2, -math.pi / 2)]
+            spots = [sides[i % len(sides)] for i in range(balls)]
         else:
             spots = [where] * balls
         for spot in spots:
@@ -370,19 +382,27 @@ class Actions(Combat):
             self.remove_unit(band, "all its stands regained discipline")
 
     def regain_modifiers(self, band: Unit) -> list[Modifier]:
-        mods = []
+        """BWA-42 gap: -2 touching or else -1 in sight; the best of surrounded/outnumbered/blocked.
+
+        House rules ``regain_penalties_stack`` and ``regain_bonus = "sum"`` count every one that applies."""
+        penalties = []
         if self.contact(band):
-            mods.append(Modifier(REGAIN_TOUCHING, "authority unit touching", "BWA-42"))
-        elif self.in_sight_of(band, AUTHORITY):
-            mods.append(Modifier(REGAIN_IN_SIGHT, "authority unit in sight", "BWA-42"))
+            penalties.append(Modifier(REGAIN_TOUCHING, "authority unit touching", "BWA-42"))
+        if self.in_sight_of(band, AUTHORITY):
+            penalties.append(Modifier(REGAIN_IN_SIGHT, "authority unit in sight", "BWA-42"))
         friends = [u for u in self.table_units(NONVIOLENT) if not u.band and u.id != band.id]
         here = sum(len(u.stands) for u in friends if u.node == band.node)
         held = {u.node for u in friends}
         assert band.node is not None
+        bonuses = []
         if all(n in held for n in self.map.neighbours[band.node]):
-            mods.append(Modifier(REGAIN_SURROUNDED, "unit surrounded by nonviolent activists", "BWA-42"))
-        elif here > len(band.stands):
-            mods.append(Modifier(REGAIN_OUTNUMBERED, "unit outnumbered by nonviolent activists", "BWA-42"))
-        elif band.blocked:
-            mods.append(Modifier(REGAIN_BLOCKED, "unit blocked by nonviolent activists", "BWA-42"))
-        return mods
+            bonuses.append(Modifier(REGAIN_SURROUNDED, "unit surrounded by nonviolent activists", "BWA-42"))
+        if here > len(band.stands):
+            bonuses.append(Modifier(REGAIN_OUTNUMBERED, "unit outnumbered by nonviolent activists", "BWA-42"))
+        if band.blocked:
+            bonuses.append(Modifier(REGAIN_BLOCKED, "unit blocked by nonviolent activists", "BWA-42"))
+        if not self.options["regain_penalties_stack"]:
+            penalties = penalties[:1]  # touching (listed first) replaces in sight
+        if self.options["regain_bonus"] == "highest":
+            bonuses = sorted(bonuses, key=lambda m: -m.value)[:1]
+        return penalties + bonuses

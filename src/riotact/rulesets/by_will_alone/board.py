@@ -391,11 +391,13 @@ class Board(State):
             return False
         unit.sign_state = "roll_again" if check.row == 2 else None
         heading = self.map.bearing(came_from, node) if came_from else 0.0
-        self.wrong_direction(unit, heading)
-        return False
+        return self.wrong_direction(unit, heading)
 
-    def wrong_direction(self, unit: Unit, heading: float) -> None:
-        """BWA-16: 1-2 right, 3-4 reverse, 5-6 left; reroll while the way is blocked."""
+    def wrong_direction(self, unit: Unit, heading: float) -> bool:
+        """BWA-16: 1-2 right, 3-4 reverse, 5-6 left; reroll while the way is blocked.
+
+        Returns True when the unit carries on with the move it was making (every way blocked under the
+        ``wrong_way_all_blocked = "as_ordered"`` house rule)."""
         assert unit.node is not None
         at = unit.node
         turns = {"right": -math.pi / 2, "reverse": math.pi, "left": math.pi / 2}
@@ -405,10 +407,12 @@ class Board(State):
                      if w is not None and self.can_enter(unit, w)
                      and not any(u.node == w for u in self.table_units() if u is not unit)
                      and not any(d.node == w for d in self.dummies.values())}
-        if not open_ways:
+        if not open_ways:  # BWA-16 gap: the reroll would never end
+            as_ordered = self.options["wrong_way_all_blocked"] == "as_ordered"
+            outcome = "it carries on with its move" if as_ordered else "it stays where it is"
             self.umpire.effect("BWA-16", f"{self.label(unit)} would go the wrong way, but every way is "
-                               "blocked: it stays where it is.", visible_to=self.vis(unit), unit=unit.id)
-            return
+                               f"blocked: {outcome}.", visible_to=self.vis(unit), unit=unit.id)
+            return as_ordered
         while True:
             roll = self.umpire.roll_total("BWA-16", self.label(unit), 1, 6, purpose="wrong direction",
                                           judge=lambda t: WRONG_DIRECTION[t], visible_to=self.vis(unit))
@@ -419,3 +423,4 @@ class Board(State):
         self.place(unit, open_ways[way])
         self.umpire.effect("BWA-16", f"{self.label(unit)} goes the wrong way ({way}) to {unit.node}.",
                            visible_to=self.vis(unit), unit=unit.id, to=unit.node)
+        return False

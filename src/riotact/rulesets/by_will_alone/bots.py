@@ -151,14 +151,12 @@ class Context:
             lead = scores[NONVIOLENT] - scores[AUTHORITY]
             watched = 2 if self.m.nearest(here, self.media) <= 2 else 0
             return 7.0 if lead > victory["escalation_points"] + 2 + watched else -1.0
-        if verb in ("arrest", "arrestcmd"):
+        if verb == "arrest":
             target = next((u for u in self.theirs if u["id"] == arg), None)
             if target is None:
                 return -1.0
-            leader = any(s["commander"] for s in target["stands"])
             base = 9.0 if target["feature"] == here else 6.5
-            return base + (0.5 if verb == "arrestcmd" and leader else 0.0) + (
-                1.0 if self.on_objective(target["feature"]) else 0.0)
+            return base + (1.0 if self.on_objective(target["feature"]) else 0.0)
         if verb == "disperse":
             target = next((u for u in self.theirs if u["id"] == arg), None)
             if target is None:
@@ -193,6 +191,13 @@ class Context:
             return -self.m.nearest(arg, self.enemy_nodes) if mine else near
         if kind == "place":
             return self.m.nearest(arg, self.objectives)
+        if kind == "arrest-stand":  # the commander first (BWA-46), then the stands likeliest to fail
+            stand = next((s for u in self.theirs for s in u["stands"] if s["id"] == arg), None)
+            if stand is None:
+                return 0.5
+            return (10.0 if stand["commander"] else 0.0) + stand["morale"]
+        if kind == "arrest-done":  # every arrest scores: use the whole capacity
+            return -1.0
         if kind == "block":
             return 2.0
         if kind == "noblock":

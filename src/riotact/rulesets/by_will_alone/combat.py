@@ -7,6 +7,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from riotact.core.log import ALL
 from riotact.core.modifiers import Modifier
@@ -38,6 +39,7 @@ from .tables import (
     NONVIOLENT,
     REGION_MODIFIER,
     TOP_LEVEL,
+    VIOLENCE_LEVELS,
     compare_points,
     result_row,
 )
@@ -82,7 +84,7 @@ class Combat(Board):
                     band_attack: bool, shooting: bool, jailers: bool) -> list[tuple[int, str, str]]:
         """BWA-43: the condition multipliers that apply to one stand's dice."""
         out: list[tuple[int, str, str]] = []
-        if unit.side == NONVIOLENT and not band_attack:
+        if unit.side == NONVIOLENT and (not band_attack or self.options["band_keeps_multipliers"]):
             if unit.condition:
                 out.append((CONDITION_MULTIPLIER[unit.condition], unit.condition, "BWA-43"))
             if unit.node and self.map.features[unit.node].kind == "housing":
@@ -154,6 +156,11 @@ class Combat(Board):
                 shooters.add(stand.id)
                 self.umpire.effect("BWA-51", f"Stand {stand.id} accidentally shoots at {self.label(target)} "
                                    f"with its deadliest weapon (level {auth.weapons}).", stand=stand.id)
+                if self.options["accidental_shot_raises_level"] and self.levels.get(auth.group, 1) < auth.weapons:
+                    self.levels[auth.group] = auth.weapons  # house rule; by default the level stays
+                    self.umpire.effect("BWA-48", f"Commander {auth.group} is now at level {auth.weapons}: "
+                                       f"{VIOLENCE_LEVELS[auth.weapons]}.", group=auth.group,
+                                       level=auth.weapons)
         return shooters
 
     # -- BWA-31..33: the confrontation ---------------------------------------------------
@@ -199,7 +206,8 @@ class Combat(Board):
     def _roll_side(self, unit: Unit, opponent: Unit, *, offensive: bool, band_attack: bool,
                    shooters: set[str], jailers: bool) -> int:
         """BWA-31/32: dice per stand, rolled per morale number; natural 6 scores, natural 1 never."""
-        base = 2 if band_attack else int(self.options["base_dice"])  # BWA-40: 2 dice per attacking stand
+        # BWA-40: 2 dice per attacking stand (house rule band_dice)
+        base = int(self.options["band_dice"] if band_attack else self.options["base_dice"])
         by_number: dict[int, int] = {}
         notes: list[str] = []
         for stand in unit.stands:
@@ -351,31 +359,44 @@ class Combat(Board):
         self.umpire.effect("BWA-12", f"{self.label(unit)} leaves the table: {why}.", unit=self.key(unit))
 
     # -- BWA-35, BWA-36: arrests --------------------------------------------------------
-    def arrest(self, police: Unit, target: Unit, commander_first: bool) -> None:
-        capacity: list[tuple[Stand, int]] = []
+    def arrest(self, police: Unit, target: Unit) -> None:
+        """BWA-35: 1D6 per arresting stand is the number of stands it can arrest; the authority then
+        picks those stands one at a time (an ``arrest`` task), and may stop early ("up to")."""
+        capacity: list[list[Any]] = []
         for stand in police.stands:
             roll = self.umpire.roll_total("BWA-35", f"{self.label(police)} stand {stand.id}", 1, 6,
                                           purpose="stands it can arrest")
-            capacity.append((stand, roll.total))
-        order = sorted(target.stands, key=lambda s: (not s.commander) if commander_first else s.commander)
-        arrested = 0
-        for arrester, count in capacity:
-            for _ in range(count):
-                if not order:
-                    break
-                stand = order.pop(0)
-                mods = []
-                if police.police:
-                    mods.append(Modifier(ARREST_POLICE, "arresting stand is police", "BWA-36"))
-                if arrester.quality == 2:
-                    mods.append(Modifier(ARREST_DEDICATED, "arresting stand is Dedicated", "BWA-36"))
-                if arrester.quality == 0:
-                    mods.append(Modifier(ARREST_WAVERING, "arresting stand is Wavering", "BWA-36"))
-                roll = self.stand_check(stand, f"{self.label(target)} stand {stand.id}", "BWA-36",
-                                        "resisting arrest", mods)
-                if not roll.passed:
-                    self.jail_stand(target, stand)
-                    arrested += 1
+            if roll.total:
+                capacity.append([stand.id, roll.total])
+        total = sum(n for _, n in capacity)
+        self.umpire.effect("BWA-35", f"{self.label(police)} can arrest up to {total} stand(s) of "
+                           f"{self.label(target)}.", unit=police.id, target=target.id, capacity=total)
+        seat = police.player or self.first_seat(AUTHORITY)
+        self.tasks.insert(0, Task("arrest", seat, {"unit": police.id, "target": target.id,
+                                                   "capacity": capacity, "tried": [], "arrested": 0}))
+
+    def resist_arrest(self, police: Unit, target: Unit, capacity: list[list[Any]], stand_id: str) -> bool:
+        """BWA-36: the chosen stand tests against the next arresting stand with arrests left (in the
+        unit's order); returns True when it is arrested."""
+        arrester = next(s for s in police.stands if s.id == capacity[0][0])
+        capacity[0][1] -= 1
+        if not capacity[0][1]:
+            capacity.pop(0)
+        stand = next(s for s in target.stands if s.id == stand_id)
+        mods = []
+        if police.police:
+            mods.append(Modifier(ARREST_POLICE, "arresting stand is police", "BWA-36"))
+        if arrester.quality == 2:
+            mods.append(Modifier(ARREST_DEDICATED, "arresting stand is Dedicated", "BWA-36"))
+        if arrester.quality == 0:
+            mods.append(Modifier(ARREST_WAVERING, "arresting stand is Wavering", "BWA-36"))
+        roll = self.stand_check(stand, f"{self.label(target)} stand {stand.id}", "BWA-36",
+                                "resisting arrest", mods)
+        if not roll.passed:
+            self.jail_stand(target, stand)
+        return not roll.passed
+
+    def end_arrest(self, target: Unit, arrested: int) -> None:
         self.umpire.effect("BWA-35", f"{arrested} stand(s) of {self.label(target)} are arrested and taken "
                            "to jail.", unit=target.id, arrested=arrested)
         if not target.stands:
@@ -429,7 +450,8 @@ class Combat(Board):
         for s in stands:
             self.jail.remove(s)
         led = [u for u in self.table_units(NONVIOLENT)
-               if u.commander is not None and not u.band and not u.hidden]
+               if u.commander is not None and not u.band and not u.hidden
+               and self.options["escaped_join"] == "nearest_commander"]
         if led:
             unit = min(led, key=lambda u: (self.map.dist(jail.feature, u.node or ""), u.id))
             unit.stands.extend(stands)

@@ -3,7 +3,8 @@ choices results leave to a side (withdrawals, placing a lost unit, rally dice, b
 
 Action ids: ``<unit>:<verb>[:<argument>]`` for orders, ``done`` to end the
 orders, ``react:<reaction>[:<feature>]`` for reactions, and ``withdraw:``,
-``place:``, ``rally:``, ``block:`` / ``noblock`` for the other choices.
+``place:``, ``rally:``, ``block:`` / ``noblock``, ``arrest-stand:`` / ``arrest-done`` for the
+other choices.
 Texts are plain words, read in a numbered list: ``<unit>: <what it does>``.
 """
 
@@ -68,12 +69,24 @@ def prompt_actions(state: BWAState, task: Task, seat: str) -> list[Action]:
     if task.kind == "rally_die":
         return [Action(f"rally:{u.id}", f"Give a rally die to the commander of {u.name}")
                 for u in state.table_units(NONVIOLENT) if u.commander is not None and not u.band]
+    if task.kind == "arrest":
+        return arrest_actions(state, task)
     if task.kind == "block":
         band = state.units[task.data["band"]]
         return [*(Action(f"block:{uid}", f"{state.units[uid].name}: try to block {band.name}")
                   for uid in task.data["options"]),
                 Action("noblock", f"Let {band.name} go")]
     raise AssertionError(task.kind)
+
+
+def arrest_actions(state: BWAState, task: Task) -> list[Action]:
+    """BWA-35: the authority picks the next stand to arrest, one at a time, or stops ("up to")."""
+    target = state.units[task.data["target"]]
+    left = sum(n for _, n in task.data["capacity"])
+    picks = [Action(f"arrest-stand:{s.id}", f"Arrest stand {s.id} of {target.name} ({s.quality_name}"
+                    + (", commander" if s.commander else "") + f"); {left} arrest(s) left")
+             for s in target.stands if s.id not in task.data["tried"]]
+    return [*picks, Action("arrest-done", "Stop arresting")]
 
 
 def order_actions(state: BWAState, seat: str) -> list[Action]:
@@ -151,7 +164,7 @@ def unit_orders(state: BWAState, unit: Unit) -> list[Action]:
     acts: list[Action] = []
 
     def add(verb: str, arg: str, text: str) -> None:
-        if may_take(side, "arrest" if verb == "arrestcmd" else verb):
+        if may_take(side, verb):
             acts.append(Action(f"{uid}:{verb}" + (f":{arg}" if arg else ""), text))
 
     if not unit.lost:
@@ -173,14 +186,13 @@ def unit_orders(state: BWAState, unit: Unit) -> list[Action]:
         add("disperse", key, f"{name}: disperse {text} at {node}")
         if state.setup.jail is not None:
             add("arrest", key, f"{name}: arrest stands of {text} at {node}")
-            add("arrestcmd", key, f"{name}: arrest stands of {text} at {node}, commander first")
     assert unit.node is not None
     if state.map.features[unit.node].kind == "intersection" and unit.node not in state.changed_signs:
         add("signs", "", f"{name}: change the street signs at {unit.node}")
     if unit.barricade != unit.node:
         add("barricade", "", f"{name}: build a barricade at {unit.node} (activation)")
     add("smoke", "pots", f"{name}: light smoke pots (3 balls downwind)")
-    if side == AUTHORITY:
+    if side == AUTHORITY or state.options["smoke_methods_open"]:  # BWA-13 gap: vehicle/artillery smoke
         for method in unit.smoke:
             for n in state.map.neighbours[unit.node]:
                 add("smoke", f"{method}@{n}", f"{name}: vehicle smoke {method} toward {n}")
@@ -188,6 +200,7 @@ def unit_orders(state: BWAState, unit: Unit) -> list[Action]:
             for n in sorted(state.map.features):
                 if n != unit.node and state.sees(unit.node, n):
                     add("smoke", f"barrage@{n}", f"{name}: fire an artillery smoke barrage at {n}")
+    if side == AUTHORITY:
         for target in state.table_units(AUTHORITY):
             if (target.reduced or target.lost) and target.node and state.sees(unit.node, target.node):
                 acts.append(Action(f"{uid}:rally:{target.id}", f"{name}: rally {target.name}"))
@@ -271,7 +284,7 @@ def why_illegal(state: BWAState, seat: str, action_id: str) -> str:
         unit = state.units.get(key)
         if unit is not None and unit.hidden and unit.side != side:
             unit = None  # BWA-11: an unsighted enemy unit is not known by its id
-        if verb in ACTION_NAMES and not may_take(side, "arrest" if verb == "arrestcmd" else verb):
+        if verb in ACTION_NAMES and not may_take(side, verb):
             return f"the {side} side may not take {ACTION_NAMES[verb]} (BWA-17)"
         if unit is not None and unit.side != side:
             return f"{key} is not a {side} unit"

@@ -176,6 +176,12 @@ class BWAState(Actions):
             if unit.band and unit.on_table:
                 follow.append(Task("band", None, {"band": unit.id, "asked": False}))
         if new == NONVIOLENT:
+            if self.options["condition_lasts"] == "next_initiative":  # BWA-19 house rule
+                for unit in self.table_units(NONVIOLENT):
+                    if unit.condition:
+                        self.umpire.effect("BWA-19", f"{self.label(unit)} is no longer {unit.condition}.",
+                                           visible_to=self.vis(unit), unit=unit.id)
+                        unit.condition = None
             self._find_commanders()
             follow += self._rally_dice()
         self.tasks[0:0] = follow
@@ -242,8 +248,8 @@ class BWAState(Actions):
             self.umpire.effect("BWA-27", f"No confrontation follows: {self.label(unit)}'s {verb} has "
                                "no effect.", unit=unit.id)
             return
-        if verb in ("arrest", "arrestcmd"):
-            self.arrest(unit, target, commander_first=verb == "arrestcmd")
+        if verb == "arrest":
+            self.arrest(unit, target)
             return
         if verb == "envelope":
             unit.enveloping = target.id
@@ -257,6 +263,19 @@ class BWAState(Actions):
             self.umpire.effect("BWA-23", f"{self.label(target)} is disrupted: it loses its next action.",
                                unit=target.id)
         self.settle(out)
+
+    def _answer_arrest(self, task: Task, action_id: str, seat: str) -> None:
+        """BWA-35: one chosen stand tests to resist arrest; stop when told or when nothing is left."""
+        police, target = self.units[task.data["unit"]], self.units[task.data["target"]]
+        if action_id != "arrest-done":
+            stand_id = action_id.split(":", 1)[1]
+            task.data["tried"].append(stand_id)
+            if self.resist_arrest(police, target, task.data["capacity"], stand_id):
+                task.data["arrested"] += 1
+        left = [s for s in target.stands if s.id not in task.data["tried"]]
+        if action_id == "arrest-done" or not left or not task.data["capacity"]:
+            self.tasks.pop(0)
+            self.end_arrest(target, task.data["arrested"])
 
     def _answer_withdraw(self, task: Task, action_id: str, seat: str) -> None:
         self.tasks.pop(0)
@@ -356,7 +375,7 @@ class BWAState(Actions):
             blocker = self.units[action_id.split(":", 1)[1]]
             out = self.confront(blocker, band, why="blocking stands without discipline",
                                 moves_initiative=False)
-            if out.won_by(blocker):
+            if out.won_by(blocker, int(self.options["block_ratio"])):  # BWA-41 gap: 2 or more
                 band.blocked = stopped = True
                 self.umpire.effect("BWA-41", f"{self.label(band)} are blocked and stop.", band=band.id)
         self.tasks.insert(0, Task("band", None, {"band": band.id, "asked": True, "stopped": stopped}))

@@ -105,8 +105,8 @@ ACTION_NAMES = {
 
 
 def action_name(verb: str) -> str:
-    """An order's name as the rules spell it (``arrestcmd`` is Arrest aimed at the commander first)."""
-    return "Arrest (commander first)" if verb == "arrestcmd" else ACTION_NAMES[verb]
+    """An order's name as the rules spell it."""
+    return ACTION_NAMES[verb]
 
 
 def may_take(side: str, action: str) -> bool:

@@ -34,6 +34,7 @@ PROMPTS = {
     "place_lost": "place the lost unit {unit}",
     "rally_die": "give a rally die to a commander",
     "block": "try to block {band}, or let it go",
+    "arrest": "choose the stands of {target} that {unit} arrests, one at a time",
 }
 
 
@@ -118,10 +119,11 @@ def _prompt(state: dict[str, Any]) -> str:
         actor = names.get(prompt.get("unit", ""), "an enemy unit")
         target = names.get(prompt.get("target", ""), "your unit")
         verb = prompt.get("verb", "")
-        what = action_name(verb) if verb in ACTION_NAMES or verb == "arrestcmd" else "an action"
+        what = action_name(verb) if verb in ACTION_NAMES else "an action"
         return f"{actor} takes {what} against {target}: choose its reaction"
     template = PROMPTS.get(kind, kind.replace("_", " "))
     return template.format(unit=names.get(prompt.get("unit", ""), "the unit"),
+                           target=names.get(prompt.get("target", ""), "the unit"),
                            band=names.get(prompt.get("band", ""), "the band"))
 
 
