@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import time
 
-from peers import openspiel_kuhn
+from peers import openspiel_kuhn, pin_to_one_core
 from riotact.core import Game
 from riotact.core.bots import RandomBot, bot_rng
 from riotact.core.scenario import Scenario, builtin_scenarios
@@ -86,8 +85,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0, help="per loop per round")
     parser.add_argument("--rounds", type=int, default=2, help="rounds; the best of each loop is kept")
     args = parser.parse_args()
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    pin_to_one_core()
     scenario = largest()
     best: dict[str, dict[str, float]] = {}
     bwa_random, peer = 0.0, None

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import time
 
-from peers import openspiel_kuhn
+from peers import openspiel_kuhn, pin_to_one_core
 from riotact.core import Game, find_scenario
 from riotact.core.bots import RandomBot, bot_rng, play_out
 
@@ -35,8 +34,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0, help="per loop per round")
     parser.add_argument("--rounds", type=int, default=3, help="alternating rounds; the best is kept")
     args = parser.parse_args()
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    pin_to_one_core()
     best = {"riotact": 0.0, "openspiel": 0.0}
     rates = {}
     for _ in range(args.rounds):

@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+import os
 import random
 import time
+
+
+def pin_to_one_core() -> None:
+    """Run on one core, so riotact and its peer are measured alike."""
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
 
 
 def openspiel_kuhn(seconds: float) -> tuple[int, int, float]:

@@ -76,14 +76,20 @@ def check_determinism(scenario: Scenario, seed: int) -> None:
         raise ConformanceError("the same seed gave two different logs")
 
 
-def check_replay(game: Game) -> None:
-    """A saved game replays to the same log, and the same next view for every seat."""
+def _saved_and_loaded(game: Game, failure: str) -> Game:
+    """Save ``game``, load it back (replaying every decision) and insist the logs are equal."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "game.jsonl"
         game.save(path)
         loaded = Game.load(path)
     if list(loaded.log.lines()) != list(game.log.lines()):
-        raise ConformanceError("a saved game did not replay to the same log")
+        raise ConformanceError(failure)
+    return loaded
+
+
+def check_replay(game: Game) -> None:
+    """A saved game replays to the same log, and the same next view for every seat."""
+    loaded = _saved_and_loaded(game, "a saved game did not replay to the same log")
     for seat in (*game.seats, UMPIRE):
         if dumps(loaded.view(seat)) != dumps(game.view(seat)):
             raise ConformanceError(f"a replayed game shows {seat} a different view")
@@ -129,12 +135,7 @@ def check_recorded_dice(scenario: Scenario, seed: int, *, undo_every: int = 40) 
             game.undo()  # the next decision rolls live dice again, as at a real table
             if list(game.log.lines()) != before:
                 raise ConformanceError("undo with recorded dice did not restore the game")
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "game.jsonl"
-        game.save(path)
-        loaded = Game.load(path)
-    if list(loaded.log.lines()) != list(game.log.lines()):
-        raise ConformanceError("a game with recorded dice did not replay from its save")
+    _saved_and_loaded(game, "a game with recorded dice did not replay from its save")
 
 
 def check_no_leaks(scenario: Scenario, seed: int, *, max_decisions: int = 20_000) -> int:
