@@ -56,6 +56,9 @@ class Feature:
         self.shape = Polygon(self.outline)
         self._prepared = prep(self.shape)
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Feature:
+        return self  # terrain never changes in play; shared by clones (prepared shapes cannot be copied)
+
     def contains(self, p: XY) -> bool:
         return bool(self.shape.covers(Point(p)))
 
@@ -77,6 +80,9 @@ class Table:
         self.by_id = {f.id: f for f in self.features}
         self._sight = [f for f in self.features if f.blocks_sight]
         self._walls = [f for f in self.features if f.impassable]
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Table:
+        return self  # the table never changes in play; game clones share it
 
     # -- rulers ------------------------------------------------------------
     @staticmethod

@@ -388,19 +388,21 @@ class Combat(Board):
         otherwise one to one (the umpire's split, PP-23 gap)."""
         able = self.fighters()
         used: set[str] = set()
-        fights = []
+        fights: list[tuple[list[Character], list[Character]]] = []
+
+        def touching(x: Character) -> list[Character]:
+            return [z for z in able if z.id not in used and self.enemies(x, z) and self.in_contact(x, z)]
+
+        for y in able:
+            attackers = [x for x in touching(y) if [z.id for z in touching(x)] == [y.id]]
+            if y.id not in used and len(attackers) >= 2:
+                fights.append(([y], attackers))
+                used.update([y.id, *(x.id for x in attackers)])
         for x in able:
-            if x.id in used:
-                continue
-            foes = [y for y in able if y.id not in used and self.enemies(x, y) and self.in_contact(x, y)]
-            if not foes:
-                continue
-            only_x = [y for y in foes if not any(z is not x and z.id not in used and self.enemies(y, z)
-                                                 and self.in_contact(y, z) for z in able)]
-            group = only_x if len(only_x) >= 2 else [foes[0]]
-            fights.append(([x], group))
-            used.add(x.id)
-            used.update(y.id for y in group)
+            foes = touching(x) if x.id not in used else []
+            if foes:
+                fights.append(([x], [foes[0]]))
+                used.update([x.id, foes[0].id])
         return fights
 
     def fight_factors(self, c: Character, foe: Character, first_round: bool) -> list[Modifier]:

@@ -75,8 +75,14 @@ class PublicParticipation(Morale):
         if self.phase == "firing":
             return (c.can_act(m) and "firing" not in c.done and not c.panicked(m) and not c.terrified
                     and not c.cowering and c.rising_move != m and self.obeys(c, "fire")
-                    and bool(self.fire_actions(c)))
+                    and self.has_missiles(c))
         return False
+
+    @staticmethod
+    def has_missiles(c: Character) -> bool:
+        """Something to shoot (PP-09) or throw (PP-14): it may fire, or aim at any point it sees."""
+        return (c.shots_left != 0 and any(w.kind == "firearm" for w in c.weapons)) or any(
+            n > 0 for n in c.throwables.values())
 
     def obeys(self, c: Character, wanted: str) -> bool:
         """PP-41 gap: an Obedient character acts on an understood order from a friendly leader."""
@@ -121,7 +127,7 @@ class PublicParticipation(Morale):
             self.phase, self.round = "speaking", 1
             self.tell("PP-01", f"Move {self.move}, phase 2: speaking (round 1, PP-05).")
         elif self.phase == "speaking":
-            self.phase = "firing"
+            self.phase, self.round = "firing", 1
             self.tell("PP-01", f"Move {self.move}, phase 3: firing.")
         elif self.phase == "firing":
             self.phase = "fighting"
