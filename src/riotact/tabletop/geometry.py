@@ -132,11 +132,14 @@ class Table:
                 return f"the path goes through {f.name}"
         return None
 
+    def crossed(self, a: XY, b: XY) -> list[Feature]:
+        """Features the straight path from ``a`` to ``b`` meets, except those ``a`` stands in."""
+        line = LineString([a, b])
+        return [f for f in self.features if f.crossed_by(line) and not f.contains(a)]
+
     def obstacles_crossed(self, a: XY, b: XY) -> list[Feature]:
         """Obstacles the straight path meets (not the one a figure already stands in)."""
-        line = LineString([a, b])
-        return [f for f in self.features
-                if f.obstacle and not f.impassable and f.crossed_by(line) and not f.contains(a)]
+        return [f for f in self.crossed(a, b) if f.obstacle and not f.impassable]
 
     def height_at(self, p: XY) -> int:
         return max((f.height for f in self.features if f.height and f.contains(p)), default=0)

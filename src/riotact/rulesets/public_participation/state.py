@@ -361,9 +361,9 @@ class PublicParticipation(Morale):
 
     def do_move(self, c: Character, p: XY) -> None:
         start_seen = self.witnesses(c)
-        for f in self.table.features:  # PP-46: risky ground needs nerve
+        for f in self.table.crossed(c.pos, p):  # PP-46: risky ground needs nerve
             act = str(f.tags.get("risky") or "")
-            if act and (f.contains(p) or f in self.table.obstacles_crossed(c.pos, p)) and not f.contains(c.pos):
+            if act:
                 if not self.nerve_test(c, act, str(f.tags.get("danger") or ""), int(str(f.tags.get("etc") or 0))):
                     c.done.add("moving")
                     return
