@@ -63,7 +63,8 @@ def fog_game(hidden_at: tuple[float, float], line: str):
     """Red sees nothing behind the house; blue's B2 stands there and whispers to B3."""
     house = wall("house", [(10, 10), (20, 10), (20, 20), (10, 20)], building=True)
     return game([ch("R1", "red", (15, 2), weapons=["rifle"]), ch("B1", "blue", (28, 8)),
-                 ch("B2", "blue", hidden_at, throwables={"stone": 1}), ch("B3", "blue", (hidden_at[0], hidden_at[1] + 1.5))],
+                 ch("B2", "blue", hidden_at, throwables={"stone": 1}),
+                 ch("B3", "blue", (hidden_at[0], hidden_at[1] + 1.5))],
                 features=[house], moves=2, seed=4, lines=["We go at dawn", "We go at dusk"])
 
 

@@ -66,7 +66,7 @@ class Board(State):
         """Line of sight between two figures (buildings block it); the unconscious see nothing."""
         if a is b:
             return True
-        if a.out_of_play and not a.surrendered or a.unconscious(self.move) or b.fled:
+        if (a.out_of_play and not a.surrendered) or a.unconscious(self.move) or b.fled:
             return False
         key = (a.id, b.id) if a.id < b.id else (b.id, a.id)
         if key not in self._sight_cache:

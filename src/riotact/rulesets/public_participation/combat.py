@@ -459,7 +459,7 @@ class Combat(Board):
         total_a, best_a = self.side_total(one, many[0], first)
         total_b, best_b = self.side_total(many, one[0], first)
         table = str(self.options["fight_table"])
-        for side, best, mine, theirs, winner in ((one, best_a, total_a, total_b, best_b),
+        for side, _best, mine, theirs, winner in ((one, best_a, total_a, total_b, best_b),
                                                  (many, best_b, total_b, total_a, best_a)):
             result = T.fight_result(mine - theirs, table)
             names = " and ".join(c.card.name for c in side)

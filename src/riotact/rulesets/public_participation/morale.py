@@ -174,12 +174,11 @@ class Morale(Combat):
                 if self.roll("PP-27", c, "collapse (2 or less: critically injured)").total <= 2:
                     c.critical = True
                     self.tell("PP-27", f"{c.card.name} collapses, critically injured: out of action.", c)
-            if c.stunned:
-                if self.roll("PP-36", c, "recovery from the stun (6 recovers)").total == 6:
-                    c.stunned = False
-                    c.groggy_move = self.move + 1
-                    self.tell("PP-36", f"{c.card.name} comes round, groggy for a move.", c)
-                    self.trigger(c, "recovering from a stun", "PP-36")
+            if c.stunned and self.roll("PP-36", c, "recovery from the stun (6 recovers)").total == 6:
+                c.stunned = False
+                c.groggy_move = self.move + 1
+                self.tell("PP-36", f"{c.card.name} comes round, groggy for a move.", c)
+                self.trigger(c, "recovering from a stun", "PP-36")
         for cloud in list(self.clouds):
             if cloud.until <= self.move:
                 self.clouds.remove(cloud)

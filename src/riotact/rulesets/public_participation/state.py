@@ -20,7 +20,6 @@ from riotact.core.umpire import Umpire
 from riotact.tabletop import step_toward
 
 from . import tables as T
-from .board import CONTACT
 from .figures import XY, Character
 from .morale import Morale
 from .view import seat_view
@@ -168,7 +167,7 @@ class PublicParticipation(Morale):
                 elif self.phase == "speaking":
                     out += self.speak_actions(c)
                 else:
-                    out += self.fire_actions(c) + [Action(f"hold:{c.id}", f"{c.card.name} holds fire")]
+                    out += [*self.fire_actions(c), Action(f"hold:{c.id}", f"{c.card.name} holds fire")]
         out.append(Action("done", f"end your part of the {self.phase} phase"))
         return out
 
@@ -363,10 +362,10 @@ class PublicParticipation(Morale):
         start_seen = self.witnesses(c)
         for f in self.table.crossed(c.pos, p):  # PP-46: risky ground needs nerve
             act = str(f.tags.get("risky") or "")
-            if act:
-                if not self.nerve_test(c, act, str(f.tags.get("danger") or ""), int(str(f.tags.get("etc") or 0))):
-                    c.done.add("moving")
-                    return
+            danger, etc = str(f.tags.get("danger") or ""), int(str(f.tags.get("etc") or 0))
+            if act and not self.nerve_test(c, act, danger, etc):
+                c.done.add("moving")
+                return
         distance, cost, crossed = self.move_plan(c, p)
         running = distance + cost > self.reach(c, False) + 1e-9
         carriers = [c] + ([q] if (q := self.partner(c)) is not None else [])

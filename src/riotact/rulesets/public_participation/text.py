@@ -17,12 +17,12 @@ SCALE_Y = 2.0  # inches a row
 def text_view(view: dict[str, Any]) -> str:
     st = view["state"]
     table = st["table"]
-    cols, rows = int(math.ceil(table["width"])) + 1, int(math.ceil(table["depth"] / SCALE_Y)) + 1
+    cols, rows = math.ceil(table["width"]) + 1, math.ceil(table["depth"] / SCALE_Y) + 1
     grid = [[" "] * cols for _ in range(rows)]
     shapes = [(f, Polygon(f["outline"])) for f in table["features"]]
 
     def cell(x: float, y: float) -> tuple[int, int]:
-        return rows - 1 - int(round(y / SCALE_Y)), int(round(x))
+        return rows - 1 - round(y / SCALE_Y), round(x)
 
     for r in range(rows):
         for col in range(cols):
