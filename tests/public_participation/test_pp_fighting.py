@@ -69,7 +69,7 @@ WALL = wall("wall", [(10, 0), (10.5, 0), (10.5, 6), (10, 6)], building=True)
 
 
 def test_pp22_a_charge_from_out_of_sight_is_full_surprise_plus_2_and_charging_plus_1():
-    """A cannot see B behind the wall as his move begins; he runs round it into contact."""
+    """PP-22: A cannot see B behind the wall as his move begins; he runs round it into contact."""
     g = game([ch("A", "red", (8, 3)), ch("B", "blue", (12, 7.5))], features=[WALL], dice=[3, 3, 6, 6])
     assert all(not a.text.endswith("towards B") for a in g.legal_actions("red"))  # B is unseen
     do(g, "move:A:11.2,8.4")
@@ -80,6 +80,7 @@ def test_pp22_a_charge_from_out_of_sight_is_full_surprise_plus_2_and_charging_pl
 
 
 def test_pp22_the_charge_bonus_lasts_the_first_round_only():
+    """PP-22 gap: charge bonuses apply only in the first round after contact."""
     g = game([ch("A", "red", (8, 3)), ch("B", "blue", (12, 7.5))], features=[WALL], dice=[1, 4, 3, 3])
     do(g, "move:A:11.2,8.4")
     finish(g)
@@ -122,6 +123,8 @@ def test_pp30_pp31_a_downed_man_hit_by_an_axe_rolling_6_is_di_and_pp27_carries_o
 
 
 def test_pp27_a_dangerously_injured_man_who_rolls_2_collapses_critically_injured():
+    """PP-27: the collapse roll at the end of the move; critically injured is out of action (and
+    scores for the other side)."""
     g = game([ch("A", "red", (5, 5), weapons=["axe"]), ch("B", "blue", (5, 6.2))], dice=[6, 1, 6, 6, 2])
     finish(g)
     b = g.state.chars["B"]
@@ -137,6 +140,7 @@ def test_pp31_a_flinching_man_hit_by_a_knife_rolling_4_is_only_superficially_hur
 
 
 def test_pp32_a_bayonet_bi_screams_a_friend_5_inches_away_tests_one_8_inches_away_does_not():
+    """PP-32: Staggers, saved on 5 - 2 = 3: BI, he screams; heard by all, tests friends within 6"."""
     g = game([ch("A", "red", (5, 5), weapons=["bayonet"]), ch("B", "blue", (5, 6.2)),
               ch("F5", "blue", (5, 12.2)), ch("F8", "blue", (5, 15.2))], dice=[4, 2, 5, 3, 5, 6, 6])
     finish(g)

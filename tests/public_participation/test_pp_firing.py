@@ -114,6 +114,7 @@ def test_pp15_a_staggering_stone_is_saved_on_the_bludgeoning_staggers_row_at_min
 
 
 def test_pp16_a_missed_stick_with_the_arrow_north_and_a_3_lands_1_5_inches_north():
+    """PP-16: 3 misses the FR score; arrow die 1 (north), D6 3: half of it, 1.5"."""
     g = game([ch("R1", "red", (5, 5), throwables={"dynamite": 1}), ch("B1", "blue", (25, 25))],
              dice=[3, 1, 3])
     to_phase(g, "firing")
@@ -124,6 +125,7 @@ def test_pp16_a_missed_stick_with_the_arrow_north_and_a_3_lands_1_5_inches_north
 
 
 def test_pp17_a_gas_bomb_thrown_with_a_natural_1_makes_no_cloud():
+    """PP-17 gap: a natural 1 is a dud; it still scatters (PP-16) but releases no gas."""
     g = game([ch("R1", "red", (5, 5), throwables={"gas bomb": 1}), ch("B1", "blue", (5, 9))], dice=[1, 1, 2])
     to_phase(g, "firing")
     do(g, "bomb:R1:gas-bomb:5.0,9.0")
@@ -131,6 +133,8 @@ def test_pp17_a_gas_bomb_thrown_with_a_natural_1_makes_no_cloud():
 
 
 def test_pp18_blast_sdd_by_distance_0_at_1_5_inches_and_minus_1_at_half_an_inch():
+    """PP-18: everyone within 3" rolls the hit-effect die and saves with the distance SDD; N, within
+    1", is offered the kick first (PP-19) and declines."""
     g = game([ch("R1", "red", (5, 5), throwables={"dynamite": 1}), ch("M", "blue", (5, 12)),
               ch("N", "blue", (6, 10))], dice=[6, 1, 6, 1, 6])
     to_phase(g, "firing")
@@ -142,6 +146,7 @@ def test_pp18_blast_sdd_by_distance_0_at_1_5_inches_and_minus_1_at_half_an_inch(
 
 
 def test_pp19_a_standing_man_half_an_inch_away_kicks_the_stick_2_inches_on_a_5_and_a_3_leaves_it():
+    """PP-19: D6-3 inches in the direction he picks (arrow face 3: 120 degrees); 0 or less fails."""
     g = game([ch("R1", "red", (5, 5), throwables={"dynamite": 1}), ch("K", "blue", (5, 11))],
              dice=[6, 5, 1, 6])
     to_phase(g, "firing")

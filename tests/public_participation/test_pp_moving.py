@@ -88,6 +88,7 @@ def test_pp06_a_6_inch_man_has_3_left_after_a_difficult_obstacle_and_1_after_a_r
 
 
 def test_pp46_pp47_a_named_man_trained_who_has_done_it_before_has_plus_4_and_passes_on_a_1():
+    """PP-46/PP-47: named +2, trained for it +1, done it before +1: a 1 makes 5."""
     gap = wall("gap", [(0, 7), (30, 7), (30, 8), (0, 8)], risky="leap the gap", name="the gap")
     g = game([ch("R1", "red", (5, 5), named=True, trained_for=["leap the gap"], done_before={"leap the gap": 1}),
               ch("B1", "blue", (25, 25))], features=[gap], dice=[1])
@@ -97,6 +98,8 @@ def test_pp46_pp47_a_named_man_trained_who_has_done_it_before_has_plus_4_and_pas
 
 
 def test_pp46_pp48_a_5_passes_a_4_fails_and_cowers_back_with_minus_1_next_move():
+    """PP-48: a 4 fails: he does not leap and does nothing else this move; next move -1 (failed
+    before), with the umpire's 'Oh Sh*t' -2 and Etc +2 (PP-47)."""
     gap = wall("gap", [(0, 7), (30, 7), (30, 8), (0, 8)], risky="leap the gap", danger="oh_shit", etc=2,
                name="the gap")
     g = game([ch("R1", "red", (5, 5)), ch("B1", "blue", (25, 25))], features=[gap], moves=2, dice=[4, 6])

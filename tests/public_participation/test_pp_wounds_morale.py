@@ -28,7 +28,7 @@ def test_pp25_an_unbandaged_li_who_rolls_1_for_bleeding_has_minus_2_move_and_mel
 
 
 def test_pp26_bi_is_minus_2_before_bandaging_and_minus_1_after():
-    """Hit, Staggers (3), saved on 4 - 1 = 3: BI (he screams); next move he bandages himself."""
+    """PP-26: hit, Staggers (3), saved on 4 - 1 = 3: BI (he screams); next move he bandages himself."""
     g = shot_at(ch("B1", "blue", (5, 12)), dice=[4, 3, 4, 6], moves=2)
     b, st = g.state.chars["B1"], g.state
     assert b.state == "BI" and b.wound_penalty() == 2 and st.reach(b, False) == 3
@@ -39,7 +39,7 @@ def test_pp26_bi_is_minus_2_before_bandaging_and_minus_1_after():
 
 
 def test_pp28_an_ad_comrade_5_inches_away_is_minus_1_to_a_friends_morale_throw_and_acts_no_more():
-    """Hit, Downed (5), saved on 3 - 1 = 2: apparently dead. The friend 5" away heard the shot."""
+    """PP-28: hit, Downed (5), saved on 3 - 1 = 2: apparently dead. The friend 5" away heard the shot."""
     g = shot_at(ch("B1", "blue", (5, 12)), ch("F", "blue", (11, 12)), dice=[4, 5, 3, 6], moves=2)
     b = g.state.chars["B1"]
     assert b.state == "AD" and b.out_of_play
@@ -93,7 +93,8 @@ def test_pp39_bands_pp41_obedient_stays_pp42_shaken_stands_pp44_terrified_runs_p
 
 
 def test_pp42_a_shaken_man_is_minus_1_to_hit_next_move_and_pp43_panicked_screams_and_throws_again():
-    """NORM (rifle, armed +1): 1 + 1 = 2, Shaken. PAN (ADT -1): 2 - 1 = 1, Panicked: screams."""
+    """PP-42: NORM (rifle, armed +1): 1 + 1 = 2, Shaken. PP-43: PAN (ADT -1): 2 - 1 = 1, Panicked:
+    he screams, stands next move and throws again."""
     g = shot_at(ch("NORM", "blue", (5, 8), weapons=["rifle"]), ch("PAN", "blue", (15, 8), adt=-1), moves=2,
                 dice=[1, 1, 2,  # move 1: the miss; NORM and PAN throw
                       1, 6, 6])  # move 2: NORM misses at -1; PAN throws again; R1 heard the first shot at him

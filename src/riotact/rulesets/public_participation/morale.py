@@ -165,15 +165,15 @@ class Morale(Combat):
         for c in sorted(self.chars.values(), key=lambda c: c.id):
             if c.out_of_play:
                 continue
-            if c.state == "LI" and c.bleeds and not c.bandaged:
-                if self.roll("PP-25", c, "bleeding (1: a further -1 to move and fighting)").total == 1 and (
-                        self.options["bleeding_lasts"] or not c.bleed_extra):
-                    c.bleed_extra += 1
-                    self.tell("PP-25", f"{c.card.name} bleeds: a further -1 to move and fighting.", c)
-            if c.state == "DI" and not (c.bandaged and self.options["bandage_stops_collapse"]):
-                if self.roll("PP-27", c, "collapse (2 or less: critically injured)").total <= 2:
-                    c.critical = True
-                    self.tell("PP-27", f"{c.card.name} collapses, critically injured: out of action.", c)
+            bleeding = c.state == "LI" and c.bleeds and not c.bandaged
+            if bleeding and self.roll("PP-25", c, "bleeding (1: a further -1 to move and fighting)").total == 1 and (
+                    self.options["bleeding_lasts"] or not c.bleed_extra):
+                c.bleed_extra += 1
+                self.tell("PP-25", f"{c.card.name} bleeds: a further -1 to move and fighting.", c)
+            collapsing = c.state == "DI" and not (c.bandaged and self.options["bandage_stops_collapse"])
+            if collapsing and self.roll("PP-27", c, "collapse (2 or less: critically injured)").total <= 2:
+                c.critical = True
+                self.tell("PP-27", f"{c.card.name} collapses, critically injured: out of action.", c)
             if c.stunned and self.roll("PP-36", c, "recovery from the stun (6 recovers)").total == 6:
                 c.stunned = False
                 c.groggy_move = self.move + 1
