@@ -23,6 +23,10 @@ def wall(fid: str, outline: list[tuple[float, float]], **kw: Any) -> dict[str, A
     return {"id": fid, "name": kw.pop("name", f"the {fid}"), "outline": [list(p) for p in outline], **kw}
 
 
+#: A wall that blocks sight and movement, for charges from out of sight.
+WALL = wall("wall", [(10, 0), (10.5, 0), (10.5, 6), (10, 6)], building=True)
+
+
 def game(chars: list[dict[str, Any]], *, dice: list[int] | None = None, features: list[dict[str, Any]] = (),
          seats: list[str] | None = None, options: dict[str, Any] | None = None, seed: int = 1,
          **setup: Any) -> Game:

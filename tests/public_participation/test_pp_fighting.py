@@ -3,7 +3,7 @@ through ``Game`` with scripted dice. Characters 1.2" apart (centre to centre) ar
 
 from __future__ import annotations
 
-from public_participation.pp_support import ch, do, finish, game, rolls, texts, to_phase, wall
+from public_participation.pp_support import WALL, ch, do, finish, game, rolls, texts, to_phase, wall
 
 
 def mods(event: dict) -> list[tuple[int, str]]:
@@ -63,9 +63,6 @@ def test_pp22_mounted_enraged_with_height_advantage_is_plus_4_and_charging_count
     a_rolls = [r for r in rolls(g, "PP-21") if r["who"] == "A"]
     assert sum(v for v, _ in mods(a_rolls[0])) == 3
     assert sum(v for v, _ in mods(a_rolls[1])) == 4 and (1, "enraged") in mods(a_rolls[1])
-
-
-WALL = wall("wall", [(10, 0), (10.5, 0), (10.5, 6), (10, 6)], building=True)
 
 
 def test_pp22_a_charge_from_out_of_sight_is_full_surprise_plus_2_and_charging_plus_1():
