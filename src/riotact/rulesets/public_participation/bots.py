@@ -1,8 +1,9 @@
 """The heuristic bot, for every seat (players' groups and the umpire's NPCs).
 
 It reads only its view and the legal actions: it takes opportunity shots, fires at the nearest foe it
-can, charges when it can reach, closes in otherwise (shooters stay put when a foe is in range), heads
-for its objective when it sees no foe, kicks lit dynamite towards the foe, and orders its men forward.
+can, stays put with a missile weapon when a foe is in range, charges a foe it can reach this move,
+otherwise goes for its objective (onto a place to reach, or within 3" of a place to keep clear), and
+without one closes in; it kicks lit dynamite towards the foe and its leaders order the men forward.
 """
 
 from __future__ import annotations
@@ -69,22 +70,28 @@ class HeuristicBot(Bot):
             px, py = (float(v) for v in move_id.split(":")[2].split(","))
             return math.hypot(px - x, py - y)
 
-        if foes:
-            nearest = min(foes, key=lambda f: math.hypot(f["x"] - me["x"], f["y"] - me["y"]))
+        nearest = min(foes, key=lambda f: math.hypot(f["x"] - me["x"], f["y"] - me["y"])) if foes else None
+        if nearest is not None:
             gap = math.hypot(nearest["x"] - me["x"], nearest["y"] - me["y"])
             ranged = [v for k, v in st["rings"].get(cid, {}).items()
                       if k not in ("walk", "run", "whisper", "normal", "shout")]
             if ranged and gap <= max(ranged):
                 return f"hold:{cid}"
-            return min(mine, key=lambda m: (dist(m, nearest["x"], nearest["y"]), "runs" in texts[m]))
-        goals = [o for o in st["objectives"] if o["kind"] == "reach"]
+            if gap <= card["run"] + 1.5:  # within a charge
+                return min(mine, key=lambda m: (dist(m, nearest["x"], nearest["y"]), "runs" in texts[m]))
         features = {f["id"]: f for f in st["table"]["features"]}
-        if goals and goals[0]["target"] in features:
-            xs = [p[0] for p in features[goals[0]["target"]]["outline"]]
-            ys = [p[1] for p in features[goals[0]["target"]]["outline"]]
+        for goal in st["objectives"]:
+            if goal["kind"] == "protect" or goal["target"] not in features:
+                continue
+            xs = [p[0] for p in features[goal["target"]]["outline"]]
+            ys = [p[1] for p in features[goal["target"]]["outline"]]
             gx, gy = sum(xs) / len(xs), sum(ys) / len(ys)
-            if math.hypot(gx - me["x"], gy - me["y"]) > 1.5:
+            near = 1.5 if goal["kind"] == "reach" else 3.0
+            if math.hypot(gx - me["x"], gy - me["y"]) > near:
                 return min(mine, key=lambda m: dist(m, gx, gy))
+            return f"hold:{cid}"
+        if nearest is not None:
+            return min(mine, key=lambda m: (dist(m, nearest["x"], nearest["y"]), "runs" in texts[m]))
         return f"hold:{cid}"
 
     @staticmethod

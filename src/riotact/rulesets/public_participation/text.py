@@ -50,8 +50,10 @@ def text_view(view: dict[str, Any]) -> str:
             if 0 <= r < rows and 0 <= col < cols:
                 grid[r][col] = "~"
     symbols: dict[str, str] = {}
-    for i, c in enumerate(st["characters"]):
-        sym = chr(ord("A" if c["own"] else "a") + i % 26)
+    count = {True: 0, False: 0}
+    for c in st["characters"]:
+        sym = chr(ord("A" if c["own"] else "a") + count[c["own"]] % 26)
+        count[c["own"]] += 1
         symbols[c["id"]] = sym
         r, col = cell(c["x"], c["y"])
         if 0 <= r < rows and 0 <= col < cols:

@@ -1,0 +1,88 @@
+"""The terminal screen, the bots and the command line on every scenario (sim, replay, play)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from public_participation.pp_support import ch, game, to_phase, wall
+from riotact.core import Game, builtin_scenarios, make_bot
+from riotact.core.bots import play_out
+from riotact.rulesets import get_ruleset
+from riotact.rulesets.public_participation.text import text_view
+
+SCENARIOS = builtin_scenarios(get_ruleset("public-participation"))
+REFS = [s.ref for s in SCENARIOS]
+
+
+def riotact(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "riotact.cli", *args], input=stdin, capture_output=True,
+                          text=True, timeout=300)
+
+
+def test_the_screen_draws_the_plan_with_terrain_figures_and_range_rings_from_the_view_only():
+    g = game([ch("R1", "red", (5, 5), weapons=["pistol"]), ch("B1", "blue", (20, 20)),
+              ch("B2", "blue", (25, 5))],
+             features=[wall("house", [(10, 10), (15, 10), (15, 15), (10, 15)], building=True),
+                       wall("hedge", [(2, 20), (8, 20), (8, 21), (2, 21)], cover=True, obstacle="most")])
+    screen = text_view(g.view("red"))
+    assert screen.count("#") >= 10 and "=" in screen and "." in screen and "-" in screen
+    assert " A R1 R1 (5.0, 5.0) walk 5\" run 10\", fight +0, pistol" in screen
+    assert " a B2 B2 (25.0, 5.0)" in screen and "B1" not in screen  # B1 stands behind the house
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=REFS)
+def test_heuristic_bots_finish_every_scenario_and_score_better_than_random_bots_in_the_same_seat(scenario):
+    """For each seat in turn: its score margin with the heuristic bot against random opponents beats its
+    margin as a random bot, over the same seeds."""
+    for seat in (s for s in scenario.seats if s != "umpire"):
+        margins = {"heuristic": 0.0, "random": 0.0}
+        for kind in margins:
+            for seed in range(8):
+                g = Game(scenario, seed=seed)
+                bots = {s: make_bot(kind if s == seat else "random", g, s) for s in g.seats}
+                play_out(g, bots)
+                assert g.result is not None
+                scores = g.result.scores
+                margins[kind] += scores[seat] - max(v for s, v in scores.items() if s != seat)
+        assert margins["heuristic"] > margins["random"], (seat, margins)
+
+
+@pytest.mark.parametrize("ref", REFS)
+def test_sim_logs_are_identical_whatever_the_jobs_and_replay_narrates_them(ref: str, tmp_path: Path):
+    one = riotact("sim", ref, "--games", "3", "--seed", "2", "--jobs", "1", "--log-dir", str(tmp_path / "a"),
+                  "--json")
+    two = riotact("sim", ref, "--games", "3", "--seed", "2", "--jobs", "2", "--log-dir", str(tmp_path / "b"),
+                  "--json")
+    assert one.returncode == 0 and two.returncode == 0, one.stderr + two.stderr
+    assert json.loads(one.stdout) == json.loads(two.stdout)
+    for path in sorted((tmp_path / "a").iterdir()):
+        assert path.read_bytes() == (tmp_path / "b" / path.name).read_bytes()
+    log = sorted((tmp_path / "a").iterdir())[0]
+    seat = SCENARIOS[REFS.index(ref)].seats[0]
+    out = riotact("replay", str(log), "--seat", seat)
+    assert out.returncode == 0 and "Game over" in out.stdout, out.stderr
+
+
+def test_a_person_types_a_move_to_any_point_and_a_bad_one_is_refused_in_one_line(tmp_path: Path):
+    save = tmp_path / "game.jsonl"
+    out = riotact("play", "public-participation/town-meeting", "--seat", "council=human", "--seed", "3",
+                  "--save", str(save), stdin="move:M2:40.0,13.0\nmove:M1:10.0,13.0\nquit\n")
+    assert "Mayor Hobbs walks 1.0\" to (10.0,13.0)" in out.stdout
+    assert "off the table" in out.stdout and "Traceback" not in out.stdout + out.stderr
+    assert Game.load(save).state.chars["M1"].pos == (10.0, 13.0)
+
+
+def test_the_umpire_rules_on_surprise_when_a_person_takes_the_chair():
+    g = game([ch("A", "red", (8, 3)), ch("B", "blue", (12, 7.5))], seats=["red", "blue", "umpire"],
+             features=[wall("wall", [(10, 0), (10.5, 0), (10.5, 6), (10, 6)], building=True)], dice=[3, 5, 3, 3])
+    g.apply("red", "move:A:11.2,8.4")
+    assert g.to_act() == ("umpire",)
+    assert [a.id for a in g.legal_actions("umpire")] == ["surprise:A:2", "surprise:A:0", "surprise:A:1"]
+    g.apply("umpire", "surprise:A:1")
+    assert g.state.chars["A"].surprise == 1
+    to_phase(g, "moving", move=2)
