@@ -55,6 +55,12 @@ class Feature:
     def __post_init__(self) -> None:
         self.shape = Polygon(self.outline)
         self._prepared = prep(self.shape)
+        self.bounds: tuple[float, float, float, float] = self.shape.bounds
+
+    def near(self, a: XY, b: XY) -> bool:
+        """Whether the box around the segment ``a``-``b`` meets this feature's box (a cheap first test)."""
+        x0, y0, x1, y1 = self.bounds
+        return not (max(a[0], b[0]) < x0 or min(a[0], b[0]) > x1 or max(a[1], b[1]) < y0 or min(a[1], b[1]) > y1)
 
     def __deepcopy__(self, memo: dict[int, object]) -> Feature:
         return self  # terrain never changes in play; shared by clones (prepared shapes cannot be copied)
@@ -100,8 +106,11 @@ class Table:
     # -- sight and cover ---------------------------------------------------
     def sight_blocker(self, a: XY, b: XY) -> Feature | None:
         """The first feature that blocks the line from ``a`` to ``b`` (a figure inside one sees out)."""
+        near = [f for f in self._sight if f.near(a, b)]
+        if not near:
+            return None
         line = LineString([a, b])
-        for f in self._sight:
+        for f in near:
             if f.crossed_by(line) and not f.contains(a) and not f.contains(b):
                 return f
         return None
@@ -126,16 +135,21 @@ class Table:
         """Why a straight move from ``a`` to ``b`` is impossible, or None."""
         if not self.on_table(b):
             return f"({b[0]:.1f}, {b[1]:.1f}) is off the table ({self.width:g}\" by {self.depth:g}\")"
-        line = LineString([a, b])
-        for f in self._walls:
-            if f.crossed_by(line):
-                return f"the path goes through {f.name}"
+        near = [f for f in self._walls if f.near(a, b)]
+        if near:
+            line = LineString([a, b])
+            for f in near:
+                if f.crossed_by(line):
+                    return f"the path goes through {f.name}"
         return None
 
     def crossed(self, a: XY, b: XY) -> list[Feature]:
         """Features the straight path from ``a`` to ``b`` meets, except those ``a`` stands in."""
+        near = [f for f in self.features if f.near(a, b)]
+        if not near:
+            return []
         line = LineString([a, b])
-        return [f for f in self.features if f.crossed_by(line) and not f.contains(a)]
+        return [f for f in near if f.crossed_by(line) and not f.contains(a)]
 
     def obstacles_crossed(self, a: XY, b: XY) -> list[Feature]:
         """Obstacles the straight path meets (not the one a figure already stands in)."""
