@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from riotact.core.modifiers import Modifier, describe
-from riotact.tabletop import arrow_point
+from riotact.tabletop import arrow_point, bearing_word
 
 from . import tables as T
 from .board import Board
@@ -212,7 +212,8 @@ class Combat(Board):
             need = self.to_hit(weapon, distance)
             mods = self.shot_modifiers(firer, target, weapon, opportunity=opportunity, attacked=attacked)
             shot = self.roll("PP-10", firer, f"a shot at {target.card.name}, {distance:.1f}\" away, "
-                             f"{need}+ to hit", modifiers=mods, target=need, also=(target,))
+                             f"{need}+ to hit", modifiers=mods, target=need)
+            self.unseen_attacker(firer, target, "shot at", shot.passed)
             if shot.passed:
                 hits += 1
                 cdg = self.coup_de_grace(firer, target)
@@ -228,6 +229,16 @@ class Combat(Board):
         return hits
 
     # -- throwing (PP-14..20) -------------------------------------------------------
+    def unseen_attacker(self, attacker: Character, target: Character, what: str, hit: bool) -> None:
+        """The roll is told to those who see the attacker; those who only see the target learn that
+        it was attacked, from which direction, and whether it was hit (not by whom)."""
+        seeing = set(self.witnesses(attacker))
+        others = [s for s in self.witnesses(target) if s not in seeing]
+        if others:
+            where = bearing_word(target.pos, attacker.pos)
+            self.umpire.effect("PP-10", f"{target.card.name} is {what} from the {where}: "
+                               f"{'hit' if hit else 'missed'}.", visible_to=others)
+
     def throw_range(self, thrower: Character, weapon: Weapon) -> float:
         """PP-14 gap: the listed range plus the fighting value in inches, at least 1"."""
         bonus = thrower.card.fight if self.options["throw_range_melee"] else 0
@@ -245,7 +256,8 @@ class Combat(Board):
         need, _ = self.throw_need(thrower, weapon, distance)
         mods = self.shot_modifiers(thrower, target, weapon, opportunity=False, attacked=False, thrown=True)
         roll = self.roll("PP-14", thrower, f"a {weapon.name} thrown at {target.card.name}, "
-                         f"{distance:.1f}\" away, {need}+ to hit", modifiers=mods, target=need, also=(target,))
+                         f"{distance:.1f}\" away, {need}+ to hit", modifiers=mods, target=need)
+        self.unseen_attacker(thrower, target, f"hit at with a {weapon.name}", roll.passed)
         if not roll.passed:
             return False
         effect = self.roll("PP-15", target, f"the effect of the {weapon.name}", judge=T.hit_effect).result
@@ -315,9 +327,9 @@ class Combat(Board):
         falls unconscious."""
         cloud = Cloud(point[0], point[1], self.move + int(self.options["gas_moves"]) - 1)
         self.clouds.append(cloud)
-        self.tell("PP-20", f"A gas cloud 6\" across forms at ({point[0]:.1f}, {point[1]:.1f}), lasting "
-                  f"{self.options['gas_moves']} moves.", template={"kind": "gas", "x": point[0], "y": point[1],
-                                                                   "radius": cloud.radius})
+        self.umpire.effect("PP-20", f"A gas cloud 6\" across forms at ({point[0]:.1f}, {point[1]:.1f}), lasting "
+                           f"{self.options['gas_moves']} moves.", visible_to=self.within_earshot(point),
+                           template={"kind": "gas", "x": point[0], "y": point[1], "radius": cloud.radius})
         self.gas_rolls(cloud)
 
     def gas_rolls(self, cloud: Cloud) -> None:
@@ -332,6 +344,13 @@ class Combat(Board):
                          judge=lambda t: "unconscious" if t <= 3 else "resists").result == "unconscious":
                 c.unconscious_until, c.gassed = 10**6, True
                 self.tell("PP-20", f"{c.card.name} falls unconscious in the gas.", c)
+
+    def within_earshot(self, point: XY) -> list[str]:
+        """Seats with a character who sees ``point`` or is within 18" of it (a blast is heard, PP-07)."""
+        return [seat for seat in self.seats if any(
+            c.seat == seat and not c.out_of_play and not c.unconscious(self.move)
+            and (self.table.distance(c.pos, point) <= 18 or self.table.line_of_sight(c.pos, point))
+            for c in self.chars.values())]
 
     def kick_candidates(self) -> list[Character]:
         """PP-19: characters within 1" of the lit stick who have not tried, nearest first."""
@@ -364,8 +383,9 @@ class Combat(Board):
         assert stick is not None
         self.stick = None
         radius = float(self.options["dynamite_radius"])
-        self.tell("PP-18", f"The dynamite explodes at ({stick.x:.1f}, {stick.y:.1f}).",
-                  template={"kind": "blast", "x": stick.x, "y": stick.y, "radius": radius})
+        self.umpire.effect("PP-18", f"The dynamite explodes at ({stick.x:.1f}, {stick.y:.1f}).",
+                           visible_to=self.within_earshot((stick.x, stick.y)),
+                           template={"kind": "blast", "x": stick.x, "y": stick.y, "radius": radius})
         for c in sorted(self.on_table(), key=lambda c: c.id):
             if c.state == "AD":
                 continue

@@ -182,7 +182,8 @@ class Morale(Combat):
         for cloud in list(self.clouds):
             if cloud.until <= self.move:
                 self.clouds.remove(cloud)
-                self.tell("PP-20", f"The gas cloud at ({cloud.x:.1f}, {cloud.y:.1f}) clears.")
+                self.umpire.effect("PP-20", f"The gas cloud at ({cloud.x:.1f}, {cloud.y:.1f}) clears.",
+                                   visible_to=self.within_earshot((cloud.x, cloud.y)))
                 for c in sorted(self.chars.values(), key=lambda c: c.id):
                     if c.gassed and c.unconscious_until >= 10**6:
                         moves = self.roll("PP-20", c, "moves until waking from the gas").total

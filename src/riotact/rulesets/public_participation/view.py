@@ -30,7 +30,8 @@ def seat_view(st: PublicParticipation, seat: str) -> dict[str, Any]:
         "characters": chars,
         "sight": {c.id: sorted(o for o in seen if o != c.id and st.sees(c, st.chars[o]))
                   for c in sorted(own, key=lambda c: c.id) if not c.out_of_play},
-        "clouds": [{"x": k.x, "y": k.y, "radius": k.radius, "until": k.until} for k in st.clouds],
+        "clouds": [{"x": k.x, "y": k.y, "radius": k.radius, "until": k.until} for k in st.clouds
+                   if everything or seat in st.within_earshot((k.x, k.y))],
         "rings": {c.id: rings(st, c) for c in sorted(own, key=lambda c: c.id) if not c.out_of_play},
         "objectives": [o.model_dump() for o in st.setup.objectives if everything or o.seat == seat],
         "pending": st.pending[0]["kind"] if st.pending and st.pending[0]["seat"] == seat else "",
