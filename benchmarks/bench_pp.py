@@ -1,4 +1,4 @@
-"""Public Participation: bot games per second and decision latency on the busiest scenario, and the
+"""Public Participation: bot games per second and time per decision on the busiest scenario, and the
 shared table's line-of-sight queries against plain shapely doing the same tests unprepared.
 
 The sight peer is the naive way to ask shapely: build a ``LineString`` and ``intersects`` it with each
@@ -19,8 +19,8 @@ import time
 from shapely.geometry import LineString, Point, Polygon
 
 from peers import pin_to_one_core
-from riotact.core import Game
-from riotact.core.bots import RandomBot, bot_rng
+from riotact.core import Game, make_bot
+from riotact.core.bots import play_out
 from riotact.core.scenario import Scenario, builtin_scenarios
 from riotact.rulesets import get_ruleset
 from riotact.tabletop import Table
@@ -32,29 +32,18 @@ def busiest() -> Scenario:
     return max(builtin_scenarios(SPEC), key=lambda s: (len(s.setup.characters), len(s.setup.features)))
 
 
-def bot_loop(scenario: Scenario, kind: str, seconds: float) -> dict[str, float]:
-    """Whole games; each decision timed as the view plus apply (what an interface does)."""
+def bot_games(scenario: Scenario, kind: str, seconds: float) -> dict[str, float]:
+    """Whole bot games (the core's play loop, views included); time per decision includes the bots."""
     games = decisions = 0
-    spent = 0.0
     start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    while not games or time.perf_counter() - start < seconds:
         game = Game(scenario, seed=games)
-        bots = {s: (SPEC.heuristic_bot(s, bot_rng(games, s)) if kind == "heuristic" and SPEC.heuristic_bot
-                    else RandomBot(s, bot_rng(games, s))) for s in game.seats}
-        while game.to_act():
-            seat = game.to_act()[0]
-            t0 = time.perf_counter()
-            view = game.view(seat)
-            t1 = time.perf_counter()
-            action = bots[seat].choose(view, game.legal_actions(seat))
-            t2 = time.perf_counter()
-            game.apply(seat, action)
-            spent += (t1 - t0) + (time.perf_counter() - t2)
-            decisions += 1
+        play_out(game, {s: make_bot(kind, game, s) for s in game.seats})
+        decisions += len(game.decisions)
         games += 1
     elapsed = time.perf_counter() - start
-    return {"games_per_s": games / elapsed, "mean_decision_latency_ms": 1000 * spent / max(decisions, 1),
-            "decisions_per_game": decisions / max(games, 1)}
+    return {"games_per_s": games / elapsed, "ms_per_decision": 1000 * elapsed / decisions,
+            "decisions_per_game": decisions / games}
 
 
 def sight_pairs(table: Table, n: int) -> list[tuple[tuple[float, float], tuple[float, float]]]:
@@ -101,7 +90,7 @@ def main() -> None:
     for _ in range(args.rounds):
         ours.append(riotact_sight(table, pairs, args.seconds)[0])
         peer.append(shapely_sight(polygons, pairs, args.seconds)[0])
-        bots.append((bot_loop(scenario, "heuristic", args.seconds), bot_loop(scenario, "random", args.seconds)))
+        bots.append((bot_games(scenario, "heuristic", args.seconds), bot_games(scenario, "random", args.seconds)))
     report = {
         "scenario": scenario.ref,
         "sight_queries_per_s": statistics.median(ours),
@@ -109,7 +98,7 @@ def main() -> None:
         "sight_ratio": statistics.median(ours) / statistics.median(peer),
         "heuristic_games_per_s": statistics.median(h["games_per_s"] for h, _ in bots),
         "random_games_per_s": statistics.median(r["games_per_s"] for _, r in bots),
-        "heuristic_decision_latency_ms": statistics.median(h["mean_decision_latency_ms"] for h, _ in bots),
+        "heuristic_ms_per_decision": statistics.median(h["ms_per_decision"] for h, _ in bots),
         "heuristic_decisions_per_game": statistics.median(h["decisions_per_game"] for h, _ in bots),
     }
     print(json.dumps(report, indent=1))

@@ -145,21 +145,22 @@ def test_pp18_blast_sdd_by_distance_0_at_1_5_inches_and_minus_1_at_half_an_inch(
     assert mods(saves["M"]) == [] and mods(saves["N"]) == [(-1, "dynamite at 0.5\" SDD")]
 
 
+def kick_away(kick_roll: int):
+    """R1's stick lands 1" from K (0.5" from his base); K kicks it towards arrow face 3 (120 degrees)."""
+    g = game([ch("R1", "red", (5, 5), throwables={"dynamite": 1}), ch("K", "blue", (5, 11))],
+             dice=[6, kick_roll, 1, 6])
+    to_phase(g, "firing")
+    do(g, "bomb:R1:dynamite:5.0,10.0")
+    g.apply("blue", "kick:K:3")
+    return [e["text"] for e in g.log.events]
+
+
 def test_pp19_a_standing_man_half_an_inch_away_kicks_the_stick_2_inches_on_a_5_and_a_3_leaves_it():
-    """PP-19: D6-3 inches in the direction he picks (arrow face 3: 120 degrees); 0 or less fails."""
-    g = game([ch("R1", "red", (5, 5), throwables={"dynamite": 1}), ch("K", "blue", (5, 11))],
-             dice=[6, 5, 1, 6])
-    to_phase(g, "firing")
-    do(g, "bomb:R1:dynamite:5.0,10.0")
-    g.apply("blue", "kick:K:3")
-    assert any("kicks the stick 2\" away, to (6.7, 9.0)" in e["text"] for e in g.log.events)
-    g = game([ch("R1", "red", (5, 5), throwables={"dynamite": 1}), ch("K", "blue", (5, 11))],
-             dice=[6, 3, 1, 6])
-    to_phase(g, "firing")
-    do(g, "bomb:R1:dynamite:5.0,10.0")
-    g.apply("blue", "kick:K:3")
-    assert any("fails to get rid of the stick" in e["text"] for e in g.log.events)
-    assert any("explodes at (5.0, 10.0)" in e["text"] for e in g.log.events)
+    """PP-19: D6-3 inches in the direction he picks; 0 or less fails; then it goes off (PP-18)."""
+    assert "K kicks the stick 2\" away, to (6.7, 9.0)." in kick_away(5)
+    assert "The dynamite explodes at (6.7, 9.0)." in kick_away(5)
+    failed = kick_away(3)
+    assert "K fails to get rid of the stick." in failed and "The dynamite explodes at (5.0, 10.0)." in failed
 
 
 def test_pp20_gas_standard_3_unconscious_4_not_gigantic_1_plus_3_not():
