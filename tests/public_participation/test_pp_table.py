@@ -86,3 +86,22 @@ def test_the_umpire_rules_on_surprise_when_a_person_takes_the_chair():
     g.apply("umpire", "surprise:A:1")
     assert g.state.chars["A"].surprise == 1
     to_phase(g, "moving", move=2)
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"weapons": ["raygun"]}, "character R1 has an unknown weapon 'raygun'"),
+    ({"seat": "green"}, "seat 'green' is not one of the scenario's seats"),
+    ({"at": [50, 5]}, "character R1 stands off the table"),
+    ({"load": "really_heavy", "carries_with": "B1"}, "carries with 'B1', who does not carry with him (PP-04)"),
+    ({"fears": {"heights": 7}}, "a particular fear (heights) is 1 to 4 (PP-47)"),
+])
+def test_a_bad_scenario_is_one_line_naming_the_field(change: dict, message: str) -> None:
+    from riotact.core import ScenarioError, parse_scenario
+
+    data = {"ruleset": "public-participation", "id": "bad", "title": "bad", "seats": ["outlaws", "posse"],
+            "setup": {"width": 30, "depth": 30, "characters": [
+                {"id": "R1", "name": "R1", "seat": "outlaws", "at": [5, 5], **change},
+                {"id": "B1", "name": "B1", "seat": "posse", "at": [9, 9]}]}}
+    with pytest.raises(ScenarioError) as err:
+        parse_scenario(data, "bad.toml")
+    assert message in str(err.value) and "\n" not in str(err.value) and "bad.toml" in str(err.value)
