@@ -127,3 +127,14 @@ def test_pp45_a_faint_man_is_unconscious_for_d6_moves_and_counts_as_a_downed_com
     assert st.chars["FAINT"].unconscious(3) and not st.chars["FAINT"].unconscious(5)
     z = next(r for r in rolls(g, "PP-39") if r["who"] == "Z")
     assert (-1, "1 comrade(s) downed or surrendered") in mods(z)
+
+
+def test_pp44_a_terrified_man_who_cannot_get_away_cowers_until_a_good_throw():
+    """HERO (move 1, a heavy load: 0") is Terrified, cannot run, cowers; next move's 6 - 2 = 4: Controlled."""
+    g = shot_at(ch("HERO", "blue", (12, 5), morale="heroes", adt=-2, move=1, load="heavy"), moves=2,
+                dice=[1, 1, 6])
+    to_phase(g, "speaking", move=2)
+    hero = g.state.chars["HERO"]
+    assert hero.cowering and "cowers down" in texts(g, "red")
+    finish(g)
+    assert not hero.cowering and hero.morale == "Controlled"
