@@ -50,6 +50,8 @@ class PublicParticipation(Morale):
         self.passed: set[str] = set()
         self.current = ""
         self.pending: list[dict[str, Any]] = []
+        self._plans: dict[tuple[XY, XY], tuple[float, float, list[str]]] = {}  # paths depend on the ends only
+        self._foes: dict[tuple[str, int], str] = {}
         self.messages = dict(ORDERS) | {f"line{i + 1}": text for i, text in enumerate(self.setup.lines)}
         umpire.turn = self.move
         self.tell("PP-01", "Move 1, phase 1: moving.")
@@ -144,6 +146,7 @@ class PublicParticipation(Morale):
         if self.move >= self.setup.moves or len(self.sides_in_play()) <= 1:
             self.finish()
             return
+        self._plans.clear()
         for c in self.chars.values():
             c.moved, c.charged, c.surprise, c.shots_left, c.opportunity_taken = 0.0, "", 0, None, False
             c.done.clear()
@@ -257,9 +260,13 @@ class PublicParticipation(Morale):
     # -- moving (PP-03, PP-04, PP-06, PP-08, PP-44, PP-46) -------------------------------------
     def move_plan(self, c: Character, p: XY) -> tuple[float, float, list[str]]:
         """Distance, obstacle cost (PP-06) and the obstacles crossed on the straight path."""
-        crossed = self.table.obstacles_crossed(c.pos, p)
-        cost = sum(T.OBSTACLE_COST[f.obstacle or "most"] for f in crossed)
-        return self.table.distance(c.pos, p), float(cost), [f.name for f in crossed]
+        key = (c.pos, p)
+        plan = self._plans.get(key)
+        if plan is None:
+            crossed = self.table.obstacles_crossed(c.pos, p)
+            cost = sum(T.OBSTACLE_COST[f.obstacle or "most"] for f in crossed)
+            plan = self._plans[key] = (self.table.distance(c.pos, p), float(cost), [f.name for f in crossed])
+        return plan
 
     def move_problem(self, c: Character, p: XY) -> str | None:
         """Why ``c`` cannot go to ``p`` now, in plain words, or None."""
@@ -308,8 +315,14 @@ class PublicParticipation(Morale):
                 if o is not c and self.sees(c, o) and not o.out_of_play]
 
     def nearest_foe(self, c: Character) -> Character | None:
-        foes = [o for o in self.visible_others(c) if self.enemies(c, o)]
-        return min(foes, key=lambda o: (self.gap(c, o), o.id)) if foes else None
+        """The nearest foe ``c`` sees (worked out once until the log grows: every change is logged)."""
+        key = (c.id, len(self.umpire.log.events))
+        if key not in self._foes:
+            foes = [o for o in self.visible_others(c) if self.enemies(c, o)]
+            self._foes = {key: min(foes, key=lambda o: (self.gap(c, o), o.id)).id if foes else ""} | {
+                k: v for k, v in self._foes.items() if k[1] == key[1]}
+        found = self._foes[key]
+        return self.chars[found] if found else None
 
     def move_menu(self, c: Character) -> list[Action]:
         """A finite, stable menu: towards each character it sees (into contact with foes), each
