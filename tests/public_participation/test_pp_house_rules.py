@@ -109,13 +109,16 @@ def test_pp19_kicking_dynamite_away_takes_nerve():
     assert rolls(g, "PP-46")[0]["result"] == "fail" and not rolls(g, "PP-19")
 
 
-def test_pp20_a_cloud_lasting_one_move_clears_at_its_end():
-    g = game([ch("R1", "red", (5, 5), throwables={"gas bomb": 1}), ch("B1", "blue", (25, 25))],
-             dice=[4], options={"gas_moves": 1})
+def test_pp20_a_cloud_lasting_one_move_clears_at_its_end_and_the_gassed_wake_d6_moves_later():
+    """H3 rolls 3 in the cloud: unconscious; the cloud clears at the end of move 1; a 2: awake after move 3."""
+    g = game([ch("R1", "red", (5, 5), throwables={"gas bomb": 1}), ch("H3", "blue", (5, 10))],
+             dice=[4, 3, 2], options={"gas_moves": 1})
     to_phase(g, "firing")
     do(g, "bomb:R1:gas-bomb:5.0,10.0")
     finish(g)
+    h3 = g.state.chars["H3"]
     assert not g.state.clouds and "clears" in texts(g)
+    assert h3.unconscious(3) and not h3.unconscious(4)
 
 
 def test_pp22_no_surprise():
