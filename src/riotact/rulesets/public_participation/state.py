@@ -437,8 +437,12 @@ class PublicParticipation(Morale):
     def terrified_run(self, c: Character) -> None:
         name = c.card.name
         if any(self.enemies(c, o) and self.in_contact(c, o) and not o.helpless(self.move) for o in self.on_table()):
-            c.surrendered = True
-            self.tell("PP-44", f"{name}, Terrified with a foe in contact, surrenders.", c)
+            if self.options["terrified_in_contact"] == "surrender":
+                c.surrendered = True
+                self.tell("PP-44", f"{name}, Terrified with a foe in contact, surrenders.", c)
+            else:
+                c.cowering = True
+                self.tell("PP-44", f"{name}, Terrified with a foe in contact, cowers down.", c)
             return
         threats = [o for o in self.on_table() if self.enemies(c, o) and self.sees(c, o) and not o.out_of_play]
         if not threats:
