@@ -372,7 +372,7 @@ class PublicParticipation(Morale):
         return None
 
     def do_move(self, c: Character, p: XY) -> None:
-        start_seen = self.witnesses(c)
+        start, start_seen = c.pos, self.witnesses(c)
         for f in self.table.crossed(c.pos, p):  # PP-46: risky ground needs nerve
             act = str(f.tags.get("risky") or "")
             danger, etc = str(f.tags.get("danger") or ""), int(str(f.tags.get("etc") or 0))
@@ -399,7 +399,7 @@ class PublicParticipation(Morale):
                           and not o.out_of_play), key=lambda o: (self.gap(c, o), o.id))
         if contact:
             self.charge(c, contact[0], foes_saw.get(contact[0].id, True))
-        self.offer_opportunity(c)
+        self.offer_opportunity(c, start)
 
     def charge(self, c: Character, foe: Character, foe_saw: bool) -> None:
         """PP-22: charging +1 in the first round; surprise judged by sight (gap default) or the umpire."""
@@ -416,17 +416,28 @@ class PublicParticipation(Morale):
             self.pending.append({"kind": "surprise", "seat": UMPIRE, "cid": c.id, "foe": foe.id,
                                  "auto": surprise})
 
-    def offer_opportunity(self, mover: Character) -> None:
-        """PP-08: enemies who see a passing target in range may take an opportunity shot."""
+    def offer_opportunity(self, mover: Character, start: XY) -> None:
+        """PP-08: an enemy who saw the target pass within range of a firearm may take an opportunity
+        shot; it is fired at the nearest point of the path where he saw it in range."""
+        end = mover.pos
+        length = self.table.distance(start, end)
+        steps = max(1, math.ceil(length / 0.5))
+        path = [(start[0] + (end[0] - start[0]) * i / steps, start[1] + (end[1] - start[1]) * i / steps)
+                for i in range(1, steps + 1)]
         for s in sorted(self.chars.values(), key=lambda o: o.id):
             if (not self.enemies(s, mover) or s.opportunity_taken or s.shots_left == 0
                     or not s.can_act(self.move) or s.panicked(self.move) or s.terrified or s.cowering
-                    or s.rising_move == self.move or not self.obeys(s, "fire") or not self.sees(s, mover)):
+                    or s.rising_move == self.move or not self.obeys(s, "fire")):
                 continue
-            if any(w.kind == "firearm" and self.gap(s, mover) <= w.range for w in s.weapons):
+            reach = max((w.range for w in s.weapons if w.kind == "firearm"), default=-1.0)
+            seen = [(self.table.ruler(s.pos, s.card.base, p, mover.card.base), p) for p in path
+                    if self.table.line_of_sight(s.pos, p)]
+            in_range = [(d, p) for d, p in seen if d <= reach]
+            if in_range:
+                _, point = min(in_range)
                 attacked = mover.charged == s.id and self.gap(s, mover) < T.ATTACK_RANGE
                 self.pending.append({"kind": "opportunity", "seat": s.seat, "cid": s.id, "target": mover.id,
-                                     "attacked": attacked})
+                                     "attacked": attacked, "at": [round(point[0], 2), round(point[1], 2)]})
 
     def start_moving(self) -> None:
         """PP-44: the Terrified run to safety first, or cower, or surrender to a foe in contact."""
@@ -615,8 +626,13 @@ class PublicParticipation(Morale):
         if verb == "opp":
             c.opportunity_taken = True
             target = self.chars[parts[1]]
+            end = target.pos
+            target.x, target.y = p["at"]  # the shot is fired as it passes (PP-08)
+            self.moved_figure()
             weapon = next(w for w in c.weapons if w.kind == "firearm" and self.gap(c, target) <= w.range)
             self.shoot(c, target, weapon, opportunity=True, attacked=bool(p["attacked"]))
+            target.x, target.y = end
+            self.moved_figure()
         elif verb == "kick":
             if not self.options["kick_nerve"] or self.nerve_test(c, "kick away lit dynamite"):
                 self.kick(c, int(parts[1]))
