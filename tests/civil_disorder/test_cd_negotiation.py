@@ -12,10 +12,11 @@ from riotact.rulesets.civil_disorder.orders import apply_umpire, negotiate
 from riotact.rulesets.civil_disorder.units import GasCloud
 
 
-def talks(cd, rl: int, at: str = "x16y14", negotiator: str = "average", megaphone: bool = False, dice=()):
+def talks(cd, rl: int, at: str = "x16y14", negotiator: str = "average", megaphone: bool = False, dice=(),
+          **kw):
     return cd.game(players=[{"seat": "commander", "at": "J1-1", "negotiator": negotiator,
                              "megaphone": megaphone}],
-                   crowds=[cd.crowd("A", at, rl=rl)], dice=list(dice))
+                   crowds=[cd.crowd("A", at, rl=rl)], dice=list(dice), **kw)
 
 
 def test_cd32_outside_rl_4_and_5_negotiation_has_no_effect_and_no_roll(cd):
@@ -71,8 +72,9 @@ def test_cd33_a_megaphone_is_not_face_to_face(cd):
 
 
 def test_cd33_negotiation_applies_after_an_rl_roll_in_the_same_turn(cd):
-    """CD-33 default: an RL roll for another reason comes first, then the negotiation result."""
-    game = talks(cd, 5, dice=[6, 5])
+    """CD-33 default: an RL roll for another reason comes first, then the negotiation result
+    (shown with RL rolls whose score becomes the RL, where the order matters)."""
+    game = talks(cd, 5, dice=[6, 5], house_rules={"rl_roll": "absolute"})
     crowd = game.state.crowds["A"]
     negotiate(game.state, "commander", crowd)
     game.state.trigger(crowd, "SF threaten")

@@ -117,7 +117,7 @@ def test_the_plan_shows_figures_crowds_with_rl_markers_and_building_state(cd: An
 
 def test_a_gas_cloud_is_drawn_as_wide_as_the_gas_radius_house_rule(cd: Any) -> None:
     """CD-22: the gas_radius house rule (6" here) sets how far a cloud reaches, on the plan too."""
-    from riotact.rulesets.civil_disorder.combat import gas_on, throw_gas
+    from riotact.rulesets.civil_disorder.gas import gas_on, throw_gas
 
     game = cd.game(options={"gas_radius": 6}, units=[cd.unit("R1", "riot_police", "J1-1")],
                    crowds=[cd.crowd("A", "x16y24", rl=7)])

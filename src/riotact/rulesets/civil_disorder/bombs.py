@@ -22,11 +22,11 @@ from .fire import start_fire
 from .personal import wound_player
 
 if TYPE_CHECKING:
-    from .state import CivilDisorder
     from .units import Bomb, Crowd
+    from .world import World
 
 
-def _due(s: CivilDisorder, bomb: Bomb, node: str) -> str | None:
+def _due(s: World, bomb: Bomb, node: str) -> str | None:
     """Why the bomb goes off now, or None."""
     if bomb.turn is not None and s.turn >= bomb.turn:
         return f"timed for turn {bomb.turn}"
@@ -38,7 +38,7 @@ def _due(s: CivilDisorder, bomb: Bomb, node: str) -> str | None:
     return None
 
 
-def bombs_go_off(s: CivilDisorder) -> None:
+def bombs_go_off(s: World) -> None:
     """CD-12 step 4: each bomb still hidden in a crowd goes off if its time has come."""
     for bomb in s.bombs.values():
         if bomb.went_off is not None or bomb.lost:
@@ -54,7 +54,7 @@ def bombs_go_off(s: CivilDisorder) -> None:
             explode(s, bomb, crowd, why)
 
 
-def explode(s: CivilDisorder, bomb: Bomb, crowd: Crowd, why: str) -> None:
+def explode(s: World, bomb: Bomb, crowd: Crowd, why: str) -> None:
     """CD-66: the blast, with the scenario's radius, casualty dice, damage and fire chance."""
     node = bomb.node = crowd.node
     bomb.went_off = s.turn
@@ -95,7 +95,7 @@ def explode(s: CivilDisorder, bomb: Bomb, crowd: Crowd, why: str) -> None:
             start_fire(s, bid, rule, "set alight by the bomb")
 
 
-def _hits(s: CivilDisorder, bomb: Bomb, who: str, figures: int) -> int:
+def _hits(s: World, bomb: Bomb, who: str, figures: int) -> int:
     """One d6 per figure in the blast, hit on the bomb's ``hit_on`` or more."""
     if figures <= 0:
         return 0

@@ -11,77 +11,36 @@ from riotact.core.modifiers import Modifier
 
 from .crowds import chart
 from .custody import make_arrest
+from .gas import in_gas, throw_gas
+from .movement import move_away, move_into_contact, run_pace
 from .tables import OUTNUMBERED, fight_type_bonus, lookup, people
-from .units import GasCloud
 
 if TYPE_CHECKING:
-    from .state import CivilDisorder
     from .units import Crowd, SFUnit, Sniper
+    from .world import World
 
 #: CD-54 default: a stunned figure falls, does nothing next turn, then spends a turn getting up
 #: (counted down at the end of each turn, the turn it falls included).
 DOWN_TURNS = 3
-WIND = {"east": (1, 0), "west": (-1, 0), "north": (0, -1), "south": (0, 1)}
 #: CD-21 "being shot at" factors by weapon.
 SHOT_AT = {"baton": (-1, 'shot at by baton gun or other "non-lethal" firearm'),
            "single": (-3, "shot at by single-shot firearms"),
            "auto": (-4, "shot at by automatic firearms")}
 
 
-# -- gas (CD-22) -----------------------------------------------------------------------
-def gas_on(s: CivilDisorder, node: str) -> str | None:
-    """The strongest effective gas cloud over a street point: "cs", "tear" or None."""
-    kinds = {c.kind for c in s.gas if s.town.inches_to_point(node, (c.x, c.y)) <= c.radius}
-    return "cs" if "cs" in kinds else ("tear" if kinds else None)
-
-
-def gas_in_sight(s: CivilDisorder, node: str) -> bool:
-    """CD-32: a gas cloud the crowd can see (its nearest street point is in sight)."""
-    return any(s.town.sees(node, s.town.nearest_point((c.x, c.y))) for c in s.gas)
-
-
-def throw_gas(s: CivilDisorder, unit: SFUnit, crowd: Crowd) -> None:
-    """CD-22 default: a grenade or round up to 20" makes a 4"-wide cloud for 3 turns;
-    CD-39: a patrol car's stock runs out."""
-    if not unit.has_gas:
-        s.tell("CD-39", f"{unit.id} has no tear gas left.", units=[unit.id])
-        return
-    if unit.gas_stock is not None:
-        unit.gas_stock -= 1
-    kind = "cs" if unit.type.specialist_riot or unit.type.swat else "tear"
-    x, y = s.position(crowd.node)
-    s.gas.append(GasCloud(kind, x, y, int(s.opt("gas_turns")), float(s.opt("gas_radius"))))
-    s.trigger(crowd, f"{unit.id} fires gas")
-    s.tell("CD-22", f"{unit.id} fires {'CS' if kind == 'cs' else 'tear'} gas at crowd {crowd.id}.",
-           nodes=[unit.node, crowd.node], units=[unit.id])
-
-
-def gas_drift(s: CivilDisorder) -> None:
-    """CD-22 default: each cloud drifts 1d6" downwind and lasts 3 turns."""
-    dx, dy = WIND[s.setup.wind]
-    for cloud in list(s.gas):
-        cloud.turns -= 1
-        if cloud.turns <= 0:
-            s.gas.remove(cloud)
-            continue
-        inches = s.roll("CD-22", "gas cloud", 1, 6, "drift downwind").total
-        cloud.x += dx * inches
-        cloud.y += dy * inches
-
-
 # -- firearms (CD-60, CD-61) --------------------------------------------------------------
-def casualty_roll(s: CivilDisorder, who: str) -> str:
+def casualty_roll(s: World, who: str) -> str:
     """CD-61: 2-3 wounded, 4-6 dead; 1 (missing in the seed) wounded by default."""
     face = s.d6("CD-61", who, "firearm casualty (1-3 wounded, 4-6 dead)")
     return "dead" if face >= 4 else "wounded"
 
 
-def gunfire(s: CivilDisorder, node: str) -> None:
+def gunfire(s: World, node: str) -> None:
     """CD-18: remember where firearms were fired (baton guns included)."""
     s.gunfire.append((s.turn, node))
 
 
-def fire_at_crowd(s: CivilDisorder, unit: SFUnit, crowd: Crowd, *, over_heads: bool = False,
+def fire_at_crowd(s: World, unit: SFUnit, crowd: Crowd, *, over_heads: bool = False,
                   weapon: str | None = None) -> None:
     """CD-60: a unit fires, one d6 per fit firer, once a turn."""
     unit.fired_turn = s.turn
@@ -89,7 +48,7 @@ def fire_at_crowd(s: CivilDisorder, unit: SFUnit, crowd: Crowd, *, over_heads: b
            units=[unit.id])
 
 
-def volley(s: CivilDisorder, who: str, node: str, firers: int, weapon: str, crowd: Crowd, *,
+def volley(s: World, who: str, node: str, firers: int, weapon: str, crowd: Crowd, *,
            over_heads: bool = False, units: Sequence[str] = ()) -> None:
     """CD-60: one d6 per firer; default: single shot downs one on 4+, automatic 1d3, baton gun
     knocks one down (wounded on a further 6); firing over heads hits nobody."""
@@ -120,7 +79,7 @@ def volley(s: CivilDisorder, who: str, node: str, firers: int, weapon: str, crow
         crowd_casualty(s, crowd, status, f"shot by {who}", firearm=True)
 
 
-def crowd_casualty(s: CivilDisorder, crowd: Crowd, status: str, cause: str, *, firearm: bool) -> None:
+def crowd_casualty(s: World, crowd: Crowd, status: str, cause: str, *, firearm: bool) -> None:
     """A crowd figure falls wounded or dead (CD-56); firearm casualties are RL factors (CD-21)."""
     if crowd.figures <= 0:
         return
@@ -139,7 +98,7 @@ def crowd_casualty(s: CivilDisorder, crowd: Crowd, status: str, cause: str, *, f
            nodes=[crowd.node])
 
 
-def firing(s: CivilDisorder) -> None:
+def firing(s: World) -> None:
     """CD-12 step 4: units fire, gas, hose crowds, suppress and counter-snipe on their orders."""
     for unit in s.live_units():
         verb, _, target = unit.order.partition(":")
@@ -161,7 +120,7 @@ def firing(s: CivilDisorder) -> None:
 
 
 # -- snipers (CD-66 to CD-70) -------------------------------------------------------------
-def sniper_node(s: CivilDisorder, sniper_id: str) -> str | None:
+def sniper_node(s: World, sniper_id: str) -> str | None:
     """Where a sniper shoots from: its building's street front, or its crowd (CD-66)."""
     sniper = s.snipers[sniper_id]
     if sniper.crowd is not None:  # CD-66: an armed agent shoots from inside its crowd
@@ -171,7 +130,7 @@ def sniper_node(s: CivilDisorder, sniper_id: str) -> str | None:
     return s.town.buildings[sniper.building].fronts[0]
 
 
-def suppress(s: CivilDisorder, unit: SFUnit, building: str) -> None:
+def suppress(s: World, unit: SFUnit, building: str) -> None:
     """CD-69: SF fire at a (suspected) sniper location never hits, but a sniper there is under
     fire and will not shoot this turn."""
     if unit.weapon == "none":
@@ -184,7 +143,7 @@ def suppress(s: CivilDisorder, unit: SFUnit, building: str) -> None:
     s.tell("CD-69", f"{unit.id} fires at {building}.", nodes=[unit.node], units=[unit.id])
 
 
-def counter_snipe(s: CivilDisorder, unit: SFUnit, sniper_id: str) -> None:
+def counter_snipe(s: World, unit: SFUnit, sniper_id: str) -> None:
     """CD-70: a SWAT sniper picks off a spotted sniper on 4-6; a hit takes the CD-61 roll and
     the sniper stops firing either way (default)."""
     sniper = s.snipers.get(sniper_id)
@@ -208,7 +167,7 @@ def _sniper_place(sniper: Sniper) -> str:
     return f"building {sniper.building}" if sniper.building else f"crowd {sniper.crowd}"
 
 
-def snipers_fire(s: CivilDisorder) -> None:
+def snipers_fire(s: World) -> None:
     """CD-67: each sniper rolls 1d6 and hits its named target on a 6; the target is always told
     it is under fire. CD-68: shots after the first from one place may be spotted."""
     for sniper in s.snipers.values():
@@ -239,7 +198,7 @@ def snipers_fire(s: CivilDisorder) -> None:
 
 
 # -- hand-to-hand (CD-51 to CD-55) ---------------------------------------------------------
-def fights(s: CivilDisorder) -> None:
+def fights(s: World) -> None:
     """CD-12 step 4: charges and snatch-squad arrests, then crowds at RL 7+ attack SF they touch."""
     contact = float(s.opt("adjacent_inches"))
     engaged: set[tuple[str, str]] = set()
@@ -271,13 +230,7 @@ def outnumbered(odds: int) -> list[Modifier]:
     return [Modifier(value, f"outnumbered {odds}-1", "CD-53")] if value else []
 
 
-def in_gas(s: CivilDisorder, node: str) -> list[Modifier]:
-    """CD-53 / CD-22: in effective tear gas -2, CS gas -4 (for figures without masks)."""
-    gas = gas_on(s, node)
-    return [Modifier(-4 if gas == "cs" else -2, f"in effective {gas} gas", "CD-53")] if gas else []
-
-
-def sf_fight_modifiers(s: CivilDisorder, unit: SFUnit, odds: int, *, charging: bool) -> list[Modifier]:
+def sf_fight_modifiers(s: World, unit: SFUnit, odds: int, *, charging: bool) -> list[Modifier]:
     """CD-53 for an SF figure: outnumbered, the best type bonus, gas (unless masked)."""
     mods = outnumbered(odds)
     bonus = fight_type_bonus(unit.type, charging=charging)
@@ -286,7 +239,7 @@ def sf_fight_modifiers(s: CivilDisorder, unit: SFUnit, odds: int, *, charging: b
     return mods if unit.type.masks else [*mods, *in_gas(s, unit.node)]
 
 
-def rioter_fight_modifiers(s: CivilDisorder, crowd: Crowd) -> list[Modifier]:
+def rioter_fight_modifiers(s: World, crowd: Crowd) -> list[Modifier]:
     """CD-53 for a rioter: gas and soaking (civilians get no type bonus)."""
     mods = in_gas(s, crowd.node)
     if crowd.wet >= 2:
@@ -294,7 +247,7 @@ def rioter_fight_modifiers(s: CivilDisorder, crowd: Crowd) -> list[Modifier]:
     return mods
 
 
-def fight(s: CivilDisorder, unit: SFUnit, crowd: Crowd, *, sf_attacking: bool, arrest: bool,
+def fight(s: World, unit: SFUnit, crowd: Crowd, *, sf_attacking: bool, arrest: bool,
           charging: bool, rl_charge: bool = False) -> None:
     """CD-51: figure against figure, 1d10 each plus factors; the higher wins by the margin (CD-54).
     CD-52: an outnumbered figure fights each opponent, wins against one only, stops once beaten.
@@ -343,7 +296,7 @@ def fight(s: CivilDisorder, unit: SFUnit, crowd: Crowd, *, sf_attacking: bool, a
                 break  # CD-52: no more rolls once the figure is beaten
 
 
-def fight_result_on_rioter(s: CivilDisorder, captor: str, node: str, crowd: Crowd, result: str, *,
+def fight_result_on_rioter(s: World, captor: str, node: str, crowd: Crowd, result: str, *,
                            arrest: bool, units: Sequence[str] = ()) -> None:
     """CD-54 default: 0-3 scuffle, 4 stunned, 5-7 arrested if arresting (else stunned),
     8+ wounded (and arrested if arresting; the wounded prisoner needs no escort, CD-55)."""
@@ -362,7 +315,7 @@ def fight_result_on_rioter(s: CivilDisorder, captor: str, node: str, crowd: Crow
     s.tell("CD-54", f"A rioter of crowd {crowd.id} is stunned and falls.", nodes=[crowd.node], units=units)
 
 
-def fight_result_on_sf(s: CivilDisorder, unit: SFUnit, crowd: Crowd, result: str, *,
+def fight_result_on_sf(s: World, unit: SFUnit, crowd: Crowd, result: str, *,
                        on_ground: bool = False) -> bool:
     """A rioter's win on an SF figure; True when the figure is beaten (CD-52 stops rolling)."""
     if result == "scuffle":
@@ -379,7 +332,7 @@ def fight_result_on_sf(s: CivilDisorder, unit: SFUnit, crowd: Crowd, result: str
 
 
 # -- petrol bomb attacks (CD-38) -------------------------------------------------------------
-def petrol_attack(s: CivilDisorder, unit: SFUnit, figures: int, cause: str) -> None:
+def petrol_attack(s: World, unit: SFUnit, figures: int, cause: str) -> None:
     """CD-38 default: each figure under attack is wounded on 5-6, or only on a 6 with a shield;
     CD-62: being petrol bombed (or as if, CD-47, CD-48) calls for an over-reaction test."""
     s.unit_event(unit, "petrol bombed")
@@ -391,7 +344,7 @@ def petrol_attack(s: CivilDisorder, unit: SFUnit, figures: int, cause: str) -> N
 
 
 # -- over-reaction (CD-62 to CD-65) ----------------------------------------------------------
-def overreaction_modifiers(s: CivilDisorder, unit: SFUnit) -> list[Modifier]:
+def overreaction_modifiers(s: World, unit: SFUnit) -> list[Modifier]:
     """CD-63: unit type, odds, support in sight, gunfire and wounds this turn."""
     kind = unit.type
     mods = []
@@ -416,7 +369,7 @@ def overreaction_modifiers(s: CivilDisorder, unit: SFUnit) -> list[Modifier]:
     return mods
 
 
-def overreaction_tests(s: CivilDisorder) -> None:
+def overreaction_tests(s: World) -> None:
     """CD-62: one test per unit per turn, however many triggers, taken after firing and fights.
     Triggers that come later (a member burned in step 6, CD-47) are tested in the next turn's."""
     tested = sorted(s.unit_events)
@@ -436,10 +389,8 @@ def overreaction_tests(s: CivilDisorder) -> None:
         s.unit_wounded.pop(uid, None)
 
 
-def apply_overreaction(s: CivilDisorder, unit: SFUnit, result: str) -> None:
+def apply_overreaction(s: World, unit: SFUnit, result: str) -> None:
     """CD-64 default results; CD-65: military units and SWAT with guns may open fire instead."""
-    from .orders import move_away, move_into_contact, run_pace
-
     crowd = _nearest_crowd(s, unit)
     if result == "steady":
         return
@@ -478,6 +429,6 @@ def apply_overreaction(s: CivilDisorder, unit: SFUnit, result: str) -> None:
               charging=start >= float(s.opt("charge_from_inches")))
 
 
-def _nearest_crowd(s: CivilDisorder, unit: SFUnit) -> Crowd | None:
+def _nearest_crowd(s: World, unit: SFUnit) -> Crowd | None:
     seen = [c for c in s.live_crowds() if s.town.sees(unit.node, c.node)]
     return min(seen, key=lambda c: (s.town.inches(unit.node, c.node), c.id)) if seen else None

@@ -9,11 +9,11 @@ from .crowds import chart, violent
 from .fire import start_fire
 
 if TYPE_CHECKING:
-    from .state import CivilDisorder
     from .units import Crowd, SFUnit
+    from .world import World
 
 
-def crowd_violence(s: CivilDisorder) -> None:
+def crowd_violence(s: World) -> None:
     """CD-12 step 4: a crowd at the damage RL restocks at a source (CD-35), or throws a petrol
     bomb (CD-37, CD-38) or bricks and bottles (CD-36) at the nearest SF unit in range and sight."""
     town = s.town
@@ -47,7 +47,7 @@ def crowd_violence(s: CivilDisorder) -> None:
             throw_missiles(s, crowd, target)
 
 
-def bomb_building(s: CivilDisorder, crowd: Crowd) -> None:
+def bomb_building(s: World, crowd: Crowd) -> None:
     """CD-38 default: with no SF in range, a petrol bomb at a building it touches: a fire on 4+."""
     touching = [b for b in s.town.front_of.get(crowd.node, ()) if s.buildings[b].value > 0]
     if not touching:
@@ -59,7 +59,7 @@ def bomb_building(s: CivilDisorder, crowd: Crowd) -> None:
         start_fire(s, bid, "CD-38", "a petrol bomb")
 
 
-def throw_missiles(s: CivilDisorder, crowd: Crowd, target: SFUnit) -> None:
+def throw_missiles(s: World, crowd: Crowd, target: SFUnit) -> None:
     """CD-36 default: 1d6 per 10 figures; each 6 wounds, a riot shield saves unless a d6 scores 4+."""
     crowd.missiles -= 1  # CD-35: one of about 5 turns of throwing
     who = f"Crowd {crowd.id}"
@@ -77,7 +77,7 @@ def throw_missiles(s: CivilDisorder, crowd: Crowd, target: SFUnit) -> None:
         s.wound_sf(target, "bricks and bottles")
 
 
-def make_petrol(s: CivilDisorder, crowd: Crowd) -> bool:
+def make_petrol(s: World, crowd: Crowd) -> bool:
     """CD-37: a turn at a bottle source and one at a petrol source (True: this turn is spent
     gathering); SF who see it are told."""
     crowd.making_petrol = False

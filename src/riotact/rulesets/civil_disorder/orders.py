@@ -11,7 +11,6 @@ Action ids: ``pass``, ``run:<point>``, ``negotiate:<crowd>``, ``talk:<seat>``,
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -20,24 +19,26 @@ from riotact.core.modifiers import Modifier
 from riotact.core.protocol import Action
 
 from . import medical
-from .combat import gas_in_sight
+from .combat import petrol_attack
 from .crowds import recent_gunfire
 from .custody import escorting, free_prisoner
 from .fire import engine_reaches
+from .gas import gas_in_sight
+from .movement import driver, move_away, move_into_contact, move_vehicle, pace, run_pace, travel, vehicle_reach
 from .personal import can_grab, personal_fight, personal_fire
 from .tables import NEGOTIATOR_QUALITY, RL_CHART, lookup
 from .views import known_crowds, known_units
 
 if TYPE_CHECKING:
-    from .state import CivilDisorder
     from .town import Town
     from .units import Crowd, SFUnit
+    from .world import World
 
 THREATEN_INCHES = 4  # an advance ending this close threatens the crowd (CD-20)
 
 
 # -- what a player may declare ----------------------------------------------------------
-def player_actions(s: CivilDisorder, seat: str) -> list[Action]:
+def player_actions(s: World, seat: str) -> list[Action]:
     """CD-07: one of (a) conversation, (b) orders, (c) a personal action, (d) run, (e) negotiate."""
     me = s.players[seat]
     actions = [Action("pass", "take no action this turn")]
@@ -134,7 +135,7 @@ def order_action(unit_id: str, order: str, heading: str = "") -> Action:
                   f"order {unit_id} to {describe_order(order)}{f' ({heading})' if heading else ''}")
 
 
-def walk_actions(s: CivilDisorder, seat: str) -> list[Action]:
+def walk_actions(s: World, seat: str) -> list[Action]:
     """CD-14: walking is not an action (default 6"); nor is getting into a vehicle next to you, or
     out of the one you sit in (CD-07 c, CD-16)."""
     me = s.players[seat]
@@ -152,13 +153,13 @@ def walk_actions(s: CivilDisorder, seat: str) -> list[Action]:
     return stay + walks + boards
 
 
-def drivable(s: CivilDisorder, unit: SFUnit) -> bool:
+def drivable(s: World, unit: SFUnit) -> bool:
     """CD-07 (c): a vehicle on the table with nobody at the wheel (the crews drive ambulances)."""
     return (unit.vehicle not in ("none", "ambulance") and unit.vehicle_node is not None
             and unit.away_until == 0 and driver(s, unit) is None)
 
 
-def umpire_actions(s: CivilDisorder) -> list[Action]:
+def umpire_actions(s: World) -> list[Action]:
     """CD-03: a person in the umpire's chair may adjust a crowd in the spirit of the rules."""
     actions = [Action("proceed", "let the Game Control rules run the turn")]
     for seat, declared in sorted(s.declared.items()):  # CD-33: a good or bad bargaining point
@@ -174,7 +175,7 @@ def umpire_actions(s: CivilDisorder) -> list[Action]:
     return actions
 
 
-def apply_umpire(s: CivilDisorder, action_id: str) -> None:
+def apply_umpire(s: World, action_id: str) -> None:
     verb, _, target = action_id.partition(":")
     if verb == "free":
         free_prisoner(s, s.prisoners[target])
@@ -184,30 +185,30 @@ def apply_umpire(s: CivilDisorder, action_id: str) -> None:
         s.bargain[target] = 1 if verb == "bargain_good" else -1
 
 
-def commanded_units(s: CivilDisorder, seat: str) -> list[SFUnit]:
+def commanded_units(s: World, seat: str) -> list[SFUnit]:
     """CD-02: a player commands their own units; the overall commander commands every unit."""
     return [u for u in s.live_units() if u.player == seat or seat == s.commander]
 
 
-def earshot(s: CivilDisorder, seat: str) -> float:
+def earshot(s: World, seat: str) -> float:
     """CD-07 / CD-32 default: a voice carries 2", a megaphone or PA 8"."""
     return float(s.opt("megaphone_inches") if s.players[seat].megaphone else s.opt("voice_inches"))
 
 
-def within_earshot(s: CivilDisorder, seat: str, unit: SFUnit) -> bool:
+def within_earshot(s: World, seat: str, unit: SFUnit) -> bool:
     """CD-07 default: shouting reaches 2" (8" with a megaphone); a radio reaches any radio."""
     me, reach = s.players[seat], earshot(s, seat)
     return (me.radio and unit.radio) or s.town.inches(me.node, unit.node) <= reach
 
 
-def can_talk(s: CivilDisorder, seat: str, other: str) -> bool:
+def can_talk(s: World, seat: str, other: str) -> bool:
     """CD-08 default: next to (1"), within earshot, or both on the radio; it uses the action."""
     me, them = s.players[seat], s.players[other]
     return (me.radio and them.radio) or s.town.inches(me.node, them.node) <= max(
         earshot(s, seat), float(s.opt("next_to_inches")))
 
 
-def negotiation_problem(s: CivilDisorder, seat: str, crowd: Crowd) -> str | None:
+def negotiation_problem(s: World, seat: str, crowd: Crowd) -> str | None:
     """CD-32: range 2" by voice, 8" by megaphone or PA; none while shooting or gas is in sight."""
     me, reach = s.players[seat], earshot(s, seat)
     if s.town.inches(me.node, crowd.node) > reach:
@@ -217,7 +218,7 @@ def negotiation_problem(s: CivilDisorder, seat: str, crowd: Crowd) -> str | None
     return None
 
 
-def unit_orders(s: CivilDisorder, seat: str, unit: SFUnit, known: list[str] | None = None, *,
+def unit_orders(s: World, seat: str, unit: SFUnit, known: list[str] | None = None, *,
                 moves: bool = True) -> list[str]:
     """The orders a unit can be given now, against crowds the player knows of (with ``moves``,
     the moves to every other junction last)."""
@@ -259,7 +260,7 @@ def unit_orders(s: CivilDisorder, seat: str, unit: SFUnit, known: list[str] | No
     return out + ([f"move:{j}" for j in s.town.junctions_near(unit.node)] if moves else [])
 
 
-def suspect_buildings(s: CivilDisorder, seat: str) -> list[str]:
+def suspect_buildings(s: World, seat: str) -> list[str]:
     """Where a player may think a sniper is: spotted places they were told of (CD-68), and
     buildings near one of their own units that was told it is under fire this turn or last
     (CD-67, the view's ``under_fire``)."""
@@ -272,7 +273,7 @@ def suspect_buildings(s: CivilDisorder, seat: str) -> list[str]:
     return sorted(p for p in places if p is not None)
 
 
-def why_illegal(s: CivilDisorder, seat: str, action_id: str) -> str:
+def why_illegal(s: World, seat: str, action_id: str) -> str:
     """Explain a refusal in the rules' words."""
     verb, _, rest = action_id.partition(":")
     if seat == UMPIRE:
@@ -316,13 +317,13 @@ def why_illegal(s: CivilDisorder, seat: str, action_id: str) -> str:
 
 
 # -- step 2: subordinate units act on their last orders (CD-13) ------------------------------
-def move_units(s: CivilDisorder) -> None:
+def move_units(s: World) -> None:
     """CD-12 step 2 / CD-13: every unit acts on its last orders."""
     for unit in sorted(s.live_units(), key=lambda u: u.id):
         carry_out(s, unit)
 
 
-def carry_out(s: CivilDisorder, unit: SFUnit) -> None:
+def carry_out(s: World, unit: SFUnit) -> None:
     """CD-13: one unit's movement on its standing order (CD-64: shaken units do not advance)."""
     verb, _, target = unit.order.partition(":")
     if verb not in ("hold", "enter"):
@@ -368,7 +369,7 @@ def carry_out(s: CivilDisorder, unit: SFUnit) -> None:
         enter(s, unit, target)
 
 
-def mount(s: CivilDisorder, unit: SFUnit, *, aboard: bool) -> None:
+def mount(s: World, unit: SFUnit, *, aboard: bool) -> None:
     """CD-16: occupants mount or dismount only while the vehicle stays stationary all turn."""
     unit.order = "hold"
     if unit.vehicle == "none" or unit.aboard == aboard or (aboard and unit.node != unit.vehicle_node):
@@ -381,87 +382,7 @@ def mount(s: CivilDisorder, unit: SFUnit, *, aboard: bool) -> None:
     s.tell("CD-16", f"{unit.id} {'mounts' if aboard else 'dismounts'}.", units=[unit.id])
 
 
-def vehicle_reach(s: CivilDisorder, unit: SFUnit) -> int:
-    """CD-15: a vehicle already moving goes anywhere by road; from stationary, 12" (default)."""
-    return 10**6 if unit.vehicle_moving else int(s.opt("vehicle_start_inches"))
-
-
-def pace(s: CivilDisorder, unit: SFUnit, inches: int | None = None) -> int:
-    """CD-14 / CD-15: foot or horse pace, or the vehicle's reach."""
-    if unit.aboard:
-        return vehicle_reach(s, unit)
-    if inches:
-        return inches
-    return unit.type.walk if unit.type.mounted else int(s.opt("walk_inches"))
-
-
-def run_pace(s: CivilDisorder, unit: SFUnit) -> int:
-    """CD-14 default: run 12"; horses charge up to 18"."""
-    return unit.type.run if unit.type.mounted else int(s.opt("run_inches"))
-
-
-def travel(s: CivilDisorder, unit: SFUnit, target: str, *, inches: int | None = None,
-           stop: Callable[[str], bool] | None = None) -> None:
-    """Move along the streets towards ``target`` (the first nearer street point at each step)."""
-    town = s.town
-    steps = pace(s, unit, inches) // town.step
-    node = unit.node
-    for _ in range(steps):
-        if node == target or (stop is not None and stop(node)):
-            break
-        node = town.step_towards(node, target)[0]
-    _arrive(s, unit, node)
-
-
-def _arrive(s: CivilDisorder, unit: SFUnit, node: str) -> None:
-    if node == unit.node:
-        return
-    if unit.aboard:
-        if driver(s, unit) is not None:
-            s.note("CD-07", f"{unit.id} rides where the player at the wheel drives the vehicle.")
-            return
-        move_vehicle(s, unit, node)
-    else:
-        unit.node = node
-
-
-def driver(s: CivilDisorder, unit: SFUnit) -> str | None:
-    """CD-07 (c): the player sitting at the wheel of this unit's vehicle, if any."""
-    return next((p.seat for p in s.players.values() if p.vehicle == unit.id), None)
-
-
-def move_vehicle(s: CivilDisorder, unit: SFUnit, node: str) -> None:
-    """A vehicle moves, with its crew if aboard and the player at the wheel (CD-07 c, CD-15)."""
-    unit.vehicle_node, unit.vehicle_moved = node, True
-    unit.hydrant = False  # CD-50 default: moving disconnects the engine
-    if unit.aboard:
-        unit.node = node
-    seat = driver(s, unit)
-    if seat is not None:
-        s.players[seat].node = node
-
-
-def move_away(s: CivilDisorder, unit: SFUnit, danger: str, inches: int) -> None:
-    """Move directly away from ``danger`` along the streets."""
-    town = s.town
-    node = unit.node
-    for _ in range(pace(s, unit, inches) // town.step):
-        here = town.inches(node, danger)
-        options = [n for n in town.neighbours(node) if town.inches(n, danger) > here]
-        if not options:
-            break
-        node = max(options, key=lambda n: (town.inches(n, danger), n))
-    _arrive(s, unit, node)
-
-
-def move_into_contact(s: CivilDisorder, unit: SFUnit, crowd: Crowd, inches: int) -> bool:
-    """Move towards a crowd until in contact (2", CD-21 d); True when in contact."""
-    contact = float(s.opt("adjacent_inches"))
-    travel(s, unit, crowd.node, inches=inches, stop=lambda n: s.town.inches(n, crowd.node) <= contact)
-    return s.town.inches(unit.node, crowd.node) <= contact
-
-
-def engine_moves(s: CivilDisorder, unit: SFUnit, verb: str, target: str) -> None:
+def engine_moves(s: World, unit: SFUnit, verb: str, target: str) -> None:
     """Engines and water cannon drive into reach, then the crew get off to work (CD-16, CD-49)."""
     town = s.town
     if verb == "hose":
@@ -490,10 +411,8 @@ def engine_moves(s: CivilDisorder, unit: SFUnit, verb: str, target: str) -> None
     travel(s, unit, goal, stop=lambda n: town.inches(n, goal) <= 6)
 
 
-def enter(s: CivilDisorder, unit: SFUnit, building: str) -> None:
+def enter(s: World, unit: SFUnit, building: str) -> None:
     """CD-47: SF entering a burning building roll as if under petrol bomb attack."""
-    from .combat import petrol_attack
-
     fronts = s.town.buildings[building].fronts
     if unit.node not in fronts:
         travel(s, unit, fronts[0])
@@ -507,7 +426,7 @@ def enter(s: CivilDisorder, unit: SFUnit, building: str) -> None:
 
 
 # -- steps 3 to 5: personal figures ------------------------------------------------------
-def walk_players(s: CivilDisorder) -> None:
+def walk_players(s: World) -> None:
     """CD-12 step 3: personal figures walk, or get into or out of a vehicle."""
     for seat, move in sorted(s.walks.items()):
         verb, _, target = move.partition(":")
@@ -517,7 +436,7 @@ def walk_players(s: CivilDisorder) -> None:
             board(s, seat, s.units[target] if verb == "board" else None)
 
 
-def board(s: CivilDisorder, seat: str, unit: SFUnit | None) -> None:
+def board(s: World, seat: str, unit: SFUnit | None) -> None:
     """CD-07 (c) / CD-16: a player gets in at the wheel (``unit``) or out (None); the vehicle must
     stay stationary all turn, so not if it has moved, and it will not move again this turn."""
     me = s.players[seat]
@@ -535,7 +454,7 @@ def board(s: CivilDisorder, seat: str, unit: SFUnit | None) -> None:
            nodes=[me.node], units=[vehicle.id])
 
 
-def drive(s: CivilDisorder, seat: str, node: str) -> None:
+def drive(s: World, seat: str, node: str) -> None:
     """CD-07 (c): the player's personal action: drive the vehicle (CD-15 reach, checked when
     declared); not in a turn in which anyone got in or out (CD-16)."""
     me = s.players[seat]
@@ -552,7 +471,7 @@ def drive(s: CivilDisorder, seat: str, node: str) -> None:
            units=[unit.id])
 
 
-def player_step4(s: CivilDisorder) -> None:
+def player_step4(s: World) -> None:
     """CD-12 step 4: players' declared firing and fights (CD-07 c)."""
     for seat, action in sorted(s.declared.items()):
         verb, _, cid = action.partition(":")
@@ -562,7 +481,7 @@ def player_step4(s: CivilDisorder) -> None:
             personal_fight(s, seat, s.crowds[cid], attacked=False)
 
 
-def negotiations(s: CivilDisorder) -> None:
+def negotiations(s: World) -> None:
     """CD-12 step 4: declared negotiations, after the turn's firing and gas (CD-32: none while
     shooting or gas is in sight of the crowd, this turn's included)."""
     for seat, action in sorted(s.declared.items()):
@@ -571,7 +490,7 @@ def negotiations(s: CivilDisorder) -> None:
             negotiate(s, seat, s.crowds[cid])
 
 
-def negotiate(s: CivilDisorder, seat: str, crowd: Crowd) -> None:
+def negotiate(s: World, seat: str, crowd: Crowd) -> None:
     """CD-32 / CD-33: 1d6 + factors on the (hidden, CD-34) table; only at RL 4 or 5."""
     me = s.players[seat]
     if crowd.gone is not None:
@@ -602,7 +521,7 @@ def negotiate(s: CivilDisorder, seat: str, crowd: Crowd) -> None:
     s.note("CD-33", f"Negotiation result: RL {change:+d} for crowd {crowd.id}.")
 
 
-def player_step5(s: CivilDisorder) -> None:
+def player_step5(s: World) -> None:
     """CD-12 step 5: runs, orders and conversations happen."""
     for seat, action in sorted(s.declared.items()):
         verb, _, rest = action.partition(":")
@@ -620,7 +539,7 @@ def player_step5(s: CivilDisorder) -> None:
             talk(s, seat, rest)
 
 
-def talk(s: CivilDisorder, seat: str, other: str) -> None:
+def talk(s: World, seat: str, other: str) -> None:
     """CD-08: a conversation passes on what the speaker knows (and costs the action): crowds and
     units they know of, and the snipers' places they were told (CD-68)."""
     crowds = known_crowds(s, seat)
@@ -635,7 +554,7 @@ def talk(s: CivilDisorder, seat: str, other: str) -> None:
     s.umpire.effect("CD-08", f"{seat} talks with {other}.", visible_to=[seat, other])
 
 
-def recover(s: CivilDisorder) -> None:
+def recover(s: World) -> None:
     """End of turn: fallen figures get up (CD-54); a vehicle that moved this turn starts the
     next one moving (CD-15) and may be got into or out of again (CD-16)."""
     for unit in s.units.values():
