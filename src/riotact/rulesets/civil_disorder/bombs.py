@@ -20,6 +20,7 @@ from .combat import casualty_roll, crowd_casualty
 from .crowds import layout, on_table
 from .fire import start_fire
 from .personal import wound_player
+from .units import Threat
 
 if TYPE_CHECKING:
     from .units import Bomb, Crowd
@@ -69,7 +70,7 @@ def explode(s: World, bomb: Bomb, crowd: Crowd, why: str) -> None:
     if far:
         s.umpire.effect(rule, "A loud explosion is heard somewhere out of sight.", visible_to=far, bomb=bomb.id)
     for unit in hit_units:
-        s.unit_event(unit, "physically attacked")  # CD-62: bombed
+        s.unit_event(unit, "physically attacked", Threat(node, crowd.id))  # CD-62: bombed
         for _ in range(_hits(s, bomb, unit.id, unit.figures)):
             s.wound_sf(unit, "bomb blast", dead=casualty_roll(s, unit.id) == "dead")
     for seat, me in sorted(s.players.items()):

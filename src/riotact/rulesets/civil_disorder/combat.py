@@ -14,6 +14,7 @@ from .custody import make_arrest
 from .gas import in_gas, throw_gas
 from .movement import move_away, move_into_contact, run_pace
 from .tables import OUTNUMBERED, fight_type_bonus, lookup, people
+from .units import Threat
 
 if TYPE_CHECKING:
     from .units import Crowd, SFUnit, Sniper
@@ -182,15 +183,16 @@ def snipers_fire(s: World) -> None:
             continue
         gunfire(s, node)
         s.under_fire[target.id] = s.turn
-        s.unit_event(target, "shot at")
+        s.unit_event(target, "shot at", Threat(node, sniper.crowd, sniper.building))
         s.tell("CD-67", f"{target.id} is under fire from an unseen sniper.", units=[target.id])
         if s.d6("CD-67", f"sniper {sniper.id}", f"shot at {target.id} (hits on a 6)") == 6:
             status = casualty_roll(s, target.id)
             s.wound_sf(target, "sniper fire", dead=status == "dead")
         sniper.shots += 1
-        if sniper.shots >= 2 and not sniper.spotted:
-            bonus = sniper.shots - 2  # CD-68 default: +0 on the second shot, +1 on the third...
-            mods = [Modifier(bonus, f"shot {sniper.shots} from the same place", "CD-68")] if bonus else []
+        here = sniper.shots_from[node] = sniper.shots_from.get(node, 0) + 1  # CD-68: per location
+        if here >= 2 and not sniper.spotted:  # the first shot from any location is unobserved
+            bonus = here - 2  # CD-68 default: +0 on the second shot, +1 on the third...
+            mods = [Modifier(bonus, f"shot {here} from the same place", "CD-68")] if bonus else []
             if s.roll("CD-68", target.id, 1, 6, f"spotting sniper {sniper.id}", mods, target=6).passed:
                 sniper.spotted = True  # CD-68 default: the place is revealed to the target unit
                 sniper.known_to = s.tell("CD-68", f"{target.id} spots the sniper's position: "
@@ -263,7 +265,7 @@ def fight(s: World, unit: SFUnit, crowd: Crowd, *, sf_attacking: bool, arrest: b
                     f"{' (arrest attempt)' if arrest else ''}{' (charging)' if charging else ''}.",
            nodes=[unit.node, crowd.node], units=[unit.id])
     if not sf_attacking:
-        s.unit_event(unit, "physically attacked")
+        s.unit_event(unit, "physically attacked", Threat(crowd.node, crowd.id))
     else:
         kind = unit.type
         if charging or rl_charge:  # CD-21 (c): only the largest charging factor
@@ -332,10 +334,11 @@ def fight_result_on_sf(s: World, unit: SFUnit, crowd: Crowd, result: str, *,
 
 
 # -- petrol bomb attacks (CD-38) -------------------------------------------------------------
-def petrol_attack(s: World, unit: SFUnit, figures: int, cause: str) -> None:
+def petrol_attack(s: World, unit: SFUnit, figures: int, cause: str, threat: Threat | None = None) -> None:
     """CD-38 default: each figure under attack is wounded on 5-6, or only on a 6 with a shield;
-    CD-62: being petrol bombed (or as if, CD-47, CD-48) calls for an over-reaction test."""
-    s.unit_event(unit, "petrol bombed")
+    CD-62: being petrol bombed (or as if, CD-47, CD-48) calls for an over-reaction test
+    (``threat``: the crowd that threw the bomb; none for a fire)."""
+    s.unit_event(unit, "petrol bombed", threat)
     need = 6 if unit.type.riot_equipped else int(s.opt("petrol_wound_on"))
     for i in range(min(figures, unit.figures)):
         if s.roll("CD-38", f"{unit.id} figure {i + 1}", 1, 6, f"{cause} (wounded on {need}+)",
@@ -387,11 +390,16 @@ def overreaction_tests(s: World) -> None:
     for uid in tested:
         s.unit_events.pop(uid, None)
         s.unit_wounded.pop(uid, None)
+        s.threats.pop(uid, None)
 
 
 def apply_overreaction(s: World, unit: SFUnit, result: str) -> None:
-    """CD-64 default results; CD-65: military units and SWAT with guns may open fire instead."""
-    crowd = _nearest_crowd(s, unit)
+    """CD-64 default results, aimed at the threat (:class:`.units.Threat`: the crowd that attacked
+    the unit, or where the sniper fire came from), else at the nearest crowd in sight. CD-65:
+    military units and SWAT with guns may open fire instead of running; they fire at the threat,
+    not into any crowd."""
+    threat = s.threats.get(unit.id)
+    crowd = _threat_crowd(s, unit, threat)
     if result == "steady":
         return
     if result == "shaken":
@@ -399,25 +407,34 @@ def apply_overreaction(s: World, unit: SFUnit, result: str) -> None:
         s.tell("CD-64", f"{unit.id} is shaken and will not advance.", units=[unit.id])
         return
     s.stats["overreactions"] += 1
+    target = threat.building if threat is not None and threat.building else None
     if result == "panic":
-        if ((unit.type.military or unit.type.swat) and unit.weapon != "none" and crowd is not None
+        if ((unit.type.military or unit.type.swat) and unit.weapon != "none" and (crowd or target)
                 and s.d6("CD-65", unit.id, "guns rather than running away (1-3 open fire)") <= 3):
             if unit.fired_turn == s.turn:  # CD-60: one volley a turn, and it has fired this one
                 s.tell("CD-65", f"{unit.id} stands its ground, firing: it has already fired its one "
                                 "volley this turn (CD-60).", nodes=[unit.node], units=[unit.id])
                 return
-            s.tell("CD-65", f"{unit.id} opens fire indiscriminately!", nodes=[unit.node], units=[unit.id])
-            fire_at_crowd(s, unit, crowd)
+            s.tell("CD-65", f"{unit.id} opens fire at {f'crowd {crowd.id}' if crowd else target}!",
+                   nodes=[unit.node], units=[unit.id])
+            if crowd is not None:
+                fire_at_crowd(s, unit, crowd)
+            else:
+                suppress(s, unit, str(target))
             return
         s.tell("CD-64", f"{unit.id} panics and runs away, ignoring orders.", nodes=[unit.node],
                units=[unit.id])
-        if crowd is not None:
-            move_away(s, unit, crowd.node, run_pace(s, unit))
+        danger = threat.node if threat is not None else crowd.node if crowd is not None else None
+        if danger is not None:
+            move_away(s, unit, danger, run_pace(s, unit))
             s.withdrew.add(unit.id)  # crowds that see it run count it as withdrawing (CD-21)
-        unit.order = "hold"
         return
-    # over-reaction: the unit charges the nearest crowd hand to hand, ignoring orders
+    # over-reaction: the unit goes for the threat, ignoring orders: it charges the crowd hand to
+    # hand, or fires at the sniper's building if it has guns
     if crowd is None:
+        if target is not None and unit.weapon != "none" and unit.fired_turn != s.turn:
+            s.tell("CD-64", f"{unit.id} over-reacts and fires at {target}!", nodes=[unit.node], units=[unit.id])
+            suppress(s, unit, target)
         return
     s.tell("CD-64", f"{unit.id} over-reacts and charges crowd {crowd.id}!", nodes=[unit.node],
            units=[unit.id])
@@ -427,6 +444,18 @@ def apply_overreaction(s: World, unit: SFUnit, result: str) -> None:
         # from at least 4" (default) away (CD-53 d, CD-21 d)
         fight(s, unit, crowd, sf_attacking=True, arrest=False, rl_charge=True,
               charging=start >= float(s.opt("charge_from_inches")))
+
+
+def _threat_crowd(s: World, unit: SFUnit, threat: Threat | None) -> Crowd | None:
+    """The crowd the unit's stress came from, if it is still there and in sight; with no threat
+    recorded, the nearest crowd in sight; a sniper in a building is no crowd's doing."""
+    if threat is None:
+        return _nearest_crowd(s, unit)
+    if threat.crowd is None:
+        return None
+    crowd = s.crowds[threat.crowd]
+    live = crowd.gone is None and crowd.figures > 0
+    return crowd if live and s.town.sees(unit.node, crowd.node) else None
 
 
 def _nearest_crowd(s: World, unit: SFUnit) -> Crowd | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .combat import petrol_attack
+from .units import Threat
 
 if TYPE_CHECKING:
     from .units import Crowd, SFUnit
@@ -41,7 +42,8 @@ def burn(s: World) -> None:
     for unit in s.live_units():  # CD-47 default: SF inside roll each turn they stay
         if unit.inside is not None and s.buildings[unit.inside].fires > 0:
             figures = s.roll("CD-47", unit.id, 1, 3, f"figures caught by the fire in {unit.inside}").total
-            petrol_attack(s, unit, figures, f"fire in {unit.inside}")
+            petrol_attack(s, unit, figures, f"fire in {unit.inside}",
+                          Threat(s.town.buildings[unit.inside].fronts[0]))
 
 
 def spread(s: World, bid: str, fires: int) -> None:
@@ -114,7 +116,7 @@ def fight_fire(s: World, unit: SFUnit, bid: str) -> None:
         return
     if b.fires >= 3:  # CD-48: immune at 1-2, under petrol bomb attack at 3+ (5+: cannot enter)
         figures = s.roll("CD-48", unit.id, 1, 3, f"firefighters exposed to {b.fires} fires").total
-        petrol_attack(s, unit, figures, f"{b.fires} fires in {bid}")
+        petrol_attack(s, unit, figures, f"{b.fires} fires in {bid}", Threat(s.town.buildings[bid].fronts[0]))
         if unit.fit < HOSE_CREW:
             return
     if not use_water(s, unit):
@@ -143,6 +145,10 @@ def connect(s: World, unit: SFUnit) -> None:
     """CD-50: a turn within 2" of a hydrant connects the engine (unlimited water while connected)."""
     node = unit.vehicle_node or unit.node
     reach = float(s.opt("hydrant_reach"))
+    if not unit.aboard and unit.node != node:  # the crew connects the hose: it must be at the engine
+        s.tell("CD-50", f"{unit.id} cannot connect to a hydrant: its crew is away from the engine.",
+               units=[unit.id])
+        return
     if not unit.vehicle_moved and any(s.town.inches(node, h) <= reach for h in s.features.get("hydrant", [])):
         unit.hydrant = True
         unit.order = "hold"

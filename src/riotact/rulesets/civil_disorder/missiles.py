@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from .combat import petrol_attack
 from .crowds import chart, violent
 from .fire import start_fire
+from .units import Threat
 
 if TYPE_CHECKING:
     from .units import Crowd, SFUnit
@@ -41,7 +42,7 @@ def crowd_violence(s: World) -> None:
             s.tell("CD-38", f"Crowd {crowd.id} throws a petrol bomb at {target.id}.",
                    nodes=[crowd.node, target.node], units=[target.id])
             count = s.roll("CD-38", who, 1, 3, "figures under petrol bomb attack").total
-            petrol_attack(s, target, count, "petrol bomb")
+            petrol_attack(s, target, count, "petrol bomb", Threat(crowd.node, crowd.id))
             continue
         if crowd.missiles > 0:
             throw_missiles(s, crowd, target)
@@ -66,7 +67,7 @@ def throw_missiles(s: World, crowd: Crowd, target: SFUnit) -> None:
     s.tell("CD-36", f"Crowd {crowd.id} throws bricks and bottles at {target.id}.",
            nodes=[crowd.node, target.node], units=[target.id])
     if not target.bricked:  # CD-62: the first time only
-        s.unit_event(target, "bricks and bottles for the first time")
+        s.unit_event(target, "bricks and bottles for the first time", Threat(crowd.node, crowd.id))
         target.bricked = True
     dice = max(1, crowd.figures // 10)
     pool = s.umpire.roll_pool("CD-36", who, dice, 6, purpose=f"bricks and bottles at {target.id}",

@@ -27,6 +27,7 @@ from .gas import gas_in_sight
 from .movement import driver, move_away, move_into_contact, move_vehicle, pace, run_pace, travel, vehicle_reach
 from .personal import can_grab, personal_fight, personal_fire
 from .tables import NEGOTIATOR_QUALITY, RL_CHART, lookup
+from .units import Threat
 from .views import known_crowds, known_units
 
 if TYPE_CHECKING:
@@ -396,6 +397,9 @@ def engine_moves(s: World, unit: SFUnit, verb: str, target: str) -> None:
         goal = min(hydrants, key=lambda h: (town.hops_to(h)[unit.node], h))
         in_reach = town.inches(unit.vehicle_node or unit.node, goal) <= float(s.opt("hydrant_reach"))
     needs_crew_off = unit.vehicle not in ("none", "water_cannon")
+    if in_reach and crew_away(unit):  # CD-49 / CD-50: a crew that ran off walks back to its engine
+        travel(s, unit, str(unit.vehicle_node))
+        return
     if in_reach:
         if unit.aboard and needs_crew_off:
             mount(s, unit, aboard=False)
@@ -411,6 +415,11 @@ def engine_moves(s: World, unit: SFUnit, verb: str, target: str) -> None:
     travel(s, unit, goal, stop=lambda n: town.inches(n, goal) <= 6)
 
 
+def crew_away(unit: SFUnit) -> bool:
+    """A vehicle's crew neither aboard nor with it (say, after running from a panic, CD-64)."""
+    return unit.vehicle != "none" and not unit.aboard and unit.node != unit.vehicle_node
+
+
 def enter(s: World, unit: SFUnit, building: str) -> None:
     """CD-47: SF entering a burning building roll as if under petrol bomb attack."""
     fronts = s.town.buildings[building].fronts
@@ -422,7 +431,7 @@ def enter(s: World, unit: SFUnit, building: str) -> None:
     s.tell("CD-47", f"{unit.id} enters {building}.", nodes=[unit.node], units=[unit.id])
     if s.buildings[building].fires:
         figures = s.roll("CD-47", unit.id, 1, 3, f"figures caught entering burning {building}").total
-        petrol_attack(s, unit, figures, f"entering burning {building}")
+        petrol_attack(s, unit, figures, f"entering burning {building}", Threat(fronts[0]))
 
 
 # -- steps 3 to 5: personal figures ------------------------------------------------------

@@ -22,7 +22,19 @@ from riotact.core.umpire import RollTotal, Umpire
 from .setup import CDSetup
 from .tables import Table
 from .town import Town
-from .units import Bomb, Building, Casualty, Crowd, GasCloud, LooterVehicle, Player, Prisoner, SFUnit, Sniper
+from .units import (
+    Bomb,
+    Building,
+    Casualty,
+    Crowd,
+    GasCloud,
+    LooterVehicle,
+    Player,
+    Prisoner,
+    SFUnit,
+    Sniper,
+    Threat,
+)
 
 HIDDEN: list[str] = []  # visible_to for umpire-only events
 
@@ -80,6 +92,7 @@ class World(State):
         self.under_fire: dict[str, int] = {}  # CD-67: unit -> turn it was last told
         self.unit_events: dict[str, set[str]] = {}  # CD-62 triggers not yet tested, per unit
         self.unit_wounded: dict[str, int] = {}  # CD-63 members wounded since the unit's last test
+        self.threats: dict[str, Threat] = {}  # CD-64: where each tested unit's stress comes from
         self.charged: dict[str, str] = {}  # unit -> crowd it charged this turn (CD-21 d)
         self.withdrew: set[str] = set()
         #: CD-20: every RL roll as (crowd, its triggers, RL before, RL after), for the laboratory
@@ -167,9 +180,12 @@ class World(State):
         self.stats[key] = self.stats.get(key, 0) + 1
         return casualty
 
-    def unit_event(self, unit: SFUnit, trigger: str) -> None:
-        """CD-62: remember an over-reaction trigger for this unit this turn."""
+    def unit_event(self, unit: SFUnit, trigger: str, threat: Threat | None = None) -> None:
+        """CD-62: remember an over-reaction trigger for this unit this turn, and where it came from
+        (gunfire, the worst stress, CD-63, outranks the others)."""
         self.unit_events.setdefault(unit.id, set()).add(trigger)
+        if threat is not None and (unit.id not in self.threats or trigger == "shot at"):
+            self.threats[unit.id] = threat
 
     def wound_sf(self, unit: SFUnit, cause: str, *, dead: bool = False) -> None:
         """An SF figure is wounded (or killed): it leaves the unit as a casualty (CD-56)."""

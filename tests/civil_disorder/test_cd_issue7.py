@@ -1,0 +1,180 @@
+"""Issue 7, Civil Disorder: each defect played through ``Game`` with scripted dice."""
+
+from __future__ import annotations
+
+BLOCK = {"id": "block", "block": [0, 0], "value": 40}  # hides J1-1 and the street below J1-0 from J0-0
+
+
+def rl_rolls(game, crowd: str = "A") -> list[dict]:
+    return [e for e in game.log_for("umpire") if e["kind"] == "roll" and e["rule"] == "CD-20"
+            and e["who"] == f"Crowd {crowd}"]
+
+
+def end_turn(game, seat: str = "commander", action: str = "pass") -> None:
+    game.apply(seat, action)
+    if seat in game.to_act():
+        game.apply(seat, "stay")
+
+
+def test_cd20_gas_fired_this_turn_counts_in_the_rl_roll_it_triggers(cd):
+    """CD-20 / CD-21 / CD-22: the tear gas R1 fires in step 4 is still over the crowd when the RL
+    roll it triggers is made in step 6 (the cloud drifts only afterwards), so the roll has -2."""
+    dice = cd.dice({"CD-20": [3], "CD-22": [6]})
+    game = cd.game(dice=dice, crowds=[cd.crowd("A", "J1-0", rl=5)],
+                   units=[cd.unit("R1", "riot_police", "J1-1", order="gas:A")])
+    end_turn(game)
+    [roll] = rl_rolls(game)
+    assert any(m["reason"] == "in effective tear gas cloud" for m in roll["modifiers"]), roll["text"]
+    assert roll["total"] == 1 and game.state.crowds["A"].rl == 4  # 3 - 2 = 1: one down
+    assert dice.left == {}  # the cloud drifted after the roll
+    mine = [e["text"] for e in game.log_for("commander")]
+    assert "R1 fires tear gas at crowd A." in mine
+    assert any("Crowd A's RL marker now shows 4" in t for t in mine)
+    [crowd] = game.view("commander")["state"]["crowds"]
+    assert crowd["rl"] == 4
+
+
+def test_cd21_adjacent_crowds_count_at_their_rl_before_this_assessment(cd):
+    """CD-21: crowd A and crowd B stand together at RL 5; both are riled this turn. A rolls first
+    and goes up, but B's roll counts A at RL 5 (equal: no factor), not at its new RL."""
+    dice = cd.dice({"CD-20": [6, 3]})
+    crowds = [cd.crowd("A", "J0-0", rl=5, figures=10), cd.crowd("B", "J0-0", rl=5, figures=10)]
+    game = cd.game(dice=dice, crowds=crowds, house_rules={"merge_crowds": False},
+                   units=[cd.unit("R1", "riot_police", "x0y8", order="advance:A"),
+                          cd.unit("R2", "riot_police", "x0y8", order="advance:B")])
+    end_turn(game)
+    [a], [b] = rl_rolls(game, "A"), rl_rolls(game, "B")
+    assert not any("adjacent" in m["reason"] for m in a["modifiers"] + b["modifiers"]), (a["text"], b["text"])
+    assert game.state.crowds["A"].rl == 6 and game.state.crowds["B"].rl == 5
+
+
+def play_turns(game, n: int, seat: str = "commander") -> None:
+    for _ in range(n):
+        end_turn(game, seat)
+
+
+def test_cd68_shots_are_counted_per_location_not_per_sniper(cd):
+    """CD-68: "the first shot from any location is always unobserved ... +1 for every subsequent
+    shot from the same place". An armed agent in a drifting crowd shoots from x14y0, J1-0, x14y0,
+    J1-0: no spotting roll for its first shot from each place, and the second shot from each
+    place is rolled with +0, not with a bonus for the shots fired elsewhere."""
+    dice = cd.dice({"CD-63": [6] * 4, "CD-67": [1] * 4, "CD-68": [1] * 4}, default=1)
+    game = cd.game(dice=dice, units=[cd.unit("R1", "mounted_riot", "J1-1")], crowds=[cd.crowd("A", "J1-0", rl=3)],
+                   snipers=[{"id": "ag", "crowd": "A", "target": "R1"}], house_rules={"gunfire_turns": 0})
+    play_turns(game, 4)
+    spotting = [e for e in game.log_for("umpire") if e["kind"] == "roll" and e["rule"] == "CD-68"]
+    assert [(e["turn"], e["modifiers"]) for e in spotting] == [(3, []), (4, [])]
+    told = [e["turn"] for e in game.log_for("commander") if e["text"] == "R1 is under fire from an unseen sniper."]
+    assert told == [1, 2, 3, 4]  # CD-67: the target is always told
+
+
+def test_cd64_a_panicked_unit_goes_back_to_its_last_orders(cd):
+    """CD-13 / CD-64: conscripts advancing on an RL 6 crowd are bricked for the first time and
+    panic (1 -2 conscripts -1 outnumbered -1 no support = -3): they run away this turn, ignoring
+    orders, and next turn advance again on their last orders (not "hold" for good)."""
+    dice = cd.dice({"CD-63": [1], "CD-36": [1]}, default=3)
+    game = cd.game(dice=dice, units=[cd.unit("R1", "conscripts", "x16y10", figures=10, order="advance:A")],
+                   crowds=[cd.crowd("A", "J1-0", rl=6)])
+    end_turn(game)
+    mine = [e["text"] for e in game.log_for("commander")]
+    assert "R1 panics and runs away, ignoring orders." in mine
+    fled = game.state.units["R1"].node
+    [r1] = [u for u in game.view("commander")["state"]["units"] if u["id"] == "R1"]
+    assert r1["order"] == "advance:A"
+    end_turn(game)
+    crowd = game.state.crowds["A"].node
+    assert game.state.town.inches(game.state.units["R1"].node, crowd) < game.state.town.inches(fled, crowd)
+
+
+def test_cd49_firefighters_who_ran_from_their_engine_walk_back_and_man_the_hose(cd):
+    """CD-48 / CD-49 / CD-64: the crew of F1 at a fire of 3 are under petrol bomb attack, panic
+    and run from the fire; on the next turns they walk back to the engine, which stayed, and
+    fight the fire again on their last orders."""
+    dice = cd.dice({"CD-63": [1], "CD-45": [6] * 6, "CD-46": [6] * 6}, default=1)
+    game = cd.game(dice=dice, buildings=[{"id": "shop", "block": [0, 0], "value": 50, "kind": "shop", "fires": 3}],
+                   units=[cd.unit("F1", "firefighters", "x8y16", figures=6, vehicle="engine", order="hose:shop")],
+                   crowds=[cd.crowd("A", "J2-2", rl=3)])
+    end_turn(game)
+    f1 = game.state.units["F1"]
+    mine = [e["text"] for e in game.log_for("commander")]
+    assert "F1 panics and runs away, ignoring orders." in mine and f1.node != f1.vehicle_node
+    play_turns(game, 3)
+    later = [e["text"] for e in game.log_for("commander") if e["turn"] >= 2]
+    assert f1.node == f1.vehicle_node and f1.order == "hose:shop"
+    assert any(t.startswith("F1 fights the fire in shop") for t in later)
+    assert not any("cannot man the hose" in t for t in later if "turn" in t)
+
+
+def test_cd50_an_engine_cannot_connect_while_its_crew_is_elsewhere(cd):
+    """CD-50: the crew connects the hose to the hydrant; a crew that ran off walks back first."""
+    dice = cd.dice({}, default=1)
+    game = cd.game(dice=dice, features=[{"kind": "hydrant", "at": "x8y16"}],
+                   units=[cd.unit("F1", "firefighters", "x8y16", vehicle="engine", order="connect")],
+                   crowds=[cd.crowd("A", "J2-2", rl=3)])
+    f1 = game.state.units["F1"]
+    f1.node = "J0-1"  # the crew stands 8" from its engine (as after running from a panic)
+    end_turn(game)
+    assert not f1.hydrant and f1.node != "J0-1"
+    play_turns(game, 2)
+    assert f1.hydrant
+
+
+def test_cd20_default_the_rl_roll_moves_the_rl_from_where_it_is(cd):
+    """CD-20 house rule ``rl_roll = "relative"``: a Hostile RL 6 crowd that sees riot police
+    arrive and rolls a 1 goes to RL 5, not to RL 1 (Fleeing); with ``"absolute"`` the catalogue's
+    proposal holds and the score becomes the RL."""
+    def riled(rule: str) -> int:
+        dice = cd.dice({"CD-20": [1], "CD-17": [6]}, default=1)  # the crowd drifts east, along the street
+        game = cd.game(dice=dice, crowds=[cd.crowd("A", "J0-0", rl=6)], house_rules={"rl_roll": rule},
+                       buildings=[BLOCK], units=[cd.unit("R1", "riot_police", "x16y12", vehicle="van",
+                                                         aboard=True, order="move:J1-0")])
+        end_turn(game)
+        [roll] = rl_rolls(game)
+        assert roll["total"] == 1 and "SF come into view: R1" in roll["text"]
+        return game.view("commander")["state"]["crowds"][0]["rl"]
+
+    assert riled("relative") == 5
+    assert riled("absolute") == 1
+
+
+def test_cd21_emergency_services_are_no_show_of_force(cd):
+    """CD-20 / CD-21 default: a fire engine or an ambulance coming into view is not "additional
+    SF", and does not make the crowd "visibly outnumbered": no RL roll, the Hostile crowd stays
+    at RL 6. With ``emergency_services_count`` they count as before."""
+    def engine_arrives(count: bool) -> list[dict]:
+        dice = cd.dice({"CD-20": [1], "CD-17": [6]}, default=1)  # the crowd drifts east, along the street
+        game = cd.game(dice=dice, crowds=[cd.crowd("A", "J0-0", rl=6, figures=1)], buildings=[BLOCK],
+                       house_rules={"emergency_services_count": count},
+                       units=[cd.unit("F1", "firefighters", "x16y12", vehicle="engine", aboard=True,
+                                      order="move:J1-0")])
+        end_turn(game)
+        return rl_rolls(game)
+
+    assert engine_arrives(False) == []
+    [roll] = engine_arrives(True)
+    assert any(m["reason"] == "visibly outnumbered by SF" for m in roll["modifiers"])
+
+
+def test_cd65_a_swat_team_under_sniper_fire_fires_at_the_sniper_not_into_a_peaceful_crowd(cd):
+    """CD-64 / CD-65 default: a lone SWAT team shot at by a sniper in a building panics
+    (1 -1 SWAT -1 no support -4 under gunfire); rolling 1-3 it opens fire at where the shots come
+    from (the building), so the peaceful crowd far away is not shot at; otherwise it runs away
+    from the sniper, not from that crowd."""
+    def shot_at(cd65: int) -> tuple:
+        dice = cd.dice({"CD-67": [1], "CD-63": [1], "CD-65": [cd65]}, default=1)
+        game = cd.game(dice=dice, buildings=[{"id": "flats", "block": [1, 0], "value": 40}],
+                       units=[cd.unit("SW1", "swat", "x26y0", weapon="single")],
+                       crowds=[cd.crowd("A", "J0-2", rl=3)],
+                       snipers=[{"id": "sn", "building": "flats", "target": "SW1"}])
+        sniper_at = game.state.town.buildings["flats"].fronts[0]
+        start = game.state.town.inches("x26y0", sniper_at)
+        end_turn(game)
+        mine = [e["text"] for e in game.log_for("commander")]
+        away = game.state.town.inches(game.state.units["SW1"].node, sniper_at) > start
+        return mine, game.state.snipers["sn"].suppressed_turn, away
+
+    mine, suppressed, _ = shot_at(2)
+    assert "SW1 opens fire at flats!" in mine and suppressed == 1
+    assert not any("on crowd A" in t for t in mine)
+    mine, _, away = shot_at(5)
+    assert "SW1 panics and runs away, ignoring orders." in mine and away
