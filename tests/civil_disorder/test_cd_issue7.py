@@ -178,3 +178,34 @@ def test_cd65_a_swat_team_under_sniper_fire_fires_at_the_sniper_not_into_a_peace
     assert not any("on crowd A" in t for t in mine)
     mine, _, away = shot_at(5)
     assert "SW1 panics and runs away, ignoring orders." in mine and away
+
+
+def test_cd32_whether_negotiate_is_offered_does_not_reveal_hidden_shooting(cd):
+    """CD-32 / CD-06: two games that differ only in a sniper the commander cannot see or hear of
+    (it shoots at R1, which has no radio, up a street the commander cannot see, but the crowd
+    can). The commander's views, legal actions and log are identical until the attempt; both
+    games offer the negotiation; in the game with the sniper it comes to nothing (no CD-33 roll)
+    and the commander is told only that he negotiated."""
+    def game(sniper: bool):
+        dice = cd.dice({"CD-63": [6, 6], "CD-33": [5]}, default=1)
+        snipers = [{"id": "sn", "building": "shop", "target": "R1"}] if sniper else []
+        return cd.game(dice=dice, seed=5, snipers=snipers,
+                       players=[{"seat": "commander", "at": "x10y16", "megaphone": True}],
+                       buildings=[{"id": "flats", "block": [0, 0], "value": 40},
+                                  {"id": "shop", "block": [1, 0], "value": 40}],
+                       units=[cd.unit("R1", "mounted_riot", "x16y4", radio=False)],
+                       crowds=[cd.crowd("A", "J1-1", rl=4)])
+
+    quiet, shooting = game(False), game(True)
+    for g in (quiet, shooting):
+        end_turn(g)
+    assert any(e.get("rule") == "CD-67" for e in shooting.log_for("umpire"))  # the sniper did shoot
+    assert quiet.view("commander") == shooting.view("commander")
+    assert quiet.log_for("commander") == shooting.log_for("commander")
+    assert "negotiate:A" in {a.id for a in shooting.legal_actions("commander")}
+    for g in (quiet, shooting):
+        end_turn(g, action="negotiate:A")
+    assert [e["rule"] for e in quiet.log_for("umpire") if e["kind"] == "roll"].count("CD-33") == 1
+    assert [e["rule"] for e in shooting.log_for("umpire") if e["kind"] == "roll"].count("CD-33") == 0
+    told = [e["text"] for e in shooting.log_for("commander") if e.get("rule") == "CD-32"]
+    assert told == ["commander negotiates with crowd A."]

@@ -182,9 +182,10 @@ def snipers_fire(s: World) -> None:
             s.note("CD-69", f"Sniper {sniper.id} is under fire and does not shoot.")
             continue
         gunfire(s, node)
-        s.under_fire[target.id] = s.turn
         s.unit_event(target, "shot at", Threat(node, sniper.crowd, sniper.building))
-        s.tell("CD-67", f"{target.id} is under fire from an unseen sniper.", units=[target.id])
+        told = s.tell("CD-67", f"{target.id} is under fire from an unseen sniper.", units=[target.id])
+        if target.player in told:  # the unit knows; its player only by radio (CD-06)
+            s.under_fire[target.id] = s.turn
         if s.d6("CD-67", f"sniper {sniper.id}", f"shot at {target.id} (hits on a 6)") == 6:
             status = casualty_roll(s, target.id)
             s.wound_sf(target, "sniper fire", dead=status == "dead")

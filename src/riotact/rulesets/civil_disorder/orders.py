@@ -210,13 +210,21 @@ def can_talk(s: World, seat: str, other: str) -> bool:
 
 
 def negotiation_problem(s: World, seat: str, crowd: Crowd) -> str | None:
-    """CD-32: range 2" by voice, 8" by megaphone or PA; none while shooting or gas is in sight."""
+    """CD-32: range 2" by voice, 8" by megaphone or PA. This is all a player needs to know to try:
+    shooting or gas in sight of the crowd (which the player may not see) makes the attempt fail
+    when it is made (:func:`negotiate`), so whether it is offered tells nothing hidden."""
     me, reach = s.players[seat], earshot(s, seat)
     if s.town.inches(me.node, crowd.node) > reach:
-        return f"crowd {crowd.id} is beyond {reach:g}\" ({'megaphone' if me.megaphone else 'normal voice'})"
-    if gas_in_sight(s, crowd.node) or any(s.town.sees(crowd.node, n) for n in recent_gunfire(s)):
-        return "no negotiation while shooting or gas is in sight of the crowd"
+        return (f"crowd {crowd.id} is {s.town.inches(me.node, crowd.node):.0f}\" away, beyond the {reach:g}\" "
+                f"your {'megaphone' if me.megaphone else 'voice'} carries (2\" by voice, 8\" with a "
+                "megaphone or PA)")
     return None
+
+
+def shooting_or_gas_in_sight(s: World, crowd: Crowd) -> bool:
+    """CD-32 default: firearm or baton-gun fire this turn or the last, or a gas cloud, in sight of
+    the crowd."""
+    return gas_in_sight(s, crowd.node) or any(s.town.sees(crowd.node, n) for n in recent_gunfire(s))
 
 
 def unit_orders(s: World, seat: str, unit: SFUnit, known: list[str] | None = None, *,
@@ -510,7 +518,10 @@ def negotiate(s: World, seat: str, crowd: Crowd) -> None:
         return
     s.stats["negotiations"] += 1
     s.umpire.effect("CD-32", f"{seat} negotiates with crowd {crowd.id}.",
-                    visible_to=s.witnesses([me.node, crowd.node]))
+                    visible_to=sorted({seat, *s.witnesses([me.node, crowd.node])}))
+    if shooting_or_gas_in_sight(s, crowd):  # CD-32: the player learns only that nothing comes of it
+        s.note("CD-32", f"No negotiation with crowd {crowd.id}: there is shooting or gas in sight of the crowd.")
+        return
     if not RL_CHART[crowd.rl].negotiable:  # CD-32 / CD-23: only RL 4 and 5
         s.note("CD-32", f"Crowd {crowd.id} is at RL {crowd.rl}: the negotiation has no effect, no roll.")
         return
