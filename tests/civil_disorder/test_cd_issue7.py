@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
+from riotact.core.errors import IllegalActionError
+
 BLOCK = {"id": "block", "block": [0, 0], "value": 40}  # hides J1-1 and the street below J1-0 from J0-0
 
 
@@ -209,3 +213,37 @@ def test_cd32_whether_negotiate_is_offered_does_not_reveal_hidden_shooting(cd):
     assert [e["rule"] for e in shooting.log_for("umpire") if e["kind"] == "roll"].count("CD-33") == 0
     told = [e["text"] for e in shooting.log_for("commander") if e.get("rule") == "CD-32"]
     assert told == ["commander negotiates with crowd A."]
+
+
+def test_cd32_why_negotiate_is_missing_out_of_voice_range(cd):
+    """CD-32: a crowd 10" away is out of voice range: the refusal says how far it is and what
+    carries how far, for the words a person types as for the action id."""
+    game = cd.game(crowds=[cd.crowd("A", "J1-0", rl=5)])  # 16" north of the commander at J1-1
+    assert "negotiate:A" not in {a.id for a in game.legal_actions("commander")}
+    for typed in ("negotiate", "negotiate A", "negotiate with crowd a", "negotiate:A"):
+        why = game.why_illegal("commander", typed)
+        assert 'crowd A is 16" away, beyond the 2" your voice carries' in why, why
+        assert '8" with a megaphone' in why and "CD-32" in why
+    with pytest.raises(IllegalActionError, match='beyond the 2" your voice carries'):
+        game.apply("commander", "negotiate:A")
+
+
+def test_cd04_the_end_screen_gives_the_breakdown(cd):
+    """CD-04: at the end every seat's screen shows how the score was made (each item with its
+    points), property, fires, casualties, arrests, and each crowd's RL turn by turn."""
+    from riotact.rulesets.civil_disorder.text import text_view
+
+    dice = cd.dice({"CD-20": [6, 6]}, default=1)
+    game = cd.game(dice=dice, turns=2, buildings=[{"id": "shop", "block": [0, 0], "value": 40, "kind": "shop"}],
+                   crowds=[cd.crowd("A", "J1-0", rl=5), cd.crowd("B", "J0-0", rl=6)],
+                   units=[cd.unit("R1", "riot_police", "x16y8", order="advance:A")])
+    play_turns(game, 2)
+    assert game.is_over()
+    screen = text_view(game.view("commander"))
+    assert "How the SF score was made (CD-04):" in screen
+    assert "   +100.0  start" in screen
+    assert "Property: " in screen and "Fires: " in screen and "Casualties: SF " in screen and "Arrests: " in screen
+    history = game.result.details["rl_history"]
+    assert f"  A: {' '.join(map(str, history['A']))}" in screen and len(history["A"]) == 3
+    total = sum(points for _, points in game.result.details["score_parts"])
+    assert game.result.scores["commander"] == round(total, 1)

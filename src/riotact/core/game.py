@@ -174,6 +174,11 @@ class Game:
             self._announce_end()
         return events[start:]
 
+    def why_illegal(self, seat: str, action_id: str) -> str:
+        """Why ``action_id`` (or words a person typed) is not a decision ``seat`` may make now."""
+        self._check_seat(seat)
+        return self.state.why_illegal(seat, action_id)
+
     def view(self, seat: str) -> dict[str, Any]:
         """What ``seat`` may know now, JSON-safe, with its legal actions."""
         self._check_seat(seat)

@@ -283,8 +283,12 @@ def suspect_buildings(s: World, seat: str) -> list[str]:
 
 
 def why_illegal(s: World, seat: str, action_id: str) -> str:
-    """Explain a refusal in the rules' words."""
-    verb, _, rest = action_id.partition(":")
+    """Explain a refusal in the rules' words; ``action_id`` may also be words typed at the
+    terminal ("negotiate", "negotiate A", "negotiate with crowd A")."""
+    verb, colon, rest = action_id.partition(":")
+    if not colon:  # words: the first is the verb, the last the target
+        words = action_id.lower().split()
+        verb, rest = (words[0], words[-1].upper() if len(words) > 1 else "") if words else ("", "")
     if seat == UMPIRE:
         return ("the umpire may proceed, rile or calm a crowd that is on the table (CD-03), reward or "
                 "spoil a declared negotiation (CD-33) or free a prisoner under escort (CD-55)")
@@ -300,8 +304,14 @@ def why_illegal(s: World, seat: str, action_id: str) -> str:
         return ("you can grab a rioter only as a police officer or soldier in contact with the crowd, "
                 "and fire only a gun you carry at a crowd you see (CD-07)")
     if verb == "negotiate":
+        known = sorted(known_crowds(s, seat))
+        if not rest:  # which crowds could be talked to, and why not
+            if not known:
+                return "you cannot see or hear of any crowd to negotiate with (CD-06, CD-32)"
+            return "; ".join(negotiation_problem(s, seat, s.crowds[c]) or f"crowd {c} is in range"
+                             for c in known) + " (CD-32)"
         crowd = s.crowds.get(rest)
-        if crowd is None or rest not in known_crowds(s, seat):
+        if crowd is None or rest not in known:
             return f"you cannot see or hear of a crowd {rest!r}"
         return (negotiation_problem(s, seat, crowd) or "not possible now") + " (CD-32)"
     if verb == "order":

@@ -207,7 +207,7 @@ class World(State):
             crowd.factors.append((factor, why or reason))
 
     def details(self) -> dict[str, Any]:
-        """CD-04 gap: what the SF are judged on."""
+        """CD-04 gap: what the SF are judged on (shown at the end of the game)."""
         lost = self.start_value - sum(b.value for b in self.buildings.values())
         return {
             "property_lost": lost,
@@ -225,16 +225,27 @@ class World(State):
             "crowds_dispersed": self.stats["crowds_dispersed"],
             "overreactions": self.stats["overreactions"],
             "rl_history": {c.id: list(c.history) for c in self.crowds.values()},
+            "score_parts": [[why, points] for why, points in self.score_parts()],
         }
 
+    def score_parts(self) -> list[tuple[str, float]]:
+        """CD-04 gap: the SF score from 100, item by item: property lost (half a point each), loot
+        carried off, casualties, arrests and dispersals; any crowd death from SF firearms is a
+        serious failure (the ``death_penalty`` house rule)."""
+        st = self.stats
+        lost = self.start_value - sum(b.value for b in self.buildings.values())
+        parts = [("start", 100.0), (f"property lost ({lost} points, half each)", -lost / 2),
+                 (f"loot carried off ({st['loot_escaped']} LU)", -st["loot_escaped"]),
+                 (f"SF wounded ({st['sf_wounded']}, 2 each)", -2 * st["sf_wounded"]),
+                 (f"SF dead ({st['sf_dead']}, 5 each)", -5 * st["sf_dead"]),
+                 (f"crowd wounded ({st['crowd_wounded']}, 3 each)", -3 * st["crowd_wounded"]),
+                 (f"crowd dead ({st['crowd_dead']}, 10 each)", -10 * st["crowd_dead"]),
+                 (f"arrests ({st['arrests']})", st["arrests"]),
+                 (f"crowds dispersed ({st['crowds_dispersed']}, 5 each)", 5 * st["crowds_dispersed"])]
+        if st["firearm_deaths"]:
+            parts.append((f"deaths from SF firearms ({st['firearm_deaths']})", -int(self.opt("death_penalty"))))
+        return [(why, float(points)) for why, points in parts if points or why == "start"]
+
     def score(self) -> float:
-        """CD-04 gap: 100, less property lost, loot carried off and casualties, plus arrests and
-        dispersals; any crowd death from SF firearms is a serious failure."""
-        d = self.details()
-        cas = d["casualties"]
-        score = (100 - d["property_lost"] / 2 - d["loot_carried_off"] - 2 * cas["sf_wounded"]
-                 - 5 * cas["sf_dead"] - 3 * cas["crowd_wounded"] - 10 * cas["crowd_dead"]
-                 + d["arrests"] + 5 * d["crowds_dispersed"])
-        if d["firearm_deaths"]:
-            score -= int(self.opt("death_penalty"))
-        return round(score, 1)
+        """CD-04 gap: the sum of :meth:`score_parts`."""
+        return round(sum(points for _, points in self.score_parts()), 1)
