@@ -220,10 +220,13 @@ def test_cd32_why_negotiate_is_missing_out_of_voice_range(cd):
     carries how far, for the words a person types as for the action id."""
     game = cd.game(crowds=[cd.crowd("A", "J1-0", rl=5)])  # 16" north of the commander at J1-1
     assert "negotiate:A" not in {a.id for a in game.legal_actions("commander")}
-    for typed in ("negotiate", "negotiate A", "negotiate with crowd a", "negotiate:A"):
+    for typed in ("negotiate A", "negotiate with crowd a", "negotiate:A"):
         why = game.why_illegal("commander", typed)
         assert 'crowd A is 16" away, beyond the 2" your voice carries' in why, why
         assert '8" with a megaphone' in why and "CD-32" in why
+    assert game.why_illegal("commander", "negotiate") == (
+        'no crowd you know of is within the 2" your voice carries (2" by voice, 8" with a megaphone or PA): '
+        'crowd A 16" (CD-32)')
     with pytest.raises(IllegalActionError, match='beyond the 2" your voice carries'):
         game.apply("commander", "negotiate:A")
 

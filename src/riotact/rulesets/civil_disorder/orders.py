@@ -308,8 +308,10 @@ def why_illegal(s: World, seat: str, action_id: str) -> str:
         if not rest:  # which crowds could be talked to, and why not
             if not known:
                 return "you cannot see or hear of any crowd to negotiate with (CD-06, CD-32)"
-            return "; ".join(negotiation_problem(s, seat, s.crowds[c]) or f"crowd {c} is in range"
-                             for c in known) + " (CD-32)"
+            reach, me = earshot(s, seat), s.players[seat]
+            far = ", ".join(f"crowd {c} {s.town.inches(me.node, s.crowds[c].node):.0f}\"" for c in known)
+            return (f"no crowd you know of is within the {reach:g}\" your {'megaphone' if me.megaphone else 'voice'} "
+                    f"carries (2\" by voice, 8\" with a megaphone or PA): {far} (CD-32)")
         crowd = s.crowds.get(rest)
         if crowd is None or rest not in known:
             return f"you cannot see or hear of a crowd {rest!r}"
