@@ -454,8 +454,8 @@ def rl_roll(s: World, crowd: Crowd, rls: dict[str, int] | None = None) -> None:
     was = crowd.rl
     crowd.rl = clamp_rl(roll.total if s.opt("rl_roll") == "absolute" else was + rl_shift(roll.total))
     crowd.arrested = 0  # CD-21 (b): counted since the last roll
-    s.rl_changes.append((crowd.id, tuple(crowd.triggers), was, crowd.rl))
-    s.note("CD-23", f"Crowd {crowd.id} is now RL {crowd.rl}: {chart(crowd).state}.")
+    s.note("CD-23", f"Crowd {crowd.id} is now RL {crowd.rl}: {chart(crowd).state}.", crowd=crowd.id,
+           rl_before=was, rl=crowd.rl, triggers=list(crowd.triggers))
 
 
 def merge_and_split(s: World) -> None:

@@ -95,8 +95,6 @@ class World(State):
         self.threats: dict[str, Threat] = {}  # CD-64: where each tested unit's stress comes from
         self.charged: dict[str, str] = {}  # unit -> crowd it charged this turn (CD-21 d)
         self.withdrew: set[str] = set()
-        #: CD-20: every RL roll as (crowd, its triggers, RL before, RL after), for the laboratory
-        self.rl_changes: list[tuple[str, tuple[str, ...], int, int]] = []
         self.stats = dict.fromkeys(("arrests", "sf_wounded", "sf_dead", "crowd_wounded", "crowd_dead",
                                     "firearm_deaths", "fires_started", "loot_escaped", "crowds_dispersed",
                                     "negotiations", "overreactions", "escapes"), 0)
