@@ -44,17 +44,21 @@ def kind_of(trigger: str) -> str:
     return next((name for name, pattern in KINDS if pattern.search(trigger)), "other")
 
 
-def rl_changes(rule: str, games: int) -> list[tuple[set[str], int]]:
-    """(kinds of trigger, RL change) for every RL roll in ``games`` games of each scenario."""
+def rl_changes(rule: str, games: int) -> tuple[list[tuple[set[str], int]], list[dict]]:
+    """(kinds of trigger, RL change) for every RL roll in ``games`` games of each scenario, and
+    every game's result details with its SF score."""
     out: list[tuple[set[str], int]] = []
+    results: list[dict] = []
     for scenario in builtin_scenarios(get_ruleset("civil-disorder")):
         for seed in range(1, games + 1):
             game = Game(scenario, seed=seed, options={"rl_roll": rule})
             play_out(game, {seat: make_bot("heuristic", game, seat) for seat in game.seats})
+            assert game.result is not None
+            results.append({**game.result.details, "score": next(iter(game.result.scores.values()))})
             for event in game.log_for("umpire"):
                 if event.get("rule") == "CD-23" and "rl_before" in event:
                     out.append(({kind_of(t) for t in event["triggers"]}, event["rl"] - event["rl_before"]))
-    return out
+    return out, results
 
 
 def table(changes: list[tuple[set[str], int]]) -> str:
@@ -88,7 +92,11 @@ def main() -> None:
     for rule in ("relative", "absolute"):
         print(f"\n`rl_roll = \"{rule}\"`, {args.games} seeded games (seeds 1-{args.games}) of each built-in "
               "scenario, heuristic SF bots:\n")
-        print(table(rl_changes(rule, args.games)))
+        changes, results = rl_changes(rule, args.games)
+        print(table(changes))
+        per_game = ", ".join(f"{key.replace('_', ' ')} {mean(r[key] for r in results):.2f}"
+                             for key in ("score", "fires_started", "property_lost", "arrests", "crowds_dispersed"))
+        print(f"\nMeans per game over {len(results)} games: {per_game}.")
 
 
 if __name__ == "__main__":
