@@ -307,3 +307,12 @@ def test_cli_manual_dice_with_a_person_in_the_umpire_chair_ask_the_umpire(tmp_pa
     events = [json.loads(line) for line in save.read_text().splitlines()]
     logged = [face for e in events if e.get("kind") == "roll" for face in e["dice"]]
     assert logged == typed
+
+
+def test_cli_says_why_no_action_matches_the_words_typed(tmp_path: Path) -> None:
+    """CD-32 at the terminal: "negotiate" typed with every crowd out of megaphone range is answered
+    with the reason and the ranges, not only "No action matches"."""
+    played = riotact("play", "civil-disorder/embassy-protest", "--seed", "4", stdin="negotiate\nquit\n")
+    out = " ".join(played.stdout.split())
+    assert "No action matches 'negotiate': no crowd you know of is within the 8\" your megaphone carries" in out
+    assert "(CD-32)" in out and "Traceback" not in played.stderr
