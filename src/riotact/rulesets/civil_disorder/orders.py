@@ -526,6 +526,8 @@ def negotiate(s: World, seat: str, crowd: Crowd) -> None:
         return
     problem = negotiation_problem(s, seat, crowd)
     if problem is not None:
+        if crowd.id not in known_crowds(s, seat):  # the distance would tell where it went unseen
+            problem = f"crowd {crowd.id} is no longer within reach of your voice"
         s.umpire.effect("CD-32", f"Your negotiation fails: {problem}.", visible_to=[seat])
         return
     s.stats["negotiations"] += 1

@@ -8,7 +8,10 @@ umpire seat, if a person holds it, has had its say), riotact resolves the turn:
 3. personal figures walk (CD-14);
 4. firing, crowd violence, fights and negotiations, then over-reaction tests;
 5. players' actions (orders, runs, conversations);
-6. the umpire's assessment: fires, medics, gas and water, RL rolls (CD-20).
+6. the umpire's assessment: fires, medics, water, RL rolls (CD-20), then gas drifts.
+
+The phases live in their own modules and act on the :class:`.world.World` this class extends;
+this module imports them, and none of them imports it.
 """
 
 from __future__ import annotations
