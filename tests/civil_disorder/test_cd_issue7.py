@@ -250,3 +250,16 @@ def test_cd04_the_end_screen_gives_the_breakdown(cd):
     assert f"  A: {' '.join(map(str, history['A']))}" in screen and len(history["A"]) == 3
     total = sum(points for _, points in game.result.details["score_parts"])
     assert game.result.scores["commander"] == round(total, 1)
+
+
+def test_cd32_a_failed_negotiation_does_not_tell_where_an_unseen_crowd_went(cd):
+    """CD-06 / CD-32: the commander declares a negotiation and walks off west; crowd A drifts north
+    behind the flats, out of his sight. The attempt fails, and he is not told how far away the
+    crowd he can no longer see has gone."""
+    blocks = [{"id": "flats", "block": [0, 0], "value": 40}, {"id": "shop", "block": [1, 0], "value": 40}]
+    game = cd.game(dice=cd.dice({"CD-17": [6]}), buildings=blocks, crowds=[cd.crowd("A", "x16y14", rl=4)])
+    game.apply("commander", "negotiate:A")
+    game.apply("commander", "walk:x10y16")
+    assert game.view("commander")["state"]["crowds"] == []
+    told = [e["text"] for e in game.log_for("commander") if e.get("rule") == "CD-32"]
+    assert told == ["Your negotiation fails: crowd A is no longer within reach of your voice."]
