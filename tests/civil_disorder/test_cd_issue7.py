@@ -263,3 +263,19 @@ def test_cd32_a_failed_negotiation_does_not_tell_where_an_unseen_crowd_went(cd):
     assert game.view("commander")["state"]["crowds"] == []
     told = [e["text"] for e in game.log_for("commander") if e.get("rule") == "CD-32"]
     assert told == ["Your negotiation fails: crowd A is no longer within reach of your voice."]
+
+
+def test_cd64_a_panicked_ambulance_crew_goes_back_to_treating_casualties(cd):
+    """CD-13 / CD-62 / CD-64: paramedics bricked for the first time panic and run; their order to
+    treat casualties is not lost (it used to become "hold" for the rest of the game)."""
+    dice = cd.dice({"CD-63": [1], "CD-36": [1]}, default=3)
+    game = cd.game(dice=dice, units=[cd.unit("AMB1", "paramedics", "x16y10", figures=2, vehicle="ambulance",
+                                             order="treat")],
+                   crowds=[cd.crowd("A", "J1-0", rl=6)])
+    end_turn(game)
+    assert "AMB1 panics and runs away, ignoring orders." in [e["text"] for e in game.log_for("commander")]
+    assert unit_order(game, "AMB1") == "treat"
+
+
+def unit_order(game, uid: str) -> str:
+    return next(u["order"] for u in game.view("commander")["state"]["units"] if u["id"] == uid)
