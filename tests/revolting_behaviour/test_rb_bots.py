@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
 from revolting_behaviour.rb_support import act, rb_game
@@ -53,7 +55,7 @@ def test_heuristic_bot_draws_whenever_it_declares() -> None:
     for seed in range(40):
         game = _heuristic_game(seed)
         decisions = [e["action"] for e in game.log.events if e["kind"] == "decision"]
-        for declared, next_one in zip(decisions, decisions[1:], strict=False):
+        for declared, next_one in pairwise(decisions):
             if declared[0] in "DHCS" and "-" in declared:
                 assert next_one == "draw", f"seed {game.seed}: {declared} then {next_one}"
         assert game.result is not None
