@@ -27,6 +27,7 @@ from .errors import OptionError, RiotactError, ScenarioError
 from .log import UMPIRE
 from .options import resolve_options
 from .protocol import RulesetSpec
+from .registry import all_specs, ruleset_spec
 
 
 class _Header(BaseModel):
@@ -67,14 +68,12 @@ def _fail(source: str, exc: ValidationError, prefix: tuple[str, ...] = ()) -> Sc
 
 def parse_scenario(data: dict[str, Any], source: str = "<data>") -> Scenario:
     """Validate scenario data; errors name the source, the field and the fault."""
-    from riotact.rulesets import get_ruleset
-
     try:
         head = _Header.model_validate(data)
     except ValidationError as exc:
         raise _fail(source, exc) from None
     try:
-        spec = get_ruleset(head.ruleset)
+        spec = ruleset_spec(head.ruleset)
     except Exception as exc:  # unknown ruleset: say which exist
         raise ScenarioError(source, "ruleset", str(exc)) from None
     _check_seats(spec, head.seats, source)
@@ -131,13 +130,11 @@ def builtin_scenarios(spec: RulesetSpec) -> list[Scenario]:
 
 def find_scenario(ref: str) -> Scenario:
     """A scenario by file path, by ``ruleset/id``, or by a bare id that is unique."""
-    from riotact.rulesets import all_rulesets, get_ruleset
-
     if ref.endswith(".toml") or Path(ref).is_file():
         return load_scenario_file(ref)
     ruleset, _, scenario_id = ref.rpartition("/")
     try:
-        specs = [get_ruleset(ruleset)] if ruleset else all_rulesets()
+        specs = [ruleset_spec(ruleset)] if ruleset else all_specs()
     except RiotactError as exc:
         raise _not_found(ref, str(exc)) from None
     matches = [s for spec in specs for s in builtin_scenarios(spec) if s.id == scenario_id]
