@@ -13,8 +13,11 @@ of seats; the umpire sees everything) and ``text`` (plain English).
 
 from __future__ import annotations
 
+import glob
 import json
+import math
 import os
+import re
 import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
@@ -71,16 +74,26 @@ class GameLog:
             yield dumps(event)
 
     def write(self, path: str | os.PathLike[str]) -> None:
-        write_atomic(Path(path), "".join(line + "\n" for line in self.lines()))
+        try:
+            text = "".join(line + "\n" for line in self.lines())
+        except ValueError as exc:  # a NaN or Infinity got past the checks: never write it
+            raise SaveFileError(f"{path}: cannot save: {exc}") from None
+        write_atomic(Path(path), text)
 
 
 def dumps(obj: Any) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+    """One JSON line; NaN and Infinity are refused (ValueError): a log holds only finite numbers."""
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
 def write_atomic(path: Path, text: str) -> None:
-    """Write via a temporary file in the same folder and rename: never half a file."""
+    """Write via a temporary file in the same folder and rename: never half a file.
+
+    Temporary files that an earlier save of the same file left behind (the process was killed
+    between writing and renaming) are removed first: one process writes a given save.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
+    remove_stale_temporaries(path)
     mode = path.stat().st_mode & 0o777 if path.exists() else 0o644  # mkstemp alone would give 0o600
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
@@ -93,6 +106,20 @@ def write_atomic(path: Path, text: str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def remove_stale_temporaries(path: Path) -> list[Path]:
+    """Delete the ``.NAME.XXXXXXXX`` files :func:`write_atomic` leaves when killed; returns them."""
+    stale = re.compile(rf"\.{re.escape(path.name)}\.[a-z0-9_]{{8}}")
+    removed = []
+    for candidate in path.parent.glob(f".{glob.escape(path.name)}.*"):
+        if stale.fullmatch(candidate.name) and candidate.is_file():
+            try:
+                candidate.unlink()
+                removed.append(candidate)
+            except OSError:  # not ours to remove (permissions): leave it
+                continue
+    return removed
 
 
 def read_log(path: str | os.PathLike[str]) -> tuple[dict[str, Any], list[Event]]:
@@ -117,9 +144,25 @@ def _parse(source: Path, lines: Iterable[str]) -> Iterator[dict[str, Any]]:
         if not line.strip():
             continue
         try:
-            record = json.loads(line)
+            record = json.loads(line, parse_constant=_refuse_constant, parse_float=_finite_float)
         except json.JSONDecodeError as exc:
             raise SaveFileError(f"{source}: line {number}: not JSON ({exc.msg})") from None
+        except RecursionError:
+            raise SaveFileError(f"{source}: line {number}: JSON nested too deeply") from None
+        except ValueError as exc:  # a non-finite number, or an integer of over 4,300 digits
+            why = "an integer of more than 4,300 digits" if "digits" in str(exc) else str(exc)
+            raise SaveFileError(f"{source}: line {number}: {why}") from None
         if not isinstance(record, dict):
             raise SaveFileError(f"{source}: line {number}: not a JSON object")
         yield record
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a log may hold (only finite numbers)")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text[:20]} is too large a number (only finite numbers)")
+    return value
