@@ -94,3 +94,12 @@ def test_the_end_screen_after_the_turn_limit() -> None:
         view = game.view(seat)
         assert view["state"]["acting"] is None and view["legal_actions"] == []
     assert "Game over: nobody won (the turn limit of 1 was reached)." in screen(game, "p1")
+
+
+def test_the_use_of_action_points_says_how_many_and_what_they_do() -> None:
+    """RB-18 house rule (use chosen after success): the choice names the points and their effect."""
+    game = rb_game(cards={"p1/action": [["5S"]]}, declaration_fixes_use=False)
+    act(game, "S-moderate", "draw")
+    assert texts(game) == {"use-cause": "spend the 16 action points on own Cause (RB-20)",
+                           "use-p2": "spend the 16 action points against p2: p2 loses 8 RP (RB-19)"}
+    assert "16 action points to spend." in screen(game, "p1")

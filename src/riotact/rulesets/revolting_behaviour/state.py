@@ -139,8 +139,11 @@ class RevoltingBehaviour(State):
             activity = self.attempt.activity
             return _DRAW_OR_STOP[activity.cost] if self._can_pay(player, activity) else _STOP_ONLY
         if self.phase == "use":
-            return [Action(USE_CAUSE, "spend the action points on the Cause"), *(
-                Action(f"use-{t}", f"spend the action points against {t}") for t in self._targets(seat))]
+            assert self.attempt is not None
+            points = self.attempt.action_points
+            return [Action(USE_CAUSE, f"spend the {points} action points on own Cause (RB-20)"), *(
+                Action(f"use-{t}", f"spend the {points} action points against {t}: {t} loses {points // 2} RP "
+                                   "(RB-19)") for t in self._targets(seat))]
         return self._declarations(player)
 
     def _declarations(self, player: Player) -> list[Action]:
