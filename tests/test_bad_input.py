@@ -138,24 +138,32 @@ Game(find_scenario("revolting-behaviour/first-game"), seed=1).save(sys.argv[1])
 
 
 def test_a_save_killed_half_way_leaves_no_temporary_file_for_ever(tmp_path: Path) -> None:
-    """kill -9 between writing and renaming leaves ".game.jsonl.XXXXXXXX"; the next save removes it."""
+    """kill -9 between writing and renaming leaves ".game.jsonl.tmp"; the next save takes it away."""
     save = tmp_path / "game.jsonl"
     riotact("play", RB, "--seed", "1", "--save", str(save), stdin="quit\n")
     before = save.read_bytes()
     writer = subprocess.Popen([sys.executable, "-c", KILLED_WRITER, str(save)])
     deadline = time.monotonic() + 60
-    while not list(tmp_path.glob(".game.jsonl.*")):
+    while not (tmp_path / ".game.jsonl.tmp").exists():
         assert writer.poll() is None and time.monotonic() < deadline
         time.sleep(0.05)
     writer.send_signal(signal.SIGKILL)
     writer.wait()
-    left = list(tmp_path.glob(".game.jsonl.*"))
-    assert len(left) == 1 and save.read_bytes() == before  # the save itself is whole
-    (tmp_path / ".other.jsonl.abcd1234").write_text("another save's", encoding="utf-8")
+    assert (tmp_path / ".game.jsonl.tmp").exists() and save.read_bytes() == before  # the save is whole
     out = riotact("play", str(save), stdin="quit\n")
     assert out.returncode == 0, out.stderr
-    assert sorted(p.name for p in tmp_path.iterdir()) == [".other.jsonl.abcd1234", "game.jsonl"]
+    assert [p.name for p in tmp_path.iterdir()] == ["game.jsonl"]
     assert json.loads(save.read_text(encoding="utf-8").splitlines()[0])["seed"] == 1
+
+
+def test_a_save_keeps_its_mode_and_a_new_one_is_readable(tmp_path: Path) -> None:
+    save = tmp_path / "game.jsonl"
+    game = Game(find_scenario(RB), seed=1)
+    game.save(save)
+    assert save.stat().st_mode & 0o777 == 0o644
+    save.chmod(0o600)
+    game.save(save)
+    assert save.stat().st_mode & 0o777 == 0o600 and [p.name for p in tmp_path.iterdir()] == ["game.jsonl"]
 
 
 def test_long_names_are_refused_in_scenario_data() -> None:

@@ -13,12 +13,9 @@ of seats; the umpire sees everything) and ``text`` (plain English).
 
 from __future__ import annotations
 
-import glob
 import json
 import math
 import os
-import re
-import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -89,37 +86,35 @@ def dumps(obj: Any) -> str:
 def write_atomic(path: Path, text: str) -> None:
     """Write via a temporary file in the same folder and rename: never half a file.
 
-    Temporary files that an earlier save of the same file left behind (the process was killed
-    between writing and renaming) are removed first: one process writes a given save.
+    The temporary file has one name per save, ``.NAME.tmp``. A save killed between writing and
+    renaming leaves it behind, and the next save of the same file writes over it and renames it
+    away, so none stays for ever; finding random names would mean listing the folder at every
+    save, which thousands of logs in one folder (``sim --log-dir``) cannot afford. One process
+    writes a given save at a time.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
-    remove_stale_temporaries(path)
-    mode = path.stat().st_mode & 0o777 if path.exists() else 0o644  # mkstemp alone would give 0o600
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
+    tmp = temporary_path(path)
     try:
-        os.chmod(tmp, mode)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), mode)
+        os.fchmod(fd, mode)  # the umask trims a new file's mode, and an old file keeps its own
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise
 
 
-def remove_stale_temporaries(path: Path) -> list[Path]:
-    """Delete the ``.NAME.XXXXXXXX`` files :func:`write_atomic` leaves when killed; returns them."""
-    stale = re.compile(rf"\.{re.escape(path.name)}\.[a-z0-9_]{{8}}")
-    removed = []
-    for candidate in path.parent.glob(f".{glob.escape(path.name)}.*"):
-        if stale.fullmatch(candidate.name) and candidate.is_file():
-            try:
-                candidate.unlink()
-                removed.append(candidate)
-            except OSError:  # not ours to remove (permissions): leave it
-                continue
-    return removed
+def temporary_path(path: Path) -> Path:
+    """Where :func:`write_atomic` writes before renaming.
+
+    >>> temporary_path(Path("runs/game.jsonl")).as_posix()
+    'runs/.game.jsonl.tmp'
+    """
+    return path.with_name(f".{path.name}.tmp")
 
 
 def read_log(path: str | os.PathLike[str]) -> tuple[dict[str, Any], list[Event]]:
