@@ -69,7 +69,7 @@ def test_a_bad_scenario_file_is_one_line(tmp_path: Path, body: str, words: tuple
 
 def test_nan_is_refused_in_scenario_data_and_options() -> None:
     """Scenario data (also a save's embedded scenario) and options refuse non-finite numbers."""
-    with pytest.raises(ScenarioError, match=r"setup\.x\[0\]\[1\]: nan is not a finite number"):
+    with pytest.raises(ScenarioError, match=r"setup\.x\.0\.1: Input should be a finite number, not nan"):
         parse_scenario({"ruleset": "revolting-behaviour", "id": "x", "title": "x", "seats": ["p1"],
                         "setup": {"x": [[1.0, float("nan")]]}})
     deep: list = []

@@ -105,11 +105,10 @@ def _check_finite(data: Any, source: str) -> None:
     while stack:
         where, value = stack.pop()
         if isinstance(value, float) and not math.isfinite(value):
-            raise ScenarioError(source, where, f"{value} is not a finite number")
-        if isinstance(value, dict):
-            stack.extend((f"{where}.{k}" if where else str(k), v) for k, v in value.items())
-        elif isinstance(value, list | tuple):
-            stack.extend((f"{where}[{i}]", v) for i, v in enumerate(value))
+            raise ScenarioError(source, where, f"Input should be a finite number, not {value}")
+        if isinstance(value, dict | list | tuple):  # fields named as pydantic names them: setup.features.3.x
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            stack.extend((f"{where}.{k}" if where else str(k), v) for k, v in items)
 
 
 def _check_seats(spec: RulesetSpec, seats: list[str], source: str) -> None:
