@@ -2,8 +2,9 @@
 
 It reads only its view and the legal actions: it takes opportunity shots, fires at the nearest foe it
 can, stays put with a missile weapon when a foe is in range, charges a foe it can reach this move (only
-one within a walk when it has a place to reach or keep clear), otherwise goes for its objective (onto a place to reach, or within 3" of a place to keep clear), and
-without one closes in; it kicks lit dynamite towards the foe and its leaders order the men forward.
+one within a walk when it has a place to reach or keep clear), otherwise goes for its objective (onto
+a place to reach, or within 3" of a place to keep clear), and without one closes in; it kicks lit
+dynamite towards the foe and its leaders order the men forward.
 """
 
 from __future__ import annotations
