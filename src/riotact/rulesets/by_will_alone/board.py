@@ -15,7 +15,7 @@ from riotact.core.errors import ScenarioError
 from riotact.core.log import ALL, Visibility
 from riotact.core.modifiers import Modifier
 from riotact.core.options import Value
-from riotact.core.protocol import State
+from riotact.core.protocol import Action, State
 from riotact.core.scenario import Scenario
 from riotact.core.umpire import RollTotal, Umpire
 
@@ -83,6 +83,11 @@ class Board(State):
         self.removed = dict.fromkeys(SIDES, 0)
         self.levels: dict[str, int] = {}
         self.tasks: list[Task] = []
+        # The orders of the step under way (BWA-01): pieces already ordered, once-per-initiative uses
+        # taken up ("escalate:g", "rally:u", ...), and each piece's orders worked out once per step.
+        self.ordered: set[str] = set()
+        self.used: set[str] = set()
+        self.orders_cache: dict[str, tuple[str, list[tuple[Action, str]]]] | None = None
         self.initiative = str(options["first_initiative"])
         self.initiative_number = 1
         self.escalations = 0

@@ -11,16 +11,12 @@ Texts are plain words, read in a numbered list: ``<unit>: <what it does>``.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 from riotact.core.protocol import Action
 
 from .board import Board, Task
 from .tables import ACTION_NAMES, AUTHORITY, NONVIOLENT, REACTION_NAMES, REACTIONS, may_take, other
 from .units import Dummy, Unit
-
-if TYPE_CHECKING:
-    from .state import BWAState
 
 DONE = Action("done", "End the orders for this action step")
 
@@ -55,7 +51,7 @@ def known_as(unit: Unit) -> str:
     return f"counter {unit.counter}" if unit.hidden else unit.name
 
 
-def prompt_actions(state: BWAState, task: Task, seat: str) -> list[Action]:
+def prompt_actions(state: Board, task: Task, seat: str) -> list[Action]:
     if task.kind == "orders":
         return [*order_actions(state, seat), DONE]
     if task.kind == "react":
@@ -79,7 +75,7 @@ def prompt_actions(state: BWAState, task: Task, seat: str) -> list[Action]:
     raise AssertionError(task.kind)
 
 
-def arrest_actions(state: BWAState, task: Task) -> list[Action]:
+def arrest_actions(state: Board, task: Task) -> list[Action]:
     """BWA-35: the authority picks the next stand to arrest, one at a time, or stops ("up to")."""
     target = state.units[task.data["target"]]
     left = sum(n for _, n in task.data["capacity"])
@@ -89,7 +85,7 @@ def arrest_actions(state: BWAState, task: Task) -> list[Action]:
     return [*picks, Action("arrest-done", "Stop arresting")]
 
 
-def order_actions(state: BWAState, seat: str) -> list[Action]:
+def order_actions(state: Board, seat: str) -> list[Action]:
     """Orders still open to ``seat`` this step: nothing moves while orders are declared, so each
     piece's orders (with the once-per-initiative use each takes up) are worked out once per step
     and filtered as orders are given."""
@@ -102,7 +98,7 @@ def order_actions(state: BWAState, seat: str) -> list[Action]:
     return out
 
 
-def once_per_initiative(state: BWAState, key: str, verb: str, arg: str) -> str:
+def once_per_initiative(state: Board, key: str, verb: str, arg: str) -> str:
     """The once-per-initiative use an order takes up when it is declared, or "" (BWA-06, 30, 37, 42,
     49; a reserve that did not arrive may be asked for again in a later initiative, BWA-06 gap)."""
     if verb == "reinforce":
@@ -118,7 +114,7 @@ def once_per_initiative(state: BWAState, key: str, verb: str, arg: str) -> str:
     return ""
 
 
-def _all_orders(state: BWAState, side: str) -> dict[str, tuple[str, list[tuple[Action, str]]]]:
+def _all_orders(state: Board, side: str) -> dict[str, tuple[str, list[tuple[Action, str]]]]:
     """Every piece's orders with their once-per-initiative uses, by piece, with the seat that gives them."""
     pieces: dict[str, tuple[str, list[Action]]] = {}
     for unit in state.table_units(side) + [u for u in state.units.values()
@@ -138,7 +134,7 @@ def _all_orders(state: BWAState, side: str) -> dict[str, tuple[str, list[tuple[A
             for key, (owner, actions) in pieces.items()}
 
 
-def _targets(state: BWAState, unit: Unit) -> list[tuple[str, str, str]]:
+def _targets(state: Board, unit: Unit) -> list[tuple[str, str, str]]:
     """Opposing units or counters in contact or within reach: (key, node, description)."""
     reach = set(state.destinations(unit)) if not unit.lost else set()
     reach.add(unit.node or "")
@@ -152,7 +148,7 @@ def _targets(state: BWAState, unit: Unit) -> list[tuple[str, str, str]]:
     return sorted(found)
 
 
-def unit_orders(state: BWAState, unit: Unit) -> list[Action]:
+def unit_orders(state: Board, unit: Unit) -> list[Action]:
     """BWA-17: the actions this unit's side may take; BWA-46: a leaderless unit takes none."""
     side, uid, name = unit.side, unit.id, unit.name
     if unit.band or unit.disrupted:
@@ -216,7 +212,7 @@ def unit_orders(state: BWAState, unit: Unit) -> list[Action]:
     return acts + _communication(state, unit)
 
 
-def _communication(state: BWAState, unit: Unit) -> list[Action]:
+def _communication(state: Board, unit: Unit) -> list[Action]:
     side, uid, name = unit.side, unit.id, unit.name
     acts = []
     for r in state.units.values():
@@ -237,7 +233,7 @@ def _communication(state: BWAState, unit: Unit) -> list[Action]:
     return acts
 
 
-def reaction_actions(state: BWAState, actor: Unit, unit: Unit) -> list[Action]:
+def reaction_actions(state: Board, actor: Unit, unit: Unit) -> list[Action]:
     """BWA-27: the reactions open to the targeted unit."""
     assert unit.node is not None and actor.node is not None
     text = {r: f"{unit.name}: {name.lower()}" for r, name in REACTION_NAMES.items()}
@@ -261,7 +257,7 @@ def reaction_actions(state: BWAState, actor: Unit, unit: Unit) -> list[Action]:
     return acts
 
 
-def place_actions(state: BWAState, unit: Unit) -> list[Action]:
+def place_actions(state: Board, unit: Unit) -> list[Action]:
     """BWA-07 gap: two of the unit's own moves away, as far as the map allows."""
     assert unit.node is not None
     rate = unit.rate or 1
@@ -274,7 +270,7 @@ def place_actions(state: BWAState, unit: Unit) -> list[Action]:
             for n in sorted(fits) if dist[n] == far]
 
 
-def why_illegal(state: BWAState, seat: str, action_id: str) -> str:
+def why_illegal(state: Board, seat: str, action_id: str) -> str:
     if seat not in state.to_act():
         return f"it is not {seat}'s decision now"
     task = state.tasks[0]

@@ -37,9 +37,6 @@ class BWAState(Actions):
         super().__init__(scenario, options, umpire)
         self.lose_initiative = False
         self.took_risk = False
-        self.ordered: set[str] = set()
-        self.used: set[str] = set()       # once-per-initiative uses: "escalate:g", "rally:u", ...
-        self.orders_cache: dict[str, tuple[str, list[tuple[Action, str]]]] | None = None
         self._legal: tuple[int, str, list[Action]] | None = None
         self._version = 0
         self.umpire.effect("BWA-01", f"{scenario.title}: the {self.initiative} side starts with the "

@@ -3,16 +3,14 @@ opposing counters that say nothing about what is behind them."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from riotact.core.log import UMPIRE
 
+from .board import Board
 from .tables import AUTHORITY, NONVIOLENT
 from .units import Unit
 from .victory import scores
-
-if TYPE_CHECKING:
-    from .state import BWAState
 
 
 def spied(unit: Unit, side: str) -> bool:
@@ -20,7 +18,7 @@ def spied(unit: Unit, side: str) -> bool:
     return unit.side != side and any(s.role == "spy" for s in unit.stands)
 
 
-def unit_view(state: BWAState, unit: Unit, seat: str) -> dict[str, Any]:
+def unit_view(state: Board, unit: Unit, seat: str) -> dict[str, Any]:
     side = "" if seat == UMPIRE else state.side_of(seat)
     own = seat == UMPIRE or side == unit.side
     out: dict[str, Any] = {
@@ -41,7 +39,7 @@ def unit_view(state: BWAState, unit: Unit, seat: str) -> dict[str, Any]:
     return out
 
 
-def seat_view(state: BWAState, seat: str) -> dict[str, Any]:
+def seat_view(state: Board, seat: str) -> dict[str, Any]:
     umpire = seat == UMPIRE
     side = "" if umpire else state.side_of(seat)
     units, counters = [], []
