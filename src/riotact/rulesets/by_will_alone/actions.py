@@ -43,11 +43,13 @@ class Actions(Combat):
                            visible_to=self.side_vis(unit.side), unit=unit.id)
 
     def _activate(self, unit: Unit, action: str) -> bool:
-        """BWA-18: activation for an action is a risk; failing it costs the initiative."""
+        """BWA-18: activation for an action is a risk when it can fail (BWA-02); failing it costs the
+        initiative."""
         bonus = ACTIONS[action][2]
         if bonus is None:
             return True
-        self.took_risk = True
+        if self.activation_can_fail(unit, bonus):
+            self.took_risk = True
         if self.activation(unit, action, bonus):
             return True
         self._fizzle(unit, action, "activation failed")

@@ -352,13 +352,24 @@ class Board(State):
                            visible_to=vis, unit=unit.id, failed=failed, stands=len(pool), row=row)
         return UnitCheck(failed, len(pool), row)
 
+    def activation_can_fail(self, unit: Unit, bonus: int) -> bool:
+        """BWA-18: whether the activation roll can fail at all (a 1 plus the bonus misses the number)."""
+        return 1 + bonus < MORALE_NUMBER[unit.level]
+
     def activation(self, unit: Unit, what: str, bonus: int, vis: Visibility | None = None) -> bool:
-        """BWA-18: one stand morale check at the unit's level, the bracketed number added."""
+        """BWA-18: one stand morale check at the unit's level, the bracketed number added.
+
+        A check that cannot fail is not rolled: it is no risk (BWA-02)."""
+        vis = self.vis(unit) if vis is None else vis
+        if not self.activation_can_fail(unit, bonus):
+            self.umpire.effect("BWA-18", f"{self.label(unit)} needs {MORALE_NUMBER[unit.level]}+ with "
+                               f"+{bonus} for {what}: activation cannot fail, so no roll (and no risk, "
+                               "BWA-02).", visible_to=vis, unit=self.key(unit))
+            return True
         mods = [Modifier(bonus, f"activation bonus for {what}", "BWA-18")] if bonus else []
         return self.umpire.roll_total(
             "BWA-18", self.label(unit), 1, 6, purpose=f"activation for {what}", modifiers=mods,
-            target=MORALE_NUMBER[unit.level],
-            visible_to=self.vis(unit) if vis is None else vis).passed
+            target=MORALE_NUMBER[unit.level], visible_to=vis).passed
 
     def drop_levels(self, unit: Unit, levels: int, rule: str) -> None:
         """BWA-05: reliability (or quality) drops, never below the lowest level."""

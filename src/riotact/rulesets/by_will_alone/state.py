@@ -193,8 +193,7 @@ class BWAState(Actions):
             use = orders.once_per_initiative(self, key, verb, arg)  # used up when declared
             if use:
                 self.used.add(use)
-            if orders.order_actions(self, seat):
-                return
+            return  # the seat ends its orders itself, so a "done" typed ahead ends only this step
         task.data["done"].append(seat)
 
     def _resolve_orders(self, task: Task) -> None:
@@ -204,6 +203,11 @@ class BWAState(Actions):
 
     def _run_resolve(self, task: Task) -> None:
         key, verb, arg = task.data["key"], task.data["verb"], task.data["arg"]
+        if self.lose_initiative:  # BWA-01/02: a side that has lost the initiative acts no more
+            self.umpire.effect("BWA-02", f"The {self.initiative} side has lost the initiative: the order "
+                               f"for {self._order_label(key)} ({verb}) is not carried out.",
+                               visible_to=self.side_vis(self.initiative))
+            return
         if key in self.dummies:
             self._move_dummy(key, arg)
             return
@@ -220,6 +224,11 @@ class BWAState(Actions):
                                f"{verb} is not carried out.", visible_to=self.side_vis(unit.side))
             return
         getattr(self, f"_do_{verb}")(unit, arg)
+
+    def _order_label(self, key: str) -> str:
+        """A piece named for its own side: a unit by name, a dummy or the jail by its key."""
+        unit = self.units.get(key)
+        return f"{unit.name} ({unit.id})" if unit is not None else key
 
     def _answer_react(self, task: Task, action_id: str, seat: str) -> None:
         self.tasks.pop(0)
