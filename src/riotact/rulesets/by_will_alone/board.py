@@ -151,6 +151,7 @@ class Board(State):
             country=spec.country, language=spec.language, food=spec.food, fed=spec.fed,
             origin=spec.origin, gps=spec.gps, police=spec.police, weapons=spec.weapons,
             cannons=spec.cannons, smoke=tuple(spec.smoke), capacity=spec.capacity,
+            led=spec.side == NONVIOLENT and spec.type == "actionists",
         )
 
     # -- who sees what -----------------------------------------------------------

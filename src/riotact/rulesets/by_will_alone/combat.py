@@ -127,7 +127,8 @@ class Combat(Board):
             if unit.language != opponent.language:
                 mods.append(Modifier(LANGUAGE_MODIFIER, "speaks a different language from its opponent",
                                      "BWA-34"))
-        if unit.side == AUTHORITY and opponent.side == NONVIOLENT and opponent.commander is None:
+        if unit.side == AUTHORITY and opponent.led and opponent.commander is None:
+            # BWA-34: only a unit that has a commander to touch (not a vehicle, band or escapers)
             mods.append(Modifier(NO_COMMANDER_TOUCHING_MODIFIER,
                                  "nonviolent commander not touching a stand of his unit", "BWA-34"))
         return mods
@@ -457,7 +458,8 @@ class Combat(Board):
             unit.stands.extend(stands)
         else:
             unit = Unit(id=f"escaped{self._counter_seq}", side=NONVIOLENT, name="Escaped stands",
-                        type="actionists", node=jail.feature, stands=stands, player=self.first_seat(NONVIOLENT))
+                        type="actionists", node=jail.feature, stands=stands, player=self.first_seat(NONVIOLENT),
+                        led=True)
             self._counter_seq += 1
             self.units[unit.id] = unit
         self.umpire.effect("BWA-38", f"{len(stands)} stand(s) escape ({why}) and join {self.label(unit)} "

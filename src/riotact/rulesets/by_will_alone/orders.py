@@ -170,7 +170,8 @@ def unit_orders(state: Board, unit: Unit) -> list[Action]:
         return acts + _communication(state, unit)
     if unit.condition != "sitting" and not unit.vehicle:
         add("sit", "", f"{name}: sit down")
-    if state.contact(unit) and not unit.vehicle:
+    # BWA-19 gap: in contact with the authority, unless the house rule lifts that
+    if (state.contact(unit) or not state.options["condition_needs_contact"]) and not unit.vehicle:
         if unit.condition != "fraternizing":
             add("fraternize", "", f"{name}: fraternize with the authority (activation +2)")
         if unit.condition != "partying":
