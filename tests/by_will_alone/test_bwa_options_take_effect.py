@@ -61,3 +61,22 @@ def test_bwa34_no_commander_modifier_against_escapers(bwa) -> None:
     bwa.orders(g, "nonviolent", "jail:escape")
     [jailer_roll] = confrontation_rolls(g, "g (g)")
     assert jailer_roll["modifiers"] == []
+
+
+def smoke_orders(g, unit: str) -> set[str]:
+    return {a.id.split(":", 2)[2] for a in g.legal_actions("authority") if a.id.startswith(f"{unit}:smoke:")}
+
+
+def test_bwa13_screen_behind_the_vehicle_discharger_in_front(bwa) -> None:
+    """BWA-13: a vehicle smoke screen goes behind the vehicle and a discharger's ball in front of it.
+    Before it moves the vehicle faces the nearest opposing piece; then the way it last went."""
+    units = [bwa.nv("n", "s3"), bwa.auth("v", "w0", type="land_vehicle", smoke=["screen", "discharger"])]
+    g = bwa.game(units, [], options={"first_initiative": "authority"})
+    # facing the activists at s3 (east-south-east): nothing behind w0, x1 in front
+    assert smoke_orders(g, "v") == {"pots", "discharger@x1"}
+    bwa.orders(g, "authority", "v:move:x3")
+    bwa.orders(g, "nonviolent")  # no risk taken: the initiative comes back
+    assert g.to_act() == ("authority",)
+    assert smoke_orders(g, "v") == {"pots", "screen@m2", "discharger@e4"}
+    bwa.orders(g, "authority", "v:smoke:screen@m2")
+    assert any("smoke (screen, behind the vehicle): 3 ball(s) at m2" in e["text"] for e in g.log_for("nonviolent"))

@@ -262,7 +262,9 @@ class Board(State):
                               stop=lambda n: self.enemy_at(unit.side, n))
 
     def place(self, unit: Unit, node: str) -> None:
-        """Put a unit (and what it carries, and media following it) in ``node``."""
+        """Put a unit (and what it carries, and media following it) in ``node``; it faces the way it went."""
+        if unit.node is not None and unit.node != node:
+            unit.heading = self.map.bearing(unit.node, node)
         unit.node = node
         for u in self.units.values():
             if u.mounted_in == unit.id:
@@ -270,6 +272,26 @@ class Board(State):
         for mid, (_, follows) in self.media.items():
             if follows == unit.id:
                 self.media[mid] = (node, follows)
+
+    def facing(self, unit: Unit) -> float:
+        """BWA-13 gap: a vehicle faces the way it last moved; one that has not moved yet faces the
+        nearest opposing piece on the table (a unit or a counter, whose places everyone sees)."""
+        assert unit.node is not None
+        if unit.heading is not None:
+            return unit.heading
+        here = unit.node
+        enemies = [u.node for u in self.table_units(other(unit.side)) if u.node is not None]
+        enemies += [d.node for d in self.dummies.values() if d.side != unit.side]
+        away = [n for n in enemies if n != here]
+        if not away:
+            return 0.0
+        nearest = min(away, key=lambda n: (self.map.dist(here, n), n))
+        return self.map.bearing(here, nearest)
+
+    def smoke_spot(self, unit: Unit, method: str) -> str | None:
+        """BWA-13: a smoke screen goes behind the vehicle, a discharger's ball in front of it."""
+        assert unit.node is not None
+        return self.map.turn(unit.node, self.facing(unit), math.pi if method == "screen" else 0.0)
 
     def leave_position(self, unit: Unit) -> None:
         """Moving ends a condition (BWA-19) and an envelopment (BWA-22)."""

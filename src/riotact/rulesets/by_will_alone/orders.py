@@ -191,8 +191,10 @@ def unit_orders(state: Board, unit: Unit) -> list[Action]:
     add("smoke", "pots", f"{name}: light smoke pots (3 balls downwind)")
     if side == AUTHORITY or state.options["smoke_methods_open"]:  # BWA-13 gap: vehicle/artillery smoke
         for method in unit.smoke:
-            for n in state.map.neighbours[unit.node]:
-                add("smoke", f"{method}@{n}", f"{name}: vehicle smoke {method} toward {n}")
+            spot = state.smoke_spot(unit, method)
+            if spot is not None:
+                place = "behind it" if method == "screen" else "in front of it"
+                add("smoke", f"{method}@{spot}", f"{name}: vehicle smoke {method} {place}, at {where(state, spot)}")
         if unit.cannons:
             for n in sorted(state.map.features):
                 if n != unit.node and state.sees(unit.node, n):

@@ -72,6 +72,7 @@ class Unit:
     band: bool = False              # BWA-40: stands that lost nonviolent discipline
     blocked: bool = False           # BWA-41
     attempts: int = 0               # BWA-47: attempts to find a new commander
+    heading: float | None = None    # BWA-13: bearing of its last move (which way a vehicle faces)
     led: bool = False               # BWA-34/46: actionists meant to have a commander (not a band,
                                     # not the stands breaking out of jail, not a vehicle)
 
