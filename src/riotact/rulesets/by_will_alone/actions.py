@@ -243,6 +243,7 @@ class Actions(Combat):
         if roll.passed:
             self.levels[group] += 1
             self.escalations += 1
+            self.escalated[group] = self.escalated.get(group, 0) + 1
             level = self.levels[group]
             self.umpire.effect("BWA-48", f"Commander {group} escalates to level {level}: "
                                f"{VIOLENCE_LEVELS[level]}.", visible_to=vis, group=group, level=level)

@@ -91,6 +91,7 @@ class Board(State):
         self.initiative = str(options["first_initiative"])
         self.initiative_number = 1
         self.escalations = 0
+        self.escalated: dict[str, int] = {}             # BWA-49: successful escalations by commander
         self.lost_discipline = 0
         self.incidents: list[tuple[int, str, str]] = []   # BWA-49: (initiative, kind, group)
         self._counter_seq = 0

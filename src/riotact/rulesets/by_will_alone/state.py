@@ -27,6 +27,7 @@ from .tables import (
     SIDES,
     other,
 )
+from .units import spied
 from .victory import final_result
 
 
@@ -91,7 +92,7 @@ class BWAState(Actions):
     def hidden_tokens(self, seat: str) -> set[str]:
         side = self.side_of(seat)
         tokens = {u.name for u in self.units.values()
-                  if u.side != side and u.hidden and not view.spied(u, side)}
+                  if u.side != side and u.hidden and not spied(u, side)}
         tokens |= {d.note for d in self.dummies.values() if d.side != side}
         tokens |= {s.role_note for u in self.units.values() for s in u.stands
                    if s.role and u.side == side and s.role_note}

@@ -111,6 +111,11 @@ class Unit:
         return any(s.quality < s.start_quality for s in self.stands)
 
 
+def spied(unit: Unit, side: str) -> bool:
+    """BWA-26 gap: a spy's master always sees the unit the spy sits in."""
+    return unit.side != side and any(s.role == "spy" for s in unit.stands)
+
+
 @dataclass(slots=True)
 class Dummy:
     """BWA-11: a counter with no unit behind it."""

@@ -9,13 +9,8 @@ from riotact.core.log import UMPIRE
 
 from .board import Board
 from .tables import AUTHORITY, NONVIOLENT
-from .units import Unit
+from .units import Unit, spied
 from .victory import scores
-
-
-def spied(unit: Unit, side: str) -> bool:
-    """BWA-26 gap: a spy's master always sees the unit the spy sits in."""
-    return unit.side != side and any(s.role == "spy" for s in unit.stands)
 
 
 def unit_view(state: Board, unit: Unit, seat: str) -> dict[str, Any]:
@@ -85,7 +80,7 @@ def seat_view(state: Board, seat: str) -> dict[str, Any]:
         # BWA-48: each commander's level of violence; the nonviolent side knows only sighted commanders.
         "levels": {group: level for group, level in state.levels.items()
                    if umpire or side == AUTHORITY or state.group_seen(group)},
-        "objectives": list(state.setup.victory.objectives), "scores": scores(state),
+        "objectives": list(state.setup.victory.objectives), "scores": scores(state, None if umpire else side),
         "victory": state.setup.victory.model_dump(),
         "wind": state.setup.wind, "map": state.map.as_view,
     }
