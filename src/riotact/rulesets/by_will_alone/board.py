@@ -179,9 +179,18 @@ class Board(State):
         """How event data name a unit: its counter while hidden (BWA-11), else its id."""
         return unit.counter if unit.hidden and unit.counter else unit.id
 
-    def label(self, unit: Unit) -> str:
-        """How the log names a unit: its counter while hidden, else its name and id."""
-        return f"counter {unit.counter}" if unit.hidden and unit.counter else f"{unit.name} ({unit.id})"
+    def label(self, unit: Unit, vis: Visibility = ALL) -> str:
+        """How the log names a unit: its counter while hidden (BWA-11), else its name and id. An event
+        only the unit's own side sees (``vis``) names it in full, with its counter."""
+        if not (unit.hidden and unit.counter):
+            return f"{unit.name} ({unit.id})"
+        if vis != ALL and vis and all(seat_side(s) == unit.side for s in vis):
+            return f"{unit.name} ({unit.id}, counter {unit.counter})"
+        return f"counter {unit.counter}"
+
+    def own_label(self, unit: Unit) -> str:
+        """A unit named in an event that goes where :meth:`vis` sends it (its own side while hidden)."""
+        return self.label(unit, self.vis(unit))
 
     def smoked(self, node: str) -> bool:
         return bool(self.options["smoke_blocks_sight"]) and self.smoke.get(node, 0) > 0
@@ -365,13 +374,13 @@ class Board(State):
         for level in sorted({s.quality for s in pool}, reverse=True):
             group = [s for s in pool if s.quality == level]
             roll = self.umpire.roll_pool(
-                rule, f"{self.label(unit)}: {len(group)} {QUALITY_NAMES[unit.side][level]} stand(s)",
+                rule, f"{self.label(unit, vis)}: {len(group)} {QUALITY_NAMES[unit.side][level]} stand(s)",
                 len(group), 6, purpose=f"unit morale check ({column})", target=group[0].morale_number,
                 modifiers=modifiers, visible_to=vis)
             failed += len(group) - roll.successes
         row = morale_row(failed, len(pool))
         result = f": {column} result '{labels[row]}'" if labels else f" ({column})"
-        self.umpire.effect("BWA-04", f"{self.label(unit)}: {failed} of {len(pool)} stands failed "
+        self.umpire.effect("BWA-04", f"{self.label(unit, vis)}: {failed} of {len(pool)} stands failed "
                            f"({100 * failed / len(pool):.0f}%){result}.",
                            visible_to=vis, unit=unit.id, failed=failed, stands=len(pool), row=row)
         return UnitCheck(failed, len(pool), row)
@@ -386,13 +395,13 @@ class Board(State):
         A check that cannot fail is not rolled: it is no risk (BWA-02)."""
         vis = self.vis(unit) if vis is None else vis
         if not self.activation_can_fail(unit, bonus):
-            self.umpire.effect("BWA-18", f"{self.label(unit)} needs {MORALE_NUMBER[unit.level]}+ with "
+            self.umpire.effect("BWA-18", f"{self.label(unit, vis)} needs {MORALE_NUMBER[unit.level]}+ with "
                                f"+{bonus} for {what}: activation cannot fail, so no roll (and no risk, "
                                "BWA-02).", visible_to=vis, unit=self.key(unit))
             return True
         mods = [Modifier(bonus, f"activation bonus for {what}", "BWA-18")] if bonus else []
         return self.umpire.roll_total(
-            "BWA-18", self.label(unit), 1, 6, purpose=f"activation for {what}", modifiers=mods,
+            "BWA-18", self.label(unit, vis), 1, 6, purpose=f"activation for {what}", modifiers=mods,
             target=MORALE_NUMBER[unit.level], visible_to=vis).passed
 
     def drop_levels(self, unit: Unit, levels: int, rule: str) -> None:
@@ -417,7 +426,7 @@ class Board(State):
             mods.append(Modifier(ORIGIN_MODIFIER[unit.origin], f"unit is from {where}", "BWA-15"))
         if unit.gps:
             mods.append(Modifier(GPS_MODIFIER, "unit has GPS mapping software", "BWA-15"))
-        self.umpire.effect("BWA-14", f"{self.label(unit)} finds changed street signs at {node}.",
+        self.umpire.effect("BWA-14", f"{self.own_label(unit)} finds changed street signs at {node}.",
                            visible_to=self.vis(unit), unit=unit.id, at=node)
         check = self.unit_check(unit, "BWA-14", "Street Sign Check", STREET_SIGN_COLUMN, mods)
         if check.row == 0:
@@ -450,17 +459,17 @@ class Board(State):
         if not open_ways:  # BWA-16 gap: the reroll would never end
             as_ordered = self.options["wrong_way_all_blocked"] == "as_ordered"
             outcome = "it carries on with its move" if as_ordered else "it stays where it is"
-            self.umpire.effect("BWA-16", f"{self.label(unit)} would go the wrong way, but every way is "
+            self.umpire.effect("BWA-16", f"{self.own_label(unit)} would go the wrong way, but every way is "
                                f"blocked: {outcome}.", visible_to=self.vis(unit), unit=unit.id)
             return as_ordered
         while True:
-            roll = self.umpire.roll_total("BWA-16", self.label(unit), 1, 6, purpose="wrong direction",
+            roll = self.umpire.roll_total("BWA-16", self.own_label(unit), 1, 6, purpose="wrong direction",
                                           judge=lambda t: WRONG_DIRECTION[t], visible_to=self.vis(unit))
             way = str(roll.result)
             if way in open_ways:
                 break
             self.umpire.effect("BWA-16", f"Going {way} is blocked: roll again.", visible_to=self.vis(unit))
         self.place(unit, open_ways[way])
-        self.umpire.effect("BWA-16", f"{self.label(unit)} goes the wrong way ({way}) to {unit.node}.",
+        self.umpire.effect("BWA-16", f"{self.own_label(unit)} goes the wrong way ({way}) to {unit.node}.",
                            visible_to=self.vis(unit), unit=unit.id, to=unit.node)
         return False

@@ -237,26 +237,32 @@ def _communication(state: Board, unit: Unit) -> list[Action]:
 
 
 def reaction_actions(state: Board, actor: Unit, unit: Unit) -> list[Action]:
-    """BWA-27: the reactions open to the targeted unit."""
+    """BWA-27: the reactions open to the targeted unit, grouped by reaction; each text says its
+    activation and whether a confrontation follows (Shadow and Withdraw avoid it)."""
     assert unit.node is not None and actor.node is not None
-    text = {r: f"{unit.name}: {name.lower()}" for r, name in REACTION_NAMES.items()}
-    acts = [Action("react:hold", text["hold"])]
+
+    def react(reaction: str, node: str = "") -> Action:
+        follows, bonus = REACTIONS[reaction]
+        to = f" to {where(state, node)}" if node else ""
+        needs = "no activation" if bonus is None else "activation" + (f" +{bonus}" if bonus else "")
+        then = "then confronted" if follows else "avoids the confrontation"
+        return Action(f"react:{reaction}" + (f":{node}" if node else ""),
+                      f"{unit.name}: {REACTION_NAMES[reaction].lower()}{to} ({needs}; {then})")
+
+    acts = [react("hold")]
     if unit.condition != "sitting":
-        acts.append(Action("react:sit", f"{text['sit']} (activation +{REACTIONS['sit'][1]})"))
+        acts.append(react("sit"))
     rate = state.move_rate(unit)
-    free = {n: p for n, p in state.destinations(unit).items() if not state.enemy_at(unit.side, n)}
+    free = sorted(n for n in state.destinations(unit) if not state.enemy_at(unit.side, n))
     if not unit.lost:
         half = math.ceil(rate / 2) if rate else None
-        for n in sorted(free):
-            to = where(state, n)
-            if half is None or len(free[n]) <= half:
-                acts.append(Action(f"react:slow:{n}", f"{text['slow']} to {to} (activation +1)"))
-            if state.sees(n, actor.node):
-                acts.append(Action(f"react:shadow:{n}", f"{text['shadow']} to {to} (activation)"))
-            if state.map.dist(n, actor.node) > state.map.dist(unit.node, actor.node):
-                acts.append(Action(f"react:withdraw:{n}", f"{text['withdraw']} to {to} (activation +2)"))
+        paths = state.destinations(unit)
+        acts += [react("slow", n) for n in free if half is None or len(paths[n]) <= half]
+        acts += [react("shadow", n) for n in free if state.sees(n, actor.node)]
+        acts += [react("withdraw", n) for n in free
+                 if state.map.dist(n, actor.node) > state.map.dist(unit.node, actor.node)]
     if any(u.mounted_in == unit.id for u in state.units.values()):
-        acts.append(Action("react:dismount", f"{text['dismount']} (activation +1)"))
+        acts.append(react("dismount"))
     return acts
 
 

@@ -177,7 +177,7 @@ class BWAState(Actions):
             if self.options["condition_lasts"] == "next_initiative":  # BWA-19 house rule
                 for unit in self.table_units(NONVIOLENT):
                     if unit.condition:
-                        self.umpire.effect("BWA-19", f"{self.label(unit)} is no longer {unit.condition}.",
+                        self.umpire.effect("BWA-19", f"{self.own_label(unit)} is no longer {unit.condition}.",
                                            visible_to=self.vis(unit), unit=unit.id)
                         unit.condition = None
             self._find_commanders()
@@ -293,7 +293,7 @@ class BWAState(Actions):
         self.tasks.pop(0)
         unit = self.units[task.data["unit"]]
         self.place(unit, action_id.split(":", 1)[1])
-        self.umpire.effect("BWA-07", f"The {other(unit.side)} side places lost {self.label(unit)} at "
+        self.umpire.effect("BWA-07", f"The {other(unit.side)} side places lost {self.own_label(unit)} at "
                            f"{unit.node}.", visible_to=self.vis(unit), unit=unit.id)
         if unit.hidden:
             self.umpire.effect("BWA-11", f"Counter {unit.counter} is moved to {unit.node}.",
@@ -312,7 +312,7 @@ class BWAState(Actions):
                                 "finding a new commander", mods, vis=self.vis(unit)).passed:
                 best.commander = True
                 unit.attempts = 0
-                self.umpire.effect("BWA-47", f"{self.label(unit)} has a new commander: {best.id}.",
+                self.umpire.effect("BWA-47", f"{self.own_label(unit)} has a new commander: {best.id}.",
                                    visible_to=self.vis(unit), unit=unit.id)
 
     def _rally_dice(self) -> list[Task]:
@@ -326,13 +326,13 @@ class BWAState(Actions):
     def _answer_rally_die(self, task: Task, action_id: str, seat: str) -> None:
         self.tasks.pop(0)
         unit = self.units[action_id.split(":", 1)[1]]
-        roll = self.umpire.roll_total("BWA-28", f"Commander of {self.label(unit)}", 1, 6,
+        roll = self.umpire.roll_total("BWA-28", f"Commander of {self.own_label(unit)}", 1, 6,
                                       purpose="rallying discarded stands", visible_to=self.vis(unit))
         rallied = self.discarded[:roll.total]
         del self.discarded[:roll.total]
         unit.stands.extend(rallied)
         self.umpire.effect("BWA-28", f"{len(rallied)} discarded stand(s) are rallied and placed touching "
-                           f"the commander of {self.label(unit)}.", visible_to=self.vis(unit))
+                           f"the commander of {self.own_label(unit)}.", visible_to=self.vis(unit))
 
     def _discard_losses(self) -> None:
         """BWA-29: when the initiative changes, each discarded stand rolls 2D6 to stay."""
