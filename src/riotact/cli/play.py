@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import select
+import sys
+import termios
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -79,6 +82,8 @@ class TerminalTable:
         """The number of each legal action: kept from the list shown before in this turn when the
         list has only lost actions since (a decision taken), else 1..n afresh."""
         context, numbers = self.numbering
+        if context != (seat, turn) and drop_typed_ahead():
+            self.console.print("(A new turn: what was typed before this list was shown is dropped.)")
         if context != (seat, turn) or any(a.id not in numbers for a in legal):
             numbers = {a.id: i + 1 for i, a in enumerate(legal)}
             self.numbering = ((seat, turn), numbers)
@@ -158,6 +163,15 @@ class TerminalTable:
                                    f"riotact play {escape(str(self.save_to))}", highlight=False)
         elif final:
             self.console.print("The game is not saved (play with --save FILE to keep it).")
+
+
+def drop_typed_ahead() -> bool:
+    """At a terminal, drop the lines typed before a new turn's list was shown (a 'done' meant for the
+    turn before must not end this one); True if there were any. Piped input is kept whole."""
+    if not sys.stdin.isatty() or not select.select([sys.stdin], [], [], 0)[0]:
+        return False
+    termios.tcflush(sys.stdin, termios.TCIFLUSH)
+    return True
 
 
 def index(legal: list[Any], numbers: list[int] | None = None) -> str:
