@@ -291,5 +291,7 @@ def _score(state: dict[str, Any]) -> list[str]:
                        (v["violence_points"], "losing discipline")])
     if v["clear_points"] and v["objectives"]:
         authority += f", {v['clear_points']:g} if no stand holds an objective"
-    return [f"Score: nonviolent {points[NONVIOLENT]:g}, authority {points[AUTHORITY]:g}; most points after "
+    # A seat's view counts only what its side may know (hidden counters, unsighted escalations).
+    title = "Score as your side can count it" if state["side"] else "Score"
+    return [f"{title}: nonviolent {points[NONVIOLENT]:g}, authority {points[AUTHORITY]:g}; most points after "
             f"step {state['length']} wins. Nonviolent: {nonviolent}. Authority: {authority}."]
