@@ -96,3 +96,21 @@ def test_reactions_say_which_avoid_the_confrontation(bwa) -> None:
     assert texts["shadow"].endswith("(activation; avoids the confrontation)")
     kinds = [a.id.split(":")[1] for a in g.legal_actions("nonviolent")]
     assert kinds == sorted(kinds, key=["hold", "sit", "slow", "shadow", "withdraw", "dismount"].index)
+
+
+def test_own_hidden_unit_moves_by_name_in_its_own_log(bwa) -> None:
+    """BWA-11: the other side reads a counter's move word for word as a dummy's; the owner reads its
+    unit (and its dummy as a dummy)."""
+    g = bwa.game([bwa.nv("h", "o4", hidden=True), bwa.auth("a", "e6")], [],
+                 dummies=[{"side": "nonviolent", "feature": "o5"}])
+    hidden, dummy = sorted(c["counter"] for c in g.view("authority")["state"]["counters"])
+    label = {u["feature"]: u["counter"] for u in g.view("nonviolent")["state"]["units"] if "counter" in u}
+    bwa.orders(g, "nonviolent", f"{label['o5']}:move:o3", "h:move:o1")
+    mine = [e["text"] for e in g.log_for("nonviolent")]
+    theirs = [e["text"] for e in g.log_for("authority")]
+    assert f"h (h, counter {label['o4']}) moves from o4 to o1." in mine
+    assert f"Dummy counter {label['o5']} moves from o5 to o3." in mine
+    assert f"Counter {label['o4']} moves from o4 to o1." in theirs
+    assert f"Counter {label['o5']} moves from o5 to o3." in theirs
+    assert not any("h (h" in t or "Dummy" in t for t in theirs)
+    assert {hidden, dummy} == set(label.values())

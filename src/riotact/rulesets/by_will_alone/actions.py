@@ -31,6 +31,7 @@ from .tables import (
     SMOKE_METHODS,
     VIOLENCE_LEVELS,
     action_name,
+    other,
 )
 from .units import Unit
 
@@ -60,7 +61,10 @@ class Actions(Combat):
     def _move_dummy(self, label: str, node: str) -> None:
         dummy = self.dummies[label]
         start, dummy.node = dummy.node, node
-        self.umpire.effect("BWA-11", f"Counter {label} moves from {start} to {node}.", counter=label, to=node)
+        self.umpire.effect("BWA-11", f"Counter {label} moves from {start} to {node}.",
+                           visible_to=self.side_vis(other(dummy.side)), counter=label, to=node)
+        self.umpire.effect("BWA-11", f"Dummy counter {label} moves from {start} to {node}.",
+                           visible_to=self.side_vis(dummy.side), counter=label, to=node)
         self.update_sighting()
 
     def _do_move(self, unit: Unit, node: str) -> None:

@@ -341,9 +341,11 @@ class Board(State):
         return unit.node == path[-1]
 
     def _moved(self, unit: Unit, start: str) -> None:
-        if unit.hidden:
+        if unit.hidden:  # the other side reads what a dummy's move says (BWA-11); its own side, the unit
             self.umpire.effect("BWA-11", f"Counter {unit.counter} moves from {start} to {unit.node}.",
-                               counter=unit.counter, to=unit.node)
+                               visible_to=self.side_vis(other(unit.side)), counter=unit.counter, to=unit.node)
+            self.umpire.effect("BWA-12", f"{self.own_label(unit)} moves from {start} to {unit.node}.",
+                               visible_to=self.side_vis(unit.side), unit=unit.id, to=unit.node)
         else:
             self.umpire.effect("BWA-12", f"{self.label(unit)} moves from {start} to {unit.node}.",
                                unit=unit.id, to=unit.node)
