@@ -116,7 +116,7 @@ class TerminalTable:
             elif answer == "undo":
                 if self._undo():
                     return True
-            elif _number(answer) and int(answer) not in numbers:
+            elif _number(answer) and int(answer) not in numbers and not any(a.id == answer for a in legal):
                 self.console.print(f"No action has number {answer} now ('list' shows those on offer).")
             elif (found := _search(answer, legal)) is not None and len(found) != 1:
                 if found:
@@ -180,14 +180,15 @@ def index(legal: list[Any], numbers: list[int] | None = None) -> str:
     >>> from riotact.core import Action
     >>> index([Action("a", "run to x1"), Action("b", "run to x2"), Action("c", "talk with sub1")])
     '1-2 run to ...; 3 talk with sub1'
-    >>> index([Action("a", "run to x1"), Action("b", "run to x2"), Action("c", "talk with sub1")], [4, 5, 9])
-    '4-5 run to ...; 9 talk with sub1'
+    >>> index([Action("a", "run to x1"), Action("b", "run to x2"), Action("c", "run to x3")], [4, 5, 9])
+    '4-5 run to ...; 9 run to x3'
     """
     numbers = numbers or list(range(1, len(legal) + 1))
     parts: list[str] = []
     start = 0
     for i in range(1, len(legal) + 1):
-        if i == len(legal) or _lead(legal[i].text) != _lead(legal[start].text):
+        if (i == len(legal) or _lead(legal[i].text) != _lead(legal[start].text)
+                or numbers[i] != numbers[i - 1] + 1):  # a run never spans a number no longer on offer
             if i - start == 1:
                 parts.append(f"{numbers[start]} {legal[start].text}")
             else:
