@@ -413,16 +413,18 @@ class Combat(Board):
 
     # -- BWA-37, BWA-38: escapes ------------------------------------------------------------
     def jailers(self) -> Unit | None:
-        """BWA-38 gap: who guards the jail: its guard unit first, then other authority units on it,
-        then (house rule ``jail_guarded_from = "sight"``) those that can see it, nearest first."""
+        """BWA-38 gap: who guards the jail: its guard unit while it stands on the jail or (house rule
+        ``jail_guarded_from = "sight"``) can see it, else another authority unit on the jail."""
         jail = self.setup.jail
         if jail is None:
             return None
-        near = [u for u in self.table_units(AUTHORITY) if not u.airborne and u.node is not None
-                and (u.node == jail.feature or (self.options["jail_guarded_from"] == "sight"
-                                                and self.sees(u.node, jail.feature)))]
-        near.sort(key=lambda u: (u.id != jail.guards, self.map.dist(u.node or "", jail.feature), u.id))
-        return near[0] if near else None
+        guard = self.units.get(jail.guards or "")
+        if guard is not None and guard.on_table and guard.node is not None and (
+                guard.node == jail.feature
+                or (self.options["jail_guarded_from"] == "sight" and self.sees(guard.node, jail.feature))):
+            return guard
+        present = [u for u in self.table_units(AUTHORITY) if u.node == jail.feature and not u.airborne]
+        return present[0] if present else None
 
     def escape(self) -> None:
         jail = self.setup.jail

@@ -61,7 +61,7 @@ HOUSE_RULES = (
     HouseRule("escape_once_per_initiative", True, "BWA-37",
               "Arrested stands try to escape once per nonviolent initiative."),
     HouseRule("jail_guarded_from", "sight", "BWA-38",
-              "Authority units guard the jail while they can see it, or only while they stand on it.",
+              "The jail's guard unit guards it while it can see it, or only while it stands on it.",
               ("sight", "feature")),
     CountRule("breach_ratio", 2, "BWA-38", "Ratio the escapers need to open a breach.", low=1, high=4),
     CountRule("discipline_loss_ratio", 2, "BWA-39",
