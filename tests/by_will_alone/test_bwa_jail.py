@@ -1,4 +1,4 @@
-"""The jail stays guarded while its jailers can see it (BWA-37, BWA-38 gap), played through ``Game``."""
+"""The jail stays guarded while its guard unit can see it (BWA-37, BWA-38 gap), played through ``Game``."""
 
 from __future__ import annotations
 
@@ -44,6 +44,17 @@ def test_bwa38_house_rule_guards_only_on_the_jail(bwa) -> None:
     units = [bwa.nv("n", "w0", stands=1), bwa.nv("m", "o4"), bwa.auth("g", "e4", stands=1)]
     g = bwa.game(units, [], jail={"feature": "b", "kind": "open", "guards": "g"},
                  options={"jail_guarded_from": "feature"})
+    jailed(bwa, g, "n")
+    bwa.script(g, [6])
+    bwa.orders(g, "nonviolent", "jail:escape")
+    assert g.view("authority")["state"]["jail"]["stands"] == []
+
+
+def test_bwa38_other_police_in_sight_are_not_jailers(bwa) -> None:
+    """Only the jail's own guard watches it from a distance; other police guard it standing on it."""
+    units = [bwa.nv("n", "w0", stands=1), bwa.nv("m", "o4"), bwa.auth("g", "o5", stands=1),
+             bwa.auth("c", "e4", stands=1)]
+    g = bwa.game(units, [], jail={"feature": "b", "kind": "open", "guards": "g"})
     jailed(bwa, g, "n")
     bwa.script(g, [6])
     bwa.orders(g, "nonviolent", "jail:escape")
