@@ -122,7 +122,8 @@ class TerminalTable:
                 if found:
                     self._list(legal, found, numbers)
                 else:
-                    self.console.print(f"No action matches {escape(repr(answer))}.", highlight=False)
+                    self.console.print(f"No action matches {escape(repr(answer))}: "
+                                       f"{escape(self.game.why_illegal(seat, answer))}.", highlight=False)
             else:
                 choice = legal[found[0]].id if found else _pick(answer, legal, numbers)
                 if found:  # one action matches the words typed: it is taken
