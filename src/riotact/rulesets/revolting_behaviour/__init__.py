@@ -6,6 +6,7 @@ Catalogue: shared/rules/RB.md (RB-01..RB-26); rules page: docs/rules/RB.md.
 from riotact.core import RulesetSpec
 
 from .bots import HeuristicBot
+from .encoding import encoding
 from .rules import HOUSE_RULES, Setup
 from .state import RevoltingBehaviour
 
@@ -20,4 +21,5 @@ SPEC = RulesetSpec(
     heuristic_bot=HeuristicBot,
     scenario_package="riotact.rulesets.revolting_behaviour.scenarios",
     seat_counts=(1, 6),
+    encoding=encoding,
 )
