@@ -18,7 +18,7 @@ classic games do, so that unmasked samplers cannot break the game. ``max_steps``
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -31,8 +31,8 @@ from .common import new_game, resolve, returns
 from .observer import Observer, scenario_encoding
 
 
-class SingleSeatEnv(gymnasium.Env[dict[str, np.ndarray], int]):
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"]}
+class SingleSeatEnv(gymnasium.Env[dict[str, Any], Any]):
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium.Env declares it an instance attribute)
 
     def __init__(self, scenario: str | Scenario, seat: str, opponents: str | Mapping[str, str] = "heuristic",
                  *, options: dict[str, Any] | None = None, render_mode: str | None = None,
@@ -60,7 +60,7 @@ class SingleSeatEnv(gymnasium.Env[dict[str, np.ndarray], int]):
         self.steps = 0
 
     def reset(self, *, seed: int | None = None,
-              options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+              options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
         self.game = new_game(self.scenario, int(self.np_random.integers(2**62)), self.options)
         self.observer = Observer(self.game, self.encoding)
@@ -69,7 +69,7 @@ class SingleSeatEnv(gymnasium.Env[dict[str, np.ndarray], int]):
         self._opponents_play()
         return self._observation(), {}
 
-    def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+    def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         legal = self.observer.legal(self.seat)
         if int(action) not in legal:
             return self._observation(), self.illegal_reward, True, False, {"illegal": True}
@@ -81,7 +81,7 @@ class SingleSeatEnv(gymnasium.Env[dict[str, np.ndarray], int]):
         truncated = not over and self.max_steps is not None and self.steps >= self.max_steps
         return self._observation(), reward, over, truncated, {}
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         return self.observer.string(self.seat) if self.render_mode == "ansi" else None
 
     def _opponents_play(self) -> None:
