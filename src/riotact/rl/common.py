@@ -16,17 +16,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from riotact.core import Game, Result, Scenario, find_scenario
+from riotact.core import Game, Scenario, find_scenario
+from riotact.core.search import outcome
 
 
 def resolve(scenario: str | Scenario) -> Scenario:
     return find_scenario(scenario) if isinstance(scenario, str) else scenario
 
 
-def returns(result: Result | None, seats: tuple[str, ...]) -> dict[str, float]:
-    if result is None or not result.winners:
-        return dict.fromkeys(seats, 0.0)
-    return {s: 1.0 if s in result.winners else -1.0 for s in seats}
+returns = outcome  # the same rewards as the search bot's (core/search.py)
 
 
 def new_game(scenario: Scenario, seed: int, options: Mapping[str, Any] | None) -> Game:
