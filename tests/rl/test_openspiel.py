@@ -5,11 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import mcts
+from open_spiel.python.algorithms import ismcts, mcts
 
 from riotact.core import Game
 from riotact.rl.observer import Observer
-from riotact.rl.openspiel import RiotactState, register
+from riotact.rl.openspiel import RiotactState, register, resampler
 
 NAMES = register()
 
@@ -109,3 +109,17 @@ def test_openspiel_mcts_runs_on_the_games() -> None:
     for _ in range(3):
         state.apply_action(bot.step(state))
     assert state.move_number() == 4
+
+
+def test_openspiel_ismcts_runs_with_determinisations_from_the_view() -> None:
+    """OpenSpiel's IS-MCTS, resampling worlds from the player's view (riotact.rl.openspiel.resampler)."""
+    game = pyspiel.load_game("riotact_revolting_behaviour", {"max_moves": 80})
+    rng = np.random.RandomState(2)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 12, random_state=rng)
+    bot.set_resampler(resampler(3))
+    state = game.new_initial_state()
+    state.apply_action(5)
+    for _ in range(4):
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)

@@ -33,6 +33,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -115,6 +117,9 @@ class RiotactState(pyspiel.State):
         self.faces: list[int] = []
         self.wanted: int | None = None
         self.moves = 0
+        #: For determinisations (:func:`resampler`): per player, the information state string the
+        #: world starts from and how many of its log events that string already covers.
+        self.bases: dict[int, tuple[str, int]] = {}
 
     # -- whose move -------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -228,8 +233,11 @@ class RiotactObserver:
         if state.game_ is None:
             return f"{seat}: before the deal"
         if self.perfect_recall:
-            log = dumps(state.game_.log_for(seat))
-            return f"{seat}:{hashlib.sha1(log.encode()).hexdigest()}"
+            base, covered = state.bases.get(player, (f"{seat}:", 0))
+            new = state.game_.log_for(seat)[covered:]
+            if not new and covered:
+                return base
+            return f"{seat}:{hashlib.sha1((base + dumps(new)).encode()).hexdigest()}"
         return self.rgame.observer_for(state.game_).string(seat)
 
 
@@ -285,6 +293,31 @@ class RiotactGame(pyspiel.Game):
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> RiotactObserver:
         return RiotactObserver(setting_of(self), iig_obs_type, params)
+
+
+def resampler(seed: int = 0) -> Callable[[RiotactState, int], RiotactState]:
+    """A callback for OpenSpiel's ``ISMCTSBot.set_resampler``: a state the player cannot tell from
+    ``state``, dealt from the player's view alone by the ruleset's determiniser (as the ``search``
+    bot's worlds are). The player's information state string carries over; the other players get
+    fresh ones, so the search cannot tell their real information sets apart."""
+    rng = random.Random(seed)
+
+    def resample(state: RiotactState, player: int) -> RiotactState:
+        setting, game = state.rgame, state.game_
+        determinise = setting.encoding.determinise
+        if game is None or determinise is None:
+            raise RiotactError("this ruleset deals no determinisations yet (Encoding.determinise)")
+        seat = setting.seats[player]
+        world = determinise(setting.scenario, game.options, game.view(seat), rng.getrandbits(62))
+        world.dice = world.umpire.dice = ChanceDice()  # its dice are chance nodes, like the real game's
+        new = state.get_game().new_initial_state()
+        new.held, new.moves = Held(world), state.moves
+        tag = rng.getrandbits(32)
+        new.bases = {p: (state.information_state_string(p) if p == player else f"{s}:world{tag}",
+                         len(world.log_for(s))) for p, s in enumerate(setting.seats)}
+        return new
+
+    return resample
 
 
 def _defaults(ruleset_id: str) -> dict[str, Any]:
