@@ -55,7 +55,7 @@ def test_the_search_bot_sees_only_its_view() -> None:
 
 def test_rulesets_without_a_determiniser_say_so_in_one_line() -> None:
     game = Game(find_scenario("by-will-alone/ministry-sit-in"), seed=1)
-    with pytest.raises(RiotactError, match="search bot cannot play it"):
+    with pytest.raises(RiotactError, match="search bot cannot play By Will Alone yet"):
         make_bot("search", game, "authority")
 
 

@@ -51,8 +51,7 @@ def _search_bot(game: Game, seat: str, rng: random.Random) -> Bot:
     """The information-set search bot (core/search.py), if the ruleset can deal determinisations."""
     encoding = game.spec.encoding(game.scenario, game.options) if game.spec.encoding else None
     if encoding is None or encoding.determinise is None:
-        raise RiotactError(f"{game.spec.title} cannot deal determinisations from a seat's view yet, "
-                           "so the search bot cannot play it; use a heuristic or random bot")
+        raise RiotactError(f"the search bot cannot play {game.spec.title} yet (no determiniser)")
     return SearchBot(seat, rng, scenario=game.scenario, options=game.options, determinise=encoding.determinise)
 
 
