@@ -118,6 +118,12 @@ def slotted(known_ids: Iterable[str]) -> Callable[[Sequence[str]], dict[str, str
     return rename
 
 
+def grammar_encoding(action_ids: Sequence[str]) -> Encoding:
+    """The encoding of a ruleset that lists its action grammar over the scenario's names: names made
+    during play take slots (:func:`slotted`), observations are :func:`hashed_features`."""
+    return Encoding(action_ids, observe=hashed_features, canonical=slotted(action_ids))
+
+
 def _bucket(text: str, size: int) -> tuple[int, float]:
     h = zlib.crc32(text.encode())
     return h % size, 1.0 if (h >> 31) & 1 else -1.0

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from riotact.core import Game, Scenario
-from riotact.core.encoding import Encoding, hashed_features, slot_names, slotted
+from riotact.core.encoding import Encoding, grammar_encoding, slot_names
 
 from .state import BWAState
 
@@ -54,5 +54,4 @@ def action_ids(state: BWAState) -> list[str]:
 def encoding(scenario: Scenario, options: dict[str, Any]) -> Encoding:
     state = Game(scenario, options=options).state
     assert isinstance(state, BWAState)
-    ids = action_ids(state)
-    return Encoding(ids, observe=hashed_features, canonical=slotted(ids))
+    return grammar_encoding(action_ids(state))
