@@ -35,8 +35,8 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scenario", default="revolting-behaviour/first-game")
-    parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--iterations", type=int, default=32)
+    parser.add_argument("--games", type=int, default=12)
+    parser.add_argument("--iterations", type=int, default=16)
     args = parser.parse_args()
     pin_to_one_core()
     scenario = find_scenario(args.scenario)

@@ -83,7 +83,7 @@ def test_planted_sentinels_never_reach_an_observation_tensor(scenario: Scenario)
     state.plant_sentinels()
     assert any(state.hidden_tokens(s) for s in planted.possible_agents)
     rng = random.Random(3)
-    for _ in range(150):
+    for _ in range(80):
         for seat in plain.agents:
             view = planted.game.view(seat)
             tensor = planted.observe(seat)["observation"]

@@ -52,7 +52,8 @@ def _search_bot(game: Game, seat: str, rng: random.Random) -> Bot:
     encoding = game.spec.encoding(game.scenario, game.options) if game.spec.encoding else None
     if encoding is None or encoding.determinise is None:
         raise RiotactError(f"the search bot cannot play {game.spec.title} yet (no determiniser)")
-    return SearchBot(seat, rng, scenario=game.scenario, options=game.options, determinise=encoding.determinise)
+    return SearchBot(seat, rng, scenario=game.scenario, options=game.options, determinise=encoding.determinise,
+                     rollout_bot=game.spec.heuristic_bot)
 
 
 class DecisionLimitError(RuntimeError):

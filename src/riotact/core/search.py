@@ -3,11 +3,13 @@
 Each iteration deals a *determinisation*: a game built from the seat's own view by the ruleset's
 determiniser (``RulesetSpec.encoding`` → ``Encoding.determinise``), with everything the seat cannot
 see dealt at random. The seat's candidate decision is picked by UCB1 over the decisions it has now
-(the same in every determinisation, since they come from its view), the game is played out by
-rollout bots, and the outcome (+1 win, -1 loss, 0 nobody) is credited to that decision. After the
-budget the most tried decision is played. This is IS-MCTS with a one-level tree (Cowling, Powley &
+(the same in every determinisation, since they come from its view), the game is played out, and
+the outcome (+1 win, -1 loss, 0 nobody) is credited to that decision. After the budget the most
+tried decision is played. This is IS-MCTS with a one-level tree (Cowling, Powley &
 Whitehouse 2012, "Information Set Monte Carlo Tree Search"), which keeps each search independent of
-the real game's secrets: the bot is only ever given its view.
+the real game's secrets: the bot is only ever given its view. Rollouts are played by the ruleset's
+heuristic bot for every seat when it has one (a rollout of a base policy improves on that policy,
+Bertsekas 1997), else uniformly at random.
 
 >>> from riotact.core import Game, find_scenario
 >>> from riotact.core.bots import make_bot
@@ -21,7 +23,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .encoding import Determiniser
@@ -31,7 +33,7 @@ from .protocol import Action, Bot, Result
 from .scenario import Scenario
 
 #: Determinisations per decision and the longest rollout (decisions) before it counts as a draw.
-ITERATIONS, ROLLOUT_CAP = 64, 400
+ITERATIONS, ROLLOUT_CAP = 32, 300
 
 
 def outcome(result: Result | None, seats: tuple[str, ...]) -> dict[str, float]:
@@ -48,10 +50,12 @@ def outcome(result: Result | None, seats: tuple[str, ...]) -> dict[str, float]:
 class SearchBot(Bot):
     def __init__(self, seat: str, rng: random.Random, *, scenario: Scenario, options: Mapping[str, Any],
                  determinise: Determiniser, iterations: int = ITERATIONS, exploration: float = 0.7,
-                 rollout_cap: int = ROLLOUT_CAP) -> None:
+                 rollout_cap: int = ROLLOUT_CAP,
+                 rollout_bot: Callable[[str, random.Random], Bot] | None = None) -> None:
         super().__init__(seat, rng)
         self.scenario, self.options, self.determinise = scenario, dict(options), determinise
         self.iterations, self.exploration, self.rollout_cap = iterations, exploration, rollout_cap
+        self.rollout_bot = rollout_bot
 
     def choose(self, view: dict[str, Any] | None, legal: list[Action]) -> str:
         if view is None:
@@ -70,12 +74,17 @@ class SearchBot(Bot):
         return max(tries, key=lambda a: (tries[a], wins[a]))
 
     def _rollout(self, world: Game) -> float:
-        """Uniformly random decisions for every seat to the end (or the cap: a draw)."""
-        pick = random.Random(self.rng.getrandbits(32)).random
+        """Every seat played by the rollout bot (the ruleset's heuristic bot: a rollout of a base policy
+        improves on it) or uniformly at random, to the end or the cap (a draw)."""
+        rng = random.Random(self.rng.getrandbits(32))
+        bots = {s: self.rollout_bot(s, rng) for s in world.seats} if self.rollout_bot else {}
         for _ in range(self.rollout_cap):
             acting = world.to_act()
             if not acting:
                 break
-            legal = world.legal_actions(acting[0])
-            world.apply(acting[0], legal[int(pick() * len(legal))].id)
+            seat = acting[0]
+            legal = world.legal_actions(seat)
+            bot = bots.get(seat)
+            world.apply(seat, bot.choose(world.view(seat) if bot.needs_view else None, legal) if bot
+                        else legal[int(rng.random() * len(legal))].id)
         return outcome(world.result, world.seats)[self.seat]
