@@ -9,6 +9,7 @@ from .bots import HeuristicBot
 from .encoding import encoding
 from .rules import HOUSE_RULES, Setup
 from .state import RevoltingBehaviour
+from .text import text_view
 
 SPEC = RulesetSpec(
     id="revolting-behaviour",
@@ -21,5 +22,6 @@ SPEC = RulesetSpec(
     heuristic_bot=HeuristicBot,
     scenario_package="riotact.rulesets.revolting_behaviour.scenarios",
     seat_counts=(1, 6),
+    text_view=text_view,
     encoding=encoding,
 )
