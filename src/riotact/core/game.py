@@ -292,16 +292,20 @@ class Game:
         needs = {s for s, _ in self.decisions[-decisions:] if s not in agreeing and not self._is_bot(s)}
         if needs:
             reasons.append(f"it takes back decisions of {', '.join(sorted(needs))}")
-        for witness, what in self._chance_seen(earlier, decisions).items():
-            # Only what the asking seat saw itself is quoted: another seat's sight stays its own.
-            who, what = ("you have", what) if witness == seat else (f"{witness} has", "an outcome of chance")
-            others = [s for s in self.seats if s != witness]
-            bots = [s for s in others if self._is_bot(s)]
-            if bots:
-                raise UndoRefusedError(seat, f"{who} seen {what} since; a bot ({', '.join(bots)}) cannot agree "
-                                       "to take that back, only the umpire can")
-            needs.update(s for s in others if s not in agreeing)
-            reasons.append(f"{who} seen {what} since")
+        seen = self._news_seen(earlier, decisions)
+        if seen:
+            # A seat that has seen the dice fall, or a hidden fact, would play the same future twice:
+            # every seat must agree to that, and neither a bot nor riotact in the umpire's chair does.
+            witness, what = next(iter(seen.items()))
+            saw = f"you have seen {what} since" if witness == seat else f"{witness} has seen something new since"
+            refusers = [f"{s} (a bot)" for s in self.seats if self._is_bot(s)]
+            if self.spec.umpire_seat and UMPIRE not in self.seats:
+                refusers.append("riotact as umpire")
+            if refusers:
+                raise UndoRefusedError(seat, f"{saw}, and a take-back past it needs everyone's agreement "
+                                       f"({', '.join(refusers)} cannot give it): only the umpire can")
+            needs.update(s for s in self.seats if s not in agreeing)
+            reasons.append(saw)
         if needs:
             raise UndoRefusedError(seat, f"{'; '.join(reasons)}: it needs the agreement of "
                                    f"{', '.join(sorted(needs))}", tuple(sorted(needs)))
@@ -311,8 +315,9 @@ class Game:
         """A seat nobody said was a bot counts as a person (who must be asked)."""
         return self.players.get(seat, HUMAN) != HUMAN
 
-    def _chance_seen(self, earlier: Game, decisions: int) -> dict[str, str]:
-        """Each seat that has seen an outcome of chance since ``earlier``, and what it saw."""
+    def _news_seen(self, earlier: Game, decisions: int) -> dict[str, str]:
+        """Each seat that has seen news since ``earlier``, and what (in words for that seat): a roll,
+        a card drawn or a random pick; what came of chance it did not see; a hidden fact revealed."""
         witnesses = [s for s in self.seats if s != UMPIRE]
         seen: dict[str, str] = {}
         for event in self.log.events[len(earlier.log.events):]:
@@ -320,9 +325,10 @@ class Game:
                 for seat in witnesses:
                     if seat not in seen and visible(event, seat):
                         seen[seat] = repr(event["text"])
-        unsure = [s for s in witnesses if s not in seen]
-        for seat in self._shown_hidden_chance(earlier, decisions, unsure):
-            seen[seat] = "what came of chance out of sight (dice rolled behind the screen)"
+        for seat in self._shown_hidden_chance(earlier, decisions, [s for s in witnesses if s not in seen]):
+            seen[seat] = "what came of dice rolled out of your sight"
+        for seat in self._revealed_hidden(earlier, decisions, [s for s in witnesses if s not in seen]):
+            seen[seat] = "something that was hidden from you"
         return {s: seen[s] for s in witnesses if s in seen}
 
     def _shown_hidden_chance(self, earlier: Game, decisions: int, seats: list[str]) -> set[str]:
@@ -330,20 +336,37 @@ class Game:
         cards behind them fallen otherwise: the same decisions, replayed with re-rolled chance."""
         start = len(earlier.log.events)
         found: set[str] = set()
-        for reroll in range(UNDO_REROLLS):
-            if found == set(seats):
-                break
+        for reroll in range(UNDO_REROLLS if seats else 0):
             world = earlier.clone()
             world.umpire.rng.seed(f"undo-reroll:{reroll}")
             world.dice = world.umpire.dice = SeededDice(world.umpire.rng)
-            for seat, action_id in self.decisions[-decisions:]:
-                try:
-                    world.apply(seat, action_id)
-                except IllegalActionError:  # not even offered had chance fallen otherwise
-                    found.add(seat)
-                    break
+            if not world._replayed(self.decisions[-decisions:]):
+                found.update(seats)  # a decision not even offered had chance fallen otherwise
             found.update(s for s in seats if self._seen_since(s, start) != world._seen_since(s, start))
+            if found >= set(seats):
+                break
         return found & set(seats)
+
+    def _revealed_hidden(self, earlier: Game, decisions: int, seats: list[str]) -> set[str]:
+        """The ``seats`` shown, since ``earlier``, something hidden from them then (a counter sighted,
+        a face-down card turned): the ruleset's leak sentinels, planted in a copy, tell."""
+        if not seats:
+            return set()
+        world = earlier.clone()
+        world.state.plant_sentinels()
+        hidden = {s: world.state.hidden_tokens(s) for s in seats}
+        start = len(world.log.events)
+        world._replayed(self.decisions[-decisions:])
+        return {s for s in seats if hidden[s] and any(t in world._seen_since(s, start) for t in hidden[s])}
+
+    def _replayed(self, decisions: list[tuple[str, str]]) -> bool:
+        """Apply ``decisions`` while they are legal; False when one is not."""
+        for seat, action_id in decisions:
+            try:
+                self.apply(seat, action_id)
+            except IllegalActionError:
+                return False
+        return True
 
     def _seen_since(self, seat: str, start: int) -> str:
         """What ``seat`` has seen from event ``start`` on and sees now (numbering aside)."""

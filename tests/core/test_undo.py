@@ -1,0 +1,145 @@
+"""The undo rule: a take-back stops where the dice fall (docs/architecture.md, "Undo").
+
+Played through ``Game`` in each ruleset: a seat may take back its decisions until a die is rolled,
+a card drawn, a random pick made or a hidden fact shown to anyone; past that, every seat must agree
+(a bot never does, nor riotact in the umpire's chair), or the umpire takes it back.
+"""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+from riotact.core import UMPIRE, Game, IllegalActionError, Scenario, UndoRefusedError, find_scenario
+from riotact.core.bots import make_bot
+
+BOT_P2 = {"p1": "human", "p2": "heuristic"}
+PEOPLE = {"p1": "human", "p2": "human"}
+
+
+def rb_game(rb_first_game: Scenario, players: dict[str, str]) -> Game:
+    """RB-14: p1 declares first; his action pile deals a Joker first (RB-23 crackdown), then 5C."""
+    return Game(rb_first_game, seed=7, options={"first_turn_order": "seats"}, players=players,
+                cards={"p1/action": [["JOKER", "5C"]]})
+
+
+def test_rb_a_drawn_joker_cannot_be_taken_back_to_declare_otherwise(rb_first_game: Scenario) -> None:
+    """The issue's case: draw a Joker, undo, declare something else, and the same Joker comes."""
+    game = rb_game(rb_first_game, BOT_P2)
+    game.apply("p1", "D-mild")
+    game.apply("p1", "draw")
+    assert any(e["kind"] == "draw" and e["card"] == "JOKER" for e in game.log_for("p1"))
+    before = list(game.log.lines())
+    with pytest.raises(UndoRefusedError, match="you have seen 'p1 draws Joker") as refused:
+        game.undo(game.take_back_count("p1"), seat="p1")
+    assert refused.value.needs == () and "p2 (a bot)" in refused.value.why and "only the umpire" in refused.value.why
+    assert list(game.log.lines()) == before  # a refusal changes nothing
+    assert game.undo_refusal(2, seat="p1") is not None
+
+
+def test_rb_a_declaration_is_taken_back_before_the_first_draw(rb_first_game: Scenario) -> None:
+    game = rb_game(rb_first_game, BOT_P2)
+    before = list(game.log.lines())
+    game.apply("p1", "D-mild")
+    assert game.undo_refusal(seat="p1") is None
+    game.undo(seat="p1")
+    assert list(game.log.lines()) == before
+    game.apply("p1", "H-mild")  # he declares something else, and nothing he saw told him the next card
+
+
+def test_rb_people_may_agree_to_take_back_a_seen_draw(rb_first_game: Scenario) -> None:
+    """Two people at the table: p2 must agree; with his agreement the take-back is made."""
+    game = rb_game(rb_first_game, PEOPLE)
+    game.apply("p1", "D-mild")
+    game.apply("p1", "draw")
+    refusal = game.undo_refusal(2, seat="p1")
+    assert refusal is not None and refusal.needs == ("p2",) and "agreement of p2" in refusal.why
+    game.undo(2, seat="p1", agreed=["p2"])
+    assert game.decisions == []
+
+
+def test_rb_another_persons_reply_needs_his_agreement(rb_first_game: Scenario) -> None:
+    game = Game(rb_first_game, seed=7, options={"first_turn_order": "seats"}, players=PEOPLE)
+    game.apply("p1", "pass")
+    game.apply("p2", "D-mild")
+    with pytest.raises(UndoRefusedError, match="takes back decisions of p2") as refused:
+        game.undo(2, seat="p1")
+    assert refused.value.needs == ("p2",)
+    game.undo(2, seat="p1", agreed=["p2"])
+    assert game.decisions == []
+
+
+def test_the_umpire_may_take_back_anything(rb_first_game: Scenario) -> None:
+    """The umpire's power (riotact's own tools, or a person in the umpire's chair): the seeded
+    game then deals the very same Joker again."""
+    game = rb_game(rb_first_game, BOT_P2)
+    game.apply("p1", "D-mild")
+    game.apply("p1", "draw")
+    drawn = list(game.log.lines())
+    game.undo(2, seat=UMPIRE)
+    game.apply("p1", "D-mild")
+    game.apply("p1", "draw")
+    assert list(game.log.lines()) == drawn
+
+
+def test_refusals_cross_process_boundaries_and_name_the_asking_seat(rb_first_game: Scenario) -> None:
+    game = rb_game(rb_first_game, BOT_P2)
+    with pytest.raises(UndoRefusedError, match="no decision has been made yet"):
+        game.undo(seat="p1")
+    game.apply("p1", "D-mild")
+    with pytest.raises(IllegalActionError, match="there is no seat 'p9'"):
+        game.undo(seat="p9")
+    error = UndoRefusedError("p1", "p2 has seen something new since", ("p2",))
+    again = pickle.loads(pickle.dumps(error))
+    assert (type(again), str(again), again.needs) == (UndoRefusedError, str(error), ("p2",))
+
+
+def test_bwa_a_roll_seen_ends_the_take_back() -> None:
+    """BWA-18: once the nonviolent side has seen its activation dice fall (its orders resolved),
+    its orders stand; before that (orders still being given), an order is taken back freely."""
+    game = Game(find_scenario("by-will-alone/ministry-sit-in"), seed=5,
+                players={"nonviolent": "human", "authority": "heuristic"})
+    game.apply("nonviolent", "students:sit")
+    assert game.undo_refusal(seat="nonviolent") is None
+    game.undo(seat="nonviolent")
+    bots = {s: make_bot("heuristic", game, s) for s in game.seats}
+    while True:
+        seat = game.to_act()[0]
+        events = game.apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+        if seat == "nonviolent" and any(e["kind"] == "roll" and "activation" in e["text"] for e in events):
+            break
+    with pytest.raises(UndoRefusedError, match="you have seen '.*rolls.*authority \\(a bot\\)"):
+        game.undo(seat="nonviolent")
+
+
+def test_bwa_a_counter_sighted_by_a_move_ends_the_take_back() -> None:
+    """BWA hidden counters: an authority move that sights counter N2 (no die rolled) shows what was
+    hidden; the authority may not take the move back to use what it learned."""
+    game = Game(find_scenario("by-will-alone/ministry-sit-in"), seed=1,
+                players={"nonviolent": "human", "authority": "human"})
+    bots = {s: make_bot("heuristic", game, s) for s in game.seats}
+    while not any("N2 at b00 is sighted" in e["text"] for e in game.log.events):
+        seat = game.to_act()[0]
+        game.apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+    refusal = game.undo_refusal(1, seat="authority")
+    assert refusal is not None and "something that was hidden from you" in refusal.why
+    assert refusal.needs == ("nonviolent",)
+
+
+def test_cd_the_umpires_hidden_dice_end_the_take_back() -> None:
+    """CD-01/CD-20: the crowds' dice are rolled behind the screen, but the commander sees the RL
+    marker they move. Once the turn is resolved, no SF player takes his orders back (riotact, in
+    the umpire's chair, does not agree); before that, orders are taken back freely."""
+    game = Game(find_scenario("civil-disorder/embassy-protest"), seed=5,
+                players={"commander": "human", "sub1": "human"})
+    game.apply("commander", "pass")
+    game.apply("commander", "stay")
+    game.undo(2, seat="commander")
+    for seat, action in [("commander", "pass"), ("commander", "stay"), ("sub1", "pass"), ("sub1", "stay")]:
+        game.apply(seat, action)
+    assert not [e for e in game.log_for("commander") if e["kind"] == "roll"]  # he saw no die himself
+    with pytest.raises(UndoRefusedError, match="dice rolled out of your sight.*riotact as umpire"):
+        game.undo(game.take_back_count("commander"), seat="commander")
+    with pytest.raises(UndoRefusedError, match="commander has seen something new"):
+        game.undo(game.take_back_count("sub1"), seat="sub1", agreed=["commander"])
