@@ -109,7 +109,7 @@ def test_bwa_a_roll_seen_ends_the_take_back() -> None:
         events = game.apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
         if seat == "nonviolent" and any(e["kind"] == "roll" and "activation" in e["text"] for e in events):
             break
-    with pytest.raises(UndoRefusedError, match="you have seen '.*rolls.*authority \\(a bot\\)"):
+    with pytest.raises(UndoRefusedError, match=r"you have seen '.*rolls.*authority \(a bot\)"):
         game.undo(seat="nonviolent")
 
 
@@ -139,7 +139,7 @@ def test_cd_the_umpires_hidden_dice_end_the_take_back() -> None:
     for seat, action in [("commander", "pass"), ("commander", "stay"), ("sub1", "pass"), ("sub1", "stay")]:
         game.apply(seat, action)
     assert not [e for e in game.log_for("commander") if e["kind"] == "roll"]  # he saw no die himself
-    with pytest.raises(UndoRefusedError, match="dice rolled out of your sight.*riotact as umpire"):
+    with pytest.raises(UndoRefusedError, match=r"dice rolled out of your sight.*riotact as umpire"):
         game.undo(game.take_back_count("commander"), seat="commander")
     with pytest.raises(UndoRefusedError, match="commander has seen something new"):
         game.undo(game.take_back_count("sub1"), seat="sub1", agreed=["commander"])
