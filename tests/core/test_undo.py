@@ -143,3 +143,14 @@ def test_cd_the_umpires_hidden_dice_end_the_take_back() -> None:
         game.undo(game.take_back_count("commander"), seat="commander")
     with pytest.raises(UndoRefusedError, match="commander has seen something new"):
         game.undo(game.take_back_count("sub1"), seat="sub1", agreed=["commander"])
+
+
+def test_the_refusal_quotes_what_the_asking_seat_saw(rb_first_game: Scenario) -> None:
+    """p2 asks after his own draw, which the bot p1 saw too: the refusal tells p2 of his own draw."""
+    game = Game(rb_first_game, seed=7, options={"first_turn_order": "seats"},
+                players={"p1": "heuristic", "p2": "human"})
+    game.apply("p1", "pass")
+    game.apply("p2", "D-mild")
+    game.apply("p2", "draw")
+    with pytest.raises(UndoRefusedError, match="you have seen 'p2 draws"):
+        game.undo(game.take_back_count("p2"), seat="p2")

@@ -296,8 +296,9 @@ class Game:
         if seen:
             # A seat that has seen the dice fall, or a hidden fact, would play the same future twice:
             # every seat must agree to that, and neither a bot nor riotact in the umpire's chair does.
-            witness, what = next(iter(seen.items()))
-            saw = f"you have seen {what} since" if witness == seat else f"{witness} has seen something new since"
+            # Only what the asking seat saw itself is quoted: another seat's sight stays its own.
+            saw = (f"you have seen {seen[seat]} since" if seat in seen
+                   else f"{next(iter(seen))} has seen something new since")
             refusers = [f"{s} (a bot)" for s in self.seats if self._is_bot(s)]
             if self.spec.umpire_seat and UMPIRE not in self.seats:
                 refusers.append("riotact as umpire")
