@@ -255,8 +255,9 @@ class Game:
         >>> from riotact.core.scenario import find_scenario
         >>> game = Game(find_scenario("revolting-behaviour/first-game"), seed=7,
         ...             options={"first_turn_order": "seats"}, players={"p1": "human", "p2": "heuristic"})
-        >>> game.apply("p1", "D-mild"); game.undo(seat="p1")  # nothing drawn yet: taken back
-        >>> game.apply("p1", "D-mild"); game.apply("p1", "draw")
+        >>> _ = game.apply("p1", "D-mild")
+        >>> game.undo(seat="p1")  # nothing drawn yet: taken back
+        >>> _ = game.apply("p1", "D-mild"), game.apply("p1", "draw")
         >>> game.undo(2, seat="p1")
         Traceback (most recent call last):
         ...
