@@ -274,3 +274,13 @@ def test_a_save_folder_that_cannot_be_written_is_refused_before_play() -> None:
     out = riotact("play", RB, "--seed", "3", "--save", "/proc/riotact-game.jsonl", stdin="1\nquit\n")
     assert out.returncode == 2 and "cannot save" in out.stderr and "Traceback" not in out.stderr
     assert "your decision" not in out.stdout
+
+
+def test_hot_seat_undo_asks_the_other_person() -> None:
+    """Two people at one terminal: past a drawn card, taking p1's decision back needs p2's word."""
+    seats = ("--seat", "p1=human", "--seat", "p2=human", "--option", "first_turn_order=seats")
+    agreed = riotact("play", RB, "--seed", "3", *seats, stdin="2\n1\nundo\nyes\nquit\n")
+    assert agreed.returncode == 0, agreed.stderr
+    assert "p2, do you agree to take back p1's decision?" in agreed.stdout and "taken back" in agreed.stdout
+    refused = riotact("play", RB, "--seed", "3", *seats, stdin="2\n1\nundo\nno\nquit\n")
+    assert "The decision stands" in refused.stdout and "taken back" not in refused.stdout

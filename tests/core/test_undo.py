@@ -154,3 +154,37 @@ def test_the_refusal_quotes_what_the_asking_seat_saw(rb_first_game: Scenario) ->
     game.apply("p2", "draw")
     with pytest.raises(UndoRefusedError, match="you have seen 'p2 draws"):
         game.undo(game.take_back_count("p2"), seat="p2")
+
+
+@pytest.mark.parametrize("ref", ["revolting-behaviour/first-game", "revolting-behaviour/four-players",
+                                 "by-will-alone/ministry-sit-in", "by-will-alone/night-of-barricades",
+                                 "civil-disorder/embassy-protest", "civil-disorder/high-street-riot"])
+def test_no_seat_takes_back_a_decision_after_seeing_its_dice(ref: str) -> None:
+    """Random play with people in every seat: after each decision, if its seat saw a roll, a draw or
+    a random pick come of it, the seat cannot take it back alone; whatever may be taken back comes
+    back exactly as it was; the umpire may always take it back."""
+    from riotact.core.bots import RandomBot, bot_rng
+    from riotact.core.game import _is_chance
+    from riotact.core.log import visible
+
+    scenario = find_scenario(ref)
+    game = Game(scenario, seed=21, players=dict.fromkeys(scenario.seats, "human"))
+    bots = {s: RandomBot(s, bot_rng(21, s)) for s in game.seats}
+    free = guarded = 0
+    for _ in range(40):
+        if game.is_over():
+            break
+        seat = game.to_act()[0]
+        action = bots[seat].choose(None, game.legal_actions(seat))
+        before = list(game.log.lines())
+        events = game.apply(seat, action)
+        refusal = game.undo_refusal(seat=seat)
+        if any(_is_chance(e) and visible(e, seat) for e in events):
+            assert refusal is not None and "you have seen" in refusal.why
+        free, guarded = free + (refusal is None), guarded + (refusal is not None)
+        if refusal is None or refusal.needs:  # taken back freely, or with everyone's agreement
+            game.undo(seat=seat, agreed=refusal.needs if refusal else ())
+            assert list(game.log.lines()) == before
+            game.apply(seat, action)
+        assert game.undo_refusal(seat=UMPIRE) is None
+    assert free and guarded
