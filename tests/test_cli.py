@@ -48,6 +48,8 @@ def test_sim_logs_are_identical_whatever_the_job_count(tmp_path: Path) -> None:
     assert names == sorted(p.name for p in (tmp_path / "b").iterdir()) and len(names) == 12
     for name in names:
         assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
+    header = json.loads((tmp_path / "a" / names[0]).read_text().splitlines()[0])
+    assert header["players"] == {"p1": "random", "p2": "random"}  # who played which seat, in every log
 
 
 def test_replay_verifies_and_narrates_as_a_seat(tmp_path: Path) -> None:

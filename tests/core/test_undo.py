@@ -161,8 +161,9 @@ def test_the_refusal_quotes_what_the_asking_seat_saw(rb_first_game: Scenario) ->
                                  "civil-disorder/embassy-protest", "civil-disorder/high-street-riot"])
 def test_no_seat_takes_back_a_decision_after_seeing_its_dice(ref: str) -> None:
     """Random play with people in every seat: after each decision, if its seat saw a roll, a draw or
-    a random pick come of it, the seat cannot take it back alone; whatever may be taken back comes
-    back exactly as it was; the umpire may always take it back."""
+    a random pick come of it, the seat cannot take it back alone, and the refusal quotes nothing it
+    may not see; whatever may be taken back comes back exactly as it was; the umpire may always take
+    it back."""
     from riotact.core.bots import RandomBot, bot_rng
     from riotact.core.game import _is_chance
     from riotact.core.log import visible
@@ -181,6 +182,8 @@ def test_no_seat_takes_back_a_decision_after_seeing_its_dice(ref: str) -> None:
         refusal = game.undo_refusal(seat=seat)
         if any(_is_chance(e) and visible(e, seat) for e in events):
             assert refusal is not None and "you have seen" in refusal.why
+        if refusal is not None:  # a refusal quotes nothing the seat may not see
+            assert not [e for e in game.log.events if not visible(e, seat) and e["text"] in refusal.why]
         free, guarded = free + (refusal is None), guarded + (refusal is not None)
         if refusal is None or refusal.needs:  # taken back freely, or with everyone's agreement
             game.undo(seat=seat, agreed=refusal.needs if refusal else ())
