@@ -113,15 +113,18 @@ def test_bwa_a_roll_seen_ends_the_take_back() -> None:
         game.undo(seat="nonviolent")
 
 
-def test_bwa_a_counter_sighted_by_a_move_ends_the_take_back() -> None:
-    """BWA hidden counters: an authority move that sights counter N2 (no die rolled) shows what was
-    hidden; the authority may not take the move back to use what it learned."""
-    game = Game(find_scenario("by-will-alone/ministry-sit-in"), seed=1,
+@pytest.mark.parametrize(("scenario", "sighted"), [("ministry-sit-in", "N2 at b00 is sighted: it is Clergy"),
+                                                  ("village-bulldozer", "N1 at square is sighted: it is a dummy")])
+def test_bwa_a_counter_sighted_by_a_move_ends_the_take_back(scenario: str, sighted: str) -> None:
+    """BWA-11 hidden counters: an authority move that sights a counter, with no die rolled, shows
+    what was hidden (a real unit, or a dummy); the authority may not take the move back to use it."""
+    game = Game(find_scenario(f"by-will-alone/{scenario}"), seed=1,
                 players={"nonviolent": "human", "authority": "human"})
     bots = {s: make_bot("heuristic", game, s) for s in game.seats}
-    while not any("N2 at b00 is sighted" in e["text"] for e in game.log.events):
+    while not any(sighted in e["text"] for e in game.log.events):
         seat = game.to_act()[0]
-        game.apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+        events = game.apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+    assert seat == "authority" and not [e for e in events if e["kind"] == "roll"]
     refusal = game.undo_refusal(1, seat="authority")
     assert refusal is not None and "something that was hidden from you" in refusal.why
     assert refusal.needs == ("nonviolent",)

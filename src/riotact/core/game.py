@@ -351,7 +351,8 @@ class Game:
 
     def _revealed_hidden(self, earlier: Game, decisions: int, seats: list[str]) -> set[str]:
         """The ``seats`` shown, since ``earlier``, something hidden from them then (a counter sighted,
-        a face-down card turned): the ruleset's leak sentinels, planted in a copy, tell."""
+        a face-down card turned): the ruleset's leak sentinels, planted in a copy, tell. A sentinel
+        that shows in what the seat saw, or that the rules no longer hide from it, was revealed."""
         if not seats:
             return set()
         world = earlier.clone()
@@ -359,7 +360,8 @@ class Game:
         hidden = {s: world.state.hidden_tokens(s) for s in seats}
         start = len(world.log.events)
         world._replayed(self.decisions[-decisions:])
-        return {s for s in seats if hidden[s] and any(t in world._seen_since(s, start) for t in hidden[s])}
+        return {s for s in seats if hidden[s] - world.state.hidden_tokens(s)
+                or any(t in world._seen_since(s, start) for t in hidden[s])}
 
     def _replayed(self, decisions: list[tuple[str, str]]) -> bool:
         """Apply ``decisions`` while they are legal; False when one is not."""
