@@ -70,6 +70,18 @@ def test_rb_another_persons_reply_needs_his_agreement(rb_first_game: Scenario) -
     assert game.decisions == []
 
 
+def test_a_bots_reply_is_taken_back_only_with_ones_own_decision(rb_first_game: Scenario) -> None:
+    """p1 may not take back just the bot's reply (and so re-roll its choice): only from his own decision."""
+    game = Game(rb_first_game, seed=7, options={"first_turn_order": "seats"},
+                players={"p1": "human", "p2": "random"})
+    game.apply("p1", "pass")
+    game.apply("p2", "D-mild")
+    with pytest.raises(UndoRefusedError, match="the first decision to take back is p2's \\(a bot\\)"):
+        game.undo(1, seat="p1")
+    game.undo(game.take_back_count("p1"), seat="p1")
+    assert game.decisions == []
+
+
 def test_the_umpire_may_take_back_anything(rb_first_game: Scenario) -> None:
     """The umpire's power (riotact's own tools, or a person in the umpire's chair): the seeded
     game then deals the very same Joker again."""

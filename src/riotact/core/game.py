@@ -246,7 +246,8 @@ class Game:
         - a seat has seen a roll, a card drawn or a random pick, or anything that came out of
           chance it did not see (the umpire's hidden dice): every other seat must agree, and a
           bot never agrees to forget;
-        - another person's decision would be taken back: that person must agree (bots do).
+        - another person's decision would be taken back: that person must agree (bots do), and
+          a take-back starts from a decision of the asking seat's own, never from a bot's.
 
         ``agreed`` lists the seats whose players agree. The umpire (``seat=UMPIRE``: riotact's own
         tools, or a person in the umpire's chair) may take back anything, and the agreement of a
@@ -289,6 +290,10 @@ class Game:
         agreeing = {seat, *agreed}
         if seat == UMPIRE or (UMPIRE in agreeing and UMPIRE in self.seats):
             return earlier
+        first = self.decisions[-decisions][0]
+        if first != seat and self._is_bot(first):  # else a person could re-roll a bot's choice
+            raise UndoRefusedError(seat, f"the first decision to take back is {first}'s (a bot): take back "
+                                   "from a decision of your own, or ask the umpire")
         reasons: list[str] = []
         needs = {s for s, _ in self.decisions[-decisions:] if s not in agreeing and not self._is_bot(s)}
         if needs:
