@@ -206,3 +206,21 @@ def test_no_seat_takes_back_a_decision_after_seeing_its_dice(ref: str) -> None:
             game.apply(seat, action)
         assert game.undo_refusal(seat=UMPIRE) is None
     assert free and guarded
+
+
+def test_cd_a_person_in_the_umpires_chair_may_allow_a_take_back() -> None:
+    """CD-01: with a person as umpire, the commander's take-back past the crowds' dice needs the
+    umpire's word (and the fire chief's, whose decisions it takes back); the umpire's alone is enough."""
+    game = Game(find_scenario("civil-disorder/night-of-fires"), seed=4,
+                players={"commander": "human", "fire": "human", "umpire": "human"})
+    bots = {s: make_bot("random", game, s) for s in game.seats}
+    while not game.decisions or game.decisions[-1][0] != "umpire":  # until the umpire has run the crowds
+        seat = game.to_act()[0]
+        game.apply(seat, bots[seat].choose(None, game.legal_actions(seat)))
+    count = game.take_back_count("commander")
+    refusal = game.undo_refusal(count, seat="commander")
+    assert refusal is not None and "dice rolled out of your sight" in refusal.why
+    assert refusal.needs == ("fire", "umpire")
+    made = len(game.decisions)
+    game.undo(count, seat="commander", agreed=["umpire"])
+    assert len(game.decisions) == made - count
