@@ -64,14 +64,18 @@ class DiceRace(State):
 DICE_RACE = RulesetSpec("dice-race", "DR", "Dice race", "A test-only ruleset that rolls dice.", DiceRace)
 
 
-def dice_race_scenario(monkeypatch: pytest.MonkeyPatch) -> Scenario:
-    """The dice race, registered for one test only."""
+def registered(monkeypatch: pytest.MonkeyPatch, spec: RulesetSpec) -> Scenario:
+    """A test-only ruleset, registered for one test only, and a two-seat scenario of it."""
     import riotact.rulesets
 
     real = riotact.rulesets.get_ruleset
-    monkeypatch.setattr(riotact.rulesets, "get_ruleset",
-                        lambda ruleset: DICE_RACE if ruleset == DICE_RACE.id else real(ruleset))
-    return parse_scenario({"ruleset": DICE_RACE.id, "id": "race", "title": "race", "seats": ["p1", "p2"]})
+    monkeypatch.setattr(riotact.rulesets, "get_ruleset", lambda ruleset: spec if ruleset == spec.id else real(ruleset))
+    return parse_scenario({"ruleset": spec.id, "id": "test", "title": spec.title, "seats": ["p1", "p2"]})
+
+
+def dice_race_scenario(monkeypatch: pytest.MonkeyPatch) -> Scenario:
+    """The dice race, registered for one test only."""
+    return registered(monkeypatch, DICE_RACE)
 
 
 def forged_bwa_log(folder: Path) -> tuple[Path, Path]:

@@ -8,11 +8,24 @@ a card drawn, a random pick made or a hidden fact shown to anyone; past that, ev
 from __future__ import annotations
 
 import pickle
+from typing import Any
 
 import pytest
 
-from riotact.core import UMPIRE, Game, IllegalActionError, Scenario, UndoRefusedError, find_scenario
+from riotact.core import (
+    UMPIRE,
+    Action,
+    Game,
+    IllegalActionError,
+    RulesetSpec,
+    Scenario,
+    State,
+    Umpire,
+    UndoRefusedError,
+    find_scenario,
+)
 from riotact.core.bots import make_bot
+from support import registered
 
 BOT_P2 = {"p1": "human", "p2": "heuristic"}
 PEOPLE = {"p1": "human", "p2": "human"}
@@ -107,9 +120,9 @@ def test_refusals_cross_process_boundaries_and_name_the_asking_seat(rb_first_gam
     assert (type(again), str(again), again.needs) == (UndoRefusedError, str(error), ("p2",))
 
 
-def test_bwa_a_roll_seen_ends_the_take_back() -> None:
-    """BWA-18: once the nonviolent side has seen its activation dice fall (its orders resolved),
-    its orders stand; before that (orders still being given), an order is taken back freely."""
+def test_bwa_orders_carried_out_stand() -> None:
+    """BWA-18: once the nonviolent side has seen its orders carried out (units moved, activation
+    dice rolled), its orders stand; while it is still giving them, an order is taken back freely."""
     game = Game(find_scenario("by-will-alone/ministry-sit-in"), seed=5,
                 players={"nonviolent": "human", "authority": "heuristic"})
     game.apply("nonviolent", "students:sit")
@@ -121,7 +134,7 @@ def test_bwa_a_roll_seen_ends_the_take_back() -> None:
         events = game.apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
         if seat == "nonviolent" and any(e["kind"] == "roll" and "activation" in e["text"] for e in events):
             break
-    with pytest.raises(UndoRefusedError, match=r"you have seen '.*rolls.*authority \(a bot\)"):
+    with pytest.raises(UndoRefusedError, match=r"you have seen '.*' since.*authority \(a bot\)"):
         game.undo(seat="nonviolent")
 
 
@@ -138,14 +151,15 @@ def test_bwa_a_counter_sighted_by_a_move_ends_the_take_back(scenario: str, sight
         events = game.apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
     assert seat == "authority" and not [e for e in events if e["kind"] == "roll"]
     refusal = game.undo_refusal(1, seat="authority")
-    assert refusal is not None and "something that was hidden from you" in refusal.why
-    assert refusal.needs == ("nonviolent",)
+    assert refusal is not None and refusal.why.startswith("you have seen '")
+    assert refusal.needs == ("nonviolent",)  # two people: with the nonviolent player's word, it may go
 
 
 def test_cd_the_umpires_hidden_dice_end_the_take_back() -> None:
     """CD-01/CD-20: the crowds' dice are rolled behind the screen, but the commander sees the RL
     marker they move. Once the turn is resolved, no SF player takes his orders back (riotact, in
-    the umpire's chair, does not agree); before that, orders are taken back freely."""
+    the umpire's chair, does not agree), nor his team-mate sub1, who saw nothing, to let the
+    commander replay what he saw; before that, orders are taken back freely."""
     game = Game(find_scenario("civil-disorder/embassy-protest"), seed=5,
                 players={"commander": "human", "sub1": "human"})
     game.apply("commander", "pass")
@@ -154,7 +168,7 @@ def test_cd_the_umpires_hidden_dice_end_the_take_back() -> None:
     for seat, action in [("commander", "pass"), ("commander", "stay"), ("sub1", "pass"), ("sub1", "stay")]:
         game.apply(seat, action)
     assert not [e for e in game.log_for("commander") if e["kind"] == "roll"]  # he saw no die himself
-    with pytest.raises(UndoRefusedError, match=r"dice rolled out of your sight.*riotact as umpire"):
+    with pytest.raises(UndoRefusedError, match=r"you have seen \"Crowd C's RL marker now shows.*riotact as umpire"):
         game.undo(game.take_back_count("commander"), seat="commander")
     with pytest.raises(UndoRefusedError, match="commander has seen something new"):
         game.undo(game.take_back_count("sub1"), seat="sub1", agreed=["commander"])
@@ -180,8 +194,10 @@ def test_no_seat_takes_back_a_decision_after_seeing_its_dice(ref: str) -> None:
     may not see; whatever may be taken back comes back exactly as it was; the umpire may always take
     it back."""
     from riotact.core.bots import RandomBot, bot_rng
-    from riotact.core.game import _is_chance
     from riotact.core.log import visible
+
+    def chance(event: dict[str, object]) -> bool:  # a roll, a card, a random order or pick
+        return event["kind"] in ("roll", "draw") or "order" in event or "choice" in event
 
     scenario = find_scenario(ref)
     game = Game(scenario, seed=21, players=dict.fromkeys(scenario.seats, "human"))
@@ -195,7 +211,7 @@ def test_no_seat_takes_back_a_decision_after_seeing_its_dice(ref: str) -> None:
         before = list(game.log.lines())
         events = game.apply(seat, action)
         refusal = game.undo_refusal(seat=seat)
-        if any(_is_chance(e) and visible(e, seat) for e in events):
+        if any(chance(e) and visible(e, seat) for e in events):
             assert refusal is not None and "you have seen" in refusal.why
         if refusal is not None:  # a refusal quotes nothing the seat may not see
             assert not [e for e in game.log.events if not visible(e, seat) and e["text"] in refusal.why]
@@ -219,8 +235,61 @@ def test_cd_a_person_in_the_umpires_chair_may_allow_a_take_back() -> None:
         game.apply(seat, bots[seat].choose(None, game.legal_actions(seat)))
     count = game.take_back_count("commander")
     refusal = game.undo_refusal(count, seat="commander")
-    assert refusal is not None and "dice rolled out of your sight" in refusal.why
+    assert refusal is not None and "you have seen '" in refusal.why
     assert refusal.needs == ("fire", "umpire")
     made = len(game.decisions)
     game.undo(count, seat="commander", agreed=["umpire"])
     assert len(game.decisions) == made - count
+
+
+
+# -- what a seat sees only in its view: two test-only rulesets that tell nothing in the log ------
+
+class SilentTable(State):
+    """p1 may roll a die behind the screen (its total shows only in p1's view), or turn up a card
+    dealt face down at the start (shown only in p1's view); p2 may pass. Nothing is logged to p1."""
+
+    def __init__(self, scenario: Scenario, options: dict[str, Any], umpire: Umpire) -> None:
+        super().__init__(scenario, options, umpire)
+        self.card = str(umpire.choose("ST-01", ["ace", "king", "queen"], purpose="the face-down card",
+                                      visible_to=[]))
+        self.total, self.turned, self.turn = 0, False, 0
+
+    def to_act(self) -> tuple[str, ...]:
+        return (self.seats[self.turn % 2],)
+
+    def legal_actions(self, seat: str) -> list[Action]:
+        return [Action("roll", "roll behind the screen"), Action("turn", "turn up the card"), Action("pass", "pass")]
+
+    def apply(self, seat: str, action: Action) -> None:
+        if action.id == "roll":
+            self.total += self.umpire.roll_total("ST-02", seat, 1, 6, purpose="the screen", visible_to=[]).total
+        self.turned = self.turned or action.id == "turn"
+        self.turn += 1
+
+    def view(self, seat: str) -> dict[str, Any]:
+        return {"total": self.total, "card": self.card if self.turned else None}
+
+    def plant_sentinels(self) -> None:
+        self.card = f"SENTINEL-{self.card}"
+
+    def hidden_tokens(self, seat: str) -> set[str]:
+        return set() if self.turned or not self.card.startswith("SENTINEL") else {self.card}
+
+
+SILENT = RulesetSpec("silent-table", "ST", "Silent table", "A test-only ruleset that tells only views.", SilentTable)
+
+
+@pytest.mark.parametrize(("action", "words"), [("roll", "what came of dice rolled out of your sight"),
+                                               ("turn", "something that was hidden from you")])
+def test_what_shows_only_in_a_view_ends_the_take_back(monkeypatch: pytest.MonkeyPatch, action: str,
+                                                      words: str) -> None:
+    """No event tells p1 the hidden die or the turned card, but his view does: still news."""
+    game = Game(registered(monkeypatch, SILENT), seed=3, players={"p1": "human", "p2": "heuristic"})
+    assert game.undo_refusal(seat="p1") is not None  # nothing to take back yet
+    game.apply("p1", "pass")
+    game.undo(seat="p1")  # a pass shows nothing
+    game.apply("p1", action)
+    assert not [e for e in game.log_for("p1") if e["kind"] != "decision"]
+    with pytest.raises(UndoRefusedError, match=words):
+        game.undo(seat="p1")

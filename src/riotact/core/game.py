@@ -240,14 +240,14 @@ class Game:
         """``seat`` takes back the last ``decisions`` (the game is rebuilt and replayed without them).
 
         The take-back rule, as at a club table (docs/architecture.md, "Undo"): a seat may take back
-        its decisions and what followed until the dice fall. Refused (:class:`UndoRefusedError`,
-        saying why and whose agreement would do) when, since the first decision taken back,
+        its decisions, from one of its own, as long as it has seen nothing since but decisions.
+        Refused (:class:`UndoRefusedError`, saying why and whose agreement would do) when
 
-        - a seat has seen a roll, a card drawn or a random pick, or anything that came out of
-          chance it did not see (the umpire's hidden dice): every other seat must agree, and a
-          bot never agrees to forget;
-        - another person's decision would be taken back: that person must agree (bots do), and
-          a take-back starts from a decision of the asking seat's own, never from a bot's.
+        - the seat, or another person, has seen something new since: a roll, a card, a move
+          carried out, a counter sighted, or a view that came of dice rolled out of sight. Every
+          other seat must agree, and neither a bot nor riotact in the umpire's chair does;
+        - another person's decision would be taken back: that person must agree (bots do); a
+          take-back never starts from a bot's decision (a person could re-roll its choice).
 
         ``agreed`` lists the seats whose players agree. The umpire (``seat=UMPIRE``: riotact's own
         tools, or a person in the umpire's chair) may take back anything, and the agreement of a
@@ -294,17 +294,18 @@ class Game:
         if first != seat and self._is_bot(first):  # else a person could re-roll a bot's choice
             raise UndoRefusedError(seat, f"the first decision to take back is {first}'s (a bot): take back "
                                    "from a decision of your own, or ask the umpire")
-        reasons: list[str] = []
         needs = {s for s, _ in self.decisions[-decisions:] if s not in agreeing and not self._is_bot(s)}
-        if needs:
-            reasons.append(f"it takes back decisions of {', '.join(sorted(needs))}")
-        seen = self._news_seen(earlier, decisions)
-        if seen:
-            # A seat that has seen the dice fall, or a hidden fact, would play the same future twice:
-            # every seat must agree to that, and neither a bot nor riotact in the umpire's chair does.
-            # Only what the asking seat saw itself is quoted: another seat's sight stays its own.
-            saw = (f"you have seen {seen[seat]} since" if seat in seen
-                   else f"{next(iter(seen))} has seen something new since")
+        reasons = [f"it takes back decisions of {', '.join(sorted(needs))}"] if needs else []
+        news = self._news_for(seat, earlier, decisions)
+        saw = f"you have seen {news} since" if news else None
+        for other in [s for s in self.seats if s not in (seat, UMPIRE) and not self._is_bot(s)]:
+            if saw is None and self._news_for(other, earlier, decisions):
+                # A team-mate who saw the dice fall must not replay them through another's undo. Of
+                # another seat's sight, only that it saw something is told (a bot's sight is harmless).
+                saw = f"{other} has seen something new since"
+        if saw:
+            # Past what a person has seen, the same future would come twice: every seat must agree
+            # to that, and neither a bot nor riotact in the umpire's chair does.
             refusers = [f"{s} (a bot)" for s in self.seats if self._is_bot(s)]
             if self.spec.umpire_seat and UMPIRE not in self.seats:
                 refusers.append("riotact as umpire")
@@ -322,51 +323,47 @@ class Game:
         """A seat nobody said was a bot counts as a person (who must be asked)."""
         return self.players.get(seat, HUMAN) != HUMAN
 
-    def _news_seen(self, earlier: Game, decisions: int) -> dict[str, str]:
-        """Each seat that has seen news since ``earlier``, and what (in words for that seat): a roll,
-        a card drawn or a random pick; what came of chance it did not see; a hidden fact revealed."""
-        witnesses = [s for s in self.seats if s != UMPIRE]
-        seen: dict[str, str] = {}
+    def _news_for(self, seat: str, earlier: Game, decisions: int) -> str | None:
+        """What ``seat`` has seen since ``earlier`` besides decisions, in words for it (None:
+        nothing): an event (a roll, a card, a move carried out, a counter sighted); a view that
+        would have differed had the dice behind it fallen otherwise (the umpire's hidden rolls);
+        a hidden fact shown."""
         for event in self.log.events[len(earlier.log.events):]:
-            if _is_chance(event):
-                for seat in witnesses:
-                    if seat not in seen and visible(event, seat):
-                        seen[seat] = repr(event["text"])
-        for seat in self._shown_hidden_chance(earlier, decisions, [s for s in witnesses if s not in seen]):
-            seen[seat] = "what came of dice rolled out of your sight"
-        for seat in self._revealed_hidden(earlier, decisions, [s for s in witnesses if s not in seen]):
-            seen[seat] = "something that was hidden from you"
-        return {s: seen[s] for s in witnesses if s in seen}
+            if event["kind"] != "decision" and visible(event, seat):
+                return repr(event["text"])
+        if self._shown_hidden_chance(seat, earlier, decisions):
+            return "what came of dice rolled out of your sight"
+        if self._revealed_hidden(seat, earlier, decisions):
+            return "something that was hidden from you"
+        return None
 
-    def _shown_hidden_chance(self, earlier: Game, decisions: int, seats: list[str]) -> set[str]:
-        """The ``seats`` whose events or view since ``earlier`` would have differed had the dice and
-        cards behind them fallen otherwise: the same decisions, replayed with re-rolled chance."""
+    def _shown_hidden_chance(self, seat: str, earlier: Game, decisions: int) -> bool:
+        """Would what ``seat`` saw and sees since ``earlier`` have differed had the dice and cards
+        behind it fallen otherwise? The same decisions, replayed with re-rolled chance, tell."""
         start = len(earlier.log.events)
-        found: set[str] = set()
-        for reroll in range(UNDO_REROLLS if seats else 0):
+        for reroll in range(UNDO_REROLLS):
             world = earlier.clone()
             world.umpire.rng.seed(f"undo-reroll:{reroll}")
             world.dice = world.umpire.dice = SeededDice(world.umpire.rng)
-            if not world._replayed(self.decisions[-decisions:]):
-                found.update(seats)  # a decision not even offered had chance fallen otherwise
-            found.update(s for s in seats if self._seen_since(s, start) != world._seen_since(s, start))
-            if found >= set(seats):
-                break
-        return found & set(seats)
+            if not world._replayed(self.decisions[-decisions:]):  # not even offered, had chance differed
+                return True
+            if self._seen_since(seat, start) != world._seen_since(seat, start):
+                return True
+        return False
 
-    def _revealed_hidden(self, earlier: Game, decisions: int, seats: list[str]) -> set[str]:
-        """The ``seats`` shown, since ``earlier``, something hidden from them then (a counter sighted,
-        a face-down card turned): the ruleset's leak sentinels, planted in a copy, tell. A sentinel
-        that shows in what the seat saw, or that the rules no longer hide from it, was revealed."""
-        if not seats:
-            return set()
+    def _revealed_hidden(self, seat: str, earlier: Game, decisions: int) -> bool:
+        """Was ``seat`` shown, since ``earlier``, something hidden from it then (a counter sighted, a
+        dummy found out, a face-down card turned)? The ruleset's leak sentinels, planted in a copy,
+        tell: one that shows in what the seat saw, or that the rules no longer hide from it."""
         world = earlier.clone()
         world.state.plant_sentinels()
-        hidden = {s: world.state.hidden_tokens(s) for s in seats}
+        hidden = world.state.hidden_tokens(seat)
+        if not hidden:
+            return False
         start = len(world.log.events)
         world._replayed(self.decisions[-decisions:])
-        return {s for s in seats if hidden[s] - world.state.hidden_tokens(s)
-                or any(t in world._seen_since(s, start) for t in hidden[s])}
+        seen = world._seen_since(seat, start)
+        return bool(hidden - world.state.hidden_tokens(seat)) or any(token in seen for token in hidden)
 
     def _replayed(self, decisions: list[tuple[str, str]]) -> bool:
         """Apply ``decisions`` while they are legal; False when one is not."""
@@ -423,11 +420,6 @@ class Game:
             winners = ", ".join(result.winners) or "nobody"
             self.log.append("end", self.umpire.turn, "all", f"Game over: {winners} won ({result.reason}).",
                             result=result.as_dict())
-
-
-def _is_chance(event: Event) -> bool:
-    """A roll, a card drawn, or a random order or pick the rules made."""
-    return event["kind"] in ("roll", "draw") or (event["kind"] == "effect" and ("order" in event or "choice" in event))
 
 
 def recorded_faces(events: Iterable[Event]) -> list[int]:
