@@ -246,8 +246,8 @@ def test_cd_a_person_in_the_umpires_chair_may_allow_a_take_back() -> None:
 # -- what a seat sees only in its view: two test-only rulesets that tell nothing in the log ------
 
 class SilentTable(State):
-    """p1 may roll a die behind the screen (its total shows only in p1's view), or turn up a card
-    dealt face down at the start (shown only in p1's view); p2 may pass. Nothing is logged to p1."""
+    """A seat may roll a die behind the screen (the total shows only in p1's view), turn up a card
+    dealt face down at the start (shown in every view), or pass. Nothing is logged to anyone."""
 
     def __init__(self, scenario: Scenario, options: dict[str, Any], umpire: Umpire) -> None:
         super().__init__(scenario, options, umpire)
@@ -268,7 +268,7 @@ class SilentTable(State):
         self.turn += 1
 
     def view(self, seat: str) -> dict[str, Any]:
-        return {"total": self.total, "card": self.card if self.turned else None}
+        return {"total": self.total if seat == "p1" else None, "card": self.card if self.turned else None}
 
     def plant_sentinels(self) -> None:
         self.card = f"SENTINEL-{self.card}"
@@ -293,3 +293,22 @@ def test_what_shows_only_in_a_view_ends_the_take_back(monkeypatch: pytest.Monkey
     assert not [e for e in game.log_for("p1") if e["kind"] != "decision"]
     with pytest.raises(UndoRefusedError, match=words):
         game.undo(seat="p1")
+
+
+def test_checking_a_take_back_never_asks_for_dice_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Dice typed by hand: the undo rule re-plays what happened without asking the table again."""
+    from riotact.core import ManualDice
+
+    asked: list[str] = []
+
+    def answer(prompt: str) -> str:
+        asked.append(prompt)
+        return "5"
+
+    game = Game(registered(monkeypatch, SILENT), seed=3, dice=ManualDice(answer),
+                players={"p1": "human", "p2": "human"})
+    for seat, action in [("p1", "pass"), ("p2", "pass"), ("p1", "roll")]:
+        game.apply(seat, action)
+    assert len(asked) == 1
+    refusal = game.undo_refusal(2, seat="p2")  # p2 saw nothing; p1 saw his total in his view
+    assert refusal is not None and "p1 has seen something new" in refusal.why and len(asked) == 1

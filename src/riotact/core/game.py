@@ -361,6 +361,9 @@ class Game:
         if not hidden:
             return False
         start = len(world.log.events)
+        # The dice fall as they did (never asking a person at the table for faces again).
+        world.dice = world.umpire.dice = ReplayDice(recorded_faces(self.log.events[start:]),
+                                                    SeededDice(world.umpire.rng))
         world._replayed(self.decisions[-decisions:])
         seen = world._seen_since(seat, start)
         return bool(hidden - world.state.hidden_tokens(seat)) or any(token in seen for token in hidden)
