@@ -37,6 +37,7 @@ from .errors import (
 from .log import LOG_FORMAT_VERSION, UMPIRE, Event, GameLog, dumps, read_log, visible
 from .options import resolve_options
 from .protocol import Action, Result, RulesetSpec
+from .registry import ruleset_spec
 from .scenario import Scenario, parse_scenario
 from .umpire import Umpire
 
@@ -92,10 +93,8 @@ class Game:
         cards: Mapping[str, Iterable[Iterable[str]]] | None = None,
         players: Mapping[str, str] | None = None,
     ) -> None:
-        from riotact.rulesets import get_ruleset
-
         self.scenario = scenario
-        self.spec: RulesetSpec = get_ruleset(scenario.ruleset)
+        self.spec: RulesetSpec = ruleset_spec(scenario.ruleset)
         if self.spec.state is None:
             raise ScenarioError(scenario.source, "ruleset", f"{self.spec.title} is not implemented yet, "
                                 "so its scenarios cannot be played")
