@@ -170,13 +170,13 @@ def test_undo_at_the_terminal_takes_back_until_the_cards_fall(tmp_path: Path) ->
     decision stands (the bot p2 cannot agree to forget it), and the save keeps it."""
     save = tmp_path / "game.jsonl"
     out = riotact("play", RB, "--seed", "3", "--option", "first_turn_order=seats", "--save", str(save),
-                  stdin="2\nundo\nquit\n")
+                  stdin="D-mild\nundo\nquit\n")
     assert out.returncode == 0, out.stderr
     assert "Your last decision is taken back" in out.stdout
     events = [json.loads(line) for line in save.read_text().splitlines()[1:]]
     assert not [e for e in events if e["kind"] == "decision"]
     drawn = riotact("play", RB, "--seed", "3", "--option", "first_turn_order=seats", "--save", str(save),
-                    stdin="2\n1\nundo\nquit\n")
+                    stdin="D-mild\ndraw\nundo\nquit\n")
     assert drawn.returncode == 0, drawn.stderr
     assert "The decision stands: you have seen 'p1 draws" in " ".join(drawn.stdout.split())
     assert "taken back" not in drawn.stdout
@@ -281,8 +281,8 @@ def test_a_save_folder_that_cannot_be_written_is_refused_before_play() -> None:
 def test_hot_seat_undo_asks_the_other_person() -> None:
     """Two people at one terminal: past a drawn card, taking p1's decision back needs p2's word."""
     seats = ("--seat", "p1=human", "--seat", "p2=human", "--option", "first_turn_order=seats")
-    agreed = riotact("play", RB, "--seed", "3", *seats, stdin="2\n1\nundo\nyes\nquit\n")
+    agreed = riotact("play", RB, "--seed", "3", *seats, stdin="D-mild\ndraw\nundo\nyes\nquit\n")
     assert agreed.returncode == 0, agreed.stderr
     assert "p2, do you agree to take back p1's decision?" in agreed.stdout and "taken back" in agreed.stdout
-    refused = riotact("play", RB, "--seed", "3", *seats, stdin="2\n1\nundo\nno\nquit\n")
+    refused = riotact("play", RB, "--seed", "3", *seats, stdin="D-mild\ndraw\nundo\nno\nquit\n")
     assert "The decision stands" in refused.stdout and "taken back" not in refused.stdout
