@@ -89,10 +89,11 @@ def _edit(path: Path, change: Callable[[dict[str, Any]], None]) -> None:
     ("seed", True, "seed must be a whole number"),
     ("seed", 1e300, "seed must be a whole number, not 1e+300"),
     ("dice", "loaded", "dice must be 'seeded' or 'recorded'"),
+    ("hidden_dice", "typed", "hidden_dice can only be 'seeded'"),
     ("players", {"p7": "human"}, "players do not fit the seats"),
     ("players", {"p1": "[/]"}, "players do not fit the seats"),
-], ids=["ruleset", "scenario", "seats", "seed-text", "seed-float", "seed-bool", "seed-1e300", "dice", "player-seat",
-        "player-kind"])
+], ids=["ruleset", "scenario", "seats", "seed-text", "seed-float", "seed-bool", "seed-1e300", "dice", "hidden-dice",
+        "player-seat", "player-kind"])
 def test_a_header_that_contradicts_its_scenario_is_refused(tmp_path: Path, key: str, value: Any, words: str) -> None:
     path = _saved(tmp_path)
     _edit(path, lambda header: header.__setitem__(key, value))

@@ -305,8 +305,8 @@ def test_checking_a_take_back_never_asks_for_dice_again(monkeypatch: pytest.Monk
         asked.append(prompt)
         return "5"
 
-    game = Game(registered(monkeypatch, SILENT), seed=3, dice=ManualDice(answer),
-                players={"p1": "human", "p2": "human"})
+    game = Game(registered(monkeypatch, SILENT), seed=3, dice=ManualDice(answer), hidden_dice=False,
+                players={"p1": "human", "p2": "human"})  # the hidden die typed too, as by an umpire
     for seat, action in [("p1", "pass"), ("p2", "pass"), ("p1", "roll")]:
         game.apply(seat, action)
     assert len(asked) == 1

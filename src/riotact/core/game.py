@@ -91,6 +91,7 @@ class Game:
         options: Mapping[str, Any] | None = None,
         dice: DiceSource | None = None,
         cards: Mapping[str, Iterable[Iterable[str]]] | None = None,
+        hidden_dice: bool | None = None,
         players: Mapping[str, str] | None = None,
     ) -> None:
         self.scenario = scenario
@@ -115,7 +116,15 @@ class Game:
         })
         if self._cards:
             self.log.header["cards"] = self._cards
-        self.umpire = Umpire(rng, self.dice, self.log, self._cards)
+        # Rolls no seat may see are the umpire's (CD-01): a person rolling for a seat does not
+        # make them unless a person sits in the umpire's chair; riotact rolls them from the seed,
+        # and replays them from it (the header says so).
+        if hidden_dice is None:
+            hidden_dice = getattr(self.dice, "by_hand", False) and UMPIRE not in scenario.seats
+        if hidden_dice:
+            self.log.header["hidden_dice"] = "seeded"
+        self.umpire = Umpire(rng, self.dice, self.log, self._cards,
+                             hidden_dice=SeededDice(rng) if hidden_dice else None)
         self.decisions: list[tuple[str, str]] = []
         self._legal_seat, self._legal_at = "", -1
         self._legal_now: tuple[list[Action], dict[str, Action]] = ([], {})
@@ -185,6 +194,11 @@ class Game:
         if state.result is not None:
             self._announce_end()
         return events[start:]
+
+    def why_illegal(self, seat: str, action_id: str) -> str:
+        """Why ``action_id`` (or words a person typed) is not a decision ``seat`` may make now."""
+        self._check_seat(seat)
+        return self.state.why_illegal(seat, action_id)
 
     def view(self, seat: str) -> dict[str, Any]:
         """What ``seat`` may know now, JSON-safe, with its legal actions."""
@@ -361,8 +375,8 @@ class Game:
             return False
         start = len(world.log.events)
         # The dice fall as they did (never asking a person at the table for faces again).
-        world.dice = world.umpire.dice = ReplayDice(recorded_faces(self.log.events[start:]),
-                                                    SeededDice(world.umpire.rng))
+        fell = recorded_faces(self.log.events[start:], seeded_hidden=self.log.header.get("hidden_dice") == "seeded")
+        world.dice = world.umpire.dice = ReplayDice(fell, SeededDice(world.umpire.rng))
         world._replayed(self.decisions[-decisions:])
         seen = world._seen_since(seat, start)
         return bool(hidden - world.state.hidden_tokens(seat)) or any(token in seen for token in hidden)
@@ -385,10 +399,11 @@ class Game:
         """This game without its last decisions: their earlier faces replay, then live dice."""
         events = self.log.events[:self._decision_starts[-decisions]]
         dice = None
+        hidden = self.log.header.get("hidden_dice") == "seeded"
         if self.log.header["dice"] != "seeded":
-            dice = ReplayDice(recorded_faces(events), getattr(self.dice, "_live", self.dice))
+            dice = ReplayDice(recorded_faces(events, seeded_hidden=hidden), getattr(self.dice, "_live", self.dice))
         game = Game(self.scenario, seed=self.seed, options=self.overrides, dice=dice,
-                    cards=self._cards, players=self.log.header.get("players"))
+                    cards=self._cards, hidden_dice=hidden, players=self.log.header.get("players"))
         for seat, action_id in self.decisions[:-decisions]:
             game.apply(seat, action_id)
         game.log.header["dice"] = self.log.header["dice"]
@@ -424,8 +439,11 @@ class Game:
                             result=result.as_dict())
 
 
-def recorded_faces(events: Iterable[Event]) -> list[int]:
-    return [face for e in events if e["kind"] == "roll" for face in e["dice"]]
+def recorded_faces(events: Iterable[Event], *, seeded_hidden: bool = False) -> list[int]:
+    """The faces of the recorded rolls (``seeded_hidden``: not those no seat saw, which the
+    seed makes again)."""
+    return [face for e in events if e["kind"] == "roll" and not (seeded_hidden and e["visible_to"] == [])
+            for face in e["dice"]]
 
 
 def replay(header: dict[str, Any], events: list[Event], *, source: str = "<log>",
@@ -446,14 +464,16 @@ def replay(header: dict[str, Any], events: list[Event], *, source: str = "<log>"
                             f"this riotact reads version {LOG_FORMAT_VERSION}")
     _check_header(header, scenario, source)
     dice = None
+    hidden = header.get("hidden_dice") == "seeded"
     if dice_kind != "seeded":
         try:
-            faces = [int(face) for face in recorded_faces(events)]
+            faces = [int(face) for face in recorded_faces(events, seeded_hidden=hidden)]
         except (KeyError, TypeError, ValueError) as exc:
             raise SaveFileError(f"{source}: a roll event has no proper dice faces ({exc!r})") from None
         dice = ReplayDice(faces, live_dice)
     try:
-        game = Game(scenario, seed=seed, options=options, dice=dice, cards=cards, players=players or None)
+        game = Game(scenario, seed=seed, options=options, dice=dice, cards=cards, hidden_dice=hidden,
+                    players=players or None)
     except IllegalActionError as exc:
         raise SaveFileError(f"{source}: the header's players do not fit the seats ({exc.why})") from None
     game.log.header["dice"] = dice_kind
@@ -485,6 +505,9 @@ def _check_header(header: dict[str, Any], scenario: Scenario, source: str) -> No
     if header.get("dice", "seeded") not in ("seeded", "recorded"):
         raise SaveFileError(f"{source}: the header's dice must be 'seeded' or 'recorded', "
                             f"not {brief(header.get('dice'))}")
+    if header.get("hidden_dice", "seeded") != "seeded":
+        raise SaveFileError(f"{source}: the header's hidden_dice can only be 'seeded', "
+                            f"not {brief(header.get('hidden_dice'))}")
 
 
 def _verify(produced: list[Event], recorded: list[Event], source: str) -> None:
