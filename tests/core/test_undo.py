@@ -139,7 +139,7 @@ def test_bwa_orders_carried_out_stand() -> None:
 
 
 @pytest.mark.parametrize(("scenario", "sighted"), [("ministry-sit-in", "N2 at b00 is sighted: it is Clergy"),
-                                                  ("village-bulldozer", "N1 at square is sighted: it is a dummy")])
+                                                  ("village-bulldozer", "N1 at house-n is sighted: it is a dummy")])
 def test_bwa_a_counter_sighted_by_a_move_ends_the_take_back(scenario: str, sighted: str) -> None:
     """BWA-11 hidden counters: an authority move that sights a counter, with no die rolled, shows
     what was hidden (a real unit, or a dummy); the authority may not take the move back to use it."""
