@@ -150,7 +150,7 @@ class TerminalTable:
             except UndoRefusedError as refusal:
                 if not refusal.needs or not set(refusal.needs) <= set(self.humans):
                     raise
-                self.console.print(f"{escape(refusal.why)}.", highlight=False)
+                self.console.print(f"{escape(seat)}: {escape(refusal.why)}.", highlight=False)
                 agreed = [s for s in refusal.needs
                           if self.ask(f"{s}, do you agree to take back {seat}'s decision? (yes/no)").strip().lower()
                           in ("y", "yes")]
