@@ -70,6 +70,6 @@ def menu_slots(legal: Sequence[str]) -> dict[str, str]:
 
 
 def encoding(scenario: Scenario, options: dict[str, Any]) -> Encoding:
-    state = Game(scenario, options=options).state
+    state = Game(scenario, seed=0, options=options).state  # the numbering is fixed: any seed will do
     assert isinstance(state, PublicParticipation)
     return Encoding(action_ids(state), observe=hashed_features, canonical=menu_slots)
