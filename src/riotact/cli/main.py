@@ -27,6 +27,7 @@ from riotact.core.bots import BOT_KINDS
 from riotact.core.options import parse_cli_option
 from riotact.rulesets import all_rulesets, get_ruleset
 
+from .odds import odds as odds_command
 from .play import TerminalTable
 from .sim import run_batch, summarise
 
@@ -200,6 +201,9 @@ def replay_cmd(log: Path, seat: str) -> None:
     for event in game.log_for(seat):
         click.echo(f"t{event['turn']:<3} {event['text']}")
     click.echo(f"Verified: {len(events)} events replay identically from seed {game.seed}.")
+
+
+cli.add_command(odds_command)
 
 
 def main() -> None:

@@ -129,6 +129,9 @@ class RulesetSpec:
     umpire_seat: bool = False
     #: Turns ``Game.view(seat)`` into a plain-text screen for a person (terminal play).
     text_view: Callable[[dict[str, Any]], str] | None = None
+    #: Module declaring the exact odds of the ruleset's chance procedures (``PROCEDURES``, see
+    #: :mod:`riotact.core.odds`); imported only when odds are asked for.
+    odds: str | None = None
 
     @property
     def implemented(self) -> bool:

@@ -24,4 +24,5 @@ SPEC = RulesetSpec(
     scenario_package="riotact.rulesets.by_will_alone.scenarios",
     seat_counts=(2, 8),
     text_view=text_view,
+    odds="riotact.rulesets.by_will_alone.odds_procedures",
 )

@@ -24,4 +24,5 @@ SPEC = RulesetSpec(
     seat_counts=(1, 8),
     umpire_seat=True,  # CD-03: riotact umpires by default; a person may take the chair
     text_view=text_view,
+    odds="riotact.rulesets.civil_disorder.odds",
 )

@@ -20,4 +20,5 @@ SPEC = RulesetSpec(
     heuristic_bot=HeuristicBot,
     scenario_package="riotact.rulesets.revolting_behaviour.scenarios",
     seat_counts=(1, 6),
+    odds="riotact.rulesets.revolting_behaviour.odds",
 )
