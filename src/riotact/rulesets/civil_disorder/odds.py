@@ -2,8 +2,8 @@
 a snatch-squad arrest (CD-52..55), a crowd's RL roll (CD-20, CD-21) and an over-reaction test
 (CD-62..65). The tables are the house rules' (``fight_table``, ``overreaction_table``).
 
->>> fight().outcomes["tie: both stand"]
-Fraction(1, 10)
+>>> fight(unit="riot_police").outcomes["tie: both stand"]  # 1d10 + 3 against 1d10
+Fraction(7, 100)
 >>> rl_roll(modifiers=-3).outcomes["RL 1"]
 Fraction(2, 3)
 """
