@@ -30,6 +30,7 @@ from riotact.rulesets import all_rulesets, get_ruleset
 
 from .odds import odds as odds_command
 from .play import TerminalTable
+from .report import report as report_command
 from .sim import GameSummary, run_batch, summarise
 from .sweep import sweep as sweep_command
 
@@ -229,6 +230,7 @@ def replay_cmd(log: Path, seat: str) -> None:
 
 cli.add_command(odds_command)
 cli.add_command(sweep_command)
+cli.add_command(report_command)
 
 
 def main() -> None:
