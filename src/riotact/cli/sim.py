@@ -35,7 +35,7 @@ def run_games(scenario: Scenario, indexes: range, batch_seed: int, seats: Mappin
     out = []
     for index in indexes:
         seed = game_seed(batch_seed, index)
-        game = Game(scenario, seed=seed, options=options)
+        game = Game(scenario, seed=seed, options=options, explain=False)  # a saved log is explained on demand
         play_out(game, {s: make_bot(seats.get(s, "random"), game, s) for s in game.seats})
         if log_dir is not None:
             game.save(Path(log_dir) / f"game-{index:05d}.jsonl")

@@ -41,6 +41,9 @@ def visible(event: Event, seat: str) -> bool:
 class GameLog:
     """The header plus every event, in order."""
 
+    #: False in the laboratory mode: callers may then skip writing the words of events.
+    explains = True
+
     def __init__(self, header: dict[str, Any]) -> None:
         self.header = header
         self.events: list[Event] = []
@@ -72,6 +75,16 @@ class GameLog:
 
     def write(self, path: str | os.PathLike[str]) -> None:
         write_atomic(Path(path), "".join(line + "\n" for line in self.lines()))
+
+
+class QuietLog(GameLog):
+    """The laboratory mode's log: it keeps the header and no events (a game in this mode is its
+    scenario, options, seed and decisions; replaying them regenerates the full log)."""
+
+    explains = False
+
+    def append(self, kind: str, turn: int, visible_to: Visibility, text: str, **fields: Any) -> Event:
+        return {}
 
 
 def dumps(obj: Any) -> str:

@@ -81,6 +81,11 @@ class State(ABC):
     def view(self, seat: str) -> dict[str, Any]:
         """A JSON-safe view holding only what ``seat`` may know."""
 
+    def legal_action(self, seat: str, action_id: str) -> Action | None:
+        """The legal action ``action_id`` of ``seat`` now, or None. Rules may answer without building
+        the whole list (``Game.apply`` asks this when no list was built for the decision)."""
+        return next((a for a in self.legal_actions(seat) if a.id == action_id), None)
+
     def decision_visibility(self, seat: str, action: Action) -> Visibility:
         """Who sees a decision in the log; secret orders override this."""
         return ALL

@@ -100,7 +100,8 @@ def play_task(task: Task) -> list[dict[str, Any]]:
     """Play a task's games to the end and return their rows (runs in a worker)."""
     rows = []
     for index in task.indexes:
-        game = Game(task.scenario, seed=game_seed(task.batch_seed, index), options=task.options)
+        game = Game(task.scenario, seed=game_seed(task.batch_seed, index), options=task.options,
+                    explain=False)  # the laboratory mode: a row needs no log
         play_out(game, {s: make_bot(task.seats.get(s, "random"), game, s) for s in game.seats})
         rows.append(game_row(game, cell=task.cell, index=index, seats=task.seats))
     return rows
