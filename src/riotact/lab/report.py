@@ -217,6 +217,9 @@ def plots(rows: list[dict[str, Any]], stats: dict[str, Any]) -> dict[str, bytes]
         out["details"] = _figure_png(fig)
         plt.close(fig)
 
+    for factor in stats["factors"]:
+        out[f"by_{factor.split('.', 1)[1]}"] = _by_factor(plt, rows, stats, factor)
+
     paths = _paths(rows)
     if paths:
         fig, axes = plt.subplots(1, len(paths[:4]), figsize=(4.2 * len(paths[:4]), 3.4), squeeze=False)
@@ -234,6 +237,40 @@ def plots(rows: list[dict[str, Any]], stats: dict[str, Any]) -> dict[str, bytes]
         out["paths"] = _figure_png(fig)
         plt.close(fig)
     return out
+
+
+def _by_factor(plt: Any, rows: list[dict[str, Any]], stats: dict[str, Any], factor: str) -> bytes:
+    """The first seat's win rate against one factor's values, one line per value of the others."""
+    seat = stats["seats"][0]
+    others = [f for f in stats["factors"] if f != factor]
+    values = sorted({r[factor] for r in rows}, key=lambda v: (str(type(v)), v))
+    lines: dict[str, dict[Any, list[bool]]] = {}
+    for row in rows:
+        label = ", ".join(f"{o.split('.', 1)[1]}={row[o]}" for o in others) or "all"
+        lines.setdefault(label, {}).setdefault(row[factor], []).append(bool(row[f"won.{seat}"]))
+    fig, ax = plt.subplots(figsize=(6.5, 4))
+    x = list(range(len(values)))
+    for label, by_value in lines.items():
+        rates, lows, highs = [], [], []
+        for v in values:
+            won = by_value.get(v, [])
+            rate = sum(won) / len(won) if won else math.nan
+            low, high = wilson(sum(won), len(won))
+            rates.append(rate)
+            lows.append(rate - low if won else 0)
+            highs.append(high - rate if won else 0)
+        ax.errorbar(x, rates, yerr=[lows, highs], fmt="o-", capsize=3, label=label)
+    ax.set_xticks(x, [str(v) for v in values])
+    ax.set_xlabel(factor)
+    ax.set_ylabel(f"{seat} win rate")
+    ax.set_ylim(0, 1)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=7)
+    ax.set_title(f"{stats['scenario']}: {seat} win rate by {factor} (95% Wilson intervals)", fontsize=9)
+    fig.tight_layout()
+    png = _figure_png(fig)
+    plt.close(fig)
+    return png
 
 
 # -- HTML ---------------------------------------------------------------------------------------
