@@ -17,6 +17,10 @@ def test_wilson_interval_matches_the_textbook() -> None:
     low, high = wilson(8, 10)
     assert round(low, 3) == 0.490 and round(high, 3) == 0.943
     assert wilson(0, 10)[0] == 0 and round(wilson(0, 10)[1], 3) == 0.278
+    for n in range(1, 200):  # the interval always holds the rate itself (a plot's error bars need it)
+        for k in (0, n // 3, n):
+            low, high = wilson(k, n)
+            assert low <= k / n <= high
 
 
 def test_report_of_a_sweep(tmp_path: Path) -> None:

@@ -41,6 +41,7 @@ def test_unknown_stand_is_a_one_line_error() -> None:
         find_procedure(get_ruleset("by-will-alone"), "confrontation").run(["first=heroic"])
 
 
+@pytest.mark.slow
 def test_bwa50_accidental_attack_played_in_seeded_games(bwa) -> None:
     """BWA-50: a lone wavering stand: 2D6 + 2 under its morale number 6 shoots (3 in 36)."""
     exact = accidental_attack(morale="wavering", modifiers=0)

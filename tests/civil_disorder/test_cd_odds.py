@@ -7,6 +7,8 @@ import math
 from collections import Counter
 from fractions import Fraction
 
+import pytest
+
 from riotact.rulesets.civil_disorder import combat, crowds
 from riotact.rulesets.civil_disorder.odds import arrest, fight, overreaction, rl_roll
 
@@ -25,6 +27,7 @@ def brawl(cd, seed: int, kind: str, sf: int, rl: int = 5, **options):
                    crowds=[cd.crowd("A", "J1-0", figures=40, rl=rl)], seed=seed, options=options)
 
 
+@pytest.mark.slow
 def test_cd54_one_exchange_played_in_seeded_games(cd) -> None:
     """CD-51/54: one riot policeman goes in against a crowd at RL 5 (one rioter, CD-52)."""
     exact = fight(unit="riot_police")
@@ -46,6 +49,7 @@ def test_cd54_one_exchange_played_in_seeded_games(cd) -> None:
     agrees(seen, expected)
 
 
+@pytest.mark.slow
 def test_cd55_snatch_squad_arrests_played_in_seeded_games(cd) -> None:
     """CD-52..55: a squad of 4 anti-riot figures, one rioter each: the number of arrests."""
     exact = arrest(unit="anti_riot", squad=4)
@@ -59,6 +63,7 @@ def test_cd55_snatch_squad_arrests_played_in_seeded_games(cd) -> None:
     assert exact.figures["expected arrests"] == 4 * exact.figures["chance a figure arrests"]
 
 
+@pytest.mark.slow
 def test_cd52_a_crowd_at_rl7_gangs_up_three_to_one(cd) -> None:
     """CD-52/53: at RL 7+ each of a squad of 1 faces 3 rioters (-2): arrests fall."""
     exact = arrest(unit="anti_riot", squad=1, opponents=3)
@@ -74,6 +79,7 @@ def test_cd52_a_crowd_at_rl7_gangs_up_three_to_one(cd) -> None:
         "chance a figure arrests"]
 
 
+@pytest.mark.slow
 def test_cd20_rl_roll_played_in_seeded_games(cd) -> None:
     """CD-20/21: 1d6 + 4 (a +2 factor twice, none else): the score is the RL, at most 8."""
     exact = rl_roll(modifiers=4)
@@ -89,6 +95,7 @@ def test_cd20_rl_roll_played_in_seeded_games(cd) -> None:
     agrees(seen, exact.outcomes)
 
 
+@pytest.mark.slow
 def test_cd63_overreaction_under_gunfire_played_in_seeded_games(cd) -> None:
     """CD-62..64: a lone patrol (+2, no support -1) under gunfire (-4): 1d6 - 3."""
     exact = overreaction(unit="patrol", no_support=True, under_gunfire=True)

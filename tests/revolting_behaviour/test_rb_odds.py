@@ -6,6 +6,8 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+import pytest
+
 from revolting_behaviour.rb_support import act, player, rb_game
 from riotact.core.odds import find_procedure
 from riotact.rulesets import get_ruleset
@@ -37,6 +39,7 @@ def test_rb03_no_jokers_means_no_risk() -> None:
     assert odds.figures["Joker risk"] == 0 and odds.figures["chance of success"] == 1
 
 
+@pytest.mark.slow
 def test_rb14_attempts_played_through_game_match_the_exact_odds() -> None:
     """A Severe legal fund-raising attempt, stopped after 4 cards, in 2,500 seeded games."""
     exact = attempt(suit="D", severity="severe", cards=4)

@@ -68,7 +68,8 @@ def _list(specs: list[RulesetSpec], as_json: bool) -> None:
         console.print(f"[bold]{spec.code} {proc.name}[/bold] ({' '.join(proc.rules)}): {escape(proc.summary)}")
         for a in proc.params:
             choices = f" [{'|'.join(map(str, a.choices))}]" if a.choices else ""
-            console.print(f"    {a.name}={escape(str(a.default))}{escape(choices)}  {escape(a.help)}",
+            default = str(a.default).lower() if isinstance(a.default, bool) else str(a.default)
+            console.print(f"    {a.name}={escape(default)}{escape(choices)}  {escape(a.help)}",
                           highlight=False)
     without = [s.title for s in specs if s.implemented and not procedures(s)] + \
               [s.title for s in specs if not s.implemented]

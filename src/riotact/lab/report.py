@@ -43,7 +43,7 @@ def wilson(successes: int, n: int) -> tuple[float, float]:
     denom = 1 + Z * Z / n
     centre = (p + Z * Z / (2 * n)) / denom
     half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))  # rounding never leaves p out
 
 
 def interval(values: Sequence[float]) -> tuple[float, float, float]:
@@ -158,7 +158,10 @@ def plots(rows: list[dict[str, Any]], stats: dict[str, Any]) -> dict[str, bytes]
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    labels = [c["cell"] for c in stats["cells"]]
+    # Ticks show the factors' values only ("False/2"); the axis names the factors.
+    labels = ["/".join(str(r[f]) for f in stats["factors"]) or "all" for r in
+              (cell.rows[0] for cell in cells(rows, stats["factors"]))]
+    axis = "/".join(f.split(".", 1)[1] for f in stats["factors"]) or "cell"
     x = list(range(len(labels)))
     out: dict[str, bytes] = {}
 
@@ -166,6 +169,7 @@ def plots(rows: list[dict[str, Any]], stats: dict[str, Any]) -> dict[str, bytes]
         ax.set_xticks(x, labels, rotation=30 if len(labels) > 3 else 0, ha="right" if len(labels) > 3 else "center",
                       fontsize=8)
         ax.set_ylabel(ylabel)
+        ax.set_xlabel(axis, fontsize=8)
         ax.grid(axis="y", alpha=0.3)
         fig.tight_layout()
         out[name] = _figure_png(fig)
@@ -209,6 +213,7 @@ def plots(rows: list[dict[str, Any]], stats: dict[str, Any]) -> dict[str, bytes]
             ax.errorbar(x, means, yerr=[lows, highs], fmt="o-", capsize=3)
             ax.set_title(name, fontsize=8)
             ax.set_xticks(x, labels, rotation=30, ha="right", fontsize=6)
+            ax.set_xlabel(axis, fontsize=6)
             ax.grid(alpha=0.3)
         for ax in list(axes.flat)[len(details):]:
             ax.axis("off")
@@ -266,7 +271,7 @@ def _by_factor(plt: Any, rows: list[dict[str, Any]], stats: dict[str, Any], fact
     ax.set_ylim(0, 1)
     ax.grid(alpha=0.3)
     ax.legend(fontsize=7)
-    ax.set_title(f"{stats['scenario']}: {seat} win rate by {factor} (95% Wilson intervals)", fontsize=9)
+    ax.set_title(f"{stats['scenario']}: {seat} win rate by {factor} (95% CI)", fontsize=8)
     fig.tight_layout()
     png = _figure_png(fig)
     plt.close(fig)
