@@ -80,13 +80,16 @@ def test_cd52_a_crowd_at_rl7_gangs_up_three_to_one(cd) -> None:
 
 
 @pytest.mark.slow
-def test_cd20_rl_roll_played_in_seeded_games(cd) -> None:
-    """CD-20/21: 1d6 + 4 (a +2 factor twice, none else): the score is the RL, at most 8."""
-    exact = rl_roll(modifiers=4)
-    assert exact.outcomes["RL 8"] == Fraction(1, 2)
+@pytest.mark.parametrize("how", ["relative", "absolute"])
+def test_cd20_rl_roll_played_in_seeded_games(cd, how: str) -> None:
+    """CD-20/21: a crowd at RL 4 rolls 1d6 + 4 (a +2 factor twice, none else); the score moves
+    the RL (default) or becomes it (house rule), within 1-8."""
+    exact = rl_roll(modifiers=4, current=4, rl_roll=how)
+    if how == "absolute":
+        assert exact.outcomes["RL 8"] == Fraction(1, 2)
     seen: Counter[str] = Counter()
     for seed in range(TRIALS):
-        game = cd.game(crowds=[cd.crowd("A", "J1-0", figures=10, rl=4)], seed=seed)
+        game = cd.game(crowds=[cd.crowd("A", "J1-0", figures=10, rl=4)], seed=seed, options={"rl_roll": how})
         s, crowd = game.state, game.state.crowds["A"]
         crowd.factors = [(2, "specialists appear"), (2, "specialists withdraw")]
         assert sum(m.value for m in crowds.rl_modifiers(s, crowd)) == 4

@@ -4,8 +4,10 @@ a snatch-squad arrest (CD-52..55), a crowd's RL roll (CD-20, CD-21) and an over-
 
 >>> fight(unit="riot_police").outcomes["tie: both stand"]  # 1d10 + 3 against 1d10
 Fraction(7, 100)
->>> rl_roll(modifiers=-3).outcomes["RL 1"]
+>>> rl_roll(modifiers=-3, rl_roll="absolute").outcomes["RL 1"]
 Fraction(2, 3)
+>>> rl_roll(current=5).outcomes  # 1-2 one down, 3-4 no change, 5-6 one up
+{'RL 4': Fraction(1, 3), 'RL 5': Fraction(1, 3), 'RL 6': Fraction(1, 3)}
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import icepool
 
 from riotact.core.odds import Odds, OddsError, OddsProcedure, Param, pmf
 
+from .crowds import clamp_rl, rl_shift
 from .rules import HOUSE_RULES
 from .tables import (
     FIGHT_RESULTS,
@@ -112,12 +115,17 @@ def arrest(unit: str = "anti_riot", squad: int = 6, opponents: int = 1, gas: str
                            "chance a figure is beaten": figure.get("beaten", Fraction(0))})
 
 
-def rl_roll(modifiers: int = 0) -> Odds:
-    """CD-20/21: 1d6 plus the factors; the score becomes the RL, kept within 1-8 (default)."""
-    rl = (icepool.d6 + modifiers).map(lambda t: max(RL_MIN, min(RL_MAX, t)))
+def rl_roll(modifiers: int = 0, current: int = 5, rl_roll: str = str(_DEFAULTS["rl_roll"])) -> Odds:
+    """CD-20/21: 1d6 plus the factors; by default the score moves the RL from ``current``
+    (:func:`.crowds.rl_shift`), or (house rule ``rl_roll = "absolute"``) becomes it; within 1-8."""
+    if not RL_MIN <= current <= RL_MAX:
+        raise OddsError(f"rl-roll: current must be an RL from {RL_MIN} to {RL_MAX}, got {current}")
+    absolute = rl_roll == "absolute"
+    rl = (icepool.d6 + modifiers).map(lambda t: clamp_rl(t if absolute else current + rl_shift(t)))
     outcomes = {f"RL {r}": Fraction(rl.probability(r)) for r in rl.outcomes()}
     violent = sum((Fraction(rl.probability(r)) for r in rl.outcomes() if RL_CHART[r].violence), Fraction(0))
-    return Odds(f"RL roll: 1D6 {modifiers:+d}", outcomes,
+    how = "becomes the RL" if absolute else f"moves the RL from {current}"
+    return Odds(f"RL roll: 1D6 {modifiers:+d}, the score {how}", outcomes,
                 {"expected RL": sum((r * Fraction(rl.probability(r)) for r in rl.outcomes()), Fraction(0)),
                  "chance of RL 7+ (attacks SF it touches)": violent})
 
@@ -165,7 +173,10 @@ PROCEDURES = (
                       Param("soaked", False, "the rioters are soaked (-1)"),
                       Param("fight_table", str(_DEFAULTS["fight_table"]), _TABLE)), arrest),
     OddsProcedure("rl-roll", ("CD-20", "CD-21", "CD-23"), "a crowd's Response Level roll", (
-        Param("modifiers", 0, "the sum of the CD-21 factors (e.g. -3 visibly outnumbered, -2 soaked)"),), rl_roll),
+        Param("modifiers", 0, "the sum of the CD-21 factors (e.g. -3 visibly outnumbered, -2 soaked)"),
+        Param("current", 5, "the crowd's RL before the roll"),
+        Param("rl_roll", str(_DEFAULTS["rl_roll"]), "house rule (CD-20): the score moves the RL or becomes it",
+              ("relative", "absolute"))), rl_roll),
     OddsProcedure("over-reaction", ("CD-62", "CD-63", "CD-64", "CD-65"), "an SF unit's over-reaction test", (
         Param("unit", "patrol", _UNIT), Param("outnumbered", False, "outnumbered more than 3-1 (-1)"),
         Param("no_support", False, "no supporting unit in sight (-1)"),
