@@ -127,7 +127,3 @@ def pmf(items: Iterable[tuple[Any, Any]]) -> dict[str, Fraction]:
         out[str(outcome)] = out.get(str(outcome), Fraction(0)) + Fraction(p)
     return out
 
-
-def mean(outcomes: dict[str, Fraction]) -> Fraction:
-    """The expectation of a distribution whose outcomes are numbers."""
-    return sum((Fraction(k) * p for k, p in outcomes.items()), Fraction(0))
