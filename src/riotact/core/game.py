@@ -163,6 +163,8 @@ class Game:
         else:
             action = state.legal_action(seat, action_id)  # no list needed to check one decision
         if action is None:
+            action = state.parse_action(seat, action_id)  # a decision outside the finite list
+        if action is None:
             raise IllegalActionError(seat, action_id, state.why_illegal(seat, action_id))
         events = self.log.events
         start = len(events)
