@@ -32,7 +32,7 @@ from .errors import (
     SaveFileError,
     ScenarioError,
 )
-from .log import LOG_FORMAT_VERSION, UMPIRE, Event, GameLog, QuietLog, dumps, read_log
+from .log import ALL, LOG_FORMAT_VERSION, UMPIRE, Event, GameLog, QuietLog, dumps, read_log
 from .options import resolve_options
 from .protocol import Action, Result, RulesetSpec
 from .registry import ruleset_spec
@@ -173,6 +173,8 @@ class Game:
         if self.explain:
             self.log.append("decision", self.umpire.turn, state.decision_visibility(seat, action),
                             f"{seat}: {action.text}.", seat=seat, action=action_id)
+        else:  # counted, not explained (see QuietLog)
+            self.log.append("decision", 0, ALL, "")
         try:
             state.apply(seat, action)
         except Exception:

@@ -82,13 +82,16 @@ class GameLog:
 
 
 class QuietLog(GameLog):
-    """The laboratory mode's log: it keeps the header and no events (a game in this mode is its
-    scenario, options, seed and decisions; replaying them regenerates the full log)."""
+    """The laboratory mode's log: it keeps the header and, per event, only its kind (a game in
+    this mode is its scenario, options, seed and decisions; replaying them regenerates the full
+    log). The count of events still grows as in play, for rules that key caches on it."""
 
     explains = False
 
     def append(self, kind: str, turn: int, visible_to: Visibility, text: str, **fields: Any) -> Event:
-        return {}
+        event: Event = {"kind": kind}
+        self.events.append(event)
+        return event
 
 
 def dumps(obj: Any) -> str:

@@ -118,7 +118,8 @@ class Umpire:
             result = "pass" if (total <= target if at_most else total >= target) else "fail"
         else:
             result = None
-        if not self.log.explains:  # the laboratory mode: the replay will explain
+        if not self.log.explains:  # the laboratory mode: counted, and the replay will explain
+            self.log.append("roll", 0, ALL, "")
             return RollTotal(tuple(faces), mods, total, result)
         text = f"{who} rolls {n}D{sides} for {purpose} ({rule}): {'+'.join(map(str, faces))}"
         if mods:
@@ -165,6 +166,7 @@ class Umpire:
                 successes += 1
         result = judge(successes) if judge else None
         if not self.log.explains:
+            self.log.append("roll", 0, ALL, "")
             return RollPool(tuple(faces), mods, successes, result)
         text = f"{who} rolls {n}D{sides} for {purpose} ({rule}): {' '.join(map(str, faces)) or 'no dice'}"
         if mods:
@@ -217,7 +219,9 @@ class Umpire:
         """Shuffle with the game's generator, or into a scripted order for tests."""
         script = self._card_script.get(pile.name)
         pile.shuffled(self.rng, [Card.parse(c) for c in script.popleft()] if script else None)
-        if self.log.explains:
+        if not self.log.explains:
+            self.log.append("shuffle", 0, ALL, "")
+        else:
             self.log.append("shuffle", self.turn, visible_to, f"{pile.name} is shuffled ({rule}): {len(pile)} cards.",
                             rule=rule, deck=pile.name, size=len(pile))
 
@@ -227,7 +231,9 @@ class Umpire:
     ) -> Card:
         """Deal the top card; ``note`` and ``fields`` add what the draw cost or changed."""
         card = pile.draw()
-        if self.log.explains:
+        if not self.log.explains:
+            self.log.append("draw", 0, ALL, "")
+        else:
             self.log.append("draw", self.turn, visible_to,
                             f"{who} draws {card.name} from {pile.name} for {purpose} ({rule}){note}.",
                             rule=rule, deck=pile.name, card=card.code, who=who, **fields)
