@@ -21,6 +21,7 @@ from .options import HouseRule
 if TYPE_CHECKING:
     import random
 
+    from .encoding import Encoding
     from .scenario import Scenario
     from .umpire import Umpire
 
@@ -139,6 +140,8 @@ class RulesetSpec:
     umpire_seat: bool = False
     #: Turns ``Game.view(seat)`` into a plain-text screen for a person (terminal play).
     text_view: Callable[[dict[str, Any]], str] | None = None
+    #: A scenario's fixed action numbering and observation features (RL and search; core/encoding.py).
+    encoding: Callable[[Scenario, dict[str, Any]], Encoding] | None = None
     #: Module declaring the exact odds of the ruleset's chance procedures (``PROCEDURES``, see
     #: :mod:`riotact.core.odds`); imported only when odds are asked for.
     odds: str | None = None
