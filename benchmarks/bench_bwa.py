@@ -15,7 +15,7 @@ import json
 import random
 import time
 
-from peers import openspiel_kuhn, pin_to_one_core
+from peers import openspiel_loop, pin_to_one_core
 from riotact.core import Game
 from riotact.core.bots import RandomBot, bot_rng
 from riotact.core.scenario import Scenario, builtin_scenarios
@@ -73,11 +73,13 @@ def random_actions(scenario: Scenario, seconds: float) -> float:
 
 
 def openspiel_actions(seconds: float) -> float | None:
+    """Kuhn poker player decisions per CPU-second (chance outcomes excluded, see peers.py)."""
     try:
-        _, actions, elapsed = openspiel_kuhn(seconds)
+        loop = openspiel_loop("python_kuhn_poker")
     except ImportError:
         return None
-    return actions / elapsed
+    _, decisions, elapsed = loop(seconds)
+    return decisions / elapsed
 
 
 def main() -> None:
@@ -102,7 +104,7 @@ def main() -> None:
                                  **{k: {n: round(v, 2) for n, v in f.items()} for k, f in best.items()},
                                  "random_actions_per_s": round(bwa_random, 1)}
     if peer is not None:
-        report["openspiel_kuhn_random_actions_per_s"] = round(peer, 1)
+        report["openspiel_kuhn_random_decisions_per_cpu_s"] = round(peer, 1)
         report["ratio_random_actions_per_s"] = round(bwa_random / peer, 4)
     print(json.dumps(report, indent=1))
 

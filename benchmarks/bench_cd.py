@@ -2,17 +2,23 @@
 
 riotact: 20 crowds of 25 figures and 12 SF units (10 figures each) for 60 turns, every crowd
 run by the Game Control rules (movement with route dice, RL rolls, missiles, damage, fights,
-fire), measured in figure-steps per second (figures on the table x turns resolved).
-Mesa 3.3.1: ``mesa.examples.EpsteinCivilViolence`` (about 1,250 agents) for 100 steps, in
-agent-steps per second. Both run in this process, one after the other.
+fire), measured in crowd-or-unit steps per CPU-second (crowds and units on the table x turns
+resolved; a crowd of 25 moves as one object, so figure-steps, also shown, flatter us), with the
+explained log and in the laboratory mode. Mesa 3.3.1: ``mesa.examples.EpsteinCivilViolence``
+(about 1,250 agents) for 100 steps, in agent-steps per CPU-second. All run in this process,
+alternating, on one core; medians of the rounds.
 
-Run: ``.venv/bin/python benchmarks/bench_cd.py`` (needs ``pip install mesa==3.3.1``).
+Run: ``.venv/bin/python benchmarks/bench_cd.py [--rounds 5]`` (needs the `bench` extra).
 """
 
 from __future__ import annotations
 
+import argparse
+import json
+import statistics
 import time
 
+from peers import pin_to_one_core
 from riotact.core import Game, parse_scenario
 
 CROWDS, CROWD_FIGURES, UNITS, UNIT_FIGURES, TURNS = 20, 25, 12, 10, 60
@@ -40,50 +46,66 @@ def big_riot() -> dict[str, object]:
     }
 
 
-def run_riotact(seed: int) -> tuple[int, float, int]:
-    """One big riot; the commander passes every turn, so units act on their last orders (CD-13)."""
-    game = Game(parse_scenario(big_riot(), "bench"), seed=seed)
+def run_riotact(seed: int, explain: bool) -> tuple[int, int, float]:
+    """One big riot; the commander passes every turn, so units act on their last orders (CD-13).
+    Returns (crowd-or-unit steps, figure-steps, CPU seconds)."""
+    game = Game(parse_scenario(big_riot(), "bench"), seed=seed, explain=explain)
     state = game.state
-    figure_steps = 0
-    start = time.perf_counter()
+    entity_steps = figure_steps = 0
+    start = time.process_time()
     while not game.is_over():
-        figure_steps += sum(c.figures for c in state.live_crowds()) + sum(u.figures for u in state.live_units())
+        crowds, units = state.live_crowds(), state.live_units()
+        entity_steps += len(crowds) + len(units)
+        figure_steps += sum(c.figures for c in crowds) + sum(u.figures for u in units)
         game.apply("commander", "pass")
         game.apply("commander", "stay")
-    return figure_steps, time.perf_counter() - start, len(game.log.events)
+    return entity_steps, figure_steps, time.process_time() - start
 
 
-def run_mesa(steps: int = 100) -> tuple[int, float, int]:
+def run_mesa(steps: int = 100) -> tuple[int, float]:
+    """Mesa's Epstein model: (agent-steps, CPU seconds)."""
     from mesa.examples import EpsteinCivilViolence
 
     model = EpsteinCivilViolence(seed=1)
     agent_steps = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(steps):
         agent_steps += len(model.agents)
         model.step()
-    return agent_steps, time.perf_counter() - start, len(model.agents)
+    return agent_steps, time.process_time() - start
 
 
 def main() -> None:
-    run_riotact(0)  # warm the shared town's sight and distance caches, as Mesa warms its grid
-    figure_steps = seconds = events = 0.0
-    for seed in (1, 2, 3):
-        fs, sec, ev = run_riotact(seed)
-        figure_steps, seconds, events = figure_steps + fs, seconds + sec, events + ev
-    ours = figure_steps / seconds
-    print(f"riotact civil-disorder: {CROWDS} crowds x {CROWD_FIGURES} figures + {UNITS} SF units x "
-          f"{UNIT_FIGURES}, {TURNS} turns, 3 games: {figure_steps:,.0f} figure-steps in {seconds:.3f} s "
-          f"= {ours:,.0f} figure-steps/s ({events / 3:,.0f} log events per game)")
-    try:
-        agent_steps, mesa_seconds, agents = run_mesa()
-    except ImportError:
-        print("mesa is not installed (pip install mesa==3.3.1): no ratio")
-        return
-    theirs = agent_steps / mesa_seconds
-    print(f"mesa {__import__('mesa').__version__} EpsteinCivilViolence: {agents} agents, 100 steps: "
-          f"{agent_steps:,} agent-steps in {mesa_seconds:.3f} s = {theirs:,.0f} agent-steps/s")
-    print(f"ratio: riotact figure-steps/s / Mesa agent-steps/s = {ours / theirs:.1f}x (goal: 10x)")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5, help="alternating rounds; medians are kept")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    pin_to_one_core()
+    run_riotact(0, False)  # warm the shared town's sight and distance caches, as Mesa warms its grid
+    rates: dict[str, list[float]] = {"riotact explained": [], "riotact laboratory": [], "mesa": []}
+    figure_rates: dict[str, list[float]] = {"riotact explained": [], "riotact laboratory": []}
+    for round_ in range(args.rounds):
+        for name, explain in (("riotact explained", True), ("riotact laboratory", False)):
+            entities, figures, seconds = run_riotact(1 + round_, explain)
+            rates[name].append(entities / seconds)
+            figure_rates[name].append(figures / seconds)
+        try:
+            agent_steps, seconds = run_mesa()
+        except ImportError:
+            rates.pop("mesa", None)
+            continue
+        rates["mesa"].append(agent_steps / seconds)
+    medians = {name: round(statistics.median(r)) for name, r in rates.items() if r}
+    report: dict[str, object] = {
+        "entity_steps_per_cpu_s": medians,
+        "figure_steps_per_cpu_s": {n: round(statistics.median(r)) for n, r in figure_rates.items()},
+        "setup": f"{CROWDS} crowds x {CROWD_FIGURES} figures + {UNITS} SF units x {UNIT_FIGURES}, {TURNS} turns",
+    }
+    if "mesa" in medians:
+        report["ratios_per_entity_step"] = {n: round(medians[n] / medians["mesa"], 2)
+                                            for n in ("riotact explained", "riotact laboratory")}
+        report["goal_laboratory_3x_met"] = medians["riotact laboratory"] >= 3 * medians["mesa"]
+    print(json.dumps(report, indent=1))
 
 
 if __name__ == "__main__":

@@ -1,10 +1,17 @@
-"""Peer tools measured in the same run as riotact (installed by the `bench` extra)."""
+"""Peer tools measured in the same run as riotact (installed by the `bench` extra).
+
+Every loop counts **player decisions per CPU-second** (``time.process_time``): chance outcomes
+(card deals, dice) are played but not counted, so a game with a logged, explained chance event
+and one with a bare chance node are compared on the decisions players make.
+"""
 
 from __future__ import annotations
 
 import os
 import random
+import statistics
 import time
+from collections.abc import Callable
 
 
 def pin_to_one_core() -> None:
@@ -13,28 +20,49 @@ def pin_to_one_core() -> None:
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
 
 
-def openspiel_kuhn(seconds: float) -> tuple[int, int, float]:
-    """OpenSpiel's Python Kuhn poker, random play: (games, actions, elapsed seconds).
+Loop = Callable[[float], tuple[int, int, float]]
 
-    Per action it does what riotact's random loop does: get the legal actions (or the chance
-    outcomes), pick one at random, apply it.
+
+def openspiel_loop(name: str) -> Loop:
+    """Random play of an OpenSpiel game: (games, player decisions, CPU seconds).
+
+    Per decision it does what riotact's random loop does: get the legal actions, pick one at
+    random, apply it. Chance nodes are sampled the same way and not counted.
     """
     import open_spiel.python.games  # noqa: F401  (registers the Python games)
     import pyspiel
 
-    game = pyspiel.load_game("python_kuhn_poker")
-    rng = random.Random(0)
-    games = actions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[int(rng.random() * len(legal))])
-            actions += 1
-        games += 1
-    return games, actions, time.perf_counter() - start
+    game = pyspiel.load_game(name)
+
+    def loop(seconds: float) -> tuple[int, int, float]:
+        rng = random.Random(0)
+        games = decisions = 0
+        start = time.process_time()
+        while time.process_time() - start < seconds:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
+                else:
+                    legal = state.legal_actions()
+                    state.apply_action(legal[int(rng.random() * len(legal))])
+                    decisions += 1
+            games += 1
+        return games, decisions, time.process_time() - start
+
+    return loop
+
+
+def alternate(loops: dict[str, Loop], seconds: float, rounds: int) -> dict[str, dict[str, float]]:
+    """Run the loops one after the other, ``rounds`` times; the median rate of each."""
+    rates: dict[str, list[float]] = {name: [] for name in loops}
+    games: dict[str, list[float]] = {name: [] for name in loops}
+    for _ in range(rounds):
+        for name, loop in loops.items():
+            played, decisions, elapsed = loop(seconds)
+            rates[name].append(decisions / elapsed)
+            games[name].append(played / elapsed)
+    return {name: {"decisions_per_cpu_s": round(statistics.median(rates[name])),
+                   "games_per_cpu_s": round(statistics.median(games[name]), 1),
+                   "rounds": rounds} for name in loops}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -27,8 +28,11 @@ from riotact.core.bots import BOT_KINDS
 from riotact.core.options import parse_cli_option
 from riotact.rulesets import all_rulesets, get_ruleset
 
+from .odds import odds as odds_command
 from .play import TerminalTable
-from .sim import run_batch, summarise
+from .report import report as report_command
+from .sim import GameSummary, run_batch, summarise
+from .sweep import sweep as sweep_command
 
 console = Console(emoji=False)  # ids like "unit:envelope:x" must not turn into pictures
 errors = Console(stderr=True, emoji=False)
@@ -166,19 +170,34 @@ def ask(prompt: str) -> str:
 @click.option("--seat", "seat_pairs", multiple=True, metavar="SEAT=BOT",
               help="Bot for a seat: random or heuristic (default random).")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help="Override a house rule.")
+@click.option("--table", "table_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also write one row per game to this Parquet file (schema: docs/lab.md).")
 def sim(scenario: str, games: int, seed: int, jobs: int, log_dir: Path | None,
-        seat_pairs: tuple[str, ...], as_json: bool) -> None:
+        seat_pairs: tuple[str, ...], as_json: bool, option_pairs: tuple[str, ...],
+        table_path: Path | None) -> None:
     """Play GAMES bot games of SCENARIO and summarise them."""
     chosen = find_scenario(scenario)
     seats = _seats(seat_pairs, chosen.seats)
     if "human" in seats.values():
         raise click.BadParameter("sim plays bots only: use random or heuristic", param_hint="--seat")
+    options = _options(option_pairs)
+    Game(chosen, seed=seed, options=options)  # a bad option is one line now, not one per worker
+    if table_path is not None and not table_path.parent.is_dir():
+        raise click.BadParameter(f"{table_path.parent} is not an existing folder", param_hint="--table")
     if log_dir is not None:
         log_dir.mkdir(parents=True, exist_ok=True)
+    rows: list[dict[str, Any]] = []
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), console=errors, transient=True) as bar:
-        results = run_batch(chosen, games, seed, seats, jobs=jobs, log_dir=str(log_dir) if log_dir else None)
-        summary = summarise(chosen, seats, seed, bar.track(results, total=games, description=chosen.ref))
+        results = run_batch(chosen, games, seed, seats, jobs=jobs, log_dir=str(log_dir) if log_dir else None,
+                            options=options, table=table_path is not None)
+        tracked = bar.track(results, total=games, description=chosen.ref)
+        summary = summarise(chosen, seats, seed, _keep_rows(tracked, rows))
+    if table_path is not None:
+        from riotact.lab.table import write_table
+
+        write_table(rows, table_path)
     if as_json:
         click.echo(json.dumps(summary, indent=1))
         return
@@ -190,6 +209,13 @@ def sim(scenario: str, games: int, seed: int, jobs: int, log_dir: Path | None,
     d = summary["decisions"]
     console.print(f"Decisions per game: min {d['min']}, mean {d['mean']}, median {d['median']}, "
                   f"max {d['max']}")
+
+
+def _keep_rows(results: Iterable[GameSummary], rows: list[dict[str, Any]]) -> Iterator[GameSummary]:
+    for result in results:
+        if result.row is not None:
+            rows.append(result.row)
+        yield result
 
 
 @cli.command(name="replay")
@@ -212,6 +238,11 @@ def _checked_against(game: Game, seat: str) -> str:
                 "so not checked against the seed)")
     seed = game.header_for(seat)["seed"]
     return f"from seed {seed}" if seed is not None else "from the game's seed (told when the game is over)"
+
+
+cli.add_command(odds_command)
+cli.add_command(sweep_command)
+cli.add_command(report_command)
 
 
 def main() -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import statistics
 from array import array
 from collections import Counter, deque
@@ -13,17 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from riotact.core import Game, Scenario, make_bot, play_out
+from riotact.lab.seeds import game_seed
 
 CHUNK = 32  # games per task sent to a worker: few enough to spread the work, enough to pay for the trip
-
-
-def game_seed(batch_seed: int, index: int) -> int:
-    """The seed of game ``index`` in a batch: independent streams, reproducible.
-
-    >>> game_seed(1, 0) == game_seed(1, 0) != game_seed(1, 1)
-    True
-    """
-    return random.Random(f"batch:{batch_seed}:{index}").getrandbits(63)
 
 
 @dataclass(frozen=True)
@@ -34,26 +25,35 @@ class GameSummary:
     reason: str
     decisions: int
     turns: int
+    row: dict[str, Any] | None = None  # the game's laboratory table row (sim --table)
 
 
 def run_games(scenario: Scenario, indexes: range, batch_seed: int, seats: Mapping[str, str],
-              log_dir: str | None) -> list[GameSummary]:
+              log_dir: str | None, options: Mapping[str, Any] | None = None,
+              table: bool = False) -> list[GameSummary]:
     """Play the games ``indexes`` of a batch (a worker's task)."""
     out = []
     for index in indexes:
         seed = game_seed(batch_seed, index)
-        game = Game(scenario, seed=seed, players={s: seats.get(s, "random") for s in scenario.seats})
+        game = Game(scenario, seed=seed, options=options, explain=False,  # a saved log is explained on demand
+                    players={s: seats.get(s, "random") for s in scenario.seats})
         play_out(game, {s: make_bot(kind, game, s) for s, kind in game.players.items()})
         if log_dir is not None:
             game.save(Path(log_dir) / f"game-{index:05d}.jsonl")
         assert game.result is not None
+        row = None
+        if table:
+            from riotact.lab.table import game_row
+
+            row = game_row(game, cell=0, index=index, seats=seats)
         out.append(GameSummary(index, seed, game.result.winners, game.result.reason,
-                               len(game.decisions), game.umpire.turn))
+                               len(game.decisions), game.umpire.turn, row))
     return out
 
 
 def run_batch(scenario: Scenario, games: int, batch_seed: int, seats: Mapping[str, str], *,
-              jobs: int = 1, log_dir: str | None = None) -> Iterator[GameSummary]:
+              jobs: int = 1, log_dir: str | None = None, options: Mapping[str, Any] | None = None,
+              table: bool = False) -> Iterator[GameSummary]:
     """Play ``games`` bot games, yielding their summaries in game order as they finish.
 
     Tasks are made as workers need them, so a batch of millions starts at once and holds
@@ -62,14 +62,15 @@ def run_batch(scenario: Scenario, games: int, batch_seed: int, seats: Mapping[st
     seats = dict(seats)
     if jobs <= 1:
         for start in range(0, games, CHUNK):
-            yield from run_games(scenario, range(start, min(start + CHUNK, games)), batch_seed, seats, log_dir)
+            yield from run_games(scenario, range(start, min(start + CHUNK, games)), batch_seed, seats, log_dir,
+                                 options, table)
         return
     chunks = (range(start, min(start + CHUNK, games)) for start in range(0, games, CHUNK))
     pool = ProcessPoolExecutor(max_workers=jobs)
     pending: deque[Future[list[GameSummary]]] = deque()
     try:
         for chunk in chunks:
-            pending.append(pool.submit(run_games, scenario, chunk, batch_seed, seats, log_dir))
+            pending.append(pool.submit(run_games, scenario, chunk, batch_seed, seats, log_dir, options, table))
             if len(pending) >= 4 * jobs:
                 yield from pending.popleft().result()
         while pending:

@@ -34,7 +34,7 @@ from .errors import (
     ScenarioError,
     UndoRefusedError,
 )
-from .log import LOG_FORMAT_VERSION, UMPIRE, Event, GameLog, dumps, read_log, visible
+from .log import ALL, LOG_FORMAT_VERSION, UMPIRE, Event, GameLog, QuietLog, dumps, read_log, visible
 from .options import resolve_options
 from .protocol import Action, Result, RulesetSpec
 from .registry import ruleset_spec
@@ -93,6 +93,7 @@ class Game:
         cards: Mapping[str, Iterable[Iterable[str]]] | None = None,
         hidden_dice: bool | None = None,
         players: Mapping[str, str] | None = None,
+        explain: bool = True,
     ) -> None:
         self.scenario = scenario
         self.spec: RulesetSpec = ruleset_spec(scenario.ruleset)
@@ -109,7 +110,11 @@ class Game:
         self.dice: DiceSource = dice if dice is not None else SeededDice(rng)
         # Any other source (manual, scripted, a test's own generator) cannot be re-created from
         # the seed: its faces, saved in the roll events, are what replays it.
-        self.log = GameLog({
+        if not explain and dice is not None:
+            raise RiotactError("the laboratory mode (explain=False) needs the game's seeded dice: "
+                               "other dice are known only from the log it does not keep")
+        self.explain = explain
+        self.log = (GameLog if explain else QuietLog)({
             "kind": "game", "ruleset": self.spec.id, "scenario": scenario.ref, "seed": seed,
             "seats": list(scenario.seats), "options": self.options, "version": LOG_FORMAT_VERSION,
             "dice": "seeded" if dice is None else "recorded", "scenario_data": scenario.data,
@@ -127,7 +132,7 @@ class Game:
                              hidden_dice=SeededDice(rng) if hidden_dice else None)
         self.decisions: list[tuple[str, str]] = []
         self._legal_seat, self._legal_at = "", -1
-        self._legal_now: tuple[list[Action], dict[str, Action]] = ([], {})
+        self._legal_now: list[Action] = []
         self._decision_starts: list[int] = []
         self.state = self.spec.state(scenario, self.options, self.umpire)
         if players is not None:
@@ -152,16 +157,15 @@ class Game:
     def legal_actions(self, seat: str) -> list[Action]:
         """The decisions ``seat`` may make now (a shared list: do not change it)."""
         if self.state.result is None and seat in self.state.to_act():
-            return self._legal(seat)[0]
+            return self._legal(seat)
         self._check_seat(seat)
         return []
 
-    def _legal(self, seat: str) -> tuple[list[Action], dict[str, Action]]:
+    def _legal(self, seat: str) -> list[Action]:
         """The state's legal actions, computed once per seat between decisions."""
         if self._legal_seat != seat or self._legal_at != len(self.decisions):
-            actions = self.state.legal_actions(seat)
+            self._legal_now = self.state.legal_actions(seat)
             self._legal_seat, self._legal_at = seat, len(self.decisions)
-            self._legal_now = (actions, {a.id: a for a in actions})
         return self._legal_now
 
     def apply(self, seat: str, action_id: str) -> list[Event]:
@@ -175,15 +179,24 @@ class Game:
             self._check_seat(seat)
             waiting = ", ".join(acting)
             raise IllegalActionError(seat, action_id, f"it is {waiting}'s decision now, not {seat}'s")
-        action = self._legal(seat)[1].get(action_id) or state.parse_action(seat, action_id)
+        if self._legal_seat == seat and self._legal_at == len(self.decisions):
+            # the list a view or bot already asked for: one scan costs less than building a map
+            action = next((a for a in self._legal_now if a.id == action_id), None)
+        else:
+            action = state.legal_action(seat, action_id)  # no list needed to check one decision
+        if action is None:
+            action = state.parse_action(seat, action_id)  # a decision outside the finite list
         if action is None:
             raise IllegalActionError(seat, action_id, state.why_illegal(seat, action_id))
         events = self.log.events
         start = len(events)
         self._decision_starts.append(start)
         self.decisions.append((seat, action_id))
-        self.log.append("decision", self.umpire.turn, state.decision_visibility(seat, action),
-                        f"{seat}: {action.text}.", seat=seat, action=action_id)
+        if self.explain:
+            self.log.append("decision", self.umpire.turn, state.decision_visibility(seat, action),
+                            f"{seat}: {action.text}.", seat=seat, action=action_id)
+        else:  # counted, not explained (see QuietLog)
+            self.log.append("decision", 0, ALL, "")
         try:
             state.apply(seat, action)
         except Exception:
@@ -403,7 +416,8 @@ class Game:
         if self.log.header["dice"] != "seeded":
             dice = ReplayDice(recorded_faces(events, seeded_hidden=hidden), getattr(self.dice, "_live", self.dice))
         game = Game(self.scenario, seed=self.seed, options=self.overrides, dice=dice,
-                    cards=self._cards, hidden_dice=hidden, players=self.log.header.get("players"))
+                    cards=self._cards, hidden_dice=hidden, players=self.log.header.get("players"),
+                    explain=self.explain)
         for seat, action_id in self.decisions[:-decisions]:
             game.apply(seat, action_id)
         game.log.header["dice"] = self.log.header["dice"]
@@ -413,10 +427,27 @@ class Game:
         """Rebuild the game without its last decision (one that failed half way)."""
         self.__dict__.update(self._rebuilt(1).__dict__)
 
+    def explained(self) -> Game:
+        """A laboratory-mode game explained on demand: replayed from its seed and decisions with the
+        full log, and checked to reach the same result and state."""
+        if self.explain:
+            return self
+        game = Game(self.scenario, seed=self.seed, options=self.overrides, cards=self._cards,
+                    players=self.log.header.get("players"))
+        for seat, action_id in self.decisions:
+            game.apply(seat, action_id)
+        ours, theirs = self.result, game.result
+        if (ours and ours.as_dict()) != (theirs and theirs.as_dict()) or \
+                self.state.view(UMPIRE) != game.state.view(UMPIRE):
+            raise ReplayMismatchError(f"{self.scenario.ref} seed {self.seed}: the explained replay of "
+                                      f"{len(self.decisions)} decisions does not reach the same state")
+        return game
+
     def save(self, path: str | Path) -> None:
-        """Save atomically as a game log; :meth:`load` replays it."""
+        """Save atomically as a game log (a laboratory-mode game is explained first); :meth:`load`
+        replays it."""
         try:
-            self.log.write(path)
+            (self.log if self.explain else self.explained().log).write(path)
         except OSError as exc:
             raise SaveFileError(f"{path}: cannot save: {exc.strerror or exc}") from None
 

@@ -41,6 +41,9 @@ def visible(event: Event, seat: str) -> bool:
 class GameLog:
     """The header plus every event, in order."""
 
+    #: False in the laboratory mode: callers may then skip writing the words of events.
+    explains = True
+
     def __init__(self, header: dict[str, Any]) -> None:
         self.header = header
         self.events: list[Event] = []
@@ -76,6 +79,19 @@ class GameLog:
         except ValueError as exc:  # a NaN or Infinity got past the checks: never write it
             raise SaveFileError(f"{path}: cannot save: {exc}") from None
         write_atomic(Path(path), text)
+
+
+class QuietLog(GameLog):
+    """The laboratory mode's log: it keeps the header and, per event, only its kind (a game in
+    this mode is its scenario, options, seed and decisions; replaying them regenerates the full
+    log). The count of events still grows as in play, for rules that key caches on it."""
+
+    explains = False
+
+    def append(self, kind: str, turn: int, visible_to: Visibility, text: str, **fields: Any) -> Event:
+        event: Event = {"kind": kind}
+        self.events.append(event)
+        return event
 
 
 def dumps(obj: Any) -> str:

@@ -82,6 +82,11 @@ class State(ABC):
     def view(self, seat: str) -> dict[str, Any]:
         """A JSON-safe view holding only what ``seat`` may know."""
 
+    def legal_action(self, seat: str, action_id: str) -> Action | None:
+        """The legal action ``action_id`` of ``seat`` now, or None. Rules may answer without building
+        the whole list (``Game.apply`` asks this when no list was built for the decision)."""
+        return next((a for a in self.legal_actions(seat) if a.id == action_id), None)
+
     def decision_visibility(self, seat: str, action: Action) -> Visibility:
         """Who sees a decision in the log; secret orders override this."""
         return ALL
@@ -137,6 +142,9 @@ class RulesetSpec:
     text_view: Callable[[dict[str, Any]], str] | None = None
     #: A scenario's fixed action numbering and observation features (RL and search; core/encoding.py).
     encoding: Callable[[Scenario, dict[str, Any]], Encoding] | None = None
+    #: Module declaring the exact odds of the ruleset's chance procedures (``PROCEDURES``, see
+    #: :mod:`riotact.core.odds`); imported only when odds are asked for.
+    odds: str | None = None
 
     @property
     def implemented(self) -> bool:

@@ -118,6 +118,9 @@ class Umpire:
             result = "pass" if (total <= target if at_most else total >= target) else "fail"
         else:
             result = None
+        if not self.log.explains:  # the laboratory mode: counted, and the replay will explain
+            self.log.append("roll", 0, ALL, "")
+            return RollTotal(tuple(faces), mods, total, result)
         text = f"{who} rolls {n}D{sides} for {purpose} ({rule}): {'+'.join(map(str, faces))}"
         if mods:
             text += f" = {sum(faces)}, {describe(mods)}"
@@ -162,6 +165,9 @@ class Umpire:
             elif face + bonus >= target:
                 successes += 1
         result = judge(successes) if judge else None
+        if not self.log.explains:
+            self.log.append("roll", 0, ALL, "")
+            return RollPool(tuple(faces), mods, successes, result)
         text = f"{who} rolls {n}D{sides} for {purpose} ({rule}): {' '.join(map(str, faces)) or 'no dice'}"
         if mods:
             text += f", each die {describe(mods)}"
@@ -213,10 +219,11 @@ class Umpire:
         """Shuffle with the game's generator, or into a scripted order for tests."""
         script = self._card_script.get(pile.name)
         pile.shuffled(self.rng, [Card.parse(c) for c in script.popleft()] if script else None)
-        self.log.append(
-            "shuffle", self.turn, visible_to, f"{pile.name} is shuffled ({rule}): {len(pile)} cards.",
-            rule=rule, deck=pile.name, size=len(pile),
-        )
+        if not self.log.explains:
+            self.log.append("shuffle", 0, ALL, "")
+        else:
+            self.log.append("shuffle", self.turn, visible_to, f"{pile.name} is shuffled ({rule}): {len(pile)} cards.",
+                            rule=rule, deck=pile.name, size=len(pile))
 
     def draw(
         self, pile: Pile, rule: str, who: str, *, purpose: str, visible_to: Visibility = ALL,
@@ -224,11 +231,12 @@ class Umpire:
     ) -> Card:
         """Deal the top card; ``note`` and ``fields`` add what the draw cost or changed."""
         card = pile.draw()
-        self.log.append(
-            "draw", self.turn, visible_to,
-            f"{who} draws {card.name} from {pile.name} for {purpose} ({rule}){note}.",
-            rule=rule, deck=pile.name, card=card.code, who=who, **fields,
-        )
+        if not self.log.explains:
+            self.log.append("draw", 0, ALL, "")
+        else:
+            self.log.append("draw", self.turn, visible_to,
+                            f"{who} draws {card.name} from {pile.name} for {purpose} ({rule}){note}.",
+                            rule=rule, deck=pile.name, card=card.code, who=who, **fields)
         return card
 
     # -- everything else ----------------------------------------------------

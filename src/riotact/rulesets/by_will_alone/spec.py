@@ -26,4 +26,5 @@ SPEC = RulesetSpec(
     seat_counts=(2, 8),
     text_view=text_view,
     encoding=encoding,
+    odds="riotact.rulesets.by_will_alone.odds_procedures",
 )

@@ -26,4 +26,5 @@ SPEC = RulesetSpec(
     umpire_seat=True,  # CD-03: riotact umpires by default; a person may take the chair
     text_view=text_view,
     encoding=encoding,
+    odds="riotact.rulesets.civil_disorder.odds",
 )

@@ -32,6 +32,9 @@ from .tables import Table
 from .town import Town, build_town
 from .world import World
 
+#: The first action of every player's list (orders.player_actions) and walk (orders.walk_actions).
+ALWAYS_OPEN = {"pass": Action("pass", "take no action this turn"), "stay": Action("stay", "stay where you are")}
+
 
 class CivilDisorder(World):
     """One game of Civil Disorder; riotact is the umpire (CD-01, CD-03, CD-05)."""
@@ -65,6 +68,15 @@ class CivilDisorder(World):
 
     def why_illegal(self, seat: str, action_id: str) -> str:
         return orders.why_illegal(self, seat, action_id)
+
+    def legal_action(self, seat: str, action_id: str) -> Action | None:
+        """CD-07 / CD-14: taking no action, or staying put, is always open to a player who is to
+        decide; accepting it needs none of the hundreds of orders the full list holds."""
+        always = ALWAYS_OPEN.get(action_id)
+        if always is not None and seat in self.sf_seats and seat in self.to_act() \
+                and (self.phase[seat] == "walk") == (action_id == "stay"):
+            return always
+        return super().legal_action(seat, action_id)
 
     def decision_visibility(self, seat: str, action: Action) -> list[str]:
         """CD-12 step 1: declarations are secret until they happen (CD-08: no free conferring)."""

@@ -24,4 +24,5 @@ SPEC = RulesetSpec(
     seat_counts=(1, 6),
     text_view=text_view,
     encoding=encoding,
+    odds="riotact.rulesets.revolting_behaviour.odds",
 )

@@ -1,0 +1,98 @@
+"""Exact odds of a Revolting Behaviour! action attempt (RB-12..RB-15, RB-21, RB-23), by exact
+enumeration of the draws from a whole, freshly shuffled Action Deck (RB-17).
+
+The player draws until a card meets the severity (success), a Joker comes (crackdown) or he
+stops after ``cards`` draws. With ``s`` success cards, ``f`` failing cards and ``j`` Jokers in
+``n`` cards, the chance that the first ``k - 1`` cards all fail and card ``k`` is a success is
+``f/n · (f-1)/(n-1) ··· s/(n-k+1)``.
+
+>>> odds = attempt(suit="D", severity="mild")
+>>> odds.outcomes["success on card 1"]
+Fraction(13, 27)
+>>> odds.figures["chance of success"] == sum(v for k, v in odds.outcomes.items() if k.startswith("success"))
+True
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from riotact.core import standard_pack
+from riotact.core.odds import Odds, OddsProcedure, Param
+
+from .rules import ACTIVITIES, HOUSE_RULES, JOKER_VALUE, SEVERITIES, card_value, reward, succeeds
+
+_DEFAULTS = {r.key: r.default for r in HOUSE_RULES}
+
+
+def attempt(suit: str = "D", severity: str = "mild", cards: int = 0, jokers_per_deck: int = 2,
+            severe_min_rank: int = 8, charge_jokers: bool = True, rp: int = 0) -> Odds:
+    """RB-14: the chance of success on each card, of a Joker, of stopping empty-handed; the
+    expected RP paid (RB-15), the expected RP lost to the Joker's penalty card (RB-23) and
+    the expected net RP of a fund-raising attempt (RB-13).
+
+    ``cards`` = 0 draws until success or Joker; ``rp`` > 0 caps the draws at what the player
+    can pay (RB-15 gap default: a card is drawn only if its whole cost can be paid).
+    """
+    activity = ACTIVITIES[suit]
+    options = {**_DEFAULTS, "severe_min_rank": severe_min_rank, "extreme": severity == "extreme"}
+    deck = standard_pack(jokers_per_deck)
+    good = [c for c in deck if succeeds(c, activity, severity, options)]
+    jokers = [c for c in deck if c.is_joker]
+    bad = [c for c in deck if not c.is_joker and c not in good]
+    n, s, j, f = len(deck), len(good), len(jokers), len(bad)
+    limit = f + 1  # RB-14: a whole deck always ends in a success or a Joker by then
+    if cards:
+        limit = min(limit, cards)
+    if rp:
+        limit = min(limit, rp // activity.cost)
+    outcomes: dict[str, Fraction] = {}
+    paid = penalty = Fraction(0)
+    all_failed = Fraction(1)  # P(the first k - 1 cards all failed)
+    value_of = {"good": sum(card_value(c) for c in good), "bad": sum(card_value(c) for c in bad)}
+    for k in range(1, limit + 1):
+        left = n - (k - 1)
+        p_success = all_failed * Fraction(s, left)
+        p_joker = all_failed * Fraction(j, left)
+        outcomes[f"success on card {k}"] = p_success
+        outcomes[f"Joker on card {k}"] = p_joker
+        paid += (p_success * k + p_joker * (k if charge_jokers else k - 1)) * activity.cost
+        # RB-23: the penalty card is a random card of those left after k - 1 failures and the Joker;
+        # by symmetry the failed cards drawn are a random k - 1 of the f failing cards.
+        if n > k:
+            kept_bad = value_of["bad"] * Fraction(f - (k - 1), f) if f else 0
+            penalty += p_joker * (value_of["good"] + kept_bad + JOKER_VALUE * (j - 1)) / (n - k)
+        all_failed *= Fraction(f - (k - 1), left)
+    stopped = 1 - sum(outcomes.values(), Fraction(0))
+    outcomes = {k: v for k, v in outcomes.items() if v}
+    if stopped:
+        outcomes[f"stopped after {limit} cards"] = stopped
+        paid += stopped * limit * activity.cost
+    success = sum((v for k, v in outcomes.items() if k.startswith("success")), Fraction(0))
+    joker = sum((v for k, v in outcomes.items() if k.startswith("Joker")), Fraction(0))
+    gained = reward(activity, severity, options)
+    figures = {"chance of success": success, "Joker risk": joker, "expected RP paid": paid,
+               "expected RP lost to the Joker's penalty card": penalty}
+    if not activity.force:
+        figures["expected net RP"] = success * gained - paid - penalty
+    else:
+        figures["expected action points"] = success * gained
+    return Odds(f"A {severity} {activity.title} attempt: {s} of {n} cards succeed, {j} Jokers, "
+                f"{activity.cost} RP a card, up to {limit} cards", outcomes, figures,
+                ("The Joker penalty also puts five cards on the player's Cause (RB-22).",))
+
+
+PROCEDURES = (
+    OddsProcedure("attempt", ("RB-12", "RB-13", "RB-14", "RB-15", "RB-21", "RB-23"),
+                  "an action attempt: chance of success within N cards, expected cost, Joker risk", (
+                      Param("suit", "D", "D legal fund-raising, H legal force, C illegal fund-raising, "
+                            "S illegal force", tuple(ACTIVITIES)),
+                      Param("severity", "mild", "RB-12 severity", SEVERITIES),
+                      Param("cards", 0, "stop after this many cards (0: draw until success or Joker)"),
+                      Param("rp", 0, "the player's RP, which caps the draws (0: no cap)"),
+                      Param("jokers_per_deck", int(_DEFAULTS["jokers_per_deck"]), "house rule (RB-03)",
+                            (0, 1, 2, 3, 4)),
+                      Param("severe_min_rank", int(_DEFAULTS["severe_min_rank"]), "house rule (RB-12)"),
+                      Param("charge_jokers", bool(_DEFAULTS["charge_jokers"]), "house rule (RB-15)"),
+                  ), attempt),
+)

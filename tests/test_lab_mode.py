@@ -1,0 +1,77 @@
+"""The laboratory mode (scenario, options, seed and decisions only; explained on demand by replaying)
+and the cheap legality check (``State.legal_action``: no whole legal list to accept one decision)."""
+
+from __future__ import annotations
+
+import pytest
+
+from riotact.core import Game, RiotactError, ScriptedDice, find_scenario, make_bot, play_out
+from riotact.core.errors import ReplayMismatchError
+from riotact.rulesets.civil_disorder import orders
+from riotact.rulesets.civil_disorder.state import ALWAYS_OPEN
+
+SCENARIOS = ["revolting-behaviour/four-players", "by-will-alone/ministry-sit-in", "civil-disorder/embassy-protest",
+             "public-participation/picket-line"]
+
+
+def played(ref: str, seed: int, explain: bool) -> Game:
+    game = Game(find_scenario(ref), seed=seed, explain=explain)
+    play_out(game, {s: make_bot("heuristic", game, s) for s in game.seats})
+    return game
+
+
+@pytest.mark.parametrize("ref", SCENARIOS)
+def test_laboratory_mode_keeps_decisions_only_and_explains_to_the_same_log(ref: str) -> None:
+    quiet, full = played(ref, 5, explain=False), played(ref, 5, explain=True)
+    assert [e["kind"] for e in quiet.log.events] == [e["kind"] for e in full.log.events]
+    assert all(set(e) == {"kind"} for e in quiet.log.events)  # no words, no fields: only the count
+    assert quiet.decisions == full.decisions
+    assert quiet.result == full.result
+    explained = quiet.explained()
+    assert explained.log.events == full.log.events and explained.log.header == full.log.header
+
+
+def test_laboratory_mode_save_writes_the_explained_log(tmp_path) -> None:
+    quiet = played(SCENARIOS[0], 2, explain=False)
+    quiet.save(tmp_path / "g.jsonl")
+    assert Game.load(tmp_path / "g.jsonl").log.events == quiet.explained().log.events
+
+
+def test_explaining_a_tampered_game_is_a_mismatch() -> None:
+    quiet = played(SCENARIOS[0], 3, explain=False)
+    quiet.state.players["p1"].rp += 1  # state no replay of its decisions can reach
+    with pytest.raises(ReplayMismatchError):
+        quiet.explained()
+
+
+def test_laboratory_mode_needs_seeded_dice() -> None:
+    with pytest.raises(RiotactError, match="seeded dice"):
+        Game(find_scenario(SCENARIOS[2]), dice=ScriptedDice([1]), explain=False)
+
+
+def test_cd07_pass_and_stay_are_accepted_without_building_the_list(monkeypatch) -> None:
+    """CD-07/14: the commander passes and stays; the orders list is never built to check it."""
+    game = Game(find_scenario("civil-disorder/high-street-riot"), seed=1)
+    seat = game.to_act()[0]
+    assert orders.player_actions(game.state, seat)[0] == ALWAYS_OPEN["pass"]
+
+    def no_list(*_: object) -> None:
+        raise AssertionError("the whole list was built")
+
+    monkeypatch.setattr(type(game.state), "legal_actions", no_list)
+    game.apply(seat, "pass")
+    monkeypatch.undo()
+    assert orders.walk_actions(game.state, seat)[0] == ALWAYS_OPEN["stay"]
+    monkeypatch.setattr(type(game.state), "legal_actions", no_list)
+    game.apply(seat, "stay")
+    monkeypatch.undo()
+    assert game.decisions == [(seat, "pass"), (seat, "stay")]
+    other = game.to_act()[0]
+    with pytest.raises(RiotactError, match=f"{other} cannot 'stay'"):  # not open before the walk
+        game.apply(other, "stay")
+
+
+def test_a_refused_id_still_gets_the_rules_reason() -> None:
+    game = Game(find_scenario("revolting-behaviour/first-game"), seed=1, options={"first_turn_order": "seats"})
+    with pytest.raises(RiotactError, match="p1 cannot 'draw'"):
+        game.apply("p1", "draw")
