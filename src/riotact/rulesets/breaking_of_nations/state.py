@@ -529,6 +529,14 @@ class BreakingOfNations(Combat):
             self.walk(m, t.pos, 1, "BON-039", f"rushes on towards {t.id}")
 
     # -- hidden deployment, victory ------------------------------------------------------------------
+    def plant_sentinels(self) -> None:
+        for u in self.units.values():
+            if u.concealed:
+                u.name += f" [SENTINEL-{u.id}]"
+
+    def hidden_tokens(self, seat: str) -> set[str]:
+        return {f"SENTINEL-{u.id}" for u in self.units.values() if u.concealed and u.seat != seat}
+
     def spot(self) -> None:
         """BON-002 house rule: a hidden unit is spotted by an enemy model within range with a clear line."""
         rng = float(self.options["spotting_range"])
