@@ -1,6 +1,7 @@
 """A continuous tabletop in inches, below the rulesets that play on one (Public Participation; The
 Breaking of Nations next): figures with round bases, terrain polygons, distances, sight, cover,
-obstacles, templates, arcs, arrow-die scatter and D12 clock-face deviation. Engine-neutral: it knows no ruleset and no dice."""
+obstacles, templates, arcs, arrow-die scatter and D12 clock-face deviation. Engine-neutral: it
+knows no ruleset and no dice."""
 
 from .geometry import (
     ARROW_BEARINGS,

@@ -27,7 +27,7 @@ def unit_cost(u: UnitCard) -> int:
     """BON-010: soldiers' CU plus weapons' CU; a specialist is his level's CU plus his weapon's
     (BON-045); a piece's crew is included in its cost (BON-065)."""
     if u.kind == "mg":
-        return PIECES["mg"]["cu"]
+        return int(PIECES["mg"]["cu"])
     level = STATS[u.level].cu
     hero = STATS[u.hero_level or u.level].cu + WEAPONS[u.hero_weapon].cu
     if u.kind == "hero":

@@ -4,6 +4,7 @@ BON-048, BON-049, BON-112)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from riotact.tabletop import bearing, clock_point, in_arc
@@ -24,6 +25,11 @@ from .tables import (
 )
 
 GRENADE_RADIUS = 1.0  # BON-057: the 2" marker
+
+
+def _ranged_judge(tn: int) -> Callable[[int], str]:
+    """BON-025 / BON-026: a natural 12 always hits (critical); otherwise TN or more hits."""
+    return lambda n: "critical hit" if n == CRITICAL_RANGED else "hit" if n >= tn else "miss"
 
 
 @dataclass
@@ -92,10 +98,8 @@ class Combat(Glory):
         hits: list[Hit] = []
         for f, t in shooters:
             tn, why = self.ranged_tn(f, t)
-            face = self.umpire.roll_total(
-                rule, f.id, 1, 12, purpose=f"a {WEAPONS[f.weapon].name} shot at {t.id} (TN {tn}: {why})",
-                judge=lambda n, tn=tn: "critical hit" if n == CRITICAL_RANGED else "hit" if n >= tn else "miss",
-            ).total
+            face = self.umpire.roll_total(rule, f.id, 1, 12, purpose=f"a {WEAPONS[f.weapon].name} shot at {t.id} "
+                                          f"(TN {tn}: {why})", judge=_ranged_judge(tn)).total
             if face == CRITICAL_RANGED or face >= tn:
                 hits.append(Hit(t, face == CRITICAL_RANGED, WEAPONS[f.weapon].damage, f))
         self.allocate(hits, u)
@@ -128,9 +132,8 @@ class Combat(Glory):
             return
         d.ac -= 1
         tn, why = self.ranged_tn(d, a)
-        face = self.umpire.roll_total(
-            "BON-028", d.id, 1, 12, purpose=f"a counter attack on {a.id} (TN {tn}: {why})",
-            judge=lambda n: "critical hit" if n == CRITICAL_RANGED else "hit" if n >= tn else "miss").total
+        face = self.umpire.roll_total("BON-028", d.id, 1, 12, purpose=f"a counter attack on {a.id} "
+                                      f"(TN {tn}: {why})", judge=_ranged_judge(tn)).total
         if face == CRITICAL_RANGED or face >= tn:
             self.damage(Hit(a, face == CRITICAL_RANGED, WEAPONS[d.weapon].damage, d))
 

@@ -144,6 +144,8 @@ def build(card: UnitCard) -> tuple[Unit, list[Soldier]]:
     unit = Unit(card.id, card.seat, card.name, card.kind, card.level, card.formation, card.facing, gl,
                 [m.id for m in men], len(men))
     place(men, card.at, card.formation, card.facing)
+    for m, (x, y) in zip(men, card.models_at, strict=False):
+        m.x, m.y = x, y
     return unit, men
 
 

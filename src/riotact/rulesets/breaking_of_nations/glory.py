@@ -4,7 +4,7 @@ fallback (BON-041, BON-042)."""
 from __future__ import annotations
 
 from .board import Board
-from .forces import Unit
+from .forces import Soldier, Unit
 from .tables import STATS, reaction
 
 PANIC_GL = 7  # BON-038
@@ -81,7 +81,7 @@ class Glory(Board):
                     u.gl = min(u.gl, PANIC_GL - 1)
                     self.tell("BON-040", f"{m.id} gets a grip of himself; {u.name} is at GL {u.gl}+.", unit=u)
 
-    def officer(self, u: Unit):  # type: ignore[no-untyped-def]
+    def officer(self, u: Unit) -> Soldier | None:
         return next((m for m in self.members(u) if m.is_hero and not m.panic), None)
 
     def can_steady(self, u: Unit) -> bool:

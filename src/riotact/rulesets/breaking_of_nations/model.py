@@ -69,6 +69,8 @@ class UnitCard(BaseModel):
     facing: float = Field(0.0, ge=0, lt=360)
     formation: Literal["open", "closed", "mass", "square"] = "open"
     hidden: bool = False  # may deploy hidden when the house rule is on
+    #: Where each model stands (officer first), instead of the formation's layout around ``at``.
+    models_at: list[tuple[float, float]] = []
 
     @field_validator("seat")
     @classmethod
@@ -119,6 +121,9 @@ class BONSetup(BaseModel):
         for u in self.units:
             if not (0 <= u.at[0] <= self.width and 0 <= u.at[1] <= self.depth):
                 raise ValueError(f"unit {u.id} stands off the table at {u.at}")
+            models = 3 if u.kind == "mg" else 1 if u.kind == "hero" else 1 + u.soldiers
+            if u.models_at and len(u.models_at) != models:
+                raise ValueError(f"unit {u.id}: models_at places {len(u.models_at)} models; it has {models}")
         for o in self.objectives:
             if o.feature not in fids:
                 raise ValueError(f"objective: no feature {o.feature!r}")

@@ -238,7 +238,8 @@ class BreakingOfNations(Combat):
                 near = [t for t in self.members(e) if self.gap(g, t) <= WEAPONS["grenades"].reach]
                 if near:
                     t = min(near, key=lambda t: (self.gap(g, t), t.id))
-                    out.append(Action(f"throw:{u.id}:{t.x:.1f},{t.y:.1f}", f"{g.id} throws a grenade at {e.name}"))
+                    out.append(Action(f"throw:{u.id}:{t.x:.1f},{t.y:.1f}",
+                                      f"{g.id} throws a grenade at {e.name}"))
         if any(self.fighters(m) for m in able):
             out.append(Action(f"fight:{u.id}", f"{u.name} fights in close combat"))
         movers = self.movers(u)
@@ -405,7 +406,7 @@ class BreakingOfNations(Combat):
                     None)  # type: ignore[return-value]
 
     def mg_actions(self, u: Unit, foes: list[Unit]) -> list[Action]:
-        out = []
+        out: list[Action] = []
         crew = self.mg_crew(u)
         pieces = [m for m in self.members(u) if m.is_piece]
         if not pieces or not crew:
@@ -416,10 +417,12 @@ class BreakingOfNations(Combat):
                     out.append(Action(f"fire:{u.id}:{e.id}", f"{u.name} fires a salvo at {e.name} "
                                       f"({u.salvos + 1} of 3)"))
         if foes and any(m.ac >= 1 for m in crew):
-            e = min(foes, key=lambda e: (self.gap(pieces[0], min(self.members(e), key=lambda t: self.gap(pieces[0], t))), e.id))
-            want = round(bearing(pieces[0].pos, self.centre(e)), 1)
+            gun = pieces[0]
+            e = min(foes, key=lambda e: (min(self.gap(gun, t) for t in self.members(e)), e.id))
+            want = round(bearing(gun.pos, self.centre(e)), 1)
             turn = abs((want - u.facing + 180) % 360 - 180)
-            if not in_arc(u.facing, PIECES["mg"]["arc"], pieces[0].pos, self.centre(e)) and max(m.ac for m in crew) >= math.ceil(turn / 90):
+            if (not in_arc(u.facing, PIECES["mg"]["arc"], gun.pos, self.centre(e))
+                    and max(m.ac for m in crew) >= math.ceil(turn / 90)):
                 out.append(Action(f"rotate:{u.id}:{want}", f"{u.name} swings round to bear on {e.name}"))
         return out
 
@@ -453,7 +456,8 @@ class BreakingOfNations(Combat):
 
     def walk(self, m: Soldier, goal: tuple[float, float], actions: int, rule: str, why: str) -> None:
         for _ in range(actions):
-            if m.ac < 1 or m.move_ac >= int(self.options["movement_actions"]) or self.table.distance(m.pos, goal) < 0.05:
+            if (m.ac < 1 or m.move_ac >= int(self.options["movement_actions"])
+                    or self.table.distance(m.pos, goal) < 0.05):
                 break
             p = self.toward(m.pos, goal, self.step_allowance(m, m.pos, goal))
             if self.path_problem(m, m.pos, p) is not None:
