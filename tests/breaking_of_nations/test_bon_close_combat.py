@@ -17,12 +17,14 @@ def contact(dice: list[int], *, red: dict | None = None, blue: dict | None = Non
 
 
 def test_bon031_models_half_an_inch_apart_cannot_fight() -> None:
+    """BON-031: models half an inch apart cannot fight."""
     g = game([unit("A", "red", FAR_RED, (10, 10)), unit("x", "blue", FAR_BLUE, (11.5, 10))], dice=[1, 2])
     do(g, "activate:A")
     assert "fight:A" not in ids(g)
 
 
 def test_bon032_a_regular_hits_a_green_on_4_and_the_defender_strikes_back() -> None:
+    """BON-032: a regular hits a green on 4 and the defender strikes back."""
     g = contact([4, 3], blue={"level": "green"})
     do(g, "fight:A")
     log = texts(g)
@@ -32,18 +34,21 @@ def test_bon032_a_regular_hits_a_green_on_4_and_the_defender_strikes_back() -> N
 
 
 def test_bon032_a_3_misses_the_green() -> None:
+    """BON-032: a 3 misses the green."""
     g = contact([3, 3], blue={"level": "green"})
     do(g, "fight:A")
     assert model(g, "x.2").in_play
 
 
 def test_bon033_a_natural_5_is_bloody_death_whatever_the_tn() -> None:
+    """BON-033: a natural 5 is bloody death whatever the tn."""
     g = contact([5, 3], blue={"level": "elite", "armour": "heavy"})
     do(g, "fight:A")
     assert model(g, "x.2").removed == "bloody death"
 
 
 def test_bon034_a_natural_1_hits_another_model_in_contact() -> None:
+    """BON-034: a natural 1 hits another model in contact."""
     g = contact([1, 3], extra=[(11, 11)])
     do(g, "fight:A")
     assert model(g, "x.2").in_play and not model(g, "x.3").in_play
@@ -51,6 +56,7 @@ def test_bon034_a_natural_1_hits_another_model_in_contact() -> None:
 
 
 def test_bon035_trench_combat_the_seeds_example() -> None:
+    """BON-035: trench combat the seeds example."""
     trench = feature("trench", "trench", [(10.6, 0), (14, 0), (14, 20), (10.6, 20)])
     g = contact([3, 3], red={"level": "elite", "armour": "flak"}, blue={"level": "green", "armour": "flak"},
                 features=[trench])
@@ -61,6 +67,7 @@ def test_bon035_trench_combat_the_seeds_example() -> None:
 
 
 def test_bon054_a_close_combat_weapon_rerolls_and_keeps_the_higher() -> None:
+    """BON-054: a close combat weapon rerolls and keeps the higher."""
     g = contact([2, 5, 3], red={"cc_weapons": 1})
     do(g, "fight:A")
     assert "the close-combat weapon's reroll" in texts(g) and model(g, "x.2").removed == "bloody death"
@@ -70,18 +77,21 @@ def test_bon054_a_close_combat_weapon_rerolls_and_keeps_the_higher() -> None:
 
 
 def test_bon114_bon022_a_model_in_square_is_harder_to_hit() -> None:
+    """BON-114, BON-022: a model in square is harder to hit."""
     g = contact([3, 3], blue={"formation": "square"})
     do(g, "fight:A")
     assert "TN 6: 5 DS +1 in Square +0 attacker's CS" in texts(g)
 
 
 def test_bon114_a_model_attacked_from_behind_is_easier_to_hit() -> None:
+    """BON-114: a model attacked from behind is easier to hit."""
     g = contact([3, 3], blue={"facing": 90})
     do(g, "fight:A")
     assert "TN 4: 5 DS -1 facing away" in texts(g)
 
 
 def test_bon017_a_charge_doubles_speed_ends_in_contact_and_fights() -> None:
+    """BON-017: a charge doubles speed ends in contact and fights."""
     g = game([unit("A", "red", FAR_RED, (10, 10)), unit("x", "blue", FAR_BLUE, (10, 19))], dice=[1, 2, 6, 1, 3])
     do(g, "activate:A")
     do(g, "charge:A:x")
@@ -91,6 +101,7 @@ def test_bon017_a_charge_doubles_speed_ends_in_contact_and_fights() -> None:
 
 
 def test_bon017_no_charge_across_barbed_wire() -> None:
+    """BON-017: no charge across barbed wire."""
     wire = feature("wire", "barbed_wire", [(0, 14), (48, 14), (48, 15), (0, 15)])
     g = game([unit("A", "red", FAR_RED, (10, 10)), unit("x", "blue", FAR_BLUE, (10, 19))], dice=[1, 2],
              features=[wire])
@@ -99,6 +110,7 @@ def test_bon017_no_charge_across_barbed_wire() -> None:
 
 
 def test_bon036_a_charge_into_the_flank_shakes_the_target() -> None:
+    """BON-036: a charge into the flank shakes the target."""
     g = game([unit("A", "red", FAR_RED, (10, 10)), unit("x", "blue", FAR_BLUE, (16, 10), facing=0)],
              dice=[1, 2, 3, 3])
     do(g, "activate:A")

@@ -8,6 +8,7 @@ OFF = {"counter_attack": False}
 
 
 def test_bon036_bon037_leader_lost_and_half_strength_then_one_roll_per_trigger() -> None:
+    """BON-036, BON-037: leader lost and half strength then one roll per trigger."""
     g = game([unit("A", "red", (2, 2), (10, 10)), unit("x", "blue", (10, 20), (46, 47))],
              dice=[1, 2, 10, 9, 6, 4], options=OFF)
     do(g, "activate:A")
@@ -33,6 +34,7 @@ def panicked(extra_dice: list[int], turns: int = 2):
 
 
 def test_bon038_bon111_at_gl_7_every_soldier_rolls_his_reaction() -> None:
+    """BON-038, BON-111: at gl 7 every soldier rolls his reaction."""
     g = panicked([])
     log = texts(g)
     assert "x reaches GL 7 and panics." in log
@@ -40,6 +42,7 @@ def test_bon038_bon111_at_gl_7_every_soldier_rolls_his_reaction() -> None:
 
 
 def test_bon039_the_fleeing_soldier_runs_for_his_own_edge_and_the_frozen_stay() -> None:
+    """BON-039: the fleeing soldier runs for his own edge and the frozen stay."""
     g = panicked([])
     do(g, "end:A")
     do(g, "activate:x")
@@ -48,6 +51,7 @@ def test_bon039_the_fleeing_soldier_runs_for_his_own_edge_and_the_frozen_stay() 
 
 
 def test_bon040_recovery_a_natural_6_officers_every_turn_soldiers_every_other() -> None:
+    """BON-040: recovery a natural 6 officers every turn soldiers every other."""
     g = panicked([1, 1, 6, 1], turns=3)
     for _ in range(6):
         seat = g.to_act()[0]
@@ -63,6 +67,7 @@ def test_bon040_recovery_a_natural_6_officers_every_turn_soldiers_every_other() 
 
 
 def test_bon041_an_officer_rallies_his_squad_two_gl_down_to_his_level() -> None:
+    """BON-041: an officer rallies his squad two gl down to his level."""
     g = game([unit("A", "red", (2, 2), (10, 10)), unit("x", "blue", (10, 20), (12, 21), (46, 47))],
              dice=[1, 2, 10, 4, 1], options=OFF)
     do(g, "activate:A")
@@ -75,6 +80,7 @@ def test_bon041_an_officer_rallies_his_squad_two_gl_down_to_his_level() -> None:
 
 
 def test_bon048_bon112_a_wounded_hero_rolls_his_hit_location() -> None:
+    """BON-048, BON-112: a wounded hero rolls his hit location."""
     g = game([unit("A", "red", (2, 2), (10, 10)), unit("x", "blue", (10, 20), (46, 47))],
              dice=[1, 2, 10, 2], options=OFF)
     do(g, "activate:A")
@@ -88,6 +94,7 @@ def test_bon048_bon112_a_wounded_hero_rolls_his_hit_location() -> None:
 
 
 def test_bon049_a_hero_suffers_bloody_death_with_no_hit_location() -> None:
+    """BON-049: a hero suffers bloody death with no hit location."""
     g = game([unit("A", "red", (2, 2), (10, 10)), unit("x", "blue", (10, 20), (46, 47))],
              dice=[1, 2, 12], options=OFF)
     do(g, "activate:A")

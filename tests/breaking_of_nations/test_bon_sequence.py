@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from breaking_of_nations.bon_support import do, game, ids, model, texts, unit
 
+from breaking_of_nations.bon_support import do, game, ids, model, texts, unit
 from riotact.core import IllegalActionError
 
 
@@ -14,17 +14,20 @@ def two_each() -> list[dict]:
 
 
 def test_bon004_lowest_initiative_roll_activates_first() -> None:
+    """BON-004: lowest initiative roll activates first."""
     g = game(two_each(), dice=[5, 2])
     assert g.to_act() == ("blue",)
     assert "Activation order (lowest roll first, BON-004): blue, red." in texts(g)
 
 
 def test_bon004_tied_players_roll_again() -> None:
+    """BON-004: tied players roll again."""
     g = game(two_each(), dice=[3, 3, 6, 1])
     assert g.state.order == ["blue", "red"]
 
 
 def test_bon006_bon007_activations_alternate_then_glory_tests_then_next_turn() -> None:
+    """BON-006, BON-007: activations alternate then glory tests then next turn."""
     g = game(two_each(), dice=[1, 2])
     seen = []
     for _ in range(4):
@@ -40,6 +43,7 @@ def test_bon006_bon007_activations_alternate_then_glory_tests_then_next_turn() -
 
 
 def test_bon006_a_seat_without_units_left_is_skipped() -> None:
+    """BON-006: a seat without units left is skipped."""
     g = game([unit("A", "red", (5, 5)), unit("B", "red", (15, 5)), unit("x", "blue", (5, 43))], dice=[1, 2])
     for uid in ("A", "x", "B"):
         do(g, f"activate:{uid}")
@@ -48,6 +52,7 @@ def test_bon006_a_seat_without_units_left_is_skipped() -> None:
 
 
 def test_bon008_bon106_actions_are_half_speed_after_armour() -> None:
+    """BON-008, BON-106: actions are half speed after armour."""
     g = game([unit("A", "red", (5, 5)), unit("F", "red", (15, 5), armour="flak"),
               unit("H", "red", (25, 5), armour="heavy"), unit("x", "blue", (5, 43), level="veteran")],
              dice=[1, 2])
@@ -56,6 +61,7 @@ def test_bon008_bon106_actions_are_half_speed_after_armour() -> None:
 
 
 def test_bon013_bon016_three_movement_actions_then_no_more() -> None:
+    """BON-013, BON-016: three movement actions then no more."""
     g = game([unit("A", "red", (5, 5)), unit("x", "blue", (5, 43))], dice=[1, 2])
     do(g, "activate:A")
     for y in (10, 15, 20):
@@ -66,6 +72,7 @@ def test_bon013_bon016_three_movement_actions_then_no_more() -> None:
 
 
 def test_bon003_the_side_with_more_models_wins_after_the_last_turn() -> None:
+    """BON-003: the side with more models wins after the last turn."""
     g = game([unit("A", "red", (5, 5), (8, 5)), unit("x", "blue", (5, 43))], dice=[1, 2], turns=1)
     for uid in ("A", "x"):
         do(g, f"activate:{uid}")
@@ -74,6 +81,7 @@ def test_bon003_the_side_with_more_models_wins_after_the_last_turn() -> None:
 
 
 def test_bon003_objectives_score_for_the_side_holding_them() -> None:
+    """BON-003: objectives score for the side holding them."""
     from breaking_of_nations.bon_support import feature
 
     g = game([unit("A", "red", (5, 5), (8, 5)), unit("x", "blue", (20, 20))], dice=[1, 2], turns=1,
@@ -88,5 +96,5 @@ def test_bon003_objectives_score_for_the_side_holding_them() -> None:
 def test_refusals_say_why() -> None:
     g = game([unit("A", "red", (5, 5)), unit("x", "blue", (5, 43))], dice=[1, 2])
     do(g, "activate:A")
-    with pytest.raises(IllegalActionError, match="can move only 5.0"):
+    with pytest.raises(IllegalActionError, match=r"can move only 5\.0"):
         do(g, "move:A:5,10.5")

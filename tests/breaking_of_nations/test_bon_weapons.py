@@ -18,6 +18,7 @@ def bombers(dice: list[int]):
 
 
 def test_bon057_bon058_bon059_a_grenade_lands_and_2d12_attack_two_models_each_ignoring_the_trench() -> None:
+    """BON-057, BON-058, BON-059: a grenade lands and 2d12 attack two models each ignoring the trench."""
     g = bombers([5, 9, 1, 3, 3])
     do(g, "throw:A:10.0,17.0")
     log = texts(g)
@@ -27,6 +28,7 @@ def test_bon057_bon058_bon059_a_grenade_lands_and_2d12_attack_two_models_each_ig
 
 
 def test_bon060_a_placement_roll_of_1_to_3_deviates_d3_inches_on_the_clock() -> None:
+    """BON-060: a placement roll of 1 to 3 deviates d3 inches on the clock."""
     g = bombers([2, 3, 6, 5, 5])
     do(g, "throw:A:10.0,17.0")
     assert "The grenade deviates 3\" towards 3 o'clock to (13.0, 17.0)." in texts(g)
@@ -34,6 +36,7 @@ def test_bon060_a_placement_roll_of_1_to_3_deviates_d3_inches_on_the_clock() -> 
 
 
 def test_bon057_a_grenade_reaches_9_inches_and_no_further() -> None:
+    """BON-057: a grenade reaches 9 inches and no further."""
     g = bombers([])
     assert g.state.parse_action("red", "throw:A:10,19.5") is not None
     assert g.state.parse_action("red", "throw:A:10,20") is None
@@ -46,6 +49,7 @@ def mg_game(dice: list[int], **kw):
 
 
 def test_bon074_bon075_an_mg_fires_three_salvos_of_six_and_pins() -> None:
+    """BON-074, BON-075: an mg fires three salvos of six and pins."""
     g = mg_game([2, 1, *[1] * 18])
     do(g, "activate:m")
     for _ in range(3):
@@ -55,6 +59,7 @@ def test_bon074_bon075_an_mg_fires_three_salvos_of_six_and_pins() -> None:
 
 
 def test_bon074_targets_outside_the_90_degree_arc_are_refused() -> None:
+    """BON-074: targets outside the 90 degree arc are refused."""
     g = game([unit("A", "red", (44, 30), (40, 30)), unit("m", "blue", (20, 30), (19, 31), (21, 31), kind="mg",
                                                         facing=180)], dice=[2, 1], options=OFF)
     do(g, "activate:m")
@@ -62,6 +67,7 @@ def test_bon074_targets_outside_the_90_degree_arc_are_refused() -> None:
 
 
 def test_bon076_without_the_ammunition_man_the_first_turn_runs_out_on_a_6() -> None:
+    """BON-076: without the ammunition man the first turn runs out on a 6."""
     for face, out in ((5, False), (6, True)):
         g = mg_game([1, 2, 10, 1, face])
         do(g, "activate:A")
@@ -73,6 +79,7 @@ def test_bon076_without_the_ammunition_man_the_first_turn_runs_out_on_a_6() -> N
 
 
 def test_bon109_bon110_forest_slows_movement() -> None:
+    """BON-109, BON-110: forest slows movement."""
     light = feature("light", "light_forest", [(0, 10), (20, 10), (20, 30), (0, 30)])
     dense = feature("dense", "dense_forest", [(28, 10), (48, 10), (48, 30), (28, 30)])
     g = game([unit("A", "red", (10, 12)), unit("B", "red", (38, 12)), unit("x", "blue", (46, 47))],
@@ -83,6 +90,7 @@ def test_bon109_bon110_forest_slows_movement() -> None:
 
 
 def test_bon087_each_hill_level_costs_an_inch() -> None:
+    """BON-087: each hill level costs an inch."""
     hill = feature("hill", "clear", [(0, 14), (48, 14), (48, 30), (0, 30)], height=2)
     g = game([unit("A", "red", (10, 12)), unit("x", "blue", (46, 47))], dice=[1, 2], features=[hill])
     assert g.state.move_problem(g.state.units["A"], (10, 15)) is None
@@ -90,6 +98,7 @@ def test_bon087_each_hill_level_costs_an_inch() -> None:
 
 
 def test_bon098_a_closed_building_blocks_sight_and_cannot_be_entered() -> None:
+    """BON-098: a closed building blocks sight and cannot be entered."""
     silo = feature("silo", "closed_building", [(5, 14), (15, 14), (15, 16), (5, 16)])
     g = game([unit("A", "red", (10, 10)), unit("x", "blue", (10, 20))], dice=[1, 2], features=[silo])
     do(g, "activate:A")
@@ -109,6 +118,7 @@ def hidden(where: tuple[float, float]):
 
 
 def test_bon002_hidden_deployment_a_seat_learns_nothing_of_a_hidden_unit() -> None:
+    """BON-002: hidden deployment a seat learns nothing of a hidden unit."""
     a, b = hidden((30, 40)), hidden((36, 40))
     assert a.view("red") == b.view("red") and a.log_for("red") == b.log_for("red")
     assert "y" not in {u["id"] for u in a.view("red")["state"]["units"]}
@@ -116,6 +126,7 @@ def test_bon002_hidden_deployment_a_seat_learns_nothing_of_a_hidden_unit() -> No
 
 
 def test_bon002_a_hidden_unit_is_revealed_when_it_moves() -> None:
+    """BON-002: a hidden unit is revealed when it moves."""
     g = game([unit("A", "red", (10, 5)), unit("y", "blue", (30, 40), hidden=True)], dice=[2, 1],
              options={"hidden_deployment": True})
     do(g, "activate:y")

@@ -1,6 +1,6 @@
 """The Breaking of Nations (alpha 0.9, John Bell): a WWI skirmish with figures on a table in inches.
 
-Catalogue: shared/rules/BON.md (BON-001..BON-115); rules page: docs/rules/BON.md. The table geometry
+Catalogue: shared/rules/BON.md (all BON rules); rules page: docs/rules/BON.md. The table geometry
 lives in :mod:`riotact.tabletop`, shared with Public Participation.
 """
 

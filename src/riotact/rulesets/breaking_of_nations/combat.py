@@ -1,5 +1,5 @@
 """Ranged fire on the D12 (BON-024..030, BON-063/064, BON-074/075), grenades (BON-057..060), close
-combat on the D6 (BON-031..035, BON-054, BON-083, BON-086, BON-114), and damage (BON-009, BON-027,
+combat on the D6 (BON-031..035, BON-054, BON-086, BON-114), and damage (BON-009, BON-027,
 BON-048, BON-049, BON-112)."""
 
 from __future__ import annotations

@@ -342,7 +342,8 @@ class BreakingOfNations(Combat):
             return c
         e = self.centre(min(foes, key=lambda e: (self.table.distance(c, self.centre(e)), e.id)))
         d = self.table.distance(c, e) or 1.0
-        return self.table.clamp((round(c[0] + (c[0] - e[0]) / d * reach, 1), round(c[1] + (c[1] - e[1]) / d * reach, 1)))
+        return self.table.clamp((round(c[0] + (c[0] - e[0]) / d * reach, 1),
+                                 round(c[1] + (c[1] - e[1]) / d * reach, 1)))
 
     def change_formation(self, u: Unit, formation: str) -> None:
         """BON-018: each soldier pays 1 AC; the models are laid out again (BON-019..022)."""

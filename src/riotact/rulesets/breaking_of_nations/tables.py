@@ -91,7 +91,7 @@ WEAPONS = {
     "pistol": Weapon("pistol", 5, 9, 12, 1),  # BON-056: may replace the rifle
     "musket": Weapon("musket", 3, 6, 12, 1),  # BON-056 gap: the rifle's bands halved
     "lmg": Weapon("LMG", 6, 12, 24, 1, shots=3, cu=3, specialist=True),  # BON-063
-    "lft": Weapon("LFT", 9, None, None, 1, cu=3, specialist=True, av=True),  # BON-061
+    "lft": Weapon("LFT", 9, None, None, 1, cu=3, specialist=True, av=True),  # listed; its stream is not played yet
     "grenades": Weapon("grenades", 9, None, None, 0, cu=1, specialist=True),  # BON-057: D3 per figure
     "cc_weapon": Weapon("close-combat weapon", 1, None, None, 1, cu=1),  # BON-054
     "mg": Weapon("MG", 9, 18, 36, 1, shots=6),  # BON-074 / BON-108, D 1 (BON-074 gap)
@@ -105,15 +105,6 @@ RADIO_CU = 1  # BON-010 gap
 PIECES = {"mg": {"cu": 10, "crew": 2, "wounds": 3, "arc": 90.0}}
 PIECE_DS = 6  # BON-065
 
-#: BON-079 / BON-105: a mount's gaits (inches per turn), slowest first.
-GAITS = {"walk": 6, "canter": 8, "gallop": 10}
-#: BON-080: the least a mount must move at a gait (momentum).
-GAIT_MINIMUM = {"walk": 0, "canter": 6, "gallop": 8}
-#: BON-081: inches spent per 90 degrees turned at a gait.
-TURN_COST = {"walk": 0.0, "canter": 1.0, "gallop": 2.0}
-#: BON-084: a rider's armour: inches lost at a gait, and gaits forbidden.
-RIDER_ARMOUR = {"minimal": {}, "flak": {"gallop": -2}, "heavy": {"canter": -2, "gallop": None}}
-MOUNT_CU = 2  # BON-010 gap extended: a horse costs as a Green soldier
 
 
 @dataclass(frozen=True)
@@ -187,7 +178,6 @@ LOCATION_TEXT = {
 REMOVING_LOCATIONS = ("chest_heavy", "head_heavy", "bloody_death")
 
 RANGE_MOD = {"short": -1, "medium": 0, "long": 1}  # BON-030 / BON-113
-HORSEBACK_MOD = 1  # BON-085 / BON-113
 CHARGING_CLUSTER_MOD = -1  # BON-113
 CRITICAL_RANGED = 12  # BON-026
 CC_CRITICAL_HIT, CC_CRITICAL_MISS = 5, 2  # BON-033, BON-034
