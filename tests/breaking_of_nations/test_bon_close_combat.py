@@ -101,7 +101,7 @@ def test_bon017_a_charge_doubles_speed_ends_in_contact_and_fights() -> None:
 
 
 def test_bon017_no_charge_across_barbed_wire() -> None:
-    """BON-017: no charge across barbed wire."""
+    """BON-017, BON-102: no charge across barbed wire."""
     wire = feature("wire", "barbed_wire", [(0, 14), (48, 14), (48, 15), (0, 15)])
     g = game([unit("A", "red", FAR_RED, (10, 10)), unit("x", "blue", FAR_BLUE, (10, 19))], dice=[1, 2],
              features=[wire])

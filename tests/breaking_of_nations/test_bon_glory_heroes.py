@@ -8,7 +8,8 @@ OFF = {"counter_attack": False}
 
 
 def test_bon036_bon037_leader_lost_and_half_strength_then_one_roll_per_trigger() -> None:
-    """BON-036, BON-037: leader lost and half strength then one roll per trigger."""
+    """BON-036, BON-037, BON-014: leader lost and half strength, then one roll per trigger in the
+    unit's Orders step."""
     g = game([unit("A", "red", (2, 2), (10, 10)), unit("x", "blue", (10, 20), (46, 47))],
              dice=[1, 2, 10, 9, 6, 4], options=OFF)
     do(g, "activate:A")

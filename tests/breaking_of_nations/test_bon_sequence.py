@@ -94,6 +94,7 @@ def test_bon003_objectives_score_for_the_side_holding_them() -> None:
 
 
 def test_refusals_say_why() -> None:
+    """BON-015: an unarmoured Regular moves up to 5" in a movement action, not 5.5"."""
     g = game([unit("A", "red", (5, 5)), unit("x", "blue", (5, 43))], dice=[1, 2])
     do(g, "activate:A")
     with pytest.raises(IllegalActionError, match=r"can move only 5\.0"):

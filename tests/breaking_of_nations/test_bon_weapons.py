@@ -28,7 +28,7 @@ def test_bon057_bon058_bon059_a_grenade_lands_and_2d12_attack_two_models_each_ig
 
 
 def test_bon060_a_placement_roll_of_1_to_3_deviates_d3_inches_on_the_clock() -> None:
-    """BON-060: a placement roll of 1 to 3 deviates d3 inches on the clock."""
+    """BON-060, BON-001: a placement roll of 1 to 3 deviates D3" (a D6 halved) on the D12 clock."""
     g = bombers([2, 3, 6, 5, 5])
     do(g, "throw:A:10.0,17.0")
     assert "The grenade deviates 3\" towards 3 o'clock to (13.0, 17.0)." in texts(g)

@@ -403,6 +403,7 @@ class BreakingOfNations(Combat):
         self.pin(e, lmg)  # BON-064: an LMG pins
 
     def grenadier(self, u: Unit) -> Soldier:
+        """BON-053: a grenadier (or a hero listed with grenades) throws while he has AC; no count kept."""
         return next((m for m in self.able(u) if m.role == "grenadier" or (m.is_hero and m.weapon == "grenades")),
                     None)  # type: ignore[return-value]
 

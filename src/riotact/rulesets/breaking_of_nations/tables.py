@@ -123,16 +123,16 @@ class Terrain:
 TERRAIN = {
     "clear": Terrain("clear ground", 0, "flat"),
     "rubble": Terrain("rubble", 3, "bumpy"),
-    "barbed_wire": Terrain("barbed wire", 0, "jagged", dangerous=True),
+    "barbed_wire": Terrain("barbed wire", 0, "jagged", dangerous=True),  # BON-102: no cover, no charging
     "light_forest": Terrain("light forest", 3, "bumpy"),
     "dense_forest": Terrain("dense forest", 6, "jagged"),
     "shallow_river": Terrain("shallow river", 0, "bumpy"),
     "deep_river": Terrain("deep river", 0, "jagged", dangerous=True),
-    "impassable_water": Terrain("impassable water", 0, "impassable", dangerous=True),
+    "impassable_water": Terrain("impassable water", 0, "impassable", dangerous=True),  # BON-103 gap
     "wooden_wall": Terrain("wooden wall", 6, "jagged", area=False),
     "stone_wall": Terrain("brick/stone wall", 9, "jagged", area=False),
     "wooden_building": Terrain("wooden building", 6, "bumpy"),
-    "stone_building": Terrain("brick/stone building", 9, "bumpy"),
+    "stone_building": Terrain("brick/stone building", 9, "bumpy"),  # BON-092: those inside use its CV
     "fortification": Terrain("fortification", 15, "bumpy"),
     "closed_building": Terrain("closed building", 0, "impassable", blocks_sight=True),  # BON-098
     "trench": Terrain("trench", 12, "jagged", trench=True),
