@@ -70,6 +70,20 @@ def test_pp08_opportunity_shot_at_a_passing_target_is_minus_1_and_at_one_attacki
     assert mods(rolls(g, "PP-10")[0]) == [(-2, "opportunity shot, attacked from under 10 cm")]
 
 
+def test_pp08_a_target_running_past_behind_a_house_is_shot_at_where_it_passed_nearest():
+    """B1 runs across R1's front and ends behind the house, out of his sight: R1 may still fire, at the
+    point of the path nearest him (3.3" edge to edge, 4+ at half the pistol's range)."""
+    house = wall("house", [(14, 6), (18, 6), (18, 14), (14, 14)], building=True)
+    g = game([ch("R1", "red", (10, 10), weapons=["pistol"]), ch("B1", "blue", (8, 14))], features=[house],
+             dice=[2, 6, 1, 6])
+    do(g, "move:B1:17.5,15.5")
+    assert "B1" not in {c["id"] for c in g.view("red")["state"]["characters"]}
+    assert [a.id for a in g.legal_actions("red")] == ["opp:R1:B1", "noopp:R1"]
+    g.apply("red", "opp:R1:B1")
+    shot = rolls(g, "PP-10")[0]
+    assert "3.3\" away, 4+ to hit" in shot["text"] and g.state.chars["B1"].pos == (17.5, 15.5)
+
+
 def test_pp11_pp12_coup_de_grace_within_1_inch_at_a_helpless_target_plus_2_to_hit_and_effect():
     """PP-11 gap / PP-12: a stunned man 0.5" away: +2 to hit, and a 3 on the effect die is 5: Downed."""
     g = game([ch("R1", "red", (5, 5), weapons=["pistol"], melee="club"), ch("B1", "blue", (5, 6.2))],

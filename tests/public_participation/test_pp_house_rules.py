@@ -109,13 +109,16 @@ def test_pp19_kicking_dynamite_away_takes_nerve():
     assert rolls(g, "PP-46")[0]["result"] == "fail" and not rolls(g, "PP-19")
 
 
-def test_pp20_a_cloud_lasting_one_move_clears_at_its_end():
-    g = game([ch("R1", "red", (5, 5), throwables={"gas bomb": 1}), ch("B1", "blue", (25, 25))],
-             dice=[4], options={"gas_moves": 1})
+def test_pp20_a_cloud_lasting_one_move_clears_at_its_end_and_the_gassed_wake_d6_moves_later():
+    """H3 rolls 3 in the cloud: unconscious; the cloud clears at the end of move 1; a 2: awake after move 3."""
+    g = game([ch("R1", "red", (5, 5), throwables={"gas bomb": 1}), ch("H3", "blue", (5, 10))],
+             dice=[4, 3, 2], options={"gas_moves": 1})
     to_phase(g, "firing")
     do(g, "bomb:R1:gas-bomb:5.0,10.0")
     finish(g)
+    h3 = g.state.chars["H3"]
     assert not g.state.clouds and "clears" in texts(g)
+    assert h3.unconscious(3) and not h3.unconscious(4)
 
 
 def test_pp22_no_surprise():
@@ -169,3 +172,48 @@ def test_pp47_lots_of_times_from_two():
              features=[gap], dice=[3], options={"lots_of_times": 2})
     g.apply("red", "move:R1:5.0,9.0")
     assert mods(rolls(g, "PP-46")[0]) == [(2, "done it lots of times")]
+
+
+def test_pp22_charge_bonuses_for_two_rounds():
+    g = game([ch("A", "red", (8, 3)), ch("B", "blue", (12, 7.5))], features=[WALL], dice=[1, 4, 1, 4],
+             options={"charge_rounds": 2})
+    do(g, "move:A:11.2,8.4")
+    finish(g)
+    a1, a2 = [r for r in rolls(g, "PP-21") if r["who"] == "A"]
+    assert (1, "charging") in mods(a1) and (1, "charging") in mods(a2)
+
+
+def test_pp23_the_groups_mean_rounded_to_nearest():
+    g = game([ch("A1", "red", (5, 6.2)), ch("A2", "red", (6.2, 5)), ch("B", "blue", (5, 5))],
+             dice=[6, 3, 6, 4, 1, 1, 1, 4], options={"outnumber_mean": "nearest"})
+    finish(g)
+    assert any("mean of the dice 5 (rounded nearest)" in e["text"] for e in g.log.events)
+
+
+def test_pp33_a_downed_man_may_act_next_move_when_the_table_says_so():
+    g = game([ch("A", "red", (5, 5), fight=1), ch("B", "blue", (5, 6.2), fight=-1)], dice=[4, 3, 4, 6],
+             options={"downed_rises": False})
+    finish(g)
+    assert g.state.chars["B"].rising_move == -1 and "down for the rest of this move" in texts(g)
+
+
+def test_pp38_every_scary_thing_within_9_inches_adds_up():
+    g = game([ch("R1", "red", (5, 2), weapons=["rifle"]), ch("B1", "blue", (5, 12)),
+              ch("BEAR", "green", (12, 12), fright=2, npc=True), ch("DOG", "green", (13, 12), fright=1, npc=True)],
+             seats=["red", "blue", "green"], dice=[1, 6, 6, 6], options={"fright": "all"})
+    to_phase(g, "firing")
+    do(g, "fire:R1:rifle:B1")
+    finish(g)
+    b1 = next(r for r in rolls(g, "PP-39") if r["who"] == "B1")
+    assert sum(v for v, r in mods(b1) if "Fright" in r) == -3
+
+
+def test_pp44_a_terrified_man_in_contact_cowers_instead_of_surrendering():
+    g = game([ch("R1", "red", (5, 2), weapons=["rifle"]), ch("A", "red", (12, 5), fight=-5),
+              ch("HERO", "blue", (12, 6.2), morale="heroes", adt=-2, fight=-5)], moves=2,
+             dice=[1, 3, 3, 3, 3, 6, 1], options={"terrified_in_contact": "cower"})
+    to_phase(g, "firing")
+    do(g, "fire:R1:rifle:HERO")
+    to_phase(g, "moving", move=2)
+    hero = g.state.chars["HERO"]
+    assert hero.cowering and not hero.surrendered

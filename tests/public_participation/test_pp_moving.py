@@ -112,3 +112,27 @@ def test_pp46_pp48_a_5_passes_a_4_fails_and_cowers_back_with_minus_1_next_move()
         (-2, "'Oh Sh*t'"), (2, "the umpire's judgement (Etc)"), (-1, "failed before")}
     assert second["total"] == 5 and g.state.chars["R1"].pos == (5.0, 9.0)
     finish(g)
+
+
+def test_any_typed_point_is_either_carried_out_exactly_or_refused_with_a_reason_and_nothing_changes():
+    """Property: coordinates anywhere (on or off the table, through walls, out of reach)."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    house = wall("house", [(8, 4), (12, 4), (12, 8), (8, 8)], building=True, name="the house")
+    fence = wall("fence", [(0, 12), (30, 12), (30, 12.5), (0, 12.5)], obstacle="difficult", name="the fence")
+
+    @settings(max_examples=60, deadline=None, database=None)
+    @given(x=st.floats(-5, 35), y=st.floats(-5, 35))
+    def holds(x: float, y: float) -> None:
+        g = game([ch("R1", "red", (10, 10.5)), ch("B1", "blue", (25, 25))], features=[house, fence])
+        action = f"move:R1:{x:.1f},{y:.1f}"
+        before = list(g.log.lines())
+        try:
+            g.apply("red", action)
+        except IllegalActionError as err:
+            assert err.why and list(g.log.lines()) == before
+        else:
+            assert g.state.chars["R1"].pos == (round(x, 1), round(y, 1))
+
+    holds()

@@ -1,9 +1,10 @@
 """The heuristic bot, for every seat (players' groups and the umpire's NPCs).
 
 It reads only its view and the legal actions: it takes opportunity shots, fires at the nearest foe it
-can, stays put with a missile weapon when a foe is in range, charges a foe it can reach this move,
-otherwise goes for its objective (onto a place to reach, or within 3" of a place to keep clear), and
-without one closes in; it kicks lit dynamite towards the foe and its leaders order the men forward.
+can, stays put with a missile weapon when a foe is in range, charges a foe it can reach this move (only
+one within a walk when it has a place to reach or keep clear), otherwise goes for its objective (onto
+a place to reach, or within 3" of a place to keep clear), and without one closes in; it kicks lit
+dynamite towards the foe and its leaders order the men forward.
 """
 
 from __future__ import annotations
@@ -77,7 +78,8 @@ class HeuristicBot(Bot):
                       if k not in ("walk", "run", "whisper", "normal", "shout")]
             if ranged and gap <= max(ranged):
                 return f"hold:{cid}"
-            if gap <= card["run"] + 1.5:  # within a charge
+            has_place = any(o["kind"] in ("reach", "keep_out") for o in st["objectives"])
+            if gap <= (card["walk"] if has_place else card["run"] + 1.5):  # within a charge
                 return min(mine, key=lambda m: (dist(m, nearest["x"], nearest["y"]), "runs" in texts[m]))
         features = {f["id"]: f for f in st["table"]["features"]}
         for goal in st["objectives"]:

@@ -111,8 +111,12 @@ class Combat(Board):
                 c.rising_li = True  # PP-33: -1 in melee to rise
             self.trigger(c, f"injured ({after})")
         if downed and not c.out_of_play and not c.stunned:  # PP-33 gap: down now, rises next move
-            c.down_move, c.rising_move = self.move, self.move + 1
-            self.tell("PP-33", f"{name} is down, and spends next move getting up.", c)
+            c.down_move = self.move
+            if self.options["downed_rises"]:
+                c.rising_move = self.move + 1
+                self.tell("PP-33", f"{name} is down, and spends next move getting up.", c)
+            else:
+                self.tell("PP-33", f"{name} is down for the rest of this move.", c)
 
     # -- shooting (PP-08..13) --------------------------------------------------------
     def shot_range(self, firer: Character, target: Character) -> float:
@@ -425,10 +429,10 @@ class Combat(Board):
                 used.update([x.id, foes[0].id])
         return fights
 
-    def fight_factors(self, c: Character, foe: Character, first_round: bool) -> list[Modifier]:
+    def fight_factors(self, c: Character, foe: Character, charge_round: bool) -> list[Modifier]:
         """PP-22 (and PP-25..27 wounds, PP-33 rising, PP-34 enraged, PP-36 groggy, PP-42 Shaken)."""
         mods = []
-        charging = first_round and c.charged == foe.id and not c.panicked(self.move)
+        charging = charge_round and c.charged == foe.id and not c.panicked(self.move)  # PP-22, PP-43
         if charging and c.surprise:
             value = T.FULL_SURPRISE if c.surprise == 2 else T.HALF_SURPRISE
             mods.append(Modifier(value, "full surprise" if c.surprise == 2 else "half surprise", "PP-22"))
@@ -456,26 +460,27 @@ class Combat(Board):
             mods.append(Modifier(-int(self.options["rising_penalty"]), "rising with LI", "PP-33"))
         return mods
 
-    def side_total(self, side: list[Character], foe: Character, first_round: bool) -> tuple[int, Character]:
+    def side_total(self, side: list[Character], foe: Character, charge_round: bool) -> tuple[int, Character]:
         """PP-21: D6 + fighting value + factors; PP-23: a group uses the mean of its dice (down) +N and
         its best fighter's value and factors."""
         best = max(side, key=lambda c: (c.card.fight, c.id))
         mods = [Modifier(best.card.fight, f"{best.card.name}'s fighting value", "PP-21"),
-                *self.fight_factors(best, foe, first_round)]
+                *self.fight_factors(best, foe, charge_round)]
         n = len(side)
         if n == 1:
             return self.roll("PP-21", best, f"fighting {foe.card.name}", modifiers=mods, also=(foe,)).total, best
         names = " and ".join(c.card.name for c in side)
         roll = self.roll("PP-23", best, f"{names} fighting {foe.card.name} together ({n} to one)", n=n,
                          also=(foe, *side))
-        mean = roll.natural // n
+        mean = roll.natural // n if self.options["outnumber_mean"] == "down" else int(roll.natural / n + 0.5)
         total = mean + n + sum(m.value for m in mods)
-        self.tell("PP-23", f"{names}: mean of the dice {mean} (rounded down), +{n} for {n} to one, "
+        rounded = self.options["outnumber_mean"]
+        self.tell("PP-23", f"{names}: mean of the dice {mean} (rounded {rounded}), +{n} for {n} to one, "
                   f"{describe(mods)}: {total}.", foe, *side)
         return total, best
 
     def fight_round(self, one: list[Character], many: list[Character], rnd: int) -> None:
-        first = rnd == 1
+        first = rnd <= int(self.options["charge_rounds"])  # PP-22 gap: charge bonuses in the first round
         total_a, best_a = self.side_total(one, many[0], first)
         total_b, best_b = self.side_total(many, one[0], first)
         table = str(self.options["fight_table"])

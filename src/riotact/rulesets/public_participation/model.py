@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
-from .tables import LOADS, WEAPONS, Weapon
+from .tables import WEAPONS, Weapon
 
 Strict = ConfigDict(extra="forbid")
 
@@ -93,12 +93,6 @@ class CharacterCard(BaseModel):
         if seats and seat not in seats:
             raise ValueError(f"seat {seat!r} is not one of the scenario's seats ({', '.join(seats)})")
         return seat
-
-    @field_validator("load")
-    @classmethod
-    def _known_load(cls, load: str) -> str:
-        assert load in LOADS
-        return load
 
     @field_validator("fears")
     @classmethod

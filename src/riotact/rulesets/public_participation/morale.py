@@ -46,7 +46,10 @@ class Morale(Combat):
             mods.append(Modifier(-len(dead), f"{len(dead)} comrade(s) apparently dead", "PP-28"))
         scary = [o for o in self.on_table() if o.card.fright and not self.friends(c, o) and o is not c
                  and not o.out_of_play and self.gap(c, o) <= 9]
-        if scary:
+        if scary and self.options["fright"] == "all":
+            mods += [Modifier(-o.card.fright, f"Fright Value of {o.card.name} within 9\"", "PP-38")
+                     for o in sorted(scary, key=lambda o: o.id)]
+        elif scary:
             worst = max(scary, key=lambda o: (o.card.fright, o.id))
             mods.append(Modifier(-worst.card.fright, f"Fright Value of {worst.card.name} within 9\"", "PP-38"))
         return mods

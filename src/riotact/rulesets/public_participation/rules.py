@@ -37,6 +37,9 @@ HOUSE_RULES = (
               "Surprise for a charge: full when the target could not see the charger as its move began, "
               "half when it could but was not ready (Shaken, Panicked, groggy or rising); or none.",
               ("sight", "off")),
+    HouseRule("charge_rounds", 1, "PP-22", "Fighting rounds after contact in which charge and surprise bonuses count."),
+    HouseRule("outnumber_mean", "down", "PP-23", "How the mean of an outnumbering group's dice is rounded.",
+              ("down", "nearest")),
     HouseRule("fight_table", "first", "PP-24",
               "Fighting results: the table labelled RESULT, or the sheet's less deadly repeat.",
               ("first", "second")),
@@ -47,6 +50,8 @@ HOUSE_RULES = (
     HouseRule("bandage_stops_collapse", False, "PP-27", "Bandaging stops a DI character's collapse roll."),
     HouseRule("rising_penalty", 1, "PP-33",
               "Further melee penalty while rising with the bludgeoning 'Downed 4+' LI."),
+    HouseRule("downed_rises", True, "PP-33",
+              "A Downed character who can still act spends his next move getting up (no moving or firing)."),
     HouseRule("enraged_moves", 1, "PP-34", "Enraged lasts to the end of this many moves after this one."),
     HouseRule("wound_morale", "wound_rules", "PP-38",
               "Wound penalties to morale: the wound rules (LI -1, BI -2, DI -3, 1 better bandaged) or the "
@@ -54,6 +59,11 @@ HOUSE_RULES = (
     HouseRule("comrade_range", 12.0, "PP-38",
               "Downed, surrendered or apparently dead comrades count within this many inches (or in sight)."),
     HouseRule("elite_replaces_trained", True, "PP-38", "Elite +2 replaces Trained +1 (or adds to it)."),
+    HouseRule("fright", "scariest", "PP-38",
+              "Fright Values within 9\": the scariest thing's only, or every scary thing's added up.",
+              ("scariest", "all")),
     HouseRule("terrified_retest", True, "PP-44", "A Terrified character throws again every move."),
+    HouseRule("terrified_in_contact", "surrender", "PP-44",
+              "A Terrified character with a foe in contact surrenders, or cowers.", ("surrender", "cower")),
     HouseRule("lots_of_times", 3, "PP-47", "Attempts that count as 'lots of times' for nerve."),
 )

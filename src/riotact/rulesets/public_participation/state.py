@@ -50,6 +50,8 @@ class PublicParticipation(Morale):
         self.passed: set[str] = set()
         self.current = ""
         self.pending: list[dict[str, Any]] = []
+        self._plans: dict[tuple[XY, XY], tuple[float, float, list[str]]] = {}  # paths depend on the ends only
+        self._foes: dict[tuple[str, int], str] = {}
         self.messages = dict(ORDERS) | {f"line{i + 1}": text for i, text in enumerate(self.setup.lines)}
         umpire.turn = self.move
         self.tell("PP-01", "Move 1, phase 1: moving.")
@@ -144,6 +146,7 @@ class PublicParticipation(Morale):
         if self.move >= self.setup.moves or len(self.sides_in_play()) <= 1:
             self.finish()
             return
+        self._plans.clear()
         for c in self.chars.values():
             c.moved, c.charged, c.surprise, c.shots_left, c.opportunity_taken = 0.0, "", 0, None, False
             c.done.clear()
@@ -257,9 +260,13 @@ class PublicParticipation(Morale):
     # -- moving (PP-03, PP-04, PP-06, PP-08, PP-44, PP-46) -------------------------------------
     def move_plan(self, c: Character, p: XY) -> tuple[float, float, list[str]]:
         """Distance, obstacle cost (PP-06) and the obstacles crossed on the straight path."""
-        crossed = self.table.obstacles_crossed(c.pos, p)
-        cost = sum(T.OBSTACLE_COST[f.obstacle or "most"] for f in crossed)
-        return self.table.distance(c.pos, p), float(cost), [f.name for f in crossed]
+        key = (c.pos, p)
+        plan = self._plans.get(key)
+        if plan is None:
+            crossed = self.table.obstacles_crossed(c.pos, p)
+            cost = sum(T.OBSTACLE_COST[f.obstacle or "most"] for f in crossed)
+            plan = self._plans[key] = (self.table.distance(c.pos, p), float(cost), [f.name for f in crossed])
+        return plan
 
     def move_problem(self, c: Character, p: XY) -> str | None:
         """Why ``c`` cannot go to ``p`` now, in plain words, or None."""
@@ -308,8 +315,14 @@ class PublicParticipation(Morale):
                 if o is not c and self.sees(c, o) and not o.out_of_play]
 
     def nearest_foe(self, c: Character) -> Character | None:
-        foes = [o for o in self.visible_others(c) if self.enemies(c, o)]
-        return min(foes, key=lambda o: (self.gap(c, o), o.id)) if foes else None
+        """The nearest foe ``c`` sees (worked out once until the log grows: every change is logged)."""
+        key = (c.id, len(self.umpire.log.events))
+        if key not in self._foes:
+            foes = [o for o in self.visible_others(c) if self.enemies(c, o)]
+            self._foes = {key: min(foes, key=lambda o: (self.gap(c, o), o.id)).id if foes else ""} | {
+                k: v for k, v in self._foes.items() if k[1] == key[1]}
+        found = self._foes[key]
+        return self.chars[found] if found else None
 
     def move_menu(self, c: Character) -> list[Action]:
         """A finite, stable menu: towards each character it sees (into contact with foes), each
@@ -359,7 +372,7 @@ class PublicParticipation(Morale):
         return None
 
     def do_move(self, c: Character, p: XY) -> None:
-        start_seen = self.witnesses(c)
+        start, start_seen = c.pos, self.witnesses(c)
         for f in self.table.crossed(c.pos, p):  # PP-46: risky ground needs nerve
             act = str(f.tags.get("risky") or "")
             danger, etc = str(f.tags.get("danger") or ""), int(str(f.tags.get("etc") or 0))
@@ -386,7 +399,7 @@ class PublicParticipation(Morale):
                           and not o.out_of_play), key=lambda o: (self.gap(c, o), o.id))
         if contact:
             self.charge(c, contact[0], foes_saw.get(contact[0].id, True))
-        self.offer_opportunity(c)
+        self.offer_opportunity(c, start)
 
     def charge(self, c: Character, foe: Character, foe_saw: bool) -> None:
         """PP-22: charging +1 in the first round; surprise judged by sight (gap default) or the umpire."""
@@ -403,17 +416,28 @@ class PublicParticipation(Morale):
             self.pending.append({"kind": "surprise", "seat": UMPIRE, "cid": c.id, "foe": foe.id,
                                  "auto": surprise})
 
-    def offer_opportunity(self, mover: Character) -> None:
-        """PP-08: enemies who see a passing target in range may take an opportunity shot."""
+    def offer_opportunity(self, mover: Character, start: XY) -> None:
+        """PP-08: an enemy who saw the target pass within range of a firearm may take an opportunity
+        shot; it is fired at the nearest point of the path where he saw it in range."""
+        end = mover.pos
+        length = self.table.distance(start, end)
+        steps = max(1, math.ceil(length / 0.5))
+        path = [(start[0] + (end[0] - start[0]) * i / steps, start[1] + (end[1] - start[1]) * i / steps)
+                for i in range(1, steps + 1)]
         for s in sorted(self.chars.values(), key=lambda o: o.id):
             if (not self.enemies(s, mover) or s.opportunity_taken or s.shots_left == 0
                     or not s.can_act(self.move) or s.panicked(self.move) or s.terrified or s.cowering
-                    or s.rising_move == self.move or not self.obeys(s, "fire") or not self.sees(s, mover)):
+                    or s.rising_move == self.move or not self.obeys(s, "fire")):
                 continue
-            if any(w.kind == "firearm" and self.gap(s, mover) <= w.range for w in s.weapons):
+            reach = max((w.range for w in s.weapons if w.kind == "firearm"), default=-1.0)
+            seen = [(self.table.ruler(s.pos, s.card.base, p, mover.card.base), p) for p in path
+                    if self.table.line_of_sight(s.pos, p)]
+            in_range = [(d, p) for d, p in seen if d <= reach]
+            if in_range:
+                _, point = min(in_range)
                 attacked = mover.charged == s.id and self.gap(s, mover) < T.ATTACK_RANGE
                 self.pending.append({"kind": "opportunity", "seat": s.seat, "cid": s.id, "target": mover.id,
-                                     "attacked": attacked})
+                                     "attacked": attacked, "at": [round(point[0], 2), round(point[1], 2)]})
 
     def start_moving(self) -> None:
         """PP-44: the Terrified run to safety first, or cower, or surrender to a foe in contact."""
@@ -424,8 +448,12 @@ class PublicParticipation(Morale):
     def terrified_run(self, c: Character) -> None:
         name = c.card.name
         if any(self.enemies(c, o) and self.in_contact(c, o) and not o.helpless(self.move) for o in self.on_table()):
-            c.surrendered = True
-            self.tell("PP-44", f"{name}, Terrified with a foe in contact, surrenders.", c)
+            if self.options["terrified_in_contact"] == "surrender":
+                c.surrendered = True
+                self.tell("PP-44", f"{name}, Terrified with a foe in contact, surrenders.", c)
+            else:
+                c.cowering = True
+                self.tell("PP-44", f"{name}, Terrified with a foe in contact, cowers down.", c)
             return
         threats = [o for o in self.on_table() if self.enemies(c, o) and self.sees(c, o) and not o.out_of_play]
         if not threats:
@@ -598,8 +626,13 @@ class PublicParticipation(Morale):
         if verb == "opp":
             c.opportunity_taken = True
             target = self.chars[parts[1]]
+            end = target.pos
+            target.x, target.y = p["at"]  # the shot is fired as it passes (PP-08)
+            self.moved_figure()
             weapon = next(w for w in c.weapons if w.kind == "firearm" and self.gap(c, target) <= w.range)
             self.shoot(c, target, weapon, opportunity=True, attacked=bool(p["attacked"]))
+            target.x, target.y = end
+            self.moved_figure()
         elif verb == "kick":
             if not self.options["kick_nerve"] or self.nerve_test(c, "kick away lit dynamite"):
                 self.kick(c, int(parts[1]))

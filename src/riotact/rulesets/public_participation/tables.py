@@ -38,7 +38,6 @@ MOUNTED, CHARGING, MOUNTED_CHARGE = 2, 1, 2
 # PP-29 wound values; PP-25..27 penalties by state (move inches, melee).
 WOUND_VALUE = {"LI": 1, "BI": 2, "DI": 3}
 WOUND_PENALTY = {"LI": 1, "BI": 2, "DI": 3}
-WOUND_STATES = ("LI", "BI", "DI", "AD")
 MARKERS = {"LI": "pink", "BI": "green", "DI": "red", "AD": "blue"}  # PP-25..28
 
 
