@@ -132,3 +132,19 @@ def test_bon002_a_hidden_unit_is_revealed_when_it_moves() -> None:
     do(g, "activate:y")
     do(g, "move:y:30,36")
     assert "y (blue) is revealed: it moves." in "\n".join(e["text"] for e in g.log_for("red"))
+
+
+def test_bon061_a_flame_thrower_stream_attacks_every_base_in_its_9_inches_with_ds_alone() -> None:
+    """BON-061: a 9" stream: each soldier it crosses is rolled for against his DS alone, and his unit
+    takes fright (a glory trigger, gap)."""
+    wood = feature("wood", "dense_forest", [(8, 15), (12, 15), (12, 19), (8, 19)])
+    g = game([unit("A", "red", (2, 2), (10, 10), specialists=[{"kind": "lft"}]),
+              unit("x", "blue", (46, 47), (10, 16), (10, 18), (14, 16))], dice=[1, 2, 5, 4],
+             features=[wood], options=OFF)
+    do(g, "activate:A")
+    do(g, "fire:A:x")
+    log = texts(g)
+    assert "A.2's flame thrower sends a 9\" stream at x.2: x.2, x.3 in its path." in log
+    assert "the stream against x.2 (TN 5: DS alone)" in log
+    assert not model(g, "x.2").in_play and model(g, "x.3").in_play and model(g, "x.4").in_play
+    assert "x: glory test, a flame thrower's stream falls on it; GL rises to 5+." in log

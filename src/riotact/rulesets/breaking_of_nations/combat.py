@@ -66,11 +66,11 @@ class Combat(Glory):
         """Who may shoot: AC left, a firearm, not barred by a wound (BON-112) or by moving with a
         bulky weapon (BON-052: more than half his AC on movement, or a charge, unless prone)."""
         w = m.weapon
-        if m.ac < 1 or m.panic in ("freeze", "flee", "onwards") or w in ("cc_weapon", "grenades", "lft"):
+        if m.ac < 1 or m.panic in ("freeze", "flee", "onwards") or w in ("cc_weapon", "grenades"):
             return False
         if m.stunned_turn == self.turn or "arm_heavy" in m.injuries:
             return False
-        if w == "lmg" and ("arm_light" in m.injuries or (not m.prone and (
+        if w in ("lmg", "lft") and ("arm_light" in m.injuries or (not m.prone and (
                 m.move_ac * 2 > m.max_ac() or m.id in self.charged))):
             return False
         return w != "mg"
@@ -216,6 +216,41 @@ class Combat(Glory):
     def after_losses(self) -> None:
         for u in self.units.values():
             self.check_half(u)
+
+    # -- the light flame thrower ---------------------------------------------------------
+    def stream(self, m: Soldier, aim: Soldier) -> None:
+        """BON-061: a 9" stream straight at the aimed model; every base it touches is attacked with a
+        d12 against his DS alone (no cover, no modifiers; a natural 12 is critical), D 1; each unit so
+        attacked takes a glory trigger (gap: "causes fear")."""
+        from shapely.geometry import LineString, Point
+
+        m.ac -= 1
+        m.prone = False
+        d = self.table.distance(m.pos, aim.pos) or 1.0
+        reach = WEAPONS["lft"].short + m.base
+        end = (m.x + (aim.x - m.x) / d * reach, m.y + (aim.y - m.y) / d * reach)
+        line = LineString([m.pos, end])
+        crossed = sorted((t for t in self.men.values() if t.in_play and t is not m
+                          and line.distance(Point(t.pos)) <= t.base),
+                         key=lambda t: (self.table.distance(m.pos, t.pos), t.id))
+        self.tell("BON-061", f"{m.id}'s flame thrower sends a 9\" stream at {aim.id}: "
+                  f"{', '.join(t.id for t in crossed) or 'nobody'} in its path.")
+        hits, scared = [], []
+        for t in crossed:
+            tu = self.unit_of(t)
+            self.reveal(tu, "the flame thrower's stream finds it")
+            tn = t.ds(tu.formation, tu.charging)
+            face = self.umpire.roll_total("BON-061", m.id, 1, 12, purpose=f"the stream against {t.id} (TN {tn}: "
+                                          "DS alone)", judge=_ranged_judge(tn)).total
+            if face == CRITICAL_RANGED or face >= tn:
+                hits.append(Hit(t, face == CRITICAL_RANGED, WEAPONS["lft"].damage, m))
+            if tu not in scared:
+                scared.append(tu)
+        for h in hits:
+            self.damage(h)
+        for tu in scared:
+            self.trigger(tu, "fear")
+        self.after_losses()
 
     # -- grenades ---------------------------------------------------------------------
     def throw(self, m: Soldier, aim: tuple[float, float]) -> None:

@@ -15,6 +15,7 @@ TRIGGERS = {
     "charge": "it charges (confusion)",
     "pinned": "it is pinned down by enemy fire",
     "flank": "it is assaulted in the flank or rear",
+    "fear": "a flame thrower's stream falls on it",
 }
 
 

@@ -397,9 +397,16 @@ class BreakingOfNations(Combat):
             return
         self.reveal(u, "it opens fire")
         firers = [m for m in self.able(u) if self.can_fire(m) and self.targets_for(m, e)]
+        flames = [m for m in firers if m.weapon == "lft"]
+        firers = [m for m in firers if m.weapon != "lft"]
         lmg = any(m.weapon == "lmg" for m in firers)
-        self.tell("BON-025", f"{u.name} fires at {e.name} ({len(firers)} firer(s)).")
-        self.volley(self.shots(firers, e), e, "BON-025")
+        self.tell("BON-025", f"{u.name} fires at {e.name} ({len(firers) + len(flames)} firer(s)).")
+        for m in flames:
+            targets = self.targets_for(m, e)
+            if targets:
+                self.stream(m, min(targets, key=lambda t: (self.gap(m, t), t.id)))
+        if firers:
+            self.volley(self.shots(firers, e), e, "BON-025")
         self.pin(e, lmg)  # BON-064: an LMG pins
 
     def grenadier(self, u: Unit) -> Soldier:

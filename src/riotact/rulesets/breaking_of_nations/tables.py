@@ -91,7 +91,7 @@ WEAPONS = {
     "pistol": Weapon("pistol", 5, 9, 12, 1),  # BON-056: may replace the rifle
     "musket": Weapon("musket", 3, 6, 12, 1),  # BON-056 gap: the rifle's bands halved
     "lmg": Weapon("LMG", 6, 12, 24, 1, shots=3, cu=3, specialist=True),  # BON-063
-    "lft": Weapon("LFT", 9, None, None, 1, cu=3, specialist=True, av=True),  # listed; its stream is not played yet
+    "lft": Weapon("LFT", 9, None, None, 1, cu=3, specialist=True, av=True),  # BON-061: a 9" stream
     "grenades": Weapon("grenades", 9, None, None, 0, cu=1, specialist=True),  # BON-057: D3 per figure
     "cc_weapon": Weapon("close-combat weapon", 1, None, None, 1, cu=1),  # BON-054
     "mg": Weapon("MG", 9, 18, 36, 1, shots=6),  # BON-074 / BON-108, D 1 (BON-074 gap)

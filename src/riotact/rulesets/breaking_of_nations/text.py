@@ -11,7 +11,7 @@ from shapely.geometry import Point, Polygon
 SCALE_Y = 2.0
 MARKS = {"trench": "=", "barbed_wire": "x", "light_forest": "t", "dense_forest": "T", "rubble": ":",
          "wooden_wall": "|", "stone_wall": "#", "wooden_building": "h", "stone_building": "H",
-         "fortification": "F", "closed_building": "B", "shallow_river": "~", "deep_river": "w",
+         "fortification": "F", "closed_building": "@", "shallow_river": "~", "deep_river": "w",
          "impassable_water": "W", "clear": "."}
 
 
