@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .tables import LEVELS, PIECES, RADIO_CU, SPECIALISTS, STATS, WEAPONS
+from .tables import LEVELS, MOUNT_CU, PIECES, RADIO_CU, SPECIALISTS, STATS, WEAPONS
 
 if TYPE_CHECKING:
     from .model import BONSetup, UnitCard
@@ -32,6 +32,8 @@ def unit_cost(u: UnitCard) -> int:
     hero = STATS[u.hero_level or u.level].cu + WEAPONS[u.hero_weapon].cu
     if u.kind == "hero":
         return hero
+    if u.kind == "cavalry":
+        return hero + u.soldiers * level + (u.soldiers + 1) * MOUNT_CU
     weapons = sum(WEAPONS[SPECIALISTS[s.kind]].cu for s in u.specialists)
     return (hero + u.soldiers * level + weapons + (RADIO_CU if u.radio else 0)
             + u.cc_weapons * WEAPONS["cc_weapon"].cu)

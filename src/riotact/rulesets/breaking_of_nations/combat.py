@@ -12,11 +12,13 @@ from riotact.tabletop import bearing, clock_point, in_arc
 from .forces import Soldier, Unit
 from .glory import Glory
 from .tables import (
+    CAVALRY_CC_MOD,
     CC_CRITICAL_HIT,
     CC_CRITICAL_MISS,
     CHARGING_CLUSTER_MOD,
     CRITICAL_RANGED,
     HIT_LOCATION,
+    HORSEBACK_MOD,
     LOCATION_TEXT,
     PIECES,
     RANGE_MOD,
@@ -59,6 +61,8 @@ class Combat(Glory):
         parts.append((firer.stats.fire_mod, f"{firer.stats.name} firer"))
         if u.charging and u.formation in ("closed", "mass"):
             parts.append((CHARGING_CLUSTER_MOD, "charging cluster"))
+        if firer.mounted:
+            parts.append((HORSEBACK_MOD, "firer on horseback"))  # BON-085
         tn = sum(v for v, _ in parts)
         return tn, " ".join(f"{'+' if v >= 0 and i else ''}{v} {w}" for i, (v, w) in enumerate(parts))
 
@@ -351,6 +355,8 @@ class Combat(Glory):
             parts.append((1, "uphill"))
         if not in_arc(tu.facing, 180.0, t.pos, a.pos):
             parts.append((-1, "facing away"))
+        if a.mounted and not t.mounted:
+            parts.append((CAVALRY_CC_MOD, "cavalryman against a man on foot"))  # BON-083
         parts.append((-a.cs(), "attacker's CS"))
         del au
         tn = sum(v for v, _ in parts)

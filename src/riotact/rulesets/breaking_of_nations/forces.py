@@ -35,6 +35,7 @@ class Soldier:
     removed: str = ""  # why he left the table ("" while in play)
     injuries: list[str] = field(default_factory=list)  # BON-112 for heroes
     stunned_turn: int = 0
+    mounted: bool = False
 
     @property
     def pos(self) -> XY:
@@ -109,6 +110,8 @@ class Unit:
     salvos: int = 0
     ammo_out: bool = False
     ammo_since: int = 0  # BON-076: the turn the ammunition crewman was lost
+    gait: str = "walk"  # BON-082: cavalry's gait this turn (standing still counts as walking)
+    last_gait: str = "walk"
 
 
 def build(card: UnitCard) -> tuple[Unit, list[Soldier]]:
@@ -124,8 +127,13 @@ def build(card: UnitCard) -> tuple[Unit, list[Soldier]]:
         add("crew", "green", "flak", "rifle")  # BON-065: crews are Green in flak armour
         add("ammo", "green", "flak", "rifle")  # BON-076 gap: the ammunition crewman, named at deployment
     else:
-        add("officer" if card.kind == "squad" else "hero", card.hero_level or card.level, card.armour,
-            card.hero_weapon, cc_weapon=card.hero_weapon == "cc_weapon")
+        mounted = card.kind == "cavalry"
+        add("officer" if card.kind != "hero" else "hero", card.hero_level or card.level, card.armour,
+            card.hero_weapon, cc_weapon=card.hero_weapon == "cc_weapon", mounted=mounted)
+        if mounted:
+            for i in range(card.soldiers):
+                add("rider", card.level, card.armour, "pistol" if i < card.pistols else "rifle",
+                    cc_weapon=i < card.cc_weapons, mounted=True)
         if card.kind == "squad":
             kinds = [SPECIALISTS[s.kind] for s in card.specialists]
             for i in range(card.soldiers):

@@ -16,6 +16,7 @@ TRIGGERS = {
     "pinned": "it is pinned down by enemy fire",
     "flank": "it is assaulted in the flank or rear",
     "fear": "a flame thrower's stream falls on it",
+    "cavalry": "cavalry is heading straight for it at a higher gait",
 }
 
 

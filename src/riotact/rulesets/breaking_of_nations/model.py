@@ -50,7 +50,7 @@ class UnitCard(BaseModel):
     id: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9-]*$")
     name: str
     seat: str
-    kind: Literal["squad", "hero", "mg"] = "squad"
+    kind: Literal["squad", "hero", "mg", "cavalry"] = "squad"
     level: Level = "regular"
     armour: ArmourKind = "minimal"
     #: BON-047: the hero's level (never above the squad's); "" = the squad's.

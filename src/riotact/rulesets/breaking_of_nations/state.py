@@ -19,10 +19,11 @@ from riotact.core.scenario import Scenario
 from riotact.core.umpire import Umpire
 from riotact.tabletop import bearing, in_arc
 
+from .board import MOVE_ORDER
 from .combat import Combat
 from .forces import Soldier, Unit, place
 from .glory import PANIC_GL
-from .tables import PIECES, WEAPONS
+from .tables import GAIT_MINIMUM, GAITS, PIECES, RIDER_ARMOUR, TERRAIN, TURN_COST, WEAPONS, terrain_speed
 from .view import seat_view
 
 FORMATIONS = ("open", "closed", "mass", "square")
@@ -76,6 +77,7 @@ class BreakingOfNations(Combat):
             m.ac, m.move_ac = m.max_ac(), 0
         for u in self.units.values():
             u.activated, u.salvos, u.charging = not self.members(u), 0, False
+            u.last_gait, u.gait = u.gait, "walk"  # BON-082 gap: standing still counts as walking
         self.pointer = 0
         self.tell("BON-007", f"Turn {self.turn} of {self.turns}: the Actions phase.")
 
@@ -254,9 +256,9 @@ class BreakingOfNations(Combat):
                 p = self.away_point(u)
                 if self.move_problem(u, p) is None:
                     out.append(Action(f"fallback:{u.id}", f"the officer orders {u.name} to fall back"))
-        if u.kind == "squad":
+        if u.kind in ("squad", "cavalry"):
             for f in FORMATIONS:
-                if f != u.formation:
+                if f != u.formation and not (f == "square" and u.kind == "cavalry"):  # BON-022
                     out.append(Action(f"formation:{u.id}:{f}", f"{u.name} forms {f} formation"))
         if any(not m.prone for m in able):
             out.append(Action(f"prone:{u.id}", f"{u.name} goes prone"))
@@ -269,7 +271,7 @@ class BreakingOfNations(Combat):
         """BON-016: soldiers with AC for a movement action and under the movement limit; a gun moves
         only with two crewmen paying double (BON-066)."""
         cost = 2 if u.kind == "mg" else 1
-        limit = int(self.options["movement_actions"])
+        limit = 1 if u.kind == "cavalry" else int(self.options["movement_actions"])  # BON-079: one gait move
         ms = [m for m in self.able(u) if m.ac >= cost and m.move_ac + cost <= limit]
         if u.kind == "mg":
             return ms if len(ms) >= 2 and any(p.is_piece for p in self.members(u)) else []
@@ -283,6 +285,11 @@ class BreakingOfNations(Combat):
         vx, vy = dest[0] - c[0], dest[1] - c[1]
         if math.hypot(vx, vy) < 0.05:
             return "that is where the unit stands"
+        if u.kind == "cavalry":
+            gait, why = self.ride_gait(u, c, dest)
+            if gait is None:
+                return why
+            return next((p for m in movers if (p := self.table.path_problem(m.pos, (m.x + vx, m.y + vy)))), None)
         for m in self.carried(u, movers):
             problem = self.path_problem(m if not m.is_piece else movers[0], m.pos, (m.x + vx, m.y + vy))
             if problem:
@@ -306,6 +313,10 @@ class BreakingOfNations(Combat):
                 m.move_ac += cost
         u.facing = bearing(c, dest)
         self.reveal(u, "it moves")
+        if u.kind == "cavalry":
+            u.gait = self.ride_gait(u, c, dest)[0] or "walk"
+            self.tell("BON-079", f"{u.name} goes at a {u.gait}.", unit=u)
+            self.cavalry_fright(u)
         self.tell(rule, f"{u.name} moves {math.hypot(vx, vy):.1f}\" to ({dest[0]:.1f}, {dest[1]:.1f}).", unit=u)
 
     def move_menu(self, u: Unit, foes: list[Unit]) -> list[Action]:
@@ -314,7 +325,8 @@ class BreakingOfNations(Combat):
         if not movers:
             return []
         c = self.centre(u)
-        reach = min(m.sp() if not m.prone else math.ceil(m.sp() / 2) for m in movers)
+        reach = self.ride_reach(u) if u.kind == "cavalry" else min(
+            m.sp() if not m.prone else math.ceil(m.sp() / 2) for m in movers)
         goals: list[tuple[str, tuple[float, float]]] = []
         if foes:
             near = min(foes, key=lambda e: (self.table.distance(c, self.centre(e)), e.id))
@@ -353,9 +365,58 @@ class BreakingOfNations(Combat):
         place(self.members(u), self.centre(u), formation, u.facing)
         self.tell("BON-018", f"{u.name} forms {formation} formation.", unit=u)
 
+    # -- cavalry ------------------------------------------------------------------------------
+    def gait_limit(self, u: Unit, gait: str) -> float | None:
+        """BON-079 / BON-105 a gait's distance, less the rider's armour (BON-084); None: forbidden,
+        or more than one gait above last turn's (BON-082)."""
+        if list(GAITS).index(gait) > list(GAITS).index(u.last_gait) + 1:
+            return None
+        armour = self.members(u)[0].armour if self.members(u) else "minimal"
+        penalty = RIDER_ARMOUR[armour].get(gait, 0)
+        return None if penalty is None else float(GAITS[gait] + penalty)
+
+    def ride_reach(self, u: Unit) -> float:
+        return max((lim for g in GAITS if (lim := self.gait_limit(u, g)) is not None), default=0.0)
+
+    def ride_gait(self, u: Unit, a: tuple[float, float], b: tuple[float, float]) -> tuple[str | None, str]:
+        """The lowest gait that covers the move with its turn (BON-081: 1" per 90 degrees at a canter,
+        2" at a gallop) and respects its minimum (BON-080), on the slowest terrain crossed (BON-109)."""
+        d = self.table.distance(a, b)
+        turn = abs((bearing(a, b) - u.facing + 180) % 360 - 180)
+        kinds = {*self.terrain_at(a), *self.terrain_at(b), *(str(f.tags["kind"]) for f in self.table.crossed(a, b))}
+        slowest = max((TERRAIN[k].move for k in kinds), key=lambda mv: MOVE_ORDER[mv], default="flat")
+        if slowest == "impassable":
+            return None, "mounts cannot cross that ground (BON-103)"
+        for g in GAITS:
+            limit = self.gait_limit(u, g)
+            if limit is None or d < GAIT_MINIMUM[g]:
+                continue
+            if d + TURN_COST[g] * turn / 90 <= terrain_speed(limit, slowest) + 1e-6:
+                return g, ""
+        return None, (f"{u.name} cannot ride {d:.1f}\" that way this turn (last turn at a {u.last_gait}; "
+                      "BON-079..084)")
+
+    def cavalry_fright(self, u: Unit) -> None:
+        """BON-036: cavalry at a canter or gallop heading straight for a unit (in its 90 degrees ahead,
+        within a gallop) is a glory trigger for it."""
+        if u.gait == "walk":
+            return
+        c = self.centre(u)
+        for e in self.enemy_units(u.seat):
+            ahead = self.centre(e)
+            if in_arc(u.facing, 90.0, c, ahead) and self.table.distance(c, ahead) <= 2 * GAITS["gallop"]:
+                self.trigger(e, "cavalry")
+
     # -- charging ---------------------------------------------------------------------------
+    def charge_allowance(self, m: Soldier) -> float:
+        """BON-017: double SP on foot; a mount charges at the best gait it may reach (BON-079, BON-082)."""
+        u = self.unit_of(m)
+        if u.kind == "cavalry":
+            return self.ride_reach(u)
+        return self.step_allowance(m, m.pos, m.pos, charging=True)
+
     def charge_reaches(self, movers: list[Soldier], e: Unit) -> bool:
-        return any(self.gap(m, t) <= self.step_allowance(m, m.pos, t.pos, charging=True)
+        return any(self.gap(m, t) <= self.charge_allowance(m)
                    and self.path_problem(m, m.pos, self.contact_point(m, t), charging=True) is None
                    for m in movers for t in self.members(e))
 
@@ -371,13 +432,16 @@ class BreakingOfNations(Combat):
         u.charging = True
         self.reveal(u, "it charges")
         flank = False
+        longest = 0.0
         for m in self.movers(u):
             t = min(self.members(e), key=lambda t: (self.gap(m, t), t.id))
             flank = flank or not in_arc(e.facing, 90.0, t.pos, m.pos)
             dest = self.contact_point(m, t)
-            allowed = self.step_allowance(m, m.pos, t.pos, charging=True)
+            allowed = (self.charge_allowance(m) if u.kind == "cavalry"
+                       else self.step_allowance(m, m.pos, t.pos, charging=True))
             if self.table.distance(m.pos, dest) > allowed:
                 dest = self.toward(m.pos, dest, allowed)
+            longest = max(longest, self.table.distance(m.pos, dest))
             if self.path_problem(m, m.pos, dest, charging=True) is None:
                 m.x, m.y = dest
                 m.ac -= 1
@@ -385,6 +449,10 @@ class BreakingOfNations(Combat):
                 self.charged.add(m.id)
         u.facing = bearing(self.centre(u), self.centre(e))
         self.tell("BON-017", f"{u.name} charges {e.name}.", unit=u)
+        if u.kind == "cavalry":
+            u.gait = next(g for g in GAITS if GAITS[g] >= longest or g == "gallop")
+            if u.gait != "walk":
+                self.trigger(e, "cavalry")
         self.trigger(u, "charge")
         if flank:
             self.trigger(e, "flank")

@@ -101,6 +101,19 @@ SPECIALISTS = {"lmg": "lmg", "lft": "lft", "grenadier": "grenades", "medic": "ri
                "gas": "rifle"}
 RADIO_CU = 1  # BON-010 gap
 
+#: BON-079 / BON-105: a mount's gaits (inches per turn), slowest first.
+GAITS = {"walk": 6, "canter": 8, "gallop": 10}
+#: BON-080: the least a mount must move at a gait (momentum).
+GAIT_MINIMUM = {"walk": 0.0, "canter": 6.0, "gallop": 8.0}
+#: BON-081: inches spent per 90 degrees turned at a gait (proportional, gap; free at a walk).
+TURN_COST = {"walk": 0.0, "canter": 1.0, "gallop": 2.0}
+#: BON-084 gap: a rider's armour: inches lost at a gait, or None where it cannot go (Kevlar = flak).
+RIDER_ARMOUR: dict[str, dict[str, int | None]] = {"minimal": {}, "flak": {"gallop": -2},
+                                                   "heavy": {"canter": -2, "gallop": None}}
+MOUNT_CU = 2  # BON-010 gap, extended: a horse costs as a Green soldier
+HORSEBACK_MOD = 1  # BON-085 / BON-113
+CAVALRY_CC_MOD = -1  # BON-083
+
 #: BON-010 gap: pieces, crew included. MG: crew 2 (BON-074), 3 wounds, DS 6 (BON-065).
 PIECES = {"mg": {"cu": 10, "crew": 2, "wounds": 3, "arc": 90.0}}
 PIECE_DS = 6  # BON-065
