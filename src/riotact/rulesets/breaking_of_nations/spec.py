@@ -5,6 +5,7 @@ from __future__ import annotations
 from riotact.core.protocol import RulesetSpec
 
 from .bots import HeuristicBot
+from .encoding import encoding
 from .model import BONSetup
 from .rules import HOUSE_RULES
 from .state import BreakingOfNations
@@ -24,4 +25,5 @@ SPEC = RulesetSpec(
     scenario_package="riotact.rulesets.breaking_of_nations.scenarios",
     seat_counts=(2, 6),
     text_view=text_view,
+    encoding=encoding,
 )
