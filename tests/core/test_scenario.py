@@ -69,13 +69,19 @@ def test_cli_option_values() -> None:
         parse_cli_option("nokey")
 
 
-def test_a_scenario_of_an_unimplemented_ruleset_cannot_be_played(tmp_path: Path) -> None:
-    """It loads (the file is valid), but playing it says which file and why."""
-    from riotact.core import Game
+def test_a_scenario_of_an_unimplemented_ruleset_cannot_be_played(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """It loads (the file is valid), but playing it says which file and why (every catalogued ruleset is
+    implemented now, so the test registers a planned one)."""
+    import riotact.rulesets
+    from riotact.core import Game, RulesetSpec
 
-    scenario = load_scenario_file(write(tmp_path, 'ruleset = "breaking-of-nations"\nid = "bon"\ntitle = "BON"\n'
+    planned = RulesetSpec("planned", "PL", "A planned ruleset", "not written yet", None)
+    real = riotact.rulesets.get_ruleset
+    monkeypatch.setattr(riotact.rulesets, "get_ruleset", lambda r: planned if r == "planned" else real(r))
+    scenario = load_scenario_file(write(tmp_path, 'ruleset = "planned"\nid = "pl"\ntitle = "PL"\n'
                                                   'seats = ["a"]\n'))
-    with pytest.raises(ScenarioError, match=r"s\.toml: ruleset: The Breaking of Nations is not implemented"):
+    with pytest.raises(ScenarioError, match=r"s\.toml: ruleset: A planned ruleset is not implemented"):
         Game(scenario)
 
 

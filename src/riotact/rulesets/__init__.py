@@ -21,15 +21,10 @@ _PACKAGES: dict[str, str | None] = {
     "by-will-alone": "riotact.rulesets.by_will_alone",
     "civil-disorder": "riotact.rulesets.civil_disorder",
     "public-participation": "riotact.rulesets.public_participation",
-    "breaking-of-nations": None,
+    "breaking-of-nations": "riotact.rulesets.breaking_of_nations",
 }
 
-_PLANNED = {
-    "breaking-of-nations": RulesetSpec(
-        "breaking-of-nations", "BON", "The Breaking of Nations",
-        "WWI skirmish rules (alpha 0.9). Not implemented yet: every BON rule is listed as missing "
-        "in docs/rules/BON.md.", None),
-}
+_PLANNED: dict[str, RulesetSpec] = {}
 
 
 class UnknownRulesetError(RiotactError):

@@ -19,6 +19,10 @@ Points are ``(x, y)`` in inches, ``y`` growing towards the top (north) edge of t
 'the path goes through the house'
 >>> arrow_point((0, 0), 1, 2.0)
 (0.0, 2.0)
+>>> clock_point((0, 0), 90.0, 12, 3.0), clock_point((0, 0), 0.0, 3, 2.0)
+((3.0, 0.0), (2.0, 0.0))
+>>> bearing((0, 0), (1, 1)), in_arc(0.0, 90.0, (0, 0), (1, 1)), in_arc(0.0, 45.0, (0, 0), (1, 0.5))
+(45.0, True, False)
 """
 
 from __future__ import annotations
@@ -178,6 +182,24 @@ def arrow_point(origin: XY, face: int, distance: float) -> XY:
     """Where an arrow die face (1..6) sends a point ``distance`` inches from ``origin``."""
     rad = math.radians(ARROW_BEARINGS[face - 1])
     return (round(origin[0] + distance * math.sin(rad), 2), round(origin[1] + distance * math.cos(rad), 2))
+
+
+def clock_point(origin: XY, ahead: float, face: int, distance: float) -> XY:
+    """Where a D12 clock-face direction sends a point ``distance`` inches from ``origin``: 12 is
+    ``ahead`` (a bearing in degrees, 0 = north), 3 to its right, 6 back, 9 to its left (30 degrees a face)."""
+    rad = math.radians(ahead + 30 * (face % 12))
+    return (round(origin[0] + distance * math.sin(rad), 2), round(origin[1] + distance * math.cos(rad), 2))
+
+
+def bearing(a: XY, b: XY) -> float:
+    """The bearing from ``a`` to ``b`` in degrees, 0 = north (towards growing ``y``), clockwise."""
+    return round(math.degrees(math.atan2(b[0] - a[0], b[1] - a[1])) % 360, 6)
+
+
+def in_arc(facing: float, width: float, a: XY, b: XY) -> bool:
+    """Whether ``b`` lies inside the arc of ``width`` degrees centred on ``facing``, seen from ``a``."""
+    off = (bearing(a, b) - facing + 180) % 360 - 180
+    return abs(off) <= width / 2 + 1e-9
 
 
 def bearing_word(a: XY, b: XY) -> str:

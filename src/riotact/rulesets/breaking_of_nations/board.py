@@ -1,0 +1,158 @@
+"""The table in play: terrain, forces, rulers, cover, terrain speed, and who may see which unit."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from riotact.core.log import Visibility
+from riotact.core.options import Value
+from riotact.core.protocol import State
+from riotact.core.scenario import Scenario
+from riotact.core.umpire import Umpire
+from riotact.tabletop import Feature, Table, step_toward
+
+from .forces import Soldier, Unit, build
+from .model import BONSetup
+from .tables import TERRAIN, WEAPONS, terrain_speed
+
+CONTACT = 0.1  # bases this close (edge to edge) are in base contact (BON-031)
+MOVE_ORDER = {"flat": 0, "bumpy": 1, "jagged": 2, "impassable": 3}
+
+
+class Board(State):
+    def __init__(self, scenario: Scenario, options: dict[str, Value], umpire: Umpire) -> None:
+        super().__init__(scenario, options, umpire)
+        setup: BONSetup = scenario.setup
+        self.setup = setup
+        self.table = Table(setup.width, setup.depth, [
+            Feature(f.id, f.name, f.outline, cover=TERRAIN[f.kind].cv > 0,
+                    blocks_sight=TERRAIN[f.kind].blocks_sight,
+                    impassable=TERRAIN[f.kind].move == "impassable", height=f.height, tags={"kind": f.kind})
+            for f in setup.features])
+        self.units: dict[str, Unit] = {}
+        self.men: dict[str, Soldier] = {}
+        hide = bool(options["hidden_deployment"])
+        for card in setup.units:
+            unit, men = build(card)
+            unit.concealed = hide and card.hidden
+            self.units[unit.id] = unit
+            self.men.update({m.id: m for m in men})
+        self.edges = {d.seat: d.edge for d in setup.deployment}
+        self.turn = 1
+        self.charged: set[str] = set()  # soldiers who charged this turn (BON-017, BON-052)
+
+    # -- forces ------------------------------------------------------------------
+    def members(self, u: Unit) -> list[Soldier]:
+        return [self.men[m] for m in u.members if self.men[m].in_play]
+
+    def unit_of(self, m: Soldier) -> Unit:
+        return self.units[m.unit]
+
+    def centre(self, u: Unit) -> tuple[float, float]:
+        ms = self.members(u) or [self.men[u.members[0]]]
+        return (sum(m.x for m in ms) / len(ms), sum(m.y for m in ms) / len(ms))
+
+    def enemy_units(self, seat: str) -> list[Unit]:
+        return [u for u in self.units.values() if u.seat != seat and self.members(u)]
+
+    def seen_by(self, u: Unit, seat: str) -> bool:
+        """What a seat may know of a unit: its own, or one not hidden from it (BON-002 house rule)."""
+        return u.seat == seat or not u.concealed
+
+    def vis(self, u: Unit) -> Visibility:
+        return [u.seat] if u.concealed else "all"
+
+    def tell(self, rule: str, text: str, unit: Unit | None = None, **fields: Any) -> None:
+        self.umpire.effect(rule, text, visible_to=self.vis(unit) if unit else "all", **fields)
+
+    def reveal(self, u: Unit, why: str) -> None:
+        if u.concealed:
+            u.concealed = False
+            self.tell("BON-002", f"{u.name} ({u.seat}) is revealed: {why}.", unit=u)
+
+    # -- rulers --------------------------------------------------------------------
+    def gap(self, a: Soldier, b: Soldier) -> float:
+        """BON-001 gap: distances are measured between the nearest base edges."""
+        return self.table.ruler(a.pos, a.base, b.pos, b.base)
+
+    def in_contact(self, a: Soldier, b: Soldier) -> bool:
+        return self.gap(a, b) <= CONTACT  # BON-031
+
+    def terrain_at(self, p: tuple[float, float]) -> list[str]:
+        return [str(f.tags["kind"]) for f in self.table.features_at(p)]
+
+    def in_trench(self, m: Soldier) -> bool:
+        return "trench" in self.terrain_at(m.pos)
+
+    def height(self, m: Soldier) -> int:
+        return self.table.height_at(m.pos)
+
+    def cover(self, firer: tuple[float, float], m: Soldier) -> tuple[int, str]:
+        """BON-025 gap / BON-100: the highest CV between a firer and a target: area terrain it stands
+        in, or a wall the line of fire crosses within 1" of it."""
+        best, name = 0, ""
+        for f in self.table.features:
+            t = TERRAIN[str(f.tags["kind"])]
+            if t.cv <= best:
+                continue
+            if (t.area and f.contains(m.pos)) or (not t.area and f.shape.distance(_point(m.pos)) <= 1.0 + m.base
+                                                    and f in self.table.crossed(firer, m.pos)):
+                best, name = t.cv, f.name
+        return best, name
+
+    def sees(self, a: Soldier, b: Soldier) -> bool:
+        """BON-024 gap: a clear line, blocked by closed buildings (not by cover)."""
+        return self.table.line_of_sight(a.pos, b.pos)
+
+    # -- movement -------------------------------------------------------------------
+    def step_allowance(self, m: Soldier, a: tuple[float, float], b: tuple[float, float], *,
+                       charging: bool = False) -> float:
+        """How far one movement action takes ``m`` along a->b: SP (BON-015), doubled charging (BON-017),
+        halved prone (BON-023), cut by the slowest terrain crossed (BON-109 gap), less 1" per hill
+        level climbed or descended (BON-087)."""
+        if "groin" in m.injuries:
+            return 2.0  # BON-112: moves at most 2", no modifiers
+        sp = m.sp() * (2 if charging else 1)
+        if m.prone:
+            sp = math.ceil(sp / 2)
+        kinds = set(self.terrain_at(a)) | set(self.terrain_at(b)) | {
+            str(f.tags["kind"]) for f in self.table.crossed(a, b)}
+        slowest = max((TERRAIN[k].move for k in kinds if not (k == "trench" and _along_trench(self, a, b))),
+                      key=lambda mv: MOVE_ORDER[mv], default="flat")
+        if slowest == "impassable":
+            return 0.0
+        allowed = float(terrain_speed(sp, slowest))
+        return allowed - abs(self.table.height_at(b) - self.table.height_at(a))
+
+    def path_problem(self, m: Soldier, a: tuple[float, float], b: tuple[float, float], *,
+                     charging: bool = False) -> str | None:
+        problem = self.table.path_problem(a, b)
+        if problem:
+            return problem
+        if charging:  # BON-017: no charge across dangerous terrain
+            for f in self.table.crossed(a, b):
+                if TERRAIN[str(f.tags["kind"])].dangerous:
+                    return f"a charge cannot cross {f.name} (BON-017)"
+        if self.table.distance(a, b) > self.step_allowance(m, a, b, charging=charging) + 1e-6:
+            return (f"{m.id} can move only {max(self.step_allowance(m, a, b, charging=charging), 0):.1f}\" "
+                    "that way (BON-015, BON-109)")
+        return None
+
+    def weapon_reach(self, m: Soldier) -> float:
+        reach = WEAPONS[m.weapon].reach
+        return reach / 2 if "arm_light" in m.injuries and m.weapon == "rifle" else reach  # BON-112
+
+    def toward(self, a: tuple[float, float], b: tuple[float, float], length: float) -> tuple[float, float]:
+        return self.table.clamp(step_toward(a, b, length))
+
+
+def _point(p: tuple[float, float]) -> Any:
+    from shapely.geometry import Point
+
+    return Point(p)
+
+
+def _along_trench(board: Board, a: tuple[float, float], b: tuple[float, float]) -> bool:
+    """BON-110 gap: moving along inside a trench is Flat; entering, leaving or crossing is Jagged."""
+    return "trench" in board.terrain_at(a) and "trench" in board.terrain_at(b)

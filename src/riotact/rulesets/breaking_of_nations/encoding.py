@@ -1,0 +1,41 @@
+"""The Breaking of Nations for learning and search: its fixed action numbering.
+
+For the scenario's units, in list order: ``activate|end|fight|rally|fallback|prone|rise:<unit>``,
+``formation:<unit>:<formation>``, ``fire|charge:<unit>:<enemy unit>``; points and bearings chosen
+during play (a move's destination, a grenade's aim, an MG's new bearing) take slots ``~1``..``~16``
+(core/encoding.py). Observations are the generic hashed view features.
+
+>>> from riotact.core import find_scenario
+>>> enc = encoding(find_scenario("breaking-of-nations/trench-raid"), {})
+>>> enc.action_ids[:3]
+('activate:A', 'end:A', 'fight:A')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from riotact.core import Game, Scenario
+from riotact.core.encoding import Encoding, grammar_encoding, slot_names
+
+from .state import FORMATIONS, BreakingOfNations
+
+SLOTS = 16
+
+
+def action_ids(state: BreakingOfNations) -> list[str]:
+    ids: list[str] = []
+    slots = slot_names(SLOTS)
+    for u in state.units.values():
+        ids += [f"{verb}:{u.id}" for verb in ("activate", "end", "fight", "rally", "fallback", "prone", "rise")]
+        ids += [f"formation:{u.id}:{f}" for f in FORMATIONS]
+        foes = [e.id for e in state.units.values() if e.seat != u.seat]
+        ids += [f"{verb}:{u.id}:{e}" for verb in ("fire", "charge") for e in foes]
+        ids += [f"{verb}:{u.id}:{s}" for verb in ("move", "throw", "rotate") for s in slots]
+    return ids
+
+
+def encoding(scenario: Scenario, options: dict[str, Any]) -> Encoding:
+    state = Game(scenario, seed=0, options=options).state  # the numbering is fixed: any seed will do
+    assert isinstance(state, BreakingOfNations)
+    return grammar_encoding(action_ids(state))

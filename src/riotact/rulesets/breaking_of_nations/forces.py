@@ -1,0 +1,176 @@
+"""Soldiers and units on the table, built from the army list, and their formations' layouts."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from .model import UnitCard
+from .tables import ARMOUR, PIECE_DS, PIECES, SPECIALISTS, STATS, Level, actions
+
+XY = tuple[float, float]
+BASE = 0.5  # a foot figure's base radius (1" across)
+PIECE_BASE = 1.0
+#: BON-019..022: the centre-to-centre spacing of each formation (open: 1.5" between bases).
+SPACING = {"open": 2.5, "closed": 2 * BASE, "mass": 2 * BASE, "square": 2 * BASE}
+
+
+@dataclass
+class Soldier:
+    id: str
+    unit: str
+    role: str  # officer, soldier, specialist, radio, crew, ammo, piece, hero
+    level: str
+    armour: str
+    weapon: str
+    x: float
+    y: float
+    wounds: int = 1
+    ac: int = 0
+    move_ac: int = 0  # BON-016: AC spent on movement this turn
+    prone: bool = False
+    panic: str = ""  # BON-039: the reaction while panicking
+    panic_turn: int = 0
+    cc_weapon: bool = False
+    removed: str = ""  # why he left the table ("" while in play)
+    injuries: list[str] = field(default_factory=list)  # BON-112 for heroes
+    stunned_turn: int = 0
+    mounted: bool = False
+
+    @property
+    def pos(self) -> XY:
+        return (self.x, self.y)
+
+    @property
+    def stats(self) -> Level:
+        return STATS[self.level]
+
+    @property
+    def is_piece(self) -> bool:
+        return self.role == "piece"
+
+    @property
+    def is_hero(self) -> bool:
+        return self.role in ("officer", "hero")
+
+    @property
+    def base(self) -> float:
+        return PIECE_BASE if self.is_piece else BASE
+
+    @property
+    def in_play(self) -> bool:
+        return not self.removed
+
+    def sp(self) -> int:
+        """BON-104 with BON-106 (armour) and BON-112 (a light leg wound halves it)."""
+        if self.is_piece:
+            return 0
+        sp = self.stats.sp + ARMOUR[self.armour].sp
+        if "leg_light" in self.injuries:
+            sp = math.ceil(sp / 2)
+        return max(sp, 0)
+
+    def max_ac(self) -> int:
+        return 0 if self.is_piece else actions(self.sp())  # BON-008
+
+    def cs(self) -> int:
+        return self.stats.cs - (1 if "chest_light" in self.injuries else 0)
+
+    def ds(self, formation: str, charging: bool) -> int:
+        """BON-025: experience (or formation) DS plus armour; pieces have DS 6 (BON-065)."""
+        if self.is_piece:
+            return PIECE_DS
+        base = self.stats.ds
+        if formation == "mass" or (formation == "closed" and charging):  # BON-020 / BON-021 gaps
+            base = 1
+        return base + ARMOUR[self.armour].ds - (1 if "chest_light" in self.injuries else 0)
+
+
+@dataclass
+class Unit:
+    id: str
+    seat: str
+    name: str
+    kind: str
+    level: str
+    formation: str
+    facing: float
+    gl: int
+    members: list[str]
+    start_models: int
+    concealed: bool = False
+    activated: bool = False
+    charging: bool = False
+    pending_tests: list[str] = field(default_factory=list)  # BON-037: triggers awaiting a roll
+    triggers_turn: dict[str, int] = field(default_factory=dict)  # BON-036 gap: once per turn each
+    shot_at_turns: list[int] = field(default_factory=list)
+    pinned_turn: int = 0
+    half_done: bool = False
+    rallied_turn: int = 0
+    salvos: int = 0
+    ammo_out: bool = False
+    ammo_since: int = 0  # BON-076: the turn the ammunition crewman was lost
+    gait: str = "walk"  # BON-082: cavalry's gait this turn (standing still counts as walking)
+    last_gait: str = "walk"
+
+
+def build(card: UnitCard) -> tuple[Unit, list[Soldier]]:
+    """The models of one list entry, laid out in its formation around ``at``."""
+    men: list[Soldier] = []
+
+    def add(role: str, level: str, armour: str, weapon: str, **kw: object) -> None:
+        men.append(Soldier(f"{card.id}.{len(men) + 1}", card.id, role, level, armour, weapon, 0.0, 0.0,
+                           **kw))  # type: ignore[arg-type]
+
+    if card.kind == "mg":
+        add("piece", "green", "flak", "mg", wounds=PIECES["mg"]["wounds"])
+        add("crew", "green", "flak", "rifle")  # BON-065: crews are Green in flak armour
+        add("ammo", "green", "flak", "rifle")  # BON-076 gap: the ammunition crewman, named at deployment
+    else:
+        mounted = card.kind == "cavalry"
+        add("officer" if card.kind != "hero" else "hero", card.hero_level or card.level, card.armour,
+            card.hero_weapon, cc_weapon=card.hero_weapon == "cc_weapon", mounted=mounted)
+        if mounted:
+            for i in range(card.soldiers):
+                add("rider", card.level, card.armour, "pistol" if i < card.pistols else "rifle",
+                    cc_weapon=i < card.cc_weapons, mounted=True)
+        if card.kind == "squad":
+            kinds = [SPECIALISTS[s.kind] for s in card.specialists]
+            for i in range(card.soldiers):
+                if i < len(kinds):
+                    role, weapon = "specialist", kinds[i]
+                    weapon = "pistol" if weapon == "grenades" else weapon
+                    grenadier = card.specialists[i].kind == "grenadier"
+                    add("grenadier" if grenadier else role, card.level, card.armour, weapon)
+                elif i == len(kinds) and card.radio:
+                    add("radio", card.level, card.armour, "rifle")
+                else:
+                    n = i - len(kinds) - card.radio
+                    add("soldier", card.level, card.armour, "pistol" if n < card.pistols else "rifle",
+                        cc_weapon=n < card.cc_weapons)
+    gl = STATS[card.level].gl if card.kind != "mg" else STATS["green"].gl
+    unit = Unit(card.id, card.seat, card.name, card.kind, card.level, card.formation, card.facing, gl,
+                [m.id for m in men], len(men))
+    place(men, card.at, card.formation, card.facing)
+    for m, (x, y) in zip(men, card.models_at, strict=False):
+        m.x, m.y = x, y
+    return unit, men
+
+
+def place(men: list[Soldier], centre: XY, formation: str, facing: float) -> None:
+    """Lay the models out: rows of five across the facing (open/closed/mass), or a ring (square)."""
+    n = len(men)
+    gap = SPACING[formation] if not any(m.is_piece for m in men) else 2.2
+    rad = math.radians(facing)
+    across, ahead = (math.cos(rad), -math.sin(rad)), (math.sin(rad), math.cos(rad))
+    for i, m in enumerate(men):
+        if formation == "square" and n > 1:
+            r = max(gap * n / (2 * math.pi), gap)
+            a = 2 * math.pi * i / n
+            dx, dy = r * math.sin(a), r * math.cos(a)
+        else:
+            cols = min(n, 5)
+            row, col = divmod(i, cols)
+            u, v = (col - (cols - 1) / 2) * gap, -row * gap
+            dx, dy = u * across[0] + v * ahead[0], u * across[1] + v * ahead[1]
+        m.x, m.y = round(centre[0] + dx, 2), round(centre[1] + dy, 2)

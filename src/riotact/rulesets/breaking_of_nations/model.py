@@ -1,0 +1,140 @@
+"""The scenario ``[setup]`` model: the table and its terrain, each seat's army list, objectives.
+
+Army lists are data (``[[setup.units]]``) and are validated with one-line messages naming the unit:
+squad composition (BON-044), specialists (BON-045, BON-050, BON-051), heroes (BON-047), close-combat
+weapons on an entrenched board (BON-055) and the scenario's points limit in Cost Units (BON-010).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+
+from .tables import LEVELS, TERRAIN
+
+Strict = ConfigDict(extra="forbid")
+Level = Literal["civilian", "green", "regular", "veteran", "elite"]
+ArmourKind = Literal["minimal", "flak", "heavy"]
+
+
+class FeatureCard(BaseModel):
+    """A terrain polygon of one kind from the terrain chart (BON-110); ``height`` in hill levels."""
+
+    model_config = Strict
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    name: str
+    kind: str = "clear"
+    outline: list[tuple[float, float]] = Field(min_length=3)
+    height: int = Field(0, ge=0, le=10)
+
+    @field_validator("kind")
+    @classmethod
+    def _known_kind(cls, kind: str) -> str:
+        if kind not in TERRAIN:
+            raise ValueError(f"unknown terrain kind {kind!r}; known: {', '.join(TERRAIN)}")
+        return kind
+
+
+class SpecialistCard(BaseModel):
+    """BON-045: a specialist of the squad (his level is the squad's unless given, BON-047 spirit)."""
+
+    model_config = Strict
+    kind: Literal["lmg", "lft", "grenadier", "medic", "sniper", "gas"]
+
+
+class UnitCard(BaseModel):
+    """One entry of an army list: a squad (officer + soldiers), an independent hero, or an MG team."""
+
+    model_config = Strict
+    id: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9-]*$")
+    name: str
+    seat: str
+    kind: Literal["squad", "hero", "mg", "cavalry"] = "squad"
+    level: Level = "regular"
+    armour: ArmourKind = "minimal"
+    #: BON-047: the hero's level (never above the squad's); "" = the squad's.
+    hero_level: Level | None = None
+    hero_weapon: Literal["rifle", "pistol", "lmg", "lft", "grenades", "cc_weapon"] = "pistol"
+    #: BON-044: soldiers besides the officer, specialists included.
+    soldiers: int = Field(9, ge=0, le=30)
+    specialists: list[SpecialistCard] = []
+    radio: bool = False  # BON-051: a Comm. Boy, not a specialist
+    #: BON-054: soldiers (not the officer) with close-combat weapons.
+    cc_weapons: int = Field(0, ge=0)
+    pistols: int = Field(0, ge=0)  # BON-056: soldiers who carry a pistol instead of the rifle
+    #: BON-046: a specialist squad of the scenario or a historical OoB (exempt from BON-044/045).
+    historical: bool = False
+    at: tuple[float, float]
+    facing: float = Field(0.0, ge=0, lt=360)
+    formation: Literal["open", "closed", "mass", "square"] = "open"
+    hidden: bool = False  # may deploy hidden when the house rule is on
+    #: Where each model stands (officer first), instead of the formation's layout around ``at``.
+    models_at: list[tuple[float, float]] = []
+
+    @field_validator("seat")
+    @classmethod
+    def _seat_exists(cls, seat: str, info: ValidationInfo) -> str:
+        seats = (info.context or {}).get("seats", ())
+        if seats and seat not in seats:
+            raise ValueError(f"seat {seat!r} is not one of the scenario's seats ({', '.join(seats)})")
+        return seat
+
+
+class Objective(BaseModel):
+    """BON-003: the scenario's victory: points for the seat that holds a feature at the end."""
+
+    model_config = Strict
+    seat: str
+    feature: str
+    points: int = Field(5, ge=0)
+
+
+class Deployment(BaseModel):
+    """BON-002 gap: a seat's deployment area, the strip along its own table edge."""
+
+    model_config = Strict
+    seat: str
+    edge: Literal["north", "south", "east", "west"]
+
+
+class BONSetup(BaseModel):
+    model_config = Strict
+    width: float = Field(48, gt=0, le=240)
+    depth: float = Field(48, gt=0, le=240)
+    turns: int = Field(12, ge=1, le=50)  # BON-003 gap: 12 turns without a scenario
+    #: BON-010: the Cost Units each side may spend (0 = no limit).
+    points_limit: int = Field(0, ge=0)
+    deployment: list[Deployment] = Field(min_length=2)
+    features: list[FeatureCard] = []
+    units: list[UnitCard] = Field(min_length=2)
+    objectives: list[Objective] = []
+
+    @model_validator(mode="after")
+    def _consistent(self) -> BONSetup:
+        from .armies import army_problems
+
+        ids = [u.id for u in self.units]
+        if len(set(ids)) != len(ids):
+            raise ValueError("unit ids must be different")
+        fids = {f.id for f in self.features}
+        for u in self.units:
+            if not (0 <= u.at[0] <= self.width and 0 <= u.at[1] <= self.depth):
+                raise ValueError(f"unit {u.id} stands off the table at {u.at}")
+            models = 3 if u.kind == "mg" else 1 if u.kind == "hero" else 1 + u.soldiers
+            if u.models_at and len(u.models_at) != models:
+                raise ValueError(f"unit {u.id}: models_at places {len(u.models_at)} models; it has {models}")
+        for o in self.objectives:
+            if o.feature not in fids:
+                raise ValueError(f"objective: no feature {o.feature!r}")
+        seats = {d.seat for d in self.deployment}
+        for u in self.units:
+            if u.seat not in seats:
+                raise ValueError(f"unit {u.id}: seat {u.seat!r} has no deployment edge")
+        problems = army_problems(self)
+        if problems:
+            raise ValueError(problems[0])
+        return self
+
+
+__all__ = ["LEVELS", "BONSetup", "Objective", "UnitCard"]

@@ -1,0 +1,37 @@
+"""House rules: the BON catalogue's gap defaults a table may change (listed on docs/rules/BON.md)."""
+
+from __future__ import annotations
+
+from riotact.core.options import HouseRule
+
+HOUSE_RULES = (
+    HouseRule("initiative_ties", "reroll", "BON-004",
+              "Tied initiative rolls: the tied players roll again, or keep the seats' order.",
+              ("reroll", "seat_order")),
+    HouseRule("deployment_depth", 12.0, "BON-002",
+              "How deep each side's deployment area runs from its own table edge (inches)."),
+    HouseRule("hidden_deployment", False, "BON-002",
+              "Units listed as hidden start unseen by the enemy until they move, fire or fight, or an "
+              "enemy model comes within the spotting range with a clear line to them."),
+    HouseRule("spotting_range", 12.0, "BON-002", "Inches within which a hidden unit is spotted."),
+    HouseRule("movement_actions", 3, "BON-016", "Most AC a soldier may spend on movement in a turn."),
+    HouseRule("counter_attack", True, "BON-028",
+              "An unactivated soldier hit by a non-critical shot fires back (1 AC) before he falls."),
+    HouseRule("great_equalizer", True, "BON-029",
+              "Hits beyond the models of the target unit go to the nearest unit behind it in range."),
+    HouseRule("trench_attacker_ds", -1, "BON-035", "The attacker's DS change in trench close combat."),
+    HouseRule("trench_defender_ds", 1, "BON-035", "The defender's DS change in trench close combat."),
+    HouseRule("glory_test_per_trigger", True, "BON-037",
+              "One glory roll per trigger (or one roll whatever the number of triggers)."),
+    HouseRule("panic_recovery_face", 6, "BON-040",
+              "The natural D6 face (or more) a panicking soldier needs to get a grip of himself."),
+    HouseRule("officer_range", 6.0, "BON-041",
+              "Inches within which an officer rallies soldiers or orders a fallback (BON-042)."),
+    HouseRule("rally_gl", 2, "BON-041", "GL an officer's rally (and a fallback order, BON-042) takes away."),
+    HouseRule("cc_reroll", "when_not_critical", "BON-054",
+              "Close-combat weapon reroll: taken whenever the first die is not a critical hit, or never.",
+              ("when_not_critical", "never")),
+    HouseRule("ammo_turn_face", 7, "BON-076",
+              "MG ammunition runs out in the n-th turn without its crewman on a D6 of this minus n."),
+    HouseRule("turns", 0, "BON-003", "Game length in turns (0: the scenario's, 12 without one)."),
+)

@@ -1,0 +1,1 @@
+"""Built-in scenarios of The Breaking of Nations."""

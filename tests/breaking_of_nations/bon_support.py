@@ -1,0 +1,56 @@
+"""A bare test table and helpers that drive ``Game`` as players would, with scripted dice.
+
+The game opens with the initiative rolls (BON-004), one D6 per seat: ``dice=[1, 2, ...]`` makes
+``red`` (rolling 1) activate first.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from riotact.core import Game, ScriptedDice, parse_scenario
+
+BASE: dict[str, Any] = {
+    "ruleset": "breaking-of-nations", "id": "test", "title": "test table", "seats": ["red", "blue"],
+    "setup": {"width": 48, "depth": 48, "turns": 2,
+              "deployment": [{"seat": "red", "edge": "south"}, {"seat": "blue", "edge": "north"}]},
+}
+
+
+def unit(uid: str, seat: str, *models: tuple[float, float], **card: Any) -> dict[str, Any]:
+    """A unit whose models stand exactly at ``models`` (officer first): a historical squad of that
+    size (exempt from the 9 + 1 rule, BON-046) unless told otherwise."""
+    kind = card.get("kind", "squad")
+    extra = {"soldiers": len(models) - 1, "historical": True} if kind == "squad" else {}
+    return {"id": uid, "name": uid, "seat": seat, "at": list(models[0]), "models_at": [list(p) for p in models],
+            **extra, **card}
+
+
+def feature(fid: str, kind: str, outline: list[tuple[float, float]], **kw: Any) -> dict[str, Any]:
+    return {"id": fid, "name": f"the {fid}", "kind": kind, "outline": [list(p) for p in outline], **kw}
+
+
+def game(units: list[dict[str, Any]], *, dice: list[int] | None = None, features: list[dict[str, Any]] = (),
+         options: dict[str, Any] | None = None, seed: int = 1, **setup: Any) -> Game:
+    data = copy.deepcopy(BASE)
+    data["setup"].update(setup, units=units, features=list(features))
+    return Game(parse_scenario(data, "test.toml"), seed=seed, options=options,
+                dice=ScriptedDice(dice) if dice is not None else None)
+
+
+def do(g: Game, action_id: str) -> list[dict[str, Any]]:
+    """Apply an action for the seat whose decision it is."""
+    return g.apply(g.to_act()[0], action_id)
+
+
+def ids(g: Game) -> list[str]:
+    return [a.id for a in g.legal_actions(g.to_act()[0])] if g.to_act() else []
+
+
+def texts(g: Game, seat: str = "umpire") -> str:
+    return "\n".join(e["text"] for e in g.log_for(seat))
+
+
+def model(g: Game, mid: str) -> Any:
+    return g.state.men[mid]
