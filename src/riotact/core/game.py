@@ -38,6 +38,8 @@ from .protocol import Action, Result, RulesetSpec
 from .registry import ruleset_spec
 from .scenario import Scenario, parse_scenario
 from .umpire import Umpire
+from .umpiring import PREFIX, Power, PowerError, checked_args, generic_powers, parse_action_id
+from .umpiring import action_id as intervention_id
 
 
 class ReplayDice:
@@ -109,6 +111,7 @@ class Game:
         self._legal_seat, self._legal_at = "", -1
         self._legal_now: tuple[list[Action], dict[str, Action]] = ([], {})
         self._decision_starts: list[int] = []
+        self._intervening = -1
         self.state = self.spec.state(scenario, self.options, self.umpire)
         self._announce_end()
 
@@ -144,6 +147,8 @@ class Game:
 
     def apply(self, seat: str, action_id: str) -> list[Event]:
         """Apply ``seat``'s decision; returns the events it caused."""
+        if seat == UMPIRE and action_id.startswith(PREFIX):
+            return self._intervene(action_id)
         state = self.state
         if state.result is not None:
             self._check_seat(seat)
@@ -171,6 +176,74 @@ class Game:
             raise
         if state.result is not None:
             self._announce_end()
+        return events[start:]
+
+    # -- the umpire's powers (core/umpiring.py) -----------------------------
+    def umpire_chair_held(self) -> bool:
+        """True when a person sits in the umpire's chair: the ruleset's ``umpire`` seat is played,
+        or the game's players name a human umpire."""
+        players = self.log.header.get("players") or {}
+        return UMPIRE in self.state.seats or players.get(UMPIRE) == "human"
+
+    def umpire_powers(self) -> list[dict[str, Any]]:
+        """What the umpire may do now, with argument schemas (empty when nobody holds the chair)."""
+        if not self.umpire_chair_held() or self.is_over():
+            return []
+        return [p.as_dict() for p in self._powers().values()]
+
+    def intervene(self, power: str, **args: Any) -> list[Event]:
+        """The umpire intervenes: a logged decision of the ``umpire`` seat, made at any time a person
+        holds the chair; returns the events it caused. Refused (``IllegalActionError``) with a reason.
+
+        >>> from riotact.core.scenario import find_scenario
+        >>> game = Game(find_scenario("civil-disorder/night-of-fires"), seed=1)
+        >>> [e["kind"] for e in game.intervene("message", to="fire", text="Smoke to the east.")]
+        ['decision', 'message']
+        >>> [e["text"] for e in game.log_for("fire")][-1]
+        'The umpire to fire: Smoke to the east.'
+        """
+        found = self._powers().get(power)
+        if found is None:
+            return self._intervene(intervention_id(power, args))  # refused with the list of powers
+        try:
+            checked = checked_args(found, args, self.state.seats)
+        except PowerError as exc:
+            raise IllegalActionError(UMPIRE, power, str(exc)) from None
+        return self._intervene(intervention_id(power, checked))
+
+    def _powers(self) -> dict[str, Power]:
+        seq = lambda: self._intervening  # noqa: E731 (the decision being made, read when a power runs)
+        powers = (*generic_powers(self.state, self.umpire, seq), *self.state.umpire_powers())
+        return {p.name: p for p in powers}
+
+    def _intervene(self, action: str) -> list[Event]:
+        try:
+            name, args = parse_action_id(action)
+        except PowerError as exc:
+            raise IllegalActionError(UMPIRE, "intervene", str(exc)) from None
+        if not self.umpire_chair_held():
+            raise IllegalActionError(UMPIRE, name, "nobody holds the umpire's chair: riotact umpires this game")
+        if self.is_over():
+            raise GameOverError(UMPIRE, name)
+        power = self._powers().get(name)
+        if power is None:
+            raise IllegalActionError(UMPIRE, name, f"there is no umpire power {name!r} (powers: "
+                                     f"{', '.join(self._powers())})")
+        try:
+            checked = checked_args(power, args, self.state.seats)
+        except PowerError as exc:
+            raise IllegalActionError(UMPIRE, name, str(exc)) from None
+        events = self.log.events
+        start = self._intervening = len(events)
+        self.log.append("decision", self.umpire.turn, [], f"umpire: {power.describe(checked)}.",
+                        seat=UMPIRE, action=action, power=name)
+        try:
+            power.run(checked)
+        except PowerError as exc:  # refused before changing anything: only the log has moved
+            del events[start:]
+            raise IllegalActionError(UMPIRE, name, str(exc)) from None
+        self._decision_starts.append(start)
+        self.decisions.append((UMPIRE, action))
         return events[start:]
 
     def why_illegal(self, seat: str, action_id: str) -> str:
@@ -248,8 +321,10 @@ class Game:
 def recorded_faces(events: Iterable[Event], *, seeded_hidden: bool = False) -> list[int]:
     """The faces of the recorded rolls (``seeded_hidden``: not those no seat saw, which the
     seed makes again)."""
+    events = list(events)
+    overridden = {e["override_of"] for e in events if "override_of" in e}  # the umpire set these faces
     return [face for e in events if e["kind"] == "roll" and not (seeded_hidden and e["visible_to"] == [])
-            for face in e["dice"]]
+            and e["seq"] not in overridden for face in e["dice"]]
 
 
 def replay(header: dict[str, Any], events: list[Event], *, source: str = "<log>",
