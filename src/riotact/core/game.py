@@ -235,7 +235,7 @@ class Game:
             raise IllegalActionError(UMPIRE, name, str(exc)) from None
         events = self.log.events
         start = self._intervening = len(events)
-        self.log.append("decision", self.umpire.turn, [], f"umpire: {power.describe(checked)}.",
+        self.log.append("decision", self.umpire.turn, [], f"umpire: {power.describe(checked).rstrip('.')}.",
                         seat=UMPIRE, action=action, power=name)
         try:
             power.run(checked)
