@@ -184,3 +184,34 @@ def test_refused_when_nobody_holds_the_chair() -> None:
         g.intervene("message", to=g.seats[0], text="hello")
     with pytest.raises(IllegalActionError, match="nobody holds the umpire's chair"):
         g.apply("umpire", action_id("set-rl", {"crowd": "A", "rl": 8, "reason": "x"}))
+
+
+# -- By Will Alone: a person in the umpire's chair through the game's players -----------------------
+
+def bwa_game() -> Game:
+    g = Game(find_scenario("by-will-alone/ministry-sit-in"), seed=3)
+    g.log.header["players"] = {"umpire": "human"}  # a human umpire (the players header)
+    return g
+
+
+def test_bwa_move_is_told_to_the_units_side_only() -> None:
+    plain, moved = bwa_game(), bwa_game()
+    moved.intervene("move", unit="clergy", to="x11", reason="they came by the back street")
+    assert moved.state.units["clergy"].node == "x11"
+    assert moved.log_for("nonviolent")[-1]["text"].startswith("The umpire moves ")
+    assert moved.log_for("authority") == plain.log_for("authority")
+
+
+def test_bwa_remove_is_the_rules_own_leaving_event() -> None:
+    g = bwa_game()
+    g.intervene("remove", unit="riot-a", reason="called away to a fire")
+    assert not g.state.units["riot-a"].on_table
+    assert g.log_for("nonviolent")[-1]["text"].endswith("leaves the table: the umpire's decision.")
+    with pytest.raises(IllegalActionError, match="not a unit on the table"):
+        g.intervene("move", unit="riot-a", to="x11", reason="back again")
+
+
+def test_bwa_nobody_in_the_chair_by_default() -> None:
+    g = Game(find_scenario("by-will-alone/ministry-sit-in"), seed=3)
+    with pytest.raises(IllegalActionError, match="nobody holds the umpire's chair"):
+        g.intervene("remove", unit="riot-a", reason="x")
