@@ -143,7 +143,7 @@ class TerminalTable:
         """An intervention of the person in the umpire's chair (docs/architecture.md, "The umpire's powers")."""
         powers = self.game.umpire_powers()
         if line.split()[1:] in ([], ["help"]):
-            self.console.print(escape(umpire_console.help_text(powers)), highlight=False)
+            self.console.print(escape(umpire_console.help_text(powers, self.game.umpire_pending())), highlight=False)
             return
         try:
             power, args = umpire_console.parse(line, powers)

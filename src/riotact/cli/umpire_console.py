@@ -59,8 +59,13 @@ def usage(power: dict[str, Any]) -> str:
     return " ".join(["umpire", power["name"], *parts])
 
 
-def help_text(powers: list[dict[str, Any]]) -> str:
-    """One line per power: its usage and what it does."""
+def help_text(powers: list[dict[str, Any]], pending: list[dict[str, Any]]) -> str:
+    """One line per power: its usage and what it does; then the overrides and rulings waiting."""
     if not powers:
         return "Nobody holds the umpire's chair in this game: riotact umpires it."
-    return "\n".join(f"  {usage(p)}: {p['summary']}" for p in powers)
+    lines = [f"  {usage(p)}: {p['summary']}" for p in powers]
+    for a in pending:
+        what = (f"faces {','.join(map(str, a['faces']))}" if a["faces"] else
+                f"{a['modifier']['value']:+d} ({a['modifier']['reason']})")
+        lines.append(f"  waiting: the next roll of {a['rule'] or 'any rule'} by {a['who'] or 'anyone'}: {what}")
+    return "\n".join(lines)

@@ -191,6 +191,10 @@ class Game:
             return []
         return [p.as_dict() for p in self._powers().values()]
 
+    def umpire_pending(self) -> list[dict[str, Any]]:
+        """The overrides and rulings still waiting for their roll (the umpire's to see), oldest first."""
+        return [a.as_dict() for a in self.umpire.adjustments]
+
     def intervene(self, power: str, **args: Any) -> list[Event]:
         """The umpire intervenes: a logged decision of the ``umpire`` seat, made at any time a person
         holds the chair; returns the events it caused. Refused (``IllegalActionError``) with a reason.

@@ -74,6 +74,11 @@ class Adjustment:
     reason: str
     source: int
 
+    def as_dict(self) -> dict[str, Any]:
+        return {"who": self.who, "rule": self.rule, "faces": list(self.faces) if self.faces else None,
+                "modifier": self.modifier.as_dict() if self.modifier else None, "reason": self.reason,
+                "decision": self.source}
+
     def fits(self, rule: str, who: str, n: int, sides: int) -> bool:
         """An override fits only a roll of as many dice, each face on the die."""
         if (self.rule is not None and self.rule != rule) or (self.who is not None and self.who != who):
