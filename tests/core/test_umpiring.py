@@ -218,3 +218,39 @@ def test_bwa_nobody_in_the_chair_by_default() -> None:
     g = Game(find_scenario("by-will-alone/ministry-sit-in"), seed=3)
     with pytest.raises(IllegalActionError, match="nobody holds the umpire's chair"):
         g.intervene("remove", unit="riot-a", reason="x")
+
+
+def test_a_game_full_of_interventions_replays_and_undoes_exactly(tmp_path: Path) -> None:
+    """A whole game with the umpire intervening at random between decisions: the save replays event
+    for event, and taking back an intervention then making it again gives the same log."""
+    rng = random.Random(5)
+    g = game(seed=8)
+    made = 0
+    while not g.is_over() and g.umpire.turn <= 4:
+        if rng.random() < 0.3:
+            crowds = [c.id for c in g.state.live_crowds()]  # type: ignore[attr-defined]
+            power, args = rng.choice([
+                ("message", {"to": rng.choice(["commander", "fire", "all"]), "text": f"note {made}"}),
+                ("set-rl", {"crowd": rng.choice(crowds), "rl": rng.randint(1, 8), "reason": "mood"}),
+                ("override", {"rule": "CD-20", "who": "any", "faces": [rng.randint(1, 6)], "reason": "r"}),
+                ("ruling", {"seat": "fire", "modifier": rng.choice([-1, 1]), "action": "a", "ruling": "b",
+                            "roller": f"Crowd {rng.choice(crowds)}"}),
+            ])
+            g.intervene(power, **args)
+            made += 1
+        else:
+            seat = g.to_act()[0]
+            g.apply(seat, rng.choice(g.legal_actions(seat)).id)
+    assert made >= 5
+    assert any("override_of" in e for e in g.log.events)
+    assert any(m["rule"] == "umpire" for e in g.log.events if e["kind"] == "roll" for m in e["modifiers"])
+    path = tmp_path / "g.jsonl"
+    g.save(path)
+    assert Game.load(path).log.events == g.log.events
+    last = max(i for i, (seat, _) in enumerate(g.decisions) if seat == "umpire")
+    again = g.clone()
+    taken = g.decisions[last:]
+    again.undo(len(taken))
+    for seat, action in taken:
+        again.apply(seat, action)
+    assert again.log.events == g.log.events
