@@ -27,6 +27,7 @@ def test_the_umpire_types_powers_and_they_are_saved(tmp_path: Path) -> None:
     assert "Traceback" not in out.stderr
     assert "umpire set-rl CROWD RL REASON: set a crowd's Response Level (CD-20)" in out.stdout
     assert "a crowd's RL is 1 to 8 (CD-20), not 9" in out.stdout
+    assert "#0 t1" in out.stdout  # the umpire sees event numbers, to release an event by its number
     assert "waiting: the next roll of CD-45 by fire in warehouse: faces 6" in out.stdout
     assert "no umpire power 'bogus'" in out.stdout and "cannot read the command" in out.stdout
     game = Game.load(save)
@@ -41,3 +42,4 @@ def test_a_player_cannot_use_the_umpires_commands() -> None:
     out = play("--seat", "commander=human", "--seat", "fire=heuristic", stdin="umpire message fire hi\nquit\n")
     assert out.returncode == 0, out.stderr
     assert "No action matches 'umpire message fire hi'" in out.stdout
+    assert "#0 t1" not in out.stdout  # event numbers are the umpire's (a player's log is numbered afresh)

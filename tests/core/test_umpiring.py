@@ -175,6 +175,8 @@ def test_bad_interventions_are_refused_with_a_reason_and_change_nothing(power: s
 
 def test_refused_for_a_player_seat() -> None:
     g = game()
+    with pytest.raises(IllegalActionError, match="fire cannot 'message': only the umpire may"):
+        g.intervene("message", by="fire", to="commander", text="the umpire says retreat")
     with pytest.raises(IllegalActionError, match="commander cannot"):
         g.apply("commander", action_id("message", {"to": "fire", "text": "we are the umpire now"}))
     assert g.log.events == game().log.events

@@ -77,7 +77,8 @@ class TerminalTable:
         for event in events[self.shown:]:
             if event["visible_to"] == ALL or any(visible(event, seat) for seat in self.humans):
                 style = "bold" if event["kind"] in ("decision", "end") else ""
-                self.console.print(f"[dim]t{event['turn']}[/dim] {escape(event['text'])}", style=style,
+                seq = f"#{event['seq']} " if UMPIRE in self.humans else ""  # for 'umpire release SEAT event=N'
+                self.console.print(f"[dim]{seq}t{event['turn']}[/dim] {escape(event['text'])}", style=style,
                                    highlight=False)
         self.shown = len(events)
 

@@ -195,9 +195,10 @@ class Game:
         """The overrides and rulings still waiting for their roll (the umpire's to see), oldest first."""
         return [a.as_dict() for a in self.umpire.adjustments]
 
-    def intervene(self, power: str, **args: Any) -> list[Event]:
+    def intervene(self, power: str, /, by: str = UMPIRE, **args: Any) -> list[Event]:
         """The umpire intervenes: a logged decision of the ``umpire`` seat, made at any time a person
-        holds the chair; returns the events it caused. Refused (``IllegalActionError``) with a reason.
+        holds the chair; returns the events it caused. Refused (``IllegalActionError``) with a reason,
+        also when ``by`` (the seat asking, for interfaces that serve several seats) is not the umpire.
 
         >>> from riotact.core.scenario import find_scenario
         >>> game = Game(find_scenario("civil-disorder/night-of-fires"), seed=1)
@@ -206,6 +207,9 @@ class Game:
         >>> [e["text"] for e in game.log_for("fire")][-1]
         'The umpire to fire: Smoke to the east.'
         """
+        if by != UMPIRE:
+            self._check_seat(by)
+            raise IllegalActionError(by, power, "only the umpire may use the umpire's powers")
         found = self._powers().get(power)
         if found is None:
             return self._intervene(intervention_id(power, args))  # refused with the list of powers
