@@ -256,3 +256,31 @@ def test_a_game_full_of_interventions_replays_and_undoes_exactly(tmp_path: Path)
     for seat, action in taken:
         again.apply(seat, action)
     assert again.log.events == g.log.events
+
+
+def test_rejudge_the_last_roll_makes_the_decisions_again_with_the_faces_set(tmp_path: Path) -> None:
+    """The turn's last roll is re-judged: the umpire's 'proceed' is made again after an override,
+    so the log holds the override, and the save replays it."""
+    g = game()
+    finish_turn(g)
+    last = next(e for e in reversed(g.log.events) if e["kind"] == "roll")
+    decisions = list(g.decisions)
+    face = 1 if last["dice"] != [1] else 2
+    events = g.intervene("rejudge", faces=[face], reason="the wind drops")
+    assert events[0]["power"] == "override" and events[0]["seq"] == g.log.events.index(events[0])
+    assert g.decisions[:-2] == decisions[:-1] and g.decisions[-1] == decisions[-1]  # proceed again
+    again = next(e for e in reversed(g.log.events) if e["kind"] == "roll" and e["rule"] == last["rule"]
+                 and e["who"] == last["who"])
+    assert again["dice"] == [face]
+    path = tmp_path / "g.jsonl"
+    g.save(path)
+    assert Game.load(path).log.events == g.log.events
+
+
+def test_rejudge_refusals() -> None:
+    g = game()
+    with pytest.raises(IllegalActionError, match="no roll has followed a decision yet"):
+        g.intervene("rejudge", faces=[1], reason="x")
+    finish_turn(g)
+    with pytest.raises(IllegalActionError, match="needs 1 face"):
+        g.intervene("rejudge", faces=[1, 2], reason="x")

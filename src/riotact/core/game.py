@@ -38,7 +38,7 @@ from .protocol import Action, Result, RulesetSpec
 from .registry import ruleset_spec
 from .scenario import Scenario, parse_scenario
 from .umpire import Umpire
-from .umpiring import PREFIX, Power, PowerError, checked_args, generic_powers, parse_action_id
+from .umpiring import PREFIX, REJUDGE, Power, PowerError, checked_args, generic_powers, parse_action_id
 from .umpiring import action_id as intervention_id
 
 
@@ -189,7 +189,7 @@ class Game:
         """What the umpire may do now, with argument schemas (empty when nobody holds the chair)."""
         if not self.umpire_chair_held() or self.is_over():
             return []
-        return [p.as_dict() for p in self._powers().values()]
+        return [p.as_dict() for p in (*self._powers().values(), REJUDGE)]
 
     def umpire_pending(self) -> list[dict[str, Any]]:
         """The overrides and rulings still waiting for their roll (the umpire's to see), oldest first."""
@@ -210,6 +210,8 @@ class Game:
         if by != UMPIRE:
             self._check_seat(by)
             raise IllegalActionError(by, power, "only the umpire may use the umpire's powers")
+        if power == REJUDGE.name:
+            return self._rejudge(args)
         found = self._powers().get(power)
         if found is None:
             return self._intervene(intervention_id(power, args))  # refused with the list of powers
@@ -218,6 +220,43 @@ class Game:
         except PowerError as exc:
             raise IllegalActionError(UMPIRE, power, str(exc)) from None
         return self._intervene(intervention_id(power, checked))
+
+    def _rejudge(self, args: Mapping[str, Any]) -> list[Event]:
+        """The last roll again with the faces the umpire sets: the decisions since the one that caused
+        it are taken back and made again after an ``override`` of that roll, all or nothing."""
+        if not self.umpire_chair_held():
+            raise IllegalActionError(UMPIRE, REJUDGE.name, "nobody holds the umpire's chair: riotact umpires this game")
+        try:
+            checked = checked_args(REJUDGE, args, self.state.seats)
+        except PowerError as exc:
+            raise IllegalActionError(UMPIRE, REJUDGE.name, str(exc)) from None
+        events = self.log.events
+        roll = next((e for e in reversed(events) if e["kind"] == "roll"), None)
+        starts = [i for i, start in enumerate(self._decision_starts) if roll is not None and start < roll["seq"]]
+        if roll is None or not starts:
+            raise IllegalActionError(UMPIRE, REJUDGE.name, "no roll has followed a decision yet")
+        cause = starts[-1]
+        if len(checked["faces"]) != len(roll["dice"]) or max(checked["faces"]) > roll["sides"]:
+            raise IllegalActionError(UMPIRE, REJUDGE.name, f"the last roll ({roll['text']}) needs "
+                                     f"{len(roll['dice'])} face(s) of 1 to {roll['sides']}")
+        alike = sum(1 for e in events[self._decision_starts[cause]:roll["seq"]]
+                    if e["kind"] == "roll" and (e["rule"], e["who"], len(e["dice"])) == (roll["rule"], roll["who"],
+                                                                                          len(roll["dice"]))
+                    and max(checked["faces"]) <= e["sides"])
+        again = self.decisions[cause:]
+        game = self.clone()
+        game.undo(len(again))
+        game.intervene("override", rule=roll["rule"], who=roll["who"], faces=checked["faces"],
+                       reason=checked["reason"], skip=alike)
+        for seat, action in again:
+            try:
+                game.apply(seat, action)
+            except IllegalActionError as exc:
+                raise IllegalActionError(UMPIRE, REJUDGE.name, f"{seat}'s decision {action!r} would no longer "
+                                         f"be legal ({exc.why})") from None
+        first = self._decision_starts[cause]  # where the override now stands
+        self.__dict__.update(game.__dict__)
+        return self.log.events[first:]
 
     def _powers(self) -> dict[str, Power]:
         seq = lambda: self._intervening  # noqa: E731 (the decision being made, read when a power runs)

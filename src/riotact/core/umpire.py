@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import Card, Pile
@@ -65,7 +65,8 @@ class RollPool:
 class Adjustment:
     """An umpire's intervention waiting for the roll it is meant for (see :mod:`.umpiring`): the
     next roll by ``who`` and/or of ``rule`` shows ``faces`` (an override) or adds ``modifier``
-    (a ruling). ``source`` is the seq of the decision that made it."""
+    (a ruling). ``source`` is the seq of the decision that made it; an override lets ``skip``
+    fitting rolls pass first (re-judging a roll that was not the first of its kind)."""
 
     who: str | None
     rule: str | None
@@ -73,11 +74,12 @@ class Adjustment:
     modifier: Modifier | None
     reason: str
     source: int
+    skip: int = 0
 
     def as_dict(self) -> dict[str, Any]:
         return {"who": self.who, "rule": self.rule, "faces": list(self.faces) if self.faces else None,
                 "modifier": self.modifier.as_dict() if self.modifier else None, "reason": self.reason,
-                "decision": self.source}
+                "decision": self.source, "skip": self.skip}
 
     def fits(self, rule: str, who: str, n: int, sides: int) -> bool:
         """An override fits only a roll of as many dice, each face on the die."""
@@ -216,9 +218,13 @@ class Umpire:
         if self.adjustments:
             override = next((a for a in self.adjustments if a.faces is not None and a.fits(rule, who, n, sides)), None)
             if override is not None and override.faces is not None:
-                self.adjustments.remove(override)
-                self._overridden = override
-                return list(override.faces)
+                at = self.adjustments.index(override)
+                if override.skip:
+                    self.adjustments[at] = replace(override, skip=override.skip - 1)
+                else:
+                    del self.adjustments[at]
+                    self._overridden = override
+                    return list(override.faces)
         if visible_to != ALL and not visible_to:  # no seat may see it: the umpire's own roll
             source = self.hidden_dice or self.dice
             return source.faces(sides, n, f"{purpose} ({rule}, {who}; the umpire's hidden roll)")

@@ -146,6 +146,14 @@ def _coerce(arg: Arg, value: Any, seats: Sequence[str]) -> Any:
     return text
 
 
+#: Re-judging the last roll is not a decision of its own (see ``Game.intervene``): the umpire takes back
+#: the decision that caused the roll, sets its faces with an ``override`` and makes the decisions again.
+REJUDGE = Power("rejudge", "re-judge the last roll: the decisions since the one that caused it are made "
+                "again with the faces set (an override in the log)",
+                (Arg("faces", "faces", "the natural faces, e.g. 3,4"), Arg("reason", "text", "why")),
+                lambda a: None, lambda a: "")
+
+
 def generic_powers(state: State, umpire: Umpire, decision_seq: Callable[[], int]) -> tuple[Power, ...]:
     """The powers every ruleset has. ``decision_seq()`` is the seq of the decision being made."""
 
@@ -179,11 +187,13 @@ def generic_powers(state: State, umpire: Umpire, decision_seq: Callable[[], int]
 
     def override(args: dict[str, Any]) -> None:
         rule, who = args["rule"], args["who"]
+        if args.get("skip", 0) < 0:
+            raise PowerError("skip must be 0 or more")
         if rule == ANY and who == ANY:
             raise PowerError("override needs a rule ID or a roller (who) to say which roll it sets")
         umpire.adjustments.append(Adjustment(
             who=None if who == ANY else who, rule=None if rule == ANY else rule, faces=tuple(args["faces"]),
-            modifier=None, reason=args["reason"], source=decision_seq()))
+            modifier=None, reason=args["reason"], source=decision_seq(), skip=args.get("skip", 0)))
 
     return (
         Power("message", "send a message to one seat or to all; it is part of the log",
@@ -202,7 +212,8 @@ def generic_powers(state: State, umpire: Umpire, decision_seq: Callable[[], int]
         Power("override", "set the faces of the next roll of a rule and/or roller, with a reason",
               (Arg("rule", "id", "the rule ID of the roll, or any"),
                Arg("who", "text", "the roller as rolls name it (e.g. Crowd A), or any"),
-               Arg("faces", "faces", "the natural faces, e.g. 3,4"), Arg("reason", "text", "why")),
+               Arg("faces", "faces", "the natural faces, e.g. 3,4"), Arg("reason", "text", "why"),
+               Arg("skip", "int", "fitting rolls to let pass first (default 0)", required=False)),
               override, lambda a: (f"override: the next roll of {a['rule']} by {a['who']} shows "
                                    f"{','.join(map(str, a['faces']))} ({a['reason']})")),
     )
