@@ -105,7 +105,7 @@ def test_override_sets_the_faces_of_the_next_matching_roll() -> None:
     g = game()
     g.intervene("override", rule="CD-45", who="fire in warehouse", faces="6", reason="the fire takes hold")
     assert g.umpire_pending() == [{"who": "fire in warehouse", "rule": "CD-45", "faces": [6], "modifier": None,
-                                   "reason": "the fire takes hold", "decision": 2}]
+                                   "reason": "the fire takes hold", "decision": 2, "skip": 0}]
     finish_turn(g)
     assert g.umpire_pending() == []
     roll = next(e for e in g.log.events if e["kind"] == "roll" and e["rule"] == "CD-45"
