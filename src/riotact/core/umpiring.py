@@ -146,6 +146,22 @@ def _coerce(arg: Arg, value: Any, seats: Sequence[str]) -> Any:
     return text
 
 
+REASON = Arg("reason", "text", "why, in words")
+
+
+def move_and_remove(rule: str, piece: Arg, place: str, move: Callable[[dict[str, Any]], None],
+                    remove: Callable[[dict[str, Any]], None]) -> tuple[Power, Power]:
+    """The ``move`` and ``remove`` powers most rulesets declare: ``piece`` names what moves (its
+    argument), ``place`` where it may go (e.g. "a street point, e.g. J2-3")."""
+    key = piece.name
+    return (
+        Power("move", f"move {piece.help} to {place}", (piece, Arg("to", "id", place), REASON),
+              move, lambda a: f"{a[key]} moves to {a['to']} ({a['reason']})", rule=rule),
+        Power("remove", f"take {piece.help} off the table", (piece, REASON),
+              remove, lambda a: f"{a[key]} is taken off the table ({a['reason']})", rule=rule),
+    )
+
+
 #: Re-judging the last roll is not a decision of its own (see ``Game.intervene``): the umpire takes back
 #: the decision that caused the roll, sets its faces with an ``override`` and makes the decisions again.
 REJUDGE = Power("rejudge", "re-judge the last roll: the decisions since the one that caused it are made "

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from riotact.core.umpiring import Arg, Power, PowerError
+from riotact.core.umpiring import Arg, Power, PowerError, move_and_remove
 
 from .combat import Combat
 from .units import Unit
@@ -38,12 +38,5 @@ def umpire_powers(s: Combat) -> tuple[Power, ...]:
     def remove(args: dict[str, Any]) -> None:
         s.remove_unit(unit_on_table(args["unit"]), "the umpire's decision")
 
-    reason = Arg("reason", "text", "why, in words")
-    return (
-        Power("move", "move a unit (and what it carries) to a feature of the map",
-              (Arg("unit", "id", "the unit"), Arg("to", "id", "a feature of the map"), reason),
-              move, lambda a: f"{a['unit']} moves to {a['to']} ({a['reason']})", rule="BWA-12"),
-        Power("remove", "take a unit off the table",
-              (Arg("unit", "id", "the unit"), reason),
-              remove, lambda a: f"{a['unit']} is taken off the table ({a['reason']})", rule="BWA-12"),
-    )
+    return move_and_remove("BWA-12", Arg("unit", "id", "a unit (and what it carries)"), "a feature of the map",
+                           move, remove)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from riotact.core.umpiring import Arg, Power, PowerError
+from riotact.core.umpiring import REASON, Arg, Power, PowerError, move_and_remove
 
 from .movement import move_vehicle
 from .tables import RL_MAX, RL_MIN
@@ -59,15 +59,9 @@ def umpire_powers(s: World) -> tuple[Power, ...]:
         found.away_until = s.turns + 1  # off the table for the rest of the game
         s.umpire.effect("CD-03", f"The umpire takes {found.id} off the table.", visible_to=[found.player])
 
-    reason = Arg("reason", "text", "why, in words")
     return (
         Power("set-rl", "set a crowd's Response Level (CD-20)",
-              (Arg("crowd", "id", "the crowd"), Arg("rl", "int", f"the new RL, {RL_MIN} to {RL_MAX}"), reason),
+              (Arg("crowd", "id", "the crowd"), Arg("rl", "int", f"the new RL, {RL_MIN} to {RL_MAX}"), REASON),
               set_rl, lambda a: f"crowd {a['crowd']}'s RL is now {a['rl']} ({a['reason']})", rule="CD-03"),
-        Power("move", "move a crowd or a unit to a street point",
-              (Arg("piece", "id", "the crowd or unit"), Arg("to", "id", "a street point, e.g. J2-3"), reason),
-              move, lambda a: f"{a['piece']} moves to {a['to']} ({a['reason']})", rule="CD-03"),
-        Power("remove", "take a crowd or a unit off the table",
-              (Arg("piece", "id", "the crowd or unit"), reason),
-              remove, lambda a: f"{a['piece']} is taken off the table ({a['reason']})", rule="CD-03"),
+        *move_and_remove("CD-03", Arg("piece", "id", "a crowd or a unit"), "a street point, e.g. J2-3", move, remove),
     )
