@@ -21,6 +21,7 @@ from .options import HouseRule
 if TYPE_CHECKING:
     import random
 
+    from .encoding import Encoding
     from .scenario import Scenario
     from .umpire import Umpire
     from .umpiring import Power
@@ -95,6 +96,11 @@ class State(ABC):
         the generic ones every ruleset has. Each ``run`` checks its arguments before changing anything."""
         return ()
 
+    def parse_action(self, seat: str, action_id: str) -> Action | None:
+        """A legal decision outside the finite list ``legal_actions`` offers (say, a move to any point
+        of a continuous table), or None. Rules that accept such decisions validate them here."""
+        return None
+
     # -- conformance hooks (see riotact.core.conformance) -----------------
     def plant_sentinels(self) -> None:  # noqa: B027 (optional hook: a game with no secrets plants none)
         """Tag hidden state with unique tokens, so leaks can be searched for."""
@@ -135,6 +141,8 @@ class RulesetSpec:
     umpire_seat: bool = False
     #: Turns ``Game.view(seat)`` into a plain-text screen for a person (terminal play).
     text_view: Callable[[dict[str, Any]], str] | None = None
+    #: A scenario's fixed action numbering and observation features (RL and search; core/encoding.py).
+    encoding: Callable[[Scenario, dict[str, Any]], Encoding] | None = None
 
     @property
     def implemented(self) -> bool:
