@@ -194,9 +194,8 @@ def test_refused_when_nobody_holds_the_chair() -> None:
 # -- By Will Alone: a person in the umpire's chair through the game's players -----------------------
 
 def bwa_game() -> Game:
-    g = Game(find_scenario("by-will-alone/ministry-sit-in"), seed=3)
-    g.log.header["players"] = {"umpire": "human"}  # a human umpire (the players header)
-    return g
+    return Game(find_scenario("by-will-alone/ministry-sit-in"), seed=3,
+                players={"umpire": "human", "nonviolent": "human", "authority": "heuristic"})
 
 
 def test_bwa_move_is_told_to_the_units_side_only() -> None:
@@ -214,6 +213,15 @@ def test_bwa_remove_is_the_rules_own_leaving_event() -> None:
     assert g.log_for("nonviolent")[-1]["text"].endswith("leaves the table: the umpire's decision.")
     with pytest.raises(IllegalActionError, match="not a unit on the table"):
         g.intervene("move", unit="riot-a", to="x11", reason="back again")
+
+
+def test_bwa_a_human_umpire_in_the_players_replays(tmp_path: Path) -> None:
+    g = bwa_game()
+    g.intervene("move", unit="clergy", to="x11", reason="they came by the back street")
+    g.intervene("message", to="authority", text="The minister is on his way.")
+    g.save(tmp_path / "g.jsonl")
+    back = Game.load(tmp_path / "g.jsonl")
+    assert back.log.events == g.log.events and back.umpire_chair_held()
 
 
 def test_bwa_nobody_in_the_chair_by_default() -> None:
@@ -252,7 +260,7 @@ def test_a_game_full_of_interventions_replays_and_undoes_exactly(tmp_path: Path)
     last = max(i for i, (seat, _) in enumerate(g.decisions) if seat == "umpire")
     again = g.clone()
     taken = g.decisions[last:]
-    again.undo(len(taken))
+    again.undo(len(taken), seat="umpire")
     for seat, action in taken:
         again.apply(seat, action)
     assert again.log.events == g.log.events
