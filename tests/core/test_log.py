@@ -61,6 +61,7 @@ FIELDS = {  # per kind, the fields docs/log-format.md promises
     "shuffle": {"rule", "deck", "size"},
     "draw": {"rule", "deck", "card", "who"},
     "effect": {"rule"},
+    "message": {"sender", "to"},
     "end": {"result"},
 }
 

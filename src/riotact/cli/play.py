@@ -16,12 +16,15 @@ from rich.table import Table
 from rich.text import Text
 
 from riotact.core import ALL, Bot, Game, RiotactError, UndoRefusedError, make_bot
-from riotact.core.log import visible
+from riotact.core.log import UMPIRE, visible
+
+from . import umpire_console
 
 HELP = ("Type the number or id of an action, or words to find actions ('fire', 'move R1'; one match is "
         "taken). Numbers stay the same until the turn ends. Other commands: 'list' (all actions again), "
         "'view' (the screen again), "
-        "'undo' (take back your last decision, until the dice fall), 'save' (save now), 'quit'.")
+        "'undo' (take back your last decision, until the dice fall), 'save' (save now), 'quit'. In the "
+        "umpire's chair, at any prompt: 'umpire POWER ...' ('umpire help' lists the powers).")
 LONG_LIST = 30  # more actions than this are shown in columns
 
 
@@ -74,7 +77,8 @@ class TerminalTable:
         for event in events[self.shown:]:
             if event["visible_to"] == ALL or any(visible(event, seat) for seat in self.humans):
                 style = "bold" if event["kind"] in ("decision", "end") else ""
-                self.console.print(f"[dim]t{event['turn']}[/dim] {escape(event['text'])}", style=style,
+                seq = f"#{event['seq']} " if UMPIRE in self.humans else ""  # for 'umpire release SEAT event=N'
+                self.console.print(f"[dim]{seq}t{event['turn']}[/dim] {escape(event['text'])}", style=style,
                                    highlight=False)
         self.shown = len(events)
 
@@ -116,6 +120,8 @@ class TerminalTable:
             elif answer == "undo":
                 if self._undo():
                     return True
+            elif answer.split(maxsplit=1)[:1] == ["umpire"] and UMPIRE in self.humans:
+                self._umpire(answer)
             elif _number(answer) and int(answer) not in numbers and not any(a.id == answer for a in legal):
                 self.console.print(f"No action has number {answer} now ('list' shows those on offer).")
             elif (found := _search(answer, legal)) is not None and len(found) != 1:
@@ -133,6 +139,21 @@ class TerminalTable:
                     return True
                 except RiotactError as exc:
                     self.console.print(f"[red]{escape(str(exc))}[/red] ('help' for commands)")
+
+    def _umpire(self, line: str) -> None:
+        """An intervention of the person in the umpire's chair (docs/architecture.md, "The umpire's powers")."""
+        powers = self.game.umpire_powers()
+        if line.split()[1:] in ([], ["help"]):
+            self.console.print(escape(umpire_console.help_text(powers, self.game.umpire_pending())), highlight=False)
+            return
+        try:
+            power, args = umpire_console.parse(line, powers)
+            self.game.intervene(power, **args)
+        except (ValueError, RiotactError) as exc:
+            self.console.print(f"[red]{escape(str(exc))}[/red] ('umpire help' lists the powers)")
+            return
+        self._narrate()
+        self._autosave()
 
     def _undo(self) -> bool:
         """Take back the last decision of a person here, and what followed it, as the undo rule

@@ -40,6 +40,8 @@ from .protocol import Action, Result, RulesetSpec
 from .registry import ruleset_spec
 from .scenario import Scenario, parse_scenario
 from .umpire import Umpire
+from .umpiring import PREFIX, REJUDGE, Power, PowerError, checked_args, generic_powers, parse_action_id
+from .umpiring import action_id as intervention_id
 
 
 class ReplayDice:
@@ -134,6 +136,7 @@ class Game:
         self._legal_seat, self._legal_at = "", -1
         self._legal_now: list[Action] = []
         self._decision_starts: list[int] = []
+        self._intervening = -1
         self.state = self.spec.state(scenario, self.options, self.umpire)
         if players is not None:
             self.players = players
@@ -170,6 +173,8 @@ class Game:
 
     def apply(self, seat: str, action_id: str) -> list[Event]:
         """Apply ``seat``'s decision; returns the events it caused."""
+        if seat == UMPIRE and action_id.startswith(PREFIX):
+            return self._intervene(action_id)
         state = self.state
         if state.result is not None:
             self._check_seat(seat)
@@ -206,6 +211,121 @@ class Game:
             raise
         if state.result is not None:
             self._announce_end()
+        return events[start:]
+
+    # -- the umpire's powers (core/umpiring.py) -----------------------------
+    def umpire_chair_held(self) -> bool:
+        """True when a person sits in the umpire's chair: the ruleset's ``umpire`` seat is played,
+        or the game's players name a human umpire."""
+        players = self.log.header.get("players") or {}
+        return UMPIRE in self.state.seats or players.get(UMPIRE) == "human"
+
+    def umpire_powers(self) -> list[dict[str, Any]]:
+        """What the umpire may do now, with argument schemas (empty when nobody holds the chair)."""
+        if not self.umpire_chair_held() or self.is_over():
+            return []
+        return [p.as_dict() for p in (*self._powers().values(), REJUDGE)]
+
+    def umpire_pending(self) -> list[dict[str, Any]]:
+        """The overrides and rulings still waiting for their roll (the umpire's to see), oldest first."""
+        return [a.as_dict() for a in self.umpire.adjustments]
+
+    def intervene(self, power: str, /, by: str = UMPIRE, **args: Any) -> list[Event]:
+        """The umpire intervenes: a logged decision of the ``umpire`` seat, made at any time a person
+        holds the chair; returns the events it caused. Refused (``IllegalActionError``) with a reason,
+        also when ``by`` (the seat asking, for interfaces that serve several seats) is not the umpire.
+
+        >>> from riotact.core.scenario import find_scenario
+        >>> game = Game(find_scenario("civil-disorder/night-of-fires"), seed=1)
+        >>> [e["kind"] for e in game.intervene("message", to="fire", text="Smoke to the east.")]
+        ['decision', 'message']
+        >>> [e["text"] for e in game.log_for("fire")][-1]
+        'The umpire to fire: Smoke to the east.'
+        """
+        if by != UMPIRE:
+            self._check_seat(by)
+            raise IllegalActionError(by, power, "only the umpire may use the umpire's powers")
+        if power == REJUDGE.name:
+            return self._rejudge(args)
+        found = self._powers().get(power)
+        if found is None:
+            return self._intervene(intervention_id(power, args))  # refused with the list of powers
+        try:
+            checked = checked_args(found, args, self.state.seats)
+        except PowerError as exc:
+            raise IllegalActionError(UMPIRE, power, str(exc)) from None
+        return self._intervene(intervention_id(power, checked))
+
+    def _rejudge(self, args: Mapping[str, Any]) -> list[Event]:
+        """The last roll again with the faces the umpire sets: the decisions since the one that caused
+        it are taken back and made again after an ``override`` of that roll, all or nothing."""
+        if not self.umpire_chair_held():
+            raise IllegalActionError(UMPIRE, REJUDGE.name, "nobody holds the umpire's chair: riotact umpires this game")
+        try:
+            checked = checked_args(REJUDGE, args, self.state.seats)
+        except PowerError as exc:
+            raise IllegalActionError(UMPIRE, REJUDGE.name, str(exc)) from None
+        events = self.log.events
+        roll = next((e for e in reversed(events) if e["kind"] == "roll"), None)
+        starts = [i for i, start in enumerate(self._decision_starts) if roll is not None and start < roll["seq"]]
+        if roll is None or not starts:
+            raise IllegalActionError(UMPIRE, REJUDGE.name, "no roll has followed a decision yet")
+        cause = starts[-1]
+        if len(checked["faces"]) != len(roll["dice"]) or max(checked["faces"]) > roll["sides"]:
+            raise IllegalActionError(UMPIRE, REJUDGE.name, f"the last roll ({roll['text']}) needs "
+                                     f"{len(roll['dice'])} face(s) of 1 to {roll['sides']}")
+        alike = sum(1 for e in events[self._decision_starts[cause]:roll["seq"]]
+                    if e["kind"] == "roll" and (e["rule"], e["who"], len(e["dice"])) == (roll["rule"], roll["who"],
+                                                                                          len(roll["dice"]))
+                    and max(checked["faces"]) <= e["sides"])
+        again = self.decisions[cause:]
+        game = self.clone()
+        game.undo(len(again), seat=UMPIRE)
+        game.intervene("override", rule=roll["rule"], who=roll["who"], faces=checked["faces"],
+                       reason=checked["reason"], skip=alike)
+        for seat, action in again:
+            try:
+                game.apply(seat, action)
+            except IllegalActionError as exc:
+                raise IllegalActionError(UMPIRE, REJUDGE.name, f"{seat}'s decision {action!r} would no longer "
+                                         f"be legal ({exc.why})") from None
+        first = self._decision_starts[cause]  # where the override now stands
+        self.__dict__.update(game.__dict__)
+        return self.log.events[first:]
+
+    def _powers(self) -> dict[str, Power]:
+        seq = lambda: self._intervening  # noqa: E731 (the decision being made, read when a power runs)
+        powers = (*generic_powers(self.state, self.umpire, seq), *self.state.umpire_powers())
+        return {p.name: p for p in powers}
+
+    def _intervene(self, action: str) -> list[Event]:
+        try:
+            name, args = parse_action_id(action)
+        except PowerError as exc:
+            raise IllegalActionError(UMPIRE, "intervene", str(exc)) from None
+        if not self.umpire_chair_held():
+            raise IllegalActionError(UMPIRE, name, "nobody holds the umpire's chair: riotact umpires this game")
+        if self.is_over():
+            raise GameOverError(UMPIRE, name)
+        power = self._powers().get(name)
+        if power is None:
+            raise IllegalActionError(UMPIRE, name, f"there is no umpire power {name!r} (powers: "
+                                     f"{', '.join(self._powers())})")
+        try:
+            checked = checked_args(power, args, self.state.seats)
+        except PowerError as exc:
+            raise IllegalActionError(UMPIRE, name, str(exc)) from None
+        events = self.log.events
+        start = self._intervening = len(events)
+        self.log.append("decision", self.umpire.turn, [], f"umpire: {power.describe(checked).rstrip('.')}.",
+                        seat=UMPIRE, action=action, power=name)
+        try:
+            power.run(checked)
+        except PowerError as exc:  # refused before changing anything: only the log has moved
+            del events[start:]
+            raise IllegalActionError(UMPIRE, name, str(exc)) from None
+        self._decision_starts.append(start)
+        self.decisions.append((UMPIRE, action))
         return events[start:]
 
     def why_illegal(self, seat: str, action_id: str) -> str:
@@ -250,7 +370,8 @@ class Game:
             self._check_seat(seat)
             if not (isinstance(kind, str) and kind.isidentifier() and len(kind) <= 40):
                 raise IllegalActionError(seat, "play", f"{kind!r} is not a kind of player (human or a bot kind)")
-        self.log.header["players"] = {s: players[s] for s in self.seats if s in players}
+        # A human umpire may hold the chair of a ruleset without an umpire seat (core/umpiring.py).
+        self.log.header["players"] = {s: players[s] for s in (*self.seats, UMPIRE) if s in players}
 
     @property
     def chance_from_seed(self) -> bool:
@@ -473,8 +594,10 @@ class Game:
 def recorded_faces(events: Iterable[Event], *, seeded_hidden: bool = False) -> list[int]:
     """The faces of the recorded rolls (``seeded_hidden``: not those no seat saw, which the
     seed makes again)."""
+    events = list(events)
+    overridden = {e["override_of"] for e in events if "override_of" in e}  # the umpire set these faces
     return [face for e in events if e["kind"] == "roll" and not (seeded_hidden and e["visible_to"] == [])
-            for face in e["dice"]]
+            and e["seq"] not in overridden for face in e["dice"]]
 
 
 def replay(header: dict[str, Any], events: list[Event], *, source: str = "<log>",

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from .encoding import Encoding
     from .scenario import Scenario
     from .umpire import Umpire
+    from .umpiring import Power
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +95,11 @@ class State(ABC):
     def why_illegal(self, seat: str, action_id: str) -> str:
         """Why ``action_id`` is not legal for ``seat`` now (rules may explain better)."""
         return "that is not one of the legal actions now"
+
+    def umpire_powers(self) -> tuple[Power, ...]:
+        """The ruleset's own powers for a person in the umpire's chair (see :mod:`.umpiring`), beside
+        the generic ones every ruleset has. Each ``run`` checks its arguments before changing anything."""
+        return ()
 
     def parse_action(self, seat: str, action_id: str) -> Action | None:
         """A legal decision outside the finite list ``legal_actions`` offers (say, a move to any point

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import Card, Pile
@@ -61,6 +61,33 @@ class RollPool:
     result: str | None
 
 
+@dataclass(frozen=True, slots=True)
+class Adjustment:
+    """An umpire's intervention waiting for the roll it is meant for (see :mod:`.umpiring`): the
+    next roll by ``who`` and/or of ``rule`` shows ``faces`` (an override) or adds ``modifier``
+    (a ruling). ``source`` is the seq of the decision that made it; an override lets ``skip``
+    fitting rolls pass first (re-judging a roll that was not the first of its kind)."""
+
+    who: str | None
+    rule: str | None
+    faces: tuple[int, ...] | None
+    modifier: Modifier | None
+    reason: str
+    source: int
+    skip: int = 0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"who": self.who, "rule": self.rule, "faces": list(self.faces) if self.faces else None,
+                "modifier": self.modifier.as_dict() if self.modifier else None, "reason": self.reason,
+                "decision": self.source, "skip": self.skip}
+
+    def fits(self, rule: str, who: str, n: int, sides: int) -> bool:
+        """An override fits only a roll of as many dice, each face on the die."""
+        if (self.rule is not None and self.rule != rule) or (self.who is not None and self.who != who):
+            return False
+        return self.faces is None or (len(self.faces) == n and all(f <= sides for f in self.faces))
+
+
 def shuffle(items: list[Any], random: Callable[[], float]) -> None:
     """Fisher-Yates in place; a float per swap is several times faster than random.shuffle."""
     for i in range(len(items) - 1, 0, -1):
@@ -87,6 +114,9 @@ class Umpire:
         self.log = log
         self.turn = 0
         self._card_script = {k: deque(v) for k, v in (card_script or {}).items()}
+        #: Interventions of a person in the umpire's chair waiting for their roll (oldest first).
+        self.adjustments: list[Adjustment] = []
+        self._overridden: Adjustment | None = None
 
     # -- dice -------------------------------------------------------------
     def roll_total(
@@ -110,7 +140,7 @@ class Umpire:
         total to any other result word (a table lookup).
         """
         faces = self._faces(rule, who, n, sides, purpose, visible_to)
-        mods = tuple(modifiers)
+        mods = (*modifiers, *self._ruled(rule, who))
         total = sum(faces) + modifier_total(mods)
         if judge is not None:
             result: str | None = judge(total)
@@ -154,7 +184,7 @@ class Umpire:
         number of successes into a result word.
         """
         faces = self._faces(rule, who, n, sides, purpose, visible_to)
-        mods = tuple(modifiers)
+        mods = (*modifiers, *self._ruled(rule, who))
         bonus = modifier_total(mods)
         successes = 0
         for face in faces:
@@ -191,6 +221,16 @@ class Umpire:
     def _faces(self, rule: str, who: str, n: int, sides: int, purpose: str, visible_to: Visibility) -> list[int]:
         if n <= 0:
             return []
+        if self.adjustments:
+            override = next((a for a in self.adjustments if a.faces is not None and a.fits(rule, who, n, sides)), None)
+            if override is not None and override.faces is not None:
+                at = self.adjustments.index(override)
+                if override.skip:
+                    self.adjustments[at] = replace(override, skip=override.skip - 1)
+                else:
+                    del self.adjustments[at]
+                    self._overridden = override
+                    return list(override.faces)
         if visible_to != ALL and not visible_to:  # no seat may see it: the umpire's own roll
             source = self.hidden_dice or self.dice
             return source.faces(sides, n, f"{purpose} ({rule}, {who}; the umpire's hidden roll)")
@@ -199,9 +239,22 @@ class Umpire:
     def _record(self, text: str, visible_to: Visibility, rule: str, who: str, sides: int, faces: list[int],
                 mods: Sequence[Modifier], target: int | None, result: str | None, **outcome: int) -> None:
         """The roll event: natural faces, modifiers, target, total or successes, result."""
-        self.log.append("roll", self.turn, visible_to, text + ".", rule=rule, who=who, sides=sides,
-                        dice=faces, modifiers=[m.as_dict() for m in mods], target=target,
-                        **outcome, result=result)
+        roll = self.log.append("roll", self.turn, visible_to, text + ".", rule=rule, who=who, sides=sides,
+                               dice=faces, modifiers=[m.as_dict() for m in mods], target=target,
+                               **outcome, result=result)
+        override, self._overridden = self._overridden, None
+        if override is not None:  # the umpire's note, never a seat's: replay takes these faces from it
+            self.log.append("effect", self.turn, [], f"The umpire set the faces of that roll ({override.reason}).",
+                            rule="umpire", override_of=roll["seq"], decision=override.source)
+
+    def _ruled(self, rule: str, who: str) -> list[Modifier]:
+        """The modifiers of the umpire's rulings waiting for this roll, taken once."""
+        if not self.adjustments:
+            return []
+        found = [a for a in self.adjustments if a.modifier is not None and a.fits(rule, who, 0, 0)]
+        for adjustment in found:
+            self.adjustments.remove(adjustment)
+        return [a.modifier for a in found if a.modifier is not None]
 
     def scatter(
         self, rule: str, who: str, *, purpose: str, distance_dice: int = 1, distance_sides: int = 6,

@@ -16,8 +16,9 @@ from riotact.core.options import Value
 from riotact.core.protocol import Action
 from riotact.core.scenario import Scenario
 from riotact.core.umpire import Umpire
+from riotact.core.umpiring import Power
 
-from . import orders, view
+from . import orders, umpiring, view
 from .actions import Actions
 from .board import Task
 from .tables import (
@@ -67,6 +68,9 @@ class BWAState(Actions):
         handler = getattr(self, f"_answer_{task.kind}")
         handler(task, action.id, seat)
         self._run()
+
+    def umpire_powers(self) -> tuple[Power, ...]:
+        return umpiring.umpire_powers(self)
 
     def view(self, seat: str) -> dict[str, Any]:
         return view.seat_view(self, seat)

@@ -24,8 +24,9 @@ from riotact.core.options import Value
 from riotact.core.protocol import Action, Result
 from riotact.core.scenario import Scenario
 from riotact.core.umpire import Umpire
+from riotact.core.umpiring import Power
 
-from . import bombs, combat, crowds, custody, fire, gas, looting, medical, missiles, orders, personal, views
+from . import bombs, combat, crowds, custody, fire, gas, looting, medical, missiles, orders, personal, umpiring, views
 from .rules import HOUSE_RULES, checked_house_rules
 from .setup import CDSetup
 from .tables import Table
@@ -99,6 +100,9 @@ class CivilDisorder(World):
                 self.phase[UMPIRE] = "discretion"
                 return
             self.resolve_turn()
+
+    def umpire_powers(self) -> tuple[Power, ...]:
+        return umpiring.umpire_powers(self)  # CD-03
 
     def view(self, seat: str) -> dict[str, Any]:
         return views.umpire_view(self) if seat == UMPIRE else views.sf_view(self, seat)
