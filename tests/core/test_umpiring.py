@@ -11,6 +11,7 @@ import pytest
 
 from riotact.core import Game, IllegalActionError, find_scenario
 from riotact.core.dice import SeededDice
+from riotact.core.log import UMPIRE
 from riotact.core.umpiring import action_id
 
 CHAIR = "civil-disorder/night-of-fires"  # seats: commander, fire, umpire
@@ -292,3 +293,20 @@ def test_rejudge_refusals() -> None:
     finish_turn(g)
     with pytest.raises(IllegalActionError, match="needs 1 face"):
         g.intervene("rejudge", faces=[1, 2], reason="x")
+
+
+def test_a_take_back_refusal_does_not_tell_of_a_hidden_intervention() -> None:
+    """With a person in the umpire's chair every take-back needs his agreement, so two games that
+    differ only by a hidden ruling refuse a player's take-back in the same words."""
+    refusals = []
+    for hidden in (False, True):
+        game = Game(find_scenario(CHAIR), seed=3)
+        seat = next(s for s in game.to_act() if s != UMPIRE)
+        game.apply(seat, game.legal_actions(seat)[0].id)
+        if hidden:
+            game.intervene("ruling", action="a quiet word", ruling="allowed", modifier=1, seat=seat)
+        refusal = game.undo_refusal(game.take_back_count(seat), seat=seat)
+        assert refusal is not None
+        refusals.append(str(refusal))
+    assert refusals[0] == refusals[1]
+    assert "umpire's chair" in refusals[0]

@@ -441,8 +441,14 @@ class Game:
         if first != seat and self._is_bot(first):  # else a person could re-roll a bot's choice
             raise UndoRefusedError(seat, f"the first decision to take back is {first}'s (a bot): take back "
                                    "from a decision of your own, or ask the umpire")
-        needs = {s for s, _ in self.decisions[-decisions:] if s not in agreeing and not self._is_bot(s)}
+        needs = {s for s, _ in self.decisions[-decisions:]
+                 if s not in agreeing and s != UMPIRE and not self._is_bot(s)}
         reasons = [f"it takes back decisions of {', '.join(sorted(needs))}"] if needs else []
+        if self.umpire_chair_held() and UMPIRE not in agreeing:
+            # A person in the umpire's chair rules on every take-back. Asked only when one of his
+            # hidden interventions would be taken back, the refusal would tell the player of it.
+            needs.add(UMPIRE)
+            reasons.append("a person holds the umpire's chair, who rules on every take-back")
         news = self._news_for(seat, earlier, decisions)
         saw = f"you have seen {news} since" if news else None
         for other in [s for s in self.seats if s not in (seat, UMPIRE) and not self._is_bot(s)]:
