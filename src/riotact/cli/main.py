@@ -28,6 +28,7 @@ from riotact.core.options import parse_cli_option
 from riotact.rulesets import all_rulesets, get_ruleset
 
 from .play import TerminalTable
+from .serve import serve
 from .sim import run_batch, summarise
 
 console = Console(emoji=False)  # ids like "unit:envelope:x" must not turn into pictures
@@ -200,6 +201,9 @@ def replay_cmd(log: Path, seat: str) -> None:
     for event in game.log_for(seat):
         click.echo(f"t{event['turn']:<3} {event['text']}")
     click.echo(f"Verified: {len(events)} events replay identically from seed {game.seed}.")
+
+
+cli.add_command(serve)
 
 
 def main() -> None:
