@@ -34,7 +34,7 @@ def serve(host: str, port: int, db_url: str | None) -> None:
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"riotact: the web table is at http://{shown}:{port}/  (database: {_safe(url)}; Ctrl-C stops)",
                )
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets",
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio",
                 ws_max_size=MAX_MESSAGE * 4, access_log=False)
 
 

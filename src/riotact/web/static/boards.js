@@ -73,8 +73,8 @@ const Boards = (() => {
   function willAlone(view) {
     const st = view.state, feats = st.map.features, pos = {};
     const xs = feats.map((f) => f.x), ys = feats.map((f) => f.y);
-    const minX = Math.min(...xs), minY = Math.min(...ys), scale = 46, pad = 40;
-    const w = (Math.max(...xs) - minX) * scale + 2 * pad, h = (Math.max(...ys) - minY) * scale + 2 * pad + 40;
+    const minX = Math.min(...xs), minY = Math.min(...ys), scale = 46, pad = 50;
+    const w = (Math.max(...xs) - minX) * scale + 2 * pad + 40, h = (Math.max(...ys) - minY) * scale + 2 * pad + 40;
     for (const f of feats) pos[f.id] = [pad + (f.x - minX) * scale, pad + (f.y - minY) * scale];
     const svg = svgBox(w, h, "By Will Alone street map");
     for (const [a, b] of st.map.links) {
@@ -93,7 +93,7 @@ const Boards = (() => {
                                                      "stroke-width": 4 }));
       if (st.smoke && st.smoke[f.id]) g.append(s("circle", { cx: x, cy: y, r: 16, fill: "#999", opacity: 0.45 }));
       if (st.jail && st.jail.feature === f.id) g.append(s("text", { x: x - 12, y: y + 22, "font-size": 9 },
-        `jail ${st.jail.stands.length}`));
+        `jail ${(st.jail.stands || []).length}`));
       svg.append(pickable(g, f.id, `${f.name} (${f.kind})${objectives.has(f.id) ? ", objective" : ""}`));
     }
     const here = {};
@@ -102,28 +102,29 @@ const Boards = (() => {
       if (u.lost || !pos[u.feature]) continue;
       const [x, y] = pos[u.feature], k = place(u.feature);
       const g = s("g", {}), side = u.side === "authority";
-      g.append(s("rect", { x: x + 8 + k * 4, y: y - 20 + k * 8, width: 30, height: 14, rx: 2,
+      g.append(s("rect", { x: x + 8, y: y - 22 + k * 15, width: 46, height: 14, rx: 2,
                             fill: side ? "#27408b" : "#e0a526", stroke: "#111" }));
-      g.append(s("text", { x: x + 10 + k * 4, y: y - 9 + k * 8, "font-size": 9, fill: side ? "#fff" : "#111" },
-                 `${(u.counter || u.name || u.id).slice(0, 5)} ${u.stands.length}`));
-      svg.append(pickable(g, u.id, `${u.name}: ${u.type}, ${u.stands.length} stands${u.condition ? `, ${u.condition}` : ""}`));
+      g.append(s("text", { x: x + 10, y: y - 11 + k * 15, "font-size": 9, fill: side ? "#fff" : "#111" },
+                 `${(u.counter || u.name || u.id).slice(0, 7)} ${(u.stands || []).length || ""}`));
+      svg.append(pickable(g, u.id, `${u.name}: ${u.type}, ${(u.stands || []).length} stands${u.condition ? `, ${u.condition}` : ""}`));
     }
     for (const c of st.counters || []) {
       if (!pos[c.feature]) continue;
       const [x, y] = pos[c.feature], k = place(c.feature);
       const g = s("g", {});
-      g.append(s("rect", { x: x + 8 + k * 4, y: y - 20 + k * 8, width: 22, height: 14, rx: 2,
+      g.append(s("rect", { x: x + 8, y: y - 22 + k * 15, width: 46, height: 14, rx: 2,
                             fill: c.side === "authority" ? "#8ea2d8" : "#f3d58a", stroke: "#111", "stroke-dasharray": "2 1" }));
-      g.append(s("text", { x: x + 10 + k * 4, y: y - 9 + k * 8, "font-size": 9 }, c.counter));
+      g.append(s("text", { x: x + 10, y: y - 11 + k * 15, "font-size": 9 }, `${c.counter}${c.note ? ` ${c.note}` : ""}`));
       svg.append(pickable(g, c.counter, `hidden counter ${c.counter}${c.note ? ` (${c.note})` : ""}`));
     }
     for (const m of st.media || []) {
       if (!pos[m.feature]) continue;
       const [x, y] = pos[m.feature];
-      svg.append(s("text", { x: x - 30, y: y + 4, "font-size": 12 }, "📷"));
+      svg.append(pickable(s("text", { x: x - 30, y: y + 4, "font-size": 10, "font-weight": "bold", fill: "#7a1f8a" }, "TV"),
+                          m.id, `media: ${m.id}`));
     }
     const scores = Object.entries(st.scores || {}).map(([k, v]) => `${k} ${v}`).join(" · ");
-    svg.append(s("text", { x: 10, y: h - 14, "font-size": 13 },
+    svg.append(s("text", { x: 10, y: h - 14, "font-size": 11 },
       `Step ${st.step}/${st.length} · initiative ${st.initiative} · wind ${st.wind} · score ${scores}`));
     return svg;
   }
@@ -138,7 +139,7 @@ const Boards = (() => {
   }
 
   function civilDisorder(view) {
-    const st = view.state, town = st.town, k = 14, pad = 24;
+    const st = view.state, town = st.town, k = 14, pad = 34;
     const w = town.width * k + 2 * pad, h = town.height * k + 2 * pad + 30;
     const svg = svgBox(w, h, "Civil Disorder town plan");
     const at = (x, y) => [pad + x * k, pad + y * k];
@@ -152,7 +153,7 @@ const Boards = (() => {
                             stroke: "#776" }));
       g.append(s("text", { x: x0 + 4, y: y0 + 14, "font-size": 11 }, b.id));
       for (let f = 0; f < (info.fires || 0); f++) {
-        g.append(s("text", { x: x0 + 6 + f * 14, y: y1 - 6, "font-size": 14 }, "🔥"));
+        g.append(s("path", { d: `M${x0 + 8 + f * 14},${y1 - 4} q-6,-8 0,-16 q6,8 0,16 z`, fill: "#e8590c", stroke: "#a33" }));
       }
       svg.append(pickable(g, b.id, `${b.id} (${b.kind})${info.fires ? `, ${info.fires} fire(s)` : ""}`));
     }
@@ -212,7 +213,7 @@ const Boards = (() => {
     },
     draw(holder, view) {
       let drawn;
-      try { drawn = (drawers[view.ruleset] || generic)(view); } catch (err) { drawn = generic(view); }
+      try { drawn = (drawers[view.ruleset] || generic)(view); } catch (err) { console.error(`board: ${err}`); drawn = generic(view); }
       holder.replaceChildren(drawn);
       const notes = (view.state.messages || []).concat(view.state.notes || []);
       if (notes.length) {

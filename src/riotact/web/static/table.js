@@ -53,9 +53,9 @@ function drawActions() {
       b.addEventListener("click", () => act(a.id));
       return b;
     });
-    if (groups.size > 1 && legal.length > 8) {
+    if (groups.size > 1 && legal.length > 12 && actions.length > 1) {
       const d = el("details", {}, el("summary", { text: `${name} (${actions.length})` }), ...buttons);
-      d.open = groups.size <= 3 || words.length > 0;
+      d.open = groups.size <= 4 || words.length > 0;
       box.append(d);
     } else box.append(...buttons);
   }
@@ -179,4 +179,5 @@ $("undo").addEventListener("click", () => send({ type: "undo", version: state.ve
 $("dice-send").addEventListener("click", sendDice);
 $("dice-faces").addEventListener("keydown", (e) => { if (e.key === "Enter") sendDice(); });
 $("dice-cancel").addEventListener("click", hideDice);
+window.addEventListener("hashchange", () => location.reload());  // another invitation: another seat
 connect();
