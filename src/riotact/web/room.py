@@ -192,8 +192,9 @@ class LiveTable:
     # -- telling the seats ------------------------------------------------------------
     async def broadcast(self) -> None:
         for watcher in list(self.watchers):
+            message = self.message_for(watcher)
             try:
-                await watcher.send(self.message_for(watcher))
+                await watcher.send(message)
             except Exception:  # a closed socket: its handler removes it
                 continue
 

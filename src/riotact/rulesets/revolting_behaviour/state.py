@@ -412,7 +412,8 @@ class RevoltingBehaviour(State):
                        "cost": a.activity.cost, "drawn": [c.code for c in a.drawn],
                        "action_points": a.action_points}
         return {"players": players, "order": list(self.order), "phase": self.phase,
-                "acting": self.order[self.position] if self.order else None, "attempt": attempt,
+                "acting": self.order[self.position] if self.position < len(self.order) else None,
+                "attempt": attempt,
                 "severities": list(self.levels), "cause_size": self.cause_cards}
 
     # -- conformance hooks ----------------------------------------------------------
