@@ -64,7 +64,7 @@ def test_a_restarted_server_resumes_every_table_from_the_database(db_url: str) -
                            ("by-will-alone/ministry-sit-in", {}),
                            ("civil-disorder/embassy-protest", {"sub1": "random"})]:
             made = create(first, scenario=ref, seats=seats, seed=5)
-            for name, token in made["tokens"].items():
+            for token in made["tokens"].values():
                 player = seat(first, token)
                 for _ in range(3):
                     legal = player.sync()["view"]["legal_actions"]
