@@ -105,8 +105,10 @@ const Boards = (() => {
       g.append(s("rect", { x: x + 8, y: y - 22 + k * 15, width: 46, height: 14, rx: 2,
                             fill: side ? "#27408b" : "#e0a526", stroke: "#111" }));
       g.append(s("text", { x: x + 10, y: y - 11 + k * 15, "font-size": 9, fill: side ? "#fff" : "#111" },
-                 `${(u.counter || u.name || u.id).slice(0, 7)} ${(u.stands || []).length || ""}`));
-      svg.append(pickable(g, u.id, `${u.name}: ${u.type}, ${(u.stands || []).length} stands${u.condition ? `, ${u.condition}` : ""}`));
+                 u.counter ? `${u.counter} ${u.note || ""}` : `${(u.name || u.id).slice(0, 7)} ${(u.stands || []).length}`));
+      const about = u.counter ? `counter ${u.counter}${u.note ? ` (${u.note})` : ""}`
+        : `${u.name}: ${u.type}, ${(u.stands || []).length} stands${u.condition ? `, ${u.condition}` : ""}`;
+      svg.append(pickable(g, u.id || u.counter, about));
     }
     for (const c of st.counters || []) {
       if (!pos[c.feature]) continue;

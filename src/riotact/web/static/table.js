@@ -145,6 +145,7 @@ function receive(message) {
       if (message.log_from === 0) log = [];
       log = log.concat(message.log);
       state = message;
+      document.body.dataset.version = message.version;  // lets a test (or an extension) see the view change
       drawHeader(message);
       Boards.draw($("board"), message.view, act);
       drawActions(); drawLog(); drawUmpire(message);
