@@ -195,7 +195,7 @@ const Boards = (() => {
       if (q) { const [x, y] = at(q[0], q[1]); svg.append(pickable(s("circle", { cx: x, cy: y, r: 6, fill: "#f7dc6f", stroke: "#444" }), p.seat)); }
     }
     svg.append(s("text", { x: 10, y: h - 10, "font-size": 13 },
-      `Turn ${st.turn}/${st.turns} · phase ${st.phase}${st.score !== undefined ? ` · score ${JSON.stringify(st.score).slice(0, 40)}` : ""}`));
+      `Turn ${st.turn}/${st.turns} · phase ${typeof st.phase === "object" ? (st.phase && (st.phase.name || st.phase.step)) || "" : st.phase}${st.score !== undefined ? ` · score ${JSON.stringify(st.score).slice(0, 40)}` : ""}`));
     return svg;
   }
 
