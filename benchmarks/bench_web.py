@@ -121,6 +121,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0, help="time limit of each phase")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    print(f"load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     folder = Path(tempfile.mkdtemp(prefix="riotact-bench-"))
     db, port = f"sqlite:///{folder / 'riotact.sqlite3'}", free_port()
     server = serve(db, port)

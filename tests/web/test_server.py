@@ -232,3 +232,22 @@ def test_manual_dice_of_a_bot_are_typed_at_the_umpires_console_and_need_a_person
     response = client.post("/api/tables", json={"scenario": "by-will-alone/ministry-sit-in", "dice": "manual",
                                                  "seats": {"authority": "heuristic"}})
     assert response.status_code == 400 and "umpire" in response.json()["error"]
+
+
+def test_simultaneous_decisions_are_taken_one_by_one_as_they_come(client: LiveServer) -> None:
+    """Civil Disorder's players decide at the same time (CD-02 sequence): the commander's decision does not
+    make sub1's action, made on a view the commander's decision did not change, stale."""
+    made = create(client, scenario="civil-disorder/embassy-protest", seed=9)
+    commander, sub1 = seat(client, made["tokens"]["commander"]), seat(client, made["tokens"]["sub1"])
+    commander.sync()
+    before = sub1.sync()
+    assert before["view"]["to_act"] == ["commander", "sub1"]
+    commander.act(commander.last["view"]["legal_actions"][0]["id"])
+    commander.until("update")
+    sub1.act(before["view"]["legal_actions"][0]["id"], version=before["version"])
+    answer = sub1.next()
+    while answer["type"] == "update" and not any(e["kind"] == "decision" and e.get("seat") == "sub1"
+                                                 for e in answer["log"]):
+        answer = sub1.next()
+    assert answer["type"] == "update"
+    assert [s for s, _ in game_of(client, made["table"]).decisions] == ["commander", "sub1"]
