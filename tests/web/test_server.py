@@ -251,3 +251,30 @@ def test_simultaneous_decisions_are_taken_one_by_one_as_they_come(client: LiveSe
         answer = sub1.next()
     assert answer["type"] == "update"
     assert [s for s, _ in game_of(client, made["table"]).decisions] == ["commander", "sub1"]
+
+
+def test_a_seat_is_not_told_when_others_make_decisions_it_cannot_see(client: LiveServer) -> None:
+    """By Will Alone's orders are secret until carried out: the other side gets no message for a decision
+    that changes nothing it may see (else it could count the secret orders), and one for every one that does."""
+    made = create(client, scenario="by-will-alone/ministry-sit-in", seed=4)
+    game = game_of(client, made["table"])
+    sockets = {name: seat(client, token) for name, token in made["tokens"].items()}
+    for socket in sockets.values():
+        socket.sync()
+    rng, silent, told = random.Random(4), 0, 0
+    for _ in range(60):
+        if not game.to_act():
+            break
+        actor = game.to_act()[0]
+        other = next(s for s in sockets if s != actor)
+        before = (json.dumps(game.view(other)), len(game.log_for(other)))
+        legal = sockets[actor].last["view"]["legal_actions"]
+        sockets[actor].act(legal[int(rng.random() * len(legal))]["id"])
+        sockets[actor].sync()
+        changed = before != (json.dumps(game.view(other)), len(game.log_for(other)))
+        count = len(sockets[other].received)
+        sockets[other].sync()
+        updates = [json.loads(t)["type"] for t in sockets[other].received[count:]].count("update")
+        assert updates == (1 if changed else 0), (changed, actor, sockets[other].received[count:][:1])
+        silent, told = silent + (not changed), told + changed
+    assert silent and told  # both kinds of decision happened

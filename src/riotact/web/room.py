@@ -59,6 +59,10 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def _digest(obj: Any) -> str:
+    return hashlib.sha256(dumps(obj).encode()).hexdigest()
+
+
 def view_version(view: dict[str, Any]) -> str:
     """A seat's view version: a digest of what it shows the seat, less who else is to act.
 
@@ -66,8 +70,7 @@ def view_version(view: dict[str, Any]) -> str:
     another seat that leaves this seat's view as it was does not make this seat's pending action
     stale (simultaneous decisions are taken one by one as they come).
     """
-    mine = {k: v for k, v in view.items() if k != "to_act"}
-    return hashlib.sha256(dumps(mine).encode()).hexdigest()[:16]
+    return _digest({k: v for k, v in view.items() if k != "to_act"})[:16]
 
 
 @dataclass
@@ -75,6 +78,7 @@ class Watcher:
     seat: str
     send: Send
     log_sent: int = 0  # how many events of this seat's filtered log it has been sent
+    shown: str = ""  # digest of the last view and seat list sent: an unchanged one is not sent again
 
 
 @dataclass
@@ -111,6 +115,8 @@ class LiveTable:
             message["seat_views"] = {s: game.view(s) for s in game.seats if s != UMPIRE}
             if self.bot_waiting is not None:
                 message["bot_dice"] = self.bot_waiting[2]
+        watcher.shown = _digest([message["view"], message["seats"], message["can_undo"], message.get("seat_views"),
+                                 message.get("bot_dice")])
         return message
 
     def seat_list(self) -> list[dict[str, Any]]:
@@ -122,10 +128,16 @@ class LiveTable:
 
     def _undo_count(self, seat: str) -> int:
         """How many decisions an undo by ``seat`` takes back: its last one and the bots' replies after it.
-        People's decisions after it are not this seat's to take back; the umpire takes back the last one."""
+
+        Only a person playing alone against bots undoes their own decisions; with several people at the
+        table only the umpire (a person) takes back the last decision. Otherwise whether a player could
+        undo would tell them whether another person had decided since, even in secret.
+        """
         made = self.game.decisions
         if seat == UMPIRE and self.seats.get(UMPIRE) == PERSON:
             return 1 if made else 0
+        if sum(1 for s, kind in self.seats.items() if kind == PERSON and s != UMPIRE) > 1:
+            return 0
         for count, (acting, _) in enumerate(reversed(made), start=1):
             if acting == seat:
                 return count
@@ -152,8 +164,8 @@ class LiveTable:
     def undo(self, seat: str) -> None:
         count = self._undo_count(seat)
         if count == 0:
-            raise RiotactError("there is no decision of yours to take back (a person has decided since, "
-                               "or you have not decided yet)")
+            raise RiotactError("there is no decision of yours to take back (with several people at the table "
+                               "only the umpire takes decisions back)")
         self.game.undo(count)
         self.bot_waiting = None
         setup, chunks = split_events(self.game.log.events)
@@ -192,7 +204,10 @@ class LiveTable:
     # -- telling the seats ------------------------------------------------------------
     async def broadcast(self) -> None:
         for watcher in list(self.watchers):
+            shown_before = watcher.shown
             message = self.message_for(watcher)
+            if not message["log"] and watcher.shown == shown_before:
+                continue  # nothing this seat may see changed: silence, so it cannot count others' secret moves
             try:
                 await watcher.send(message)
             except Exception:  # a closed socket: its handler removes it
