@@ -139,6 +139,10 @@ def test_by_will_alone_two_browsers_each_see_only_their_own_side(browser: object
     authority.wait_for_function(  # type: ignore[attr-defined]
         "() => document.querySelectorAll('#log .ev').length > 1")
     assert _dummies(authority, "A") and not _dummies(authority, "N")
+    # The replay shows the game as this side saw it, from the start.
+    authority.click("#replay summary")  # type: ignore[attr-defined]
+    authority.wait_for_selector("#replay-board svg.board")  # type: ignore[attr-defined]
+    assert authority.inner_text("#replay-step").startswith("step 0 of")  # type: ignore[attr-defined]
     assert not nonviolent.errors and not authority.errors  # type: ignore[attr-defined]
 
 

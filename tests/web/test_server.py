@@ -278,3 +278,22 @@ def test_a_seat_is_not_told_when_others_make_decisions_it_cannot_see(client: Liv
         assert updates == (1 if changed else 0), (changed, actor, sockets[other].received[count:][:1])
         silent, told = silent + (not changed), told + changed
     assert silent and told  # both kinds of decision happened
+
+
+def test_replay_shows_the_game_as_the_seat_saw_it_step_by_step(client: LiveServer) -> None:
+    made = create(client, scenario="by-will-alone/ministry-sit-in", seats={"authority": "heuristic"}, seed=6)
+    nonviolent = seat(client, made["tokens"]["nonviolent"])
+    game = game_of(client, made["table"])
+    views = [nonviolent.sync()["view"]]
+    for _ in range(4):
+        nonviolent.act(nonviolent.last["view"]["legal_actions"][0]["id"])
+        views.append(nonviolent.until("update")["view"])
+    nonviolent.send({"type": "replay", "step": 0})
+    start = nonviolent.until("replay")
+    assert start["view"] == {**views[0], "legal_actions": []}
+    nonviolent.send({"type": "replay", "step": 10_000})
+    last = nonviolent.until("replay")
+    now = game.log_for("nonviolent")  # the bot may have moved on since
+    assert last["log"] == now[:len(last["log"])]
+    seen = sum(1 for e in last["log"] if e["kind"] == "decision")
+    assert last["steps"] - 1 <= seen + 1  # steps are the decisions it saw, never the secret ones

@@ -83,7 +83,12 @@ class Refresh(_Strict):
     type: Literal["refresh"]
 
 
-Message = Act | Undo | BotDice | Refresh
+class Replay(_Strict):
+    type: Literal["replay"]
+    step: Annotated[int, Field(ge=0, le=10_000_000)]
+
+
+Message = Act | Undo | BotDice | Refresh | Replay
 
 
 def _error(message: str, status: int = 400, **extra: Any) -> JSONResponse:
@@ -289,6 +294,9 @@ def build_app(store: Store) -> Starlette:
                 if isinstance(message, Refresh):
                     await watcher.send(table.message_for(watcher, kind="snapshot", reset=True))
                     return
+                if isinstance(message, Replay):
+                    await watcher.send(table.replay_for(seat, message.step))
+                    return
                 if isinstance(message, BotDice):
                     if seat != UMPIRE:
                         raise RiotactError("only the umpire types the dice of bots")
@@ -342,7 +350,8 @@ def _parse_message(text: str) -> Message:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ValueError(f"not valid JSON ({exc})") from None
-    kinds: dict[str, type[BaseModel]] = {"act": Act, "undo": Undo, "bot_dice": BotDice, "refresh": Refresh}
+    kinds: dict[str, type[BaseModel]] = {"act": Act, "undo": Undo, "bot_dice": BotDice, "refresh": Refresh,
+                                         "replay": Replay}
     if not isinstance(data, dict) or data.get("type") not in kinds:
         raise ValueError(f"a message is a JSON object whose type is one of {', '.join(kinds)}")
     try:

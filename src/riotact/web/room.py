@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from riotact.core import UMPIRE, Bot, DiceError, Game, RiotactError, Scenario, make_bot, replay
-from riotact.core.log import Event, dumps
+from riotact.core.log import Event, dumps, visible
 
 from .store import Store, StoredTable
 
@@ -200,6 +200,18 @@ class LiveTable:
             self.bot_waiting = (seat, action, {"seat": seat, **dice_request(need, faces)})
             return
         self.bot_waiting = None
+
+    def replay_for(self, seat: str, step: int) -> dict[str, Any]:
+        """The game as ``seat`` saw it after its ``step``-th visible decision (0: the start), rebuilt from
+        the record. Steps are only the decisions the seat may see, so their number tells it nothing."""
+        setup, chunks = split_events(self.game.log.events)
+        cuts = sorted({0, len(chunks), *(i + 1 for i, chunk in enumerate(chunks) if visible(chunk[0], seat))})
+        step = max(0, min(step, len(cuts) - 1))
+        events = setup + [e for chunk in chunks[:cuts[step]] for e in chunk]
+        past = replay(self.game.log.header, events, source=f"table {self.id}")
+        view = past.view(seat)
+        view["legal_actions"] = []  # a replay offers no decisions
+        return {"type": "replay", "step": step, "steps": len(cuts), "view": view, "log": past.log_for(seat)}
 
     # -- telling the seats ------------------------------------------------------------
     async def broadcast(self) -> None:

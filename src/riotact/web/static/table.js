@@ -137,6 +137,22 @@ function sendDice() {
   hideDice();
 }
 
+let replayAt = { step: 0, steps: 1 };
+
+function drawReplay(message) {
+  replayAt = message;
+  $("replay-step").textContent = `step ${message.step} of ${message.steps - 1} (turn ${message.view.turn})`;
+  Boards.draw($("replay-board"), message.view);
+  $("replay-log").replaceChildren(...message.log.slice(-12).reverse().map((e) =>
+    el("div", { class: `ev ${e.kind}`, text: `t${e.turn} ${e.text}` })));
+}
+
+function replayGo(where) {
+  const last = replayAt.steps - 1;
+  const step = { first: 0, back: replayAt.step - 1, next: replayAt.step + 1, last }[where];
+  send({ type: "replay", step: Math.max(0, Math.min(step, last)) });
+}
+
 function hideDice() { pendingDice = null; $("dice-tray").hidden = true; }
 
 function receive(message) {
@@ -155,6 +171,7 @@ function receive(message) {
       }
       break;
     }
+    case "replay": drawReplay(message); break;
     case "dice_needed": showDice(message); break;
     case "refused": banner(`Refused: ${message.reason}`, "warn"); break;
     case "stale": banner(message.reason, "warn"); break;
@@ -175,6 +192,8 @@ function connect() {
   };
 }
 
+$("replay").addEventListener("toggle", () => { if ($("replay").open) send({ type: "replay", step: 0 }); });
+for (const b of document.querySelectorAll("[data-go]")) b.addEventListener("click", () => replayGo(b.dataset.go));
 $("search").addEventListener("input", () => state && drawActions());
 $("undo").addEventListener("click", () => send({ type: "undo", version: state.version }));
 $("dice-send").addEventListener("click", sendDice);
