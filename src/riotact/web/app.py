@@ -95,6 +95,17 @@ def _error(message: str, status: int = 400, **extra: Any) -> JSONResponse:
     return JSONResponse({"error": message, **extra}, status_code=status)
 
 
+def _refusal(exc: Exception) -> JSONResponse:
+    """A bad request's one-line answer (a scenario's fault also names its field)."""
+    if isinstance(exc, _BadRequest):
+        return _error(exc.message, exc.status)
+    if isinstance(exc, ValidationError):
+        return _error(_first_problem(exc))
+    if isinstance(exc, ScenarioError):
+        return _error(str(exc), field=exc.field, problem=exc.problem)
+    return _error(str(exc))
+
+
 def _first_problem(exc: ValidationError) -> str:
     err = exc.errors()[0]
     where = ".".join(str(p) for p in err["loc"])
@@ -201,14 +212,8 @@ def build_app(store: Store) -> Starlette:
         try:
             body = CheckScenario.model_validate(await _json_body(request))
             return JSONResponse(scenario_summary(_scenario_from_toml(body.toml)))
-        except _BadRequest as exc:
-            return _error(exc.message, exc.status)
-        except ValidationError as exc:
-            return _error(_first_problem(exc))
-        except ScenarioError as exc:
-            return _error(str(exc), field=exc.field, problem=exc.problem)
-        except RiotactError as exc:
-            return _error(str(exc))
+        except (_BadRequest, ValidationError, RiotactError) as exc:
+            return _refusal(exc)
 
     async def create_table(request: Request) -> Response:
         try:
@@ -229,14 +234,8 @@ def build_app(store: Store) -> Starlette:
                                   "seat a person as umpire, or use seeded dice")
             table, tokens = room.create(NewTable(scenario, dict(body.options), body.seed, body.dice == "manual",
                                                  seats, body.umpire if UMPIRE not in seats else PERSON))
-        except _BadRequest as exc:
-            return _error(exc.message, exc.status)
-        except ValidationError as exc:
-            return _error(_first_problem(exc))
-        except ScenarioError as exc:
-            return _error(str(exc), field=exc.field, problem=exc.problem)
-        except RiotactError as exc:
-            return _error(str(exc))
+        except (_BadRequest, ValidationError, RiotactError) as exc:
+            return _refusal(exc)
         kick_bots(table)
         return JSONResponse({"table": table.id, "title": table.title, "tokens": tokens}, status_code=201)
 
