@@ -71,8 +71,10 @@ def post(port: int, body: dict[str, object]) -> dict[str, object]:
     return dict(json.load(urllib.request.urlopen(request, timeout=30)))
 
 
-async def play(person: Person, port: int, decisions: int, deadline: float, rng: random.Random) -> None:
-    """Act whenever it is our turn; time each action until the update that answers it."""
+async def play(person: Person, port: int, decisions: int, deadline: float, rng: random.Random,
+               think: float) -> None:
+    """Act whenever it is our turn, after thinking ``think`` seconds on average (a person does not answer
+    at once); time each action from sending it until the update that answers it."""
     async with connect(f"ws://127.0.0.1:{port}/ws", max_size=None) as ws:
         await ws.send(json.dumps({"type": "hello", "token": person.token}))
         last = json.loads(await ws.recv())
@@ -82,6 +84,8 @@ async def play(person: Person, port: int, decisions: int, deadline: float, rng: 
             if legal and last["version"] != acted_on and not person.in_flight:
                 acted_on = last["version"]
                 action = legal[int(rng.random() * len(legal))]["id"]
+                if think:
+                    await asyncio.sleep(think * (0.5 + rng.random()))
                 person.in_flight, sent_at = True, time.perf_counter()
                 await ws.send(json.dumps({"type": "act", "action": action, "version": last["version"]}))
             message = json.loads(await asyncio.wait_for(ws.recv(), 30))
@@ -105,9 +109,10 @@ def decisions_in_log(port: int, person: Person) -> int:
     return asyncio.run(fetch())
 
 
-async def run_all(people: list[Person], port: int, decisions: int, seconds: float, seed: int) -> None:
+async def run_all(people: list[Person], port: int, decisions: int, seconds: float, seed: int,
+                  think: float) -> None:
     deadline = time.monotonic() + seconds
-    results = await asyncio.gather(*(play(p, port, decisions, deadline, random.Random(f"{seed}:{i}"))
+    results = await asyncio.gather(*(play(p, port, decisions, deadline, random.Random(f"{seed}:{i}"), think)
                                       for i, p in enumerate(people)), return_exceptions=True)
     failures = [r for r in results if isinstance(r, BaseException)]
     if failures and not isinstance(failures[0], (ConnectionClosed, OSError, asyncio.TimeoutError)):
@@ -120,6 +125,8 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=30, help="person decisions per table and phase")
     parser.add_argument("--seconds", type=float, default=60.0, help="time limit of each phase")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--think", type=float, default=1.0,
+                        help="a person's mean thinking time in seconds (0: act at once, to saturate the server)")
     args = parser.parse_args()
     print(f"load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     folder = Path(tempfile.mkdtemp(prefix="riotact-bench-"))
@@ -132,11 +139,11 @@ def main() -> None:
             made = post(port, {"scenario": ref, "seats": bots, "seed": args.seed * 1000 + i})
             people.append(Person(str(made["table"]), str(dict(made["tokens"])[me]), me))  # type: ignore[call-overload]
         started = time.perf_counter()
-        asyncio.run(run_all(people, port, args.decisions, args.seconds, args.seed))
+        asyncio.run(run_all(people, port, args.decisions, args.seconds, args.seed, args.think))
         elapsed = time.perf_counter() - started
         times = sorted(t for p in people for t in p.times)
         p50, p99 = statistics.median(times), times[int(0.99 * (len(times) - 1))]
-        print(f"{args.tables} tables, {len(times)} person decisions in {elapsed:.1f} s "
+        print(f"{args.tables} tables, think {args.think} s, {len(times)} person decisions in {elapsed:.1f} s "
               f"({len(times) / elapsed:.0f}/s, bots' replies on top)")
         print(f"round-trip: p50 {p50 * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms (goal p99 < 50 ms)")
         # Phase 2: keep playing and kill -9 the server in the middle of it.
@@ -144,11 +151,12 @@ def main() -> None:
         target = [p.acked + args.decisions for p in people]
 
         async def phase_two() -> None:
-            task = asyncio.ensure_future(run_all(people, port, max(target), args.seconds, args.seed + 1))
+            task = asyncio.ensure_future(run_all(people, port, max(target), args.seconds, args.seed + 1, 0.0))
             await asyncio.sleep(1.0)
             server.send_signal(signal.SIGKILL)
             await asyncio.wait([task], timeout=40)
 
+        acked_before = sum(p.acked for p in people)
         killer.run_until_complete(phase_two())
         killer.close()
         server.wait(timeout=10)
@@ -162,7 +170,8 @@ def main() -> None:
                 duplicated += stored - person.acked
             elif stored == person.acked + 1:
                 uncertain += 1  # sent just before the kill: stored, the answer never arrived
-        print(f"kill -9 mid-run, restart: {len(people)} tables resumed; acknowledged decisions lost {lost}, "
+        print(f"kill -9 after {sum(p.acked for p in people) - acked_before} more decisions; restart: "
+              f"{len(people)} tables resumed; acknowledged decisions lost {lost}, "
               f"duplicated {duplicated}; {uncertain} in flight at the kill and kept")
     finally:
         server.send_signal(signal.SIGTERM)
