@@ -4,6 +4,7 @@ factory with scripted dice, so each test reads like the rule it checks."""
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
 import pytest
@@ -20,7 +21,29 @@ BASE: dict[str, Any] = {
 }
 
 
-def make_game(*, dice: list[int] | None = None, seed: int = 1, options: dict[str, Any] | None = None,
+class RuleDice:
+    """Scripted dice by rule: ``RuleDice({"CD-20": [2], "CD-22": [6]})`` gives each listed rule's
+    rolls its faces in order and every other roll ``default`` (1 unless told), so a test that
+    plays whole turns through ``Game`` scripts only the rolls it is about. ``asked`` lists every
+    request, ``left`` the scripted faces not yet used."""
+
+    def __init__(self, script: dict[str, list[int]], default: int = 1) -> None:
+        self.script = {rule: list(faces) for rule, faces in script.items()}
+        self.default = default
+        self.asked: list[str] = []
+
+    @property
+    def left(self) -> dict[str, list[int]]:
+        return {rule: faces for rule, faces in self.script.items() if faces}
+
+    def faces(self, sides: int, n: int, request: str) -> list[int]:
+        self.asked.append(request)
+        rule = re.findall(r"\(([A-Z]+-\d+), ", request)[-1]
+        queue = self.script.get(rule, [])
+        return [min(sides, queue.pop(0) if queue else self.default) for _ in range(n)]
+
+
+def make_game(*, dice: list[int] | RuleDice | None = None, seed: int = 1, options: dict[str, Any] | None = None,
               seats: list[str] | None = None, house_rules: dict[str, Any] | None = None,
               **setup: Any) -> Game:
     data = copy.deepcopy(BASE)
@@ -30,8 +53,8 @@ def make_game(*, dice: list[int] | None = None, seed: int = 1, options: dict[str
     if house_rules:
         data["house_rules"] = house_rules
     scenario = parse_scenario(data, "test.toml")
-    return Game(scenario, seed=seed, options=options,
-                dice=ScriptedDice(dice) if dice is not None else None)
+    source = dice if isinstance(dice, RuleDice) else ScriptedDice(dice) if dice is not None else None
+    return Game(scenario, seed=seed, options=options, dice=source)
 
 
 def unit(uid: str, kind: str, at: str, figures: int = 8, **kw: Any) -> dict[str, Any]:
@@ -48,6 +71,7 @@ def cd() -> Any:
 
     class Helpers:
         game = staticmethod(make_game)
+        dice = RuleDice
         unit = staticmethod(unit)
         crowd = staticmethod(crowd)
 

@@ -73,19 +73,19 @@ def test_cd18_crowds_do_not_move_closer_to_gunfire(cd):
 
 def test_cd20_no_trigger_no_roll_and_fresh_sf_give_one_roll(cd):
     """CD-20 default: without a trigger the RL stays; SF coming into view cause one roll."""
-    game = cd.game(crowds=[cd.crowd("A", "J1-0", rl=5)], dice=[4])
+    game = cd.game(crowds=[cd.crowd("A", "J1-0", rl=5)], dice=[6])
     s = game.state
     crowds.assess(s)
     assert s.crowds["A"].rl == 5
     s.units["R2"] = SFUnit("R2", "riot_police", 8, "J1-1", "commander")
     crowds.assess(s)
     rolls = [e for e in s.umpire.log.events if e.get("rule") == "CD-20"]
-    assert len(rolls) == 1 and s.crowds["A"].rl == 4
+    assert len(rolls) == 1 and s.crowds["A"].rl == 6  # a 6 moves the RL up one (rl_roll "relative")
 
 
 def test_cd21_soaked_in_cs_gas_and_under_automatic_fire_rolls_minus_9(cd):
     """CD-21: soaked -2, CS gas -3, automatic fire -4: 1d6-9 (and the score is kept within 1-8)."""
-    game = cd.game(crowds=[cd.crowd("A", "J1-0", rl=6)], dice=[6])
+    game = cd.game(crowds=[cd.crowd("A", "J1-0", rl=6)], dice=[6], house_rules={"rl_roll": "absolute"})
     s, crowd = game.state, game.state.crowds["A"]
     crowd.wet = 2
     s.gas.append(GasCloud("cs", 16, 0))

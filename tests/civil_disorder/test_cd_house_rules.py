@@ -58,10 +58,10 @@ def test_cd11_merging_can_be_switched_off(cd):
     """CD-11: merge_crowds false keeps crowds apart at one point."""
     kw = {"crowds": [cd.crowd("A", "J0-0", figures=10, rl=4), cd.crowd("B", "J0-0", figures=10, rl=5)]}
     merged = cd.game(**kw)
-    crowds._merge_and_split(merged.state)
+    crowds.merge_and_split(merged.state)
     assert merged.state.crowds["B"].gone
     apart = cd.game(options={"merge_crowds": False}, **kw)
-    crowds._merge_and_split(apart.state)
+    crowds.merge_and_split(apart.state)
     assert apart.state.crowds["B"].gone is None
 
 

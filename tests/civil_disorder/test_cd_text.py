@@ -117,7 +117,7 @@ def test_the_plan_shows_figures_crowds_with_rl_markers_and_building_state(cd: An
 
 def test_a_gas_cloud_is_drawn_as_wide_as_the_gas_radius_house_rule(cd: Any) -> None:
     """CD-22: the gas_radius house rule (6" here) sets how far a cloud reaches, on the plan too."""
-    from riotact.rulesets.civil_disorder.combat import gas_on, throw_gas
+    from riotact.rulesets.civil_disorder.gas import gas_on, throw_gas
 
     game = cd.game(options={"gas_radius": 6}, units=[cd.unit("R1", "riot_police", "J1-1")],
                    crowds=[cd.crowd("A", "x16y24", rl=7)])
@@ -251,19 +251,14 @@ class Terminal:
         self.proc.stdin.flush()
 
 
-@pytest.mark.skipif(sys.platform == "win32", reason="select on pipes")
-def test_cli_manual_dice_asks_for_faces_and_logs_them(tmp_path: Path) -> None:
-    """Physical dice (CD-01: every roll is the umpire's): each roll asks for its faces, a face
-    not on the die is refused and asked again, and the faces typed are the log's roll events."""
-    save = tmp_path / "manual.jsonl"
-    term = Terminal("play", "civil-disorder/embassy-protest", "--seed", "3", "--dice", "manual",
-                    "--save", str(save))
+def _play_by_hand(term: Terminal, decisions: list[str]) -> list[int]:
+    """Answer every prompt: the decisions in turn, dice faces (one refused first); the faces typed."""
     typed: list[int] = []
-    decisions = ["1", "1", "1", "1", "quit"]  # pass and stay for two turns, then quit
     refused = False
     while (text := term.prompt()) is not None:
         roll = re.search(r"Roll (\d+)D(\d+) for [^\n]*; enter the \d+ face\(s\) shown: $", text)
         if roll:
+            assert "the umpire's hidden roll" in text
             n, sides = int(roll.group(1)), int(roll.group(2))
             if not refused:
                 term.answer(str(sides + 1))  # not a face of this die: asked again
@@ -276,8 +271,48 @@ def test_cli_manual_dice_asks_for_faces_and_logs_them(tmp_path: Path) -> None:
             assert text.endswith("your decision: "), text[-300:]
             term.answer(decisions.pop(0))
     assert term.proc.wait(timeout=30) == 0, term.out[-2000:]
-    assert "is not a face of a D" in term.out and "Traceback" not in term.out
-    assert not decisions and len(typed) >= 2
+    assert not decisions and "Traceback" not in term.out
+    return typed
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="select on pipes")
+def test_cli_manual_dice_in_solo_play_leave_game_control_dice_with_riotact(tmp_path: Path) -> None:
+    """CD-01: solo with ``--dice manual``, the police player is never asked to roll the umpire's
+    hidden dice; riotact rolls them from the seed, and the save says so and replays."""
+    save = tmp_path / "manual.jsonl"
+    term = Terminal("play", "civil-disorder/embassy-protest", "--seed", "3", "--dice", "manual",
+                    "--save", str(save))
+    assert _play_by_hand(term, ["1", "1", "1", "1", "quit"]) == []  # pass and stay for two turns
+    assert "Roll 1D" not in term.out
+    header, *events = [json.loads(line) for line in save.read_text().splitlines()]
+    assert header["hidden_dice"] == "seeded" and any(e.get("kind") == "roll" for e in events)
+    replayed = riotact("replay", str(save), "--seat", "commander")
+    assert replayed.returncode == 0, replayed.stderr
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="select on pipes")
+def test_cli_manual_dice_with_a_person_in_the_umpire_chair_ask_the_umpire(tmp_path: Path) -> None:
+    """CD-03: with a human ``umpire`` seat, that person types the hidden dice: each roll asks for
+    its faces (saying it is the umpire's hidden roll), a face not on the die is refused and asked
+    again, and the faces typed are the log's roll events."""
+    scenario = tmp_path / "chaired.toml"
+    source = (Path(__file__).parents[2] / "src/riotact/rulesets/civil_disorder/scenarios/embassy-protest.toml")
+    scenario.write_text(source.read_text().replace('seats = ["commander", "sub1"]',
+                                                   'seats = ["commander", "sub1", "umpire"]'))
+    save = tmp_path / "chaired.jsonl"
+    term = Terminal("play", str(scenario), "--seed", "3", "--dice", "manual", "--seat", "umpire=human",
+                    "--save", str(save))
+    typed = _play_by_hand(term, ["1", "1", "1", "quit"])  # pass, stay; the umpire proceeds
+    assert "is not a face of a D" in term.out and len(typed) >= 2
     events = [json.loads(line) for line in save.read_text().splitlines()]
     logged = [face for e in events if e.get("kind") == "roll" for face in e["dice"]]
     assert logged == typed
+
+
+def test_cli_says_why_no_action_matches_the_words_typed(tmp_path: Path) -> None:
+    """CD-32 at the terminal: "negotiate" typed with every crowd out of megaphone range is answered
+    with the reason and the ranges, not only "No action matches"."""
+    played = riotact("play", "civil-disorder/embassy-protest", "--seed", "4", stdin="negotiate\nquit\n")
+    out = " ".join(played.stdout.split())
+    assert "No action matches 'negotiate': no crowd you know of is within the 8\" your megaphone carries" in out
+    assert "(CD-32)" in out and "Traceback" not in played.stderr

@@ -293,3 +293,15 @@ def test_turn_limit_ends_the_game_with_no_winner() -> None:
     assert game.result is None
     act(game, "pass")
     assert game.result is not None and game.result.winners == () and "turn limit" in game.result.reason
+
+
+def test_rb25_rb26_elimination_before_restart_option() -> None:
+    """RB-26 house rule off: the last player above 0 RP wins at once, before the other may restart."""
+    game = rb_game(3, cause_cards=2, cards={"p1/action": [["5H"]], "p2/action": [["JOKER", "KD"]]},
+                   restart_before_elimination=False)
+    act(game, "H-moderate-p3", "draw")  # p3: 4 - 4 = 0 RP, but p2 still has 4
+    assert rp(game)["p3"] == 0 and game.result is None
+    act(game, "D-mild", "draw")  # p2's Joker: 4 - 1 - 13 -> 0
+    assert game.result is not None and game.result.winners == ("p1",)
+    assert "RB-25" in game.result.reason
+    assert "restart" not in [e["action"] for e in events(game, "decision")]  # p3 never got the chance

@@ -733,23 +733,41 @@ def test_rb24_takes_precedence_over_elimination() -> None:
 
 # -- RB-25 winning by elimination ------------------------------------------------------------------
 
-def test_rb25_last_player_with_resources_wins() -> None:
-    """RB-25: when the second opponent reaches 0 RP the remaining player wins at the end of that action."""
+def test_rb25_last_player_with_resources_wins_once_the_others_decline_a_new_cause() -> None:
+    """RB-25/RB-26: when both opponents are at 0 RP and each declines a new cause, p1 wins."""
     game = rb_game(3, cause_cards=2, cards={"p1/action": [["5H"]], "p2/action": [["JOKER", "KD"]]})
     act(game, "H-moderate-p3", "draw")  # p3: 4 - 4 = 0 RP, but p2 still has 4
     assert rp(game)["p3"] == 0 and game.result is None
     act(game, "D-mild", "draw")  # p2's Joker: 4 - 1 - 13 -> 0
+    assert rp(game) == {"p1": 3, "p2": 0, "p3": 0} and game.result is None
+    assert game.to_act() == ("p3",) and {a.id for a in game.legal_actions("p3")} == {"restart", "retire"}
+    act(game, "retire")
+    assert game.result is None  # p2 may still start a new cause
+    act(game, "pass", "retire")  # turn 2: p1 passes, p2 declines
     assert game.result is not None and game.result.winners == ("p1",)
     assert "RB-25" in game.result.reason
-    assert "restart" not in [e["action"] for e in events(game, "decision")]  # p3 never got the chance
+
+
+def test_rb26_a_player_at_zero_is_offered_a_new_cause_before_an_elimination_win() -> None:
+    """RB-26 (issue 7): in a 2-player game the player reduced to 0 RP restarts instead of losing at once."""
+    game = rb_game(cause_cards=2, cards={"p1/action": [["5H"]]})
+    act(game, "H-moderate-p2", "draw")  # 8 AP: p2 loses his 4 RP
+    assert rp(game) == {"p1": 3, "p2": 0} and game.result is None
+    assert game.to_act() == ("p2",)
+    assert [a.id for a in game.legal_actions("p2")] == ["restart", "retire"]
+    act(game, "restart")
+    assert rp(game)["p2"] == 4 and len(player(game, "p2").cause) == 2 and game.result is None
+    assert game.view("p1")["state"]["players"]["p2"]["rp"] == 4
 
 
 def test_rb25_checked_after_the_whole_action() -> None:
-    """RB-25 gap default: a 2-player game ends when an action leaves one player above 0."""
+    """RB-25 gap default: the check waits for the end of the action, then the player at 0 chooses."""
     game = rb_game(cause_cards=1, cards={"p1/action": [["2H"]]})
     act(game, "C-mild", "draw")  # 2 RP paid, no success: p1 on 0, but his attempt is still under way
-    assert rp(game)["p1"] == 0 and game.result is None
-    act(game, "stop")
+    assert rp(game)["p1"] == 0 and game.result is None and game.to_act() == ("p1",)
+    act(game, "stop", "pass", "pass")  # p2 passes; turn 2: p2 (2 RP) passes, then p1 at 0 chooses
+    assert game.result is None and {a.id for a in game.legal_actions("p1")} == {"restart", "retire"}
+    act(game, "retire")
     assert game.result is not None and game.result.winners == ("p2",)
 
 

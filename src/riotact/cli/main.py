@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 from rich.console import Console
@@ -90,7 +90,7 @@ def scenarios(ruleset: str | None, as_json: bool) -> None:
     table.add_column("title")
     table.add_column("seats")
     for sc in found:
-        table.add_row(sc.ref, escape(sc.title), " ".join(sc.seats))
+        table.add_row(escape(sc.ref), escape(sc.title), escape(" ".join(sc.seats)))
     console.print(table)
 
 
@@ -181,9 +181,9 @@ def sim(scenario: str, games: int, seed: int, jobs: int, log_dir: Path | None,
     if as_json:
         click.echo(json.dumps(summary, indent=1))
         return
-    table = Table("seat", "bot", "wins", title=f"{summary['scenario']}: {games} games, seed {seed}")
+    table = Table("seat", "bot", "wins", title=escape(f"{summary['scenario']}: {games} games, seed {seed}"))
     for seat, count in summary["wins"].items():
-        table.add_row(seat, summary["bots"][seat], f"{count} ({100 * count / games:.1f}%)")
+        table.add_row(escape(seat), summary["bots"][seat], f"{count} ({100 * count / games:.1f}%)")
     table.add_row("no winner", "", str(summary["no_winner"]))
     console.print(table)
     d = summary["decisions"]
@@ -208,16 +208,24 @@ cli.add_command(serve)
 
 def main() -> None:
     try:
-        cli.main(standalone_mode=False)
+        cli.main(prog_name="riotact", standalone_mode=False)
     except click.exceptions.Abort:
         errors.print("Interrupted.")
         sys.exit(130)
+    except click.UsageError as exc:  # click's own four lines (usage, hint, blank, error) made one
+        hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx is not None else ""
+        fail(exc.format_message() + hint, exc.exit_code)
     except click.ClickException as exc:
-        exc.show()
-        sys.exit(exc.exit_code)
+        fail(exc.format_message(), exc.exit_code)
     except (RiotactError, OSError) as exc:  # OSError: a folder or disk the command cannot use
-        errors.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False)
-        sys.exit(2)
+        fail(str(exc), 2)
     except KeyboardInterrupt:
         errors.print("Interrupted.")
         sys.exit(130)
+
+
+def fail(message: str, code: int) -> NoReturn:
+    """One line on stderr, whatever its width and whether or not it is a terminal, then exit."""
+    line = " ".join(message.split())
+    errors.print(f"[red]error:[/red] {escape(line)}", highlight=False, soft_wrap=True)
+    sys.exit(code)

@@ -100,7 +100,8 @@ class TerminalTable:
                 if found:
                     self._list(legal, found)
                 else:
-                    self.console.print(f"No action matches {escape(repr(answer))}.", highlight=False)
+                    self.console.print(f"No action matches {escape(repr(answer))}: "
+                                       f"{escape(self.game.why_illegal(seat, answer))}.", highlight=False)
             else:
                 try:
                     self.game.apply(seat, _pick(answer, legal))

@@ -82,6 +82,10 @@ class ManualDice:
     [3, 4]
     """
 
+    #: A person rolls these: rolls that no seat may see are not theirs to make unless a person
+    #: sits in the umpire's chair (see :class:`~riotact.core.game.Game`).
+    by_hand = True
+
     def __init__(self, ask: Callable[[str], str], tell: Callable[[str], None] = print) -> None:
         self._ask, self._tell = ask, tell
 

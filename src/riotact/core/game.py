@@ -35,6 +35,7 @@ from .errors import (
 from .log import LOG_FORMAT_VERSION, UMPIRE, Event, GameLog, dumps, read_log
 from .options import resolve_options
 from .protocol import Action, Result, RulesetSpec
+from .registry import ruleset_spec
 from .scenario import Scenario, parse_scenario
 from .umpire import Umpire
 
@@ -72,11 +73,10 @@ class Game:
         options: Mapping[str, Any] | None = None,
         dice: DiceSource | None = None,
         cards: Mapping[str, Iterable[Iterable[str]]] | None = None,
+        hidden_dice: bool | None = None,
     ) -> None:
-        from riotact.rulesets import get_ruleset
-
         self.scenario = scenario
-        self.spec: RulesetSpec = get_ruleset(scenario.ruleset)
+        self.spec: RulesetSpec = ruleset_spec(scenario.ruleset)
         if self.spec.state is None:
             raise ScenarioError(scenario.source, "ruleset", f"{self.spec.title} is not implemented yet, "
                                 "so its scenarios cannot be played")
@@ -96,7 +96,15 @@ class Game:
         })
         if self._cards:
             self.log.header["cards"] = self._cards
-        self.umpire = Umpire(rng, self.dice, self.log, self._cards)
+        # Rolls no seat may see are the umpire's (CD-01): a person rolling for a seat does not
+        # make them unless a person sits in the umpire's chair; riotact rolls them from the seed,
+        # and replays them from it (the header says so).
+        if hidden_dice is None:
+            hidden_dice = getattr(self.dice, "by_hand", False) and UMPIRE not in scenario.seats
+        if hidden_dice:
+            self.log.header["hidden_dice"] = "seeded"
+        self.umpire = Umpire(rng, self.dice, self.log, self._cards,
+                             hidden_dice=SeededDice(rng) if hidden_dice else None)
         self.decisions: list[tuple[str, str]] = []
         self._legal_seat, self._legal_at = "", -1
         self._legal_now: tuple[list[Action], dict[str, Action]] = ([], {})
@@ -165,6 +173,11 @@ class Game:
             self._announce_end()
         return events[start:]
 
+    def why_illegal(self, seat: str, action_id: str) -> str:
+        """Why ``action_id`` (or words a person typed) is not a decision ``seat`` may make now."""
+        self._check_seat(seat)
+        return self.state.why_illegal(seat, action_id)
+
     def view(self, seat: str) -> dict[str, Any]:
         """What ``seat`` may know now, JSON-safe, with its legal actions."""
         self._check_seat(seat)
@@ -196,10 +209,11 @@ class Game:
         """Rebuild the game without its last decisions: their earlier faces replay, then live dice."""
         events = self.log.events[:self._decision_starts[-decisions]]
         dice = None
+        hidden = self.log.header.get("hidden_dice") == "seeded"
         if self.log.header["dice"] != "seeded":
-            dice = ReplayDice(recorded_faces(events), getattr(self.dice, "_live", self.dice))
+            dice = ReplayDice(recorded_faces(events, seeded_hidden=hidden), getattr(self.dice, "_live", self.dice))
         game = Game(self.scenario, seed=self.seed, options=self.overrides, dice=dice,
-                    cards=self._cards)
+                    cards=self._cards, hidden_dice=hidden)
         for seat, action_id in self.decisions[:-decisions]:
             game.apply(seat, action_id)
         game.log.header["dice"] = self.log.header["dice"]
@@ -231,8 +245,11 @@ class Game:
                             result=result.as_dict())
 
 
-def recorded_faces(events: Iterable[Event]) -> list[int]:
-    return [face for e in events if e["kind"] == "roll" for face in e["dice"]]
+def recorded_faces(events: Iterable[Event], *, seeded_hidden: bool = False) -> list[int]:
+    """The faces of the recorded rolls (``seeded_hidden``: not those no seat saw, which the
+    seed makes again)."""
+    return [face for e in events if e["kind"] == "roll" and not (seeded_hidden and e["visible_to"] == [])
+            for face in e["dice"]]
 
 
 def replay(header: dict[str, Any], events: list[Event], *, source: str = "<log>",
@@ -250,13 +267,14 @@ def replay(header: dict[str, Any], events: list[Event], *, source: str = "<log>"
         raise SaveFileError(f"{source}: log format version {header.get('version')!r}; "
                             f"this riotact reads version {LOG_FORMAT_VERSION}")
     dice = None
+    hidden = header.get("hidden_dice") == "seeded"
     if dice_kind != "seeded":
         try:
-            faces = [int(face) for face in recorded_faces(events)]
+            faces = [int(face) for face in recorded_faces(events, seeded_hidden=hidden)]
         except (KeyError, TypeError, ValueError) as exc:
             raise SaveFileError(f"{source}: a roll event has no proper dice faces ({exc!r})") from None
         dice = ReplayDice(faces, live_dice)
-    game = Game(scenario, seed=seed, options=options, dice=dice, cards=cards)
+    game = Game(scenario, seed=seed, options=options, dice=dice, cards=cards, hidden_dice=hidden)
     game.log.header["dice"] = dice_kind
     for event in events:
         if event.get("kind") == "decision":

@@ -14,8 +14,8 @@ of seats; the umpire sees everything) and ``text`` (plain English).
 from __future__ import annotations
 
 import json
+import math
 import os
-import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -71,28 +71,50 @@ class GameLog:
             yield dumps(event)
 
     def write(self, path: str | os.PathLike[str]) -> None:
-        write_atomic(Path(path), "".join(line + "\n" for line in self.lines()))
+        try:
+            text = "".join(line + "\n" for line in self.lines())
+        except ValueError as exc:  # a NaN or Infinity got past the checks: never write it
+            raise SaveFileError(f"{path}: cannot save: {exc}") from None
+        write_atomic(Path(path), text)
 
 
 def dumps(obj: Any) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+    """One JSON line; NaN and Infinity are refused (ValueError): a log holds only finite numbers."""
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
 def write_atomic(path: Path, text: str) -> None:
-    """Write via a temporary file in the same folder and rename: never half a file."""
+    """Write via a temporary file in the same folder and rename: never half a file.
+
+    The temporary file has one name per save, ``.NAME.tmp``. A save killed between writing and
+    renaming leaves it behind, and the next save of the same file writes over it and renames it
+    away, so none stays for ever; finding random names would mean listing the folder at every
+    save, which thousands of logs in one folder (``sim --log-dir``) cannot afford. One process
+    writes a given save at a time.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
-    mode = path.stat().st_mode & 0o777 if path.exists() else 0o644  # mkstemp alone would give 0o600
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
+    tmp = temporary_path(path)
     try:
-        os.chmod(tmp, mode)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), mode)
+        os.fchmod(fd, mode)  # the umask trims a new file's mode, and an old file keeps its own
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise
+
+
+def temporary_path(path: Path) -> Path:
+    """Where :func:`write_atomic` writes before renaming.
+
+    >>> temporary_path(Path("runs/game.jsonl")).as_posix()
+    'runs/.game.jsonl.tmp'
+    """
+    return path.with_name(f".{path.name}.tmp")
 
 
 def read_log(path: str | os.PathLike[str]) -> tuple[dict[str, Any], list[Event]]:
@@ -117,9 +139,25 @@ def _parse(source: Path, lines: Iterable[str]) -> Iterator[dict[str, Any]]:
         if not line.strip():
             continue
         try:
-            record = json.loads(line)
+            record = json.loads(line, parse_constant=_refuse_constant, parse_float=_finite_float)
         except json.JSONDecodeError as exc:
             raise SaveFileError(f"{source}: line {number}: not JSON ({exc.msg})") from None
+        except RecursionError:
+            raise SaveFileError(f"{source}: line {number}: JSON nested too deeply") from None
+        except ValueError as exc:  # a non-finite number, or an integer of over 4,300 digits
+            why = "an integer of more than 4,300 digits" if "digits" in str(exc) else str(exc)
+            raise SaveFileError(f"{source}: line {number}: {why}") from None
         if not isinstance(record, dict):
             raise SaveFileError(f"{source}: line {number}: not a JSON object")
         yield record
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a log may hold (only finite numbers)")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text[:20]} is too large a number (only finite numbers)")
+    return value

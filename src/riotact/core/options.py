@@ -14,6 +14,8 @@ riotact.core.errors.OptionError: revolting-behaviour has no house rule 'jokers';
 
 from __future__ import annotations
 
+import math
+import reprlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -39,8 +41,10 @@ class HouseRule:
             value = float(value)
         if type(value) is not expected:
             raise OptionError(
-                f"{ruleset} house rule {self.key!r} takes a {expected.__name__}, got {value!r}"
+                f"{ruleset} house rule {self.key!r} takes a {expected.__name__}, got {reprlib.repr(value)}"
             )
+        if isinstance(value, float) and not math.isfinite(value):
+            raise OptionError(f"{ruleset} house rule {self.key!r} takes a finite number, got {value!r}")
         if self.choices and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
             raise OptionError(f"{ruleset} house rule {self.key!r} must be one of {allowed}; got {value!r}")

@@ -15,6 +15,7 @@ Example (``revolting-behaviour`` first game)::
 
 from __future__ import annotations
 
+import math
 import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
@@ -27,16 +28,19 @@ from .errors import OptionError, RiotactError, ScenarioError
 from .log import UMPIRE
 from .options import resolve_options
 from .protocol import RulesetSpec
+from .registry import all_specs, ruleset_spec
 
+#: A seat's name is what people type (``--seat p1=human``) and read in every log line.
+SEAT_NAME_LIMIT = 32
 
 class _Header(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    ruleset: str
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
-    title: str = Field(min_length=1)
-    description: str = ""
-    seats: list[str] = Field(min_length=1)
+    ruleset: str = Field(max_length=64)
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=64)
+    title: str = Field(min_length=1, max_length=200)
+    description: str = Field("", max_length=10_000)
+    seats: list[str] = Field(min_length=1, max_length=64)
     house_rules: dict[str, Any] = {}
     setup: dict[str, Any] = {}
 
@@ -67,14 +71,13 @@ def _fail(source: str, exc: ValidationError, prefix: tuple[str, ...] = ()) -> Sc
 
 def parse_scenario(data: dict[str, Any], source: str = "<data>") -> Scenario:
     """Validate scenario data; errors name the source, the field and the fault."""
-    from riotact.rulesets import get_ruleset
-
+    _check_finite(data, source)
     try:
         head = _Header.model_validate(data)
     except ValidationError as exc:
         raise _fail(source, exc) from None
     try:
-        spec = get_ruleset(head.ruleset)
+        spec = ruleset_spec(head.ruleset)
     except Exception as exc:  # unknown ruleset: say which exist
         raise ScenarioError(source, "ruleset", str(exc)) from None
     _check_seats(spec, head.seats, source)
@@ -93,10 +96,30 @@ def parse_scenario(data: dict[str, Any], source: str = "<data>") -> Scenario:
                     head.description, dict(head.house_rules), source, data)
 
 
+def _check_finite(data: Any, source: str) -> None:
+    """NaN and Infinity are refused anywhere in a scenario (TOML allows them; no rule wants them).
+
+    The walk uses its own stack, so data nested however deep cannot exhaust Python's.
+    """
+    stack: list[tuple[str, Any]] = [("", data)]
+    while stack:
+        where, value = stack.pop()
+        if isinstance(value, float) and not math.isfinite(value):
+            raise ScenarioError(source, where, f"Input should be a finite number, not {value}")
+        if isinstance(value, dict | list | tuple):  # fields named as pydantic names them: setup.features.3.x
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            stack.extend((f"{where}.{k}" if where else str(k), v) for k, v in items)
+
+
 def _check_seats(spec: RulesetSpec, seats: list[str], source: str) -> None:
     low, high = spec.seat_counts
     if not low <= len(seats) <= high:
         raise ScenarioError(source, "seats", f"{spec.title} takes {low} to {high} seats, got {len(seats)}")
+    for seat in seats:
+        if not 1 <= len(seat) <= SEAT_NAME_LIMIT or not all(c.isprintable() and not c.isspace() for c in seat):
+            shown = seat if len(seat) <= SEAT_NAME_LIMIT else seat[:SEAT_NAME_LIMIT] + "..."
+            raise ScenarioError(source, "seats", f"seat name {shown!r} should be 1 to {SEAT_NAME_LIMIT} "
+                                "printable characters without spaces")
     if len(set(seats)) != len(seats):
         raise ScenarioError(source, "seats", "seat names must be different")
     if UMPIRE in seats and not spec.umpire_seat:
@@ -113,6 +136,10 @@ def load_scenario_file(path: str | Path) -> Scenario:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ScenarioError(source, "", f"not valid TOML ({exc})") from None
+    except RecursionError:
+        raise ScenarioError(source, "", "not valid TOML (nested too deeply)") from None
+    except ValueError:  # tomllib's only other fault: an integer of more than 4,300 digits
+        raise ScenarioError(source, "", "not valid TOML (an integer of more than 4,300 digits)") from None
     return parse_scenario(data, source)
 
 
@@ -131,13 +158,11 @@ def builtin_scenarios(spec: RulesetSpec) -> list[Scenario]:
 
 def find_scenario(ref: str) -> Scenario:
     """A scenario by file path, by ``ruleset/id``, or by a bare id that is unique."""
-    from riotact.rulesets import all_rulesets, get_ruleset
-
     if ref.endswith(".toml") or Path(ref).is_file():
         return load_scenario_file(ref)
     ruleset, _, scenario_id = ref.rpartition("/")
     try:
-        specs = [get_ruleset(ruleset)] if ruleset else all_rulesets()
+        specs = [ruleset_spec(ruleset)] if ruleset else all_specs()
     except RiotactError as exc:
         raise _not_found(ref, str(exc)) from None
     matches = [s for spec in specs for s in builtin_scenarios(spec) if s.id == scenario_id]

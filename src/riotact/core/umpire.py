@@ -77,9 +77,13 @@ class Umpire:
         dice: DiceSource,
         log: GameLog,
         card_script: Mapping[str, Iterable[Iterable[str]]] | None = None,
+        hidden_dice: DiceSource | None = None,
     ) -> None:
         self.rng = rng
         self.dice = dice
+        #: Where rolls that no seat may see (``visible_to=[]``) come from, when not from ``dice``:
+        #: the game's own generator when riotact keeps the umpire's dice (CD-01).
+        self.hidden_dice = hidden_dice
         self.log = log
         self.turn = 0
         self._card_script = {k: deque(v) for k, v in (card_script or {}).items()}
@@ -105,7 +109,7 @@ class Umpire:
         more (``at_most``: ``target`` or less), else ``fail``; ``judge`` maps the
         total to any other result word (a table lookup).
         """
-        faces = self._faces(rule, who, n, sides, purpose)
+        faces = self._faces(rule, who, n, sides, purpose, visible_to)
         mods = tuple(modifiers)
         total = sum(faces) + modifier_total(mods)
         if judge is not None:
@@ -146,7 +150,7 @@ class Umpire:
         ``natural_min_fails``: a natural 1 always fails. ``judge`` turns the
         number of successes into a result word.
         """
-        faces = self._faces(rule, who, n, sides, purpose)
+        faces = self._faces(rule, who, n, sides, purpose, visible_to)
         mods = tuple(modifiers)
         bonus = modifier_total(mods)
         successes = 0
@@ -172,14 +176,19 @@ class Umpire:
     ) -> str:
         """An arrow D6 (six directions) or a clock-face D12 direction."""
         sides = 12 if clock else 6
-        face = self._faces(rule, who, 1, sides, purpose)[0]
+        face = self._faces(rule, who, 1, sides, purpose, visible_to)[0]
         direction = (CLOCK_DIRECTIONS if clock else ARROW_DIRECTIONS)[face - 1]
         text = f"{who} rolls a direction D{sides} for {purpose} ({rule}): {face}, {direction}"
         self._record(text, visible_to, rule, who, sides, [face], (), None, direction, total=face)
         return direction
 
-    def _faces(self, rule: str, who: str, n: int, sides: int, purpose: str) -> list[int]:
-        return self.dice.faces(sides, n, f"{purpose} ({rule}, {who})") if n > 0 else []
+    def _faces(self, rule: str, who: str, n: int, sides: int, purpose: str, visible_to: Visibility) -> list[int]:
+        if n <= 0:
+            return []
+        if visible_to != ALL and not visible_to:  # no seat may see it: the umpire's own roll
+            source = self.hidden_dice or self.dice
+            return source.faces(sides, n, f"{purpose} ({rule}, {who}; the umpire's hidden roll)")
+        return self.dice.faces(sides, n, f"{purpose} ({rule}, {who})")
 
     def _record(self, text: str, visible_to: Visibility, rule: str, who: str, sides: int, faces: list[int],
                 mods: Sequence[Modifier], target: int | None, result: str | None, **outcome: int) -> None:

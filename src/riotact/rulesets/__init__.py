@@ -13,6 +13,7 @@ from functools import cache
 
 from riotact.core.errors import RiotactError
 from riotact.core.protocol import RulesetSpec
+from riotact.core.registry import register_rulesets
 
 #: ruleset id -> package that implements it (None: catalogued, not yet implemented).
 _PACKAGES: dict[str, str | None] = {
@@ -59,3 +60,8 @@ def ruleset_ids() -> list[str]:
 
 def all_rulesets() -> list[RulesetSpec]:
     return [get_ruleset(r) for r in _PACKAGES]
+
+
+# The core resolves scenarios' rulesets through this registry. Looked up when called, so a test
+# may stand a ruleset of its own in for one id (monkeypatching get_ruleset).
+register_rulesets(lambda ruleset_id: get_ruleset(ruleset_id), all_rulesets)

@@ -20,13 +20,14 @@ from .combat import casualty_roll, crowd_casualty
 from .crowds import layout, on_table
 from .fire import start_fire
 from .personal import wound_player
+from .units import Threat
 
 if TYPE_CHECKING:
-    from .state import CivilDisorder
     from .units import Bomb, Crowd
+    from .world import World
 
 
-def _due(s: CivilDisorder, bomb: Bomb, node: str) -> str | None:
+def _due(s: World, bomb: Bomb, node: str) -> str | None:
     """Why the bomb goes off now, or None."""
     if bomb.turn is not None and s.turn >= bomb.turn:
         return f"timed for turn {bomb.turn}"
@@ -38,7 +39,7 @@ def _due(s: CivilDisorder, bomb: Bomb, node: str) -> str | None:
     return None
 
 
-def bombs_go_off(s: CivilDisorder) -> None:
+def bombs_go_off(s: World) -> None:
     """CD-12 step 4: each bomb still hidden in a crowd goes off if its time has come."""
     for bomb in s.bombs.values():
         if bomb.went_off is not None or bomb.lost:
@@ -54,7 +55,7 @@ def bombs_go_off(s: CivilDisorder) -> None:
             explode(s, bomb, crowd, why)
 
 
-def explode(s: CivilDisorder, bomb: Bomb, crowd: Crowd, why: str) -> None:
+def explode(s: World, bomb: Bomb, crowd: Crowd, why: str) -> None:
     """CD-66: the blast, with the scenario's radius, casualty dice, damage and fire chance."""
     node = bomb.node = crowd.node
     bomb.went_off = s.turn
@@ -69,7 +70,7 @@ def explode(s: CivilDisorder, bomb: Bomb, crowd: Crowd, why: str) -> None:
     if far:
         s.umpire.effect(rule, "A loud explosion is heard somewhere out of sight.", visible_to=far, bomb=bomb.id)
     for unit in hit_units:
-        s.unit_event(unit, "physically attacked")  # CD-62: bombed
+        s.unit_event(unit, "physically attacked", Threat(node, crowd.id))  # CD-62: bombed
         for _ in range(_hits(s, bomb, unit.id, unit.figures)):
             s.wound_sf(unit, "bomb blast", dead=casualty_roll(s, unit.id) == "dead")
     for seat, me in sorted(s.players.items()):
@@ -95,7 +96,7 @@ def explode(s: CivilDisorder, bomb: Bomb, crowd: Crowd, why: str) -> None:
             start_fire(s, bid, rule, "set alight by the bomb")
 
 
-def _hits(s: CivilDisorder, bomb: Bomb, who: str, figures: int) -> int:
+def _hits(s: World, bomb: Bomb, who: str, figures: int) -> int:
     """One d6 per figure in the blast, hit on the bomb's ``hit_on`` or more."""
     if figures <= 0:
         return 0

@@ -11,77 +11,37 @@ from riotact.core.modifiers import Modifier
 
 from .crowds import chart
 from .custody import make_arrest
+from .gas import in_gas, throw_gas
+from .movement import move_away, move_into_contact, run_pace
 from .tables import OUTNUMBERED, fight_type_bonus, lookup, people
-from .units import GasCloud
+from .units import Threat
 
 if TYPE_CHECKING:
-    from .state import CivilDisorder
     from .units import Crowd, SFUnit, Sniper
+    from .world import World
 
 #: CD-54 default: a stunned figure falls, does nothing next turn, then spends a turn getting up
 #: (counted down at the end of each turn, the turn it falls included).
 DOWN_TURNS = 3
-WIND = {"east": (1, 0), "west": (-1, 0), "north": (0, -1), "south": (0, 1)}
 #: CD-21 "being shot at" factors by weapon.
 SHOT_AT = {"baton": (-1, 'shot at by baton gun or other "non-lethal" firearm'),
            "single": (-3, "shot at by single-shot firearms"),
            "auto": (-4, "shot at by automatic firearms")}
 
 
-# -- gas (CD-22) -----------------------------------------------------------------------
-def gas_on(s: CivilDisorder, node: str) -> str | None:
-    """The strongest effective gas cloud over a street point: "cs", "tear" or None."""
-    kinds = {c.kind for c in s.gas if s.town.inches_to_point(node, (c.x, c.y)) <= c.radius}
-    return "cs" if "cs" in kinds else ("tear" if kinds else None)
-
-
-def gas_in_sight(s: CivilDisorder, node: str) -> bool:
-    """CD-32: a gas cloud the crowd can see (its nearest street point is in sight)."""
-    return any(s.town.sees(node, s.town.nearest_point((c.x, c.y))) for c in s.gas)
-
-
-def throw_gas(s: CivilDisorder, unit: SFUnit, crowd: Crowd) -> None:
-    """CD-22 default: a grenade or round up to 20" makes a 4"-wide cloud for 3 turns;
-    CD-39: a patrol car's stock runs out."""
-    if not unit.has_gas:
-        s.tell("CD-39", f"{unit.id} has no tear gas left.", units=[unit.id])
-        return
-    if unit.gas_stock is not None:
-        unit.gas_stock -= 1
-    kind = "cs" if unit.type.specialist_riot or unit.type.swat else "tear"
-    x, y = s.position(crowd.node)
-    s.gas.append(GasCloud(kind, x, y, int(s.opt("gas_turns")), float(s.opt("gas_radius"))))
-    s.trigger(crowd, f"{unit.id} fires gas")
-    s.tell("CD-22", f"{unit.id} fires {'CS' if kind == 'cs' else 'tear'} gas at crowd {crowd.id}.",
-           nodes=[unit.node, crowd.node], units=[unit.id])
-
-
-def gas_drift(s: CivilDisorder) -> None:
-    """CD-22 default: each cloud drifts 1d6" downwind and lasts 3 turns."""
-    dx, dy = WIND[s.setup.wind]
-    for cloud in list(s.gas):
-        cloud.turns -= 1
-        if cloud.turns <= 0:
-            s.gas.remove(cloud)
-            continue
-        inches = s.roll("CD-22", "gas cloud", 1, 6, "drift downwind").total
-        cloud.x += dx * inches
-        cloud.y += dy * inches
-
-
 # -- firearms (CD-60, CD-61) --------------------------------------------------------------
-def casualty_roll(s: CivilDisorder, who: str) -> str:
+def casualty_roll(s: World, who: str) -> str:
     """CD-61: 2-3 wounded, 4-6 dead; 1 (missing in the seed) wounded by default."""
     face = s.d6("CD-61", who, "firearm casualty (1-3 wounded, 4-6 dead)")
     return "dead" if face >= 4 else "wounded"
 
 
-def gunfire(s: CivilDisorder, node: str) -> None:
+def gunfire(s: World, node: str) -> None:
     """CD-18: remember where firearms were fired (baton guns included)."""
     s.gunfire.append((s.turn, node))
 
 
-def fire_at_crowd(s: CivilDisorder, unit: SFUnit, crowd: Crowd, *, over_heads: bool = False,
+def fire_at_crowd(s: World, unit: SFUnit, crowd: Crowd, *, over_heads: bool = False,
                   weapon: str | None = None) -> None:
     """CD-60: a unit fires, one d6 per fit firer, once a turn."""
     unit.fired_turn = s.turn
@@ -89,7 +49,7 @@ def fire_at_crowd(s: CivilDisorder, unit: SFUnit, crowd: Crowd, *, over_heads: b
            units=[unit.id])
 
 
-def volley(s: CivilDisorder, who: str, node: str, firers: int, weapon: str, crowd: Crowd, *,
+def volley(s: World, who: str, node: str, firers: int, weapon: str, crowd: Crowd, *,
            over_heads: bool = False, units: Sequence[str] = ()) -> None:
     """CD-60: one d6 per firer; default: single shot downs one on 4+, automatic 1d3, baton gun
     knocks one down (wounded on a further 6); firing over heads hits nobody."""
@@ -120,7 +80,7 @@ def volley(s: CivilDisorder, who: str, node: str, firers: int, weapon: str, crow
         crowd_casualty(s, crowd, status, f"shot by {who}", firearm=True)
 
 
-def crowd_casualty(s: CivilDisorder, crowd: Crowd, status: str, cause: str, *, firearm: bool) -> None:
+def crowd_casualty(s: World, crowd: Crowd, status: str, cause: str, *, firearm: bool) -> None:
     """A crowd figure falls wounded or dead (CD-56); firearm casualties are RL factors (CD-21)."""
     if crowd.figures <= 0:
         return
@@ -139,7 +99,7 @@ def crowd_casualty(s: CivilDisorder, crowd: Crowd, status: str, cause: str, *, f
            nodes=[crowd.node])
 
 
-def firing(s: CivilDisorder) -> None:
+def firing(s: World) -> None:
     """CD-12 step 4: units fire, gas, hose crowds, suppress and counter-snipe on their orders."""
     for unit in s.live_units():
         verb, _, target = unit.order.partition(":")
@@ -161,7 +121,7 @@ def firing(s: CivilDisorder) -> None:
 
 
 # -- snipers (CD-66 to CD-70) -------------------------------------------------------------
-def sniper_node(s: CivilDisorder, sniper_id: str) -> str | None:
+def sniper_node(s: World, sniper_id: str) -> str | None:
     """Where a sniper shoots from: its building's street front, or its crowd (CD-66)."""
     sniper = s.snipers[sniper_id]
     if sniper.crowd is not None:  # CD-66: an armed agent shoots from inside its crowd
@@ -171,7 +131,7 @@ def sniper_node(s: CivilDisorder, sniper_id: str) -> str | None:
     return s.town.buildings[sniper.building].fronts[0]
 
 
-def suppress(s: CivilDisorder, unit: SFUnit, building: str) -> None:
+def suppress(s: World, unit: SFUnit, building: str) -> None:
     """CD-69: SF fire at a (suspected) sniper location never hits, but a sniper there is under
     fire and will not shoot this turn."""
     if unit.weapon == "none":
@@ -184,7 +144,7 @@ def suppress(s: CivilDisorder, unit: SFUnit, building: str) -> None:
     s.tell("CD-69", f"{unit.id} fires at {building}.", nodes=[unit.node], units=[unit.id])
 
 
-def counter_snipe(s: CivilDisorder, unit: SFUnit, sniper_id: str) -> None:
+def counter_snipe(s: World, unit: SFUnit, sniper_id: str) -> None:
     """CD-70: a SWAT sniper picks off a spotted sniper on 4-6; a hit takes the CD-61 roll and
     the sniper stops firing either way (default)."""
     sniper = s.snipers.get(sniper_id)
@@ -208,7 +168,7 @@ def _sniper_place(sniper: Sniper) -> str:
     return f"building {sniper.building}" if sniper.building else f"crowd {sniper.crowd}"
 
 
-def snipers_fire(s: CivilDisorder) -> None:
+def snipers_fire(s: World) -> None:
     """CD-67: each sniper rolls 1d6 and hits its named target on a 6; the target is always told
     it is under fire. CD-68: shots after the first from one place may be spotted."""
     for sniper in s.snipers.values():
@@ -222,16 +182,18 @@ def snipers_fire(s: CivilDisorder) -> None:
             s.note("CD-69", f"Sniper {sniper.id} is under fire and does not shoot.")
             continue
         gunfire(s, node)
-        s.under_fire[target.id] = s.turn
-        s.unit_event(target, "shot at")
-        s.tell("CD-67", f"{target.id} is under fire from an unseen sniper.", units=[target.id])
+        s.unit_event(target, "shot at", Threat(node, sniper.crowd, sniper.building))
+        told = s.tell("CD-67", f"{target.id} is under fire from an unseen sniper.", units=[target.id])
+        if target.player in told:  # the unit knows; its player only by radio (CD-06)
+            s.under_fire[target.id] = s.turn
         if s.d6("CD-67", f"sniper {sniper.id}", f"shot at {target.id} (hits on a 6)") == 6:
             status = casualty_roll(s, target.id)
             s.wound_sf(target, "sniper fire", dead=status == "dead")
         sniper.shots += 1
-        if sniper.shots >= 2 and not sniper.spotted:
-            bonus = sniper.shots - 2  # CD-68 default: +0 on the second shot, +1 on the third...
-            mods = [Modifier(bonus, f"shot {sniper.shots} from the same place", "CD-68")] if bonus else []
+        here = sniper.shots_from[node] = sniper.shots_from.get(node, 0) + 1  # CD-68: per location
+        if here >= 2 and not sniper.spotted:  # the first shot from any location is unobserved
+            bonus = here - 2  # CD-68 default: +0 on the second shot, +1 on the third...
+            mods = [Modifier(bonus, f"shot {here} from the same place", "CD-68")] if bonus else []
             if s.roll("CD-68", target.id, 1, 6, f"spotting sniper {sniper.id}", mods, target=6).passed:
                 sniper.spotted = True  # CD-68 default: the place is revealed to the target unit
                 sniper.known_to = s.tell("CD-68", f"{target.id} spots the sniper's position: "
@@ -239,7 +201,7 @@ def snipers_fire(s: CivilDisorder) -> None:
 
 
 # -- hand-to-hand (CD-51 to CD-55) ---------------------------------------------------------
-def fights(s: CivilDisorder) -> None:
+def fights(s: World) -> None:
     """CD-12 step 4: charges and snatch-squad arrests, then crowds at RL 7+ attack SF they touch."""
     contact = float(s.opt("adjacent_inches"))
     engaged: set[tuple[str, str]] = set()
@@ -271,13 +233,7 @@ def outnumbered(odds: int) -> list[Modifier]:
     return [Modifier(value, f"outnumbered {odds}-1", "CD-53")] if value else []
 
 
-def in_gas(s: CivilDisorder, node: str) -> list[Modifier]:
-    """CD-53 / CD-22: in effective tear gas -2, CS gas -4 (for figures without masks)."""
-    gas = gas_on(s, node)
-    return [Modifier(-4 if gas == "cs" else -2, f"in effective {gas} gas", "CD-53")] if gas else []
-
-
-def sf_fight_modifiers(s: CivilDisorder, unit: SFUnit, odds: int, *, charging: bool) -> list[Modifier]:
+def sf_fight_modifiers(s: World, unit: SFUnit, odds: int, *, charging: bool) -> list[Modifier]:
     """CD-53 for an SF figure: outnumbered, the best type bonus, gas (unless masked)."""
     mods = outnumbered(odds)
     bonus = fight_type_bonus(unit.type, charging=charging)
@@ -286,7 +242,7 @@ def sf_fight_modifiers(s: CivilDisorder, unit: SFUnit, odds: int, *, charging: b
     return mods if unit.type.masks else [*mods, *in_gas(s, unit.node)]
 
 
-def rioter_fight_modifiers(s: CivilDisorder, crowd: Crowd) -> list[Modifier]:
+def rioter_fight_modifiers(s: World, crowd: Crowd) -> list[Modifier]:
     """CD-53 for a rioter: gas and soaking (civilians get no type bonus)."""
     mods = in_gas(s, crowd.node)
     if crowd.wet >= 2:
@@ -294,7 +250,7 @@ def rioter_fight_modifiers(s: CivilDisorder, crowd: Crowd) -> list[Modifier]:
     return mods
 
 
-def fight(s: CivilDisorder, unit: SFUnit, crowd: Crowd, *, sf_attacking: bool, arrest: bool,
+def fight(s: World, unit: SFUnit, crowd: Crowd, *, sf_attacking: bool, arrest: bool,
           charging: bool, rl_charge: bool = False) -> None:
     """CD-51: figure against figure, 1d10 each plus factors; the higher wins by the margin (CD-54).
     CD-52: an outnumbered figure fights each opponent, wins against one only, stops once beaten.
@@ -310,7 +266,7 @@ def fight(s: CivilDisorder, unit: SFUnit, crowd: Crowd, *, sf_attacking: bool, a
                     f"{' (arrest attempt)' if arrest else ''}{' (charging)' if charging else ''}.",
            nodes=[unit.node, crowd.node], units=[unit.id])
     if not sf_attacking:
-        s.unit_event(unit, "physically attacked")
+        s.unit_event(unit, "physically attacked", Threat(crowd.node, crowd.id))
     else:
         kind = unit.type
         if charging or rl_charge:  # CD-21 (c): only the largest charging factor
@@ -343,7 +299,7 @@ def fight(s: CivilDisorder, unit: SFUnit, crowd: Crowd, *, sf_attacking: bool, a
                 break  # CD-52: no more rolls once the figure is beaten
 
 
-def fight_result_on_rioter(s: CivilDisorder, captor: str, node: str, crowd: Crowd, result: str, *,
+def fight_result_on_rioter(s: World, captor: str, node: str, crowd: Crowd, result: str, *,
                            arrest: bool, units: Sequence[str] = ()) -> None:
     """CD-54 default: 0-3 scuffle, 4 stunned, 5-7 arrested if arresting (else stunned),
     8+ wounded (and arrested if arresting; the wounded prisoner needs no escort, CD-55)."""
@@ -362,7 +318,7 @@ def fight_result_on_rioter(s: CivilDisorder, captor: str, node: str, crowd: Crow
     s.tell("CD-54", f"A rioter of crowd {crowd.id} is stunned and falls.", nodes=[crowd.node], units=units)
 
 
-def fight_result_on_sf(s: CivilDisorder, unit: SFUnit, crowd: Crowd, result: str, *,
+def fight_result_on_sf(s: World, unit: SFUnit, crowd: Crowd, result: str, *,
                        on_ground: bool = False) -> bool:
     """A rioter's win on an SF figure; True when the figure is beaten (CD-52 stops rolling)."""
     if result == "scuffle":
@@ -379,10 +335,11 @@ def fight_result_on_sf(s: CivilDisorder, unit: SFUnit, crowd: Crowd, result: str
 
 
 # -- petrol bomb attacks (CD-38) -------------------------------------------------------------
-def petrol_attack(s: CivilDisorder, unit: SFUnit, figures: int, cause: str) -> None:
+def petrol_attack(s: World, unit: SFUnit, figures: int, cause: str, threat: Threat | None = None) -> None:
     """CD-38 default: each figure under attack is wounded on 5-6, or only on a 6 with a shield;
-    CD-62: being petrol bombed (or as if, CD-47, CD-48) calls for an over-reaction test."""
-    s.unit_event(unit, "petrol bombed")
+    CD-62: being petrol bombed (or as if, CD-47, CD-48) calls for an over-reaction test
+    (``threat``: the crowd that threw the bomb; none for a fire)."""
+    s.unit_event(unit, "petrol bombed", threat)
     need = 6 if unit.type.riot_equipped else int(s.opt("petrol_wound_on"))
     for i in range(min(figures, unit.figures)):
         if s.roll("CD-38", f"{unit.id} figure {i + 1}", 1, 6, f"{cause} (wounded on {need}+)",
@@ -391,7 +348,7 @@ def petrol_attack(s: CivilDisorder, unit: SFUnit, figures: int, cause: str) -> N
 
 
 # -- over-reaction (CD-62 to CD-65) ----------------------------------------------------------
-def overreaction_modifiers(s: CivilDisorder, unit: SFUnit) -> list[Modifier]:
+def overreaction_modifiers(s: World, unit: SFUnit) -> list[Modifier]:
     """CD-63: unit type, odds, support in sight, gunfire and wounds this turn."""
     kind = unit.type
     mods = []
@@ -416,7 +373,7 @@ def overreaction_modifiers(s: CivilDisorder, unit: SFUnit) -> list[Modifier]:
     return mods
 
 
-def overreaction_tests(s: CivilDisorder) -> None:
+def overreaction_tests(s: World) -> None:
     """CD-62: one test per unit per turn, however many triggers, taken after firing and fights.
     Triggers that come later (a member burned in step 6, CD-47) are tested in the next turn's."""
     tested = sorted(s.unit_events)
@@ -434,13 +391,16 @@ def overreaction_tests(s: CivilDisorder) -> None:
     for uid in tested:
         s.unit_events.pop(uid, None)
         s.unit_wounded.pop(uid, None)
+        s.threats.pop(uid, None)
 
 
-def apply_overreaction(s: CivilDisorder, unit: SFUnit, result: str) -> None:
-    """CD-64 default results; CD-65: military units and SWAT with guns may open fire instead."""
-    from .orders import move_away, move_into_contact, run_pace
-
-    crowd = _nearest_crowd(s, unit)
+def apply_overreaction(s: World, unit: SFUnit, result: str) -> None:
+    """CD-64 default results, aimed at the threat (:class:`.units.Threat`: the crowd that attacked
+    the unit, or where the sniper fire came from), else at the nearest crowd in sight. CD-65:
+    military units and SWAT with guns may open fire instead of running; they fire at the threat,
+    not into any crowd."""
+    threat = s.threats.get(unit.id)
+    crowd = _threat_crowd(s, unit, threat)
     if result == "steady":
         return
     if result == "shaken":
@@ -448,25 +408,34 @@ def apply_overreaction(s: CivilDisorder, unit: SFUnit, result: str) -> None:
         s.tell("CD-64", f"{unit.id} is shaken and will not advance.", units=[unit.id])
         return
     s.stats["overreactions"] += 1
+    target = threat.building if threat is not None and threat.building else None
     if result == "panic":
-        if ((unit.type.military or unit.type.swat) and unit.weapon != "none" and crowd is not None
+        if ((unit.type.military or unit.type.swat) and unit.weapon != "none" and (crowd or target)
                 and s.d6("CD-65", unit.id, "guns rather than running away (1-3 open fire)") <= 3):
             if unit.fired_turn == s.turn:  # CD-60: one volley a turn, and it has fired this one
                 s.tell("CD-65", f"{unit.id} stands its ground, firing: it has already fired its one "
                                 "volley this turn (CD-60).", nodes=[unit.node], units=[unit.id])
                 return
-            s.tell("CD-65", f"{unit.id} opens fire indiscriminately!", nodes=[unit.node], units=[unit.id])
-            fire_at_crowd(s, unit, crowd)
+            s.tell("CD-65", f"{unit.id} opens fire at {f'crowd {crowd.id}' if crowd else target}!",
+                   nodes=[unit.node], units=[unit.id])
+            if crowd is not None:
+                fire_at_crowd(s, unit, crowd)
+            else:
+                suppress(s, unit, str(target))
             return
         s.tell("CD-64", f"{unit.id} panics and runs away, ignoring orders.", nodes=[unit.node],
                units=[unit.id])
-        if crowd is not None:
-            move_away(s, unit, crowd.node, run_pace(s, unit))
+        danger = threat.node if threat is not None else crowd.node if crowd is not None else None
+        if danger is not None:
+            move_away(s, unit, danger, run_pace(s, unit))
             s.withdrew.add(unit.id)  # crowds that see it run count it as withdrawing (CD-21)
-        unit.order = "hold"
         return
-    # over-reaction: the unit charges the nearest crowd hand to hand, ignoring orders
+    # over-reaction: the unit goes for the threat, ignoring orders: it charges the crowd hand to
+    # hand, or fires at the sniper's building if it has guns
     if crowd is None:
+        if target is not None and unit.weapon != "none" and unit.fired_turn != s.turn:
+            s.tell("CD-64", f"{unit.id} over-reacts and fires at {target}!", nodes=[unit.node], units=[unit.id])
+            suppress(s, unit, target)
         return
     s.tell("CD-64", f"{unit.id} over-reacts and charges crowd {crowd.id}!", nodes=[unit.node],
            units=[unit.id])
@@ -478,6 +447,18 @@ def apply_overreaction(s: CivilDisorder, unit: SFUnit, result: str) -> None:
               charging=start >= float(s.opt("charge_from_inches")))
 
 
-def _nearest_crowd(s: CivilDisorder, unit: SFUnit) -> Crowd | None:
+def _threat_crowd(s: World, unit: SFUnit, threat: Threat | None) -> Crowd | None:
+    """The crowd the unit's stress came from, if it is still there and in sight; with no threat
+    recorded, the nearest crowd in sight; a sniper in a building is no crowd's doing."""
+    if threat is None:
+        return _nearest_crowd(s, unit)
+    if threat.crowd is None:
+        return None
+    crowd = s.crowds[threat.crowd]
+    live = crowd.gone is None and crowd.figures > 0
+    return crowd if live and s.town.sees(unit.node, crowd.node) else None
+
+
+def _nearest_crowd(s: World, unit: SFUnit) -> Crowd | None:
     seen = [c for c in s.live_crowds() if s.town.sees(unit.node, c.node)]
     return min(seen, key=lambda c: (s.town.inches(unit.node, c.node), c.id)) if seen else None

@@ -10,11 +10,13 @@ from typing import TYPE_CHECKING
 
 from riotact.core.modifiers import Modifier
 
+from .gas import gas_on
 from .tables import RL_CHART, RL_MAX, RL_MIN, ChartRow, people
+from .units import Crowd
 
 if TYPE_CHECKING:
-    from .state import CivilDisorder
-    from .units import Crowd, SFUnit
+    from .units import SFUnit
+    from .world import World
 
 GOLDEN_ANGLE = math.pi * (3 - math.sqrt(5))
 
@@ -28,12 +30,12 @@ def chart(crowd: Crowd) -> ChartRow:
     return RL_CHART[crowd.rl]
 
 
-def loots(s: CivilDisorder, crowd: Crowd) -> bool:
+def loots(s: World, crowd: Crowd) -> bool:
     """CD-23: looting permitted at the looting RL (default 7)."""
     return crowd.rl >= int(s.opt("looting_rl"))
 
 
-def violent(s: CivilDisorder, crowd: Crowd) -> bool:
+def violent(s: World, crowd: Crowd) -> bool:
     """CD-23 / CD-36: throwing and property damage from the damage RL (default 6)."""
     return crowd.rl >= int(s.opt("damage_rl")) and not crowd.looter
 
@@ -64,13 +66,11 @@ def layout_problem(points: list[tuple[float, float]]) -> str | None:
     return None
 
 
-def split(s: CivilDisorder, crowd: Crowd, figures: int, *, looter: bool = False) -> Crowd:
+def split(s: World, crowd: Crowd, figures: int, *, looter: bool = False) -> Crowd:
     """CD-11: part of a crowd leaves as a new crowd; both parts keep the parent's RL (default)."""
-    from .units import Crowd as CrowdType
-
     figures = min(figures, crowd.figures)
     crowd.figures -= figures
-    part = CrowdType(s.new_id(f"{crowd.id}-"), figures, crowd.node, crowd.rl,
+    part = Crowd(s.new_id(f"{crowd.id}-"), figures, crowd.node, crowd.rl,
                      objective=crowd.objective, looter=looter or crowd.looter, missiles=crowd.missiles,
                      petrol_allowed=crowd.petrol_allowed, bottles=crowd.bottles, petrol=crowd.petrol,
                      last_petrol=crowd.last_petrol, wet=crowd.wet, dry_turns=crowd.dry_turns,
@@ -82,7 +82,7 @@ def split(s: CivilDisorder, crowd: Crowd, figures: int, *, looter: bool = False)
     return part
 
 
-def on_table(s: CivilDisorder, crowd_id: str) -> Crowd | None:
+def on_table(s: World, crowd_id: str) -> Crowd | None:
     """The crowd a figure of ``crowd_id`` is in now, followed through merges (CD-11); None once
     that crowd has dispersed or left the table."""
     crowd = s.crowds[crowd_id]
@@ -91,7 +91,7 @@ def on_table(s: CivilDisorder, crowd_id: str) -> Crowd | None:
     return crowd if crowd.gone is None and crowd.figures > 0 else None
 
 
-def merge(s: CivilDisorder, big: Crowd, small: Crowd) -> None:
+def merge(s: World, big: Crowd, small: Crowd) -> None:
     """CD-11: two crowds combine; the larger part's RL, or the higher if equal (default)."""
     rl = big.rl if big.figures != small.figures else max(big.rl, small.rl)
     big.figures += small.figures
@@ -103,7 +103,7 @@ def merge(s: CivilDisorder, big: Crowd, small: Crowd) -> None:
 
 
 # -- movement (CD-17, CD-18, CD-23, CD-26, CD-30) -------------------------------------
-def choose_route(s: CivilDisorder, crowd: Crowd, options: list[str]) -> str:
+def choose_route(s: World, crowd: Crowd, options: list[str]) -> str:
     """CD-17 default: 1d6 split as evenly as possible among the routes; re-roll the rest."""
     if len(options) == 1:
         return options[0]
@@ -114,11 +114,11 @@ def choose_route(s: CivilDisorder, crowd: Crowd, options: list[str]) -> str:
             return options[(face - 1) // per]
 
 
-def _seek_sf(s: CivilDisorder, crowd: Crowd) -> SFUnit | None:
+def _seek_sf(s: World, crowd: Crowd) -> SFUnit | None:
     return s.nearest_unit(crowd.node, seen_from=crowd.node)
 
 
-def move_crowds(s: CivilDisorder) -> None:
+def move_crowds(s: World) -> None:
     """CD-12 step 2: the umpire moves every crowd by its RL (CD-23)."""
     for crowd in s.live_crowds():
         if crowd.looter and crowd.broken_in and not crowd.escaping:
@@ -126,7 +126,7 @@ def move_crowds(s: CivilDisorder) -> None:
         move_crowd(s, crowd)
 
 
-def move_crowd(s: CivilDisorder, crowd: Crowd) -> None:
+def move_crowd(s: World, crowd: Crowd) -> None:
     """CD-23: a crowd's move by its RL (CD-30 if carrying loot), then CD-18 and CD-26 limits."""
     town, who = s.town, f"Crowd {crowd.id}"
     row = chart(crowd)
@@ -153,7 +153,7 @@ def move_crowd(s: CivilDisorder, crowd: Crowd) -> None:
         _leave(s, crowd)
 
 
-def _leave(s: CivilDisorder, crowd: Crowd) -> None:
+def _leave(s: World, crowd: Crowd) -> None:
     """A crowd leaves by a table exit: looters escape with their loot, fleeing crowds disperse."""
     if crowd.escaping:  # CD-30
         s.stats["loot_escaped"] += crowd.carrying
@@ -166,7 +166,7 @@ def _leave(s: CivilDisorder, crowd: Crowd) -> None:
         s.tell("CD-23", f"Crowd {crowd.id} runs off the table and disperses.", nodes=[crowd.node])
 
 
-def _crowd_path(s: CivilDisorder, crowd: Crowd, row: ChartRow, inches: int) -> list[str]:
+def _crowd_path(s: World, crowd: Crowd, row: ChartRow, inches: int) -> list[str]:
     """CD-23 default chart modes; looter crowds use the chart only for speed (CD-26)."""
     if crowd.looter:
         shop = crowd.shop or nearest_shop(s, crowd)
@@ -210,7 +210,7 @@ def _crowd_path(s: CivilDisorder, crowd: Crowd, row: ChartRow, inches: int) -> l
     return _path(s, crowd, inches, target=sf.node, stop=lambda n: town.inches(n, sf.node) <= contact)
 
 
-def _path(s: CivilDisorder, crowd: Crowd, inches: int, *, target: str | None = None,
+def _path(s: World, crowd: Crowd, inches: int, *, target: str | None = None,
           away: str | None = None, drift: bool = False, lean: str | None = None,
           stop: Callable[[str], bool] | None = None,
           prefer: Callable[[str], bool] | None = None) -> list[str]:
@@ -241,7 +241,7 @@ def _path(s: CivilDisorder, crowd: Crowd, inches: int, *, target: str | None = N
     return path
 
 
-def _no_closer(s: CivilDisorder, start: str, path: list[str], places: Iterable[str]) -> list[str]:
+def _no_closer(s: World, start: str, path: list[str], places: Iterable[str]) -> list[str]:
     """Cut ``path`` short so that it ends no closer to any of ``places`` than ``start`` is (every
     place is checked again after each cut: a shorter move may be closer to another place)."""
     town = s.town
@@ -251,23 +251,23 @@ def _no_closer(s: CivilDisorder, start: str, path: list[str], places: Iterable[s
     return path
 
 
-def _avoid_gunfire(s: CivilDisorder, start: str, path: list[str]) -> list[str]:
+def _avoid_gunfire(s: World, start: str, path: list[str]) -> list[str]:
     """CD-18 default: a move may not end closer to gunfire of this turn or the last."""
     return _no_closer(s, start, path, recent_gunfire(s))
 
 
-def recent_gunfire(s: CivilDisorder) -> set[str]:
+def recent_gunfire(s: World) -> set[str]:
     """CD-18 / CD-32 default: where firearms were fired this turn or the last."""
     since = s.turn - int(s.opt("gunfire_turns"))
     return {node for turn, node in s.gunfire if turn > since}
 
 
-def _keep_away(s: CivilDisorder, start: str, path: list[str]) -> list[str]:
+def _keep_away(s: World, start: str, path: list[str]) -> list[str]:
     """CD-26: looter crowds always move away from the SF: no move ends closer to any."""
     return _no_closer(s, start, path, (unit.node for unit in s.live_units()))
 
 
-def screen(s: CivilDisorder) -> Callable[[str], bool] | None:
+def screen(s: World) -> Callable[[str], bool] | None:
     """CD-26: looter crowds normally stay behind normal crowds. The test for a street point: is
     a normal crowd between it and the nearest SF unit (nearer that unit, and within
     ``looter_cover_inches`` of the straight line to it)? None when nothing can screen."""
@@ -297,7 +297,7 @@ def _off_line(c: tuple[float, float], a: tuple[float, float], b: tuple[float, fl
     return math.hypot(cx - (ax + t * dx), cy - (ay + t * dy))
 
 
-def _stay_behind(s: CivilDisorder, start: str, path: list[str]) -> list[str]:
+def _stay_behind(s: World, start: str, path: list[str]) -> list[str]:
     """CD-26: looters waiting for their RL that start behind a normal crowd do not step out
     from behind it: the move stops at the last screened point."""
     screened = screen(s)
@@ -308,7 +308,7 @@ def _stay_behind(s: CivilDisorder, start: str, path: list[str]) -> list[str]:
     return path
 
 
-def nearest_shop(s: CivilDisorder, crowd: Crowd) -> str | None:
+def nearest_shop(s: World, crowd: Crowd) -> str | None:
     """CD-26: looters hang around stores with loot (the nearest lootable one)."""
     shops = [b for b in s.buildings.values() if b.lootable and b.fires == 0]  # CD-47
     if not shops:
@@ -318,7 +318,7 @@ def nearest_shop(s: CivilDisorder, crowd: Crowd) -> str | None:
                                       b.id)).id
 
 
-def _nearest_property(s: CivilDisorder, crowd: Crowd) -> str | None:
+def _nearest_property(s: World, crowd: Crowd) -> str | None:
     """The nearest street point touching a building with value left and no fire."""
     front_of = s.town.front_of
     for node in s.town.by_distance(crowd.node):
@@ -332,38 +332,38 @@ def sees_specialists(u: SFUnit) -> bool:
     return u.type.specialist_riot or u.type.mounted
 
 
-def assess(s: CivilDisorder) -> None:
-    """CD-12 step 6: gas and water, new SF in view, RL rolls, negotiation, break-offs, merges."""
-    from .combat import gas_drift
-    from .looting import break_off, looter_vehicles
-
-    gas_drift(s)
+def assess(s: World) -> None:
+    """CD-12 step 6: water, new SF in view, then every RL roll against the RLs the crowds had
+    before this assessment (CD-21: a neighbour's new RL does not count yet), then negotiation
+    results and the umpire's discretion."""
     for crowd in s.live_crowds():
         _water(s, crowd)
         _new_sf_in_view(s, crowd)
+    before = {c.id: c.rl for c in s.live_crowds()}
     for crowd in s.live_crowds():
-        before = crowd.rl
         if crowd.triggers:
-            rl_roll(s, crowd)
+            rl_roll(s, crowd, before)
         if crowd.negotiation is not None:  # CD-33: applied after any RL roll
             crowd.rl = clamp_rl(crowd.rl + crowd.negotiation)
         if crowd.discretion:  # CD-03: the umpire's discretion
             crowd.rl = clamp_rl(crowd.rl + crowd.discretion)
             s.note("CD-03", f"The umpire moves crowd {crowd.id} to RL {crowd.rl}.")
         crowd.triggers, crowd.factors, crowd.negotiation, crowd.discretion = [], [], None, 0
-        if crowd.rl != before:  # CD-24: the marker is public
+        if crowd.rl != before[crowd.id]:  # CD-24: the marker is public
             s.tell("CD-24", f"Crowd {crowd.id}'s RL marker now shows {crowd.rl} (8 is bad, 1 is good).",
                    nodes=[crowd.node], crowd=crowd.id, rl=crowd.rl)
-        break_off(s, crowd)
-    looter_vehicles(s)
-    _merge_and_split(s)
+
+
+def record_history(s: World) -> None:
+    """The end of step 6: crowds with no figures left have dispersed; every crowd's RL timeline
+    gets this turn's RL (0 once gone)."""
     for crowd in s.crowds.values():
         if crowd.gone is None and crowd.figures <= 0:
             crowd.gone = "dispersed"
         crowd.history.append(crowd.rl if crowd.gone is None else 0)
 
 
-def _water(s: CivilDisorder, crowd: Crowd) -> None:
+def _water(s: World, crowd: Crowd) -> None:
     """CD-22 default: dries one step after 3 turns without water."""
     if crowd.wet and crowd.hosed_turns == 0:
         crowd.dry_turns += 1
@@ -373,10 +373,10 @@ def _water(s: CivilDisorder, crowd: Crowd) -> None:
     crowd.hosed_turns = 0
 
 
-def _new_sf_in_view(s: CivilDisorder, crowd: Crowd) -> None:
+def _new_sf_in_view(s: World, crowd: Crowd) -> None:
     """CD-20: additional SF coming into view trigger a roll; CD-21: specialists +2 the first time."""
     seen = sorted(u.id for u in s.live_units() if s.town.sees(crowd.node, u.node))
-    fresh = [u for u in seen if u not in crowd.seen_sf]
+    fresh = [u for u in seen if u not in crowd.seen_sf and show_of_force(s, s.units[u])]
     if fresh:
         s.trigger(crowd, f"SF come into view: {', '.join(fresh)}")
         if not crowd.seen_specialists and any(sees_specialists(s.units[u]) for u in fresh):
@@ -393,10 +393,16 @@ def _new_sf_in_view(s: CivilDisorder, crowd: Crowd) -> None:
     crowd.seen_sf = seen
 
 
-def rl_modifiers(s: CivilDisorder, crowd: Crowd) -> list[Modifier]:
-    """CD-21: every factor on the RL roll, as it stands now (actions: this turn)."""
-    from .combat import gas_on
+def show_of_force(s: World, unit: SFUnit) -> bool:
+    """CD-20 / CD-21 default (``emergency_services_count`` off): fire engines and ambulances are
+    no show of force: they neither come into view as "additional SF" nor make a crowd "visibly
+    outnumbered"."""
+    return bool(s.opt("emergency_services_count")) or not (unit.type.firefighters or unit.type.paramedics)
 
+
+def rl_modifiers(s: World, crowd: Crowd, rls: dict[str, int] | None = None) -> list[Modifier]:
+    """CD-21: every factor on the RL roll, as it stands now (actions: this turn). ``rls``: the
+    crowds' RLs before this assessment, which adjacent crowds count by (default: as they are)."""
     mods: list[Modifier] = []
     if crowd.wet == 1:
         mods.append(Modifier(-1, 'crowd is "damp"', "CD-21"))
@@ -405,18 +411,19 @@ def rl_modifiers(s: CivilDisorder, crowd: Crowd) -> list[Modifier]:
     if crowd.arrested:
         mods.append(Modifier(-crowd.arrested, f"{crowd.arrested} crowd member(s) arrested", "CD-55"))
     sf_people = sum(people(u.figures, crowd=False) for u in s.live_units()
-                    if s.town.sees(crowd.node, u.node))
+                    if show_of_force(s, u) and s.town.sees(crowd.node, u.node))
     if sf_people > people(crowd.figures, crowd=bool(s.opt("count_people"))):  # CD-09 default
         mods.append(Modifier(-3, "visibly outnumbered by SF", "CD-21"))
     near = float(s.opt("adjacent_inches"))
     for other in s.live_crowds():
         if other is crowd or s.town.inches(crowd.node, other.node) > near:
             continue
-        if other.rl > crowd.rl:
+        rl, mine = (rls or {}).get(other.id, other.rl), (rls or {}).get(crowd.id, crowd.rl)
+        if rl > mine:
             mods.append(Modifier(1, f"adjacent crowd {other.id} at a higher RL", "CD-21"))
-        elif other.rl < crowd.rl:
+        elif rl < mine:
             mods.append(Modifier(-1, f"adjacent crowd {other.id} at a lower RL", "CD-21"))
-        if chart(other).running_away:
+        if RL_CHART[rl].running_away:
             mods.append(Modifier(-1, f"adjacent crowd {other.id} actually running away", "CD-21"))
     mods.extend(Modifier(v, why, "CD-21") for v, why in crowd.factors)
     gas = gas_on(s, crowd.node)
@@ -427,17 +434,31 @@ def rl_modifiers(s: CivilDisorder, crowd: Crowd) -> list[Modifier]:
     return mods
 
 
-def rl_roll(s: CivilDisorder, crowd: Crowd) -> None:
-    """CD-20: roll 1d6 + CD-21 factors; the score becomes the RL (default), within 1-8."""
-    mods = rl_modifiers(s, crowd)
+def rl_shift(score: int) -> int:
+    """CD-20 house rule ``rl_roll = "relative"``: the modified score moves the RL from where it
+    is: 1-2 one down, 3-4 no change, 5-6 one up, and one more step for every further two points
+    either way, at most three.
+
+    >>> [rl_shift(score) for score in (-3, -1, 1, 3, 4, 5, 7, 9, 12)]
+    [-3, -2, -1, 0, 0, 1, 2, 3, 3]
+    """
+    return max(-3, min(3, (score - 1) // 2 - 1))
+
+
+def rl_roll(s: World, crowd: Crowd, rls: dict[str, int] | None = None) -> None:
+    """CD-20: roll 1d6 + CD-21 factors. Default (``rl_roll = "relative"``): the score moves the
+    RL from where it is (:func:`rl_shift`); ``"absolute"``: the score becomes the RL. Within 1-8."""
+    mods = rl_modifiers(s, crowd, rls)
     roll = s.roll("CD-20", f"Crowd {crowd.id}", 1, 6, "RL State Chart (" + "; ".join(crowd.triggers) + ")",
                   mods)
-    crowd.rl = clamp_rl(roll.total)
+    was = crowd.rl
+    crowd.rl = clamp_rl(roll.total if s.opt("rl_roll") == "absolute" else was + rl_shift(roll.total))
     crowd.arrested = 0  # CD-21 (b): counted since the last roll
-    s.note("CD-23", f"Crowd {crowd.id} is now RL {crowd.rl}: {chart(crowd).state}.")
+    s.note("CD-23", f"Crowd {crowd.id} is now RL {crowd.rl}: {chart(crowd).state}.", crowd=crowd.id,
+           rl_before=was, rl=crowd.rl, triggers=list(crowd.triggers))
 
 
-def _merge_and_split(s: CivilDisorder) -> None:
+def merge_and_split(s: World) -> None:
     """CD-11 default: crowds at one point with RL within 1 merge (up to the split size); a crowd
     over the split size splits in two."""
     limit = int(s.opt("split_above"))

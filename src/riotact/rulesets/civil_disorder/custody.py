@@ -12,11 +12,11 @@ from .crowds import on_table
 from .units import Prisoner
 
 if TYPE_CHECKING:
-    from .state import CivilDisorder
     from .units import Crowd
+    from .world import World
 
 
-def make_arrest(s: CivilDisorder, captor: str, node: str, crowd: Crowd, *, units: Sequence[str] = ()) -> Prisoner:
+def make_arrest(s: World, captor: str, node: str, crowd: Crowd, *, units: Sequence[str] = ()) -> Prisoner:
     """CD-55: cuffed and under arrest; the figure leaves its crowd (-1 on its next RL roll, CD-21)
     and one figure of the captor (a unit, or a player's own figure) escorts it at walking pace to
     the nearest police vehicle (off the table if there is none)."""
@@ -38,22 +38,22 @@ def make_arrest(s: CivilDisorder, captor: str, node: str, crowd: Crowd, *, units
     return prisoner
 
 
-def escorting(s: CivilDisorder) -> list[Prisoner]:
+def escorting(s: World) -> list[Prisoner]:
     return [p for p in s.prisoners.values() if p.status == "escorted"]
 
 
-def _release_escort(s: CivilDisorder, prisoner: Prisoner) -> None:
+def _release_escort(s: World, prisoner: Prisoner) -> None:
     if prisoner.captor in s.units:
         s.units[prisoner.captor].escorts.remove(prisoner.id)
     else:
         s.players[prisoner.captor].escorting = None
 
 
-def _captor_units(s: CivilDisorder, prisoner: Prisoner) -> list[str]:
+def _captor_units(s: World, prisoner: Prisoner) -> list[str]:
     return [prisoner.captor] if prisoner.captor in s.units else []
 
 
-def free_prisoner(s: CivilDisorder, prisoner: Prisoner) -> None:
+def free_prisoner(s: World, prisoner: Prisoner) -> None:
     """CD-55: a rescue (back into its crowd, if that is still on the table) or an escape (gone);
     the escort is free again and the arrest no longer counts. The SF who see it are told what
     happens, never whose decision it was."""
@@ -72,7 +72,7 @@ def free_prisoner(s: CivilDisorder, prisoner: Prisoner) -> None:
            prisoner=prisoner.id)
 
 
-def escort_prisoners(s: CivilDisorder) -> None:
+def escort_prisoners(s: World) -> None:
     """CD-12 step 6: riotact as umpire frees each escorted prisoner on ``rescue_chance`` % a turn
     (default 0: never; a person in the umpire seat decides instead, ``free:<prisoner>``); the
     others walk on, and reach the police vehicle when their turns run out."""

@@ -5,16 +5,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .combat import petrol_attack
+from .units import Threat
 
 if TYPE_CHECKING:
-    from .state import CivilDisorder
     from .units import Crowd, SFUnit
+    from .world import World
 
 HOSE_CREW = 4  # CD-49: it takes 4 firefighters to man the hose
 ONBOARD_WATER_TURNS = 2  # CD-50
 
 
-def start_fire(s: CivilDisorder, building_id: str, rule: str, why: str) -> None:
+def start_fire(s: World, building_id: str, rule: str, why: str) -> None:
     """One more fire in a building (CD-44 records the number of fires per location)."""
     b = s.buildings[building_id]
     b.fires += 1
@@ -26,7 +27,7 @@ def start_fire(s: CivilDisorder, building_id: str, rule: str, why: str) -> None:
             s.trigger(crowd, f"fire breaks out in {building_id}")
 
 
-def burn(s: CivilDisorder) -> None:
+def burn(s: World) -> None:
     """CD-12 step 6: every burning location burns (CD-44), grows (CD-45) and may spread (CD-46)."""
     # every location burns, grows and spreads on the fires it had when the step began, so a fire
     # that grew or spread this turn neither burns, grows nor spreads until the next
@@ -41,10 +42,11 @@ def burn(s: CivilDisorder) -> None:
     for unit in s.live_units():  # CD-47 default: SF inside roll each turn they stay
         if unit.inside is not None and s.buildings[unit.inside].fires > 0:
             figures = s.roll("CD-47", unit.id, 1, 3, f"figures caught by the fire in {unit.inside}").total
-            petrol_attack(s, unit, figures, f"fire in {unit.inside}")
+            petrol_attack(s, unit, figures, f"fire in {unit.inside}",
+                          Threat(s.town.buildings[unit.inside].fronts[0]))
 
 
-def spread(s: CivilDisorder, bid: str, fires: int) -> None:
+def spread(s: World, bid: str, fires: int) -> None:
     """CD-46 default: a separate d6 below the number of fires spreads one fire to an adjacent
     building (dice choose among several); the source keeps its fires."""
     neighbours = [n for n in s.town.buildings[bid].neighbours if n in s.buildings]
@@ -63,14 +65,14 @@ def spread(s: CivilDisorder, bid: str, fires: int) -> None:
     start_fire(s, target, "CD-46", f"spreads from {bid}")
 
 
-def engine_reaches(s: CivilDisorder, unit: SFUnit, building_id: str) -> bool:
+def engine_reaches(s: World, unit: SFUnit, building_id: str) -> bool:
     """CD-49 default: an engine works on one building within 10"."""
     node = unit.vehicle_node or unit.node
     reach = float(s.opt("hose_range"))
     return any(s.town.inches(node, f) <= reach for f in s.town.buildings[building_id].fronts)
 
 
-def use_water(s: CivilDisorder, unit: SFUnit) -> bool:
+def use_water(s: World, unit: SFUnit) -> bool:
     """CD-50: water for 2 turns on board, then only while connected to a hydrant."""
     if unit.vehicle == "water_cannon" or unit.hydrant:
         return True
@@ -81,7 +83,7 @@ def use_water(s: CivilDisorder, unit: SFUnit) -> bool:
     return True
 
 
-def crew_at_hose(s: CivilDisorder, unit: SFUnit) -> bool:
+def crew_at_hose(s: World, unit: SFUnit) -> bool:
     """CD-49: 4 firefighters, off the engine, man the hose."""
     if unit.vehicle == "water_cannon":
         return True
@@ -92,7 +94,7 @@ def crew_at_hose(s: CivilDisorder, unit: SFUnit) -> bool:
     return ready
 
 
-def firefighting(s: CivilDisorder) -> None:
+def firefighting(s: World) -> None:
     """CD-12 step 4: engines on their orders fight fires, hose crowds or connect to hydrants."""
     for unit in s.live_units():
         verb, _, target = unit.order.partition(":")
@@ -104,7 +106,7 @@ def firefighting(s: CivilDisorder) -> None:
             connect(s, unit)
 
 
-def fight_fire(s: CivilDisorder, unit: SFUnit, bid: str) -> None:
+def fight_fire(s: World, unit: SFUnit, bid: str) -> None:
     """CD-48 exposure, CD-49 extinguishing 1d6 fires, CD-50 water."""
     b = s.buildings[bid]
     if b.fires == 0:
@@ -114,7 +116,7 @@ def fight_fire(s: CivilDisorder, unit: SFUnit, bid: str) -> None:
         return
     if b.fires >= 3:  # CD-48: immune at 1-2, under petrol bomb attack at 3+ (5+: cannot enter)
         figures = s.roll("CD-48", unit.id, 1, 3, f"firefighters exposed to {b.fires} fires").total
-        petrol_attack(s, unit, figures, f"{b.fires} fires in {bid}")
+        petrol_attack(s, unit, figures, f"{b.fires} fires in {bid}", Threat(s.town.buildings[bid].fronts[0]))
         if unit.fit < HOSE_CREW:
             return
     if not use_water(s, unit):
@@ -125,7 +127,7 @@ def fight_fire(s: CivilDisorder, unit: SFUnit, bid: str) -> None:
            nodes=s.town.buildings[bid].fronts, units=[unit.id])
 
 
-def hose_crowd(s: CivilDisorder, unit: SFUnit, crowd: Crowd) -> None:
+def hose_crowd(s: World, unit: SFUnit, crowd: Crowd) -> None:
     """CD-22 default: a hose or water cannon within 10" makes a crowd damp after one turn and
     soaked after two."""
     if crowd.gone or s.town.inches(unit.vehicle_node or unit.node, crowd.node) > float(s.opt("water_range")):
@@ -139,10 +141,14 @@ def hose_crowd(s: CivilDisorder, unit: SFUnit, crowd: Crowd) -> None:
            units=[unit.id])
 
 
-def connect(s: CivilDisorder, unit: SFUnit) -> None:
+def connect(s: World, unit: SFUnit) -> None:
     """CD-50: a turn within 2" of a hydrant connects the engine (unlimited water while connected)."""
     node = unit.vehicle_node or unit.node
     reach = float(s.opt("hydrant_reach"))
+    if not unit.aboard and unit.node != node:  # the crew connects the hose: it must be at the engine
+        s.tell("CD-50", f"{unit.id} cannot connect to a hydrant: its crew is away from the engine.",
+               units=[unit.id])
+        return
     if not unit.vehicle_moved and any(s.town.inches(node, h) <= reach for h in s.features.get("hydrant", [])):
         unit.hydrant = True
         unit.order = "hold"

@@ -8,11 +8,11 @@ from .crowds import loots, nearest_shop, split, violent
 from .fire import start_fire
 
 if TYPE_CHECKING:
-    from .state import CivilDisorder
     from .units import Crowd, LooterVehicle
+    from .world import World
 
 
-def setup_looters(s: CivilDisorder) -> None:
+def setup_looters(s: World) -> None:
     """CD-25 option "per_crowd": every normal crowd hides 1d6 looters (umpire only)."""
     if s.opt("looters") != "per_crowd":
         return
@@ -21,7 +21,7 @@ def setup_looters(s: CivilDisorder) -> None:
             crowd.looters_inside = s.d6("CD-25", f"Crowd {crowd.id}", "looters hidden in the crowd")
 
 
-def property_and_looting(s: CivilDisorder) -> None:
+def property_and_looting(s: World) -> None:
     """CD-12 step 4: looters loot (CD-26 to CD-29); crowds at the damage RL smash up the most
     valuable building they touch that is not burning (CD-41, CD-47)."""
     for crowd in s.live_crowds():
@@ -35,7 +35,7 @@ def property_and_looting(s: CivilDisorder) -> None:
                 damage(s, crowd, max(touching, key=lambda b: (b.value, b.id)).id)
 
 
-def damage(s: CivilDisorder, crowd: Crowd, building_id: str) -> None:
+def damage(s: World, crowd: Crowd, building_id: str) -> None:
     """CD-41: 1d6 per full 10 figures (at least one); CD-43 on a wreck: a 1 in 6 chance of fire."""
     b = s.buildings[building_id]
     who = f"Crowd {crowd.id}"
@@ -49,13 +49,13 @@ def damage(s: CivilDisorder, crowd: Crowd, building_id: str) -> None:
            nodes=[crowd.node])
 
 
-def wreck_fire(s: CivilDisorder, who: str, building_id: str) -> None:
+def wreck_fire(s: World, who: str, building_id: str) -> None:
     """CD-43: each damage or looting attempt on a wreck starts a fire on a 6."""
     if s.d6("CD-43", who, f"fire in the wreck of {building_id}") == 6:
         start_fire(s, building_id, "CD-43", "a fire breaks out in the wreck")
 
 
-def _loot(s: CivilDisorder, crowd: Crowd) -> None:
+def _loot(s: World, crowd: Crowd) -> None:
     """CD-26 to CD-29: break in for a turn, then one LU per looter per turn, then leave."""
     shop = crowd.shop = crowd.shop or nearest_shop(s, crowd)
     if shop is None or crowd.node not in s.town.buildings[shop].fronts or not loots(s, crowd):
@@ -101,7 +101,7 @@ def _loot(s: CivilDisorder, crowd: Crowd) -> None:
     carriers.broken_in = False
 
 
-def _vehicle_near(s: CivilDisorder, crowd: Crowd) -> LooterVehicle | None:
+def _vehicle_near(s: World, crowd: Crowd) -> LooterVehicle | None:
     """CD-29 (optional): a looters' pickup with room, parked within 4" (default) of the looters."""
     if not s.opt("looter_vehicles"):
         return None
@@ -112,7 +112,7 @@ def _vehicle_near(s: CivilDisorder, crowd: Crowd) -> LooterVehicle | None:
     return None
 
 
-def looter_vehicles(s: CivilDisorder) -> None:
+def looter_vehicles(s: World) -> None:
     """CD-29 default: a pickup leaves when full or when SF come within 10" (house rules)."""
     if not s.opt("looter_vehicles"):
         return
@@ -127,7 +127,7 @@ def looter_vehicles(s: CivilDisorder) -> None:
             s.tell("CD-29", f"A loaded {v.kind} drives off at speed.", nodes=[v.node])
 
 
-def break_off(s: CivilDisorder, crowd: Crowd) -> None:
+def break_off(s: World, crowd: Crowd) -> None:
     """CD-31 default: with 1d6 looters in every crowd, they break off once, the first time the
     crowd reaches the looting RL, and are a permanent loss."""
     if crowd.broke_off or crowd.looter or crowd.looters_inside == 0 or not loots(s, crowd):

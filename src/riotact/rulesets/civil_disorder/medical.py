@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .movement import travel
 from .tables import AMBULANCE_PLACES, TRIAGE
 
 if TYPE_CHECKING:
-    from .state import CivilDisorder
     from .units import Casualty, SFUnit
+    from .world import World
 
 #: CD-57 / CD-58 / CD-56 default: the turns of work after the paramedic reaches the body.
 WORK = {
@@ -27,19 +28,17 @@ def space(casualty: Casualty) -> int:
     return 2 if casualty.stage in ("stretcher", "dead") else 1
 
 
-def places(s: CivilDisorder, unit: SFUnit) -> int:
+def places(s: World, unit: SFUnit) -> int:
     """CD-59: the places taken in an ambulance."""
     return sum(space(s.casualties[c]) for c in unit.load)
 
 
-def claimed(s: CivilDisorder) -> set[str]:
+def claimed(s: World) -> set[str]:
     return {str(u.task["casualty"]) for u in s.units.values() if u.task}
 
 
-def move_paramedics(s: CivilDisorder, unit: SFUnit) -> None:
+def move_paramedics(s: World, unit: SFUnit) -> None:
     """CD-12 step 2: a paramedic unit on 'treat' drives to the nearest untreated casualty."""
-    from .orders import travel
-
     if unit.task is None:
         lying = [c for c in s.casualties.values() if c.stage == "lying" and c.id not in claimed(s)]
         if not lying:
@@ -52,7 +51,7 @@ def move_paramedics(s: CivilDisorder, unit: SFUnit) -> None:
         travel(s, unit, node)
 
 
-def paramedics(s: CivilDisorder) -> None:
+def paramedics(s: World) -> None:
     """CD-12 step 6: ambulances return, evacuate, or work on their casualty."""
     for unit in s.units.values():
         if not unit.type.paramedics:
@@ -68,7 +67,7 @@ def paramedics(s: CivilDisorder) -> None:
             work(s, unit)
 
 
-def work(s: CivilDisorder, unit: SFUnit) -> None:
+def work(s: World, unit: SFUnit) -> None:
     """CD-57/CD-58: one turn of work on the unit's casualty (triage on reaching it)."""
     assert unit.task is not None
     casualty = s.casualties[str(unit.task["casualty"])]
@@ -93,7 +92,7 @@ def work(s: CivilDisorder, unit: SFUnit) -> None:
         unit.task = None
 
 
-def triage(s: CivilDisorder, unit: SFUnit, casualty: Casualty) -> str:
+def triage(s: World, unit: SFUnit, casualty: Casualty) -> str:
     """CD-57: 1d6 for a wounded figure; CD-56 default: no roll for the dead."""
     if casualty.status == "dead":
         casualty.stage = "dead"
@@ -109,7 +108,7 @@ def triage(s: CivilDisorder, unit: SFUnit, casualty: Casualty) -> str:
     return result
 
 
-def do_step(s: CivilDisorder, unit: SFUnit, casualty: Casualty, step: str, rest: list[str]) -> None:
+def do_step(s: World, unit: SFUnit, casualty: Casualty, step: str, rest: list[str]) -> None:
     """Finish one turn's step of the casualty's care (``rest``: the steps still to come)."""
     if step == "patch" and casualty.stage == "treated":  # CD-57 result 1: back in action
         casualty.stage = "returned"
@@ -125,7 +124,7 @@ def do_step(s: CivilDisorder, unit: SFUnit, casualty: Casualty, step: str, rest:
         s.tell("CD-58", f"{unit.id} loads casualty {casualty.id}.", units=[unit.id])
 
 
-def _return_to_action(s: CivilDisorder, casualty: Casualty) -> None:
+def _return_to_action(s: World, casualty: Casualty) -> None:
     s.stats[f"{casualty.side}_wounded"] -= 1
     if casualty.side == "sf" and casualty.origin in s.players:
         s.players[casualty.origin].out = False  # a player's own figure is back in action
@@ -136,7 +135,7 @@ def _return_to_action(s: CivilDisorder, casualty: Casualty) -> None:
     s.tell("CD-57", f"Casualty {casualty.id} is patched up and carries on.", nodes=[casualty.node])
 
 
-def evacuate(s: CivilDisorder, unit: SFUnit) -> None:
+def evacuate(s: World, unit: SFUnit) -> None:
     """CD-59 default: casualties are evacuated when the ambulance leaves; it is back after a while."""
     for cid in unit.load:
         s.casualties[cid].stage = "evacuated"

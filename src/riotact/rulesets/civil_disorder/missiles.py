@@ -7,13 +7,14 @@ from typing import TYPE_CHECKING
 from .combat import petrol_attack
 from .crowds import chart, violent
 from .fire import start_fire
+from .units import Threat
 
 if TYPE_CHECKING:
-    from .state import CivilDisorder
     from .units import Crowd, SFUnit
+    from .world import World
 
 
-def crowd_violence(s: CivilDisorder) -> None:
+def crowd_violence(s: World) -> None:
     """CD-12 step 4: a crowd at the damage RL restocks at a source (CD-35), or throws a petrol
     bomb (CD-37, CD-38) or bricks and bottles (CD-36) at the nearest SF unit in range and sight."""
     town = s.town
@@ -41,13 +42,13 @@ def crowd_violence(s: CivilDisorder) -> None:
             s.tell("CD-38", f"Crowd {crowd.id} throws a petrol bomb at {target.id}.",
                    nodes=[crowd.node, target.node], units=[target.id])
             count = s.roll("CD-38", who, 1, 3, "figures under petrol bomb attack").total
-            petrol_attack(s, target, count, "petrol bomb")
+            petrol_attack(s, target, count, "petrol bomb", Threat(crowd.node, crowd.id))
             continue
         if crowd.missiles > 0:
             throw_missiles(s, crowd, target)
 
 
-def bomb_building(s: CivilDisorder, crowd: Crowd) -> None:
+def bomb_building(s: World, crowd: Crowd) -> None:
     """CD-38 default: with no SF in range, a petrol bomb at a building it touches: a fire on 4+."""
     touching = [b for b in s.town.front_of.get(crowd.node, ()) if s.buildings[b].value > 0]
     if not touching:
@@ -59,14 +60,14 @@ def bomb_building(s: CivilDisorder, crowd: Crowd) -> None:
         start_fire(s, bid, "CD-38", "a petrol bomb")
 
 
-def throw_missiles(s: CivilDisorder, crowd: Crowd, target: SFUnit) -> None:
+def throw_missiles(s: World, crowd: Crowd, target: SFUnit) -> None:
     """CD-36 default: 1d6 per 10 figures; each 6 wounds, a riot shield saves unless a d6 scores 4+."""
     crowd.missiles -= 1  # CD-35: one of about 5 turns of throwing
     who = f"Crowd {crowd.id}"
     s.tell("CD-36", f"Crowd {crowd.id} throws bricks and bottles at {target.id}.",
            nodes=[crowd.node, target.node], units=[target.id])
     if not target.bricked:  # CD-62: the first time only
-        s.unit_event(target, "bricks and bottles for the first time")
+        s.unit_event(target, "bricks and bottles for the first time", Threat(crowd.node, crowd.id))
         target.bricked = True
     dice = max(1, crowd.figures // 10)
     pool = s.umpire.roll_pool("CD-36", who, dice, 6, purpose=f"bricks and bottles at {target.id}",
@@ -77,7 +78,7 @@ def throw_missiles(s: CivilDisorder, crowd: Crowd, target: SFUnit) -> None:
         s.wound_sf(target, "bricks and bottles")
 
 
-def make_petrol(s: CivilDisorder, crowd: Crowd) -> bool:
+def make_petrol(s: World, crowd: Crowd) -> bool:
     """CD-37: a turn at a bottle source and one at a petrol source (True: this turn is spent
     gathering); SF who see it are told."""
     crowd.making_petrol = False

@@ -11,7 +11,6 @@ Action ids: ``pass``, ``run:<point>``, ``negotiate:<crowd>``, ``talk:<seat>``,
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -20,24 +19,27 @@ from riotact.core.modifiers import Modifier
 from riotact.core.protocol import Action
 
 from . import medical
-from .combat import gas_in_sight
+from .combat import petrol_attack
 from .crowds import recent_gunfire
 from .custody import escorting, free_prisoner
 from .fire import engine_reaches
+from .gas import gas_in_sight
+from .movement import driver, move_away, move_into_contact, move_vehicle, pace, run_pace, travel, vehicle_reach
 from .personal import can_grab, personal_fight, personal_fire
 from .tables import NEGOTIATOR_QUALITY, RL_CHART, lookup
+from .units import Threat
 from .views import known_crowds, known_units
 
 if TYPE_CHECKING:
-    from .state import CivilDisorder
     from .town import Town
     from .units import Crowd, SFUnit
+    from .world import World
 
 THREATEN_INCHES = 4  # an advance ending this close threatens the crowd (CD-20)
 
 
 # -- what a player may declare ----------------------------------------------------------
-def player_actions(s: CivilDisorder, seat: str) -> list[Action]:
+def player_actions(s: World, seat: str) -> list[Action]:
     """CD-07: one of (a) conversation, (b) orders, (c) a personal action, (d) run, (e) negotiate."""
     me = s.players[seat]
     actions = [Action("pass", "take no action this turn")]
@@ -134,7 +136,7 @@ def order_action(unit_id: str, order: str, heading: str = "") -> Action:
                   f"order {unit_id} to {describe_order(order)}{f' ({heading})' if heading else ''}")
 
 
-def walk_actions(s: CivilDisorder, seat: str) -> list[Action]:
+def walk_actions(s: World, seat: str) -> list[Action]:
     """CD-14: walking is not an action (default 6"); nor is getting into a vehicle next to you, or
     out of the one you sit in (CD-07 c, CD-16)."""
     me = s.players[seat]
@@ -152,13 +154,13 @@ def walk_actions(s: CivilDisorder, seat: str) -> list[Action]:
     return stay + walks + boards
 
 
-def drivable(s: CivilDisorder, unit: SFUnit) -> bool:
+def drivable(s: World, unit: SFUnit) -> bool:
     """CD-07 (c): a vehicle on the table with nobody at the wheel (the crews drive ambulances)."""
     return (unit.vehicle not in ("none", "ambulance") and unit.vehicle_node is not None
             and unit.away_until == 0 and driver(s, unit) is None)
 
 
-def umpire_actions(s: CivilDisorder) -> list[Action]:
+def umpire_actions(s: World) -> list[Action]:
     """CD-03: a person in the umpire's chair may adjust a crowd in the spirit of the rules."""
     actions = [Action("proceed", "let the Game Control rules run the turn")]
     for seat, declared in sorted(s.declared.items()):  # CD-33: a good or bad bargaining point
@@ -174,7 +176,7 @@ def umpire_actions(s: CivilDisorder) -> list[Action]:
     return actions
 
 
-def apply_umpire(s: CivilDisorder, action_id: str) -> None:
+def apply_umpire(s: World, action_id: str) -> None:
     verb, _, target = action_id.partition(":")
     if verb == "free":
         free_prisoner(s, s.prisoners[target])
@@ -184,40 +186,48 @@ def apply_umpire(s: CivilDisorder, action_id: str) -> None:
         s.bargain[target] = 1 if verb == "bargain_good" else -1
 
 
-def commanded_units(s: CivilDisorder, seat: str) -> list[SFUnit]:
+def commanded_units(s: World, seat: str) -> list[SFUnit]:
     """CD-02: a player commands their own units; the overall commander commands every unit."""
     return [u for u in s.live_units() if u.player == seat or seat == s.commander]
 
 
-def earshot(s: CivilDisorder, seat: str) -> float:
+def earshot(s: World, seat: str) -> float:
     """CD-07 / CD-32 default: a voice carries 2", a megaphone or PA 8"."""
     return float(s.opt("megaphone_inches") if s.players[seat].megaphone else s.opt("voice_inches"))
 
 
-def within_earshot(s: CivilDisorder, seat: str, unit: SFUnit) -> bool:
+def within_earshot(s: World, seat: str, unit: SFUnit) -> bool:
     """CD-07 default: shouting reaches 2" (8" with a megaphone); a radio reaches any radio."""
     me, reach = s.players[seat], earshot(s, seat)
     return (me.radio and unit.radio) or s.town.inches(me.node, unit.node) <= reach
 
 
-def can_talk(s: CivilDisorder, seat: str, other: str) -> bool:
+def can_talk(s: World, seat: str, other: str) -> bool:
     """CD-08 default: next to (1"), within earshot, or both on the radio; it uses the action."""
     me, them = s.players[seat], s.players[other]
     return (me.radio and them.radio) or s.town.inches(me.node, them.node) <= max(
         earshot(s, seat), float(s.opt("next_to_inches")))
 
 
-def negotiation_problem(s: CivilDisorder, seat: str, crowd: Crowd) -> str | None:
-    """CD-32: range 2" by voice, 8" by megaphone or PA; none while shooting or gas is in sight."""
+def negotiation_problem(s: World, seat: str, crowd: Crowd) -> str | None:
+    """CD-32: range 2" by voice, 8" by megaphone or PA. This is all a player needs to know to try:
+    shooting or gas in sight of the crowd (which the player may not see) makes the attempt fail
+    when it is made (:func:`negotiate`), so whether it is offered tells nothing hidden."""
     me, reach = s.players[seat], earshot(s, seat)
     if s.town.inches(me.node, crowd.node) > reach:
-        return f"crowd {crowd.id} is beyond {reach:g}\" ({'megaphone' if me.megaphone else 'normal voice'})"
-    if gas_in_sight(s, crowd.node) or any(s.town.sees(crowd.node, n) for n in recent_gunfire(s)):
-        return "no negotiation while shooting or gas is in sight of the crowd"
+        return (f"crowd {crowd.id} is {s.town.inches(me.node, crowd.node):.0f}\" away, beyond the {reach:g}\" "
+                f"your {'megaphone' if me.megaphone else 'voice'} carries (2\" by voice, 8\" with a "
+                "megaphone or PA)")
     return None
 
 
-def unit_orders(s: CivilDisorder, seat: str, unit: SFUnit, known: list[str] | None = None, *,
+def shooting_or_gas_in_sight(s: World, crowd: Crowd) -> bool:
+    """CD-32 default: firearm or baton-gun fire this turn or the last, or a gas cloud, in sight of
+    the crowd."""
+    return gas_in_sight(s, crowd.node) or any(s.town.sees(crowd.node, n) for n in recent_gunfire(s))
+
+
+def unit_orders(s: World, seat: str, unit: SFUnit, known: list[str] | None = None, *,
                 moves: bool = True) -> list[str]:
     """The orders a unit can be given now, against crowds the player knows of (with ``moves``,
     the moves to every other junction last)."""
@@ -259,7 +269,7 @@ def unit_orders(s: CivilDisorder, seat: str, unit: SFUnit, known: list[str] | No
     return out + ([f"move:{j}" for j in s.town.junctions_near(unit.node)] if moves else [])
 
 
-def suspect_buildings(s: CivilDisorder, seat: str) -> list[str]:
+def suspect_buildings(s: World, seat: str) -> list[str]:
     """Where a player may think a sniper is: spotted places they were told of (CD-68), and
     buildings near one of their own units that was told it is under fire this turn or last
     (CD-67, the view's ``under_fire``)."""
@@ -272,9 +282,13 @@ def suspect_buildings(s: CivilDisorder, seat: str) -> list[str]:
     return sorted(p for p in places if p is not None)
 
 
-def why_illegal(s: CivilDisorder, seat: str, action_id: str) -> str:
-    """Explain a refusal in the rules' words."""
-    verb, _, rest = action_id.partition(":")
+def why_illegal(s: World, seat: str, action_id: str) -> str:
+    """Explain a refusal in the rules' words; ``action_id`` may also be words typed at the
+    terminal ("negotiate", "negotiate A", "negotiate with crowd A")."""
+    verb, colon, rest = action_id.partition(":")
+    if not colon:  # words: the first is the verb, the last the target
+        words = action_id.lower().split()
+        verb, rest = (words[0], words[-1].upper() if len(words) > 1 else "") if words else ("", "")
     if seat == UMPIRE:
         return ("the umpire may proceed, rile or calm a crowd that is on the table (CD-03), reward or "
                 "spoil a declared negotiation (CD-33) or free a prisoner under escort (CD-55)")
@@ -290,8 +304,16 @@ def why_illegal(s: CivilDisorder, seat: str, action_id: str) -> str:
         return ("you can grab a rioter only as a police officer or soldier in contact with the crowd, "
                 "and fire only a gun you carry at a crowd you see (CD-07)")
     if verb == "negotiate":
+        known = sorted(known_crowds(s, seat))
+        if not rest:  # which crowds could be talked to, and why not
+            if not known:
+                return "you cannot see or hear of any crowd to negotiate with (CD-06, CD-32)"
+            reach, me = earshot(s, seat), s.players[seat]
+            far = ", ".join(f"crowd {c} {s.town.inches(me.node, s.crowds[c].node):.0f}\"" for c in known)
+            return (f"no crowd you know of is within the {reach:g}\" your {'megaphone' if me.megaphone else 'voice'} "
+                    f"carries (2\" by voice, 8\" with a megaphone or PA): {far} (CD-32)")
         crowd = s.crowds.get(rest)
-        if crowd is None or rest not in known_crowds(s, seat):
+        if crowd is None or rest not in known:
             return f"you cannot see or hear of a crowd {rest!r}"
         return (negotiation_problem(s, seat, crowd) or "not possible now") + " (CD-32)"
     if verb == "order":
@@ -316,13 +338,13 @@ def why_illegal(s: CivilDisorder, seat: str, action_id: str) -> str:
 
 
 # -- step 2: subordinate units act on their last orders (CD-13) ------------------------------
-def move_units(s: CivilDisorder) -> None:
+def move_units(s: World) -> None:
     """CD-12 step 2 / CD-13: every unit acts on its last orders."""
     for unit in sorted(s.live_units(), key=lambda u: u.id):
         carry_out(s, unit)
 
 
-def carry_out(s: CivilDisorder, unit: SFUnit) -> None:
+def carry_out(s: World, unit: SFUnit) -> None:
     """CD-13: one unit's movement on its standing order (CD-64: shaken units do not advance)."""
     verb, _, target = unit.order.partition(":")
     if verb not in ("hold", "enter"):
@@ -368,7 +390,7 @@ def carry_out(s: CivilDisorder, unit: SFUnit) -> None:
         enter(s, unit, target)
 
 
-def mount(s: CivilDisorder, unit: SFUnit, *, aboard: bool) -> None:
+def mount(s: World, unit: SFUnit, *, aboard: bool) -> None:
     """CD-16: occupants mount or dismount only while the vehicle stays stationary all turn."""
     unit.order = "hold"
     if unit.vehicle == "none" or unit.aboard == aboard or (aboard and unit.node != unit.vehicle_node):
@@ -381,87 +403,7 @@ def mount(s: CivilDisorder, unit: SFUnit, *, aboard: bool) -> None:
     s.tell("CD-16", f"{unit.id} {'mounts' if aboard else 'dismounts'}.", units=[unit.id])
 
 
-def vehicle_reach(s: CivilDisorder, unit: SFUnit) -> int:
-    """CD-15: a vehicle already moving goes anywhere by road; from stationary, 12" (default)."""
-    return 10**6 if unit.vehicle_moving else int(s.opt("vehicle_start_inches"))
-
-
-def pace(s: CivilDisorder, unit: SFUnit, inches: int | None = None) -> int:
-    """CD-14 / CD-15: foot or horse pace, or the vehicle's reach."""
-    if unit.aboard:
-        return vehicle_reach(s, unit)
-    if inches:
-        return inches
-    return unit.type.walk if unit.type.mounted else int(s.opt("walk_inches"))
-
-
-def run_pace(s: CivilDisorder, unit: SFUnit) -> int:
-    """CD-14 default: run 12"; horses charge up to 18"."""
-    return unit.type.run if unit.type.mounted else int(s.opt("run_inches"))
-
-
-def travel(s: CivilDisorder, unit: SFUnit, target: str, *, inches: int | None = None,
-           stop: Callable[[str], bool] | None = None) -> None:
-    """Move along the streets towards ``target`` (the first nearer street point at each step)."""
-    town = s.town
-    steps = pace(s, unit, inches) // town.step
-    node = unit.node
-    for _ in range(steps):
-        if node == target or (stop is not None and stop(node)):
-            break
-        node = town.step_towards(node, target)[0]
-    _arrive(s, unit, node)
-
-
-def _arrive(s: CivilDisorder, unit: SFUnit, node: str) -> None:
-    if node == unit.node:
-        return
-    if unit.aboard:
-        if driver(s, unit) is not None:
-            s.note("CD-07", f"{unit.id} rides where the player at the wheel drives the vehicle.")
-            return
-        move_vehicle(s, unit, node)
-    else:
-        unit.node = node
-
-
-def driver(s: CivilDisorder, unit: SFUnit) -> str | None:
-    """CD-07 (c): the player sitting at the wheel of this unit's vehicle, if any."""
-    return next((p.seat for p in s.players.values() if p.vehicle == unit.id), None)
-
-
-def move_vehicle(s: CivilDisorder, unit: SFUnit, node: str) -> None:
-    """A vehicle moves, with its crew if aboard and the player at the wheel (CD-07 c, CD-15)."""
-    unit.vehicle_node, unit.vehicle_moved = node, True
-    unit.hydrant = False  # CD-50 default: moving disconnects the engine
-    if unit.aboard:
-        unit.node = node
-    seat = driver(s, unit)
-    if seat is not None:
-        s.players[seat].node = node
-
-
-def move_away(s: CivilDisorder, unit: SFUnit, danger: str, inches: int) -> None:
-    """Move directly away from ``danger`` along the streets."""
-    town = s.town
-    node = unit.node
-    for _ in range(pace(s, unit, inches) // town.step):
-        here = town.inches(node, danger)
-        options = [n for n in town.neighbours(node) if town.inches(n, danger) > here]
-        if not options:
-            break
-        node = max(options, key=lambda n: (town.inches(n, danger), n))
-    _arrive(s, unit, node)
-
-
-def move_into_contact(s: CivilDisorder, unit: SFUnit, crowd: Crowd, inches: int) -> bool:
-    """Move towards a crowd until in contact (2", CD-21 d); True when in contact."""
-    contact = float(s.opt("adjacent_inches"))
-    travel(s, unit, crowd.node, inches=inches, stop=lambda n: s.town.inches(n, crowd.node) <= contact)
-    return s.town.inches(unit.node, crowd.node) <= contact
-
-
-def engine_moves(s: CivilDisorder, unit: SFUnit, verb: str, target: str) -> None:
+def engine_moves(s: World, unit: SFUnit, verb: str, target: str) -> None:
     """Engines and water cannon drive into reach, then the crew get off to work (CD-16, CD-49)."""
     town = s.town
     if verb == "hose":
@@ -475,6 +417,9 @@ def engine_moves(s: CivilDisorder, unit: SFUnit, verb: str, target: str) -> None
         goal = min(hydrants, key=lambda h: (town.hops_to(h)[unit.node], h))
         in_reach = town.inches(unit.vehicle_node or unit.node, goal) <= float(s.opt("hydrant_reach"))
     needs_crew_off = unit.vehicle not in ("none", "water_cannon")
+    if in_reach and crew_away(unit):  # CD-49 / CD-50: a crew that ran off walks back to its engine
+        travel(s, unit, str(unit.vehicle_node))
+        return
     if in_reach:
         if unit.aboard and needs_crew_off:
             mount(s, unit, aboard=False)
@@ -490,10 +435,13 @@ def engine_moves(s: CivilDisorder, unit: SFUnit, verb: str, target: str) -> None
     travel(s, unit, goal, stop=lambda n: town.inches(n, goal) <= 6)
 
 
-def enter(s: CivilDisorder, unit: SFUnit, building: str) -> None:
-    """CD-47: SF entering a burning building roll as if under petrol bomb attack."""
-    from .combat import petrol_attack
+def crew_away(unit: SFUnit) -> bool:
+    """A vehicle's crew neither aboard nor with it (say, after running from a panic, CD-64)."""
+    return unit.vehicle != "none" and not unit.aboard and unit.node != unit.vehicle_node
 
+
+def enter(s: World, unit: SFUnit, building: str) -> None:
+    """CD-47: SF entering a burning building roll as if under petrol bomb attack."""
     fronts = s.town.buildings[building].fronts
     if unit.node not in fronts:
         travel(s, unit, fronts[0])
@@ -503,11 +451,11 @@ def enter(s: CivilDisorder, unit: SFUnit, building: str) -> None:
     s.tell("CD-47", f"{unit.id} enters {building}.", nodes=[unit.node], units=[unit.id])
     if s.buildings[building].fires:
         figures = s.roll("CD-47", unit.id, 1, 3, f"figures caught entering burning {building}").total
-        petrol_attack(s, unit, figures, f"entering burning {building}")
+        petrol_attack(s, unit, figures, f"entering burning {building}", Threat(fronts[0]))
 
 
 # -- steps 3 to 5: personal figures ------------------------------------------------------
-def walk_players(s: CivilDisorder) -> None:
+def walk_players(s: World) -> None:
     """CD-12 step 3: personal figures walk, or get into or out of a vehicle."""
     for seat, move in sorted(s.walks.items()):
         verb, _, target = move.partition(":")
@@ -517,7 +465,7 @@ def walk_players(s: CivilDisorder) -> None:
             board(s, seat, s.units[target] if verb == "board" else None)
 
 
-def board(s: CivilDisorder, seat: str, unit: SFUnit | None) -> None:
+def board(s: World, seat: str, unit: SFUnit | None) -> None:
     """CD-07 (c) / CD-16: a player gets in at the wheel (``unit``) or out (None); the vehicle must
     stay stationary all turn, so not if it has moved, and it will not move again this turn."""
     me = s.players[seat]
@@ -535,7 +483,7 @@ def board(s: CivilDisorder, seat: str, unit: SFUnit | None) -> None:
            nodes=[me.node], units=[vehicle.id])
 
 
-def drive(s: CivilDisorder, seat: str, node: str) -> None:
+def drive(s: World, seat: str, node: str) -> None:
     """CD-07 (c): the player's personal action: drive the vehicle (CD-15 reach, checked when
     declared); not in a turn in which anyone got in or out (CD-16)."""
     me = s.players[seat]
@@ -552,7 +500,7 @@ def drive(s: CivilDisorder, seat: str, node: str) -> None:
            units=[unit.id])
 
 
-def player_step4(s: CivilDisorder) -> None:
+def player_step4(s: World) -> None:
     """CD-12 step 4: players' declared firing and fights (CD-07 c)."""
     for seat, action in sorted(s.declared.items()):
         verb, _, cid = action.partition(":")
@@ -562,7 +510,7 @@ def player_step4(s: CivilDisorder) -> None:
             personal_fight(s, seat, s.crowds[cid], attacked=False)
 
 
-def negotiations(s: CivilDisorder) -> None:
+def negotiations(s: World) -> None:
     """CD-12 step 4: declared negotiations, after the turn's firing and gas (CD-32: none while
     shooting or gas is in sight of the crowd, this turn's included)."""
     for seat, action in sorted(s.declared.items()):
@@ -571,18 +519,23 @@ def negotiations(s: CivilDisorder) -> None:
             negotiate(s, seat, s.crowds[cid])
 
 
-def negotiate(s: CivilDisorder, seat: str, crowd: Crowd) -> None:
+def negotiate(s: World, seat: str, crowd: Crowd) -> None:
     """CD-32 / CD-33: 1d6 + factors on the (hidden, CD-34) table; only at RL 4 or 5."""
     me = s.players[seat]
     if crowd.gone is not None:
         return
     problem = negotiation_problem(s, seat, crowd)
     if problem is not None:
+        if crowd.id not in known_crowds(s, seat):  # the distance would tell where it went unseen
+            problem = f"crowd {crowd.id} is no longer within reach of your voice"
         s.umpire.effect("CD-32", f"Your negotiation fails: {problem}.", visible_to=[seat])
         return
     s.stats["negotiations"] += 1
     s.umpire.effect("CD-32", f"{seat} negotiates with crowd {crowd.id}.",
-                    visible_to=s.witnesses([me.node, crowd.node]))
+                    visible_to=sorted({seat, *s.witnesses([me.node, crowd.node])}))
+    if shooting_or_gas_in_sight(s, crowd):  # CD-32: the player learns only that nothing comes of it
+        s.note("CD-32", f"No negotiation with crowd {crowd.id}: there is shooting or gas in sight of the crowd.")
+        return
     if not RL_CHART[crowd.rl].negotiable:  # CD-32 / CD-23: only RL 4 and 5
         s.note("CD-32", f"Crowd {crowd.id} is at RL {crowd.rl}: the negotiation has no effect, no roll.")
         return
@@ -602,7 +555,7 @@ def negotiate(s: CivilDisorder, seat: str, crowd: Crowd) -> None:
     s.note("CD-33", f"Negotiation result: RL {change:+d} for crowd {crowd.id}.")
 
 
-def player_step5(s: CivilDisorder) -> None:
+def player_step5(s: World) -> None:
     """CD-12 step 5: runs, orders and conversations happen."""
     for seat, action in sorted(s.declared.items()):
         verb, _, rest = action.partition(":")
@@ -620,7 +573,7 @@ def player_step5(s: CivilDisorder) -> None:
             talk(s, seat, rest)
 
 
-def talk(s: CivilDisorder, seat: str, other: str) -> None:
+def talk(s: World, seat: str, other: str) -> None:
     """CD-08: a conversation passes on what the speaker knows (and costs the action): crowds and
     units they know of, and the snipers' places they were told (CD-68)."""
     crowds = known_crowds(s, seat)
@@ -635,7 +588,7 @@ def talk(s: CivilDisorder, seat: str, other: str) -> None:
     s.umpire.effect("CD-08", f"{seat} talks with {other}.", visible_to=[seat, other])
 
 
-def recover(s: CivilDisorder) -> None:
+def recover(s: World) -> None:
     """End of turn: fallen figures get up (CD-54); a vehicle that moved this turn starts the
     next one moving (CD-15) and may be got into or out of again (CD-16)."""
     for unit in s.units.values():

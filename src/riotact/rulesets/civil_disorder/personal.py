@@ -17,16 +17,16 @@ from .crowds import chart
 from .tables import lookup
 
 if TYPE_CHECKING:
-    from .state import CivilDisorder
     from .units import Crowd, Player
+    from .world import World
 
 
-def can_grab(s: CivilDisorder, me: Player, crowd: Crowd) -> bool:
+def can_grab(s: World, me: Player, crowd: Crowd) -> bool:
     """A police officer or soldier in contact with a crowd can try to arrest one of it."""
     return me.police_or_soldier and s.town.inches(me.node, crowd.node) <= float(s.opt("adjacent_inches"))
 
 
-def personal_fire(s: CivilDisorder, seat: str, crowd: Crowd) -> None:
+def personal_fire(s: World, seat: str, crowd: Crowd) -> None:
     """CD-07 (c) / CD-60: the player fires their own gun: one d6."""
     me = s.players[seat]
     if crowd.gone is None and me.able and s.town.sees(me.node, crowd.node):
@@ -35,7 +35,7 @@ def personal_fire(s: CivilDisorder, seat: str, crowd: Crowd) -> None:
         s.umpire.effect("CD-60", f"You hold your fire: no line of fire to crowd {crowd.id}.", visible_to=[seat])
 
 
-def personal_fight(s: CivilDisorder, seat: str, crowd: Crowd, *, attacked: bool) -> None:
+def personal_fight(s: World, seat: str, crowd: Crowd, *, attacked: bool) -> None:
     """CD-51 / CD-52: the player's figure against one rioter, or several when a rioting crowd
     gangs up on it; the player arrests on a win of 5-7 (CD-54) when it went in to arrest."""
     me = s.players[seat]
@@ -74,7 +74,7 @@ def personal_fight(s: CivilDisorder, seat: str, crowd: Crowd, *, attacked: bool)
             return  # CD-52: beaten, no more rolls
 
 
-def wound_player(s: CivilDisorder, seat: str, cause: str, *, dead: bool = False) -> None:
+def wound_player(s: World, seat: str, cause: str, *, dead: bool = False) -> None:
     """CD-56: the player's figure is a casualty, out of action until a paramedic patches it up."""
     me = s.players[seat]
     me.out, me.down, me.vehicle = True, 0, None
@@ -82,7 +82,7 @@ def wound_player(s: CivilDisorder, seat: str, cause: str, *, dead: bool = False)
     s.tell("CD-56", f"{seat} is {'killed' if dead else 'wounded'} ({cause}).", nodes=[me.node])  # seat included
 
 
-def crowds_attack_players(s: CivilDisorder) -> None:
+def crowds_attack_players(s: World) -> None:
     """CD-23 default: a crowd at RL 7+ attacks SF it touches, personal figures included (when no
     SF unit stands between)."""
     contact = float(s.opt("adjacent_inches"))

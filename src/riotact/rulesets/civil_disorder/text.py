@@ -341,7 +341,7 @@ def _sf_lines(view: dict[str, Any], state: dict[str, Any], symbols: dict[str, st
     lines += [f"Message: {m}" for m in state["messages"]]
     lines += [f"Note: {n}" for n in state["notes"]]
     if view["result"]:
-        lines.append(f"Game over: {view['result']['reason']}")
+        lines += end_lines(view["result"])
     return lines
 
 
@@ -457,5 +457,30 @@ def _umpire_lines(view: dict[str, Any], state: dict[str, Any], symbols: dict[str
         lines.append("Hidden: " + "; ".join(hidden) + ".")
     lines += [f"Note: {n}" for n in state["notes"]]
     if view["result"]:
-        lines.append(f"Game over: {view['result']['reason']}")
+        lines += end_lines(view["result"])
+    return lines
+
+
+def end_lines(result: dict[str, Any]) -> list[str]:
+    """The end screen: the result, how the SF score was made (CD-04 gap) and what happened:
+    property, fires, casualties, arrests, and each crowd's RL turn by turn."""
+    lines = [f"Game over: {result['reason']}"]
+    d = result.get("details") or {}
+    if not d:
+        return lines
+    lines.append("How the SF score was made (CD-04):")
+    lines += [f"  {points:+7.1f}  {why}" for why, points in d["score_parts"]]
+    cas = d["casualties"]
+    lines += [
+        f"Property: {d['property_lost']} of {d['property_start']} points lost; "
+        f"wrecks: {', '.join(d['wrecks']) or 'none'}.",
+        f"Fires: {d['fires_started']} started, {d['fires_burning']} still burning.",
+        f"Casualties: SF {cas['sf_wounded']} wounded, {cas['sf_dead']} dead; crowd {cas['crowd_wounded']} "
+        f"wounded, {cas['crowd_dead']} dead ({d['firearm_deaths']} killed by SF firearms).",
+        f"Arrests: {d['arrests']} ({d['escapes']} got away); loot carried off: {d['loot_carried_off']} LU; "
+        f"crowds dispersed: {d['crowds_dispersed']}; over-reactions: {d['overreactions']}.",
+        "Each crowd's RL from the start, turn by turn (- once gone):",
+    ]
+    lines += [f"  {cid}: {' '.join(str(rl) if rl else '-' for rl in history)}"
+              for cid, history in sorted(d["rl_history"].items())]
     return lines

@@ -89,6 +89,16 @@ class SFUnit:
         return self.figures > 0 and self.away_until == 0
 
 
+@dataclass(frozen=True)
+class Threat:
+    """CD-64 default: where a unit's stress comes from (what it runs from, or fires or charges
+    at when it over-reacts): a crowd, or a sniper's place (a building, or a crowd it hides in)."""
+
+    node: str
+    crowd: str | None = None
+    building: str | None = None
+
+
 @dataclass
 class Crowd:
     """CD-11: one crowd unit with its RL (CD-20) and the umpire's hidden state."""
@@ -177,7 +187,8 @@ class Sniper:
     building: str | None
     crowd: str | None
     target: str
-    shots: int = 0
+    shots: int = 0  # shots fired, from anywhere
+    shots_from: dict[str, int] = field(default_factory=dict)  # CD-68: shots from each place
     spotted: bool = False
     known_to: list[str] = field(default_factory=list)  # CD-68: the SF seats told the spotted place
     suppressed_turn: int = -1

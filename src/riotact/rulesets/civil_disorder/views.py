@@ -24,11 +24,11 @@ UMPIRE_NOTES: tuple[str, ...] = (*PLAYER_NOTES,)
 ON_THE_GROUND = ("lying", "walking", "stretcher", "dying", "dead", "treated")
 
 if TYPE_CHECKING:
-    from .state import CivilDisorder
     from .units import SFUnit
+    from .world import World
 
 
-def known_crowds(s: CivilDisorder, seat: str) -> dict[str, str]:
+def known_crowds(s: World, seat: str) -> dict[str, str]:
     """CD-06: crowds a player sees, or hears of by radio from their own units."""
     me = s.players[seat]
     out: dict[str, str] = {}
@@ -42,7 +42,7 @@ def known_crowds(s: CivilDisorder, seat: str) -> dict[str, str]:
     return out
 
 
-def known_units(s: CivilDisorder, seat: str) -> dict[str, str]:
+def known_units(s: World, seat: str) -> dict[str, str]:
     """CD-06: SF units in sight, and the player's own units on the radio."""
     me = s.players[seat]
     out: dict[str, str] = {}
@@ -54,7 +54,7 @@ def known_units(s: CivilDisorder, seat: str) -> dict[str, str]:
     return out
 
 
-def _unit(s: CivilDisorder, unit: SFUnit) -> dict[str, Any]:
+def _unit(s: World, unit: SFUnit) -> dict[str, Any]:
     x, y = s.position(unit.node)
     return {"id": unit.id, "type": unit.kind, "type_name": unit.type.name, "player": unit.player,
             "node": unit.node, "x": x, "y": y, "figures": unit.figures, "fit": unit.fit,
@@ -64,7 +64,7 @@ def _unit(s: CivilDisorder, unit: SFUnit) -> dict[str, Any]:
             "water_turns_used": unit.water_turns}
 
 
-def town_map(s: CivilDisorder) -> dict[str, Any]:
+def town_map(s: World) -> dict[str, Any]:
     """The public street plan: the grid, buildings' outlines, hydrants and exits."""
     t = s.town
     return {
@@ -77,7 +77,7 @@ def town_map(s: CivilDisorder) -> dict[str, Any]:
     }
 
 
-def sf_view(s: CivilDisorder, seat: str) -> dict[str, Any]:
+def sf_view(s: World, seat: str) -> dict[str, Any]:
     """What an SF player may know (CD-06, CD-24, CD-30, CD-37, CD-71)."""
     me = s.players[seat]
     x, y = s.position(me.node)
@@ -141,7 +141,7 @@ def sf_view(s: CivilDisorder, seat: str) -> dict[str, Any]:
     }
 
 
-def umpire_view(s: CivilDisorder) -> dict[str, Any]:
+def umpire_view(s: World) -> dict[str, Any]:
     """CD-01: the umpire has all of it (Game Control tables and hidden ratings included)."""
     return {
         "turn": s.turn, "turns": s.turns, "victory_score": s.setup.victory_score,

@@ -8,6 +8,7 @@ from riotact.core import RulesetSpec
 from .bots import HeuristicBot
 from .rules import HOUSE_RULES, Setup
 from .state import RevoltingBehaviour
+from .text import text_view
 
 SPEC = RulesetSpec(
     id="revolting-behaviour",
@@ -20,4 +21,5 @@ SPEC = RulesetSpec(
     heuristic_bot=HeuristicBot,
     scenario_package="riotact.rulesets.revolting_behaviour.scenarios",
     seat_counts=(1, 6),
+    text_view=text_view,
 )

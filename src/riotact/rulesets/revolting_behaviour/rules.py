@@ -78,6 +78,45 @@ def succeeds(card: Card, activity: Activity, severity: str, options: dict) -> bo
     return card.rank >= 11  # Extreme (optional): a face card of the same suit
 
 
+def requirement(activity: Activity, severity: str, options: dict) -> str:
+    """RB-12 in words: what a drawn card needs to be for this action to succeed.
+
+    >>> requirement(ACTIVITIES["S"], "severe", {"severe_min_rank": 8})
+    'a Spade of 8 or more'
+    >>> requirement(ACTIVITIES["D"], "mild", {})
+    'a red card'
+    """
+    suit = SUIT_NAMES[activity.suit][:-1]
+    if severity == "mild":
+        return f"a {'red' if activity.legal else 'black'} card"
+    if severity == "moderate":
+        return f"a {suit}"
+    if severity == "severe":
+        return f"a {suit} of {options['severe_min_rank']} or more"
+    return f"a {suit} Jack, Queen or King"
+
+
+def miss(card: Card, activity: Activity, severity: str, options: dict) -> str | None:
+    """Why a drawn card does not succeed (RB-12, RB-21), or None when it does.
+
+    >>> miss(Card.parse("7S"), ACTIVITIES["S"], "severe", {"severe_min_rank": 8})
+    'a Spade below 8'
+    >>> miss(Card.parse("7H"), ACTIVITIES["S"], "mild", {}) is None, miss(Card.parse("7S"), ACTIVITIES["S"], "mild", {})
+    (False, None)
+    """
+    if card.is_joker:
+        return "a Joker: the authorities crack down"
+    if succeeds(card, activity, severity, options):
+        return None
+    if severity == "mild":
+        return f"not {requirement(activity, severity, options)}"
+    if card.suit != activity.suit:
+        return f"not a {SUIT_NAMES[activity.suit][:-1]}"
+    if severity == "severe":
+        return f"a {SUIT_NAMES[activity.suit][:-1]} below {options['severe_min_rank']}"
+    return "not a face card"
+
+
 def reward(activity: Activity, severity: str, options: dict) -> int:
     """RB-13 gap default: rewards double with each severity; illegal actions earn double."""
     base = options[f"reward_{severity}"]
@@ -128,6 +167,9 @@ HOUSE_RULES = (
               "A Joker revealed in the Cause: discarded after the crackdown, or kept as a 15-point card.",
               choices=("discard", "value15")),
     HouseRule("penalty_draw_costs", False, "RB-23", "The Joker penalty card costs a draw cost too."),
+    HouseRule("restart_before_elimination", True, "RB-26",
+              "A player at 0 RP is offered a new cause before anyone wins by elimination; "
+              "off: the last player above 0 wins at once (RB-25)."),
     HouseRule("restart_reshuffles_cause", True, "RB-26",
               "A restarting player gathers all his Cause cards and reshuffles before drawing N."),
 )

@@ -11,12 +11,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from riotact.core import Action, Card, Pile, Result, Scenario, State, Umpire, standard_pack
+from riotact.core.cards import SUIT_NAMES
 
-from .rules import ACTIVITIES, Activity, card_value, reward, severities, succeeds
+from .rules import ACTIVITIES, Activity, card_value, miss, requirement, reward, severities, succeeds
 
 PASS, DRAW, STOP, RESTART, RETIRE, USE_CAUSE = "pass", "draw", "stop", "restart", "retire", "use-cause"
-_STOP_ONLY = [Action(STOP, "stop drawing (the attempt fails)")]
-_DRAW_OR_STOP = {cost: [Action(DRAW, f"draw an action card ({cost} RP)"), *_STOP_ONLY] for cost in (1, 2)}
+# "stop" comes first, as "pass" does when declaring: the same number never means "draw" in one
+# phase and "make no attempt" in the next (a person typing "1" again and again).
+_STOP_ONLY = [Action(STOP, "stop drawing: the attempt fails, no reward and nothing more to pay (RB-14)")]
+_DRAW_OR_STOP = {cost: [*_STOP_ONLY, Action(DRAW, f"draw an action card for {cost} RP (RB-15)")]
+                 for cost in (1, 2)}
 
 
 @dataclass
@@ -129,14 +133,17 @@ class RevoltingBehaviour(State):
         if self.phase == "restart":
             return [Action(RESTART, f"start a new cause ({self.cause_cards} cards, "
                                     f"{2 * self.cause_cards} RP)"),
-                    Action(RETIRE, "leave the game")]
+                    Action(RETIRE, "leave the game (you are out)")]
         if self.phase == "draw":
             assert self.attempt is not None
             activity = self.attempt.activity
             return _DRAW_OR_STOP[activity.cost] if self._can_pay(player, activity) else _STOP_ONLY
         if self.phase == "use":
-            return [Action(USE_CAUSE, "spend the action points on the Cause"), *(
-                Action(f"use-{t}", f"spend the action points against {t}") for t in self._targets(seat))]
+            assert self.attempt is not None
+            points = self.attempt.action_points
+            return [Action(USE_CAUSE, f"spend the {points} action points on own Cause (RB-20)"), *(
+                Action(f"use-{t}", f"spend the {points} action points against {t}: {t} loses {points // 2} RP "
+                                   "(RB-19)") for t in self._targets(seat))]
         return self._declarations(player)
 
     def _declarations(self, player: Player) -> list[Action]:
@@ -149,16 +156,22 @@ class RevoltingBehaviour(State):
         return self._declaration_cache[key]
 
     def _declare_choices(self, suits: tuple[str, ...], targets: tuple[str, ...]) -> list[Action]:
-        found = [Action(PASS, "make no attempt this turn")]
+        """Each text says what the action needs, what it earns and what each card costs."""
+        found = [Action(PASS, "make no attempt this turn (free)")]
         for suit in suits:
             activity = ACTIVITIES[suit]
             for level in self.levels:
-                what = f"{level.capitalize()} {activity.title}"
+                what = f"{level.capitalize()} {SUIT_NAMES[suit]}"
+                needs = requirement(activity, level, self.options)
+                gain = reward(activity, level, self.options)
+                cost = f"{activity.cost} RP a card"
                 if not activity.force:
-                    found.append(Action(f"{suit}-{level}", what))
+                    found.append(Action(f"{suit}-{level}", f"{what}: {needs}, raises {gain} RP, {cost}"))
                     continue
-                found.append(Action(f"{suit}-{level}", f"{what} against the Cause"))
-                found.extend(Action(f"{suit}-{level}-{t}", f"{what} against {t}") for t in targets)
+                found.append(Action(f"{suit}-{level}", f"{what} on own Cause: {needs}, {gain} AP, {cost}"))
+                found.extend(Action(f"{suit}-{level}-{t}",
+                                    f"{what} against {t}: {needs}, {t} loses {gain // 2} RP, {cost}")
+                             for t in targets)
         return found
 
     def _targets(self, seat: str) -> list[str]:
@@ -223,6 +236,9 @@ class RevoltingBehaviour(State):
             self._end_attempt(player)
         elif succeeds(card, attempt.activity, attempt.severity, self.options):
             self._succeed(player, attempt, card)
+        else:
+            why = miss(card, attempt.activity, attempt.severity, self.options)
+            self.umpire.effect("RB-12", f"{card.name} fails: {why}.", seat=player.seat)
 
     def _refill_action_deck(self, player: Player) -> bool:
         """RB-14 gap: a run-out deck fails the attempt, or (house rule) is reshuffled."""
@@ -369,9 +385,14 @@ class RevoltingBehaviour(State):
         self.phase = "declare"
 
     def _check_elimination(self) -> None:
-        """RB-25: everyone else at 0 RP wins it; checked at the end of each action (gap default)."""
-        standing = [s for s in self.seats if not self.players[s].out and self.players[s].rp > 0]
-        if len(self.seats) > 1 and len(standing) == 1:
+        """RB-25: everyone else at 0 RP wins it; checked at the end of each action (gap default).
+
+        RB-26 house rule (default): a player at 0 RP who has not yet chosen may still start a new
+        cause, so he stands in the way of an elimination win until he declines.
+        """
+        may_restart = self.options["restart_before_elimination"]
+        standing = [s for s, p in self.players.items() if not p.out and (p.rp > 0 or may_restart)]
+        if len(self.seats) > 1 and len(standing) == 1 and self.players[standing[0]].rp > 0:
             self._finish((standing[0],), "every other player is at 0 resource points (RB-25)")
         elif all(p.out for p in self.players.values()):
             self._finish((), "every player is out of the game (RB-25, RB-26)")
@@ -409,11 +430,14 @@ class RevoltingBehaviour(State):
         if self.attempt is not None:
             a = self.attempt
             attempt = {"seat": a.seat, "suit": a.activity.suit, "severity": a.severity, "target": a.target,
+                       "activity": a.activity.title, "force": a.activity.force,
+                       "needs": requirement(a.activity, a.severity, self.options),
+                       "reward": reward(a.activity, a.severity, self.options),
                        "cost": a.activity.cost, "drawn": [c.code for c in a.drawn],
+                       "misses": [miss(c, a.activity, a.severity, self.options) for c in a.drawn],
                        "action_points": a.action_points}
         return {"players": players, "order": list(self.order), "phase": self.phase,
-                "acting": self.order[self.position] if self.position < len(self.order) else None,
-                "attempt": attempt,
+                "acting": self.to_act()[0] if self.result is None else None, "attempt": attempt,
                 "severities": list(self.levels), "cause_size": self.cause_cards}
 
     # -- conformance hooks ----------------------------------------------------------

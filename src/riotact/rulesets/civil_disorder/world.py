@@ -1,0 +1,249 @@
+"""The Civil Disorder world: what is on the table and the queries every phase asks of it
+(units, crowds, sight, who is told what, the umpire's hidden rolls).
+
+The turn's phases (:mod:`.crowds`, :mod:`.combat`, :mod:`.orders`, ...) act on a :class:`World`;
+the game state (:mod:`.state`) runs the phases in turn order. Nothing here imports a phase, so
+imports flow one way: world, then phases, then the state.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from riotact.core.log import UMPIRE
+from riotact.core.modifiers import Modifier
+from riotact.core.options import Value
+from riotact.core.protocol import State
+from riotact.core.scenario import Scenario
+from riotact.core.umpire import RollTotal, Umpire
+
+from .setup import CDSetup
+from .tables import Table
+from .town import Town
+from .units import (
+    Bomb,
+    Building,
+    Casualty,
+    Crowd,
+    GasCloud,
+    LooterVehicle,
+    Player,
+    Prisoner,
+    SFUnit,
+    Sniper,
+    Threat,
+)
+
+HIDDEN: list[str] = []  # visible_to for umpire-only events
+
+
+class World(State):
+    """The table of one Civil Disorder game and its queries; :class:`.state.CivilDisorder` adds
+    the protocol and the turn (CD-12)."""
+
+    def __init__(self, scenario: Scenario, options: dict[str, Value], umpire: Umpire, town: Town,
+                 tables: tuple[Table, Table, Table]) -> None:
+        super().__init__(scenario, options, umpire)
+        setup: CDSetup = scenario.setup
+        self.setup = setup
+        self.turn = umpire.turn = 1
+        self.turns = setup.turns
+        self.sf_seats = tuple(s for s in self.seats if s != UMPIRE)
+        self.human_umpire = UMPIRE in self.seats
+        self.negotiation_table, self.fight_table, self.overreaction_table = tables
+        self.town = town
+        self.players = {p.seat: Player(p.seat, p.role, p.service, p.superior, p.at, p.radio, p.megaphone,
+                                       p.negotiator, p.weapon) for p in setup.players}
+        self.commander = next(p.seat for p in setup.players if p.superior is None)
+        self.units = {u.id: SFUnit(u.id, u.type, u.figures, u.at, u.player, vehicle=u.vehicle,
+                                   vehicle_node=u.at if u.vehicle != "none" else None,
+                                   aboard=u.aboard and u.vehicle != "none", weapon=u.weapon,
+                                   gas_stock=u.gas_stock, radio=u.radio, snipers=u.snipers, order=u.order)
+                      for u in setup.units}
+        self.crowds = {c.id: Crowd(c.id, c.figures, c.at, c.rl, self._objective(c.objective), c.looters,
+                                   petrol_allowed=c.petrol_bombs, missiles=c.missiles)
+                       for c in setup.crowds}
+        pct = int(options["loot_percent"])
+        self.buildings = {b.id: Building(b.id, b.kind, b.value, b.value,
+                                         b.loot if b.loot is not None else
+                                         (b.value * pct // 100 if b.kind in ("shop", "store") else 0),
+                                         b.kind in ("shop", "store") or bool(b.loot), b.fires)
+                          for b in setup.buildings}
+        self.features: dict[str, list[str]] = {}
+        for f in setup.features:
+            self.features.setdefault(f.kind, []).append(f.at)
+        self.snipers = {s.id: Sniper(s.id, s.building, s.crowd, s.target) for s in setup.snipers}
+        self.vehicles = {v.id: LooterVehicle(v.id, v.kind, v.at, v.capacity) for v in setup.looter_vehicles}
+        self.bombs = {b.id: Bomb(b.id, b.crowd, b.turn, b.sf_within, b.radius, b.hit_on, b.damage, b.fire_on)
+                      for b in setup.bombs}
+        self.prisoners: dict[str, Prisoner] = {}  # CD-55
+        self.casualties: dict[str, Casualty] = {}
+        self.gas: list[GasCloud] = []
+        self.gunfire: list[tuple[int, str]] = []  # CD-18: (turn, street point)
+        self.phase = dict.fromkeys(self.sf_seats, "action")
+        if self.human_umpire:
+            self.phase[UMPIRE] = "wait"
+        self.declared: dict[str, str] = {}
+        self.bargain: dict[str, int] = {}  # CD-33: the umpire's +1/-1 for a bargaining point
+        self.walks: dict[str, str] = {}
+        self.messages: dict[str, list[str]] = {s: [] for s in self.sf_seats}
+        self.under_fire: dict[str, int] = {}  # CD-67: unit -> turn it was last told
+        self.unit_events: dict[str, set[str]] = {}  # CD-62 triggers not yet tested, per unit
+        self.unit_wounded: dict[str, int] = {}  # CD-63 members wounded since the unit's last test
+        self.threats: dict[str, Threat] = {}  # CD-64: where each tested unit's stress comes from
+        self.charged: dict[str, str] = {}  # unit -> crowd it charged this turn (CD-21 d)
+        self.withdrew: set[str] = set()
+        self.stats = dict.fromkeys(("arrests", "sf_wounded", "sf_dead", "crowd_wounded", "crowd_dead",
+                                    "firearm_deaths", "fires_started", "loot_escaped", "crowds_dispersed",
+                                    "negotiations", "overreactions", "escapes"), 0)
+        self.start_value = sum(b.value for b in self.buildings.values())
+        self.next_id = 0
+
+    # -- helpers used by every rules module ---------------------------------
+    def opt(self, key: str) -> Any:
+        return self.options[key]
+
+    def new_id(self, prefix: str) -> str:
+        self.next_id += 1
+        return f"{prefix}{self.next_id}"
+
+    def _objective(self, objective: str | None) -> str | None:
+        if objective is None or objective in self.town.pos:
+            return objective
+        shape = self.town.buildings[objective]
+        return shape.fronts[0]
+
+    def position(self, node: str) -> tuple[float, float]:
+        return self.town.pos[node]
+
+    def player_sees(self, seat: str, node: str) -> bool:
+        """CD-06: what a player's personal figure can see (everything if not strict)."""
+        return not self.opt("strict_visibility") or self.town.sees(self.players[seat].node, node)
+
+    def witnesses(self, nodes: Iterable[str] = (), units: Iterable[str] = ()) -> list[str]:
+        """SF seats told about an event: those who see where it happens, and the owners of the
+        units involved if both have radios (the unit reports it, CD-06)."""
+        nodes = list(nodes)
+        seats = {s for s in self.sf_seats if any(self.player_sees(s, n) for n in nodes)}
+        for uid in units:
+            unit = self.units[uid]
+            if unit.radio and self.players[unit.player].radio:
+                seats.add(unit.player)
+        return sorted(seats)
+
+    def tell(self, rule: str, text: str, *, nodes: Iterable[str] = (), units: Iterable[str] = (),
+             **fields: Any) -> list[str]:
+        """An event the SF may know: seen where it happens or reported by their units. Returns
+        the SF seats told."""
+        seats = self.witnesses(nodes, units)
+        self.umpire.effect(rule, text, visible_to=seats, **fields)
+        return seats
+
+    def note(self, rule: str, text: str, **fields: Any) -> None:
+        """An umpire-only event (Game Control business, CD-01)."""
+        self.umpire.effect(rule, text, visible_to=HIDDEN, **fields)
+
+    def roll(self, rule: str, who: str, n: int, sides: int, purpose: str,
+             modifiers: Sequence[Modifier] = (), **kw: Any) -> RollTotal:
+        """Every roll is the umpire's (the tables are Game Control rules, CD-01)."""
+        return self.umpire.roll_total(rule, who, n, sides, purpose=purpose, modifiers=modifiers,
+                                      visible_to=HIDDEN, **kw)
+
+    def d6(self, rule: str, who: str, purpose: str) -> int:
+        return self.roll(rule, who, 1, 6, purpose).total
+
+    def live_crowds(self) -> list[Crowd]:
+        return [c for c in self.crowds.values() if c.gone is None and c.figures > 0]
+
+    def live_units(self) -> list[SFUnit]:
+        return [u for u in self.units.values() if u.on_table]
+
+    def nearest_unit(self, node: str, *, seen_from: str | None = None) -> SFUnit | None:
+        best, best_d = None, math.inf
+        for unit in self.live_units():
+            if seen_from is not None and not self.town.sees(seen_from, unit.node):
+                continue
+            d = self.town.inches(node, unit.node)
+            if d < best_d:
+                best, best_d = unit, d
+        return best
+
+    def add_casualty(self, node: str, side: str, origin: str, status: str, cause: str) -> Casualty:
+        """CD-56: every casualty is wounded or dead and lies where it fell."""
+        casualty = Casualty(self.new_id("cas"), node, side, origin, status, cause=cause)
+        self.casualties[casualty.id] = casualty
+        key = f"{side}_{status}"
+        self.stats[key] = self.stats.get(key, 0) + 1
+        return casualty
+
+    def unit_event(self, unit: SFUnit, trigger: str, threat: Threat | None = None) -> None:
+        """CD-62: remember an over-reaction trigger for this unit this turn, and where it came from
+        (gunfire, the worst stress, CD-63, outranks the others)."""
+        self.unit_events.setdefault(unit.id, set()).add(trigger)
+        if threat is not None and (unit.id not in self.threats or trigger == "shot at"):
+            self.threats[unit.id] = threat
+
+    def wound_sf(self, unit: SFUnit, cause: str, *, dead: bool = False) -> None:
+        """An SF figure is wounded (or killed): it leaves the unit as a casualty (CD-56)."""
+        if unit.figures <= 0:
+            return
+        unit.figures -= 1
+        if unit.down and len(unit.down) > unit.figures:
+            unit.down.pop()
+        self.add_casualty(unit.node, "sf", unit.id, "dead" if dead else "wounded", cause)
+        self.unit_wounded[unit.id] = self.unit_wounded.get(unit.id, 0) + 1
+        self.unit_event(unit, "member wounded")
+        self.tell("CD-56", f"A figure of {unit.id} is {'killed' if dead else 'wounded'} ({cause}).",
+                  nodes=[unit.node], units=[unit.id])
+
+    def trigger(self, crowd: Crowd, reason: str, factor: int = 0, why: str = "") -> None:
+        """CD-20: something that calls for an RL roll this turn, with its action factor."""
+        crowd.triggers.append(reason)
+        if factor and (factor, why or reason) not in crowd.factors:
+            crowd.factors.append((factor, why or reason))
+
+    def details(self) -> dict[str, Any]:
+        """CD-04 gap: what the SF are judged on (shown at the end of the game)."""
+        lost = self.start_value - sum(b.value for b in self.buildings.values())
+        return {
+            "property_lost": lost,
+            "property_start": self.start_value,
+            "fires_burning": sum(b.fires for b in self.buildings.values()),
+            "fires_started": self.stats["fires_started"],
+            "wrecks": sorted(b.id for b in self.buildings.values() if b.value == 0),
+            "casualties": {"sf_wounded": self.stats["sf_wounded"], "sf_dead": self.stats["sf_dead"],
+                           "crowd_wounded": self.stats["crowd_wounded"],
+                           "crowd_dead": self.stats["crowd_dead"]},
+            "firearm_deaths": self.stats["firearm_deaths"],
+            "arrests": self.stats["arrests"],
+            "escapes": self.stats["escapes"],
+            "loot_carried_off": self.stats["loot_escaped"],
+            "crowds_dispersed": self.stats["crowds_dispersed"],
+            "overreactions": self.stats["overreactions"],
+            "rl_history": {c.id: list(c.history) for c in self.crowds.values()},
+            "score_parts": [[why, points] for why, points in self.score_parts()],
+        }
+
+    def score_parts(self) -> list[tuple[str, float]]:
+        """CD-04 gap: the SF score from 100, item by item: property lost (half a point each), loot
+        carried off, casualties, arrests and dispersals; any crowd death from SF firearms is a
+        serious failure (the ``death_penalty`` house rule)."""
+        st = self.stats
+        lost = self.start_value - sum(b.value for b in self.buildings.values())
+        parts = [("start", 100.0), (f"property lost ({lost} points, half each)", -lost / 2),
+                 (f"loot carried off ({st['loot_escaped']} LU)", -st["loot_escaped"]),
+                 (f"SF wounded ({st['sf_wounded']}, 2 each)", -2 * st["sf_wounded"]),
+                 (f"SF dead ({st['sf_dead']}, 5 each)", -5 * st["sf_dead"]),
+                 (f"crowd wounded ({st['crowd_wounded']}, 3 each)", -3 * st["crowd_wounded"]),
+                 (f"crowd dead ({st['crowd_dead']}, 10 each)", -10 * st["crowd_dead"]),
+                 (f"arrests ({st['arrests']})", st["arrests"]),
+                 (f"crowds dispersed ({st['crowds_dispersed']}, 5 each)", 5 * st["crowds_dispersed"])]
+        if st["firearm_deaths"]:
+            parts.append((f"deaths from SF firearms ({st['firearm_deaths']})", -int(self.opt("death_penalty"))))
+        return [(why, float(points)) for why, points in parts if points or why == "start"]
+
+    def score(self) -> float:
+        """CD-04 gap: the sum of :meth:`score_parts`."""
+        return round(sum(points for _, points in self.score_parts()), 1)
