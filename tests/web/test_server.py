@@ -297,3 +297,29 @@ def test_replay_shows_the_game_as_the_seat_saw_it_step_by_step(client: LiveServe
     assert last["log"] == now[:len(last["log"])]
     seen = sum(1 for e in last["log"] if e["kind"] == "decision")
     assert last["steps"] - 1 <= seen + 1  # steps are the decisions it saw, never the secret ones
+
+
+def test_manual_dice_never_ask_a_seat_for_a_roll_no_seat_may_see(client: LiveServer) -> None:
+    """Civil Disorder with real dice: the people type the faces of the rolls they may see; the Game Control
+    rolls no seat may see (CD-01) come from the secret seed, so nobody is asked, or told, of them."""
+    made = create(client, scenario="civil-disorder/embassy-protest", dice="manual", seed=3)
+    game = game_of(client, made["table"])
+    sockets = {name: seat(client, token) for name, token in made["tokens"].items()}
+    rng, typed = random.Random(3), 0
+    for _ in range(40):
+        acting = [s for s in game.to_act() if s in sockets]
+        if not acting:
+            break
+        player = sockets[acting[0]]
+        player.sync()
+        legal = player.last["view"]["legal_actions"]
+        action, faces = legal[int(rng.random() * len(legal))]["id"], []
+        player.act(action)
+        while (answer := player.next())["type"] != "update":
+            assert answer["type"] == "dice_needed", answer
+            faces = answer["faces"] + [1 + int(rng.random() * answer["sides"]) for _ in range(answer["n"])]
+            typed += answer["n"]
+            player.act(action, faces=faces)
+    shown = sum(len(e["dice"]) for e in game.log.events if e["kind"] == "roll" and e["visible_to"] != [])
+    hidden = sum(len(e["dice"]) for e in game.log.events if e["kind"] == "roll" and e["visible_to"] == [])
+    assert typed == shown and hidden > 0

@@ -38,6 +38,9 @@ class DiceNeeded(RiotactError):
 class TrayDice:
     """The dice tray: faces typed for the decision being made; more needed raises :class:`DiceNeeded`."""
 
+    #: Typed by people (see ``Game(hidden_dice=...)``).
+    by_hand = True
+
     def __init__(self) -> None:
         self._faces: deque[int] = deque()
 
@@ -288,7 +291,9 @@ class Room:
         """A new table and its invite tokens (seat -> token); only the tokens' hashes are stored."""
         tray = TrayDice() if new.manual_dice else None
         seed = new.seed if new.seed is not None else secrets.randbelow(2**31)
-        game = Game(new.scenario, seed=seed, options=new.options, dice=tray)
+        # Rolls no seat may see come from the seed even with a person umpiring: the tray asks the seat whose
+        # decision rolls, and asking it for a hidden roll would tell it that roll happened (CD-01).
+        game = Game(new.scenario, seed=seed, options=new.options, dice=tray, hidden_dice=True if tray else None)
         seats = dict(new.seats)
         if UMPIRE not in seats:
             seats[UMPIRE] = new.umpire
