@@ -102,10 +102,11 @@ const Boards = (() => {
       if (u.lost || !pos[u.feature]) continue;
       const [x, y] = pos[u.feature], k = place(u.feature);
       const g = s("g", {}), side = u.side === "authority";
-      g.append(s("rect", { x: x + 8, y: y - 22 + k * 15, width: 46, height: 14, rx: 2,
+      g.append(s("rect", { x: x + 8, y: y - 22 + k * 15, width: 56, height: 14, rx: 2,
                             fill: side ? "#27408b" : "#e0a526", stroke: "#111" }));
       g.append(s("text", { x: x + 10, y: y - 11 + k * 15, "font-size": 9, fill: side ? "#fff" : "#111" },
-                 u.counter ? `${u.counter} ${u.note || ""}` : `${(u.name || u.id).slice(0, 7)} ${(u.stands || []).length}`));
+                 u.counter ? `${u.counter} ${(u.note || u.name || "").slice(0, 7)}`
+                   : `${(u.name || u.id).slice(0, 7)} ${(u.stands || []).length}`));
       const about = u.counter ? `counter ${u.counter}${u.note ? ` (${u.note})` : ""}`
         : `${u.name}: ${u.type}, ${(u.stands || []).length} stands${u.condition ? `, ${u.condition}` : ""}`;
       svg.append(pickable(g, u.id || u.counter, about));
@@ -114,7 +115,7 @@ const Boards = (() => {
       if (!pos[c.feature]) continue;
       const [x, y] = pos[c.feature], k = place(c.feature);
       const g = s("g", {});
-      g.append(s("rect", { x: x + 8, y: y - 22 + k * 15, width: 46, height: 14, rx: 2,
+      g.append(s("rect", { x: x + 8, y: y - 22 + k * 15, width: 56, height: 14, rx: 2,
                             fill: c.side === "authority" ? "#8ea2d8" : "#f3d58a", stroke: "#111", "stroke-dasharray": "2 1" }));
       g.append(s("text", { x: x + 10, y: y - 11 + k * 15, "font-size": 9 }, `${c.counter}${c.note ? ` ${c.note}` : ""}`));
       svg.append(pickable(g, c.counter, `hidden counter ${c.counter}${c.note ? ` (${c.note})` : ""}`));
