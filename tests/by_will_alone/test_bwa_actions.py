@@ -27,6 +27,7 @@ def test_bwa01_only_the_side_with_initiative_acts(bwa) -> None:
     g.apply("authority", "a:move:e4")
     assert g.state.units["a"].node == "e6"  # declared, not yet resolved
     g.apply("authority", "b:move:m2")
+    g.apply("authority", "done")
     moved = [e for e in g.log.events if e.get("rule") == "BWA-12"]
     assert {e["unit"] for e in moved} == {"a", "b"} and {e["turn"] for e in moved} == {1}
 

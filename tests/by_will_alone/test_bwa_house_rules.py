@@ -163,7 +163,7 @@ def test_bwa13_smoke_methods_open(bwa, open_to_all) -> None:
     g = bwa.game([bwa.nv("n", "x3", smoke=["screen"]), bwa.auth("a", "o5")], [],
                  options={"smoke_methods_open": open_to_all})
     ids = {a.id for a in g.legal_actions("nonviolent")}
-    assert ("n:smoke:screen@m2" in ids) is open_to_all and "n:smoke:pots" in ids
+    assert any(i.startswith("n:smoke:screen@") for i in ids) is open_to_all and "n:smoke:pots" in ids
 
 
 @pytest.mark.parametrize(("rule", "node"), [("stay", "x5"), ("as_ordered", "e4")])

@@ -92,7 +92,7 @@ def test_bwa12_land_vehicle_moves_three_and_stops_on_contact(bwa) -> None:
 
 def test_bwa13_vehicle_smoke_screen_and_artillery_barrage(bwa) -> None:
     """BWA-13: a screen puts 3 balls behind the vehicle; 2 cannons put 20 balls left and right."""
-    g = bwa.game([bwa.nv("n", "o4"), bwa.auth("v", "x3", type="land_vehicle", smoke=["screen"]),
+    g = bwa.game([bwa.nv("n", "e6"), bwa.auth("v", "x3", type="land_vehicle", smoke=["screen"]),
                   bwa.auth("guns", "w0", cannons=2)], [], options={"first_initiative": "authority"})
     bwa.orders(g, "authority", "v:smoke:screen@m2", "guns:smoke:barrage@x3")
     screen, barrage = [e["balls"] for e in g.log.events if "balls" in e]

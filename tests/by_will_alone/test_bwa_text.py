@@ -96,7 +96,7 @@ def test_map_puts_units_counters_media_and_objectives_in_their_features(bwa) -> 
     assert cell_below(screen, "-m2*") == "A @"              # own unit A, media, on an objective street
     assert cell_below(screen, "-e4") == "a"                 # the sighted police unit
     assert cell_below(screen, ".o5") == f"?{counter[1:]}"   # the unsighted one, as its counter
-    assert "BbJ" in screen.split()                          # the building b holds the jail
+    assert "^bJ" in screen.split()                          # the building b holds the jail
     assert " A Marchers" in screen and "1 Veteran m2 + 2 Untrained m6; cmdr Veteran" in screen
     assert " a Riot police" in screen and "Hidden squad" not in screen
     assert f"Counters not yet sighted: ?{counter[1:]} o5." in screen
@@ -145,7 +145,7 @@ def riotact(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
 def test_play_at_the_terminal_saves_a_game_that_replays(tmp_path: Path) -> None:
     save = tmp_path / "sit-in.jsonl"
     out = riotact("play", "by-will-alone/ministry-sit-in", "--seed", "3", "--save", str(save),
-                  stdin="1\n1\n1\n2\nquit\n")
+                  stdin="1\n14\n31\ndone\nquit\n")  # numbers stay put in a step
     assert out.returncode == 0, out.stderr
     assert "Traceback" not in out.stdout + out.stderr
     assert "Map, north up" in out.stdout and "Your units:" in out.stdout
@@ -167,7 +167,7 @@ def test_play_with_manual_dice_asks_for_the_faces_again_after_a_bad_one(tmp_path
     assert "'9' is not a face of a D6" in out.stdout  # said where the prompt is
     assert "Roll 6D6 for unit morale check (Building a Barricade)" in out.stdout
     assert "Students (students) builds a barricade at b00." in out.stdout
-    assert "Sb00*#" in out.stdout          # the new barricade on the map
+    assert ":b00*#" in out.stdout          # the new barricade on the map
     replayed = subprocess.run([sys.executable, "-m", "riotact.cli", "replay", str(save)],
                               capture_output=True, text=True, timeout=120)
     assert replayed.returncode == 0 and "Verified:" in replayed.stdout, replayed.stdout + replayed.stderr

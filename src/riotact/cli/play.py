@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import select
+import sys
+import termios
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -15,8 +18,9 @@ from rich.text import Text
 from riotact.core import ALL, Bot, Game, RiotactError, make_bot
 from riotact.core.log import visible
 
-HELP = ("Type the number or id of an action, or words to find actions ('fire', 'move R1'). "
-        "Other commands: 'list' (all actions again), 'view' (full view as JSON), "
+HELP = ("Type the number or id of an action, or words to find actions ('fire', 'move R1'; one match is "
+        "taken). Numbers stay the same until the turn ends. Other commands: 'list' (all actions again), "
+        "'view' (the screen again), "
         "'undo' (take back the last decision), 'save' (save now), 'quit'.")
 LONG_LIST = 30  # more actions than this are shown in columns
 
@@ -31,6 +35,9 @@ class TerminalTable:
         self.bots: dict[str, Bot] = {s: make_bot(k, game, s) for s, k in self.kinds.items() if k != "human"}
         self.humans = [s for s, k in self.kinds.items() if k == "human"]
         self.shown = 0  # events already narrated
+        # Action numbers (id -> number) stay put while a seat's list only shrinks within a turn, so a
+        # number read from a list on the screen still means that action after other decisions.
+        self.numbering: tuple[tuple[str, int], dict[str, int]] = (("", -1), {})
 
     def run(self) -> bool:
         """Play until the game ends or a person quits (True), or until the input closes (False)."""
@@ -71,15 +78,28 @@ class TerminalTable:
                                    highlight=False)
         self.shown = len(events)
 
+    def _numbers(self, seat: str, turn: int, legal: list[Any]) -> list[int]:
+        """The number of each legal action: kept from the list shown before in this turn when the
+        list has only lost actions since (a decision taken), else 1..n afresh."""
+        context, numbers = self.numbering
+        if context != (seat, turn) and drop_typed_ahead():
+            self.console.print("(A new turn: what was typed before this list was shown is dropped.)")
+        if context != (seat, turn) or any(a.id not in numbers for a in legal):
+            numbers = {a.id: i + 1 for i, a in enumerate(legal)}
+            self.numbering = ((seat, turn), numbers)
+        return [numbers[a.id] for a in legal]
+
     def _human_turn(self, seat: str) -> bool:
         view = self.game.view(seat)
         text_view = self.game.spec.text_view
-        self.console.print(Text(text_view(view)) if text_view else render_state(view))
+        screen = Text(text_view(view)) if text_view else render_state(view)
+        self.console.print(screen)
         legal = self.game.legal_actions(seat)
+        numbers = self._numbers(seat, view["turn"], legal)
         if len(legal) <= LONG_LIST:
-            self._list(legal, range(len(legal)))
+            self._list(legal, range(len(legal)), numbers)
         else:
-            self.console.print(f"{len(legal)} actions: {escape(index(legal))}", highlight=False)
+            self.console.print(f"{len(legal)} actions: {escape(index(legal, numbers))}", highlight=False)
             self.console.print("Type words to find actions (e.g. the first words above), a number, or 'list'.")
         while True:
             answer = self.ask(f"{seat}, your decision").strip()
@@ -88,23 +108,28 @@ class TerminalTable:
             if answer == "help":
                 self.console.print(HELP)
             elif answer == "list":
-                self._list(legal, range(len(legal)))
+                self._list(legal, range(len(legal)), numbers)
             elif answer == "view":
-                self.console.print_json(data=view)
+                self.console.print(screen)
             elif answer == "save":
                 self._autosave(final=True)
             elif answer == "undo":
                 if self._undo():
                     return True
-            elif (found := _search(answer, legal)) is not None:
+            elif _number(answer) and int(answer) not in numbers and not any(a.id == answer for a in legal):
+                self.console.print(f"No action has number {answer} now ('list' shows those on offer).")
+            elif (found := _search(answer, legal)) is not None and len(found) != 1:
                 if found:
-                    self._list(legal, found)
+                    self._list(legal, found, numbers)
                 else:
                     self.console.print(f"No action matches {escape(repr(answer))}: "
                                        f"{escape(self.game.why_illegal(seat, answer))}.", highlight=False)
             else:
+                choice = legal[found[0]].id if found else _pick(answer, legal, numbers)
+                if found:  # one action matches the words typed: it is taken
+                    self.console.print(f"  {numbers[found[0]]} {escape(legal[found[0]].text)}", highlight=False)
                 try:
-                    self.game.apply(seat, _pick(answer, legal))
+                    self.game.apply(seat, choice)
                     return True
                 except RiotactError as exc:
                     self.console.print(f"[red]{escape(str(exc))}[/red] ('help' for commands)")
@@ -121,14 +146,14 @@ class TerminalTable:
         self.console.print("Your last decision is taken back (and the bots' decisions after it).")
         return True
 
-    def _list(self, legal: list[Any], which: range | list[int]) -> None:
+    def _list(self, legal: list[Any], which: range | list[int], numbers: list[int]) -> None:
         """Numbered actions: one a line, or in columns when there are many."""
         if len(which) <= LONG_LIST:
             for i in which:
-                self.console.print(f"  [cyan]{i + 1:>2}[/cyan] {escape(legal[i].text)}  "
+                self.console.print(f"  [cyan]{numbers[i]:>2}[/cyan] {escape(legal[i].text)}  "
                                    f"[dim]({escape(legal[i].id)})[/dim]", highlight=False)
             return
-        cells = [f"[cyan]{i + 1:>3}[/cyan] {escape(legal[i].text)}" for i in which]
+        cells = [f"[cyan]{numbers[i]:>3}[/cyan] {escape(legal[i].text)}" for i in which]
         self.console.print(Columns(cells, column_first=True, padding=(0, 2)), highlight=False)
 
     def _autosave(self, final: bool = False) -> None:
@@ -141,21 +166,34 @@ class TerminalTable:
             self.console.print("The game is not saved (play with --save FILE to keep it).")
 
 
-def index(legal: list[Any]) -> str:
+def drop_typed_ahead() -> bool:
+    """At a terminal, drop the lines typed before a new turn's list was shown (a 'done' meant for the
+    turn before must not end this one); True if there were any. Piped input is kept whole."""
+    if not sys.stdin.isatty() or not select.select([sys.stdin], [], [], 0)[0]:
+        return False
+    termios.tcflush(sys.stdin, termios.TCIFLUSH)
+    return True
+
+
+def index(legal: list[Any], numbers: list[int] | None = None) -> str:
     """Runs of actions that start alike, by number: a short map of a long list.
 
     >>> from riotact.core import Action
     >>> index([Action("a", "run to x1"), Action("b", "run to x2"), Action("c", "talk with sub1")])
     '1-2 run to ...; 3 talk with sub1'
+    >>> index([Action("a", "run to x1"), Action("b", "run to x2"), Action("c", "run to x3")], [4, 5, 9])
+    '4-5 run to ...; 9 run to x3'
     """
+    numbers = numbers or list(range(1, len(legal) + 1))
     parts: list[str] = []
     start = 0
     for i in range(1, len(legal) + 1):
-        if i == len(legal) or _lead(legal[i].text) != _lead(legal[start].text):
+        if (i == len(legal) or _lead(legal[i].text) != _lead(legal[start].text)
+                or numbers[i] != numbers[i - 1] + 1):  # a run never spans a number no longer on offer
             if i - start == 1:
-                parts.append(f"{start + 1} {legal[start].text}")
+                parts.append(f"{numbers[start]} {legal[start].text}")
             else:
-                parts.append(f"{start + 1}-{i} {_lead(legal[start].text)} ...")
+                parts.append(f"{numbers[start]}-{numbers[i - 1]} {_lead(legal[start].text)} ...")
             start = i
     return "; ".join(parts)
 
@@ -183,9 +221,10 @@ def _has_words(text: list[str], words: list[str]) -> bool:
     return all(any(t.startswith(w) for t in text) for w in words)
 
 
-def _pick(answer: str, legal: list[Any]) -> str:
-    if _number(answer) and 1 <= int(answer) <= len(legal):
-        return str(legal[int(answer) - 1].id)
+def _pick(answer: str, legal: list[Any], numbers: list[int]) -> str:
+    """The action id for a number shown (numbers stay put within a turn) or an id typed."""
+    if _number(answer) and int(answer) in numbers:
+        return str(legal[numbers.index(int(answer))].id)
     return answer
 
 

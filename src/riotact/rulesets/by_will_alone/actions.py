@@ -31,6 +31,7 @@ from .tables import (
     SMOKE_METHODS,
     VIOLENCE_LEVELS,
     action_name,
+    other,
 )
 from .units import Unit
 
@@ -39,15 +40,17 @@ class Actions(Combat):
     """The ``_do_<verb>`` of every order, and the procedures they share."""
 
     def _fizzle(self, unit: Unit, what: str, why: str) -> None:
-        self.umpire.effect("BWA-17", f"{self.label(unit)}: {what} is not carried out ({why}).",
+        self.umpire.effect("BWA-17", f"{self.own_label(unit)}: {what} is not carried out ({why}).",
                            visible_to=self.side_vis(unit.side), unit=unit.id)
 
     def _activate(self, unit: Unit, action: str) -> bool:
-        """BWA-18: activation for an action is a risk; failing it costs the initiative."""
+        """BWA-18: activation for an action is a risk when it can fail (BWA-02); failing it costs the
+        initiative."""
         bonus = ACTIONS[action][2]
         if bonus is None:
             return True
-        self.took_risk = True
+        if self.activation_can_fail(unit, bonus):
+            self.took_risk = True
         if self.activation(unit, action, bonus):
             return True
         self._fizzle(unit, action, "activation failed")
@@ -58,7 +61,10 @@ class Actions(Combat):
     def _move_dummy(self, label: str, node: str) -> None:
         dummy = self.dummies[label]
         start, dummy.node = dummy.node, node
-        self.umpire.effect("BWA-11", f"Counter {label} moves from {start} to {node}.", counter=label, to=node)
+        self.umpire.effect("BWA-11", f"Counter {label} moves from {start} to {node}.",
+                           visible_to=self.side_vis(other(dummy.side)), counter=label, to=node)
+        self.umpire.effect("BWA-11", f"Dummy counter {label} moves from {start} to {node}.",
+                           visible_to=self.side_vis(dummy.side), counter=label, to=node)
         self.update_sighting()
 
     def _do_move(self, unit: Unit, node: str) -> None:
@@ -85,7 +91,7 @@ class Actions(Combat):
         if not self._activate(unit, action):
             return
         unit.condition = CONDITION_OF_ACTION[action]
-        self.umpire.effect("BWA-19", f"{self.label(unit)} is {unit.condition} "
+        self.umpire.effect("BWA-19", f"{self.own_label(unit)} is {unit.condition} "
                            f"(its confrontation dice are multiplied, BWA-43).", visible_to=self.vis(unit),
                            unit=unit.id)
 
@@ -99,7 +105,7 @@ class Actions(Combat):
         self.leave_position(unit)
         if vehicle.hidden and not unit.hidden:  # a sighted unit climbing in gives the vehicle away
             self.reveal(vehicle)
-        self.umpire.effect("BWA-20", f"{self.label(unit)} mounts {self.label(vehicle)}.",
+        self.umpire.effect("BWA-20", f"{self.label(unit)} mounts {self.own_label(vehicle)}.",
                            visible_to=self.vis(vehicle), unit=self.key(unit))
 
     def _do_dismount(self, unit: Unit, arg: str) -> None:
@@ -110,7 +116,7 @@ class Actions(Combat):
         unit.mounted_in = None
         if vehicle.hidden:
             unit.counter = self._next_counter(unit.side)
-        self.umpire.effect(rule, f"{self.label(unit)} dismounts from {self.label(vehicle)} at {unit.node}.",
+        self.umpire.effect(rule, f"{self.label(unit)} dismounts from {self.own_label(vehicle)} at {unit.node}.",
                            visible_to=self.vis(vehicle), unit=self.key(unit))
         if unit.hidden:
             self.umpire.effect("BWA-11", f"A new counter {unit.counter} appears at {unit.node}.",
@@ -241,6 +247,7 @@ class Actions(Combat):
         if roll.passed:
             self.levels[group] += 1
             self.escalations += 1
+            self.escalated[group] = self.escalated.get(group, 0) + 1
             level = self.levels[group]
             self.umpire.effect("BWA-48", f"Commander {group} escalates to level {level}: "
                                f"{VIOLENCE_LEVELS[level]}.", visible_to=vis, group=group, level=level)
@@ -265,7 +272,7 @@ class Actions(Combat):
 
     def _do_message(self, unit: Unit, to: str) -> None:
         """BWA-25 gap: a message passes orders or information; no other effect."""
-        self.umpire.effect("BWA-25", f"{self.label(unit)} sends a message to {self.label(self.units[to])}.",
+        self.umpire.effect("BWA-25", f"{self.own_label(unit)} sends a message to {self.label(self.units[to])}.",
                            visible_to=self.side_vis(unit.side), unit=unit.id, to=to)
 
     def _do_identify(self, unit: Unit, key: str) -> None:
@@ -287,7 +294,7 @@ class Actions(Combat):
             if stand.role:
                 target.stands.remove(stand)
                 self.removed[target.side] += 1
-                self.umpire.effect("BWA-26", f"Stand {stand.id} of {self.label(target)} is unmasked as a "
+                self.umpire.effect("BWA-26", f"Stand {stand.id} of {self.own_label(target)} is unmasked as a "
                                    f"{stand.role} and removed.", visible_to=self.vis(target), unit=target.id)
             else:
                 self.umpire.effect("BWA-26", f"Stand {stand.id} is not a spy or provocateur.", visible_to=vis)
@@ -335,7 +342,7 @@ class Actions(Combat):
         if check.row <= 1:
             unit.barricade = unit.node
             self.barricades[unit.node or ""] = unit.id
-            self.umpire.effect("BWA-08", f"{self.label(unit)} builds a barricade at {unit.node}.",
+            self.umpire.effect("BWA-08", f"{self.own_label(unit)} builds a barricade at {unit.node}.",
                                visible_to=self.vis(unit), unit=unit.id)
 
     def _do_rally(self, unit: Unit, target_id: str) -> None:
@@ -351,14 +358,14 @@ class Actions(Combat):
         check = self.unit_check(target, "BWA-30", "Rally", (), mods)
         limit = int(self.options["authority_rally_max_failed"])
         if check.failed * 100 > limit * check.stands:
-            self.umpire.effect("BWA-30", f"More than {limit}% failed: the rally of {self.label(target)} fails.",
+            self.umpire.effect("BWA-30", f"More than {limit}% failed: the rally of {self.own_label(target)} fails.",
                                visible_to=self.vis(target))
             return
         for s in target.stands:
             s.quality = min(s.start_quality, s.quality + 1)
         target.lost = False
         target.sign_state = None
-        self.umpire.effect("BWA-30", f"{self.label(target)} is rallied: "
+        self.umpire.effect("BWA-30", f"{self.own_label(target)} is rallied: "
                            f"{', '.join(s.quality_name for s in target.stands)}; it may move again.",
                            visible_to=self.vis(target), unit=target.id)
 

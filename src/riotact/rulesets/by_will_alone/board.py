@@ -15,7 +15,7 @@ from riotact.core.errors import ScenarioError
 from riotact.core.log import ALL, Visibility
 from riotact.core.modifiers import Modifier
 from riotact.core.options import Value
-from riotact.core.protocol import State
+from riotact.core.protocol import Action, State
 from riotact.core.scenario import Scenario
 from riotact.core.umpire import RollTotal, Umpire
 
@@ -83,9 +83,15 @@ class Board(State):
         self.removed = dict.fromkeys(SIDES, 0)
         self.levels: dict[str, int] = {}
         self.tasks: list[Task] = []
+        # The orders of the step under way (BWA-01): pieces already ordered, once-per-initiative uses
+        # taken up ("escalate:g", "rally:u", ...), and each piece's orders worked out once per step.
+        self.ordered: set[str] = set()
+        self.used: set[str] = set()
+        self.orders_cache: dict[str, tuple[str, list[tuple[Action, str]]]] | None = None
         self.initiative = str(options["first_initiative"])
         self.initiative_number = 1
         self.escalations = 0
+        self.escalated: dict[str, int] = {}             # BWA-49: successful escalations by commander
         self.lost_discipline = 0
         self.incidents: list[tuple[int, str, str]] = []   # BWA-49: (initiative, kind, group)
         self._counter_seq = 0
@@ -146,6 +152,7 @@ class Board(State):
             country=spec.country, language=spec.language, food=spec.food, fed=spec.fed,
             origin=spec.origin, gps=spec.gps, police=spec.police, weapons=spec.weapons,
             cannons=spec.cannons, smoke=tuple(spec.smoke), capacity=spec.capacity,
+            led=spec.side == NONVIOLENT and spec.type == "actionists",
         )
 
     # -- who sees what -----------------------------------------------------------
@@ -172,9 +179,18 @@ class Board(State):
         """How event data name a unit: its counter while hidden (BWA-11), else its id."""
         return unit.counter if unit.hidden and unit.counter else unit.id
 
-    def label(self, unit: Unit) -> str:
-        """How the log names a unit: its counter while hidden, else its name and id."""
-        return f"counter {unit.counter}" if unit.hidden and unit.counter else f"{unit.name} ({unit.id})"
+    def label(self, unit: Unit, vis: Visibility = ALL) -> str:
+        """How the log names a unit: its counter while hidden (BWA-11), else its name and id. An event
+        only the unit's own side sees (``vis``) names it in full, with its counter."""
+        if not (unit.hidden and unit.counter):
+            return f"{unit.name} ({unit.id})"
+        if vis != ALL and vis and all(seat_side(s) == unit.side for s in vis):
+            return f"{unit.name} ({unit.id}, counter {unit.counter})"
+        return f"counter {unit.counter}"
+
+    def own_label(self, unit: Unit) -> str:
+        """A unit named in an event that goes where :meth:`vis` sends it (its own side while hidden)."""
+        return self.label(unit, self.vis(unit))
 
     def smoked(self, node: str) -> bool:
         return bool(self.options["smoke_blocks_sight"]) and self.smoke.get(node, 0) > 0
@@ -256,7 +272,9 @@ class Board(State):
                               stop=lambda n: self.enemy_at(unit.side, n))
 
     def place(self, unit: Unit, node: str) -> None:
-        """Put a unit (and what it carries, and media following it) in ``node``."""
+        """Put a unit (and what it carries, and media following it) in ``node``; it faces the way it went."""
+        if unit.node is not None and unit.node != node:
+            unit.heading = self.map.bearing(unit.node, node)
         unit.node = node
         for u in self.units.values():
             if u.mounted_in == unit.id:
@@ -264,6 +282,26 @@ class Board(State):
         for mid, (_, follows) in self.media.items():
             if follows == unit.id:
                 self.media[mid] = (node, follows)
+
+    def facing(self, unit: Unit) -> float:
+        """BWA-13 gap: a vehicle faces the way it last moved; one that has not moved yet faces the
+        nearest opposing piece on the table (a unit or a counter, whose places everyone sees)."""
+        assert unit.node is not None
+        if unit.heading is not None:
+            return unit.heading
+        here = unit.node
+        enemies = [u.node for u in self.table_units(other(unit.side)) if u.node is not None]
+        enemies += [d.node for d in self.dummies.values() if d.side != unit.side]
+        away = [n for n in enemies if n != here]
+        if not away:
+            return 0.0
+        nearest = min(away, key=lambda n: (self.map.dist(here, n), n))
+        return self.map.bearing(here, nearest)
+
+    def smoke_spot(self, unit: Unit, method: str) -> str | None:
+        """BWA-13: a smoke screen goes behind the vehicle, a discharger's ball in front of it."""
+        assert unit.node is not None
+        return self.map.turn(unit.node, self.facing(unit), math.pi if method == "screen" else 0.0)
 
     def leave_position(self, unit: Unit) -> None:
         """Moving ends a condition (BWA-19) and an envelopment (BWA-22)."""
@@ -303,9 +341,11 @@ class Board(State):
         return unit.node == path[-1]
 
     def _moved(self, unit: Unit, start: str) -> None:
-        if unit.hidden:
+        if unit.hidden:  # the other side reads what a dummy's move says (BWA-11); its own side, the unit
             self.umpire.effect("BWA-11", f"Counter {unit.counter} moves from {start} to {unit.node}.",
-                               counter=unit.counter, to=unit.node)
+                               visible_to=self.side_vis(other(unit.side)), counter=unit.counter, to=unit.node)
+            self.umpire.effect("BWA-12", f"{self.own_label(unit)} moves from {start} to {unit.node}.",
+                               visible_to=self.side_vis(unit.side), unit=unit.id, to=unit.node)
         else:
             self.umpire.effect("BWA-12", f"{self.label(unit)} moves from {start} to {unit.node}.",
                                unit=unit.id, to=unit.node)
@@ -336,24 +376,35 @@ class Board(State):
         for level in sorted({s.quality for s in pool}, reverse=True):
             group = [s for s in pool if s.quality == level]
             roll = self.umpire.roll_pool(
-                rule, f"{self.label(unit)}: {len(group)} {QUALITY_NAMES[unit.side][level]} stand(s)",
+                rule, f"{self.label(unit, vis)}: {len(group)} {QUALITY_NAMES[unit.side][level]} stand(s)",
                 len(group), 6, purpose=f"unit morale check ({column})", target=group[0].morale_number,
                 modifiers=modifiers, visible_to=vis)
             failed += len(group) - roll.successes
         row = morale_row(failed, len(pool))
         result = f": {column} result '{labels[row]}'" if labels else f" ({column})"
-        self.umpire.effect("BWA-04", f"{self.label(unit)}: {failed} of {len(pool)} stands failed "
+        self.umpire.effect("BWA-04", f"{self.label(unit, vis)}: {failed} of {len(pool)} stands failed "
                            f"({100 * failed / len(pool):.0f}%){result}.",
                            visible_to=vis, unit=unit.id, failed=failed, stands=len(pool), row=row)
         return UnitCheck(failed, len(pool), row)
 
+    def activation_can_fail(self, unit: Unit, bonus: int) -> bool:
+        """BWA-18: whether the activation roll can fail at all (a 1 plus the bonus misses the number)."""
+        return 1 + bonus < MORALE_NUMBER[unit.level]
+
     def activation(self, unit: Unit, what: str, bonus: int, vis: Visibility | None = None) -> bool:
-        """BWA-18: one stand morale check at the unit's level, the bracketed number added."""
+        """BWA-18: one stand morale check at the unit's level, the bracketed number added.
+
+        A check that cannot fail is not rolled: it is no risk (BWA-02)."""
+        vis = self.vis(unit) if vis is None else vis
+        if not self.activation_can_fail(unit, bonus):
+            self.umpire.effect("BWA-18", f"{self.label(unit, vis)} needs {MORALE_NUMBER[unit.level]}+ with "
+                               f"+{bonus} for {what}: activation cannot fail, so no roll (and no risk, "
+                               "BWA-02).", visible_to=vis, unit=self.key(unit))
+            return True
         mods = [Modifier(bonus, f"activation bonus for {what}", "BWA-18")] if bonus else []
         return self.umpire.roll_total(
-            "BWA-18", self.label(unit), 1, 6, purpose=f"activation for {what}", modifiers=mods,
-            target=MORALE_NUMBER[unit.level],
-            visible_to=self.vis(unit) if vis is None else vis).passed
+            "BWA-18", self.label(unit, vis), 1, 6, purpose=f"activation for {what}", modifiers=mods,
+            target=MORALE_NUMBER[unit.level], visible_to=vis).passed
 
     def drop_levels(self, unit: Unit, levels: int, rule: str) -> None:
         """BWA-05: reliability (or quality) drops, never below the lowest level."""
@@ -377,7 +428,7 @@ class Board(State):
             mods.append(Modifier(ORIGIN_MODIFIER[unit.origin], f"unit is from {where}", "BWA-15"))
         if unit.gps:
             mods.append(Modifier(GPS_MODIFIER, "unit has GPS mapping software", "BWA-15"))
-        self.umpire.effect("BWA-14", f"{self.label(unit)} finds changed street signs at {node}.",
+        self.umpire.effect("BWA-14", f"{self.own_label(unit)} finds changed street signs at {node}.",
                            visible_to=self.vis(unit), unit=unit.id, at=node)
         check = self.unit_check(unit, "BWA-14", "Street Sign Check", STREET_SIGN_COLUMN, mods)
         if check.row == 0:
@@ -410,17 +461,17 @@ class Board(State):
         if not open_ways:  # BWA-16 gap: the reroll would never end
             as_ordered = self.options["wrong_way_all_blocked"] == "as_ordered"
             outcome = "it carries on with its move" if as_ordered else "it stays where it is"
-            self.umpire.effect("BWA-16", f"{self.label(unit)} would go the wrong way, but every way is "
+            self.umpire.effect("BWA-16", f"{self.own_label(unit)} would go the wrong way, but every way is "
                                f"blocked: {outcome}.", visible_to=self.vis(unit), unit=unit.id)
             return as_ordered
         while True:
-            roll = self.umpire.roll_total("BWA-16", self.label(unit), 1, 6, purpose="wrong direction",
+            roll = self.umpire.roll_total("BWA-16", self.own_label(unit), 1, 6, purpose="wrong direction",
                                           judge=lambda t: WRONG_DIRECTION[t], visible_to=self.vis(unit))
             way = str(roll.result)
             if way in open_ways:
                 break
             self.umpire.effect("BWA-16", f"Going {way} is blocked: roll again.", visible_to=self.vis(unit))
         self.place(unit, open_ways[way])
-        self.umpire.effect("BWA-16", f"{self.label(unit)} goes the wrong way ({way}) to {unit.node}.",
+        self.umpire.effect("BWA-16", f"{self.own_label(unit)} goes the wrong way ({way}) to {unit.node}.",
                            visible_to=self.vis(unit), unit=unit.id, to=unit.node)
         return False

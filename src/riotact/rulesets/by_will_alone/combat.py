@@ -127,7 +127,8 @@ class Combat(Board):
             if unit.language != opponent.language:
                 mods.append(Modifier(LANGUAGE_MODIFIER, "speaks a different language from its opponent",
                                      "BWA-34"))
-        if unit.side == AUTHORITY and opponent.side == NONVIOLENT and opponent.commander is None:
+        if unit.side == AUTHORITY and opponent.led and opponent.commander is None:
+            # BWA-34: only a unit that has a commander to touch (not a vehicle, band or escapers)
             mods.append(Modifier(NO_COMMANDER_TOUCHING_MODIFIER,
                                  "nonviolent commander not touching a stand of his unit", "BWA-34"))
         return mods
@@ -412,11 +413,15 @@ class Combat(Board):
 
     # -- BWA-37, BWA-38: escapes ------------------------------------------------------------
     def jailers(self) -> Unit | None:
+        """BWA-38 gap: who guards the jail: its guard unit while it stands on the jail or (house rule
+        ``jail_guarded_from = "sight"``) can see it, else another authority unit on the jail."""
         jail = self.setup.jail
         if jail is None:
             return None
         guard = self.units.get(jail.guards or "")
-        if guard is not None and guard.on_table and guard.node == jail.feature:
+        if guard is not None and guard.on_table and guard.node is not None and (
+                guard.node == jail.feature
+                or (self.options["jail_guarded_from"] == "sight" and self.sees(guard.node, jail.feature))):
             return guard
         present = [u for u in self.table_units(AUTHORITY) if u.node == jail.feature and not u.airborne]
         return present[0] if present else None
@@ -457,7 +462,8 @@ class Combat(Board):
             unit.stands.extend(stands)
         else:
             unit = Unit(id=f"escaped{self._counter_seq}", side=NONVIOLENT, name="Escaped stands",
-                        type="actionists", node=jail.feature, stands=stands, player=self.first_seat(NONVIOLENT))
+                        type="actionists", node=jail.feature, stands=stands, player=self.first_seat(NONVIOLENT),
+                        led=True)
             self._counter_seq += 1
             self.units[unit.id] = unit
         self.umpire.effect("BWA-38", f"{len(stands)} stand(s) escape ({why}) and join {self.label(unit)} "

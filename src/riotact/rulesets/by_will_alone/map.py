@@ -49,7 +49,12 @@ class StreetMap:
         self._street_graphs = {
             street: self.graph.subgraph([n for n, f in self.features.items() if street in f.streets])
             for street in {s for f in self.features.values() for s in f.streets}}
-        self._sight = {(a, b): self._sight_lines(a, b) for a in self.features for b in self.features}
+        # BWA-10: sight is a relation between two units, so each pair is worked out once, both ways.
+        self._sight: dict[tuple[str, str], tuple[frozenset[str], ...]] = {}
+        for a in self.features:
+            for b in self.features:
+                if a <= b:
+                    self._sight[(a, b)] = self._sight[(b, a)] = self._sight_lines(a, b)
         #: The map as a JSON view (it never changes, so it is built once).
         self.as_view = {
             "features": [{"id": f.id, "kind": f.kind, "name": f.name, "x": f.x, "y": f.y,
@@ -150,7 +155,10 @@ class StreetMap:
         return [n for n in self.neighbours[node] if self.features[n].kind in ROAD_KINDS]
 
     def _street_lines(self, a: str, b: str) -> tuple[frozenset[str], ...]:
-        """BWA-10: up a road, ending beyond two intersections (counted from ``a``)."""
+        """BWA-10: up a road, ending when the units are more than two intersections apart.
+
+        The intersections between them count, and one more if either unit stands on an
+        intersection: a unit at the next intersection is one away, seen from either end."""
         lines = []
         for s in self._road_ends(a):
             for t in self._road_ends(b):
@@ -161,7 +169,8 @@ class StreetMap:
                     except nx.NetworkXNoPath:
                         continue
                     full = [a, *[n for n in path if n not in (a, b)], b]
-                    crossed = sum(1 for n in full[1:] if self.features[n].kind == "intersection")
+                    crossed = sum(1 for n in full[1:-1] if self.features[n].kind == "intersection")
+                    crossed += any(self.features[n].kind == "intersection" for n in (a, b))
                     if crossed <= self.sight_intersections:
                         lines.append(frozenset(full))
         return tuple(dict.fromkeys(lines))

@@ -11,16 +11,12 @@ Texts are plain words, read in a numbered list: ``<unit>: <what it does>``.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 from riotact.core.protocol import Action
 
 from .board import Board, Task
 from .tables import ACTION_NAMES, AUTHORITY, NONVIOLENT, REACTION_NAMES, REACTIONS, may_take, other
 from .units import Dummy, Unit
-
-if TYPE_CHECKING:
-    from .state import BWAState
 
 DONE = Action("done", "End the orders for this action step")
 
@@ -55,7 +51,7 @@ def known_as(unit: Unit) -> str:
     return f"counter {unit.counter}" if unit.hidden else unit.name
 
 
-def prompt_actions(state: BWAState, task: Task, seat: str) -> list[Action]:
+def prompt_actions(state: Board, task: Task, seat: str) -> list[Action]:
     if task.kind == "orders":
         return [*order_actions(state, seat), DONE]
     if task.kind == "react":
@@ -79,7 +75,7 @@ def prompt_actions(state: BWAState, task: Task, seat: str) -> list[Action]:
     raise AssertionError(task.kind)
 
 
-def arrest_actions(state: BWAState, task: Task) -> list[Action]:
+def arrest_actions(state: Board, task: Task) -> list[Action]:
     """BWA-35: the authority picks the next stand to arrest, one at a time, or stops ("up to")."""
     target = state.units[task.data["target"]]
     left = sum(n for _, n in task.data["capacity"])
@@ -89,7 +85,7 @@ def arrest_actions(state: BWAState, task: Task) -> list[Action]:
     return [*picks, Action("arrest-done", "Stop arresting")]
 
 
-def order_actions(state: BWAState, seat: str) -> list[Action]:
+def order_actions(state: Board, seat: str) -> list[Action]:
     """Orders still open to ``seat`` this step: nothing moves while orders are declared, so each
     piece's orders (with the once-per-initiative use each takes up) are worked out once per step
     and filtered as orders are given."""
@@ -102,7 +98,7 @@ def order_actions(state: BWAState, seat: str) -> list[Action]:
     return out
 
 
-def once_per_initiative(state: BWAState, key: str, verb: str, arg: str) -> str:
+def once_per_initiative(state: Board, key: str, verb: str, arg: str) -> str:
     """The once-per-initiative use an order takes up when it is declared, or "" (BWA-06, 30, 37, 42,
     49; a reserve that did not arrive may be asked for again in a later initiative, BWA-06 gap)."""
     if verb == "reinforce":
@@ -118,7 +114,7 @@ def once_per_initiative(state: BWAState, key: str, verb: str, arg: str) -> str:
     return ""
 
 
-def _all_orders(state: BWAState, side: str) -> dict[str, tuple[str, list[tuple[Action, str]]]]:
+def _all_orders(state: Board, side: str) -> dict[str, tuple[str, list[tuple[Action, str]]]]:
     """Every piece's orders with their once-per-initiative uses, by piece, with the seat that gives them."""
     pieces: dict[str, tuple[str, list[Action]]] = {}
     for unit in state.table_units(side) + [u for u in state.units.values()
@@ -138,7 +134,7 @@ def _all_orders(state: BWAState, side: str) -> dict[str, tuple[str, list[tuple[A
             for key, (owner, actions) in pieces.items()}
 
 
-def _targets(state: BWAState, unit: Unit) -> list[tuple[str, str, str]]:
+def _targets(state: Board, unit: Unit) -> list[tuple[str, str, str]]:
     """Opposing units or counters in contact or within reach: (key, node, description)."""
     reach = set(state.destinations(unit)) if not unit.lost else set()
     reach.add(unit.node or "")
@@ -152,7 +148,7 @@ def _targets(state: BWAState, unit: Unit) -> list[tuple[str, str, str]]:
     return sorted(found)
 
 
-def unit_orders(state: BWAState, unit: Unit) -> list[Action]:
+def unit_orders(state: Board, unit: Unit) -> list[Action]:
     """BWA-17: the actions this unit's side may take; BWA-46: a leaderless unit takes none."""
     side, uid, name = unit.side, unit.id, unit.name
     if unit.band or unit.disrupted:
@@ -174,7 +170,8 @@ def unit_orders(state: BWAState, unit: Unit) -> list[Action]:
         return acts + _communication(state, unit)
     if unit.condition != "sitting" and not unit.vehicle:
         add("sit", "", f"{name}: sit down")
-    if state.contact(unit) and not unit.vehicle:
+    # BWA-19 gap: in contact with the authority, unless the house rule lifts that
+    if (state.contact(unit) or not state.options["condition_needs_contact"]) and not unit.vehicle:
         if unit.condition != "fraternizing":
             add("fraternize", "", f"{name}: fraternize with the authority (activation +2)")
         if unit.condition != "partying":
@@ -194,8 +191,10 @@ def unit_orders(state: BWAState, unit: Unit) -> list[Action]:
     add("smoke", "pots", f"{name}: light smoke pots (3 balls downwind)")
     if side == AUTHORITY or state.options["smoke_methods_open"]:  # BWA-13 gap: vehicle/artillery smoke
         for method in unit.smoke:
-            for n in state.map.neighbours[unit.node]:
-                add("smoke", f"{method}@{n}", f"{name}: vehicle smoke {method} toward {n}")
+            spot = state.smoke_spot(unit, method)
+            if spot is not None:
+                place = "behind it" if method == "screen" else "in front of it"
+                add("smoke", f"{method}@{spot}", f"{name}: vehicle smoke {method} {place}, at {where(state, spot)}")
         if unit.cannons:
             for n in sorted(state.map.features):
                 if n != unit.node and state.sees(unit.node, n):
@@ -216,7 +215,7 @@ def unit_orders(state: BWAState, unit: Unit) -> list[Action]:
     return acts + _communication(state, unit)
 
 
-def _communication(state: BWAState, unit: Unit) -> list[Action]:
+def _communication(state: Board, unit: Unit) -> list[Action]:
     side, uid, name = unit.side, unit.id, unit.name
     acts = []
     for r in state.units.values():
@@ -237,31 +236,37 @@ def _communication(state: BWAState, unit: Unit) -> list[Action]:
     return acts
 
 
-def reaction_actions(state: BWAState, actor: Unit, unit: Unit) -> list[Action]:
-    """BWA-27: the reactions open to the targeted unit."""
+def reaction_actions(state: Board, actor: Unit, unit: Unit) -> list[Action]:
+    """BWA-27: the reactions open to the targeted unit, grouped by reaction; each text says its
+    activation and whether a confrontation follows (Shadow and Withdraw avoid it)."""
     assert unit.node is not None and actor.node is not None
-    text = {r: f"{unit.name}: {name.lower()}" for r, name in REACTION_NAMES.items()}
-    acts = [Action("react:hold", text["hold"])]
+
+    def react(reaction: str, node: str = "") -> Action:
+        follows, bonus = REACTIONS[reaction]
+        to = f" to {where(state, node)}" if node else ""
+        needs = "no activation" if bonus is None else "activation" + (f" +{bonus}" if bonus else "")
+        then = "then confronted" if follows else "avoids the confrontation"
+        return Action(f"react:{reaction}" + (f":{node}" if node else ""),
+                      f"{unit.name}: {REACTION_NAMES[reaction].lower()}{to} ({needs}; {then})")
+
+    acts = [react("hold")]
     if unit.condition != "sitting":
-        acts.append(Action("react:sit", f"{text['sit']} (activation +{REACTIONS['sit'][1]})"))
+        acts.append(react("sit"))
     rate = state.move_rate(unit)
-    free = {n: p for n, p in state.destinations(unit).items() if not state.enemy_at(unit.side, n)}
+    free = sorted(n for n in state.destinations(unit) if not state.enemy_at(unit.side, n))
     if not unit.lost:
         half = math.ceil(rate / 2) if rate else None
-        for n in sorted(free):
-            to = where(state, n)
-            if half is None or len(free[n]) <= half:
-                acts.append(Action(f"react:slow:{n}", f"{text['slow']} to {to} (activation +1)"))
-            if state.sees(n, actor.node):
-                acts.append(Action(f"react:shadow:{n}", f"{text['shadow']} to {to} (activation)"))
-            if state.map.dist(n, actor.node) > state.map.dist(unit.node, actor.node):
-                acts.append(Action(f"react:withdraw:{n}", f"{text['withdraw']} to {to} (activation +2)"))
+        paths = state.destinations(unit)
+        acts += [react("slow", n) for n in free if half is None or len(paths[n]) <= half]
+        acts += [react("shadow", n) for n in free if state.sees(n, actor.node)]
+        acts += [react("withdraw", n) for n in free
+                 if state.map.dist(n, actor.node) > state.map.dist(unit.node, actor.node)]
     if any(u.mounted_in == unit.id for u in state.units.values()):
-        acts.append(Action("react:dismount", f"{text['dismount']} (activation +1)"))
+        acts.append(react("dismount"))
     return acts
 
 
-def place_actions(state: BWAState, unit: Unit) -> list[Action]:
+def place_actions(state: Board, unit: Unit) -> list[Action]:
     """BWA-07 gap: two of the unit's own moves away, as far as the map allows."""
     assert unit.node is not None
     rate = unit.rate or 1
@@ -274,7 +279,7 @@ def place_actions(state: BWAState, unit: Unit) -> list[Action]:
             for n in sorted(fits) if dist[n] == far]
 
 
-def why_illegal(state: BWAState, seat: str, action_id: str) -> str:
+def why_illegal(state: Board, seat: str, action_id: str) -> str:
     if seat not in state.to_act():
         return f"it is not {seat}'s decision now"
     task = state.tasks[0]

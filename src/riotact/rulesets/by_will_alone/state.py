@@ -27,6 +27,7 @@ from .tables import (
     SIDES,
     other,
 )
+from .units import spied
 from .victory import final_result
 
 
@@ -37,9 +38,6 @@ class BWAState(Actions):
         super().__init__(scenario, options, umpire)
         self.lose_initiative = False
         self.took_risk = False
-        self.ordered: set[str] = set()
-        self.used: set[str] = set()       # once-per-initiative uses: "escalate:g", "rally:u", ...
-        self.orders_cache: dict[str, tuple[str, list[tuple[Action, str]]]] | None = None
         self._legal: tuple[int, str, list[Action]] | None = None
         self._version = 0
         self.umpire.effect("BWA-01", f"{scenario.title}: the {self.initiative} side starts with the "
@@ -94,7 +92,7 @@ class BWAState(Actions):
     def hidden_tokens(self, seat: str) -> set[str]:
         side = self.side_of(seat)
         tokens = {u.name for u in self.units.values()
-                  if u.side != side and u.hidden and not view.spied(u, side)}
+                  if u.side != side and u.hidden and not spied(u, side)}
         tokens |= {d.note for d in self.dummies.values() if d.side != side}
         tokens |= {s.role_note for u in self.units.values() for s in u.stands
                    if s.role and u.side == side and s.role_note}
@@ -179,7 +177,7 @@ class BWAState(Actions):
             if self.options["condition_lasts"] == "next_initiative":  # BWA-19 house rule
                 for unit in self.table_units(NONVIOLENT):
                     if unit.condition:
-                        self.umpire.effect("BWA-19", f"{self.label(unit)} is no longer {unit.condition}.",
+                        self.umpire.effect("BWA-19", f"{self.own_label(unit)} is no longer {unit.condition}.",
                                            visible_to=self.vis(unit), unit=unit.id)
                         unit.condition = None
             self._find_commanders()
@@ -196,8 +194,7 @@ class BWAState(Actions):
             use = orders.once_per_initiative(self, key, verb, arg)  # used up when declared
             if use:
                 self.used.add(use)
-            if orders.order_actions(self, seat):
-                return
+            return  # the seat ends its orders itself, so a "done" typed ahead ends only this step
         task.data["done"].append(seat)
 
     def _resolve_orders(self, task: Task) -> None:
@@ -207,6 +204,11 @@ class BWAState(Actions):
 
     def _run_resolve(self, task: Task) -> None:
         key, verb, arg = task.data["key"], task.data["verb"], task.data["arg"]
+        if self.lose_initiative:  # BWA-01/02: a side that has lost the initiative acts no more
+            self.umpire.effect("BWA-02", f"The {self.initiative} side has lost the initiative: the order "
+                               f"for {self._order_label(key)} ({verb}) is not carried out.",
+                               visible_to=self.side_vis(self.initiative))
+            return
         if key in self.dummies:
             self._move_dummy(key, arg)
             return
@@ -223,6 +225,11 @@ class BWAState(Actions):
                                f"{verb} is not carried out.", visible_to=self.side_vis(unit.side))
             return
         getattr(self, f"_do_{verb}")(unit, arg)
+
+    def _order_label(self, key: str) -> str:
+        """A piece named for its own side: a unit by name, a dummy or the jail by its key."""
+        unit = self.units.get(key)
+        return f"{unit.name} ({unit.id})" if unit is not None else key
 
     def _answer_react(self, task: Task, action_id: str, seat: str) -> None:
         self.tasks.pop(0)
@@ -286,7 +293,7 @@ class BWAState(Actions):
         self.tasks.pop(0)
         unit = self.units[task.data["unit"]]
         self.place(unit, action_id.split(":", 1)[1])
-        self.umpire.effect("BWA-07", f"The {other(unit.side)} side places lost {self.label(unit)} at "
+        self.umpire.effect("BWA-07", f"The {other(unit.side)} side places lost {self.own_label(unit)} at "
                            f"{unit.node}.", visible_to=self.vis(unit), unit=unit.id)
         if unit.hidden:
             self.umpire.effect("BWA-11", f"Counter {unit.counter} is moved to {unit.node}.",
@@ -305,7 +312,7 @@ class BWAState(Actions):
                                 "finding a new commander", mods, vis=self.vis(unit)).passed:
                 best.commander = True
                 unit.attempts = 0
-                self.umpire.effect("BWA-47", f"{self.label(unit)} has a new commander: {best.id}.",
+                self.umpire.effect("BWA-47", f"{self.own_label(unit)} has a new commander: {best.id}.",
                                    visible_to=self.vis(unit), unit=unit.id)
 
     def _rally_dice(self) -> list[Task]:
@@ -319,13 +326,13 @@ class BWAState(Actions):
     def _answer_rally_die(self, task: Task, action_id: str, seat: str) -> None:
         self.tasks.pop(0)
         unit = self.units[action_id.split(":", 1)[1]]
-        roll = self.umpire.roll_total("BWA-28", f"Commander of {self.label(unit)}", 1, 6,
+        roll = self.umpire.roll_total("BWA-28", f"Commander of {self.own_label(unit)}", 1, 6,
                                       purpose="rallying discarded stands", visible_to=self.vis(unit))
         rallied = self.discarded[:roll.total]
         del self.discarded[:roll.total]
         unit.stands.extend(rallied)
         self.umpire.effect("BWA-28", f"{len(rallied)} discarded stand(s) are rallied and placed touching "
-                           f"the commander of {self.label(unit)}.", visible_to=self.vis(unit))
+                           f"the commander of {self.own_label(unit)}.", visible_to=self.vis(unit))
 
     def _discard_losses(self) -> None:
         """BWA-29: when the initiative changes, each discarded stand rolls 2D6 to stay."""

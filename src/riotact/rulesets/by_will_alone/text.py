@@ -19,14 +19,15 @@ WIDTH = 80                  # wrap prose lines here
 MAX_GRID = 9                # at most this many map columns (and rows); finer positions share cells
 CELL = 14                   # widest map cell; longer contents are cut, ending ">"
 STREET_ENDS = ("street", "intersection")   # what a street's drawing follows (not squares)
-KIND_GLYPHS = {"intersection": "+", "square": "S", "building": "B", "housing": "H", "park": "P",
-               "woods": "W", "open": "."}
+# Symbols, not letters: letters label units (A, B.. yours; a, b.. the enemy's).
+KIND_GLYPHS = {"intersection": "+", "square": ":", "building": "^", "housing": "%", "park": '"',
+               "woods": "&", "open": "."}
 STREET_GLYPHS = {"ew": "-", "ns": "|", "": "="}
 #: What each symbol means, in the order the key lists them (only the symbols on show are listed).
 KEY = {"A": "A,B.. yours", "a": "a,b.. enemy in sight", "m": "m4 morale 4+", "w": "w2 weapons up to violence 2",
        "?": "?7 counter", "@": "@ media", "*": "* objective", "#": "# barricade", "~": "~ smoke",
-       "!": "! signs changed", "J": "J jail", "+": "+ crossing", "-": "- | = street", "S": "S square",
-       "B": "B building", "H": "H housing", "P": "P park", "W": "W woods", ".": ". open"}
+       "!": "! signs changed", "J": "J jail", "+": "+ crossing", "-": "- | = street", ":": ": square",
+       "^": "^ building", "%": "% housing", '"': '" park', "&": "& woods", ".": ". open"}
 TYPES = {"police": "police", "infantry": "infantry", "land_vehicle": "vehicle", "air_vehicle": "aircraft"}
 PROMPTS = {
     "orders": "give one order per unit (and dummy), then End the orders",
@@ -290,5 +291,7 @@ def _score(state: dict[str, Any]) -> list[str]:
                        (v["violence_points"], "losing discipline")])
     if v["clear_points"] and v["objectives"]:
         authority += f", {v['clear_points']:g} if no stand holds an objective"
-    return [f"Score: nonviolent {points[NONVIOLENT]:g}, authority {points[AUTHORITY]:g}; most points after "
+    # A seat's view counts only what its side may know (hidden counters, unsighted escalations).
+    title = "Score as your side can count it" if state["side"] else "Score"
+    return [f"{title}: nonviolent {points[NONVIOLENT]:g}, authority {points[AUTHORITY]:g}; most points after "
             f"step {state['length']} wins. Nonviolent: {nonviolent}. Authority: {authority}."]

@@ -72,6 +72,9 @@ class Unit:
     band: bool = False              # BWA-40: stands that lost nonviolent discipline
     blocked: bool = False           # BWA-41
     attempts: int = 0               # BWA-47: attempts to find a new commander
+    heading: float | None = None    # BWA-13: bearing of its last move (which way a vehicle faces)
+    led: bool = False               # BWA-34/46: actionists meant to have a commander (not a band,
+                                    # not the stands breaking out of jail, not a vehicle)
 
     @property
     def on_table(self) -> bool:
@@ -106,6 +109,11 @@ class Unit:
     @property
     def reduced(self) -> bool:
         return any(s.quality < s.start_quality for s in self.stands)
+
+
+def spied(unit: Unit, side: str) -> bool:
+    """BWA-26 gap: a spy's master always sees the unit the spy sits in."""
+    return unit.side != side and any(s.role == "spy" for s in unit.stands)
 
 
 @dataclass(slots=True)

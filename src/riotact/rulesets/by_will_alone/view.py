@@ -3,24 +3,17 @@ opposing counters that say nothing about what is behind them."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from riotact.core.log import UMPIRE
 
+from .board import Board
 from .tables import AUTHORITY, NONVIOLENT
-from .units import Unit
+from .units import Unit, spied
 from .victory import scores
 
-if TYPE_CHECKING:
-    from .state import BWAState
 
-
-def spied(unit: Unit, side: str) -> bool:
-    """BWA-26 gap: a spy's master always sees the unit the spy sits in."""
-    return unit.side != side and any(s.role == "spy" for s in unit.stands)
-
-
-def unit_view(state: BWAState, unit: Unit, seat: str) -> dict[str, Any]:
+def unit_view(state: Board, unit: Unit, seat: str) -> dict[str, Any]:
     side = "" if seat == UMPIRE else state.side_of(seat)
     own = seat == UMPIRE or side == unit.side
     out: dict[str, Any] = {
@@ -41,7 +34,7 @@ def unit_view(state: BWAState, unit: Unit, seat: str) -> dict[str, Any]:
     return out
 
 
-def seat_view(state: BWAState, seat: str) -> dict[str, Any]:
+def seat_view(state: Board, seat: str) -> dict[str, Any]:
     umpire = seat == UMPIRE
     side = "" if umpire else state.side_of(seat)
     units, counters = [], []
@@ -87,7 +80,7 @@ def seat_view(state: BWAState, seat: str) -> dict[str, Any]:
         # BWA-48: each commander's level of violence; the nonviolent side knows only sighted commanders.
         "levels": {group: level for group, level in state.levels.items()
                    if umpire or side == AUTHORITY or state.group_seen(group)},
-        "objectives": list(state.setup.victory.objectives), "scores": scores(state),
+        "objectives": list(state.setup.victory.objectives), "scores": scores(state, None if umpire else side),
         "victory": state.setup.victory.model_dump(),
         "wind": state.setup.wind, "map": state.map.as_view,
     }
