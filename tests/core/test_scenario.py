@@ -73,9 +73,9 @@ def test_a_scenario_of_an_unimplemented_ruleset_cannot_be_played(tmp_path: Path)
     """It loads (the file is valid), but playing it says which file and why."""
     from riotact.core import Game
 
-    scenario = load_scenario_file(write(tmp_path, 'ruleset = "public-participation"\nid = "pp"\ntitle = "PP"\n'
+    scenario = load_scenario_file(write(tmp_path, 'ruleset = "breaking-of-nations"\nid = "bon"\ntitle = "BON"\n'
                                                   'seats = ["a"]\n'))
-    with pytest.raises(ScenarioError, match=r"s\.toml: ruleset: 2015 Public Participation is not implemented"):
+    with pytest.raises(ScenarioError, match=r"s\.toml: ruleset: The Breaking of Nations is not implemented"):
         Game(scenario)
 
 

@@ -210,8 +210,8 @@ def _search(answer: str, legal: list[Any]) -> list[int] | None:
     >>> _search("fire", acts), _search("mov r1", acts), _search("2", acts), _search("b", acts)
     ([0], [1], None, None)
     """
-    if _number(answer) or any(a.id == answer for a in legal):
-        return None
+    if _number(answer) or ":" in answer or any(a.id == answer for a in legal):
+        return None  # a number, or an action id (one outside the list too, e.g. move:R1:12.5,8)
     words = answer.lower().split()
     return [i for i, a in enumerate(legal) if _has_words(a.text.lower().split(), words)]
 

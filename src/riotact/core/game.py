@@ -153,7 +153,7 @@ class Game:
             self._check_seat(seat)
             waiting = ", ".join(acting)
             raise IllegalActionError(seat, action_id, f"it is {waiting}'s decision now, not {seat}'s")
-        action = self._legal(seat)[1].get(action_id)
+        action = self._legal(seat)[1].get(action_id) or state.parse_action(seat, action_id)
         if action is None:
             raise IllegalActionError(seat, action_id, state.why_illegal(seat, action_id))
         events = self.log.events

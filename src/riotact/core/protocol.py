@@ -89,6 +89,11 @@ class State(ABC):
         """Why ``action_id`` is not legal for ``seat`` now (rules may explain better)."""
         return "that is not one of the legal actions now"
 
+    def parse_action(self, seat: str, action_id: str) -> Action | None:
+        """A legal decision outside the finite list ``legal_actions`` offers (say, a move to any point
+        of a continuous table), or None. Rules that accept such decisions validate them here."""
+        return None
+
     # -- conformance hooks (see riotact.core.conformance) -----------------
     def plant_sentinels(self) -> None:  # noqa: B027 (optional hook: a game with no secrets plants none)
         """Tag hidden state with unique tokens, so leaks can be searched for."""

@@ -20,15 +20,11 @@ _PACKAGES: dict[str, str | None] = {
     "revolting-behaviour": "riotact.rulesets.revolting_behaviour",
     "by-will-alone": "riotact.rulesets.by_will_alone",
     "civil-disorder": "riotact.rulesets.civil_disorder",
-    "public-participation": None,
+    "public-participation": "riotact.rulesets.public_participation",
     "breaking-of-nations": None,
 }
 
 _PLANNED = {
-    "public-participation": RulesetSpec(
-        "public-participation", "PP", "2015 Public Participation",
-        "Character skirmish playsheet. Not implemented yet: every PP rule is listed as missing "
-        "in docs/rules/PP.md.", None),
     "breaking-of-nations": RulesetSpec(
         "breaking-of-nations", "BON", "The Breaking of Nations",
         "WWI skirmish rules (alpha 0.9). Not implemented yet: every BON rule is listed as missing "

@@ -1,0 +1,175 @@
+"""The table in play: characters, who sees whom, who hears what, and events told only to witnesses."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from riotact.core.log import UMPIRE
+from riotact.core.modifiers import Modifier
+from riotact.core.options import Value
+from riotact.core.protocol import State
+from riotact.core.scenario import Scenario
+from riotact.core.umpire import RollTotal, Umpire
+from riotact.tabletop import Feature, Table, bearing_word
+
+from .figures import Character
+from .model import PPSetup
+from .tables import LOADS, SOUNDS, WEAPONS
+
+CONTACT = 0.25  # bases this close (edge to edge) are in contact
+
+
+class Board(State):
+    """Characters on a continuous table; events reach only the seats whose characters witness them."""
+
+    def __init__(self, scenario: Scenario, options: dict[str, Value], umpire: Umpire) -> None:
+        super().__init__(scenario, options, umpire)
+        setup: PPSetup = scenario.setup
+        self.setup = setup
+        self.table = Table(setup.width, setup.depth, [
+            Feature(f.id, f.name, f.outline, cover=f.cover, obstacle=f.obstacle, blocks_sight=f.building,
+                    impassable=f.building, height=f.height,
+                    tags={"risky": f.risky, "danger": f.danger, "etc": f.etc})
+            for f in setup.features])
+        weapons = dict(WEAPONS) | {w.name: w.weapon() for w in setup.weapons}
+        self.chars: dict[str, Character] = {}
+        for card in setup.characters:
+            arms = [weapons[w] for w in card.weapons]
+            melee = weapons[card.melee] if card.melee else next(
+                (w for w in arms if w.kind == "melee"), WEAPONS["fists"])
+            self.chars[card.id] = Character(card, arms, melee, card.at[0], card.at[1], card.side or card.seat,
+                                            dict(card.throwables), card.load, notes=card.notes)
+        self.weapon_book = weapons
+        self.allies = {frozenset(p) for p in setup.allies}
+        self.move = 1
+        self._sight_cache: dict[tuple[str, str], bool] = {}
+
+    # -- relations ------------------------------------------------------------
+    def enemies(self, a: Character, b: Character) -> bool:
+        return a.side != b.side and frozenset((a.side, b.side)) not in self.allies
+
+    def friends(self, a: Character, b: Character) -> bool:
+        return a is not b and a.side == b.side
+
+    def on_table(self) -> list[Character]:
+        return [c for c in self.chars.values() if not c.fled]
+
+    # -- rulers and sight -------------------------------------------------------
+    def gap(self, a: Character, b: Character) -> float:
+        """PP: distances are measured edge of base to edge of base."""
+        return self.table.ruler(a.pos, a.card.base, b.pos, b.card.base)
+
+    def in_contact(self, a: Character, b: Character) -> bool:
+        return self.gap(a, b) <= CONTACT
+
+    def sees(self, a: Character, b: Character) -> bool:
+        """Line of sight between two figures (buildings block it); the unconscious see nothing."""
+        if a is b:
+            return True
+        if (a.out_of_play and not a.surrendered) or a.unconscious(self.move) or b.fled:
+            return False
+        key = (a.id, b.id) if a.id < b.id else (b.id, a.id)
+        if key not in self._sight_cache:
+            self._sight_cache[key] = self.table.line_of_sight(a.pos, b.pos)
+        return self._sight_cache[key]
+
+    def moved_figure(self) -> None:
+        self._sight_cache.clear()
+
+    def seen_by_seat(self, seat: str) -> set[str]:
+        """Ids of the characters a seat may see: its own, and those any of them sees."""
+        if seat == UMPIRE and seat not in self.seats:
+            return set(self.chars)
+        own = [c for c in self.chars.values() if c.seat == seat]
+        seen = {c.id for c in own}
+        for other in self.chars.values():
+            if other.id not in seen and any(self.sees(c, other) for c in own):
+                seen.add(other.id)
+        return seen
+
+    def witnesses(self, *figures: Character) -> list[str]:
+        """The seats that own or see any of ``figures`` (the umpire sees everything anyway)."""
+        out = []
+        for seat in self.seats:
+            if seat == UMPIRE:
+                continue
+            own = [c for c in self.chars.values() if c.seat == seat]
+            if any(f.seat == seat or any(self.sees(c, f) for c in own) for f in figures):
+                out.append(seat)
+        return out
+
+    # -- the log ------------------------------------------------------------------
+    def tell(self, rule: str, text: str, *figures: Character, **fields: Any) -> None:
+        """An effect that the witnesses of ``figures`` see (everyone when there are none)."""
+        self.umpire.effect(rule, text, visible_to=self.witnesses(*figures) if figures else "all", **fields)
+
+    def roll(self, rule: str, who: Character, purpose: str, *, n: int = 1, sides: int = 6,
+             modifiers: list[Modifier] | None = None, target: int | None = None,
+             judge: Any = None, also: tuple[Character, ...] = ()) -> RollTotal:
+        return self.umpire.roll_total(rule, who.card.name, n, sides, purpose=purpose,
+                                      modifiers=modifiers or [], target=target, judge=judge,
+                                      visible_to=self.witnesses(who, *also))
+
+    def sound(self, rule: str, source: Character, kind: str,
+              content: str = "") -> tuple[list[Character], list[Character]]:
+        """PP-07: who understands and who only hears a sound; each seat is told only its share.
+
+        Returns (those who understood it, those who only heard it)."""
+        understood_at, heard_at = SOUNDS[kind]
+        understood, heard = [], []
+        for c in self.on_table():
+            if c is source or c.unconscious(self.move) or c.state == "AD":
+                continue
+            d = self.gap(source, c)
+            if d <= understood_at:
+                understood.append(c)
+            elif d <= heard_at:
+                heard.append(c)
+        verb = {"whisper": "whispers", "normal": "says", "shout": "shouts", "scream": "screams",
+                "shot": "fires"}[kind]
+        said = f": '{content}'" if content else ""
+        for seat in self.seats:
+            if seat == UMPIRE:
+                continue
+            knows = [c for c in understood if c.seat == seat]
+            hears = [c for c in heard if c.seat == seat]
+            if source.seat == seat:
+                names = ", ".join(c.card.name for c in understood) or "nobody"
+                self.umpire.effect(rule, f"{source.card.name} {verb}{said} (understood by {names}).",
+                                   visible_to=[seat], sound=kind, source=source.id)
+            elif knows:
+                names = ", ".join(c.card.name for c in knows)
+                self.umpire.effect(rule, f"{names} {'hear' if len(knows) > 1 else 'hears'} "
+                                   f"{self._who(seat, source)} {verb[:-1] if verb.endswith('s') else verb}"
+                                   f"{said}.", visible_to=[seat], sound=kind, understood=True)
+            elif hears:
+                listener = hears[0]
+                where = bearing_word(listener.pos, source.pos)
+                what = {"shot": "a shot", "scream": "a scream"}.get(kind, f"a {kind} (not understood)")
+                self.umpire.effect(rule, f"{listener.card.name} hears {what} to the {where}.",
+                                   visible_to=[seat], sound=kind, understood=False)
+        self.umpire.effect(rule, f"(umpire) {source.card.name} {verb}{said}; understood by "
+                           f"{', '.join(c.id for c in understood) or 'nobody'}; heard by "
+                           f"{', '.join(c.id for c in heard) or 'nobody'}.", visible_to=[])
+        return understood, heard
+
+    def _who(self, seat: str, source: Character) -> str:
+        return source.card.name if source.id in self.seen_by_seat(seat) else "someone unseen"
+
+    # -- movement budget (PP-03, PP-04, PP-25..27) -----------------------------------
+    def reach(self, c: Character, running: bool) -> float:
+        """How far ``c`` may go this move, before obstacles (PP-03 gap: deductions, then doubling)."""
+        deduction = LOADS[c.load] + c.wound_penalty()
+        base = c.card.move
+        if self.options["move_reductions"] == "deduct_then_double":
+            rate = max(0.0, base - deduction) * (2 if running else 1)
+        else:
+            rate = max(0.0, base * (2 if running else 1) - deduction)
+        return rate
+
+    def partner(self, c: Character) -> Character | None:
+        """PP-04: the other carrier of a really heavy load."""
+        if c.load != "really_heavy" or not c.card.carries_with:
+            return None
+        p = self.chars[c.card.carries_with]
+        return p if p.load == "really_heavy" else None

@@ -1,0 +1,108 @@
+"""The heuristic bot, for every seat (players' groups and the umpire's NPCs).
+
+It reads only its view and the legal actions: it takes opportunity shots, fires at the nearest foe it
+can, stays put with a missile weapon when a foe is in range, charges a foe it can reach this move (only
+one within a walk when it has a place to reach or keep clear), otherwise goes for its objective (onto
+a place to reach, or within 3" of a place to keep clear), and without one closes in; it kicks lit
+dynamite towards the foe and its leaders order the men forward.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from riotact.core.protocol import Action, Bot
+
+
+class HeuristicBot(Bot):
+    def choose(self, view: dict[str, Any] | None, legal: list[Action]) -> str:
+        assert view is not None
+        st = view["state"]
+        ids = [a.id for a in legal]
+        chars = {c["id"]: c for c in st["characters"]}
+        for prefix in ("opp:", "surprise:"):
+            if any(i.startswith(prefix) for i in ids):
+                return next(i for i in ids if i.startswith(prefix))
+        if any(i.startswith("kick:") for i in ids):
+            return self._kick(st, chars, ids)
+        verbs: dict[str, list[str]] = {}
+        for i in ids:
+            verbs.setdefault(i.split(":")[0], []).append(i)
+        if st["phase"] == "firing":
+            for verb in ("bomb", "fire", "throw"):
+                if verb in verbs:
+                    return min(verbs[verb], key=lambda i: self._target_distance(i, chars))
+            return (verbs.get("hold") or ["done"])[0]
+        if st["phase"] == "speaking":
+            leaders = [i for i in verbs.get("say", []) if i.endswith(":shout:advance")
+                       and chars[i.split(":")[1]].get("card", {}).get("leader")]
+            if leaders and st["round"] == 1:
+                return leaders[0]
+            return (verbs.get("hold") or ["done"])[0]
+        return self._move(st, chars, legal, verbs)
+
+    @staticmethod
+    def _target_distance(action_id: str, chars: dict[str, Any]) -> float:
+        parts = action_id.split(":")
+        me = chars[parts[1]]
+        if parts[0] == "bomb":
+            x, y = (float(v) for v in parts[3].split(","))
+        else:
+            x, y = chars[parts[3]]["x"], chars[parts[3]]["y"]
+        return math.hypot(x - me["x"], y - me["y"])
+
+    def _move(self, st: dict[str, Any], chars: dict[str, Any], legal: list[Action],
+              verbs: dict[str, list[str]]) -> str:
+        moves = verbs.get("move", [])
+        if not moves:
+            return (verbs.get("bandage") or verbs.get("hold") or ["done"])[0]
+        cid = moves[0].split(":")[1]
+        me = chars[cid]
+        card = me["card"]
+        if me["wound"] in ("BI", "DI") and not card["bandaged"] and f"bandage:{cid}:{cid}" in verbs.get("bandage", []):
+            return f"bandage:{cid}:{cid}"
+        foes = [c for c in chars.values() if not c["own"] and c["id"] in st["sight"].get(cid, [])
+                and c["side"] != me["side"] and "gone" not in c["marker"] and "surrendered" not in c["marker"]]
+        mine = [m for m in moves if m.split(":")[1] == cid]
+        texts = {a.id: a.text for a in legal}
+
+        def dist(move_id: str, x: float, y: float) -> float:
+            px, py = (float(v) for v in move_id.split(":")[2].split(","))
+            return math.hypot(px - x, py - y)
+
+        nearest = min(foes, key=lambda f: math.hypot(f["x"] - me["x"], f["y"] - me["y"])) if foes else None
+        if nearest is not None:
+            gap = math.hypot(nearest["x"] - me["x"], nearest["y"] - me["y"])
+            ranged = [v for k, v in st["rings"].get(cid, {}).items()
+                      if k not in ("walk", "run", "whisper", "normal", "shout")]
+            if ranged and gap <= max(ranged):
+                return f"hold:{cid}"
+            has_place = any(o["kind"] in ("reach", "keep_out") for o in st["objectives"])
+            if gap <= (card["walk"] if has_place else card["run"] + 1.5):  # within a charge
+                return min(mine, key=lambda m: (dist(m, nearest["x"], nearest["y"]), "runs" in texts[m]))
+        features = {f["id"]: f for f in st["table"]["features"]}
+        for goal in st["objectives"]:
+            if goal["kind"] == "protect" or goal["target"] not in features:
+                continue
+            xs = [p[0] for p in features[goal["target"]]["outline"]]
+            ys = [p[1] for p in features[goal["target"]]["outline"]]
+            gx, gy = sum(xs) / len(xs), sum(ys) / len(ys)
+            near = 1.5 if goal["kind"] == "reach" else 3.0
+            if math.hypot(gx - me["x"], gy - me["y"]) > near:
+                return min(mine, key=lambda m: dist(m, gx, gy))
+            return f"hold:{cid}"
+        if nearest is not None:
+            return min(mine, key=lambda m: (dist(m, nearest["x"], nearest["y"]), "runs" in texts[m]))
+        return f"hold:{cid}"
+
+    @staticmethod
+    def _kick(st: dict[str, Any], chars: dict[str, Any], ids: list[str]) -> str:
+        kicks = [i for i in ids if i.startswith("kick:")]
+        me = chars[kicks[0].split(":")[1]]
+        foes = [c for c in chars.values() if c["side"] != me["side"]]
+        if not foes:
+            return kicks[0]
+        f = min(foes, key=lambda c: math.hypot(c["x"] - me["x"], c["y"] - me["y"]))
+        bearing = math.degrees(math.atan2(f["x"] - me["x"], f["y"] - me["y"])) % 360
+        return kicks[int(((bearing + 30) % 360) // 60)]

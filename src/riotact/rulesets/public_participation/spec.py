@@ -1,0 +1,27 @@
+"""The 2015 Public Participation ruleset declaration."""
+
+from __future__ import annotations
+
+from riotact.core.protocol import RulesetSpec
+
+from .bots import HeuristicBot
+from .model import PPSetup
+from .rules import HOUSE_RULES
+from .state import PublicParticipation
+from .text import text_view
+
+SPEC = RulesetSpec(
+    id="public-participation",
+    code="PP",
+    title="2015 Public Participation",
+    summary="A character skirmish on an open table in inches: moving, speaking (understood or only heard), "
+            "firing, two fighting rounds and morale throws each move; wounds, nerve, dynamite and gas.",
+    state=PublicParticipation,
+    setup=PPSetup,
+    house_rules=HOUSE_RULES,
+    heuristic_bot=HeuristicBot,
+    scenario_package="riotact.rulesets.public_participation.scenarios",
+    seat_counts=(2, 8),
+    umpire_seat=True,  # PP-02 gap: the umpire runs NPCs and scary things and rules on judgement calls
+    text_view=text_view,
+)

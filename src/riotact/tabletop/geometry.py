@@ -1,0 +1,186 @@
+"""Table geometry with shapely: everything a ruler, a sight string and a template do on a real table.
+
+Points are ``(x, y)`` in inches, ``y`` growing towards the top (north) edge of the table.
+
+>>> wall = Feature("wall", "the wall", [(4, -1), (4.5, -1), (4.5, 6), (4, 6)], cover=True,
+...                obstacle="most")
+>>> house = Feature("house", "the house", [(8, 8), (12, 8), (12, 12), (8, 12)], blocks_sight=True,
+...                 impassable=True)
+>>> t = Table(24, 24, [wall, house])
+>>> round(t.distance((0, 0), (3, 4)), 2), round(t.ruler((0, 0), 0.5, (3, 4), 0.5), 2)
+(5.0, 4.0)
+>>> t.line_of_sight((6, 10), (14, 10)), t.line_of_sight((6, 6), (14, 6))
+(False, True)
+>>> t.cover_for((0, 2), (5, 2)).name
+'the wall'
+>>> [f.name for f in t.obstacles_crossed((2, 2), (6, 2))]
+['the wall']
+>>> t.path_problem((6, 10), (14, 10))
+'the path goes through the house'
+>>> arrow_point((0, 0), 1, 2.0)
+(0.0, 2.0)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from shapely.geometry import LineString, Point, Polygon
+from shapely.prepared import prep
+
+XY = tuple[float, float]
+
+#: Arrow die faces 1..6 point north, then every 60 degrees clockwise (bearings in degrees).
+ARROW_BEARINGS = (0, 60, 120, 180, 240, 300)
+_WORDS = ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west")
+
+
+@dataclass
+class Feature:
+    """A piece of terrain: an outline and what it does to sight, cover and movement."""
+
+    id: str
+    name: str
+    outline: Sequence[XY]
+    cover: bool = False
+    #: None, or an obstacle class the ruleset prices ("most", "difficult", "really_difficult").
+    obstacle: str | None = None
+    blocks_sight: bool = False
+    impassable: bool = False
+    height: int = 0
+    tags: dict[str, object] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.shape = Polygon(self.outline)
+        self._prepared = prep(self.shape)
+        self.bounds: tuple[float, float, float, float] = self.shape.bounds
+
+    def near(self, a: XY, b: XY) -> bool:
+        """Whether the box around the segment ``a``-``b`` meets this feature's box (a cheap first test)."""
+        x0, y0, x1, y1 = self.bounds
+        return not (max(a[0], b[0]) < x0 or min(a[0], b[0]) > x1 or max(a[1], b[1]) < y0 or min(a[1], b[1]) > y1)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Feature:
+        return self  # terrain never changes in play; shared by clones (prepared shapes cannot be copied)
+
+    def contains(self, p: XY) -> bool:
+        return bool(self.shape.covers(Point(p)))
+
+    def crossed_by(self, line: LineString) -> bool:
+        return bool(self._prepared.intersects(line))
+
+    @property
+    def centre(self) -> XY:
+        c = self.shape.representative_point()
+        return (round(c.x, 1), round(c.y, 1))
+
+
+class Table:
+    """A rectangular table ``width`` by ``depth`` inches with its terrain."""
+
+    def __init__(self, width: float, depth: float, features: Iterable[Feature] = ()) -> None:
+        self.width, self.depth = float(width), float(depth)
+        self.features = list(features)
+        self.by_id = {f.id: f for f in self.features}
+        self._sight = [f for f in self.features if f.blocks_sight]
+        self._walls = [f for f in self.features if f.impassable]
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Table:
+        return self  # the table never changes in play; game clones share it
+
+    # -- rulers ------------------------------------------------------------
+    @staticmethod
+    def distance(a: XY, b: XY) -> float:
+        """Centre to centre."""
+        return math.hypot(b[0] - a[0], b[1] - a[1])
+
+    def ruler(self, a: XY, base_a: float, b: XY, base_b: float) -> float:
+        """Edge of base to edge of base, as a ruler on the table measures it (never below 0)."""
+        return max(0.0, self.distance(a, b) - base_a - base_b)
+
+    def on_table(self, p: XY) -> bool:
+        return 0 <= p[0] <= self.width and 0 <= p[1] <= self.depth
+
+    # -- sight and cover ---------------------------------------------------
+    def sight_blocker(self, a: XY, b: XY) -> Feature | None:
+        """The first feature that blocks the line from ``a`` to ``b`` (a figure inside one sees out)."""
+        near = [f for f in self._sight if f.near(a, b)]
+        if not near:
+            return None
+        line = LineString([a, b])
+        for f in near:
+            if f.crossed_by(line) and not f.contains(a) and not f.contains(b):
+                return f
+        return None
+
+    def line_of_sight(self, a: XY, b: XY) -> bool:
+        return self.sight_blocker(a, b) is None
+
+    def cover_for(self, firer: XY, target: XY, *, behind: float = 1.0) -> Feature | None:
+        """The cover a target has from a firer: a cover feature it stands in, or one the line of
+        fire crosses within ``behind`` inches of the target (behind the wall)."""
+        line = LineString([firer, target])
+        near = Point(target).buffer(behind)
+        for f in self.features:
+            if not f.cover or f.contains(firer):
+                continue
+            if f.contains(target) or (f.crossed_by(line) and f.shape.intersects(line.intersection(near))):
+                return f
+        return None
+
+    # -- movement -----------------------------------------------------------
+    def path_problem(self, a: XY, b: XY) -> str | None:
+        """Why a straight move from ``a`` to ``b`` is impossible, or None."""
+        if not self.on_table(b):
+            return f"({b[0]:.1f}, {b[1]:.1f}) is off the table ({self.width:g}\" by {self.depth:g}\")"
+        near = [f for f in self._walls if f.near(a, b)]
+        if near:
+            line = LineString([a, b])
+            for f in near:
+                if f.crossed_by(line):
+                    return f"the path goes through {f.name}"
+        return None
+
+    def crossed(self, a: XY, b: XY) -> list[Feature]:
+        """Features the straight path from ``a`` to ``b`` meets, except those ``a`` stands in."""
+        near = [f for f in self.features if f.near(a, b)]
+        if not near:
+            return []
+        line = LineString([a, b])
+        return [f for f in near if f.crossed_by(line) and not f.contains(a)]
+
+    def obstacles_crossed(self, a: XY, b: XY) -> list[Feature]:
+        """Obstacles the straight path meets (not the one a figure already stands in)."""
+        return [f for f in self.crossed(a, b) if f.obstacle and not f.impassable]
+
+    def height_at(self, p: XY) -> int:
+        return max((f.height for f in self.features if f.height and f.contains(p)), default=0)
+
+    def features_at(self, p: XY) -> list[Feature]:
+        return [f for f in self.features if f.contains(p)]
+
+    def clamp(self, p: XY) -> XY:
+        return (min(max(p[0], 0.0), self.width), min(max(p[1], 0.0), self.depth))
+
+
+def step_toward(a: XY, b: XY, length: float) -> XY:
+    """The point ``length`` inches from ``a`` towards ``b`` (``b`` itself if nearer), to 0.1"."""
+    d = math.hypot(b[0] - a[0], b[1] - a[1])
+    if d <= length or d == 0:
+        return (round(b[0], 1), round(b[1], 1))
+    f = length / d
+    return (round(a[0] + (b[0] - a[0]) * f, 1), round(a[1] + (b[1] - a[1]) * f, 1))
+
+
+def arrow_point(origin: XY, face: int, distance: float) -> XY:
+    """Where an arrow die face (1..6) sends a point ``distance`` inches from ``origin``."""
+    rad = math.radians(ARROW_BEARINGS[face - 1])
+    return (round(origin[0] + distance * math.sin(rad), 2), round(origin[1] + distance * math.cos(rad), 2))
+
+
+def bearing_word(a: XY, b: XY) -> str:
+    """The compass word for the direction from ``a`` to ``b`` ("north-east")."""
+    deg = math.degrees(math.atan2(b[0] - a[0], b[1] - a[1])) % 360
+    return _WORDS[int((deg + 22.5) // 45) % 8]

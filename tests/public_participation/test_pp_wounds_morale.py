@@ -1,0 +1,140 @@
+"""Wounds (PP-25 to PP-29) and morale (PP-37 to PP-45), played through ``Game`` with scripted dice."""
+
+from __future__ import annotations
+
+from public_participation.pp_support import ch, do, finish, game, rolls, texts, to_phase
+
+
+def mods(event: dict) -> list[tuple[int, str]]:
+    return [(m["value"], m["reason"]) for m in event["modifiers"]]
+
+
+def shot_at(target: dict, *others: dict, dice: list[int], moves: int = 1, **kw):
+    """R1's rifle (1 shot, -1 SDD) at the first blue character, in move 1's firing phase."""
+    g = game([ch("R1", "red", (5, 2), weapons=["rifle"]), target, *others], dice=dice, moves=moves, **kw)
+    to_phase(g, "firing")
+    do(g, f"fire:R1:rifle:{target['id']}")
+    return g
+
+
+def test_pp25_an_unbandaged_li_who_rolls_1_for_bleeding_has_minus_2_move_and_melee():
+    """Hit (4), Flinches (1), saved on 4 - 1 = 3: LI; morale 6; bleeding roll 1: a further -1."""
+    g = shot_at(ch("B1", "blue", (5, 12)), dice=[4, 1, 4, 6, 1], moves=2)
+    to_phase(g, "moving", move=2)
+    b = g.state.chars["B1"]
+    assert b.state == "LI" and b.bleeds and b.wound_penalty() == 2 and g.state.reach(b, False) == 3
+    assert next(c for c in g.view("blue")["state"]["characters"] if c["id"] == "B1")["colour"] == "pink"
+    assert (-1, "LI") in mods(rolls(g, "PP-39")[0])
+
+
+def test_pp26_bi_is_minus_2_before_bandaging_and_minus_1_after():
+    """PP-26: hit, Staggers (3), saved on 4 - 1 = 3: BI (he screams); next move he bandages himself."""
+    g = shot_at(ch("B1", "blue", (5, 12)), dice=[4, 3, 4, 6], moves=2)
+    b, st = g.state.chars["B1"], g.state
+    assert b.state == "BI" and b.wound_penalty() == 2 and st.reach(b, False) == 3
+    to_phase(g, "moving", move=2)
+    do(g, "bandage:B1:B1")
+    finish(g)
+    assert b.bandaged and b.wound_penalty() == 1 and st.reach(b, False) == 4
+
+
+def test_pp28_an_ad_comrade_5_inches_away_is_minus_1_to_a_friends_morale_throw_and_acts_no_more():
+    """PP-28: hit, Downed (5), saved on 3 - 1 = 2: apparently dead. The friend 5" away heard the shot."""
+    g = shot_at(ch("B1", "blue", (5, 12)), ch("F", "blue", (11, 12)), dice=[4, 5, 3, 6], moves=2)
+    b = g.state.chars["B1"]
+    assert b.state == "AD" and b.out_of_play
+    assert (-1, "1 comrade(s) apparently dead") in mods(rolls(g, "PP-39")[0])
+    to_phase(g, "moving", move=2)
+    assert not any(a.id.endswith(":B1") or ":B1:" in a.id for a in g.legal_actions("blue"))
+
+
+def test_pp29_a_second_li_makes_an_li_character_bi():
+    """A revolver's two shots (D6: 2): each hits, Flinches, and is saved on 4: LI, then LI again."""
+    g = game([ch("R1", "red", (5, 2), weapons=["revolver"]), ch("B1", "blue", (5, 8))],
+             dice=[2, 6, 1, 4, 6, 1, 4, 6])
+    to_phase(g, "firing")
+    do(g, "fire:R1:revolver:B1")
+    assert g.state.chars["B1"].state == "BI" and "(LI + LI: now BI, PP-29)" in texts(g, "blue")
+
+
+def test_pp37_the_first_shot_tests_a_man_10_inches_away_not_one_13_inches_away_pp38_plus_4():
+    """PP-38: W10 is armed (+1), trained (+1) and has two armed comrades within 3" (+2): +4."""
+    g = shot_at(ch("T", "blue", (5, 7)), ch("W10", "blue", (16, 5), weapons=["club"], training="trained"),
+                ch("C1", "blue", (18.5, 5), weapons=["club"]), ch("C2", "blue", (18, 3), weapons=["club"]),
+                ch("W13", "blue", (19, 8)), dice=[1, 6, 6])
+    finish(g)
+    throws = {r["who"]: r for r in rolls(g, "PP-39")}
+    assert set(throws) == {"T", "W10"}
+    assert sum(v for v, _ in mods(throws["W10"])) == 4
+
+
+def test_pp39_bands_pp41_obedient_stays_pp42_shaken_stands_pp44_terrified_runs_pp40_controlled():
+    """A missed shot tests three men: FOL (Follower) 5: Obedient; HERO (Heroes, ADT -2) 1 - 2 = -1:
+    Terrified; NORM (Normal) 2: Shaken. Next move HERO runs, NORM cannot move, FOL has no order."""
+    g = shot_at(ch("NORM", "blue", (5, 8)), ch("FOL", "blue", (9, 9), morale="follower"),
+                ch("HERO", "blue", (12, 5), morale="heroes", adt=-2), moves=3,
+                dice=[1, 5, 1, 2,  # move 1: the miss, then the throws in id order
+                      6])  # move 2: HERO throws again (PP-44): 6 - 2 = 4, Controlled
+    to_phase(g, "moving", move=2)
+    st = g.state
+    assert [st.chars[c].morale for c in ("FOL", "HERO", "NORM")] == ["Obedient", "Terrified", "Shaken"]
+    assert "HERO, Terrified, runs" in texts(g, "blue") and st.chars["HERO"].moved > 0
+    legal = [a.id for a in g.legal_actions("blue")] if "blue" in g.to_act() else []
+    assert not any(a.startswith("move:NORM") for a in legal)  # Shaken: will not move (PP-42)
+    assert not any(a.startswith("move:FOL") for a in legal)  # Obedient without an order (PP-41)
+    assert "hold:FOL" in legal
+    to_phase(g, "moving", move=3)
+    assert st.chars["HERO"].morale == "Controlled" and not st.chars["HERO"].terrified
+    if "blue" not in g.to_act():
+        g.apply("red", "done")
+    legal = [a.id for a in g.legal_actions("blue")]
+    assert any(a.startswith("move:HERO") for a in legal)  # PP-40: Controlled, does as the player wishes
+    assert any(a.startswith("move:NORM") for a in legal)  # PP-42: Shaken for one move only
+
+
+def test_pp42_a_shaken_man_is_minus_1_to_hit_next_move_and_pp43_panicked_screams_and_throws_again():
+    """PP-42: NORM (rifle, armed +1): 1 + 1 = 2, Shaken. PP-43: PAN (ADT -1): 2 - 1 = 1, Panicked:
+    he screams, stands next move and throws again."""
+    g = shot_at(ch("NORM", "blue", (5, 8), weapons=["rifle"]), ch("PAN", "blue", (15, 8), adt=-1), moves=2,
+                dice=[1, 1, 2,  # move 1: the miss; NORM and PAN throw
+                      1, 6, 6])  # move 2: NORM misses at -1; PAN throws again; R1 heard the first shot at him
+    to_phase(g, "moving", move=2)
+    st = g.state
+    assert st.chars["PAN"].panicked(2) and "PAN screams" in texts(g, "blue")
+    assert not any(a.id.startswith("move:PAN") for a in g.legal_actions(g.to_act()[0]))
+    to_phase(g, "firing", move=2)
+    do(g, "fire:NORM:rifle:R1")
+    assert (-1, "Shaken") in mods(rolls(g, "PP-10")[-1])
+    finish(g)
+    assert [r["who"] for r in rolls(g, "PP-39") if r["turn"] == 2] == ["PAN", "R1"]
+
+
+def test_pp44_a_terrified_man_in_contact_with_a_foe_surrenders():
+    g = game([ch("R1", "red", (5, 2), weapons=["rifle"]), ch("A", "red", (12, 5), fight=-5),
+              ch("HERO", "blue", (12, 6.2), morale="heroes", adt=-2, fight=-5)], moves=2,
+             dice=[1, 3, 3, 3, 3, 6, 1])  # miss; two drawn fight rounds; A (heard the shot) 6; HERO -1
+    to_phase(g, "firing")
+    do(g, "fire:R1:rifle:HERO")
+    to_phase(g, "moving", move=2)
+    assert g.state.chars["HERO"].surrendered and "surrenders" in texts(g, "red")
+
+
+def test_pp45_a_faint_man_is_unconscious_for_d6_moves_and_counts_as_a_downed_comrade():
+    """FAINT (ADT -2) 1 - 2 = -1: Faint, for 3 moves; he routs, so his friend within 6" throws with -1."""
+    g = shot_at(ch("FAINT", "blue", (5, 8), adt=-2), ch("Z", "blue", (9, 20)), dice=[1, 1, 3, 6])
+    finish(g)
+    st = g.state
+    assert st.chars["FAINT"].unconscious(3) and not st.chars["FAINT"].unconscious(5)
+    z = next(r for r in rolls(g, "PP-39") if r["who"] == "Z")
+    assert (-1, "1 comrade(s) downed or surrendered") in mods(z)
+
+
+def test_pp44_a_terrified_man_who_cannot_get_away_cowers_until_a_good_throw():
+    """HERO (move 1, a heavy load: 0") is Terrified, cannot run, cowers; next move's 6 - 2 = 4: Controlled."""
+    g = shot_at(ch("HERO", "blue", (12, 5), morale="heroes", adt=-2, move=1, load="heavy"), moves=2,
+                dice=[1, 1, 6])
+    to_phase(g, "speaking", move=2)
+    hero = g.state.chars["HERO"]
+    assert hero.cowering and "cowers down" in texts(g, "red")
+    finish(g)
+    assert not hero.cowering and hero.morale == "Controlled"
