@@ -323,3 +323,16 @@ def test_manual_dice_never_ask_a_seat_for_a_roll_no_seat_may_see(client: LiveSer
     shown = sum(len(e["dice"]) for e in game.log.events if e["kind"] == "roll" and e["visible_to"] != [])
     hidden = sum(len(e["dice"]) for e in game.log.events if e["kind"] == "roll" and e["visible_to"] == [])
     assert typed == shown and hidden > 0
+
+
+def test_an_umpire_seat_the_scenario_needs_is_riotacts_bot_unless_a_person_takes_it(client: LiveServer) -> None:
+    """Public Participation's umpire runs characters (PP-02): left to riotact, a bot takes the seat;
+    Civil Disorder's chair left to riotact is empty (CD-03)."""
+    made = create(client, scenario="public-participation/picket-line", seed=2)
+    assert set(made["tokens"]) == {"pickets", "company"}
+    table = client.app.state.room.tables[made["table"]]
+    assert UMPIRE in table.game.seats and table.seats[UMPIRE] in ("heuristic", "random")
+    chair = create(client, scenario="public-participation/picket-line", seed=2, umpire="person")
+    assert set(chair["tokens"]) == {"pickets", "company", UMPIRE}
+    riot = create(client, scenario="civil-disorder/night-of-fires", seed=2)
+    assert UMPIRE not in game_of(client, riot["table"]).seats

@@ -37,7 +37,7 @@ def _check(sockets: dict[str, SeatSocket], game: Game, read: dict[str, int]) -> 
 
 @pytest.mark.parametrize("ref", SCENARIOS)
 def test_no_seat_is_ever_sent_a_hidden_sentinel(client: LiveServer, ref: str) -> None:
-    made = create(client, scenario=ref, seed=7)
+    made = create(client, scenario=ref, seed=7, umpire="person")  # every seat a person: no bot races
     table = client.app.state.room.tables[made["table"]]
     game = table.game
     game.state.plant_sentinels()  # before any seat is sent anything

@@ -166,15 +166,26 @@ def catalogue() -> dict[str, Any]:
     return {"rulesets": out, "bot_kinds": list(BOT_KINDS)}
 
 
-def _with_umpire_chair(scenario: Scenario, umpire: str) -> Scenario:
-    """Rulesets with an umpire's chair (Civil Disorder, CD-03) seat a person as ``umpire`` or leave it
-    to riotact, whatever the scenario file said."""
-    if not get_ruleset(scenario.ruleset).umpire_seat:
-        return scenario
-    seats = [s for s in scenario.seats if s != UMPIRE] + ([UMPIRE] if umpire == PERSON else [])
-    if list(seats) == list(scenario.seats):
-        return scenario
-    return parse_scenario({**scenario.data, "seats": seats}, scenario.source)
+def _with_umpire_chair(scenario: Scenario, umpire: str) -> tuple[Scenario, str]:
+    """Rulesets with an umpire's chair seat a person as ``umpire`` or leave it to riotact: Civil Disorder's
+    chair is then empty (CD-03: riotact umpires by itself); a ruleset whose scenarios need the seat
+    (Public Participation's umpire runs characters) gets riotact's bot there. Returns the scenario and
+    who holds the ``umpire`` seat (person, a bot kind, or riotact when there is no such seat)."""
+    spec = get_ruleset(scenario.ruleset)
+    if not spec.umpire_seat:
+        return scenario, umpire
+    bot = "heuristic" if spec.heuristic_bot is not None else "random"
+    if umpire == PERSON:
+        if UMPIRE in scenario.seats:
+            return scenario, PERSON
+        return parse_scenario({**scenario.data, "seats": [*scenario.seats, UMPIRE]}, scenario.source), PERSON
+    if UMPIRE not in scenario.seats:
+        return scenario, RIOTACT
+    try:
+        seats = [s for s in scenario.seats if s != UMPIRE]
+        return parse_scenario({**scenario.data, "seats": seats}, scenario.source), RIOTACT
+    except ScenarioError:  # the scenario gives the umpire pieces to run: riotact's bot takes the seat
+        return scenario, bot
 
 
 def build_app(store: Store) -> Starlette:
@@ -221,19 +232,19 @@ def build_app(store: Store) -> Starlette:
             if (body.scenario is None) == (body.toml is None):
                 raise _BadRequest("give either a built-in scenario or an uploaded one (toml)")
             scenario = find_scenario(body.scenario) if body.scenario else _scenario_from_toml(body.toml or "")
-            scenario = _with_umpire_chair(scenario, body.umpire)
+            scenario, umpire = _with_umpire_chair(scenario, body.umpire)
             seats = {s: body.seats.get(s, PERSON) for s in scenario.seats if s != UMPIRE}
             unknown = set(body.seats) - set(seats)
             if unknown:
                 raise _BadRequest(f"seats: no seat {sorted(unknown)[0]!r} in {scenario.ref} "
                                   f"(seats: {', '.join(seats)})")
             if UMPIRE in scenario.seats:
-                seats[UMPIRE] = PERSON
-            if body.dice == "manual" and body.umpire != PERSON and any(k != PERSON for k in seats.values()):
+                seats[UMPIRE] = umpire
+            if body.dice == "manual" and umpire != PERSON and any(k != PERSON for k in seats.values()):
                 raise _BadRequest("with manual dice, a bot's rolls are typed at the umpire's console: "
                                   "seat a person as umpire, or use seeded dice")
             table, tokens = room.create(NewTable(scenario, dict(body.options), body.seed, body.dice == "manual",
-                                                 seats, body.umpire if UMPIRE not in seats else PERSON))
+                                                 seats, umpire))
         except (_BadRequest, ValidationError, RiotactError) as exc:
             return _refusal(exc)
         kick_bots(table)
