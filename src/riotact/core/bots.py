@@ -15,8 +15,9 @@ from typing import Any
 from .errors import RiotactError
 from .game import Game
 from .protocol import Action, Bot
+from .search import SearchBot
 
-BOT_KINDS = ("random", "heuristic")
+BOT_KINDS = ("random", "heuristic", "search")
 
 
 class RandomBot(Bot):
@@ -37,11 +38,22 @@ def make_bot(kind: str, game: Game, seat: str) -> Bot:
     rng = bot_rng(game.seed, seat)
     if kind == "random":
         return RandomBot(seat, rng)
+    if kind == "search":
+        return _search_bot(game, seat, rng)
     if kind != "heuristic":
         raise RiotactError(f"unknown bot kind {kind!r}; choose from {', '.join(BOT_KINDS)}")
     if game.spec.heuristic_bot is None:
         raise RiotactError(f"{game.spec.title} has no heuristic bot yet; use a random bot")
     return game.spec.heuristic_bot(seat, rng)
+
+
+def _search_bot(game: Game, seat: str, rng: random.Random) -> Bot:
+    """The information-set search bot (core/search.py), if the ruleset can deal determinisations."""
+    encoding = game.spec.encoding(game.scenario, game.options) if game.spec.encoding else None
+    if encoding is None or encoding.determinise is None:
+        raise RiotactError(f"the search bot cannot play {game.spec.title} yet (no determiniser)")
+    return SearchBot(seat, rng, scenario=game.scenario, options=game.options, determinise=encoding.determinise,
+                     rollout_bot=game.spec.heuristic_bot)
 
 
 class DecisionLimitError(RuntimeError):

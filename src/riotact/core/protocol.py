@@ -21,6 +21,7 @@ from .options import HouseRule
 if TYPE_CHECKING:
     import random
 
+    from .encoding import Encoding
     from .scenario import Scenario
     from .umpire import Umpire
 
@@ -134,6 +135,8 @@ class RulesetSpec:
     umpire_seat: bool = False
     #: Turns ``Game.view(seat)`` into a plain-text screen for a person (terminal play).
     text_view: Callable[[dict[str, Any]], str] | None = None
+    #: A scenario's fixed action numbering and observation features (RL and search; core/encoding.py).
+    encoding: Callable[[Scenario, dict[str, Any]], Encoding] | None = None
 
     @property
     def implemented(self) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from riotact.core.protocol import RulesetSpec
 
 from .bots import heuristic_bot
+from .encoding import encoding
 from .model import Setup
 from .options import HOUSE_RULES
 from .state import BWAState
@@ -24,4 +25,5 @@ SPEC = RulesetSpec(
     scenario_package="riotact.rulesets.by_will_alone.scenarios",
     seat_counts=(2, 8),
     text_view=text_view,
+    encoding=encoding,
 )

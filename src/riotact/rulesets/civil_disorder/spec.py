@@ -5,6 +5,7 @@ from __future__ import annotations
 from riotact.core.protocol import RulesetSpec
 
 from .bots import HeuristicSFBot
+from .encoding import encoding
 from .rules import HOUSE_RULES
 from .setup import CDSetup
 from .state import CivilDisorder
@@ -24,4 +25,5 @@ SPEC = RulesetSpec(
     seat_counts=(1, 8),
     umpire_seat=True,  # CD-03: riotact umpires by default; a person may take the chair
     text_view=text_view,
+    encoding=encoding,
 )

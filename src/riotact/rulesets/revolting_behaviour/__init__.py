@@ -6,6 +6,7 @@ Catalogue: shared/rules/RB.md (RB-01..RB-26); rules page: docs/rules/RB.md.
 from riotact.core import RulesetSpec
 
 from .bots import HeuristicBot
+from .encoding import encoding
 from .rules import HOUSE_RULES, Setup
 from .state import RevoltingBehaviour
 from .text import text_view
@@ -22,4 +23,5 @@ SPEC = RulesetSpec(
     scenario_package="riotact.rulesets.revolting_behaviour.scenarios",
     seat_counts=(1, 6),
     text_view=text_view,
+    encoding=encoding,
 )

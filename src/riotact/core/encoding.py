@@ -1,0 +1,166 @@
+"""Fixed numberings of actions and numeric observations, for learning and search interfaces.
+
+A ruleset declares ``RulesetSpec.encoding``: given a scenario and its resolved options it returns an
+:class:`Encoding` that
+
+- numbers every action id the scenario can ever offer, once and for all (``action_ids``), so that
+  action ``k`` means the same decision in every game of that scenario;
+- turns a seat's view (``Game.view(seat)``, nothing else) into a fixed-size ``float32`` vector.
+
+Ids that name things created during play (a crowd that splits, a prisoner taken) cannot be listed
+in advance; an encoding maps them to numbered *slots* (see :meth:`Encoding.number`).
+
+>>> enc = Encoding(("pass", "draw"), observe=hashed_features)
+>>> enc.number(["draw"])
+{1: 'draw'}
+>>> enc.observe({"state": {"rp": 3}}).shape
+(512,)
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from .errors import RiotactError
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .scenario import Scenario
+
+#: Size of :func:`hashed_features` vectors.
+HASHED_SIZE = 512
+#: Hashed features are clipped to this bound (spaces need finite bounds).
+HASHED_BOUND = 1000.0
+#: View keys that are not game information for a tensor: the legal actions travel as the mask.
+_SKIPPED = frozenset({"legal_actions", "ruleset", "scenario", "seat"})
+
+
+#: ``(scenario, resolved options, a seat's view, seed) -> Game``: a game the seat cannot tell from the
+#: one it sees, built from that view alone (hidden things dealt at random); searches play in these.
+Determiniser = Callable[["Scenario", dict[str, Any], Mapping[str, Any], int], "Game"]
+
+
+class EncodingError(RiotactError):
+    """An action id the scenario's numbering does not know: the ruleset's encoding needs updating."""
+
+
+class Encoding:
+    """A scenario's action numbering and observation features (see the module docstring)."""
+
+    def __init__(self, action_ids: Iterable[str], *,
+                 observe: Callable[[Mapping[str, Any]], np.ndarray],
+                 observation_size: int = HASHED_SIZE,
+                 canonical: Callable[[Sequence[str]], dict[str, str]] | None = None,
+                 determinise: Determiniser | None = None) -> None:
+        self.action_ids: tuple[str, ...] = tuple(dict.fromkeys(action_ids))
+        self.index = {a: i for i, a in enumerate(self.action_ids)}
+        self.observation_size = observation_size
+        self._observe = observe
+        self._canonical = canonical
+        self.determinise = determinise
+
+    @property
+    def num_actions(self) -> int:
+        return len(self.action_ids)
+
+    def number(self, legal: Sequence[str]) -> dict[int, str]:
+        """Action number -> the real legal id it stands for now.
+
+        Fixed ids number themselves; slot ids (``canonical``) are renamed first, e.g. the
+        second split part of crowd ``B`` on offer now, whatever its id, is ``B~2``.
+        """
+        names = self._canonical(legal) if self._canonical else {}
+        out = {}
+        for action_id in legal:
+            key = names.get(action_id, action_id)
+            if key not in self.index:
+                raise EncodingError(f"action {action_id!r} has no number in this scenario's encoding")
+            out[self.index[key]] = action_id
+        return out
+
+    def observe(self, view: Mapping[str, Any]) -> np.ndarray:
+        vector = np.asarray(self._observe(view), dtype=np.float32)
+        if vector.shape != (self.observation_size,):
+            raise EncodingError(f"observation of shape {vector.shape}, expected ({self.observation_size},)")
+        return vector
+
+
+#: Slots for names created during play (``~1``..``~SLOTS``), per step.
+SLOTS = 8
+
+
+def slot_names(n: int = SLOTS) -> list[str]:
+    return [f"~{k}" for k in range(1, n + 1)]
+
+
+def slotted(known_ids: Iterable[str]) -> Callable[[Sequence[str]], dict[str, str]]:
+    """Rename the names made during play: any ``:``-separated part of a legal id that no fixed id
+    uses becomes a slot ``~k``, numbered by sorted order among those on offer now.
+
+    >>> rename = slotted(["fire:A", "fire:~1", "fire:~2"])
+    >>> rename(["fire:A", "fire:A-7", "fire:A-12"])
+    {'fire:A-7': 'fire:~2', 'fire:A-12': 'fire:~1'}
+    """
+    known = {part for action_id in known_ids for part in action_id.split(":")}
+
+    def rename(legal: Sequence[str]) -> dict[str, str]:
+        made = sorted({part for a in legal for part in a.split(":") if part not in known})
+        if not made:
+            return {}
+        slot = {name: f"~{k}" for k, name in enumerate(made, 1)}
+        return {a: ":".join(slot.get(part, part) for part in a.split(":"))
+                for a in legal if any(part in slot for part in a.split(":"))}
+
+    return rename
+
+
+def grammar_encoding(action_ids: Sequence[str]) -> Encoding:
+    """The encoding of a ruleset that lists its action grammar over the scenario's names: names made
+    during play take slots (:func:`slotted`), observations are :func:`hashed_features`."""
+    return Encoding(action_ids, observe=hashed_features, canonical=slotted(action_ids))
+
+
+def _bucket(text: str, size: int) -> tuple[int, float]:
+    h = zlib.crc32(text.encode())
+    return h % size, 1.0 if (h >> 31) & 1 else -1.0
+
+
+def _squash(value: float) -> float:
+    """Large counts stay in a small range (sign-preserving log)."""
+    return float(np.sign(value) * np.log1p(abs(value)))
+
+
+def hashed_features(view: Mapping[str, Any], size: int = HASHED_SIZE) -> np.ndarray:
+    """A generic view encoder: every (path, value) of the JSON view hashed into ``size`` buckets.
+
+    Numbers add their (log-squashed) value at their path's bucket, strings and booleans add
+    one at the bucket of ``path=value`` (signed hashing keeps collisions unbiased). It reads the
+    view only, so it can show nothing the seat may not know; a ruleset may declare its own
+    features instead.
+    """
+    out = np.zeros(size, dtype=np.float32)
+
+    def walk(path: str, value: Any) -> None:
+        if isinstance(value, Mapping):
+            for key, item in value.items():
+                if key not in _SKIPPED:
+                    walk(f"{path}/{key}", item)
+        elif isinstance(value, list | tuple):
+            for i, item in enumerate(value):
+                walk(f"{path}/{i}", item)
+        elif isinstance(value, bool | str):
+            slot, sign = _bucket(f"{path}={value}", size)
+            out[slot] += sign
+        elif isinstance(value, int | float):
+            slot, sign = _bucket(path, size)
+            out[slot] += sign * _squash(value)
+        elif value is None:
+            slot, sign = _bucket(f"{path}=null", size)
+            out[slot] += sign
+
+    walk("", view)
+    return np.clip(out, -HASHED_BOUND, HASHED_BOUND)

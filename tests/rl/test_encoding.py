@@ -1,0 +1,81 @@
+"""The fixed action numbering and the observation features (core/encoding.py, rulesets/*/encoding.py)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import pytest
+
+from riotact.core import Game, Scenario, find_scenario
+from riotact.core.encoding import EncodingError, hashed_features
+from riotact.rl.observer import Observer, scenario_encoding
+from riotact.rulesets import all_rulesets
+from rl_support import REFS, SCENARIOS
+
+
+def test_every_implemented_ruleset_declares_an_encoding() -> None:
+    missing = [spec.id for spec in all_rulesets() if spec.implemented and spec.encoding is None]
+    assert not missing, f"declare RulesetSpec.encoding (a new rulesets/<x>/encoding.py) for {missing}"
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=REFS)
+def test_every_offered_action_has_its_fixed_number(scenario: Scenario) -> None:
+    """Random games: every legal id numbers, distinct ids get distinct numbers, the features keep
+    their size and stay finite."""
+    for seed in (1, 2):
+        game = Game(scenario, seed=seed)
+        observer = Observer(game)
+        rng = random.Random(seed)
+        while game.to_act():
+            seat = game.to_act()[0]
+            legal = observer.legal(seat)
+            assert sorted(legal.values()) == sorted(a.id for a in game.legal_actions(seat))
+            assert observer.mask(seat).sum() == len(legal)
+            assert np.isfinite(observer.tensor(seat)).all()
+            game.apply(seat, rng.choice(list(legal.values())))
+
+
+def test_the_numbering_does_not_depend_on_the_game() -> None:
+    scenario = find_scenario("by-will-alone/ministry-sit-in")
+    a, b = (Observer(Game(scenario, seed=s)).encoding.action_ids for s in (1, 99))
+    assert a == b
+
+
+def test_revolting_behaviour_numbers_as_documented() -> None:
+    ids = scenario_encoding(find_scenario("revolting-behaviour/first-game"), {}).action_ids
+    assert ids[:6] == ("pass", "draw", "stop", "restart", "retire", "use-cause")
+    assert ids.index("S-severe-p2") == 36  # docs/rl.md's table
+
+
+def test_an_unknown_action_is_a_clear_error() -> None:
+    encoding = scenario_encoding(find_scenario("revolting-behaviour/first-game"), {})
+    with pytest.raises(EncodingError, match="no number"):
+        encoding.number(["dance"])
+
+
+def test_names_made_during_play_take_slots() -> None:
+    """CD-24: split crowds are named during play; they take ~k slots by sorted name."""
+    encoding = scenario_encoding(find_scenario("civil-disorder/embassy-protest"), {})
+    crowd = next(a.split(":")[1] for a in encoding.action_ids if a.startswith("negotiate:"))
+    numbers = encoding.number([f"negotiate:{crowd}", f"negotiate:{crowd}-31", f"negotiate:{crowd}-4"])
+    names = {encoding.action_ids[k]: real for k, real in numbers.items()}
+    assert names == {f"negotiate:{crowd}": f"negotiate:{crowd}", "negotiate:~1": f"negotiate:{crowd}-31",
+                     "negotiate:~2": f"negotiate:{crowd}-4"}
+
+
+def test_the_text_and_the_tensor_come_from_the_same_view() -> None:
+    game = Game(find_scenario("by-will-alone/ministry-sit-in"), seed=3)
+    observer = Observer(game)
+    view = game.view("authority")
+    assert np.array_equal(observer.tensor("authority"), hashed_features(view))
+    assert observer.string("authority") == game.spec.text_view(view)  # type: ignore[misc]
+
+
+def test_hashed_features_ignore_the_offered_actions_and_read_numbers() -> None:
+    base = {"seat": "x", "state": {"rp": 3}}
+    offered = {**base, "legal_actions": [{"id": "a", "text": "A"}]}
+    assert np.array_equal(hashed_features(base), hashed_features(offered))
+    assert not np.array_equal(hashed_features(base), hashed_features({"seat": "x", "state": {"rp": 4}}))
+    assert json.dumps(base)  # the encoder did not change its input
