@@ -2,11 +2,25 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from riotact.core import Action, Result, RulesetSpec, Scenario, State, Umpire, parse_scenario
+from riotact.core import (
+    Action,
+    Game,
+    Result,
+    RulesetSpec,
+    Scenario,
+    ScriptedDice,
+    State,
+    Umpire,
+    find_scenario,
+    make_bot,
+    parse_scenario,
+)
+from riotact.core.game import recorded_faces
 
 
 def rb_scenario(seats: int = 2, cause_cards: int = 10, **house_rules: Any) -> Scenario:
@@ -50,11 +64,36 @@ class DiceRace(State):
 DICE_RACE = RulesetSpec("dice-race", "DR", "Dice race", "A test-only ruleset that rolls dice.", DiceRace)
 
 
-def dice_race_scenario(monkeypatch: pytest.MonkeyPatch) -> Scenario:
-    """The dice race, registered for one test only."""
+def registered(monkeypatch: pytest.MonkeyPatch, spec: RulesetSpec) -> Scenario:
+    """A test-only ruleset, registered for one test only, and a two-seat scenario of it."""
     import riotact.rulesets
 
     real = riotact.rulesets.get_ruleset
-    monkeypatch.setattr(riotact.rulesets, "get_ruleset",
-                        lambda ruleset: DICE_RACE if ruleset == DICE_RACE.id else real(ruleset))
-    return parse_scenario({"ruleset": DICE_RACE.id, "id": "race", "title": "race", "seats": ["p1", "p2"]})
+    monkeypatch.setattr(riotact.rulesets, "get_ruleset", lambda ruleset: spec if ruleset == spec.id else real(ruleset))
+    return parse_scenario({"ruleset": spec.id, "id": "test", "title": spec.title, "seats": ["p1", "p2"]})
+
+
+def dice_race_scenario(monkeypatch: pytest.MonkeyPatch) -> Scenario:
+    """The dice race, registered for one test only."""
+    return registered(monkeypatch, DICE_RACE)
+
+
+def forged_bwa_log(folder: Path) -> tuple[Path, Path]:
+    """An honest seeded By Will Alone log, and a forgery of it: relabelled as hand-rolled
+    (``"dice": "recorded"``) with one die changed, every later event made to match."""
+    scenario = find_scenario("by-will-alone/ministry-sit-in")
+    honest = Game(scenario, seed=5)
+    bots = {s: make_bot("heuristic", honest, s) for s in honest.seats}
+    while len(recorded_faces(honest.log.events)) < 12:
+        seat = honest.to_act()[0]
+        honest.apply(seat, bots[seat].choose(honest.view(seat), honest.legal_actions(seat)))
+    faces = recorded_faces(honest.log.events)
+    faces[0] = faces[0] % 6 + 1  # the forger's die
+    forged = Game(scenario, seed=5, dice=ScriptedDice(faces + [1] * 200))
+    for seat, action in honest.decisions:
+        if action not in {a.id for a in forged.legal_actions(seat)}:
+            break
+        forged.apply(seat, action)
+    honest.save(folder / "honest.jsonl")
+    forged.save(folder / "forged.jsonl")
+    return folder / "honest.jsonl", folder / "forged.jsonl"

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from support import forged_bwa_log
+
 RB = "revolting-behaviour/first-game"
 
 
@@ -46,6 +48,8 @@ def test_sim_logs_are_identical_whatever_the_job_count(tmp_path: Path) -> None:
     assert names == sorted(p.name for p in (tmp_path / "b").iterdir()) and len(names) == 12
     for name in names:
         assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
+    header = json.loads((tmp_path / "a" / names[0]).read_text().splitlines()[0])
+    assert header["players"] == {"p1": "random", "p2": "random"}  # who played which seat, in every log
 
 
 def test_replay_verifies_and_narrates_as_a_seat(tmp_path: Path) -> None:
@@ -161,15 +165,78 @@ def test_manual_dice_closed_at_a_dice_prompt_then_resumed_by_hand(tmp_path: Path
     assert again.returncode == 2 and "rolled by hand" in again.stdout and "face(s) shown" in again.stdout
 
 
-def test_undo_at_the_terminal_takes_back_the_bots_replies_too(tmp_path: Path) -> None:
-    """'undo' takes back the person's own last decision, not just the bot's reply to it."""
+def test_undo_at_the_terminal_takes_back_until_the_cards_fall(tmp_path: Path) -> None:
+    """'undo' takes back a declaration before anything is drawn (RB-14); once a card is drawn, the
+    decision stands (the bot p2 cannot agree to forget it), and the save keeps it."""
     save = tmp_path / "game.jsonl"
     out = riotact("play", RB, "--seed", "3", "--option", "first_turn_order=seats", "--save", str(save),
-                  stdin="1\nundo\nquit\n")
+                  stdin="D-mild\nundo\nquit\n")
     assert out.returncode == 0, out.stderr
     assert "Your last decision is taken back" in out.stdout
     events = [json.loads(line) for line in save.read_text().splitlines()[1:]]
     assert not [e for e in events if e["kind"] == "decision"]
+    drawn = riotact("play", RB, "--seed", "3", "--option", "first_turn_order=seats", "--save", str(save),
+                    stdin="D-mild\ndraw\nundo\nquit\n")
+    assert drawn.returncode == 0, drawn.stderr
+    assert "The decision stands: you have seen 'p1 draws" in " ".join(drawn.stdout.split())
+    assert "taken back" not in drawn.stdout
+    events = [json.loads(line) for line in save.read_text().splitlines()[1:]]
+    assert [e["action"] for e in events if e["kind"] == "decision"][:2] == ["D-mild", "draw"]
+
+
+def test_resuming_puts_everyone_back_in_his_seat(tmp_path: Path) -> None:
+    """The person who played p2 resumes as p2 (never as p1, whose hidden Cause he would see);
+    --seat changes the seats explicitly, and the save records the change."""
+    save = tmp_path / "game.jsonl"
+    first = riotact("play", RB, "--seed", "3", "--seat", "p1=heuristic", "--seat", "p2=human", "--save", str(save),
+                    stdin="quit\n")
+    assert first.returncode == 0 and "p2, your decision" in first.stdout, first.stderr
+    assert json.loads(save.read_text().splitlines()[0])["players"] == {"p1": "heuristic", "p2": "human"}
+    again = riotact("play", str(save), stdin="quit\n")
+    assert again.returncode == 0, again.stderr
+    assert "p2, your decision" in again.stdout and "p1, your decision" not in again.stdout
+    swapped = riotact("play", str(save), "--seat", "p1=human", "--seat", "p2=random", stdin="quit\n")
+    assert swapped.returncode == 0 and "p1, your decision" in swapped.stdout, swapped.stderr
+    assert json.loads(save.read_text().splitlines()[0])["players"] == {"p1": "human", "p2": "random"}
+
+
+def test_a_save_that_names_no_players_says_so(tmp_path: Path) -> None:
+    save = tmp_path / "game.jsonl"
+    riotact("play", RB, "--seed", "3", "--save", str(save), stdin="quit\n")
+    lines = save.read_text().splitlines()
+    header = json.loads(lines[0])
+    del header["players"]
+    save.write_text("\n".join([json.dumps(header), *lines[1:]]))
+    out = riotact("play", str(save), stdin="quit\n")
+    assert out.returncode == 0 and "does not say who plays which seat" in out.stdout, out.stderr
+
+
+def test_the_seed_is_a_secret_until_the_end(tmp_path: Path) -> None:
+    """The play screens never show the seed of a game in progress (it fixes the hidden Cause cards and
+    every future draw); it is told when the game is over, and a game without --seed takes fresh entropy."""
+    seed = "987654321987"
+    running = riotact("play", RB, "--seed", seed, stdin="1\nquit\n")
+    assert running.returncode == 0 and seed not in running.stdout + running.stderr
+    bots = ("--seat", "p1=random", "--seat", "p2=random")
+    ended = riotact("play", RB, "--seed", seed, *bots)
+    assert ended.returncode == 0 and f"seed was {seed}" in ended.stdout, ended.stderr
+    save = tmp_path / "game.jsonl"
+    fresh = riotact("play", RB, "--save", str(save), stdin="quit\n")
+    drawn = json.loads(save.read_text().splitlines()[0])["seed"]
+    assert type(drawn) is int and drawn.bit_length() > 64 and str(drawn) not in fresh.stdout
+    as_p1 = riotact("replay", str(save), "--seat", "p1")
+    assert as_p1.returncode == 0 and str(drawn) not in as_p1.stdout and "told when the game is over" in as_p1.stdout
+    assert f"from seed {drawn}" in riotact("replay", str(save)).stdout  # the umpire's narrative
+
+
+def test_a_forged_log_does_not_verify_from_seed(tmp_path: Path) -> None:
+    """A seeded log relabelled as hand-rolled, with a die changed, replays only as what it now says
+    it is: dice written in the log, not checked against the seed."""
+    honest, forged = forged_bwa_log(tmp_path)
+    assert "from seed 5" in riotact("replay", str(honest)).stdout
+    out = riotact("replay", str(forged))
+    assert out.returncode == 0, out.stderr
+    assert "from seed" not in out.stdout and "not checked against the seed" in " ".join(out.stdout.split())
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
@@ -209,3 +276,13 @@ def test_a_save_folder_that_cannot_be_written_is_refused_before_play() -> None:
     out = riotact("play", RB, "--seed", "3", "--save", "/proc/riotact-game.jsonl", stdin="1\nquit\n")
     assert out.returncode == 2 and "cannot save" in out.stderr and "Traceback" not in out.stderr
     assert "your decision" not in out.stdout
+
+
+def test_hot_seat_undo_asks_the_other_person() -> None:
+    """Two people at one terminal: past a drawn card, taking p1's decision back needs p2's word."""
+    seats = ("--seat", "p1=human", "--seat", "p2=human", "--option", "first_turn_order=seats")
+    agreed = riotact("play", RB, "--seed", "3", *seats, stdin="D-mild\ndraw\nundo\nyes\nquit\n")
+    assert agreed.returncode == 0, agreed.stderr
+    assert "p2, do you agree to take back p1's decision?" in agreed.stdout and "taken back" in agreed.stdout
+    refused = riotact("play", RB, "--seed", "3", *seats, stdin="D-mild\ndraw\nundo\nno\nquit\n")
+    assert "The decision stands" in refused.stdout and "taken back" not in refused.stdout

@@ -42,7 +42,7 @@ def test_cd01_solo_play_with_manual_dice_never_asks_for_game_control_rolls(tmp_p
     again = Game.load(path, live_dice=hand(prompts))
     assert again.log.events == game.log.events
     assert Game.load(path).log.events == game.log.events  # replay needs no live dice at all
-    again.undo()
+    again.undo(seat=UMPIRE)
     assert prompts == []
 
 

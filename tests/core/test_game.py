@@ -92,11 +92,11 @@ def test_undo_restores_log_and_view(rb_first_game: Scenario) -> None:
     before = (list(game.log.lines()), game.view("p1"))
     game.apply("p1", "H-mild")
     game.apply("p1", "draw")
-    game.undo()
-    game.undo()
+    game.undo(seat=UMPIRE)
+    game.undo(seat=UMPIRE)
     assert (list(game.log.lines()), game.view("p1")) == before
     with pytest.raises(IllegalActionError, match="no decision"):
-        game.undo()
+        game.undo(seat=UMPIRE)
 
 
 def test_undo_several_decisions_at_once(rb_first_game: Scenario) -> None:
@@ -106,13 +106,13 @@ def test_undo_several_decisions_at_once(rb_first_game: Scenario) -> None:
     game.apply("p1", "pass")
     game.apply("p2", "D-mild")
     game.apply("p2", "draw")
-    game.undo(3)
+    game.undo(3, seat=UMPIRE)
     assert list(game.log.lines()) == before and not game.decisions
     with pytest.raises(IllegalActionError, match="no decision"):
-        game.undo(1)
+        game.undo(1, seat=UMPIRE)
     game.apply("p1", "pass")
     with pytest.raises(IllegalActionError, match="only 1 decision"):
-        game.undo(2)
+        game.undo(2, seat=UMPIRE)
 
 
 def test_clones_are_independent(rb_first_game: Scenario) -> None:
@@ -165,7 +165,7 @@ def test_undo_with_manual_dice_keeps_earlier_faces_and_asks_again(dice_race: Sce
     game = Game(dice_race, seed=3, dice=typed("3", "5", "6", asked=asked))
     game.apply("p1", "roll")
     game.apply("p2", "roll")
-    game.undo()  # p1's 3 replays from the log: nobody is asked
+    game.undo(seat=UMPIRE)  # p1's 3 replays from the log: nobody is asked
     assert len(asked) == 2 and game.view("p1")["state"]["scores"] == {"p1": 3, "p2": 0}
     game.apply("p2", "roll")  # p2 rolls again, for real
     assert len(asked) == 3 and game.view("p1")["state"]["scores"] == {"p1": 3, "p2": 6}
@@ -177,7 +177,7 @@ def test_undo_with_a_dice_source_of_ones_own_replays_its_faces(dice_race: Scenar
     game.apply("p1", "roll")
     before = list(game.log.lines())
     game.apply("p2", "roll")
-    game.undo()
+    game.undo(seat=UMPIRE)
     assert list(game.log.lines()) == before
 
 

@@ -98,8 +98,9 @@ def scenarios(ruleset: str | None, as_json: bool) -> None:
 @click.argument("scenario")
 @click.option("--seat", "seat_pairs", multiple=True, metavar="SEAT=KIND",
               help="Who plays a seat: human, random or heuristic. Default: the first seat is human, "
-                   "the rest heuristic bots.")
-@click.option("--seed", type=int, default=None, help="Seed of the game's dice and cards (default: random).")
+                   "the rest heuristic bots; a saved game keeps its own (--seat changes it).")
+@click.option("--seed", type=int, default=None,
+              help="Seed of the game's dice and cards (default: fresh entropy). Kept secret until the end.")
 @click.option("--dice", type=click.Choice(["seeded", "manual"]), default="seeded",
               help="manual: you roll real dice and type the faces.")
 @click.option("--save", "save_to", type=click.Path(dir_okay=False, path_type=Path),
@@ -114,23 +115,32 @@ def play(scenario: str, seat_pairs: tuple[str, ...], seed: int | None, dice: str
         save_to = save_to or Path(scenario)
     else:
         chosen = find_scenario(scenario)
-        game = Game(chosen, seed=_seed(seed), options=_options(option_pairs),
-                    dice=live if dice == "manual" else None)
+        game = Game(chosen, seed=seed, options=_options(option_pairs), dice=live if dice == "manual" else None)
     known = game.seats
-    seats = {known[0]: "human", **{s: "heuristic" for s in known[1:]}}
+    seats = game.players
+    if not seats:
+        seats = {known[0]: "human", **{s: "heuristic" for s in known[1:]}}
+        if scenario.endswith(".jsonl") and not seat_pairs:
+            console.print(f"This save does not say who plays which seat: you play {known[0]} "
+                          "(choose with --seat).", highlight=False)
     seats.update(_seats(seat_pairs, known))
+    game.players = seats  # recorded in the save, so that resuming puts everyone back in his seat
     if save_to is not None:
         if not save_to.parent.is_dir():
             raise click.BadParameter(f"{save_to.parent} is not an existing folder", param_hint="--save")
         game.save(save_to)  # a folder that cannot be written fails now, not after the first move
-    console.print(f"[bold]{escape(game.spec.title)}[/bold]: {escape(game.scenario.title)} (seed {game.seed})")
+    # The seed fixes hidden set-up and every future roll: it is told only when the game is over.
+    console.print(f"[bold]{escape(game.spec.title)}[/bold]: {escape(game.scenario.title)}")
     if not TerminalTable(game, seats, console, ask, save_to).run():
         sys.exit(2)  # the input closed before the game ended
+    if game.is_over():
+        console.print(f"The game's seed was {game.seed}: replaying the log checks every roll and card against it.",
+                      highlight=False)
 
 
 def _resume(path: Path, seed: int | None, dice: str, option_pairs: tuple[str, ...],
             live: ManualDice) -> Game:
-    """A saved game goes on as it began: same seed, options and kind of dice."""
+    """A saved game goes on as it began: same seed, options, kind of dice and players."""
     if seed is not None or option_pairs:
         raise click.BadParameter("a saved game keeps its own seed and options; leave them out",
                                  param_hint="--seed/--option")
@@ -146,14 +156,6 @@ def _resume(path: Path, seed: int | None, dice: str, option_pairs: tuple[str, ..
 def ask(prompt: str) -> str:
     """A line typed by the person at the terminal (game text is never read as markup)."""
     return Prompt.ask(escape(prompt), console=console)
-
-
-def _seed(seed: int | None) -> int:
-    if seed is not None:
-        return seed
-    import secrets
-
-    return secrets.randbelow(2**31)
 
 
 @cli.command()
@@ -200,7 +202,17 @@ def replay_cmd(log: Path, seat: str) -> None:
     game = replay(header, events, source=str(log))
     for event in game.log_for(seat):
         click.echo(f"t{event['turn']:<3} {event['text']}")
-    click.echo(f"Verified: {len(events)} events replay identically from seed {game.seed}.")
+    click.echo(f"Verified: {len(events)} events replay identically {_checked_against(game, seat)}.")
+
+
+def _checked_against(game: Game, seat: str) -> str:
+    """What the replay checked the log against, in words for ``seat`` (the seed of a game still
+    running is a secret of the umpire's)."""
+    if not game.chance_from_seed:
+        return ("with the dice faces and card orders written in the log (rolled by hand or scripted, "
+                "so not checked against the seed)")
+    seed = game.header_for(seat)["seed"]
+    return f"from seed {seed}" if seed is not None else "from the game's seed (told when the game is over)"
 
 
 cli.add_command(serve)

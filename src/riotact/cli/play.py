@@ -15,13 +15,13 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from riotact.core import ALL, Bot, Game, RiotactError, make_bot
+from riotact.core import ALL, Bot, Game, RiotactError, UndoRefusedError, make_bot
 from riotact.core.log import visible
 
 HELP = ("Type the number or id of an action, or words to find actions ('fire', 'move R1'; one match is "
         "taken). Numbers stay the same until the turn ends. Other commands: 'list' (all actions again), "
         "'view' (the screen again), "
-        "'undo' (take back the last decision), 'save' (save now), 'quit'.")
+        "'undo' (take back your last decision, until the dice fall), 'save' (save now), 'quit'.")
 LONG_LIST = 30  # more actions than this are shown in columns
 
 
@@ -135,15 +135,31 @@ class TerminalTable:
                     self.console.print(f"[red]{escape(str(exc))}[/red] ('help' for commands)")
 
     def _undo(self) -> bool:
-        """Take back the last decision of a person here, and the bots' decisions after it."""
+        """Take back the last decision of a person here, and what followed it, as the undo rule
+        (``Game.undo``) allows: people at this table are asked when their agreement is needed."""
         made = self.game.decisions
         ours = [i for i, (seat, _) in enumerate(made) if seat in self.humans]
         if not ours:
             self.console.print("[red]No decision of yours to take back.[/red]")
             return False
-        self.game.undo(len(made) - ours[-1])
+        seat = made[ours[-1]][0]
+        count = self.game.take_back_count(seat)
+        try:
+            try:
+                self.game.undo(count, seat=seat)
+            except UndoRefusedError as refusal:
+                if not refusal.needs or not set(refusal.needs) <= set(self.humans):
+                    raise
+                self.console.print(f"{escape(seat)}: {escape(refusal.why)}.", highlight=False)
+                agreed = [s for s in refusal.needs
+                          if self.ask(f"{s}, do you agree to take back {seat}'s decision? (yes/no)").strip().lower()
+                          in ("y", "yes")]
+                self.game.undo(count, seat=seat, agreed=agreed)
+        except UndoRefusedError as refusal:
+            self.console.print(f"[red]The decision stands: {escape(refusal.why)}.[/red]", highlight=False)
+            return False
         self.shown = len(self.game.log.events)
-        self.console.print("Your last decision is taken back (and the bots' decisions after it).")
+        self.console.print("Your last decision is taken back (and the decisions after it).")
         return True
 
     def _list(self, legal: list[Any], which: range | list[int], numbers: list[int]) -> None:

@@ -42,8 +42,8 @@ def run_games(scenario: Scenario, indexes: range, batch_seed: int, seats: Mappin
     out = []
     for index in indexes:
         seed = game_seed(batch_seed, index)
-        game = Game(scenario, seed=seed)
-        play_out(game, {s: make_bot(seats.get(s, "random"), game, s) for s in game.seats})
+        game = Game(scenario, seed=seed, players={s: seats.get(s, "random") for s in scenario.seats})
+        play_out(game, {s: make_bot(kind, game, s) for s, kind in game.players.items()})
         if log_dir is not None:
             game.save(Path(log_dir) / f"game-{index:05d}.jsonl")
         assert game.result is not None

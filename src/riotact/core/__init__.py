@@ -17,6 +17,7 @@ from .errors import (
     RiotactError,
     SaveFileError,
     ScenarioError,
+    UndoRefusedError,
 )
 from .game import Game, replay
 from .log import ALL, UMPIRE, GameLog, read_log
@@ -31,7 +32,7 @@ __all__ = [
     "DiceExhaustedError", "Game", "GameLog", "GameOverError", "HouseRule", "IllegalActionError",
     "ManualDice", "Modifier", "OptionError", "Pile", "RandomBot", "ReplayMismatchError", "Result",
     "RiotactError", "RollPool", "RollTotal", "RulesetSpec", "SaveFileError", "Scenario",
-    "ScenarioError", "ScriptedDice", "SeededDice", "State", "Umpire", "builtin_scenarios",
+    "ScenarioError", "ScriptedDice", "SeededDice", "State", "Umpire", "UndoRefusedError", "builtin_scenarios",
     "find_scenario", "load_scenario_file", "make_bot", "parse_scenario", "play_out", "read_log",
     "replay", "standard_pack",
 ]

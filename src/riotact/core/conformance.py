@@ -114,7 +114,7 @@ def check_clone_and_undo(scenario: Scenario, seed: int, *, steps: int = 60) -> N
         twin.apply(seat, action)
         if list(twin.log.lines()) != list(game.log.lines()):
             raise ConformanceError("a clone given the same decision diverged")
-        game.undo()
+        game.undo(seat=UMPIRE)
         if list(game.log.lines()) != before_log or dumps(game.view(seat)) != before_view:
             raise ConformanceError(f"undo of {action!r} did not restore the game")
         game.apply(seat, action)
@@ -132,7 +132,7 @@ def check_recorded_dice(scenario: Scenario, seed: int, *, undo_every: int = 40) 
         before = list(game.log.lines())
         game.apply(seat, bots[seat].choose(None, game.legal_actions(seat)))
         if step % undo_every == 0:
-            game.undo()  # the next decision rolls live dice again, as at a real table
+            game.undo(seat=UMPIRE)  # the next decision rolls live dice again, as at a real table
             if list(game.log.lines()) != before:
                 raise ConformanceError("undo with recorded dice did not restore the game")
     _saved_and_loaded(game, "a game with recorded dice did not replay from its save")

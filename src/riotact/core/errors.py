@@ -23,7 +23,7 @@ class IllegalActionError(RiotactError):
         super().__init__(f"{seat} cannot {action!r}: {why}")
         self.seat, self.action, self.why = seat, action, why
 
-    def __reduce__(self) -> tuple[type, tuple[str, ...]]:  # pickled from a worker process (sim --jobs)
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:  # pickled from a worker process (sim --jobs)
         return type(self), (self.seat, self.action, self.why)
 
 
@@ -35,6 +35,24 @@ class GameOverError(IllegalActionError):
 
     def __reduce__(self) -> tuple[type, tuple[str, ...]]:
         return type(self), (self.seat, self.action)
+
+
+class UndoRefusedError(IllegalActionError):
+    """A take-back the undo rule does not allow (see ``Game.undo``).
+
+    ``needs`` names the seats whose agreement would allow it; it is empty when no agreement of
+    the seats can (a bot saw nothing it can agree to forget): then only the umpire may.
+
+    >>> str(UndoRefusedError("p1", "you have seen the draw of Joker", ("p2",)))
+    "p1 cannot 'undo': you have seen the draw of Joker"
+    """
+
+    def __init__(self, seat: str, why: str, needs: tuple[str, ...] = ()) -> None:
+        super().__init__(seat, "undo", why)
+        self.needs = tuple(needs)
+
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        return type(self), (self.seat, self.why, self.needs)
 
 
 class ScenarioError(RiotactError):

@@ -18,6 +18,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import secrets
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -31,8 +32,9 @@ from .errors import (
     RiotactError,
     SaveFileError,
     ScenarioError,
+    UndoRefusedError,
 )
-from .log import LOG_FORMAT_VERSION, UMPIRE, Event, GameLog, dumps, read_log
+from .log import LOG_FORMAT_VERSION, UMPIRE, Event, GameLog, dumps, read_log, visible
 from .options import resolve_options
 from .protocol import Action, Result, RulesetSpec
 from .registry import ruleset_spec
@@ -56,30 +58,48 @@ class ReplayDice:
         return self._live.faces(sides, n, request)
 
 
+#: A person at the table; every other kind of player is a bot (``random``, ``heuristic``, ...).
+HUMAN = "human"
+#: How often the undo rule re-rolls the dice behind a take-back to see whether what a seat saw
+#: hung on them (chance it could not see itself, such as the umpire's hidden rolls).
+UNDO_REROLLS = 4
+
+
+def fresh_seed() -> int:
+    """128 bits of fresh entropy: a seed nobody can guess or search for from the public events."""
+    return secrets.randbits(128)
+
+
 class Game:
     """One game: scenario + options + seed + decisions, with its log.
 
+    ``seed`` defaults to fresh entropy (:func:`fresh_seed`): the seed fixes hidden set-up and
+    every future roll, so it is a secret while the game runs (:meth:`header_for`).
     ``dice`` defaults to the game's seeded generator; pass a scripted source in
     tests or :class:`~riotact.core.dice.ManualDice` for a real table.
     ``cards`` scripts shuffles for tests: ``{"p1/action": [["5C", "2S", "9H"]]}``
     puts those cards on top after the first shuffle of that pile.
+    ``players`` says who plays each seat (``human`` or a bot kind); it is saved in the header,
+    restored with the game, and read by the undo rule.
     """
 
     def __init__(
         self,
         scenario: Scenario,
         *,
-        seed: int = 0,
+        seed: int | None = None,
         options: Mapping[str, Any] | None = None,
         dice: DiceSource | None = None,
         cards: Mapping[str, Iterable[Iterable[str]]] | None = None,
         hidden_dice: bool | None = None,
+        players: Mapping[str, str] | None = None,
     ) -> None:
         self.scenario = scenario
         self.spec: RulesetSpec = ruleset_spec(scenario.ruleset)
         if self.spec.state is None:
             raise ScenarioError(scenario.source, "ruleset", f"{self.spec.title} is not implemented yet, "
                                 "so its scenarios cannot be played")
+        seed = fresh_seed() if seed is None else seed
         self.seed = seed
         self.overrides = dict(options or {})
         self.options = resolve_options(self.spec.id, self.spec.house_rules,
@@ -110,6 +130,8 @@ class Game:
         self._legal_now: tuple[list[Action], dict[str, Action]] = ([], {})
         self._decision_starts: list[int] = []
         self.state = self.spec.state(scenario, self.options, self.umpire)
+        if players is not None:
+            self.players = players
         self._announce_end()
 
     # -- the protocol ------------------------------------------------------
@@ -193,31 +215,203 @@ class Game:
         self._check_seat(seat)
         return self.log.for_seat(seat)
 
+    def header_for(self, seat: str) -> dict[str, Any]:
+        """The log header as ``seat`` may have it: while the game runs, a player gets neither the
+        seed (it fixes hidden set-up and every future roll) nor scripted card orders; at the end,
+        or for the umpire, the whole header (the seed lets anyone check every roll)."""
+        self._check_seat(seat)
+        header = dict(self.log.header)
+        if seat != UMPIRE and not self.is_over():
+            header["seed"] = None
+            header.pop("cards", None)
+        return header
+
+    @property
+    def players(self) -> dict[str, str]:
+        """Who plays each seat that has been assigned: ``human`` or a bot kind."""
+        return dict(self.log.header.get("players") or {})
+
+    @players.setter
+    def players(self, players: Mapping[str, str]) -> None:
+        for seat, kind in players.items():
+            self._check_seat(seat)
+            if not (isinstance(kind, str) and kind.isidentifier() and len(kind) <= 40):
+                raise IllegalActionError(seat, "play", f"{kind!r} is not a kind of player (human or a bot kind)")
+        self.log.header["players"] = {s: players[s] for s in self.seats if s in players}
+
+    @property
+    def chance_from_seed(self) -> bool:
+        """True when every roll and card of the game comes from its seed, so that replaying the
+        log checks them; False when faces were recorded (typed by hand) or cards scripted."""
+        return self.log.header["dice"] == "seeded" and not self._cards
+
     # -- clone, undo, save, replay -------------------------------------------
     def clone(self) -> Game:
         return copy.deepcopy(self)
 
-    def undo(self, decisions: int = 1) -> None:
-        """Take back the last ``decisions`` (the game is rebuilt and replayed without them)."""
-        if not 1 <= decisions <= len(self.decisions):
-            made = len(self.decisions)
-            why = f"only {made} decision(s) have been made" if made else "no decision has been made yet"
-            raise IllegalActionError(UMPIRE, "undo", why)
-        self._take_back(decisions)
+    def undo(self, decisions: int = 1, *, seat: str, agreed: Iterable[str] = ()) -> None:
+        """``seat`` takes back the last ``decisions`` (the game is rebuilt and replayed without them).
 
-    def _take_back(self, decisions: int = 1) -> None:
-        """Rebuild the game without its last decisions: their earlier faces replay, then live dice."""
+        The take-back rule, as at a club table (docs/architecture.md, "Undo"): a seat may take back
+        its decisions, from one of its own, as long as it has seen nothing since but decisions.
+        Refused (:class:`UndoRefusedError`, saying why and whose agreement would do) when
+
+        - the seat, or another person, has seen something new since: a roll, a card, a move
+          carried out, a counter sighted, or a view that came of dice rolled out of sight. Every
+          other seat must agree, and neither a bot nor riotact in the umpire's chair does;
+        - another person's decision would be taken back: that person must agree (bots do); a
+          take-back never starts from a bot's decision (a person could re-roll its choice).
+
+        ``agreed`` lists the seats whose players agree. The umpire (``seat=UMPIRE``: riotact's own
+        tools, or a person in the umpire's chair) may take back anything, and the agreement of a
+        person in the umpire's chair is enough. A seeded game then deals the same dice again.
+
+        >>> from riotact.core.scenario import find_scenario
+        >>> game = Game(find_scenario("revolting-behaviour/first-game"), seed=7,
+        ...             options={"first_turn_order": "seats"}, players={"p1": "human", "p2": "heuristic"})
+        >>> _ = game.apply("p1", "D-mild")
+        >>> game.undo(seat="p1")  # nothing drawn yet: taken back
+        >>> _ = game.apply("p1", "D-mild"), game.apply("p1", "draw")
+        >>> game.undo(2, seat="p1")
+        Traceback (most recent call last):
+        ...
+        riotact.core.errors.UndoRefusedError: p1 cannot 'undo': you have seen 'p1 draws ...
+        """
+        self.__dict__.update(self._undone(decisions, seat, agreed).__dict__)
+
+    def undo_refusal(self, decisions: int = 1, *, seat: str, agreed: Iterable[str] = ()) -> UndoRefusedError | None:
+        """Why :meth:`undo` would refuse (None: it would not); changes nothing."""
+        try:
+            self._undone(decisions, seat, agreed)
+        except UndoRefusedError as refusal:
+            return refusal
+        return None
+
+    def take_back_count(self, seat: str) -> int:
+        """How many decisions taking back ``seat``'s last decision takes back (0: it has made none)."""
+        mine = [i for i, (who, _) in enumerate(self.decisions) if who == seat]
+        return len(self.decisions) - mine[-1] if mine else 0
+
+    def _undone(self, decisions: int, seat: str, agreed: Iterable[str]) -> Game:
+        """The game without its last ``decisions``, if ``seat`` may take them back."""
+        made = len(self.decisions)
+        if not 1 <= decisions <= made:
+            why = f"only {made} decision(s) have been made" if made else "no decision has been made yet"
+            raise UndoRefusedError(seat, why)
+        self._check_seat(seat)
+        earlier = self._rebuilt(decisions)
+        agreeing = {seat, *agreed}
+        if seat == UMPIRE or (UMPIRE in agreeing and UMPIRE in self.seats):
+            return earlier
+        first = self.decisions[-decisions][0]
+        if first != seat and self._is_bot(first):  # else a person could re-roll a bot's choice
+            raise UndoRefusedError(seat, f"the first decision to take back is {first}'s (a bot): take back "
+                                   "from a decision of your own, or ask the umpire")
+        needs = {s for s, _ in self.decisions[-decisions:] if s not in agreeing and not self._is_bot(s)}
+        reasons = [f"it takes back decisions of {', '.join(sorted(needs))}"] if needs else []
+        news = self._news_for(seat, earlier, decisions)
+        saw = f"you have seen {news} since" if news else None
+        for other in [s for s in self.seats if s not in (seat, UMPIRE) and not self._is_bot(s)]:
+            if saw is None and self._news_for(other, earlier, decisions):
+                # A team-mate who saw the dice fall must not replay them through another's undo. Of
+                # another seat's sight, only that it saw something is told (a bot's sight is harmless).
+                saw = f"{other} has seen something new since"
+        if saw:
+            # Past what a person has seen, the same future would come twice: every seat must agree
+            # to that, and neither a bot nor riotact in the umpire's chair does.
+            refusers = [f"{s} (a bot)" for s in self.seats if self._is_bot(s)]
+            if self.spec.umpire_seat and UMPIRE not in self.seats:
+                refusers.append("riotact as umpire")
+            if refusers:
+                raise UndoRefusedError(seat, f"{saw}, and a take-back past it needs everyone's agreement "
+                                       f"({', '.join(refusers)} cannot give it): only the umpire can")
+            needs.update(s for s in self.seats if s not in agreeing)
+            reasons.append(saw)
+        if needs:
+            raise UndoRefusedError(seat, f"{'; '.join(reasons)}: it needs the agreement of "
+                                   f"{', '.join(sorted(needs))}", tuple(sorted(needs)))
+        return earlier
+
+    def _is_bot(self, seat: str) -> bool:
+        """A seat nobody said was a bot counts as a person (who must be asked)."""
+        return self.players.get(seat, HUMAN) != HUMAN
+
+    def _news_for(self, seat: str, earlier: Game, decisions: int) -> str | None:
+        """What ``seat`` has seen since ``earlier`` besides decisions, in words for it (None:
+        nothing): an event (a roll, a card, a move carried out, a counter sighted); a view that
+        would have differed had the dice behind it fallen otherwise (the umpire's hidden rolls);
+        a hidden fact shown."""
+        for event in self.log.events[len(earlier.log.events):]:
+            if event["kind"] != "decision" and visible(event, seat):
+                return repr(event["text"])
+        if self._shown_hidden_chance(seat, earlier, decisions):
+            return "what came of dice rolled out of your sight"
+        if self._revealed_hidden(seat, earlier, decisions):
+            return "something that was hidden from you"
+        return None
+
+    def _shown_hidden_chance(self, seat: str, earlier: Game, decisions: int) -> bool:
+        """Would what ``seat`` saw and sees since ``earlier`` have differed had the dice and cards
+        behind it fallen otherwise? The same decisions, replayed with re-rolled chance, tell."""
+        start = len(earlier.log.events)
+        for reroll in range(UNDO_REROLLS):
+            world = earlier.clone()
+            world.umpire.rng.seed(f"undo-reroll:{reroll}")
+            world.dice = world.umpire.dice = SeededDice(world.umpire.rng)
+            if not world._replayed(self.decisions[-decisions:]):  # not even offered, had chance differed
+                return True
+            if self._seen_since(seat, start) != world._seen_since(seat, start):
+                return True
+        return False
+
+    def _revealed_hidden(self, seat: str, earlier: Game, decisions: int) -> bool:
+        """Was ``seat`` shown, since ``earlier``, something hidden from it then (a counter sighted, a
+        dummy found out, a face-down card turned)? The ruleset's leak sentinels, planted in a copy,
+        tell: one that shows in what the seat saw, or that the rules no longer hide from it."""
+        world = earlier.clone()
+        world.state.plant_sentinels()
+        hidden = world.state.hidden_tokens(seat)
+        if not hidden:
+            return False
+        start = len(world.log.events)
+        # The dice fall as they did (never asking a person at the table for faces again).
+        fell = recorded_faces(self.log.events[start:], seeded_hidden=self.log.header.get("hidden_dice") == "seeded")
+        world.dice = world.umpire.dice = ReplayDice(fell, SeededDice(world.umpire.rng))
+        world._replayed(self.decisions[-decisions:])
+        seen = world._seen_since(seat, start)
+        return bool(hidden - world.state.hidden_tokens(seat)) or any(token in seen for token in hidden)
+
+    def _replayed(self, decisions: list[tuple[str, str]]) -> bool:
+        """Apply ``decisions`` while they are legal; False when one is not."""
+        for seat, action_id in decisions:
+            try:
+                self.apply(seat, action_id)
+            except IllegalActionError:
+                return False
+        return True
+
+    def _seen_since(self, seat: str, start: int) -> str:
+        """What ``seat`` has seen from event ``start`` on and sees now (numbering aside)."""
+        events = [{k: v for k, v in e.items() if k != "seq"} for e in self.log.events[start:] if visible(e, seat)]
+        return dumps([events, self.view(seat)])
+
+    def _rebuilt(self, decisions: int) -> Game:
+        """This game without its last decisions: their earlier faces replay, then live dice."""
         events = self.log.events[:self._decision_starts[-decisions]]
         dice = None
         hidden = self.log.header.get("hidden_dice") == "seeded"
         if self.log.header["dice"] != "seeded":
             dice = ReplayDice(recorded_faces(events, seeded_hidden=hidden), getattr(self.dice, "_live", self.dice))
         game = Game(self.scenario, seed=self.seed, options=self.overrides, dice=dice,
-                    cards=self._cards, hidden_dice=hidden)
+                    cards=self._cards, hidden_dice=hidden, players=self.log.header.get("players"))
         for seat, action_id in self.decisions[:-decisions]:
             game.apply(seat, action_id)
         game.log.header["dice"] = self.log.header["dice"]
-        self.__dict__.update(game.__dict__)
+        return game
+
+    def _take_back(self) -> None:
+        """Rebuild the game without its last decision (one that failed half way)."""
+        self.__dict__.update(self._rebuilt(1).__dict__)
 
     def save(self, path: str | Path) -> None:
         """Save atomically as a game log; :meth:`load` replays it."""
@@ -254,18 +448,21 @@ def recorded_faces(events: Iterable[Event], *, seeded_hidden: bool = False) -> l
 
 def replay(header: dict[str, Any], events: list[Event], *, source: str = "<log>",
            live_dice: DiceSource | None = None) -> Game:
-    """Rebuild a game from a header and events, verifying each event matches."""
+    """Rebuild a game from a header and events, verifying the header against its embedded scenario
+    and each event against the replay."""
     try:
         scenario = parse_scenario(header["scenario_data"], f"{source} (embedded scenario)")
-        seed, options = int(header["seed"]), dict(header.get("options") or {})
-        dice_kind = str(header.get("dice", "seeded"))
+        seed, options = header["seed"], dict(header.get("options") or {})
+        dice_kind = header.get("dice", "seeded")
         cards = {str(pile): [[str(c) for c in order] for order in orders]
                  for pile, orders in (header.get("cards") or {}).items()}
+        players = {str(seat): kind for seat, kind in (header.get("players") or {}).items()}
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise SaveFileError(f"{source}: the game header is incomplete ({exc!r})") from None
     if header.get("version") != LOG_FORMAT_VERSION:
         raise SaveFileError(f"{source}: log format version {header.get('version')!r}; "
                             f"this riotact reads version {LOG_FORMAT_VERSION}")
+    _check_header(header, scenario, source)
     dice = None
     hidden = header.get("hidden_dice") == "seeded"
     if dice_kind != "seeded":
@@ -274,7 +471,11 @@ def replay(header: dict[str, Any], events: list[Event], *, source: str = "<log>"
         except (KeyError, TypeError, ValueError) as exc:
             raise SaveFileError(f"{source}: a roll event has no proper dice faces ({exc!r})") from None
         dice = ReplayDice(faces, live_dice)
-    game = Game(scenario, seed=seed, options=options, dice=dice, cards=cards, hidden_dice=hidden)
+    try:
+        game = Game(scenario, seed=seed, options=options, dice=dice, cards=cards, hidden_dice=hidden,
+                    players=players or None)
+    except IllegalActionError as exc:
+        raise SaveFileError(f"{source}: the header's players do not fit the seats ({exc.why})") from None
     game.log.header["dice"] = dice_kind
     for event in events:
         if event.get("kind") == "decision":
@@ -284,6 +485,29 @@ def replay(header: dict[str, Any], events: list[Event], *, source: str = "<log>"
                 raise SaveFileError(f"{source}: event {event.get('seq')} does not replay: {exc}") from None
     _verify(game.log.events, events, source)
     return game
+
+
+def _check_header(header: dict[str, Any], scenario: Scenario, source: str) -> None:
+    """The header must say what its embedded scenario says, and name its seed and dice plainly: a
+    header that does not cannot claim that the game replays from them."""
+    def brief(value: Any) -> str:
+        text = repr(value)
+        return text if len(text) <= 40 else text[:37] + "..."
+
+    expected = {"ruleset": scenario.ruleset, "scenario": scenario.ref, "seats": list(scenario.seats)}
+    for key, value in expected.items():
+        if header.get(key) != value:
+            raise SaveFileError(f"{source}: the header's {key} is {brief(header.get(key))} but its embedded "
+                                f"scenario says {brief(value)}")
+    seed = header["seed"]
+    if type(seed) is not int:  # not a bool, a float (1e999), a string
+        raise SaveFileError(f"{source}: the header's seed must be a whole number, not {brief(seed)}")
+    if header.get("dice", "seeded") not in ("seeded", "recorded"):
+        raise SaveFileError(f"{source}: the header's dice must be 'seeded' or 'recorded', "
+                            f"not {brief(header.get('dice'))}")
+    if header.get("hidden_dice", "seeded") != "seeded":
+        raise SaveFileError(f"{source}: the header's hidden_dice can only be 'seeded', "
+                            f"not {brief(header.get('hidden_dice'))}")
 
 
 def _verify(produced: list[Event], recorded: list[Event], source: str) -> None:
