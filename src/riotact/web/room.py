@@ -161,7 +161,7 @@ class LiveTable:
         try:
             self.store.append_decision(self.id, len(self.game.decisions) - 1, seat, action, events)
         except Exception:
-            self.game.undo()  # not stored means not made
+            self.game.undo(seat=UMPIRE)  # not stored means not made (riotact's own take-back)
             raise
 
     def undo(self, seat: str) -> None:
@@ -169,7 +169,7 @@ class LiveTable:
         if count == 0:
             raise RiotactError("there is no decision of yours to take back (with several people at the table "
                                "only the umpire takes decisions back)")
-        self.game.undo(count)
+        self.game.undo(count, seat=seat)  # the core's take-back rule decides (UndoRefusedError says why)
         self.bot_waiting = None
         setup, chunks = split_events(self.game.log.events)
         self.store.rewrite_game(self.id, self.game.log.header, setup,
@@ -293,7 +293,9 @@ class Room:
         seed = new.seed if new.seed is not None else secrets.randbelow(2**31)
         # Rolls no seat may see come from the seed even with a person umpiring: the tray asks the seat whose
         # decision rolls, and asking it for a hidden roll would tell it that roll happened (CD-01).
-        game = Game(new.scenario, seed=seed, options=new.options, dice=tray, hidden_dice=True if tray else None)
+        players = {s: "human" if k == PERSON else k for s, k in new.seats.items() if s in new.scenario.seats}
+        game = Game(new.scenario, seed=seed, options=new.options, dice=tray, hidden_dice=True if tray else None,
+                    players=players)
         seats = dict(new.seats)
         if UMPIRE not in seats:
             seats[UMPIRE] = new.umpire
