@@ -31,6 +31,7 @@ from riotact.rulesets import all_rulesets, get_ruleset
 from .odds import odds as odds_command
 from .play import TerminalTable
 from .report import report as report_command
+from .serve import serve
 from .sim import GameSummary, run_batch, summarise
 from .sweep import sweep as sweep_command
 
@@ -240,6 +241,7 @@ def _checked_against(game: Game, seat: str) -> str:
     return f"from seed {seed}" if seed is not None else "from the game's seed (told when the game is over)"
 
 
+cli.add_command(serve)
 cli.add_command(odds_command)
 cli.add_command(sweep_command)
 cli.add_command(report_command)

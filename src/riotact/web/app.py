@@ -1,0 +1,381 @@
+"""The Starlette application: the lobby API, the pages and one websocket per seat.
+
+Requests are validated (size, JSON, fields) before anything reaches a game; a bad one gets a one-line
+``{"error": ...}``, never a traceback, and changes nothing. Tokens travel in request bodies and in the
+websocket's first message, never in URLs that servers and browsers log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import tomllib
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from riotact.core import UMPIRE, RiotactError, Scenario, ScenarioError, builtin_scenarios, find_scenario, parse_scenario
+from riotact.core.bots import BOT_KINDS
+from riotact.rulesets import all_rulesets, get_ruleset
+
+from .room import PERSON, RIOTACT, DiceNeeded, LiveTable, NewTable, Room, Watcher, dice_request, view_version
+from .store import Store
+
+log = logging.getLogger("riotact.web")
+
+MAX_BODY = 256 * 1024  # a scenario file is a few kilobytes
+MAX_MESSAGE = 16 * 1024  # a websocket message is an action id and some dice
+HELLO_TIMEOUT = 10.0
+Name = Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CreateTable(_Strict):
+    scenario: Name | None = None
+    toml: Annotated[str, Field(max_length=MAX_BODY)] | None = None
+    options: dict[Name, bool | int | float | str] = {}
+    seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None
+    dice: Literal["seeded", "manual"] = "seeded"
+    seats: dict[Name, Literal["person", "random", "heuristic"]] = {}
+    umpire: Literal["person", "riotact"] = "riotact"
+
+
+class CheckScenario(_Strict):
+    toml: Annotated[str, Field(max_length=MAX_BODY)]
+
+
+class Hello(_Strict):
+    type: Literal["hello"]
+    token: Annotated[str, Field(min_length=8, max_length=100)]
+
+
+class Act(_Strict):
+    type: Literal["act"]
+    action: Annotated[str, Field(min_length=1, max_length=500)]
+    version: Annotated[str, Field(max_length=64)]
+    faces: Annotated[list[Annotated[int, Field(ge=1, le=1000)]], Field(max_length=200)] = []
+
+
+class Undo(_Strict):
+    type: Literal["undo"]
+    version: Annotated[str, Field(max_length=64)]
+
+
+class BotDice(_Strict):
+    type: Literal["bot_dice"]
+    faces: Annotated[list[Annotated[int, Field(ge=1, le=1000)]], Field(max_length=200)]
+
+
+class Refresh(_Strict):
+    type: Literal["refresh"]
+
+
+class Replay(_Strict):
+    type: Literal["replay"]
+    step: Annotated[int, Field(ge=0, le=10_000_000)]
+
+
+Message = Act | Undo | BotDice | Refresh | Replay
+
+
+def _error(message: str, status: int = 400, **extra: Any) -> JSONResponse:
+    return JSONResponse({"error": message, **extra}, status_code=status)
+
+
+def _refusal(exc: Exception) -> JSONResponse:
+    """A bad request's one-line answer (a scenario's fault also names its field)."""
+    if isinstance(exc, _BadRequest):
+        return _error(exc.message, exc.status)
+    if isinstance(exc, ValidationError):
+        return _error(_first_problem(exc))
+    if isinstance(exc, ScenarioError):
+        return _error(str(exc), field=exc.field, problem=exc.problem)
+    return _error(str(exc))
+
+
+def _first_problem(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    where = ".".join(str(p) for p in err["loc"])
+    return f"{where}: {err['msg']}" if where else err["msg"]
+
+
+async def _json_body(request: Request) -> Any:
+    """The request's JSON, refusing oversized or malformed bodies with a clear error."""
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+        raise _BadRequest(f"the request is too large (at most {MAX_BODY // 1024} KiB)", 413)
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise _BadRequest(f"the request is too large (at most {MAX_BODY // 1024} KiB)", 413)
+    try:
+        return json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise _BadRequest(f"the request is not valid JSON ({exc})") from None
+
+
+class _BadRequest(Exception):
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.message, self.status = message, status
+
+
+def _scenario_from_toml(text: str) -> Scenario:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ScenarioError("uploaded scenario", "", f"not valid TOML ({exc})") from None
+    return parse_scenario(data, "uploaded scenario")
+
+
+def scenario_summary(scenario: Scenario) -> dict[str, Any]:
+    spec = get_ruleset(scenario.ruleset)
+    return {"ref": scenario.ref, "ruleset": scenario.ruleset, "id": scenario.id, "title": scenario.title,
+            "description": scenario.description, "seats": [s for s in scenario.seats if s != UMPIRE],
+            "umpire_seat": spec.umpire_seat, "heuristic": spec.heuristic_bot is not None,
+            "house_rules": {k: v for k, v in scenario.house_rules.items()}}
+
+
+def catalogue() -> dict[str, Any]:
+    """Every implemented ruleset with its house rules and built-in scenarios (nothing hidden is in them:
+    a scenario's set-up is public until play begins, and no seed exists yet)."""
+    out = []
+    for spec in all_rulesets():
+        if not spec.implemented:
+            continue
+        out.append({
+            "id": spec.id, "title": spec.title, "summary": spec.summary,
+            "house_rules": [{"key": r.key, "default": r.default, "rule": r.rule, "text": r.text,
+                             "choices": list(r.choices)} for r in spec.house_rules],
+            "scenarios": [scenario_summary(s) for s in builtin_scenarios(spec)],
+        })
+    return {"rulesets": out, "bot_kinds": list(BOT_KINDS)}
+
+
+def _with_umpire_chair(scenario: Scenario, umpire: str) -> tuple[Scenario, str]:
+    """Rulesets with an umpire's chair seat a person as ``umpire`` or leave it to riotact: Civil Disorder's
+    chair is then empty (CD-03: riotact umpires by itself); a ruleset whose scenarios need the seat
+    (Public Participation's umpire runs characters) gets riotact's bot there. Returns the scenario and
+    who holds the ``umpire`` seat (person, a bot kind, or riotact when there is no such seat)."""
+    spec = get_ruleset(scenario.ruleset)
+    if not spec.umpire_seat:
+        return scenario, umpire
+    bot = "heuristic" if spec.heuristic_bot is not None else "random"
+    if umpire == PERSON:
+        if UMPIRE in scenario.seats:
+            return scenario, PERSON
+        return parse_scenario({**scenario.data, "seats": [*scenario.seats, UMPIRE]}, scenario.source), PERSON
+    if UMPIRE not in scenario.seats:
+        return scenario, RIOTACT
+    try:
+        seats = [s for s in scenario.seats if s != UMPIRE]
+        return parse_scenario({**scenario.data, "seats": seats}, scenario.source), RIOTACT
+    except ScenarioError:  # the scenario gives the umpire pieces to run: riotact's bot takes the seat
+        return scenario, bot
+
+
+def build_app(store: Store) -> Starlette:
+    room = Room(store)
+    tasks: set[asyncio.Task[None]] = set()
+
+    def kick_bots(table: LiveTable) -> None:
+        task = asyncio.create_task(room.run_bots(table))
+        tasks.add(task)
+        task.add_done_callback(tasks.discard)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        broken = room.restore()
+        for table_id in broken:
+            log.error("table %s does not replay from the database; it is left out", table_id)
+        for table in room.tables.values():
+            kick_bots(table)
+        yield
+
+    def page(name: str) -> HTMLResponse:
+        text = resources.files("riotact.web").joinpath("static", name).read_text(encoding="utf-8")
+        return HTMLResponse(text, headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
+
+    async def lobby(request: Request) -> Response:
+        return page("lobby.html")
+
+    async def table_page(request: Request) -> Response:
+        return page("table.html")
+
+    async def scenarios(request: Request) -> Response:
+        return JSONResponse(catalogue())
+
+    async def check_scenario(request: Request) -> Response:
+        try:
+            body = CheckScenario.model_validate(await _json_body(request))
+            return JSONResponse(scenario_summary(_scenario_from_toml(body.toml)))
+        except (_BadRequest, ValidationError, RiotactError) as exc:
+            return _refusal(exc)
+
+    async def create_table(request: Request) -> Response:
+        try:
+            body = CreateTable.model_validate(await _json_body(request))
+            if (body.scenario is None) == (body.toml is None):
+                raise _BadRequest("give either a built-in scenario or an uploaded one (toml)")
+            scenario = find_scenario(body.scenario) if body.scenario else _scenario_from_toml(body.toml or "")
+            scenario, umpire = _with_umpire_chair(scenario, body.umpire)
+            seats = {s: body.seats.get(s, PERSON) for s in scenario.seats if s != UMPIRE}
+            unknown = set(body.seats) - set(seats)
+            if unknown:
+                raise _BadRequest(f"seats: no seat {sorted(unknown)[0]!r} in {scenario.ref} "
+                                  f"(seats: {', '.join(seats)})")
+            if UMPIRE in scenario.seats:
+                seats[UMPIRE] = umpire
+            if body.dice == "manual" and umpire != PERSON and any(k != PERSON for k in seats.values()):
+                raise _BadRequest("with manual dice, a bot's rolls are typed at the umpire's console: "
+                                  "seat a person as umpire, or use seeded dice")
+            table, tokens = room.create(NewTable(scenario, dict(body.options), body.seed, body.dice == "manual",
+                                                 seats, umpire))
+        except (_BadRequest, ValidationError, RiotactError) as exc:
+            return _refusal(exc)
+        kick_bots(table)
+        return JSONResponse({"table": table.id, "title": table.title, "tokens": tokens}, status_code=201)
+
+    async def open_tables(request: Request) -> Response:
+        rows = [{"id": t.id, "title": t.title, "scenario": t.game.scenario.ref, "seats": t.seat_list(),
+                 "over": t.game.is_over()} for t in room.tables.values()]
+        return JSONResponse({"tables": rows})
+
+    async def seat_socket(ws: WebSocket) -> None:
+        await ws.accept()
+        try:
+            raw = await asyncio.wait_for(ws.receive_text(), HELLO_TIMEOUT)
+            hello = Hello.model_validate_json(raw)
+        except (TimeoutError, ValidationError, KeyError, WebSocketDisconnect, RuntimeError):
+            await _close(ws, "first send {\"type\": \"hello\", \"token\": YOUR_SEAT_TOKEN}")
+            return
+        found = room.find(hello.token)
+        if found is None:
+            await _close(ws, "this invitation is not valid (no table has that seat token)")
+            return
+        table, seat = found
+
+        async def send(message: dict[str, Any]) -> None:
+            await ws.send_json(message)
+
+        watcher = Watcher(seat, send)
+        async with table.lock:
+            table.watchers.append(watcher)
+            await send(table.message_for(watcher, kind="snapshot", reset=True))
+            await table.broadcast()  # the others see this seat come online
+        try:
+            while True:
+                text = await ws.receive_text()
+                await _handle(table, watcher, text)
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            if watcher in table.watchers:
+                table.watchers.remove(watcher)
+            async with table.lock:
+                await table.broadcast()
+
+    async def _handle(table: LiveTable, watcher: Watcher, text: str) -> None:
+        seat = watcher.seat
+        if len(text) > MAX_MESSAGE:
+            await watcher.send({"type": "error", "reason": f"message too large (at most {MAX_MESSAGE} bytes)"})
+            return
+        try:
+            message: Message = _parse_message(text)
+        except ValueError as exc:
+            await watcher.send({"type": "error", "reason": str(exc)})
+            return
+        async with table.lock:
+            try:
+                if isinstance(message, Refresh):
+                    await watcher.send(table.message_for(watcher, kind="snapshot", reset=True))
+                    return
+                if isinstance(message, Replay):
+                    await watcher.send(table.replay_for(seat, message.step))
+                    return
+                if isinstance(message, BotDice):
+                    if seat != UMPIRE:
+                        raise RiotactError("only the umpire types the dice of bots")
+                    table.bot_dice(message.faces)
+                    await table.broadcast()
+                elif view_version(table.game.view(seat)) != message.version:
+                    await watcher.send({"type": "stale", "reason": "the game moved on since your view; here is "
+                                        "the game as it is now: decide again"})
+                    await watcher.send(table.message_for(watcher, kind="snapshot", reset=True))
+                    return
+                elif isinstance(message, Undo):
+                    table.undo(seat)
+                    for other in table.watchers:  # the log was rewritten: everyone gets it afresh
+                        await other.send(table.message_for(other, kind="snapshot", reset=True))
+                else:
+                    try:
+                        table.decide(seat, message.action, list(message.faces))
+                    except DiceNeeded as need:
+                        await watcher.send({"type": "dice_needed", "action": message.action,
+                                            **dice_request(need, list(message.faces))})
+                        return
+                    await table.broadcast()
+            except RiotactError as exc:
+                await watcher.send({"type": "refused", "reason": str(exc),
+                                    "action": getattr(message, "action", message.type)})
+                return
+            except Exception:  # a bug: the decision was taken back whole; say so in one line
+                log.exception("table %s: error handling %s's message", table.id, seat)
+                await watcher.send({"type": "error", "reason": "the server could not carry that out (a bug, "
+                                    "logged); nothing was changed"})
+                return
+        kick_bots(table)
+
+    routes = [
+        Route("/", lobby),
+        Route("/table", table_page),
+        Route("/api/scenarios", scenarios),
+        Route("/api/scenario-check", check_scenario, methods=["POST"]),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables", open_tables, methods=["GET"]),
+        WebSocketRoute("/ws", seat_socket),
+        Mount("/static", StaticFiles(packages=[("riotact.web", "static")]), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.room = room
+    return app
+
+
+def _parse_message(text: str) -> Message:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not valid JSON ({exc})") from None
+    kinds: dict[str, type[BaseModel]] = {"act": Act, "undo": Undo, "bot_dice": BotDice, "refresh": Refresh,
+                                         "replay": Replay}
+    if not isinstance(data, dict) or data.get("type") not in kinds:
+        raise ValueError(f"a message is a JSON object whose type is one of {', '.join(kinds)}")
+    try:
+        return kinds[data["type"]].model_validate(data)  # type: ignore[return-value]
+    except ValidationError as exc:
+        raise ValueError(_first_problem(exc)) from None
+
+
+async def _close(ws: WebSocket, reason: str) -> None:
+    try:
+        await ws.send_json({"type": "error", "reason": reason})
+        await ws.close(code=4401)
+    except (RuntimeError, WebSocketDisconnect):
+        pass
+
+
+__all__ = ["RIOTACT", "build_app", "catalogue"]

@@ -1,0 +1,203 @@
+// One seat at the table. Everything shown here comes from the server's messages for this seat, which
+// are built from that seat's view and filtered log only. No optimistic updates: the server decides.
+"use strict";
+const $ = (id) => document.getElementById(id);
+const token = new URLSearchParams(location.hash.slice(1)).get("t") || "";
+let socket = null, state = null, log = [], pendingDice = null, shownSeat = null, retry = 500;
+
+function el(tag, attrs = {}, ...kids) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "text") node.textContent = v; else if (k === "class") node.className = v; else node.setAttribute(k, v);
+  }
+  for (const kid of kids) node.append(kid);
+  return node;
+}
+
+function banner(text, kind = "info") {
+  const box = $("banner");
+  box.replaceChildren();
+  if (text) box.append(el("div", { class: `banner ${kind}`, text, role: "status" }));
+}
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function act(actionId, faces = []) {
+  banner("");
+  send({ type: "act", action: actionId, version: state.version, faces });
+}
+
+// Actions are grouped by the first word of their text (or id), and found by words typed in the search box.
+function groupOf(action) {
+  const colon = action.text.indexOf(":");
+  if (colon > 0 && colon < 30) return action.text.slice(0, colon);
+  return action.text.split(/\s+/)[0] || action.id;
+}
+
+function drawActions() {
+  const box = $("actions"), view = state.view, words = $("search").value.toLowerCase().split(/\s+/).filter(Boolean);
+  box.replaceChildren();
+  const legal = view.legal_actions.filter((a) => words.every((w) => `${a.text} ${a.id}`.toLowerCase().includes(w)));
+  if (view.result) { box.append(el("p", { text: "The game is over." })); return; }
+  if (!view.legal_actions.length) {
+    box.append(el("p", { class: "muted", text: `Waiting for ${view.to_act.join(", ") || "nobody"}.` }));
+    return;
+  }
+  const groups = new Map();
+  for (const a of legal) { const g = groupOf(a); if (!groups.has(g)) groups.set(g, []); groups.get(g).push(a); }
+  for (const [name, actions] of groups) {
+    const buttons = actions.map((a) => {
+      const b = el("button", { text: a.text, title: a.id, "data-action": a.id });
+      b.addEventListener("click", () => act(a.id));
+      return b;
+    });
+    if (groups.size > 1 && legal.length > 12 && actions.length > 1) {
+      const d = el("details", {}, el("summary", { text: `${name} (${actions.length})` }), ...buttons);
+      d.open = groups.size <= 4 || words.length > 0;
+      box.append(d);
+    } else box.append(...buttons);
+  }
+  if (!legal.length) box.append(el("p", { class: "muted", text: "No action matches those words." }));
+}
+
+function explainRoll(e) {
+  const parts = [`${e.dice.length}D${e.sides}: ${e.dice.join(", ")}`];
+  for (const m of e.modifiers || []) parts.push(`${m.value >= 0 ? "+" : ""}${m.value} ${m.reason}${m.rule ? ` (${m.rule})` : ""}`);
+  if ("total" in e && e.total !== null && e.total !== undefined) parts.push(`= ${e.total}`);
+  if ("successes" in e) parts.push(`${e.successes} success(es)`);
+  if (e.target !== null && e.target !== undefined) parts.push(`needing ${e.target}`);
+  if (e.result) parts.push(`→ ${e.result}`);
+  if (e.rule) parts.push(`[${e.rule}]`);
+  return parts.join("  ");
+}
+
+function drawLog() {
+  const box = $("log");
+  box.replaceChildren();
+  for (const e of log.slice(-400).reverse()) {
+    const row = el("div", { class: `ev ${e.kind}` }, el("span", { class: "muted", text: `t${e.turn} ` }),
+                   el("span", { text: e.text }));
+    if (e.kind === "roll") row.append(el("div", { class: "why", text: explainRoll(e) }));
+    else if (e.rule && !e.text.includes(e.rule)) row.append(el("div", { class: "why", text: `[${e.rule}]` }));
+    box.append(row);
+  }
+}
+
+function drawHeader(message) {
+  const view = state.view;
+  if (message.table) {
+    $("title").textContent = `${message.table.ruleset_title}: ${message.table.scenario_title}`;
+    document.title = `riotact: ${message.seat}`;
+  }
+  const who = view.seat === "umpire" ? "the umpire's console" : `seat ${view.seat}`;
+  $("meta").textContent = `${who} · turn ${view.turn} · to act: ${view.to_act.join(", ") || "nobody"}`;
+  $("seats").replaceChildren(...message.seats.map((s) =>
+    el("span", {}, el("span", { class: `dot ${s.online ? "on" : ""}` }), `${s.seat} (${s.kind})`)));
+  $("undo").disabled = !message.can_undo;
+}
+
+function drawUmpire(message) {
+  const box = $("umpire-views");
+  if (!message.seat_views) { box.hidden = true; return; }
+  box.hidden = false;
+  const seats = Object.keys(message.seat_views);
+  if (!seats.includes(shownSeat)) shownSeat = seats[0];
+  $("view-tabs").replaceChildren(...seats.map((s) => {
+    const b = el("button", { text: s, class: s === shownSeat ? "on" : "" });
+    b.addEventListener("click", () => { shownSeat = s; drawUmpire(message); });
+    return b;
+  }));
+  const holder = $("seat-board");
+  holder.replaceChildren();
+  if (shownSeat) Boards.draw(holder, message.seat_views[shownSeat], null);
+  if (message.bot_dice) showDice({ ...message.bot_dice, bot: true });
+}
+
+function showDice(request) {
+  pendingDice = request;
+  $("dice-tray").hidden = false;
+  const who = request.bot ? `${request.seat} (a bot) needs` : "Your decision needs";
+  const typed = request.faces.length ? ` (faces typed so far: ${request.faces.join(" ")})` : "";
+  $("dice-request").textContent = `${who} ${request.n}D${request.sides} for ${request.request}: roll them and type the faces${typed}.`;
+  $("dice-faces").value = "";
+  $("dice-faces").focus();
+}
+
+function sendDice() {
+  const faces = $("dice-faces").value.split(/[\s,]+/).filter(Boolean).map(Number);
+  const bad = faces.find((f) => !Number.isInteger(f) || f < 1 || f > pendingDice.sides);
+  if (faces.length !== pendingDice.n || bad !== undefined) {
+    banner(`Type ${pendingDice.n} face(s), each 1 to ${pendingDice.sides}.`, "warn");
+    return;
+  }
+  const all = [...pendingDice.faces, ...faces];
+  if (pendingDice.bot) send({ type: "bot_dice", faces: all }); else act(pendingDice.action, all);
+  hideDice();
+}
+
+let replayAt = { step: 0, steps: 1 };
+
+function drawReplay(message) {
+  replayAt = message;
+  $("replay-step").textContent = `step ${message.step} of ${message.steps - 1} (turn ${message.view.turn})`;
+  Boards.draw($("replay-board"), message.view);
+  $("replay-log").replaceChildren(...message.log.slice(-12).reverse().map((e) =>
+    el("div", { class: `ev ${e.kind}`, text: `t${e.turn} ${e.text}` })));
+}
+
+function replayGo(where) {
+  const last = replayAt.steps - 1;
+  const step = { first: 0, back: replayAt.step - 1, next: replayAt.step + 1, last }[where];
+  send({ type: "replay", step: Math.max(0, Math.min(step, last)) });
+}
+
+function hideDice() { pendingDice = null; $("dice-tray").hidden = true; }
+
+function receive(message) {
+  switch (message.type) {
+    case "snapshot": case "update": {
+      if (message.log_from === 0) log = [];
+      log = log.concat(message.log);
+      state = message;
+      document.body.dataset.version = message.version;  // lets a test (or an extension) see the view change
+      drawHeader(message);
+      Boards.draw($("board"), message.view, act);
+      drawActions(); drawLog(); drawUmpire(message);
+      if (message.view.result) {
+        const r = message.view.result;
+        banner(`Game over: ${r.winners.length ? r.winners.join(", ") : "nobody"} won (${r.reason}).`, "ok");
+      }
+      break;
+    }
+    case "replay": drawReplay(message); break;
+    case "dice_needed": showDice(message); break;
+    case "refused": banner(`Refused: ${message.reason}`, "warn"); break;
+    case "stale": banner(message.reason, "warn"); break;
+    case "error": banner(message.reason, "warn"); break;
+  }
+}
+
+function connect() {
+  if (!token) { banner("This page needs an invitation link (…/table#t=…). Ask the table's host.", "warn"); return; }
+  socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
+  socket.onopen = () => { retry = 500; send({ type: "hello", token }); };
+  socket.onmessage = (event) => receive(JSON.parse(event.data));
+  socket.onclose = (event) => {
+    $("meta").textContent = "disconnected: reconnecting…";
+    if (event.code === 4401) return;  // a bad invitation: do not hammer the server
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 8000);
+  };
+}
+
+$("replay").addEventListener("toggle", () => { if ($("replay").open) send({ type: "replay", step: 0 }); });
+for (const b of document.querySelectorAll("[data-go]")) b.addEventListener("click", () => replayGo(b.dataset.go));
+$("search").addEventListener("input", () => state && drawActions());
+$("undo").addEventListener("click", () => send({ type: "undo", version: state.version }));
+$("dice-send").addEventListener("click", sendDice);
+$("dice-faces").addEventListener("keydown", (e) => { if (e.key === "Enter") sendDice(); });
+$("dice-cancel").addEventListener("click", hideDice);
+window.addEventListener("hashchange", () => location.reload());  // another invitation: another seat
+connect();

@@ -1,0 +1,185 @@
+"""The web table in a real browser: Debian's chromium driven by Playwright, headless.
+
+A whole Revolting Behaviour! game against a bot; By Will Alone with two browser contexts, each seeing
+only its own side; a Civil Disorder umpire at the console. Screenshots go to RIOTACT_SCREENSHOTS
+(docs/ when refreshing the documentation), else to the test's temporary folder.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from riotact.web.app import build_app
+from riotact.web.store import open_store
+from web_support import LiveServer
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update"]
+RB_SHORT = ('ruleset = "revolting-behaviour"\nid = "short"\ntitle = "A short game"\nseats = ["p1", "p2"]\n'
+            '[setup]\ncause_cards = 3\n')
+
+if not Path(CHROMIUM).exists():
+    pytest.skip(f"no browser at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    return Path(os.environ.get("RIOTACT_SCREENSHOTS") or tmp_path)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[LiveServer]:
+    live = LiveServer(build_app(open_store(f"sqlite:///{tmp_path / 'riotact.sqlite3'}")))
+    yield live
+    live.stop()
+
+
+def _page(browser: object, width: int = 1200, height: int = 900) -> object:
+    context = browser.new_context(viewport={"width": width, "height": height})  # type: ignore[attr-defined]
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" and "404" not in msg.text
+            else None)
+    page.errors = errors
+    return page
+
+
+def _lobby_create(page: object, server: LiveServer, scenario: str | None = None, toml: Path | None = None,
+                  seats: dict[str, str] | None = None, umpire: str | None = None) -> dict[str, str]:
+    page.goto(server.url + "/")  # type: ignore[attr-defined]
+    page.wait_for_selector("#scenario option", state="attached")  # type: ignore[attr-defined]
+    if scenario:
+        page.select_option("#scenario", scenario)  # type: ignore[attr-defined]
+    if toml:
+        page.set_input_files("#upload", str(toml))  # type: ignore[attr-defined]
+        page.wait_for_selector("#seat-p1")  # type: ignore[attr-defined]
+    for name, kind in (seats or {}).items():
+        page.select_option(f"#seat-{name}", kind)  # type: ignore[attr-defined]
+    if umpire:
+        page.select_option("#umpire", umpire)  # type: ignore[attr-defined]
+    page.click("#create")  # type: ignore[attr-defined]
+    page.wait_for_selector("#links a")  # type: ignore[attr-defined]
+    links = page.eval_on_selector_all(  # type: ignore[attr-defined]
+        "#links a", "as => Object.fromEntries(as.map(a => [a.dataset.seat, a.href]))")
+    return dict(links)
+
+
+def _decide(page: object, choose: str) -> None:
+    """Click an action (a CSS selector among the action buttons) and wait for the server's answer."""
+    before = page.evaluate("document.body.dataset.version")  # type: ignore[attr-defined]
+    page.click(choose)  # type: ignore[attr-defined]
+    page.wait_for_function("v => document.body.dataset.version !== v", arg=before)  # type: ignore[attr-defined]
+
+
+def test_a_whole_revolting_behaviour_game_against_a_bot(browser: object, server: LiveServer, shots: Path,
+                                                       tmp_path: Path) -> None:
+    scenario = tmp_path / "short.toml"
+    scenario.write_text(RB_SHORT)
+    page = _page(browser)
+    links = _lobby_create(page, server, toml=scenario, seats={"p2": "heuristic"})
+    assert set(links) == {"p1"}
+    page.goto(links["p1"])  # type: ignore[attr-defined]
+    page.wait_for_selector("svg.board")  # type: ignore[attr-defined]
+    for clicks in range(2000):
+        if "Game over" in page.inner_text("#banner"):  # type: ignore[attr-defined]
+            break
+        buttons = page.query_selector_all("#actions button[data-action]")  # type: ignore[attr-defined]
+        if not buttons:
+            page.wait_for_timeout(20)  # type: ignore[attr-defined]
+            continue
+        ids = [b.get_attribute("data-action") for b in buttons]
+        # Draw a few cards, then stop; attempt the last (most severe) action offered otherwise.
+        pick = "draw" if "draw" in ids and clicks % 4 else "stop" if "stop" in ids else ids[-1]
+        _decide(page, f'#actions button[data-action="{pick}"]')
+    else:
+        raise AssertionError("the game did not end in the browser")
+    assert "won" in page.inner_text("#banner")  # type: ignore[attr-defined]
+    assert page.query_selector_all("#log .ev")  # type: ignore[attr-defined]
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def _dummies(page: object, side: str) -> list[str]:
+    """The counters of one side (N..., A...) that this page labels as dummies."""
+    labels = page.eval_on_selector_all("svg [data-piece]", "ps => ps.map(p => p.textContent)")  # type: ignore[attr-defined]
+    return [t for t in labels if t.startswith(side) and "dummy" in t]
+
+
+def test_by_will_alone_two_browsers_each_see_only_their_own_side(browser: object, server: LiveServer,
+                                                                  shots: Path) -> None:
+    host = _page(browser)
+    links = _lobby_create(host, server, scenario="by-will-alone/ministry-sit-in",
+                          seats={"nonviolent": "person", "authority": "person"})
+    nonviolent, authority = _page(browser), _page(browser)  # two contexts: two people
+    nonviolent.goto(links["nonviolent"])  # type: ignore[attr-defined]
+    authority.goto(links["authority"])  # type: ignore[attr-defined]
+    for page in (nonviolent, authority):
+        page.wait_for_selector("svg.board [data-piece]")  # type: ignore[attr-defined]
+    assert "seat nonviolent" in nonviolent.inner_text("#meta")  # type: ignore[attr-defined]
+    assert "seat authority" in authority.inner_text("#meta")  # type: ignore[attr-defined]
+    # Each side knows which of its own hidden counters are dummies; the other side must not.
+    assert _dummies(nonviolent, "N") and _dummies(authority, "A")
+    assert not _dummies(nonviolent, "A") and not _dummies(authority, "N")
+    # The nonviolent side ends its orders; the authority's page follows live, still without secrets.
+    _decide(nonviolent, "#actions button:text('End the orders')")
+    nonviolent.screenshot(path=str(shots / "web-by-will-alone.png"), full_page=True)  # type: ignore[attr-defined]
+    authority.wait_for_function(  # type: ignore[attr-defined]
+        "() => document.querySelectorAll('#log .ev').length > 1")
+    assert _dummies(authority, "A") and not _dummies(authority, "N")
+    # The replay shows the game as this side saw it, from the start.
+    authority.click("#replay summary")  # type: ignore[attr-defined]
+    authority.wait_for_selector("#replay-board svg.board")  # type: ignore[attr-defined]
+    assert authority.inner_text("#replay-step").startswith("step 0 of")  # type: ignore[attr-defined]
+    assert not nonviolent.errors and not authority.errors  # type: ignore[attr-defined]
+
+
+def test_revolting_behaviour_table_on_a_phone(browser: object, server: LiveServer, shots: Path) -> None:
+    host = _page(browser)
+    links = _lobby_create(host, server, scenario="revolting-behaviour/four-players",
+                          seats={"p2": "heuristic", "p3": "random", "p4": "heuristic"})
+    phone = _page(browser, 390, 844)
+    phone.goto(links["p1"])  # type: ignore[attr-defined]
+    phone.wait_for_selector("#actions button[data-action]")  # type: ignore[attr-defined]
+    width = phone.evaluate("document.documentElement.scrollWidth")  # type: ignore[attr-defined]
+    assert width <= 400  # nothing wider than the phone's screen
+    _decide(phone, '#actions button[data-action]:not([data-action="pass"])')
+    phone.screenshot(path=str(shots / "web-revolting-behaviour-phone.png"), full_page=True)  # type: ignore[attr-defined]
+    wide = _page(browser)
+    wide.goto(links["p1"])  # type: ignore[attr-defined]
+    wide.wait_for_selector("svg.board")  # type: ignore[attr-defined]
+    wide.screenshot(path=str(shots / "web-revolting-behaviour.png"), full_page=True)  # type: ignore[attr-defined]
+    assert not phone.errors  # type: ignore[attr-defined]
+
+
+def test_civil_disorder_umpire_decides_at_the_console(browser: object, server: LiveServer, shots: Path) -> None:
+    host = _page(browser)
+    links = _lobby_create(host, server, scenario="civil-disorder/night-of-fires",
+                          seats={"commander": "random", "fire": "random"}, umpire="person")
+    assert set(links) == {"umpire"}
+    umpire = _page(browser)
+    umpire.goto(links["umpire"])  # type: ignore[attr-defined]
+    umpire.wait_for_selector("#view-tabs button")  # type: ignore[attr-defined]
+    tabs = umpire.eval_on_selector_all("#view-tabs button", "bs => bs.map(b => b.textContent)")  # type: ignore[attr-defined]
+    assert tabs == ["commander", "fire"]  # every seat's view beside the truth
+    calm = '#actions button[data-action^="rl:"], #actions button:text("calm crowd")'
+    umpire.wait_for_selector("#actions button:text('calm crowd')")  # type: ignore[attr-defined]
+    before = len(umpire.query_selector_all("#log .ev"))  # type: ignore[attr-defined]
+    _decide(umpire, "#actions button:text('calm crowd')")
+    umpire.wait_for_function(  # type: ignore[attr-defined]
+        "n => document.querySelectorAll('#log .ev').length > n", arg=before)
+    assert "umpire: calm crowd" in umpire.inner_text("#log")  # type: ignore[attr-defined]
+    umpire.screenshot(path=str(shots / "web-civil-disorder-umpire.png"), full_page=True)  # type: ignore[attr-defined]
+    assert calm and not umpire.errors  # type: ignore[attr-defined]

@@ -1,0 +1,152 @@
+"""Storage: the database is the save, on SQLite and on PostgreSQL (a throwaway server on 127.0.0.1).
+A server killed with kill -9 and started again resumes every table with nothing lost."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx2
+import pytest
+
+from riotact.web.app import build_app
+from riotact.web.store import MIGRATIONS, StorageError, StoredTable, open_store
+from web_support import LiveServer, close_all, create, free_port, seat
+
+
+def test_migrations_are_versioned_and_applied_once(db_url: str) -> None:
+    store = open_store(db_url)
+    assert store.schema_version() == MIGRATIONS[-1][0]
+    store.create_table(StoredTable("t1", "x/y", "t", {"kind": "game"}, [], {"p1": "person"}, "2026"), {"h": "p1"})
+    store.close()
+    again = open_store(db_url)  # opening a migrated database changes nothing
+    assert again.schema_version() == MIGRATIONS[-1][0] and [t.id for t in again.tables()] == ["t1"]
+    again.close()
+
+
+def test_one_row_per_decision_and_a_duplicate_is_refused(db_url: str) -> None:
+    store = open_store(db_url)
+    store.create_table(StoredTable("t1", "x/y", "t", {"kind": "game"}, [{"seq": 0}], {"p1": "person"}, "2026"),
+                       {"hash": "p1"})
+    store.append_decision("t1", 0, "p1", "pass", [{"seq": 1, "kind": "decision"}])
+    with pytest.raises(Exception):  # noqa: B017 (sqlite3 and psycopg raise their own IntegrityError)
+        store.append_decision("t1", 0, "p1", "pass", [{"seq": 1, "kind": "decision"}])
+    store.append_decision("t1", 1, "p1", "draw", [{"seq": 2, "kind": "decision"}])
+    assert [(n, a) for n, _, a, _ in store.decisions("t1")] == [(0, "pass"), (1, "draw")]
+    store.rewrite_game("t1", {"kind": "game", "v": 2}, [], [("p1", "pass", [{"seq": 0}])])
+    assert [(n, a) for n, _, a, _ in store.decisions("t1")] == [(0, "pass")]
+    assert store.tables()[0].header == {"kind": "game", "v": 2}
+    assert store.seat_for_token("hash") == ("t1", "p1") and store.seat_for_token("other") is None
+    store.close()
+
+
+def test_a_database_that_cannot_be_opened_is_a_one_line_error(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(StorageError, match="cannot make the data folder"):
+        open_store(f"sqlite:///{tmp_path / 'file' / 'sub' / 'db.sqlite3'}")
+    with pytest.raises(StorageError, match="cannot open the PostgreSQL database"):
+        open_store(f"postgresql://nobody@127.0.0.1:{free_port()}/none")
+
+
+def test_a_restarted_server_resumes_every_table_from_the_database(db_url: str) -> None:
+    """Tables of the three rulesets, played part way; a new server on the same database shows every
+    seat everything it was shown (replayed and checked event by event), and the same view if nothing
+    happened since (the bots go on playing at once)."""
+    first = LiveServer(build_app(open_store(db_url)))
+    seen = {}
+    try:
+        for ref, seats in [("revolting-behaviour/first-game", {"p2": "heuristic"}),
+                           ("by-will-alone/ministry-sit-in", {}),
+                           ("civil-disorder/embassy-protest", {"sub1": "random"})]:
+            made = create(first, scenario=ref, seats=seats, seed=5)
+            for token in made["tokens"].values():
+                player = seat(first, token)
+                for _ in range(3):
+                    legal = player.sync()["view"]["legal_actions"]
+                    if legal:
+                        player.act(legal[-1]["id"])
+                seen[token] = player.sync()
+                player.close()
+    finally:
+        first.stop()
+    second = LiveServer(build_app(open_store(db_url)))
+    try:
+        for token, before in seen.items():
+            after = seat(second, token).sync()
+            assert after["log"][:len(before["log"])] == before["log"]  # bots may have moved on since
+            if len(after["log"]) == len(before["log"]):
+                assert after["view"] == before["view"]
+    finally:
+        second.stop()
+
+
+def _serve(db: str, port: int, data: Path) -> subprocess.Popen[str]:
+    env = {**os.environ, "RIOTACT_DATA": str(data)}
+    process = subprocess.Popen([sys.executable, "-m", "riotact.cli", "serve", "--port", str(port), "--db", db],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    assert f"http://127.0.0.1:{port}/" in line, line + process.stderr.read() if process.stderr else line
+    for _ in range(200):
+        try:
+            httpx2.get(f"http://127.0.0.1:{port}/api/tables", timeout=1)
+            return process
+        except httpx2.TransportError:
+            time.sleep(0.05)
+    raise AssertionError("the server did not answer")
+
+
+def test_kill_9_loses_no_accepted_decision(tmp_path: Path) -> None:
+    """``riotact serve`` killed with SIGKILL between decisions: every decision a seat was told of is there."""
+    db, port = f"sqlite:///{tmp_path / 'riotact.sqlite3'}", free_port()
+    server = _serve(db, port, tmp_path)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        made = httpx2.post(f"{base}/api/tables", json={"scenario": "by-will-alone/ministry-sit-in",
+                                                       "seats": {"authority": "heuristic"}, "seed": 8}).json()
+        token = made["tokens"]["nonviolent"]
+        from websockets.sync.client import connect
+
+        with connect(f"ws://127.0.0.1:{port}/ws") as ws:
+            ws.send(json.dumps({"type": "hello", "token": token}))
+            last = json.loads(ws.recv(timeout=10))
+            for _ in range(6):
+                legal = last["view"]["legal_actions"]
+                if not legal:
+                    break
+                ws.send(json.dumps({"type": "act", "action": legal[0]["id"], "version": last["version"]}))
+                while True:
+                    message = json.loads(ws.recv(timeout=10))
+                    if message["type"] in ("update", "snapshot") and message["version"] != last["version"]:
+                        last = message
+                        break
+            told = last
+        server.send_signal(signal.SIGKILL)
+        server.wait(timeout=10)
+        server = _serve(db, port, tmp_path)
+        with connect(f"ws://127.0.0.1:{port}/ws") as ws:
+            ws.send(json.dumps({"type": "hello", "token": token}))
+            resumed = json.loads(ws.recv(timeout=10))
+        assert resumed["type"] == "snapshot"
+        shown = told["log_from"] + len(told["log"])
+        assert len(resumed["log"]) >= shown and resumed["log"][shown - len(told["log"]):shown] == told["log"]
+    finally:
+        close_all()
+        server.kill()
+        server.wait(timeout=10)
+
+
+def test_serve_on_a_port_in_use_is_a_one_line_error(tmp_path: Path) -> None:
+    import socket
+
+    with socket.create_server(("127.0.0.1", 0)) as busy:
+        port = busy.getsockname()[1]
+        done = subprocess.run([sys.executable, "-m", "riotact.cli", "serve", "--port", str(port), "--db",
+                               f"sqlite:///{tmp_path / 'db.sqlite3'}"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "cannot listen on 127.0.0.1" in done.stderr and "Traceback" not in done.stderr
