@@ -22,7 +22,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo
 
 from .errors import OptionError, RiotactError, ScenarioError
 from .log import UMPIRE
@@ -60,6 +60,15 @@ class Scenario:
     @property
     def ref(self) -> str:
         return f"{self.ruleset}/{self.id}"
+
+
+def scenario_seat(seat: str, info: ValidationInfo) -> str:
+    """A setup model's field validator: ``seat`` must be one of the scenario's seats (given as
+    validation context; a bare model, without it, keeps only the form)."""
+    seats = (info.context or {}).get("seats", ())
+    if seats and seat not in seats:
+        raise ValueError(f"seat {seat!r} is not one of the scenario's seats ({', '.join(seats)})")
+    return seat
 
 
 def _fail(source: str, exc: ValidationError, prefix: tuple[str, ...] = ()) -> ScenarioError:

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from riotact.core.scenario import scenario_seat
 
 from .tables import WEAPONS, Weapon
 
@@ -86,13 +88,7 @@ class CharacterCard(BaseModel):
     done_before: dict[str, int] = {}
     notes: str = ""
 
-    @field_validator("seat")
-    @classmethod
-    def _seat_exists(cls, seat: str, info: ValidationInfo) -> str:
-        seats = (info.context or {}).get("seats", ())
-        if seats and seat not in seats:
-            raise ValueError(f"seat {seat!r} is not one of the scenario's seats ({', '.join(seats)})")
-        return seat
+    _seat_exists = field_validator("seat")(scenario_seat)
 
     @field_validator("fears")
     @classmethod
