@@ -51,3 +51,17 @@ def test_bwa02_side_that_lost_the_initiative_acts_no_more_in_the_step(bwa) -> No
     assert not any("keeps the initiative" in t for t in mine)
     assert not any("has lost the initiative: the order" in t for t in texts(g.log_for("authority")))
     assert g.view("authority")["state"]["initiative"] == "authority"
+
+
+def test_bwa52_a_barricade_not_built_passes_the_initiative(bwa) -> None:
+    """BWA-02/52: activation passes, but 3 of 5 stands fail the morale check: no barricade, and the side
+    that risked it loses the initiative (house rule barricade_failure_loses_initiative, on by default)."""
+    units = [bwa.nv("n", "w0", stands=5), bwa.auth("a", "o5")]
+    g = bwa.game(units, [5, 1, 1, 1, 6, 6])
+    bwa.orders(g, "nonviolent", "n:barricade")
+    assert g.state.units["n"].barricade is None
+    assert any("loses the initiative (a risk failed)" in t for t in texts(g.log_for("authority")))
+    assert g.view("authority")["state"]["initiative"] == "authority"
+    kept = bwa.game(units, [5, 1, 1, 1, 6, 6], options={"barricade_failure_loses_initiative": False})
+    bwa.orders(kept, "nonviolent", "n:barricade")
+    assert kept.view("authority")["state"]["initiative"] == "nonviolent"

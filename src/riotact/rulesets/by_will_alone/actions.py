@@ -344,6 +344,10 @@ class Actions(Combat):
             self.barricades[unit.node or ""] = unit.id
             self.umpire.effect("BWA-08", f"{self.own_label(unit)} builds a barricade at {unit.node}.",
                                visible_to=self.vis(unit), unit=unit.id)
+        elif self.options["barricade_failure_loses_initiative"]:
+            # The morale check is the risk the side took (BWA-02): a barricade never built must not
+            # hold the initiative step after step on the activation alone.
+            self.lose_initiative = True
 
     def _do_rally(self, unit: Unit, target_id: str) -> None:
         """BWA-30: an authority unit morale check; 50% or fewer failing restores one level."""

@@ -43,6 +43,9 @@ HOUSE_RULES = (
               "Sight in built-up areas ends beyond this many intersections.", low=0),
     HouseRule("activation_failure_loses_initiative", True, "BWA-18",
               "A failed activation for an action passes the initiative."),
+    HouseRule("barricade_failure_loses_initiative", True, "BWA-52",
+              "A barricade that is not built (its morale check fails) passes the initiative, like a failed "
+              "activation."),
     HouseRule("condition_needs_contact", True, "BWA-19",
               "Fraternize and Party need contact with an authority unit."),
     HouseRule("disrupt_effect", True, "BWA-23",
