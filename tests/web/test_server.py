@@ -12,6 +12,7 @@ import pytest
 from riotact.core import UMPIRE, Action
 from riotact.rulesets import get_ruleset
 from riotact.web.app import build_app
+from riotact.web.room import Room
 from riotact.web.store import open_store
 from web_support import LiveServer, create, seat
 
@@ -420,3 +421,38 @@ def test_a_malformed_intervention_gets_a_one_line_error_and_changes_nothing(clie
     assert answer["type"] in ("error", "refused") and "\n" not in answer["reason"], answer
     assert list(game.log.lines()) == before and not game.decisions
     assert not client.app.state.room.store.decisions(made["table"])
+
+
+def test_a_rejudged_roll_rewrites_the_stored_record_and_everyone_gets_it_afresh(client: LiveServer) -> None:
+    """The umpire re-judges the last roll: the decisions since are made again after an override, the
+    database holds the new record (it replays), and every seat is sent the game afresh."""
+    made = create(client, scenario="civil-disorder/night-of-fires", umpire="person", seed=3)
+    game = game_of(client, made["table"])
+    sockets = {name: seat(client, token) for name, token in made["tokens"].items()}
+    def rolled_after_a_decision() -> bool:
+        kinds = [e["kind"] for e in game.log.events]
+        return "decision" in kinds and "roll" in kinds[kinds.index("decision"):]
+
+    for _ in range(40):
+        if rolled_after_a_decision() or not game.to_act():
+            break
+        player = sockets[game.to_act()[0]]
+        player.sync()
+        player.act(player.last["view"]["legal_actions"][0]["id"])
+        player.until("update")
+    roll = next(e for e in reversed(game.log.events) if e["kind"] == "roll")
+    faces = [1 if roll["dice"][0] != 1 else 2] + [1] * (len(roll["dice"]) - 1)
+    umpire = sockets[UMPIRE]
+    umpire.sync()
+    intervene(umpire, "rejudge", faces=",".join(map(str, faces)), reason="the die fell off the table")
+    fresh = umpire.next()
+    assert fresh["type"] == "snapshot", fresh
+    assert fresh["log_from"] == 0
+    assert next(e for e in reversed(game.log.events) if e["kind"] == "roll")["dice"] == faces
+    stored = client.app.state.room.store.decisions(made["table"])
+    assert [(s, a) for _, s, a, _ in stored] == list(game.decisions)
+    assert any(a.startswith("intervene:") and '"power":"override"' in a for _, _, a, _ in stored)
+    again = Room(client.app.state.room.store)
+    assert again.restore() == [] and again.tables[made["table"]].game.log.events == game.log.events
+    commander = sockets["commander"]
+    commander.until("snapshot")
