@@ -183,3 +183,27 @@ def test_civil_disorder_umpire_decides_at_the_console(browser: object, server: L
     assert "umpire: calm crowd" in umpire.inner_text("#log")  # type: ignore[attr-defined]
     umpire.screenshot(path=str(shots / "web-civil-disorder-umpire.png"), full_page=True)  # type: ignore[attr-defined]
     assert calm and not umpire.errors  # type: ignore[attr-defined]
+
+
+def test_the_umpire_uses_a_power_from_the_consoles_form(browser: object, server: LiveServer) -> None:
+    """The form is made from ``Game.umpire_powers()``: an override waits among the pending interventions,
+    a message to everyone lands in the log."""
+    host = _page(browser)
+    links = _lobby_create(host, server, scenario="civil-disorder/night-of-fires",
+                          seats={"commander": "person", "fire": "person"}, umpire="person")
+    umpire = _page(browser)
+    umpire.goto(links["umpire"])  # type: ignore[attr-defined]
+    umpire.wait_for_selector("#power-name option[value='override']", state="attached")  # type: ignore[attr-defined]
+    umpire.select_option("#power-name", "override")  # type: ignore[attr-defined]
+    for name, value in {"rule": "CD-45", "who": "any", "faces": "1", "reason": "rain"}.items():
+        umpire.fill(f"#power-args input[name='{name}']", value)  # type: ignore[attr-defined]
+    umpire.click("#power-form button[type='submit']")  # type: ignore[attr-defined]
+    umpire.wait_for_function(  # type: ignore[attr-defined]
+        "() => document.querySelector('#power-pending').textContent.includes('rain')")
+    umpire.select_option("#power-name", "message")  # type: ignore[attr-defined]
+    umpire.fill("#power-args input[name='to']", "all")  # type: ignore[attr-defined]
+    umpire.fill("#power-args input[name='text']", "Half time.")  # type: ignore[attr-defined]
+    umpire.click("#power-form button[type='submit']")  # type: ignore[attr-defined]
+    umpire.wait_for_function(  # type: ignore[attr-defined]
+        "() => document.querySelector('#log').textContent.includes('The umpire to everyone: Half time.')")
+    assert not umpire.errors  # type: ignore[attr-defined]

@@ -11,6 +11,9 @@ import pytest
 
 from riotact.core import UMPIRE, Action
 from riotact.rulesets import get_ruleset
+from riotact.web.app import build_app
+from riotact.web.room import Room
+from riotact.web.store import open_store
 from web_support import LiveServer, create, seat
 
 ALLOWED_KEYS = {"type", "seat", "version", "view", "log_from", "log", "seats", "manual_dice", "can_undo", "table"}
@@ -332,3 +335,124 @@ def test_an_umpire_seat_the_scenario_needs_is_riotacts_bot_unless_a_person_takes
     assert set(chair["tokens"]) == {"pickets", "company", UMPIRE}
     riot = create(client, scenario="civil-disorder/night-of-fires", seed=2)
     assert UMPIRE not in game_of(client, riot["table"]).seats
+
+
+def intervene(umpire: Any, power: str, **args: Any) -> None:
+    umpire.send({"type": "intervene", "power": power, "args": args, "version": umpire.last["version"]})
+
+
+def test_the_umpires_message_reaches_its_seat_only(client: LiveServer) -> None:
+    """A generic power through the console: the message is logged for ``fire``; the commander is told nothing."""
+    made = create(client, scenario="civil-disorder/night-of-fires", umpire="person", seed=3)
+    sockets = {name: seat(client, token) for name, token in made["tokens"].items()}
+    umpire, fire, commander = sockets[UMPIRE], sockets["fire"], sockets["commander"]
+    for socket in sockets.values():
+        socket.sync()
+    assert {p["name"] for p in umpire.last["umpire_powers"]} >= {"message", "set-rl", "override"}
+    assert "umpire_powers" not in fire.last and "umpire_pending" not in commander.last
+    count = len(commander.received)
+    intervene(umpire, "message", to="fire", text="Smoke to the east.")
+    update = fire.until("update")
+    assert update["log"][-1]["text"] == "The umpire to fire: Smoke to the east."
+    assert "umpire_powers" not in update
+    umpire.until("update")
+    commander.sync()
+    assert [json.loads(t)["type"] for t in commander.received[count:]] == ["snapshot"]  # no update came
+    assert "Smoke" not in "".join(commander.received)
+    assert game_of(client, made["table"]).decisions[-1][0] == UMPIRE
+
+
+def test_a_cd_set_rl_by_the_umpire_is_stored_and_survives_a_restart(sqlite_url: str) -> None:
+    """CD-03: the umpire sets Crowd A's RL; a new server on the same database replays the decision."""
+    first = LiveServer(build_app(open_store(sqlite_url)))
+    try:
+        made = create(first, scenario="civil-disorder/night-of-fires", umpire="person", seed=3)
+        umpire = seat(first, made["tokens"][UMPIRE])
+        intervene(umpire, "set-rl", crowd="A", rl=7, reason="word of a death spreads")
+        crowds = umpire.until("update")["view"]["state"]["crowds"]
+        assert next(c["rl"] for c in crowds if c["id"] == "A") == 7
+        commander = seat(first, made["tokens"]["commander"])
+        assert next(c["rl"] for c in commander.last["view"]["state"]["crowds"] if c["id"] == "A") == 7
+        assert "death" not in "".join(commander.received)  # the reason is the umpire's
+        umpire.close()
+        commander.close()
+    finally:
+        first.stop()
+    second = LiveServer(build_app(open_store(sqlite_url)))
+    try:
+        game = game_of(second, made["table"])
+        assert game.decisions == [(UMPIRE, 'intervene:{"crowd":"A","power":"set-rl",'
+                                           '"reason":"word of a death spreads","rl":7}')]
+        back = seat(second, made["tokens"][UMPIRE])
+        assert next(c["rl"] for c in back.last["view"]["state"]["crowds"] if c["id"] == "A") == 7
+        back.close()
+    finally:
+        second.stop()
+
+
+def test_a_seats_token_cannot_use_the_umpires_powers(client: LiveServer) -> None:
+    made = create(client, scenario="civil-disorder/night-of-fires", umpire="person", seed=3)
+    commander = seat(client, made["tokens"]["commander"])
+    intervene(commander, "set-rl", crowd="A", rl=7, reason="mine")
+    refusal = commander.until("refused")
+    assert "only the umpire" in refusal["reason"] and "\n" not in refusal["reason"]
+    assert not game_of(client, made["table"]).decisions
+
+
+@pytest.mark.parametrize("message", [
+    {"power": "set-rl", "args": "crowd A"},
+    {"power": "set-rl", "args": {"crowd": "A", "rl": 7, "reason": "x"}, "version": None},
+    {"power": "set-rl", "args": {"crowd": "A", "rl": True, "reason": "x"}},
+    {"power": "set-rl", "args": {"crowd": "A", "rl": 7, "reason": "x" * 2001}},
+    {"power": "x" * 51, "args": {}},
+    {"power": "set-rl", "args": {"crowd": "A", "rl": 9, "reason": "x"}},  # CD-03: RL is 1 to 8
+    {"power": "set-rl", "args": {"crowd": "A", "rl": 5, "reason": "x", "extra": "y"}},
+    {"power": "summon-rain", "args": {}},
+])
+def test_a_malformed_intervention_gets_a_one_line_error_and_changes_nothing(client: LiveServer,
+                                                                            message: dict[str, Any]) -> None:
+    made = create(client, scenario="civil-disorder/night-of-fires", umpire="person", seed=3)
+    umpire = seat(client, made["tokens"][UMPIRE])
+    game = game_of(client, made["table"])
+    before = list(game.log.lines())
+    sent = {"type": "intervene", "version": umpire.last["version"], **message}
+    umpire.send({k: v for k, v in sent.items() if v is not None})
+    answer = umpire.next()
+    assert answer["type"] in ("error", "refused") and "\n" not in answer["reason"], answer
+    assert list(game.log.lines()) == before and not game.decisions
+    assert not client.app.state.room.store.decisions(made["table"])
+
+
+def test_a_rejudged_roll_rewrites_the_stored_record_and_everyone_gets_it_afresh(client: LiveServer) -> None:
+    """The umpire re-judges the last roll: the decisions since are made again after an override, the
+    database holds the new record (it replays), and every seat is sent the game afresh."""
+    made = create(client, scenario="civil-disorder/night-of-fires", umpire="person", seed=3)
+    game = game_of(client, made["table"])
+    sockets = {name: seat(client, token) for name, token in made["tokens"].items()}
+    def rolled_after_a_decision() -> bool:
+        kinds = [e["kind"] for e in game.log.events]
+        return "decision" in kinds and "roll" in kinds[kinds.index("decision"):]
+
+    for _ in range(40):
+        if rolled_after_a_decision() or not game.to_act():
+            break
+        player = sockets[game.to_act()[0]]
+        player.sync()
+        player.act(player.last["view"]["legal_actions"][0]["id"])
+        player.until("update")
+    roll = next(e for e in reversed(game.log.events) if e["kind"] == "roll")
+    faces = [1 if roll["dice"][0] != 1 else 2] + [1] * (len(roll["dice"]) - 1)
+    umpire = sockets[UMPIRE]
+    umpire.sync()
+    intervene(umpire, "rejudge", faces=",".join(map(str, faces)), reason="the die fell off the table")
+    fresh = umpire.next()
+    assert fresh["type"] == "snapshot", fresh
+    assert fresh["log_from"] == 0
+    assert next(e for e in reversed(game.log.events) if e["kind"] == "roll")["dice"] == faces
+    stored = client.app.state.room.store.decisions(made["table"])
+    assert [(s, a) for _, s, a, _ in stored] == list(game.decisions)
+    assert any(a.startswith("intervene:") and '"power":"override"' in a for _, _, a, _ in stored)
+    again = Room(client.app.state.room.store)
+    assert again.restore() == [] and again.tables[made["table"]].game.log.events == game.log.events
+    commander = sockets["commander"]
+    commander.until("snapshot")

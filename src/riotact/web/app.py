@@ -88,7 +88,22 @@ class Replay(_Strict):
     step: Annotated[int, Field(ge=0, le=10_000_000)]
 
 
-Message = Act | Undo | BotDice | Refresh | Replay
+ArgName = Annotated[str, Field(min_length=1, max_length=50)]
+ArgValue = (Annotated[str, Field(max_length=2000)] | Annotated[int, Field(strict=True, ge=-1000, le=1000)]
+            | Annotated[list[Annotated[int, Field(strict=True, ge=1, le=100)]], Field(max_length=100)])
+
+
+class Intervene(_Strict):
+    """The umpire uses a power (``Game.umpire_powers()`` lists them with their arguments); the core
+    checks the arguments against the power's schema."""
+
+    type: Literal["intervene"]
+    power: Annotated[str, Field(min_length=1, max_length=50)]
+    args: Annotated[dict[ArgName, ArgValue], Field(max_length=20)] = {}
+    version: Annotated[str, Field(max_length=64)]
+
+
+Message = Act | Undo | BotDice | Refresh | Replay | Intervene
 
 
 def _error(message: str, status: int = 400, **extra: Any) -> JSONResponse:
@@ -312,6 +327,8 @@ def build_app(store: Store) -> Starlette:
                         raise RiotactError("only the umpire types the dice of bots")
                     table.bot_dice(message.faces)
                     await table.broadcast()
+                elif isinstance(message, Intervene) and seat != UMPIRE:
+                    table.intervene(seat, message.power, dict(message.args))  # the core refuses, saying why
                 elif view_version(table.game.view(seat)) != message.version:
                     await watcher.send({"type": "stale", "reason": "the game moved on since your view; here is "
                                         "the game as it is now: decide again"})
@@ -319,8 +336,12 @@ def build_app(store: Store) -> Starlette:
                     return
                 elif isinstance(message, Undo):
                     table.undo(seat)
-                    for other in table.watchers:  # the log was rewritten: everyone gets it afresh
-                        await other.send(table.message_for(other, kind="snapshot", reset=True))
+                    await _afresh(table)
+                elif isinstance(message, Intervene):
+                    if table.intervene(seat, message.power, dict(message.args)):
+                        await _afresh(table)
+                    else:
+                        await table.broadcast()
                 else:
                     try:
                         table.decide(seat, message.action, list(message.faces))
@@ -361,13 +382,19 @@ def _parse_message(text: str) -> Message:
     except json.JSONDecodeError as exc:
         raise ValueError(f"not valid JSON ({exc})") from None
     kinds: dict[str, type[BaseModel]] = {"act": Act, "undo": Undo, "bot_dice": BotDice, "refresh": Refresh,
-                                         "replay": Replay}
+                                         "replay": Replay, "intervene": Intervene}
     if not isinstance(data, dict) or data.get("type") not in kinds:
         raise ValueError(f"a message is a JSON object whose type is one of {', '.join(kinds)}")
     try:
         return kinds[data["type"]].model_validate(data)  # type: ignore[return-value]
     except ValidationError as exc:
         raise ValueError(_first_problem(exc)) from None
+
+
+async def _afresh(table: LiveTable) -> None:
+    """The log was rewritten (an undo, a re-judged roll): every seat gets the game afresh."""
+    for other in table.watchers:
+        await other.send(table.message_for(other, kind="snapshot", reset=True))
 
 
 async def _close(ws: WebSocket, reason: str) -> None:

@@ -116,10 +116,13 @@ class LiveTable:
                                 "ruleset_title": game.spec.title, "scenario_title": game.scenario.title}
         if seat == UMPIRE:  # the umpire's console: every seat's view beside the truth
             message["seat_views"] = {s: game.view(s) for s in game.seats if s != UMPIRE}
+            message["umpire_powers"] = game.umpire_powers()
+            message["umpire_pending"] = game.umpire_pending()
             if self.bot_waiting is not None:
                 message["bot_dice"] = self.bot_waiting[2]
         watcher.shown = _digest([message["view"], message["seats"], message["can_undo"], message.get("seat_views"),
-                                 message.get("bot_dice")])
+                                 message.get("bot_dice"), message.get("umpire_powers"),
+                                 message.get("umpire_pending")])
         return message
 
     def seat_list(self) -> list[dict[str, Any]]:
@@ -164,12 +167,34 @@ class LiveTable:
             self.game.undo(seat=UMPIRE)  # not stored means not made (riotact's own take-back)
             raise
 
+    def intervene(self, seat: str, power: str, args: dict[str, Any]) -> bool:
+        """Make and store one use of the umpire's powers (the core refuses anyone but the umpire, with a
+        reason, changing nothing). True when it rewrote past decisions (a re-judged roll): then every seat
+        is sent the game afresh, as after an undo."""
+        made = list(self.game.decisions)
+        before = len(self.game.log.events)
+        self.game.intervene(power, by=seat, **args)
+        if self.game.decisions[:-1] != made:
+            self._store_rewritten()
+            return True
+        try:
+            self.store.append_decision(self.id, len(made), UMPIRE, self.game.decisions[-1][1],
+                                       self.game.log.events[before:])
+        except Exception:
+            self.game.undo(seat=UMPIRE)  # not stored means not made
+            raise
+        return False
+
     def undo(self, seat: str) -> None:
         count = self._undo_count(seat)
         if count == 0:
             raise RiotactError("there is no decision of yours to take back (with several people at the table "
                                "only the umpire takes decisions back)")
         self.game.undo(count, seat=seat)  # the core's take-back rule decides (UndoRefusedError says why)
+        self._store_rewritten()
+
+    def _store_rewritten(self) -> None:
+        """Past decisions changed (an undo, a re-judged roll): the stored record is replaced whole."""
         self.bot_waiting = None
         setup, chunks = split_events(self.game.log.events)
         self.store.rewrite_game(self.id, self.game.log.header, setup,

@@ -3,7 +3,7 @@
 "use strict";
 const $ = (id) => document.getElementById(id);
 const token = new URLSearchParams(location.hash.slice(1)).get("t") || "";
-let socket = null, state = null, log = [], pendingDice = null, shownSeat = null, retry = 500;
+let socket = null, state = null, log = [], pendingDice = null, shownSeat = null, retry = 500, powers = [];
 
 function el(tag, attrs = {}, ...kids) {
   const node = document.createElement(tag);
@@ -113,6 +113,44 @@ function drawUmpire(message) {
   holder.replaceChildren();
   if (shownSeat) Boards.draw(holder, message.seat_views[shownSeat], null);
   if (message.bot_dice) showDice({ ...message.bot_dice, bot: true });
+  drawPowers(message);
+}
+
+// The umpire's powers (Game.umpire_powers()): one form, its inputs made from the chosen power's arguments.
+function drawPowers(message) {
+  powers = message.umpire_powers || [];
+  $("power-form").hidden = !powers.length;
+  const select = $("power-name"), chosen = select.value;
+  if (select.options.length !== powers.length || [...select.options].some((o, i) => o.value !== powers[i].name)) {
+    select.replaceChildren(...powers.map((p) => el("option", { value: p.name, text: p.name })));
+    if (powers.some((p) => p.name === chosen)) select.value = chosen;
+    drawPowerArgs();
+  }
+  const pending = message.umpire_pending || [];
+  $("power-pending").replaceChildren(...(pending.length
+    ? pending.map((a) => el("div", { class: "ev", text: Object.entries(a).filter(([, v]) => v !== null && v !== undefined)
+      .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(",") : typeof v === "object" ? JSON.stringify(v) : v}`).join(" · ") }))
+    : [el("p", { class: "muted", text: "None." })]));
+}
+
+function drawPowerArgs() {
+  const power = powers.find((p) => p.name === $("power-name").value);
+  $("power-summary").textContent = power ? `${power.summary} [${power.rule}]` : "";
+  $("power-args").replaceChildren(...(power ? power.args : []).map((a) => el("label", {},
+    `${a.name}${a.required ? "" : " (optional)"} `,
+    el("input", { name: a.name, "data-type": a.type, placeholder: a.help, title: a.help,
+                  ...(a.type === "int" ? { type: "number", step: "1" } : {}) }))));
+}
+
+function sendPower(event) {
+  event.preventDefault();
+  const args = {};
+  for (const input of $("power-args").querySelectorAll("input")) {
+    const value = input.value.trim();
+    if (value !== "") args[input.name] = input.dataset.type === "int" ? Number(value) : value;
+  }
+  banner("");
+  send({ type: "intervene", power: $("power-name").value, args, version: state.version });
 }
 
 function showDice(request) {
@@ -197,6 +235,8 @@ for (const b of document.querySelectorAll("[data-go]")) b.addEventListener("clic
 $("search").addEventListener("input", () => state && drawActions());
 $("undo").addEventListener("click", () => send({ type: "undo", version: state.version }));
 $("dice-send").addEventListener("click", sendDice);
+$("power-name").addEventListener("change", drawPowerArgs);
+$("power-form").addEventListener("submit", sendPower);
 $("dice-faces").addEventListener("keydown", (e) => { if (e.key === "Enter") sendDice(); });
 $("dice-cancel").addEventListener("click", hideDice);
 window.addEventListener("hashchange", () => location.reload());  // another invitation: another seat
