@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -97,3 +100,23 @@ def forged_bwa_log(folder: Path) -> tuple[Path, Path]:
     honest.save(folder / "honest.jsonl")
     forged.save(folder / "forged.jsonl")
     return folder / "honest.jsonl", folder / "forged.jsonl"
+
+
+def riotact(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """The command line as a user runs it (stderr not a terminal)."""
+    return subprocess.run([sys.executable, "-m", "riotact.cli", *args], input=stdin, capture_output=True,
+                          text=True, timeout=300)
+
+
+def check_sim_and_replay(ref: str, seat: str, folder: Path, games: int) -> None:
+    """``riotact sim`` writes the same logs and summary whatever ``--jobs``, and ``riotact replay``
+    verifies a log and narrates it as ``seat`` saw it."""
+    runs = [riotact("sim", ref, "--games", str(games), "--seed", "2", "--jobs", jobs,
+                    "--log-dir", str(folder / jobs), "--json") for jobs in ("1", "2")]
+    assert all(run.returncode == 0 for run in runs), runs[0].stderr + runs[1].stderr
+    assert json.loads(runs[0].stdout) == json.loads(runs[1].stdout)
+    logs = sorted((folder / "1").iterdir())
+    for path in logs:
+        assert path.read_bytes() == (folder / "2" / path.name).read_bytes()
+    out = riotact("replay", str(logs[0]), "--seat", seat)
+    assert out.returncode == 0 and "Game over" in out.stdout, out.stderr

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,14 +11,11 @@ from riotact.core import Game, builtin_scenarios, make_bot
 from riotact.core.bots import play_out
 from riotact.rulesets import get_ruleset
 from riotact.rulesets.breaking_of_nations.text import text_view
+from support import check_sim_and_replay, riotact
 
 SCENARIOS = builtin_scenarios(get_ruleset("breaking-of-nations"))
 REFS = [s.ref for s in SCENARIOS]
 
-
-def riotact(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "riotact.cli", *args], input=stdin, capture_output=True,
-                          text=True, timeout=300)
 
 
 def test_the_screen_draws_the_table_and_the_units_from_the_view_only() -> None:
@@ -41,17 +35,8 @@ def test_heuristic_bots_play_every_scenario_to_the_end(ref: str) -> None:
 
 @pytest.mark.parametrize("ref", REFS)
 def test_sim_logs_are_identical_whatever_the_jobs_and_replay_narrates_them(ref: str, tmp_path: Path) -> None:
-    one = riotact("sim", ref, "--games", "2", "--seed", "2", "--jobs", "1", "--log-dir", str(tmp_path / "a"),
-                  "--json")
-    two = riotact("sim", ref, "--games", "2", "--seed", "2", "--jobs", "2", "--log-dir", str(tmp_path / "b"),
-                  "--json")
-    assert one.returncode == 0 and two.returncode == 0, one.stderr + two.stderr
-    assert json.loads(one.stdout) == json.loads(two.stdout)
-    for path in sorted((tmp_path / "a").iterdir()):
-        assert path.read_bytes() == (tmp_path / "b" / path.name).read_bytes()
-    log = sorted((tmp_path / "a").iterdir())[0]
-    out = riotact("replay", str(log), "--seat", SCENARIOS[REFS.index(ref)].seats[0])
-    assert out.returncode == 0 and "Game over" in out.stdout, out.stderr
+    check_sim_and_replay(ref, SCENARIOS[REFS.index(ref)].seats[0], tmp_path, games=2)
+
 
 
 def test_a_person_moves_a_unit_to_any_point_and_a_bad_move_is_refused_in_one_line(tmp_path: Path) -> None:

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,14 +11,11 @@ from riotact.core import Game, builtin_scenarios, make_bot
 from riotact.core.bots import play_out
 from riotact.rulesets import get_ruleset
 from riotact.rulesets.public_participation.text import text_view
+from support import check_sim_and_replay, riotact
 
 SCENARIOS = builtin_scenarios(get_ruleset("public-participation"))
 REFS = [s.ref for s in SCENARIOS]
 
-
-def riotact(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "riotact.cli", *args], input=stdin, capture_output=True,
-                          text=True, timeout=300)
 
 
 def test_the_screen_draws_the_plan_with_terrain_figures_and_range_rings_from_the_view_only():
@@ -58,18 +52,8 @@ def test_heuristic_bots_finish_every_scenario_and_beat_random_bots_in_most_seats
 
 @pytest.mark.parametrize("ref", REFS)
 def test_sim_logs_are_identical_whatever_the_jobs_and_replay_narrates_them(ref: str, tmp_path: Path):
-    one = riotact("sim", ref, "--games", "3", "--seed", "2", "--jobs", "1", "--log-dir", str(tmp_path / "a"),
-                  "--json")
-    two = riotact("sim", ref, "--games", "3", "--seed", "2", "--jobs", "2", "--log-dir", str(tmp_path / "b"),
-                  "--json")
-    assert one.returncode == 0 and two.returncode == 0, one.stderr + two.stderr
-    assert json.loads(one.stdout) == json.loads(two.stdout)
-    for path in sorted((tmp_path / "a").iterdir()):
-        assert path.read_bytes() == (tmp_path / "b" / path.name).read_bytes()
-    log = sorted((tmp_path / "a").iterdir())[0]
-    seat = SCENARIOS[REFS.index(ref)].seats[0]
-    out = riotact("replay", str(log), "--seat", seat)
-    assert out.returncode == 0 and "Game over" in out.stdout, out.stderr
+    check_sim_and_replay(ref, SCENARIOS[REFS.index(ref)].seats[0], tmp_path, games=3)
+
 
 
 def test_a_person_types_a_move_to_any_point_and_a_bad_one_is_refused_in_one_line(tmp_path: Path):
