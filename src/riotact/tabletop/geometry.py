@@ -125,14 +125,18 @@ class Table:
     def cover_for(self, firer: XY, target: XY, *, behind: float = 1.0) -> Feature | None:
         """The cover a target has from a firer: a cover feature it stands in, or one the line of
         fire crosses within ``behind`` inches of the target (behind the wall)."""
+        return next((f for f in self.features if f.cover and self.covers(f, firer, target, behind=behind)), None)
+
+    @staticmethod
+    def covers(f: Feature, firer: XY, target: XY, *, behind: float = 1.0) -> bool:
+        """Whether ``f`` would cover the target from the firer (whatever the feature's own cover flag):
+        the target stands in it, or the line of fire crosses it within ``behind`` inches of the target."""
+        if f.contains(firer):
+            return False
+        if f.contains(target):
+            return True
         line = LineString([firer, target])
-        near = Point(target).buffer(behind)
-        for f in self.features:
-            if not f.cover or f.contains(firer):
-                continue
-            if f.contains(target) or (f.crossed_by(line) and f.shape.intersects(line.intersection(near))):
-                return f
-        return None
+        return f.crossed_by(line) and bool(f.shape.intersects(line.intersection(Point(target).buffer(behind))))
 
     # -- movement -----------------------------------------------------------
     def path_problem(self, a: XY, b: XY) -> str | None:

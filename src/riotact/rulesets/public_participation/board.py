@@ -12,7 +12,7 @@ from riotact.core.scenario import Scenario
 from riotact.core.umpire import RollTotal, Umpire
 from riotact.tabletop import Feature, Table, bearing_word
 
-from .figures import Character
+from .figures import XY, Character
 from .model import PPSetup
 from .tables import LOADS, SOUNDS, WEAPONS
 
@@ -27,11 +27,13 @@ class Board(State):
         setup: PPSetup = scenario.setup
         self.setup = setup
         self.table = Table(setup.width, setup.depth, [
-            Feature(f.id, f.name, f.outline, cover=f.cover, obstacle=f.obstacle, blocks_sight=f.building,
+            Feature(f.id, f.name, f.outline, cover=bool(f.cover), obstacle=f.obstacle, blocks_sight=f.building,
                     impassable=f.building, height=f.height,
-                    tags={"risky": f.risky, "danger": f.danger, "etc": f.etc})
+                    tags={"cover": "light" if f.cover is True else f.cover or "", "risky": f.risky,
+                          "danger": f.danger, "etc": f.etc})
             for f in setup.features])
-        weapons = dict(WEAPONS) | {w.name: w.weapon() for w in setup.weapons}
+        weapons = dict(WEAPONS) | {w.name: w.weapon(int(options["default_shots"]), int(options["missile_sdd"]),
+                                                    int(options["other_weapon_sdd"])) for w in setup.weapons}
         self.chars: dict[str, Character] = {}
         for card in setup.characters:
             arms = [weapons[w] for w in card.weapons]
@@ -43,6 +45,39 @@ class Board(State):
         self.allies = {frozenset(p) for p in setup.allies}
         self.move = 1
         self._sight_cache: dict[tuple[str, str], bool] = {}
+        #: The umpire's standing rulings on the seed's judgement calls (PP-02 gap; rulings.py), by kind:
+        #: cover / obstacle / risky by feature id, fright / etc by character id. The scenario's values
+        #: stand where he has not ruled.
+        self.rulings: dict[str, dict[str, Any]] = {k: {} for k in ("cover", "obstacle", "risky", "fright", "etc")}
+
+    # -- the umpire's judgement calls: his ruling, else the scenario's (PP-02, PP-06, PP-11, PP-38, PP-46)
+    def cover_class(self, f: Feature) -> str:
+        """PP-11: "" (none), "light" or "heavy"."""
+        return str(self.rulings["cover"].get(f.id, f.tags.get("cover") or ""))
+
+    def obstacle_class(self, f: Feature) -> str | None:
+        """PP-06: None, "most", "difficult" or "really_difficult"."""
+        return self.rulings["obstacle"].get(f.id, f.obstacle) or None
+
+    def risk(self, f: Feature) -> tuple[str, str, int]:
+        """PP-46/47: the act crossing ``f`` is (""  when it is not risky), its danger and the Etc factor."""
+        ruled = self.rulings["risky"].get(f.id)
+        if ruled is not None:
+            return ruled["act"], ruled["danger"], ruled["etc"]
+        return str(f.tags.get("risky") or ""), str(f.tags.get("danger") or ""), int(str(f.tags.get("etc") or 0))
+
+    def fright(self, c: Character) -> int:
+        """PP-38: a scary thing's Fright Value."""
+        return int(self.rulings["fright"].get(c.id, c.card.fright))
+
+    def cover_from(self, firer: XY, target: XY) -> tuple[Feature, str] | None:
+        """PP-11: the heaviest cover the target has from the firer, with its class."""
+        best: tuple[Feature, str] | None = None
+        for f in self.table.features:
+            cls = self.cover_class(f)
+            if cls and (best is None or (cls == "heavy" and best[1] != "heavy")) and self.table.covers(f, firer, target):
+                best = (f, cls)
+        return best
 
     # -- relations ------------------------------------------------------------
     def enemies(self, a: Character, b: Character) -> bool:

@@ -21,7 +21,7 @@ class HeuristicBot(Bot):
         st = view["state"]
         ids = [a.id for a in legal]
         chars = {c["id"]: c for c in st["characters"]}
-        for prefix in ("opp:", "surprise:"):
+        for prefix in ("opp:", "surprise:", "back:", "stay:"):
             if any(i.startswith(prefix) for i in ids):
                 return next(i for i in ids if i.startswith(prefix))
         if any(i.startswith("kick:") for i in ids):

@@ -93,8 +93,10 @@ class Combat(Board):
             before = c.state
             if outcome == "AD":
                 c.wounds = max(c.wounds, c.card.wound_thresholds[3])
+            elif self.options["wound_totals"]:
+                c.wounds += T.WOUND_VALUE[outcome]  # PP-29 gap: the values add up
             else:
-                c.wounds += T.WOUND_VALUE[outcome]  # PP-29
+                c.wounds = max(c.wounds, T.WOUND_VALUE[outcome])
             if c.state == "LI" and table == "piercing":
                 c.bleeds = True  # PP-25; a bludgeoning LI does not bleed (PP-33)
             after = c.state
@@ -129,9 +131,12 @@ class Combat(Board):
             mods.append(Modifier(T.GOOD_SHOT, "good shot", "PP-11"))
         elif firer.card.shooting == "poor":
             mods.append(Modifier(T.POOR_SHOT, "poor shot", "PP-11"))
-        cover = self.table.cover_for(firer.pos, target.pos)
+        cover = self.cover_from(firer.pos, target.pos)
         if cover is not None:
-            mods.append(Modifier(T.IN_COVER, f"target in cover ({cover.name})", "PP-11"))
+            feature, cls = cover
+            value = T.IN_COVER if cls == "light" else int(self.options["heavy_cover"])
+            kind = "heavy cover" if cls == "heavy" else "cover"
+            mods.append(Modifier(value, f"target in {kind} ({feature.name})", "PP-11"))
         if not thrown and self.coup_de_grace(firer, target):
             mods.append(Modifier(T.COUP_DE_GRACE, "coup de grace within 1\"", "PP-11"))
         if firer.moved > 2:
@@ -165,15 +170,23 @@ class Combat(Board):
         return 0
 
     def coup_de_grace(self, firer: Character, target: Character) -> bool:
-        """PP-11 gap: a shot within 1" at a helpless target."""
-        return self.gap(firer, target) <= 1 and target.helpless(self.move)
+        """PP-11 gap: a shot within 1" at a helpless target (house rule ``coup_de_grace``: or only at
+        one lying down, not one who surrendered standing)."""
+        if self.gap(firer, target) > 1 or not target.helpless(self.move):
+            return False
+        return self.options["coup_de_grace"] == "helpless" or not (
+            target.surrendered and target.state != "AD" and not target.critical and not target.stunned
+            and not target.unconscious(self.move) and target.down_move != self.move)
 
     def supported(self, c: Character) -> bool:
-        """PP-11 gap: a rest is a wall, fence or other cover or obstacle touching the firer's base."""
+        """PP-11 gap: a rest is a wall, fence or other cover or obstacle touching the firer's base
+        (house rule ``rested``: ``still`` needs no rest, only a firer who has not moved)."""
+        if self.options["rested"] == "still":
+            return True
         from shapely.geometry import Point
 
         spot = Point(c.pos).buffer(c.card.base + 0.5)
-        return any((f.cover or f.obstacle) and f.shape.intersects(spot) for f in self.table.features)
+        return any((self.cover_class(f) or f.obstacle) and f.shape.intersects(spot) for f in self.table.features)
 
     def to_hit(self, weapon: Weapon, distance: float) -> int:
         """PP-10 gap: 4+ up to half the card range, 5+ beyond; a card's own score first."""
@@ -194,13 +207,15 @@ class Combat(Board):
         return self.roll("PP-09", firer, f"shots with the {weapon.name}", n=n, sides=sides).total
 
     def first_shooting(self, firer: Character, target: Character) -> None:
-        """PP-37 gap: the first shot with the firer or the target within 12" of a character."""
+        """PP-37 gap: the first shot with the firer or the target within 12" of a character (house rule
+        ``initial_shooting``: or the first such shot of each move)."""
         self.sound("PP-07", firer, "shot")
         for c in self.on_table():
-            if c.heard_first_shot or c is firer:
+            once = self.options["initial_shooting"] == "first"
+            if c is firer or (c.first_shot_move >= 0 if once else c.first_shot_move == self.move):
                 continue
             if self.gap(c, firer) <= 12 or self.gap(c, target) <= 12:
-                c.heard_first_shot = True
+                c.first_shot_move = self.move
                 self.trigger(c, "initial shooting within 12\"")
 
     def shoot(self, firer: Character, target: Character, weapon: Weapon, *, opportunity: bool = False,
@@ -264,7 +279,12 @@ class Combat(Board):
         self.unseen_attacker(thrower, target, f"hit at with a {weapon.name}", roll.passed)
         if not roll.passed:
             return False
-        effect = self.roll("PP-15", target, f"the effect of the {weapon.name}", judge=T.hit_effect).result
+        if self.options["thrown_effect"] == "staggers":
+            effect = "Staggers"
+            self.tell("PP-15", f"The {weapon.name} hits {target.card.name}: every thrown hit Staggers (house rule).",
+                      target)
+        else:  # PP-15 gap: the shooting hit-effect die
+            effect = self.roll("PP-15", target, f"the effect of the {weapon.name}", judge=T.hit_effect).result
         assert effect is not None
         table = "piercing" if weapon.name == "spear" and self.options["spear_table"] == "piercing" else "bludgeoning"
         self.take_hit(target, effect, table, weapon.sdd, weapon.name)
@@ -336,6 +356,20 @@ class Combat(Board):
                            template={"kind": "gas", "x": point[0], "y": point[1], "radius": cloud.radius})
         self.gas_rolls(cloud)
 
+    def drift(self, cloud: Cloud) -> None:
+        """PP-20 (house rule ``gas_drift``): the cloud drifts by the arrow die and half a D6 inches."""
+        face = self.umpire.roll_total("PP-20", "the gas cloud", 1, 6, purpose="the drift of the gas cloud (arrow die)",
+                                      visible_to=self.within_earshot((cloud.x, cloud.y))).total
+        half = self.umpire.roll_total("PP-20", "the gas cloud", 1, 6, purpose="how far it drifts (half a D6 inches)",
+                                      visible_to=self.within_earshot((cloud.x, cloud.y))).total / 2
+        start = (cloud.x, cloud.y)
+        cloud.x, cloud.y = self.table.clamp(arrow_point(start, face, half))
+        self.umpire.effect("PP-20", f"The gas cloud drifts {half:g}\" {bearing_word(start, (cloud.x, cloud.y))}, "
+                           f"to ({cloud.x:.1f}, {cloud.y:.1f}).",
+                           visible_to=sorted(set(self.within_earshot(start)) | set(self.within_earshot((cloud.x, cloud.y)))),
+                           template={"kind": "gas", "x": cloud.x, "y": cloud.y, "radius": cloud.radius},
+                           scatter={"from": list(start), "to": [cloud.x, cloud.y]})
+
     def gas_rolls(self, cloud: Cloud) -> None:
         for c in sorted(self.on_table(), key=lambda c: c.id):
             if c.out_of_play or c.unconscious(self.move):
@@ -357,13 +391,16 @@ class Combat(Board):
             for c in self.chars.values())]
 
     def kick_candidates(self) -> list[Character]:
-        """PP-19: characters within 1" of the lit stick who have not tried, nearest first."""
+        """PP-19: characters within 1" of the lit stick with attempts left (house rule ``kick_attempts``),
+        those who have tried least first, then nearest first."""
         stick = self.stick
         assert stick is not None
-        found = [(max(0.0, self.table.distance(c.pos, (stick.x, stick.y)) - c.card.base), c.id, c)
-                 for c in self.on_table() if c.id not in stick.tried and c.can_act(self.move)
+        attempts = int(self.options["kick_attempts"])
+        found = [(stick.tried.count(c.id), max(0.0, self.table.distance(c.pos, (stick.x, stick.y)) - c.card.base),
+                  c.id, c)
+                 for c in self.on_table() if stick.tried.count(c.id) < attempts and c.can_act(self.move)
                  and not c.stunned and self.table.distance(c.pos, (stick.x, stick.y)) - c.card.base <= 1]
-        return [c for _, _, c in sorted(found)]
+        return [c for *_, c in sorted(found)]
 
     def kick(self, c: Character, face: int) -> None:
         """PP-19: kick (standing) or throw (prone or kneeling) it D6-3 inches; 0 or less fails."""
@@ -400,7 +437,7 @@ class Combat(Board):
             sdd = 1 if sdd is None else sdd
             effect = self.roll("PP-18", c, f"the blast, {d:.1f}\" away", judge=T.hit_effect).result
             assert effect is not None
-            self.take_hit(c, effect, "piercing", sdd, f"dynamite at {d:.1f}\"")
+            self.take_hit(c, effect, str(self.options["blast_table"]), sdd, f"dynamite at {d:.1f}\"")
 
     # -- fighting (PP-21..24) ---------------------------------------------------------
     def fighters(self) -> list[Character]:
@@ -408,8 +445,10 @@ class Combat(Board):
                       key=lambda c: c.id)
 
     def melees(self) -> list[tuple[list[Character], list[Character]]]:
-        """Who fights whom this round: N to one when N attackers touch only their one foe (PP-23),
-        otherwise one to one (the umpire's split, PP-23 gap)."""
+        """Who fights whom this round. First the pairs the umpire has ruled (rulings.py); then N to one
+        when N attackers touch only their one foe (PP-23); the rest, by the PP-23 gap default, split
+        into one-to-one fights (lowest ids first), or with ``uneven_fights = "sides"`` each knot of
+        fighters that is not N to one fights side against side."""
         able = self.fighters()
         used: set[str] = set()
         fights: list[tuple[list[Character], list[Character]]] = []
@@ -417,11 +456,32 @@ class Combat(Board):
         def touching(x: Character) -> list[Character]:
             return [z for z in able if z.id not in used and self.enemies(x, z) and self.in_contact(x, z)]
 
+        for a_id, b_id in self.rulings.get("pairs", {}).get(self.move, []):
+            a, b = self.chars[a_id], self.chars[b_id]
+            if a in able and b in able and not {a_id, b_id} & used and self.in_contact(a, b):
+                fights.append(([a], [b]))
+                used.update([a_id, b_id])
         for y in able:
             attackers = [x for x in touching(y) if [z.id for z in touching(x)] == [y.id]]
             if y.id not in used and len(attackers) >= 2:
                 fights.append(([y], attackers))
                 used.update([y.id, *(x.id for x in attackers)])
+        if self.options["uneven_fights"] == "sides":
+            for x in able:
+                if x.id in used or not touching(x):
+                    continue
+                knot, todo = [x], [x]
+                while todo:
+                    for z in touching(todo.pop()):
+                        if z not in knot:
+                            knot.append(z)
+                            todo.append(z)
+                ours = sorted((z for z in knot if not self.enemies(x, z)), key=lambda z: z.id)
+                theirs = sorted((z for z in knot if self.enemies(x, z)), key=lambda z: z.id)
+                if all(self.enemies(a, b) for a in ours for b in theirs) and not any(
+                        self.enemies(a, b) for group in (ours, theirs) for a in group for b in group):
+                    fights.append((ours, theirs))
+                    used.update(z.id for z in knot)
         for x in able:
             foes = touching(x) if x.id not in used else []
             if foes:
@@ -454,15 +514,17 @@ class Combat(Board):
         if charging:
             if c.card.mounted:
                 mods.append(Modifier(T.MOUNTED_CHARGE, "mounted charge", "PP-22"))
-            else:
+            if not c.card.mounted or self.options["mounted_charge"] == "adds":
                 mods.append(Modifier(T.CHARGING, "charging", "PP-22"))
         if c.rising_move == self.move and c.rising_li:
             mods.append(Modifier(-int(self.options["rising_penalty"]), "rising with LI", "PP-33"))
         return mods
 
-    def side_total(self, side: list[Character], foe: Character, charge_round: bool) -> tuple[int, Character]:
-        """PP-21: D6 + fighting value + factors; PP-23: a group uses the mean of its dice (down) +N and
-        its best fighter's value and factors."""
+    def side_total(self, side: list[Character], foe: Character, charge_round: bool,
+                   against: int = 1) -> tuple[int, Character]:
+        """PP-21: D6 + fighting value + factors; PP-23: a group uses the mean of its dice (down) +N at N
+        to one, and its best fighter's value and factors; side against side (house rule
+        ``uneven_fights``), +1 for each man over the other side's count."""
         best = max(side, key=lambda c: (c.card.fight, c.id))
         mods = [Modifier(best.card.fight, f"{best.card.name}'s fighting value", "PP-21"),
                 *self.fight_factors(best, foe, charge_round)]
@@ -470,29 +532,37 @@ class Combat(Board):
         if n == 1:
             return self.roll("PP-21", best, f"fighting {foe.card.name}", modifiers=mods, also=(foe,)).total, best
         names = " and ".join(c.card.name for c in side)
-        roll = self.roll("PP-23", best, f"{names} fighting {foe.card.name} together ({n} to one)", n=n,
+        odds = f"{n} to one" if against == 1 else f"{n} to {against}"
+        roll = self.roll("PP-23", best, f"{names} fighting {foe.card.name} together ({odds})", n=n,
                          also=(foe, *side))
         mean = roll.natural // n if self.options["outnumber_mean"] == "down" else int(roll.natural / n + 0.5)
-        total = mean + n + sum(m.value for m in mods)
+        bonus = n if against == 1 else max(0, n - against)
+        total = mean + bonus + sum(m.value for m in mods)
         rounded = self.options["outnumber_mean"]
-        self.tell("PP-23", f"{names}: mean of the dice {mean} (rounded {rounded}), +{n} for {n} to one, "
+        self.tell("PP-23", f"{names}: mean of the dice {mean} (rounded {rounded}), +{bonus} for {odds}, "
                   f"{describe(mods)}: {total}.", foe, *side)
         return total, best
 
     def fight_round(self, one: list[Character], many: list[Character], rnd: int) -> None:
         first = rnd <= int(self.options["charge_rounds"])  # PP-22 gap: charge bonuses in the first round
-        total_a, best_a = self.side_total(one, many[0], first)
-        total_b, best_b = self.side_total(many, one[0], first)
+        total_a, best_a = self.side_total(one, many[0], first, len(many))
+        total_b, best_b = self.side_total(many, one[0], first, len(one))
         table = str(self.options["fight_table"])
-        for side, _best, mine, theirs, winner in ((one, best_a, total_a, total_b, best_b),
+        for side, best, mine, theirs, winner in ((one, best_a, total_a, total_b, best_b),
                                                  (many, best_b, total_b, total_a, best_a)):
             result = T.fight_result(mine - theirs, table)
             names = " and ".join(c.card.name for c in side)
             self.tell("PP-24", f"Round {rnd}: {names} {mine} against {theirs}, a difference of "
                       f"{mine - theirs:+d}: {result}.", *side, winner)
             if result in ("Flinches", "Staggers", "Downed"):
-                victim = side[0] if len(side) == 1 else self.chars[self.umpire.choose(
-                    "PP-23", sorted(c.id for c in side), purpose="who in the group takes the result",
-                    visible_to=self.witnesses(*side))]
+                if len(side) == 1:
+                    victim = side[0]
+                elif self.options["group_loss"] == "best":
+                    victim = best
+                else:
+                    victim = self.chars[self.umpire.choose(
+                        "PP-23", sorted(c.id for c in side), purpose="who in the group takes the result",
+                        visible_to=self.witnesses(*side))]
                 weapon = winner.melee  # PP-30 gap: saved against the winner's weapon
-                self.take_hit(victim, result, weapon.table, weapon.sdd, weapon.name)
+                table = "bludgeoning" if self.options["fight_save"] == "bludgeoning" else weapon.table
+                self.take_hit(victim, result, table, weapon.sdd, weapon.name)

@@ -7,7 +7,8 @@ aiming points of ``bomb``, PP-21): the k-th move on offer for character ``M1`` n
 and each feature and one away from the nearest foe, so ``2 * (characters + features)`` slots always
 suffice. Everything else is the grammar of ``state.py`` over the scenario's characters, weapons and
 lines: holding, dropping, bandaging, speaking at each volume (PP-07), firing (PP-08), throwing
-(PP-21), opportunity shots (PP-08), kicking a lit stick (PP-24) and the umpire's surprise rulings.
+(PP-21), opportunity shots (PP-08), kicking a lit stick (PP-24), cowering back after a failed nerve test
+(PP-48) and the umpire's surprise rulings.
 Observations are the generic hashed view features.
 
 >>> from riotact.core import find_scenario
@@ -32,7 +33,7 @@ from . import tables as T
 from .state import PublicParticipation
 
 #: Verbs whose last part is a point on the table, numbered by menu order.
-_AIMED = ("move", "bomb")
+_AIMED = ("move", "bomb", "back")
 
 
 def _slug(name: str) -> str:
@@ -46,7 +47,8 @@ def action_ids(state: PublicParticipation) -> list[str]:
     slots = [f"#{k}" for k in range(1, 2 * (len(chars) + len(state.table.features)) + 1)]
     ids = ["done"]
     for c in chars:
-        ids += [f"{verb}:{c}" for verb in ("hold", "drop", "noopp", "nokick")]
+        ids += [f"{verb}:{c}" for verb in ("hold", "drop", "noopp", "nokick", "stay")]
+        ids += [f"back:{c}:#{k}" for k in range(1, 4)]  # PP-48: stepping back, three ways at most
         ids += [f"move:{c}:{s}" for s in slots]
         ids += [f"bomb:{c}:{w}:{s}" for w in weapons for s in slots]
         ids += [f"say:{c}:{v}:{line}" for v in T.VOLUMES for line in lines]

@@ -26,7 +26,8 @@ class Character:
     bleed_extra: int = 0
     critical: bool = False  # PP-27
     stunned: bool = False  # PP-36
-    groggy_move: int = -1
+    groggy_move: int = -1  # groggy from this move ...
+    groggy_until: int = -1  # ... to this one (PP-36, house rule groggy_moves)
     enraged_until: int = -1  # PP-34
     down_move: int = -1  # Downed this move: prone until it rises (PP-33)
     rising_move: int = -1  # spends this move getting up
@@ -52,7 +53,7 @@ class Character:
     tested_move: int = -1
     nerve: dict[str, list[int]] = field(default_factory=dict)  # act -> [done, failed] (PP-47)
     orders: list[tuple[int, str]] = field(default_factory=list)  # (move, order) understood (PP-41)
-    heard_first_shot: bool = False
+    first_shot_move: int = -1  # when the initial shooting near him last made him test (PP-37)
     notes: str = ""
 
     @property
@@ -98,7 +99,7 @@ class Character:
         return self.panic_move == move
 
     def groggy(self, move: int) -> bool:
-        return self.groggy_move == move
+        return self.groggy_move <= move <= self.groggy_until
 
     def enraged(self, move: int) -> bool:
         return self.enraged_until >= move

@@ -23,7 +23,9 @@ class FeatureCard(BaseModel):
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
     name: str
     outline: list[tuple[float, float]] = Field(min_length=3)
-    cover: bool = False
+    #: PP-11: true or "light" (the seed's -1), "heavy" (the umpire's class for solid cover, house rule
+    #: ``heavy_cover``), false for none.
+    cover: bool | Literal["light", "heavy"] = False
     obstacle: Literal["most", "difficult", "really_difficult"] | None = None
     building: bool = False
     height: int = 0
@@ -41,17 +43,21 @@ class WeaponCard(BaseModel):
     name: str
     kind: Literal["firearm", "thrown", "melee"]
     table: Literal["piercing", "bludgeoning"] = "piercing"
-    sdd: int = 0
+    #: None: the card gives none (PP-13 / PP-31 gaps: the house rules ``missile_sdd`` / ``other_weapon_sdd``).
+    sdd: int | None = None
     range: float = 0
-    shots: str = Field("1", pattern=r"^(\d+|\d*[dD]\d+)$")
+    #: "": the card gives no shots dice (PP-09 gap: the house rule ``default_shots``).
+    shots: str = Field("", pattern=r"^(|\d+|\d*[dD]\d+)$")
     to_hit: int | None = None
     long_gun: bool = False
     telescopic: bool = False
     fight: int = 0
 
-    def weapon(self) -> Weapon:
-        return Weapon(self.name, self.kind, self.table, self.sdd, self.range, self.shots, self.to_hit,
-                      self.long_gun, self.telescopic, self.fight)
+    def weapon(self, default_shots: int, missile_sdd: int, other_sdd: int) -> Weapon:
+        """The weapon in play, the house rules filling in what the card leaves out."""
+        sdd = self.sdd if self.sdd is not None else missile_sdd if self.kind == "firearm" else other_sdd
+        return Weapon(self.name, self.kind, self.table, sdd, self.range, self.shots or str(default_shots),
+                      self.to_hit, self.long_gun, self.telescopic, self.fight)
 
 
 class CharacterCard(BaseModel):

@@ -44,14 +44,14 @@ class Morale(Combat):
             mods.append(Modifier(-len(down), f"{len(down)} comrade(s) downed or surrendered", "PP-38"))
         if dead:
             mods.append(Modifier(-len(dead), f"{len(dead)} comrade(s) apparently dead", "PP-28"))
-        scary = [o for o in self.on_table() if o.card.fright and not self.friends(c, o) and o is not c
+        scary = [o for o in self.on_table() if self.fright(o) and not self.friends(c, o) and o is not c
                  and not o.out_of_play and self.gap(c, o) <= 9]
         if scary and self.options["fright"] == "all":
-            mods += [Modifier(-o.card.fright, f"Fright Value of {o.card.name} within 9\"", "PP-38")
+            mods += [Modifier(-self.fright(o), f"Fright Value of {o.card.name} within 9\"", "PP-38")
                      for o in sorted(scary, key=lambda o: o.id)]
         elif scary:
-            worst = max(scary, key=lambda o: (o.card.fright, o.id))
-            mods.append(Modifier(-worst.card.fright, f"Fright Value of {worst.card.name} within 9\"", "PP-38"))
+            worst = max(scary, key=lambda o: (self.fright(o), o.id))
+            mods.append(Modifier(-self.fright(worst), f"Fright Value of {worst.card.name} within 9\"", "PP-38"))
         return mods
 
     def morale_wound(self, c: Character) -> int:
@@ -108,17 +108,19 @@ class Morale(Combat):
             self.tell("PP-44", f"{name} is Terrified: will run to safety, or cower or surrender.", c)
             self.rout(c)
         else:
-            moves = self.roll("PP-45", c, "how many moves the faint lasts").total
+            moves = self.roll("PP-45", c, "how many moves the faint lasts").total if (
+                self.options["faint_moves"] == "D6") else 1
             c.unconscious_until = self.move + moves
             self.tell("PP-45", f"{name} faints: unconscious and helpless for {moves} move(s).", c)
-            self.rout(c)
+            if self.options["routs"] == "terrified_faint":  # PP-37 gap: a faint is a rout
+                self.rout(c)
         return result
 
     # -- nerve (PP-46..48) -----------------------------------------------------------
     def nerve_modifiers(self, c: Character, act: str, danger: str = "", etc: int = 0) -> list[Modifier]:
         """PP-47 factors (gap defaults: 'lots' is 3 or more and replaces 'before')."""
         card, mods = c.card, []
-        if card.named:
+        if card.named and self.options["named_nerve"]:
             mods.append(Modifier(1 if card.npc else 2, "named NPC" if card.npc else "named character", "PP-47"))
         if act in card.trained_for:
             mods.append(Modifier(1, "trained for it", "PP-47"))
@@ -180,6 +182,7 @@ class Morale(Combat):
             if c.stunned and self.roll("PP-36", c, "recovery from the stun (6 recovers)").total == 6:
                 c.stunned = False
                 c.groggy_move = self.move + 1
+                c.groggy_until = self.move + int(self.options["groggy_moves"])
                 self.tell("PP-36", f"{c.card.name} comes round, groggy for a move.", c)
                 self.trigger(c, "recovering from a stun", "PP-36")
         for cloud in list(self.clouds):
@@ -192,4 +195,7 @@ class Morale(Combat):
                         moves = self.roll("PP-20", c, "moves until waking from the gas").total
                         c.unconscious_until, c.gassed = self.move + moves, False
             else:
-                self.gas_rolls(cloud)
+                if self.options["gas_drift"] == "arrow":
+                    self.drift(cloud)
+                if self.options["gas_reroll"]:  # PP-20 gap: a head still in the cloud rolls again
+                    self.gas_rolls(cloud)

@@ -74,10 +74,14 @@ class PublicParticipation(Morale):
             return (not c.out_of_play and not c.unconscious(m) and not c.stunned and not c.panicked(m)
                     and c.busy_move != m and f"speaking{self.round}" not in c.done)
         if self.phase == "firing":
-            return (c.can_act(m) and "firing" not in c.done and not c.panicked(m) and not c.terrified
+            return (c.can_act(m) and "firing" not in c.done and self.may_fire_panicked(c) and not c.terrified
                     and not c.cowering and c.rising_move != m and self.obeys(c, "fire")
                     and self.has_missiles(c))
         return False
+
+    def may_fire_panicked(self, c: Character) -> bool:
+        """PP-43 gap: a Panicked character does not fire (house rule ``panicked_fires``)."""
+        return not c.panicked(self.move) or bool(self.options["panicked_fires"])
 
     @staticmethod
     def has_missiles(c: Character) -> bool:
@@ -86,8 +90,9 @@ class PublicParticipation(Morale):
             n > 0 for n in c.throwables.values())
 
     def obeys(self, c: Character, wanted: str) -> bool:
-        """PP-41 gap: an Obedient character acts on an understood order from a friendly leader."""
-        return c.morale != "Obedient" or self.order_for(c) == wanted
+        """PP-41 gap: an Obedient character acts on an understood order from a friendly leader (house rule
+        ``obedient``: or as a Controlled one)."""
+        return c.morale != "Obedient" or self.options["obedient"] == "controlled" or self.order_for(c) == wanted
 
     def order_for(self, c: Character) -> str:
         recent = [order for move, order in c.orders if move >= self.move - 1]
@@ -263,8 +268,11 @@ class PublicParticipation(Morale):
         key = (c.pos, p)
         plan = self._plans.get(key)
         if plan is None:
-            crossed = self.table.obstacles_crossed(c.pos, p)
-            cost = sum(T.OBSTACLE_COST[f.obstacle or "most"] for f in crossed)
+            crossed = [f for f in self.table.crossed(c.pos, p) if not f.impassable and self.obstacle_class(f)]
+            # PP-06 gap: too little movement left, no crossing; or (house rule) stop on the obstacle, to
+            # leave it next move (a figure standing in an obstacle pays nothing to leave it)
+            paid = [f for f in crossed if self.options["short_of_movement"] == "no_crossing" or not f.contains(p)]
+            cost = sum(T.OBSTACLE_COST[self.obstacle_class(f) or "most"] for f in paid)
             plan = self._plans[key] = (self.table.distance(c.pos, p), float(cost), [f.name for f in crossed])
         return plan
 
@@ -279,7 +287,7 @@ class PublicParticipation(Morale):
         problem = self.table.path_problem(c.pos, p)
         if problem:
             return problem
-        if c.morale == "Obedient":  # PP-41
+        if c.morale == "Obedient" and self.options["obedient"] == "orders":  # PP-41
             order = self.order_for(c)
             foe = self.nearest_foe(c)
             if order not in ("advance", "fall-back") or foe is None:
@@ -374,10 +382,10 @@ class PublicParticipation(Morale):
     def do_move(self, c: Character, p: XY) -> None:
         start, start_seen = c.pos, self.witnesses(c)
         for f in self.table.crossed(c.pos, p):  # PP-46: risky ground needs nerve
-            act = str(f.tags.get("risky") or "")
-            danger, etc = str(f.tags.get("danger") or ""), int(str(f.tags.get("etc") or 0))
+            act, danger, etc = self.risk(f)
             if act and not self.nerve_test(c, act, danger, etc):
                 c.done.add("moving")
+                self.offer_step_back(c, p)
                 return
         distance, cost, crossed = self.move_plan(c, p)
         running = distance + cost > self.reach(c, False) + 1e-9
@@ -400,6 +408,22 @@ class PublicParticipation(Morale):
         if contact:
             self.charge(c, contact[0], foes_saw.get(contact[0].id, True))
         self.offer_opportunity(c, start)
+
+    def offer_step_back(self, c: Character, aim: XY) -> None:
+        """PP-48 gap: who loses his nerve cowers back: he may step back up to ``nerve_step_back`` inches
+        (straight back from where he meant to go, or back to either side), or stay."""
+        step = float(self.options["nerve_step_back"])
+        if step <= 0 or aim == c.pos:
+            return
+        back = math.atan2(c.x - aim[0], c.y - aim[1])
+        points = []
+        for turn in (0, -60, 60):
+            angle = back + math.radians(turn)
+            p = (round(c.x + step * math.sin(angle), 2), round(c.y + step * math.cos(angle), 2))
+            if self.table.path_problem(c.pos, p) is None and not self.move_plan(c, p)[2]:
+                points.append(list(p))
+        if points:
+            self.pending.append({"kind": "step_back", "seat": c.seat, "cid": c.id, "points": points})
 
     def charge(self, c: Character, foe: Character, foe_saw: bool) -> None:
         """PP-22: charging +1 in the first round; surprise judged by sight (gap default) or the umpire."""
@@ -426,7 +450,7 @@ class PublicParticipation(Morale):
                 for i in range(1, steps + 1)]
         for s in sorted(self.chars.values(), key=lambda o: o.id):
             if (not self.enemies(s, mover) or s.opportunity_taken or s.shots_left == 0
-                    or not s.can_act(self.move) or s.panicked(self.move) or s.terrified or s.cowering
+                    or not s.can_act(self.move) or not self.may_fire_panicked(s) or s.terrified or s.cowering
                     or s.rising_move == self.move or not self.obeys(s, "fire")):
                 continue
             reach = max((w.range for w in s.weapons if w.kind == "firearm"), default=-1.0)
@@ -502,6 +526,18 @@ class PublicParticipation(Morale):
                     return p
             length -= 1.0
         return None
+
+    def step_back(self, c: Character, where: str) -> None:
+        """PP-48: the step back, seen by those who see him before or after."""
+        p = _xy(where)
+        assert p is not None
+        seen = set(self.witnesses(c))
+        distance = self.table.distance(c.pos, p)
+        c.x, c.y = p
+        c.moved += distance
+        self.moved_figure()
+        self.umpire.effect("PP-48", f"{c.card.name} cowers back {distance:.1f}\" to ({_fmt(p)}).",
+                           visible_to=sorted(seen | set(self.witnesses(c))), who=c.id, to=list(p))
 
     def start_bandage(self, c: Character, patient: Character) -> None:
         """PP-25 gap: bandaging takes the helper's whole move."""
@@ -611,6 +647,12 @@ class PublicParticipation(Morale):
             how = " (he is attacking you: -2)" if p["attacked"] else " (-1)"
             return [Action(f"opp:{c.id}:{t.id}", f"{c.card.name} takes an opportunity shot at {t.card.name}{how}"),
                     Action(f"noopp:{c.id}", f"{c.card.name} lets {t.card.name} pass")]
+        if p["kind"] == "step_back":
+            sides = ("straight back", "back to the left", "back to the right")
+            return [*(Action(f"back:{c.id}:{_fmt((x, y))}", f"{c.card.name} cowers back "
+                             f"{self.table.distance(c.pos, (x, y)):.1f}\" to ({_fmt((x, y))}), {sides[i]} (PP-48)")
+                      for i, (x, y) in enumerate(p["points"])),
+                    Action(f"stay:{c.id}", f"{c.card.name} cowers where he is (PP-48)")]
         if p["kind"] == "kick":
             return [*(Action(f"kick:{c.id}:{face}", f"{c.card.name} kicks the lit dynamite away, bearing "
                              f"{bearing} degrees") for face, bearing in enumerate((0, 60, 120, 180, 240, 300), 1)),
@@ -633,6 +675,8 @@ class PublicParticipation(Morale):
             self.shoot(c, target, weapon, opportunity=True, attacked=bool(p["attacked"]))
             target.x, target.y = end
             self.moved_figure()
+        elif verb == "back":
+            self.step_back(c, parts[1])
         elif verb == "kick":
             if not self.options["kick_nerve"] or self.nerve_test(c, "kick away lit dynamite"):
                 self.kick(c, int(parts[1]))

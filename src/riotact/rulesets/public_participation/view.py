@@ -24,9 +24,9 @@ def seat_view(st: PublicParticipation, seat: str) -> dict[str, Any]:
     return {
         "move": st.move, "moves": st.setup.moves, "phase": st.phase, "round": st.round,
         "table": {"width": st.table.width, "depth": st.table.depth, "features": [
-            {"id": f.id, "name": f.name, "outline": [list(p) for p in f.outline], "cover": f.cover,
-             "obstacle": f.obstacle, "building": f.blocks_sight, "height": f.height,
-             "risky": f.tags.get("risky") or ""} for f in st.table.features]},
+            {"id": f.id, "name": f.name, "outline": [list(p) for p in f.outline], "cover": st.cover_class(f),
+             "obstacle": st.obstacle_class(f), "building": f.blocks_sight, "height": f.height,
+             "risky": st.risk(f)[0]} for f in st.table.features]},
         "characters": chars,
         "sight": {c.id: sorted(o for o in seen if o != c.id and st.sees(c, st.chars[o]))
                   for c in sorted(own, key=lambda c: c.id) if not c.out_of_play},
@@ -53,7 +53,7 @@ def character(st: PublicParticipation, c: Character, *, full: bool) -> dict[str,
             "fight": card.fight, "shooting": card.shooting, "weapons": [w.name for w in c.weapons],
             "melee": c.melee.name, "throwables": dict(c.throwables), "morale": card.morale, "adt": card.adt,
             "training": card.training, "named": card.named, "npc": card.npc, "leader": card.leader,
-            "fright": card.fright, "load": c.load, "wounds": c.wounds, "bandaged": c.bandaged,
+            "fright": st.fright(c), "load": c.load, "wounds": c.wounds, "bandaged": c.bandaged,
             "bleeding": c.bleed_extra, "shots_left": c.shots_left, "order": st.order_for(c),
             "moved": round(c.moved, 2), "done": sorted(c.done), "notes": c.notes,
         }
