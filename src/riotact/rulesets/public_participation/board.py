@@ -44,11 +44,14 @@ class Board(State):
         self.weapon_book = weapons
         self.allies = {frozenset(p) for p in setup.allies}
         self.move = 1
-        self._sight_cache: dict[tuple[str, str], bool] = {}
+        #: Sight between two points of the table: keyed on the points, so it holds whatever moved, in
+        #: clones and after undo (terrain never changes in play).
+        self._sight_cache: dict[tuple[XY, XY], bool] = {}
         #: The umpire's standing rulings on the seed's judgement calls (PP-02 gap; rulings.py), by kind:
-        #: cover / obstacle / risky by feature id, fright / etc by character id. The scenario's values
-        #: stand where he has not ruled.
-        self.rulings: dict[str, dict[str, Any]] = {k: {} for k in ("cover", "obstacle", "risky", "fright", "etc")}
+        #: cover / obstacle / risky by feature id, fright / etc by character id, pairs (of fighters) by
+        #: move. The scenario's values and the gap defaults stand where he has not ruled.
+        self.rulings: dict[str, dict[Any, Any]] = {
+            k: {} for k in ("cover", "obstacle", "risky", "fright", "etc", "pairs")}
 
     # -- the umpire's judgement calls: his ruling, else the scenario's (PP-02, PP-06, PP-11, PP-38, PP-46)
     def cover_class(self, f: Feature) -> str:
@@ -103,13 +106,13 @@ class Board(State):
             return True
         if (a.out_of_play and not a.surrendered) or a.unconscious(self.move) or b.fled:
             return False
-        key = (a.id, b.id) if a.id < b.id else (b.id, a.id)
-        if key not in self._sight_cache:
-            self._sight_cache[key] = self.table.line_of_sight(a.pos, b.pos)
-        return self._sight_cache[key]
-
-    def moved_figure(self) -> None:
-        self._sight_cache.clear()
+        key = (a.pos, b.pos) if a.pos < b.pos else (b.pos, a.pos)  # sight is symmetric and terrain fixed
+        seen = self._sight_cache.get(key)
+        if seen is None:
+            if len(self._sight_cache) > 4096:
+                self._sight_cache.clear()
+            seen = self._sight_cache[key] = self.table.line_of_sight(a.pos, b.pos)
+        return seen
 
     def seen_by_seat(self, seat: str) -> set[str]:
         """Ids of the characters a seat may see: its own, and those any of them sees."""

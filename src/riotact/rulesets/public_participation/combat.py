@@ -456,7 +456,7 @@ class Combat(Board):
         def touching(x: Character) -> list[Character]:
             return [z for z in able if z.id not in used and self.enemies(x, z) and self.in_contact(x, z)]
 
-        for a_id, b_id in self.rulings.get("pairs", {}).get(self.move, []):
+        for a_id, b_id in self.rulings["pairs"].get(self.move, []):
             a, b = self.chars[a_id], self.chars[b_id]
             if a in able and b in able and not {a_id, b_id} & used and self.in_contact(a, b):
                 fights.append(([a], [b]))

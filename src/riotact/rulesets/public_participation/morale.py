@@ -146,8 +146,11 @@ class Morale(Combat):
 
     def nerve_test(self, c: Character, act: str, danger: str = "", etc: int = 0) -> bool:
         """PP-46: D6 + factors, 5 or more; PP-48: a failure cowers back and counts as failed before."""
-        roll = self.roll("PP-46", c, f"nerve to {act}", modifiers=self.nerve_modifiers(c, act, danger, etc),
-                         target=5)
+        mods = self.nerve_modifiers(c, act, danger, etc)
+        ruled = self.rulings["etc"].pop(c.id, None)  # the umpire's "Etc" for this test (rulings.py)
+        if ruled is not None and ruled[0]:
+            mods.append(Modifier(ruled[0], f"the umpire's ruling (Etc): {ruled[1]}", "PP-47"))
+        roll = self.roll("PP-46", c, f"nerve to {act}", modifiers=mods, target=5)
         record = c.nerve.setdefault(act, [0, 0])
         if roll.passed:
             record[0] += 1

@@ -17,8 +17,10 @@ from riotact.core.options import Value
 from riotact.core.protocol import Action, Result
 from riotact.core.scenario import Scenario
 from riotact.core.umpire import Umpire
+from riotact.core.umpiring import Power
 from riotact.tabletop import step_toward
 
+from . import rulings
 from . import tables as T
 from .figures import XY, Character
 from .morale import Morale
@@ -51,7 +53,6 @@ class PublicParticipation(Morale):
         self.current = ""
         self.pending: list[dict[str, Any]] = []
         self._plans: dict[tuple[XY, XY], tuple[float, float, list[str]]] = {}  # paths depend on the ends only
-        self._foes: dict[tuple[str, int], str] = {}
         self.messages = dict(ORDERS) | {f"line{i + 1}": text for i, text in enumerate(self.setup.lines)}
         umpire.turn = self.move
         self.tell("PP-01", "Move 1, phase 1: moving.")
@@ -151,7 +152,7 @@ class PublicParticipation(Morale):
         if self.move >= self.setup.moves or len(self.sides_in_play()) <= 1:
             self.finish()
             return
-        self._plans.clear()
+        self.forget_paths()
         for c in self.chars.values():
             c.moved, c.charged, c.surprise, c.shots_left, c.opportunity_taken = 0.0, "", 0, None, False
             c.done.clear()
@@ -160,6 +161,13 @@ class PublicParticipation(Morale):
         self.phase, self.round = "moving", 1
         self.tell("PP-01", f"Move {self.move}, phase 1: moving.")
         self.start_moving()
+
+    def forget_paths(self) -> None:
+        """Path costs change with the umpire's obstacle rulings (rulings.py)."""
+        self._plans.clear()
+
+    def umpire_powers(self) -> tuple[Power, ...]:
+        return rulings.umpire_powers(self)
 
     # -- the protocol -----------------------------------------------------------------
     def legal_actions(self, seat: str) -> list[Action]:
@@ -323,14 +331,9 @@ class PublicParticipation(Morale):
                 if o is not c and self.sees(c, o) and not o.out_of_play]
 
     def nearest_foe(self, c: Character) -> Character | None:
-        """The nearest foe ``c`` sees (worked out once until the log grows: every change is logged)."""
-        key = (c.id, len(self.umpire.log.events))
-        if key not in self._foes:
-            foes = [o for o in self.visible_others(c) if self.enemies(c, o)]
-            self._foes = {key: min(foes, key=lambda o: (self.gap(c, o), o.id)).id if foes else ""} | {
-                k: v for k, v in self._foes.items() if k[1] == key[1]}
-        found = self._foes[key]
-        return self.chars[found] if found else None
+        """The nearest foe ``c`` sees."""
+        foes = [o for o in self.visible_others(c) if self.enemies(c, o)]
+        return min(foes, key=lambda o: (self.gap(c, o), o.id)) if foes else None
 
     def move_menu(self, c: Character) -> list[Action]:
         """A finite, stable menu: towards each character it sees (into contact with foes), each
@@ -396,7 +399,6 @@ class PublicParticipation(Morale):
             m.x, m.y = round(m.x + dx, 2), round(m.y + dy, 2)
             m.moved += distance
             m.done.add("moving")
-        self.moved_figure()
         seen = sorted(set(start_seen) | set(self.witnesses(c)))
         over = f", over {', '.join(crossed)} (-{cost:g}\", PP-06)" if crossed else ""
         rule = "PP-04" if len(carriers) > 1 else "PP-03"
@@ -506,7 +508,6 @@ class PublicParticipation(Morale):
         distance = self.table.distance(c.pos, p)
         c.x, c.y, c.moved = p[0], p[1], c.moved + distance
         c.done.add("moving")
-        self.moved_figure()
         edge = min(p[0], p[1], self.table.width - p[0], self.table.depth - p[1]) <= c.card.base
         if edge and not best[0][0]:
             c.fled = True
@@ -535,7 +536,6 @@ class PublicParticipation(Morale):
         distance = self.table.distance(c.pos, p)
         c.x, c.y = p
         c.moved += distance
-        self.moved_figure()
         self.umpire.effect("PP-48", f"{c.card.name} cowers back {distance:.1f}\" to ({_fmt(p)}).",
                            visible_to=sorted(seen | set(self.witnesses(c))), who=c.id, to=list(p))
 
@@ -670,11 +670,9 @@ class PublicParticipation(Morale):
             target = self.chars[parts[1]]
             end = target.pos
             target.x, target.y = p["at"]  # the shot is fired as it passes (PP-08)
-            self.moved_figure()
             weapon = next(w for w in c.weapons if w.kind == "firearm" and self.gap(c, target) <= w.range)
             self.shoot(c, target, weapon, opportunity=True, attacked=bool(p["attacked"]))
             target.x, target.y = end
-            self.moved_figure()
         elif verb == "back":
             self.step_back(c, parts[1])
         elif verb == "kick":
