@@ -170,13 +170,10 @@ class Combat(Board):
         return 0
 
     def coup_de_grace(self, firer: Character, target: Character) -> bool:
-        """PP-11 gap: a shot within 1" at a helpless target (house rule ``coup_de_grace``: or only at
-        one lying down, not one who surrendered standing)."""
-        if self.gap(firer, target) > 1 or not target.helpless(self.move):
-            return False
-        return self.options["coup_de_grace"] == "helpless" or not (
-            target.surrendered and target.state != "AD" and not target.critical and not target.stunned
-            and not target.unconscious(self.move) and target.down_move != self.move)
+        """PP-11 gap: a shot within 1" at a helpless target (house rule ``coup_de_grace``: or any shot
+        within 1", reading the sheet's "Coup de grace shot within 1"" literally)."""
+        return self.gap(firer, target) <= 1 and (
+            target.helpless(self.move) or self.options["coup_de_grace"] == "point_blank")
 
     def supported(self, c: Character) -> bool:
         """PP-11 gap: a rest is a wall, fence or other cover or obstacle touching the firer's base

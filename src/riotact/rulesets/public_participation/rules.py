@@ -28,8 +28,9 @@ HOUSE_RULES = (
               "To-hit factor for a target in heavy cover (a class the umpire gives solid cover such as a stone "
               "wall); light cover is the seed's -1. Set -1 for the seed's single class."),
     HouseRule("coup_de_grace", "helpless", "PP-11",
-              "Who may be shot at +2 within 1\": any helpless target (Downed, stunned, unconscious, critically "
-              "injured or surrendered), or only one lying down (not one who surrendered).", ("helpless", "prone")),
+              "Which shots within 1\" are a coup de grace (+2 to hit, +2 to the effect): at a helpless target "
+              "(Downed, stunned, unconscious), or every shot within 1\" (the sheet read literally).",
+              ("helpless", "point_blank")),
     HouseRule("rested", "support", "PP-11",
               "A rested long gun: fired by a firer who has not moved, touching cover or an obstacle; or by any "
               "firer who has not moved.", ("support", "still")),
