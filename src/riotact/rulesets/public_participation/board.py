@@ -78,7 +78,8 @@ class Board(State):
         best: tuple[Feature, str] | None = None
         for f in self.table.features:
             cls = self.cover_class(f)
-            if cls and (best is None or (cls == "heavy" and best[1] != "heavy")) and self.table.covers(f, firer, target):
+            heavier = best is None or (cls == "heavy" and best[1] != "heavy")
+            if cls and heavier and self.table.covers(f, firer, target):
                 best = (f, cls)
         return best
 

@@ -276,8 +276,8 @@ class Combat(Board):
         self.unseen_attacker(thrower, target, f"hit at with a {weapon.name}", roll.passed)
         if not roll.passed:
             return False
+        effect: str | None = "Staggers"
         if self.options["thrown_effect"] == "staggers":
-            effect = "Staggers"
             self.tell("PP-15", f"The {weapon.name} hits {target.card.name}: every thrown hit Staggers (house rule).",
                       target)
         else:  # PP-15 gap: the shooting hit-effect die
@@ -363,7 +363,7 @@ class Combat(Board):
         cloud.x, cloud.y = self.table.clamp(arrow_point(start, face, half))
         self.umpire.effect("PP-20", f"The gas cloud drifts {half:g}\" {bearing_word(start, (cloud.x, cloud.y))}, "
                            f"to ({cloud.x:.1f}, {cloud.y:.1f}).",
-                           visible_to=sorted(set(self.within_earshot(start)) | set(self.within_earshot((cloud.x, cloud.y)))),
+                           visible_to=sorted({*self.within_earshot(start), *self.within_earshot((cloud.x, cloud.y))}),
                            template={"kind": "gas", "x": cloud.x, "y": cloud.y, "radius": cloud.radius},
                            scatter={"from": list(start), "to": [cloud.x, cloud.y]})
 
