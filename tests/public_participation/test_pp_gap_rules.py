@@ -63,6 +63,14 @@ def test_pp11_heavy_cover_is_its_own_class(options, factor):
     assert (-1, "target in cover (the hedge)") in mods(rolls(g, "PP-10")[0])
 
 
+@pytest.mark.parametrize(("options", "cover"), [({}, False), ({"figures_in_the_way": "cover"}, True)])
+def test_pp11_a_figure_across_the_line_of_fire_gives_cover_only_when_the_table_says_so(options, cover):
+    g = shoot("rifle", ch("B1", "blue", (5, 14)), ch("B2", "blue", (5.2, 9)), ch("B3", "blue", (7, 9)), dice=[1],
+              options=options)
+    assert ((-1, "target in cover (B2 in the way)") in mods(rolls(g, "PP-10")[0])) is cover
+    assert len([m for m in mods(rolls(g, "PP-10")[0]) if "cover" in m[1]]) == cover
+
+
 @pytest.mark.parametrize(("options", "bonus"), [({}, False), ({"coup_de_grace": "point_blank"}, True)])
 def test_pp11_a_shot_within_1_inch_at_a_standing_man_is_a_coup_de_grace_only_read_literally(options, bonus):
     g = game([ch("R1", "red", (5, 5), weapons=["rifle"]), ch("B1", "blue", (5, 6.8))], dice=[1, 3, 3, 3, 3],
@@ -318,3 +326,13 @@ def test_pp06_too_little_movement_to_cross_is_refused_or_stops_on_the_obstacle(o
         assert g.state.chars["R1"].pos == (5.0, 8.2)
     else:
         assert "out of reach" in g.why_illegal("red", "move:R1:5.0,8.2")
+
+
+def test_every_house_rule_is_listed_on_the_rules_page():
+    from pathlib import Path
+
+    from riotact.rulesets import get_ruleset
+
+    page = (Path(__file__).parents[2] / "docs" / "rules" / "PP.md").read_text()
+    missing = [r.key for r in get_ruleset("public-participation").house_rules if f"| `{r.key}` |" not in page]
+    assert not missing

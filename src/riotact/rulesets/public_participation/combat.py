@@ -137,6 +137,8 @@ class Combat(Board):
             value = T.IN_COVER if cls == "light" else int(self.options["heavy_cover"])
             kind = "heavy cover" if cls == "heavy" else "cover"
             mods.append(Modifier(value, f"target in {kind} ({feature.name})", "PP-11"))
+        elif self.options["figures_in_the_way"] == "cover" and (screen := self.in_the_way(firer, target)):
+            mods.append(Modifier(T.IN_COVER, f"target in cover ({screen.card.name} in the way)", "PP-11"))
         if not thrown and self.coup_de_grace(firer, target):
             mods.append(Modifier(T.COUP_DE_GRACE, "coup de grace within 1\"", "PP-11"))
         if firer.moved > 2:
@@ -160,6 +162,14 @@ class Combat(Board):
         if penalty:
             mods.append(Modifier(-penalty, f"{firer.state} wound", "PP-25" if firer.state == "LI" else "PP-26"))
         return mods
+
+    def in_the_way(self, firer: Character, target: Character) -> Character | None:
+        """A figure whose base the line of fire crosses (house rule ``figures_in_the_way``)."""
+        from shapely.geometry import LineString, Point
+
+        line = LineString([firer.pos, target.pos])
+        return next((o for o in sorted(self.on_table(), key=lambda o: o.id) if o is not firer and o is not target
+                     and line.distance(Point(o.pos)) < o.card.base), None)
 
     def firing_wound_penalty(self, c: Character) -> int:
         """PP-25: LI -1 to firing; PP-26 gap: BI and DI take their melee penalty to firing too."""

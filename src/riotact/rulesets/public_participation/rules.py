@@ -27,6 +27,9 @@ HOUSE_RULES = (
     HouseRule("heavy_cover", -2, "PP-11",
               "To-hit factor for a target in heavy cover (a class the umpire gives solid cover such as a stone "
               "wall); light cover is the seed's -1. Set -1 for the seed's single class."),
+    HouseRule("figures_in_the_way", "none", "PP-11",
+              "Figures across the line of fire: no effect (the seed never says figures block), or light cover "
+              "for the target (-1).", ("none", "cover")),
     HouseRule("coup_de_grace", "helpless", "PP-11",
               "Which shots within 1\" are a coup de grace (+2 to hit, +2 to the effect): at a helpless target "
               "(Downed, stunned, unconscious), or every shot within 1\" (the sheet read literally).",
