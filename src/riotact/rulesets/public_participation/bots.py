@@ -1,10 +1,11 @@
 """The heuristic bot, for every seat (players' groups and the umpire's NPCs).
 
 It reads only its view and the legal actions: it takes opportunity shots, fires at the nearest foe it
-can, stays put with a missile weapon when a foe is in range, charges a foe it can reach this move (only
-one within a walk when it has a place to reach or keep clear), otherwise goes for its objective (onto
-a place to reach, or within 3" of a place to keep clear), and without one closes in; it kicks lit
-dynamite towards the foe and its leaders order the men forward.
+can, stays put with a missile weapon when a foe is in range (unless it still has a place to reach),
+charges a foe it can reach this move (only one within a walk when it has a place to reach or keep
+clear), otherwise goes for its objective (onto a place to reach, or within 3" of a place to keep
+clear), and without one closes in; it kicks lit dynamite towards the foe, steps back when it loses its
+nerve (PP-48), and its leaders order the men forward.
 """
 
 from __future__ import annotations
@@ -72,16 +73,30 @@ class HeuristicBot(Bot):
             return math.hypot(px - x, py - y)
 
         nearest = min(foes, key=lambda f: math.hypot(f["x"] - me["x"], f["y"] - me["y"])) if foes else None
+        places = self._places(st, me)
         if nearest is not None:
             gap = math.hypot(nearest["x"] - me["x"], nearest["y"] - me["y"])
             ranged = [v for k, v in st["rings"].get(cid, {}).items()
                       if k not in ("walk", "run", "whisper", "normal", "shout")]
-            if ranged and gap <= max(ranged):
+            heading_for_a_place = any(kind == "reach" and far for kind, _, _, far in places)
+            if ranged and gap <= max(ranged) and not heading_for_a_place:
                 return f"hold:{cid}"
             has_place = any(o["kind"] in ("reach", "keep_out") for o in st["objectives"])
             if gap <= (card["walk"] if has_place else card["run"] + 1.5):  # within a charge
                 return min(mine, key=lambda m: (dist(m, nearest["x"], nearest["y"]), "runs" in texts[m]))
+        for _kind, gx, gy, far in places:
+            if far:
+                return min(mine, key=lambda m: dist(m, gx, gy))
+            return f"hold:{cid}"
+        if nearest is not None:
+            return min(mine, key=lambda m: (dist(m, nearest["x"], nearest["y"]), "runs" in texts[m]))
+        return f"hold:{cid}"
+
+    @staticmethod
+    def _places(st: dict[str, Any], me: dict[str, Any]) -> list[tuple[str, float, float, bool]]:
+        """The seat's places to reach or keep clear: (kind, centre x, y, whether ``me`` is still far from it)."""
         features = {f["id"]: f for f in st["table"]["features"]}
+        out = []
         for goal in st["objectives"]:
             if goal["kind"] == "protect" or goal["target"] not in features:
                 continue
@@ -89,12 +104,8 @@ class HeuristicBot(Bot):
             ys = [p[1] for p in features[goal["target"]]["outline"]]
             gx, gy = sum(xs) / len(xs), sum(ys) / len(ys)
             near = 1.5 if goal["kind"] == "reach" else 3.0
-            if math.hypot(gx - me["x"], gy - me["y"]) > near:
-                return min(mine, key=lambda m: dist(m, gx, gy))
-            return f"hold:{cid}"
-        if nearest is not None:
-            return min(mine, key=lambda m: (dist(m, nearest["x"], nearest["y"]), "runs" in texts[m]))
-        return f"hold:{cid}"
+            out.append((goal["kind"], gx, gy, math.hypot(gx - me["x"], gy - me["y"]) > near))
+        return out
 
     @staticmethod
     def _kick(st: dict[str, Any], chars: dict[str, Any], ids: list[str]) -> str:
