@@ -42,12 +42,13 @@ def margin(scenario, seat: str, kind: str, seeds: range) -> float:
 
 
 @pytest.mark.slow
-def test_heuristic_bots_finish_every_scenario_and_beat_random_bots_in_most_seats():
+def test_heuristic_bots_finish_every_scenario_and_beat_random_bots_in_every_seat():
     """Each player seat's margin against random opponents, heuristic against random, over 12 seeds:
-    the heuristic does better in at least four of the six seats (docs/rules/PP.md gives the figures)."""
-    better = [(sc.ref, seat) for sc in SCENARIOS for seat in sc.seats if seat != "umpire"
-              and margin(sc, seat, "heuristic", range(12)) > margin(sc, seat, "random", range(12))]
-    assert len(better) >= 4, better
+    the heuristic does better in every seat (docs/rules/PP.md gives the figures over 100 games,
+    from scripts/pp_bot_margins.py)."""
+    worse = [(sc.ref, seat) for sc in SCENARIOS for seat in sc.seats if seat != "umpire"
+             and margin(sc, seat, "heuristic", range(12)) <= margin(sc, seat, "random", range(12))]
+    assert not worse
 
 
 @pytest.mark.parametrize("ref", REFS)

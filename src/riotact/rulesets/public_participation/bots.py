@@ -2,10 +2,10 @@
 
 It reads only its view and the legal actions: it takes opportunity shots, fires at the nearest foe it
 can, stays put with a missile weapon when a foe is in range (unless it still has a place to reach),
-charges a foe it can reach this move (only one within a walk when it has a place to reach or keep
-clear), otherwise goes for its objective (onto a place to reach, or within 3" of a place to keep
-clear), and without one closes in; it kicks lit dynamite towards the foe, steps back when it loses its
-nerve (PP-48), and its leaders order the men forward.
+charges a foe it can reach this move (only one within a walk when it has a place to reach, and only
+one who has come within 9" of a place it keeps clear), otherwise goes for its objective (onto a place
+to reach, or within 3" of a place to keep clear), and without one closes in; it kicks lit dynamite
+towards the foe, steps back when it loses its nerve (PP-48), and its leaders order the men forward.
 """
 
 from __future__ import annotations
@@ -14,6 +14,9 @@ import math
 from typing import Any
 
 from riotact.core.protocol import Action, Bot
+
+#: A seat keeping a place clear charges only foes who come this near the place's centre (inches).
+GUARD = 9.0
 
 
 class HeuristicBot(Bot):
@@ -81,8 +84,10 @@ class HeuristicBot(Bot):
             heading_for_a_place = any(kind == "reach" and far for kind, _, _, far in places)
             if ranged and gap <= max(ranged) and not heading_for_a_place:
                 return f"hold:{cid}"
-            has_place = any(o["kind"] in ("reach", "keep_out") for o in st["objectives"])
-            if gap <= (card["walk"] if has_place else card["run"] + 1.5):  # within a charge
+            has_place = any(kind == "reach" for kind, *_ in places)
+            guarded = [(gx, gy) for kind, gx, gy, _ in places if kind == "keep_out"]
+            threat = not guarded or any(math.hypot(nearest["x"] - gx, nearest["y"] - gy) <= GUARD for gx, gy in guarded)
+            if threat and gap <= (card["walk"] if has_place else card["run"] + 1.5):  # within a charge
                 return min(mine, key=lambda m: (dist(m, nearest["x"], nearest["y"]), "runs" in texts[m]))
         for _kind, gx, gy, far in places:
             if far:
