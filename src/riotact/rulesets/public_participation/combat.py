@@ -193,7 +193,8 @@ class Combat(Board):
         from shapely.geometry import Point
 
         spot = Point(c.pos).buffer(c.card.base + 0.5)
-        return any((self.cover_class(f) or f.obstacle) and f.shape.intersects(spot) for f in self.table.features)
+        return any((self.cover_class(f) or self.obstacle_class(f)) and f.shape.intersects(spot)
+                   for f in self.table.features)
 
     def to_hit(self, weapon: Weapon, distance: float) -> int:
         """PP-10 gap: 4+ up to half the card range, 5+ beyond; a card's own score first."""
