@@ -284,8 +284,9 @@ class PublicParticipation(Morale):
             plan = self._plans[key] = (self.table.distance(c.pos, p), float(cost), [f.name for f in crossed])
         return plan
 
-    def move_problem(self, c: Character, p: XY) -> str | None:
-        """Why ``c`` cannot go to ``p`` now, in plain words, or None."""
+    def move_problem(self, c: Character, p: XY, foe: Character | None = None) -> str | None:
+        """Why ``c`` cannot go to ``p`` now, in plain words, or None. ``foe``: the nearest foe ``c``
+        sees, when the caller has it (the move menu asks for many points)."""
         name = c.card.name
         if not self.eligible(c):
             return f"{name} cannot move now"
@@ -297,7 +298,7 @@ class PublicParticipation(Morale):
             return problem
         if c.morale == "Obedient" and self.options["obedient"] == "orders":  # PP-41
             order = self.order_for(c)
-            foe = self.nearest_foe(c)
+            foe = foe or self.nearest_foe(c)
             if order not in ("advance", "fall-back") or foe is None:
                 return f"{name} is Obedient and has no understood order to move (PP-41)"
             now, then = self.table.distance(c.pos, foe.pos), self.table.distance(p, foe.pos)
@@ -355,7 +356,7 @@ class PublicParticipation(Morale):
             if room <= 0.05:
                 continue
             for length in sorted({min(room, walk), min(room, run)}):
-                p = self.reachable_along(c, point, length)
+                p = self.reachable_along(c, point, length, foe)
                 if p is not None:
                     action = self.move_action(c, p, why)
                     out.setdefault(action.id, action)
@@ -370,13 +371,13 @@ class PublicParticipation(Morale):
         actions.append(Action(f"hold:{c.id}", f"{c.card.name} stays where he is"))
         return actions
 
-    def reachable_along(self, c: Character, point: XY, length: float) -> XY | None:
+    def reachable_along(self, c: Character, point: XY, length: float, foe: Character | None) -> XY | None:
         """The farthest legal point at most ``length`` towards ``point`` (obstacles cost inches)."""
         for _ in range(4):
             if length <= 0.05:
                 return None
             p = step_toward(c.pos, point, length)
-            if self.move_problem(c, p) is None:
+            if self.move_problem(c, p, foe) is None:
                 return p
             _, cost, _ = self.move_plan(c, p)
             length = length - max(cost, 0.5)
