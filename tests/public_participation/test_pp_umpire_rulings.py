@@ -162,3 +162,18 @@ def test_rulings_are_replayed_from_the_log_and_taken_back_with_undo():
     g.undo(seat="umpire")
     assert g.state.cover_class(g.state.table.by_id["hedge"]) == "light"
     assert clone.state.cover_class(clone.state.table.by_id["hedge"]) == "heavy"
+
+
+def test_menus_after_undo_and_in_clones_are_worked_out_afresh_not_from_a_cache():
+    """The move menu and sight after a take-back equal those before the move; a clone's equal the
+    original's (no cache keyed on how long the log is)."""
+    chars = [ch("R1", "red", (5, 5)), ch("B1", "blue", (12, 5)), ch("B2", "blue", (5, 12))]
+    g = game(chars, seed=2)
+    g.players = {"red": "human", "blue": "human", "umpire": "human"}
+    before = [a.id for a in g.legal_actions("red")]
+    g.apply("red", "move:R1:9.0,5.0")
+    clone = g.clone()
+    assert [a.id for a in clone.legal_actions("blue")] == [a.id for a in g.legal_actions("blue")]
+    g.undo(seat="umpire")
+    assert [a.id for a in g.legal_actions("red")] == before
+    assert g.view("blue")["state"]["sight"] == game(chars, seed=2).view("blue")["state"]["sight"]
