@@ -15,7 +15,7 @@ HOUSE_RULES = (
               "One man alone may carry a really heavy load (at -2\"); by default two must."),
     HouseRule("short_of_movement", "no_crossing", "PP-06",
               "A character without enough movement left to cross an obstacle: cannot cross this move, or "
-              "climbs onto it and stops there (the obstacle's cost spent as far as it goes).",
+              "climbs onto it and stops there, leaving it next move at no further cost.",
               ("no_crossing", "stop_on_it")),
     HouseRule("speaking_rounds", 2, "PP-05", "Speaking rounds per move, one utterance each."),
     HouseRule("opportunity_attacked", "replace", "PP-08",
