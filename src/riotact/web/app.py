@@ -26,6 +26,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from riotact.core import UMPIRE, RiotactError, Scenario, ScenarioError, builtin_scenarios, find_scenario, parse_scenario
 from riotact.core.bots import BOT_KINDS
+from riotact.core.spectators import SPECTATOR
 from riotact.rulesets import all_rulesets, get_ruleset
 
 from .room import PERSON, RIOTACT, DiceNeeded, LiveTable, NewTable, Room, Watcher, dice_request, view_version
@@ -79,6 +80,13 @@ class BotDice(_Strict):
     faces: Annotated[list[Annotated[int, Field(ge=1, le=1000)]], Field(max_length=200)]
 
 
+class Spectators(_Strict):
+    """The umpire sets what the table's spectators see: ``common``, ``seat:NAME`` or ``truth``."""
+
+    type: Literal["spectators"]
+    level: Annotated[str, Field(min_length=1, max_length=120)]
+
+
 class Refresh(_Strict):
     type: Literal["refresh"]
 
@@ -103,7 +111,7 @@ class Intervene(_Strict):
     version: Annotated[str, Field(max_length=64)]
 
 
-Message = Act | Undo | BotDice | Refresh | Replay | Intervene
+Message = Act | Undo | BotDice | Refresh | Replay | Intervene | Spectators
 
 
 def _error(message: str, status: int = 400, **extra: Any) -> JSONResponse:
@@ -263,7 +271,9 @@ def build_app(store: Store) -> Starlette:
         except (_BadRequest, ValidationError, RiotactError) as exc:
             return _refusal(exc)
         kick_bots(table)
-        return JSONResponse({"table": table.id, "title": table.title, "tokens": tokens}, status_code=201)
+        spectator = tokens.pop(SPECTATOR)
+        return JSONResponse({"table": table.id, "title": table.title, "tokens": tokens, "spectator": spectator},
+                            status_code=201)
 
     async def open_tables(request: Request) -> Response:
         rows = [{"id": t.id, "title": t.title, "scenario": t.game.scenario.ref, "seats": t.seat_list(),
@@ -321,6 +331,14 @@ def build_app(store: Store) -> Starlette:
                     return
                 if isinstance(message, Replay):
                     await watcher.send(table.replay_for(seat, message.step))
+                    return
+                if seat == SPECTATOR:
+                    raise RiotactError("a spectator watches the table and takes no part in it")
+                if isinstance(message, Spectators):
+                    table.grant_spectators(seat, message.level)
+                    for other in table.watchers:
+                        if other.seat in (SPECTATOR, UMPIRE):
+                            await other.send(table.message_for(other, kind="snapshot", reset=True))
                     return
                 if isinstance(message, BotDice):
                     if seat != UMPIRE:
@@ -382,7 +400,7 @@ def _parse_message(text: str) -> Message:
     except json.JSONDecodeError as exc:
         raise ValueError(f"not valid JSON ({exc})") from None
     kinds: dict[str, type[BaseModel]] = {"act": Act, "undo": Undo, "bot_dice": BotDice, "refresh": Refresh,
-                                         "replay": Replay, "intervene": Intervene}
+                                         "replay": Replay, "intervene": Intervene, "spectators": Spectators}
     if not isinstance(data, dict) or data.get("type") not in kinds:
         raise ValueError(f"a message is a JSON object whose type is one of {', '.join(kinds)}")
     try:

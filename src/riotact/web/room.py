@@ -18,12 +18,15 @@ from typing import Any
 
 from riotact.core import UMPIRE, Bot, DiceError, Game, RiotactError, Scenario, make_bot, replay
 from riotact.core.log import Event, dumps, visible
+from riotact.core.spectators import SPECTATOR, common_log, common_view, player_seats
 
 from .store import Store, StoredTable
 
 PERSON = "person"
 RIOTACT = "riotact"  # the umpire's chair left to riotact (no umpire token is made)
 SEAT_KINDS = (PERSON, "random", "heuristic")
+#: What the umpire may let spectators see: every seat's common view, one seat's view, the truth (at the end).
+COMMON, AS_SEAT, TRUTH = "common", "seat:", "truth"
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
 
@@ -82,6 +85,7 @@ class Watcher:
     send: Send
     log_sent: int = 0  # how many events of this seat's filtered log it has been sent
     shown: str = ""  # digest of the last view and seat list sent: an unchanged one is not sent again
+    sight: str = ""  # whose sight it was sent (a spectator's changes with the umpire's grants)
 
 
 @dataclass
@@ -97,20 +101,50 @@ class LiveTable:
     bots: dict[str, Bot] = field(default_factory=dict)
     #: A bot's decision waiting for faces typed at the umpire's console (manual dice): seat, action, request.
     bot_waiting: tuple[str, str, dict[str, Any]] | None = None
+    #: What the umpire lets spectators see: ``common``, ``seat:NAME`` or ``truth`` (see :meth:`spectators_see`).
+    spectate: str = COMMON
+
+    # -- spectators -------------------------------------------------------------
+    def spectators_see(self) -> str:
+        """Whose sight spectators have now: SPECTATOR (the common view), a player seat, or UMPIRE (the truth,
+        only once the game is over: an undo that reopens it takes the truth back)."""
+        if self.spectate == TRUTH:
+            return UMPIRE if self.game.is_over() else SPECTATOR
+        if self.spectate.startswith(AS_SEAT):
+            return self.spectate.removeprefix(AS_SEAT)
+        return SPECTATOR
+
+    def grant_spectators(self, seat: str, level: str) -> None:
+        """The umpire (a person) sets what spectators see; stored, so a restart keeps it."""
+        if seat != UMPIRE or self.seats.get(UMPIRE) != PERSON:
+            raise RiotactError("only a person in the umpire's chair decides what spectators see")
+        seats = player_seats(self.game)
+        if level == TRUTH and not self.game.is_over():
+            raise RiotactError("spectators may see the truth only once the game is over (they could tell the "
+                               "players); grant them a seat's view meanwhile")
+        if level != COMMON and level != TRUTH and level.removeprefix(AS_SEAT) not in seats:
+            raise RiotactError(f"spectators may see: common, truth, or seat:NAME of a seat ({', '.join(seats)})")
+        self.store.set_spectator_level(self.id, level)
+        self.spectate = level
 
     # -- what a seat receives ---------------------------------------------------
     def message_for(self, watcher: Watcher, *, kind: str = "update", reset: bool = False) -> dict[str, Any]:
         """The seat's view and the part of its filtered log it has not been sent yet."""
         seat, game = watcher.seat, self.game
-        view = game.view(seat)
-        log = game.log_for(seat)
-        start = 0 if reset else watcher.log_sent
+        who = self.spectators_see() if seat == SPECTATOR else seat
+        view, log = sight(game, who)
+        if seat == SPECTATOR:
+            view["legal_actions"] = []  # a spectator decides nothing, even watching as a seat
+        start = 0 if reset or who != watcher.sight else watcher.log_sent
+        watcher.sight = who
         watcher.log_sent = len(log)
         message: dict[str, Any] = {
             "type": kind, "seat": seat, "version": view_version(view), "view": view,
             "log_from": start, "log": log[start:], "seats": self.seat_list(),
-            "manual_dice": self.tray is not None, "can_undo": self.can_undo(seat),
+            "manual_dice": self.tray is not None, "can_undo": seat != SPECTATOR and self.can_undo(seat),
         }
+        if seat == SPECTATOR:
+            message["spectating"] = self.spectators_see()
         if kind == "snapshot":
             message["table"] = {"id": self.id, "title": self.title, "ruleset": game.spec.id,
                                 "ruleset_title": game.spec.title, "scenario_title": game.scenario.title}
@@ -120,9 +154,12 @@ class LiveTable:
             message["umpire_pending"] = game.umpire_pending()
             if self.bot_waiting is not None:
                 message["bot_dice"] = self.bot_waiting[2]
+            if self.seats.get(UMPIRE) == PERSON:
+                message["spectators"] = {"level": self.spectate, "sees": self.spectators_see(),
+                                         "watching": sum(1 for w in self.watchers if w.seat == SPECTATOR)}
         watcher.shown = _digest([message["view"], message["seats"], message["can_undo"], message.get("seat_views"),
                                  message.get("bot_dice"), message.get("umpire_powers"),
-                                 message.get("umpire_pending")])
+                                 message.get("umpire_pending"), message.get("spectators")])
         return message
 
     def seat_list(self) -> list[dict[str, Any]]:
@@ -231,15 +268,9 @@ class LiveTable:
 
     def replay_for(self, seat: str, step: int) -> dict[str, Any]:
         """The game as ``seat`` saw it after its ``step``-th visible decision (0: the start), rebuilt from
-        the record. Steps are only the decisions the seat may see, so their number tells it nothing."""
-        setup, chunks = split_events(self.game.log.events)
-        cuts = sorted({0, len(chunks), *(i + 1 for i, chunk in enumerate(chunks) if visible(chunk[0], seat))})
-        step = max(0, min(step, len(cuts) - 1))
-        events = setup + [e for chunk in chunks[:cuts[step]] for e in chunk]
-        past = replay(self.game.log.header, events, source=f"table {self.id}")
-        view = past.view(seat)
-        view["legal_actions"] = []  # a replay offers no decisions
-        return {"type": "replay", "step": step, "steps": len(cuts), "view": view, "log": past.log_for(seat)}
+        the record (a spectator replays with the sight it has now)."""
+        who = self.spectators_see() if seat == SPECTATOR else seat
+        return replay_step(self.game.log.header, self.game.log.events, who, step, source=f"table {self.id}")
 
     # -- telling the seats ------------------------------------------------------------
     async def broadcast(self) -> None:
@@ -252,6 +283,26 @@ class LiveTable:
                 await watcher.send(message)
             except Exception:  # a closed socket: its handler removes it
                 continue
+
+
+def sight(game: Game, who: str) -> tuple[dict[str, Any], list[Event]]:
+    """The view and filtered log of ``who``: a seat, the umpire, or SPECTATOR (what every seat sees)."""
+    if who == SPECTATOR:
+        return common_view(game), common_log(game)
+    return game.view(who), game.log_for(who)
+
+
+def replay_step(header: dict[str, Any], events: list[Event], who: str, step: int, *,
+                source: str) -> dict[str, Any]:
+    """A recorded game as ``who`` saw it after its ``step``-th visible decision (0: the start). Steps are
+    only the decisions ``who`` may see, so their number tells it nothing of the others' secret ones."""
+    setup, chunks = split_events(events)
+    cuts = sorted({0, len(chunks), *(i + 1 for i, chunk in enumerate(chunks) if visible(chunk[0], who))})
+    step = max(0, min(step, len(cuts) - 1))
+    past = replay(header, setup + [e for chunk in chunks[:cuts[step]] for e in chunk], source=source)
+    view, log = sight(past, who)
+    view["legal_actions"] = []  # a replay offers no decisions
+    return {"type": "replay", "step": step, "steps": len(cuts), "view": view, "log": log}
 
 
 def dice_request(need: DiceNeeded, typed: list[int]) -> dict[str, Any]:
@@ -295,6 +346,7 @@ class Room:
     def restore(self) -> list[str]:
         """Replay every stored table (checked event by event); returns the ids that would not replay."""
         broken = []
+        levels = self.store.spectator_levels()
         for stored in self.store.tables():
             events = list(stored.setup_events)
             for _, _, _, chunk in self.store.decisions(stored.id):
@@ -306,6 +358,7 @@ class Room:
                 broken.append(stored.id)
                 continue
             self.tables[stored.id] = self._live(stored.id, stored.title, game, stored.seats, tray)
+            self.tables[stored.id].spectate = levels.get(stored.id, COMMON)
         return broken
 
     def _live(self, table_id: str, title: str, game: Game, seats: dict[str, str], tray: TrayDice | None) -> LiveTable:
@@ -325,6 +378,7 @@ class Room:
         if UMPIRE not in seats:
             seats[UMPIRE] = new.umpire
         tokens = {s: secrets.token_urlsafe(24) for s, k in seats.items() if k == PERSON}
+        tokens[SPECTATOR] = secrets.token_urlsafe(24)  # one link for every spectator of the table
         table_id = secrets.token_hex(6)
         setup, _ = split_events(game.log.events)
         created = datetime.now(UTC).isoformat(timespec="microseconds")

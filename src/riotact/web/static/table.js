@@ -91,11 +91,29 @@ function drawHeader(message) {
     $("title").textContent = `${message.table.ruleset_title}: ${message.table.scenario_title}`;
     document.title = `riotact: ${message.seat}`;
   }
-  const who = view.seat === "umpire" ? "the umpire's console" : `seat ${view.seat}`;
+  const who = view.seat === "umpire" ? "the umpire's console"
+    : message.spectating ? `spectator (${sightName(message.spectating)})` : `seat ${view.seat}`;
   $("meta").textContent = `${who} · turn ${view.turn} · to act: ${view.to_act.join(", ") || "nobody"}`;
   $("seats").replaceChildren(...message.seats.map((s) =>
     el("span", {}, el("span", { class: `dot ${s.online ? "on" : ""}` }), `${s.seat} (${s.kind})`)));
   $("undo").disabled = !message.can_undo;
+}
+
+function sightName(who) {
+  return who === "spectator" ? "what every seat sees" : who === "umpire" ? "the truth" : `as seat ${who} sees`;
+}
+
+// What spectators see, granted at the umpire's console: the common view, one seat's view, the truth at the end.
+function drawSpectators(message) {
+  const s = message.spectators;
+  $("spectate").hidden = !s;
+  if (!s) return;
+  const select = $("spectate-level"), chosen = select.value || s.level;
+  const levels = ["common", ...Object.keys(message.seat_views).map((seat) => `seat:${seat}`), "truth"];
+  select.replaceChildren(...levels.map((l) => el("option", { value: l,
+    text: l === "common" ? "what every seat sees" : l === "truth" ? "the truth (once the game is over)" : `as seat ${l.slice(5)} sees` })));
+  select.value = chosen;
+  $("spectate-now").textContent = `${s.watching} watching; they see ${sightName(s.sees)}.`;
 }
 
 function drawUmpire(message) {
@@ -114,6 +132,7 @@ function drawUmpire(message) {
   if (shownSeat) Boards.draw(holder, message.seat_views[shownSeat], null);
   if (message.bot_dice) showDice({ ...message.bot_dice, bot: true });
   drawPowers(message);
+  drawSpectators(message);
 }
 
 // The umpire's powers (Game.umpire_powers()): one form, its inputs made from the chosen power's arguments.
@@ -237,6 +256,7 @@ $("undo").addEventListener("click", () => send({ type: "undo", version: state.ve
 $("dice-send").addEventListener("click", sendDice);
 $("power-name").addEventListener("change", drawPowerArgs);
 $("power-form").addEventListener("submit", sendPower);
+$("spectate-grant").addEventListener("click", () => send({ type: "spectators", level: $("spectate-level").value }));
 $("dice-faces").addEventListener("keydown", (e) => { if (e.key === "Enter") sendDice(); });
 $("dice-cancel").addEventListener("click", hideDice);
 window.addEventListener("hashchange", () => location.reload());  // another invitation: another seat
