@@ -24,17 +24,40 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from riotact.core import UMPIRE, RiotactError, Scenario, ScenarioError, builtin_scenarios, find_scenario, parse_scenario
+from riotact.core import (
+    UMPIRE,
+    RiotactError,
+    SaveFileError,
+    Scenario,
+    ScenarioError,
+    builtin_scenarios,
+    find_scenario,
+    parse_scenario,
+    replay,
+)
 from riotact.core.bots import BOT_KINDS
+from riotact.core.log import parse_log
 from riotact.core.spectators import SPECTATOR
 from riotact.rulesets import all_rulesets, get_ruleset
 
-from .room import PERSON, RIOTACT, DiceNeeded, LiveTable, NewTable, Room, Watcher, dice_request, view_version
+from .room import (
+    PERSON,
+    RIOTACT,
+    DiceNeeded,
+    LiveTable,
+    NewTable,
+    Room,
+    Watcher,
+    dice_request,
+    replay_step,
+    view_version,
+)
 from .store import Store
 
 log = logging.getLogger("riotact.web")
 
 MAX_BODY = 256 * 1024  # a scenario file is a few kilobytes
+MAX_LOG = 16 * 1024 * 1024  # an uploaded saved game (.jsonl) for the replay viewer
 MAX_MESSAGE = 16 * 1024  # a websocket message is an action id and some dice
 HELLO_TIMEOUT = 10.0
 Name = Annotated[str, Field(min_length=1, max_length=200)]
@@ -52,6 +75,17 @@ class CreateTable(_Strict):
     dice: Literal["seeded", "manual"] = "seeded"
     seats: dict[Name, Literal["person", "random", "heuristic"]] = {}
     umpire: Literal["person", "riotact"] = "riotact"
+
+
+class ReplayRequest(_Strict):
+    """The replay viewer asks for one step of a finished table or of an uploaded saved game, as a seat saw
+    it, as the umpire, or as a spectator (``spectator``: what every seat saw); ``step`` None is the end."""
+
+    table: Annotated[str, Field(min_length=1, max_length=64)] | None = None
+    log: Annotated[str, Field(max_length=MAX_LOG)] | None = None
+    seat: Annotated[str, Field(min_length=1, max_length=200)] = UMPIRE
+    step: Annotated[int, Field(ge=0, le=10_000_000)] | None = None
+    check: bool = False  # replay the whole game first, so a bad upload is refused at once
 
 
 class CheckScenario(_Strict):
@@ -135,16 +169,20 @@ def _first_problem(exc: ValidationError) -> str:
     return f"{where}: {err['msg']}" if where else err["msg"]
 
 
-async def _json_body(request: Request) -> Any:
+async def _json_body(request: Request, limit: int = MAX_BODY) -> Any:
     """The request's JSON, refusing oversized or malformed bodies with a clear error."""
     declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
-        raise _BadRequest(f"the request is too large (at most {MAX_BODY // 1024} KiB)", 413)
-    body = b""
+    too_large = f"the request is too large (at most {limit // 1024} KiB)"
+    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+        raise _BadRequest(too_large, 413)
+    chunks: list[bytes] = []
+    size = 0
     async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise _BadRequest(f"the request is too large (at most {MAX_BODY // 1024} KiB)", 413)
+        chunks.append(chunk)
+        size += len(chunk)
+        if size > limit:
+            raise _BadRequest(too_large, 413)
+    body = b"".join(chunks)
     try:
         return json.loads(body.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
@@ -275,6 +313,36 @@ def build_app(store: Store) -> Starlette:
         return JSONResponse({"table": table.id, "title": table.title, "tokens": tokens, "spectator": spectator},
                             status_code=201)
 
+    async def replay_page(request: Request) -> Response:
+        return page("replay.html")
+
+    async def finished_tables(request: Request) -> Response:
+        rows = [{"id": t.id, "title": t.title, "scenario": t.game.scenario.ref, "seats": list(t.game.seats),
+                 "decisions": len(t.game.decisions)} for t in room.tables.values() if t.game.is_over()]
+        return JSONResponse({"tables": rows})
+
+    async def replay_step_of(request: Request) -> Response:
+        try:
+            body = ReplayRequest.model_validate(await _json_body(request, MAX_LOG + MAX_BODY))
+            if (body.table is None) == (body.log is None):
+                raise _BadRequest("give either a finished table (table) or a saved game (log)")
+            if body.table is not None:
+                table = room.tables.get(body.table)
+                if table is None:
+                    raise _BadRequest(f"no table {body.table!r} on this server", 404)
+                if not table.game.is_over():
+                    raise _BadRequest("this table's game is still being played: its seats replay it from "
+                                      "their own pages")
+                async with table.lock:  # a copy, so the replay runs off the loop without racing it
+                    header, events = dict(table.game.log.header), list(table.game.log.events)
+                source = f"table {table.id}"
+            else:
+                source = "the uploaded log"
+                header, events = parse_log(body.log or "", source)
+            return JSONResponse(await asyncio.to_thread(_replay_answer, header, events, body, source))
+        except (_BadRequest, ValidationError, RiotactError) as exc:
+            return _refusal(exc)
+
     async def open_tables(request: Request) -> Response:
         rows = [{"id": t.id, "title": t.title, "scenario": t.game.scenario.ref, "seats": t.seat_list(),
                  "over": t.game.is_over()} for t in room.tables.values()]
@@ -386,6 +454,9 @@ def build_app(store: Store) -> Starlette:
         Route("/api/scenario-check", check_scenario, methods=["POST"]),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables", open_tables, methods=["GET"]),
+        Route("/replay", replay_page),
+        Route("/api/replays", finished_tables),
+        Route("/api/replay", replay_step_of, methods=["POST"]),
         WebSocketRoute("/ws", seat_socket),
         Mount("/static", StaticFiles(packages=[("riotact.web", "static")]), name="static"),
     ]
@@ -407,6 +478,27 @@ def _parse_message(text: str) -> Message:
         return kinds[data["type"]].model_validate(data)  # type: ignore[return-value]
     except ValidationError as exc:
         raise ValueError(_first_problem(exc)) from None
+
+
+def _replay_answer(header: dict[str, Any], events: list[dict[str, Any]], body: ReplayRequest,
+                   source: str) -> dict[str, Any]:
+    """One step of a recorded game for the replay viewer (run in a worker thread: replays take time)."""
+    seats = header.get("seats")
+    if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+        raise SaveFileError(f"{source}: the game header names no seats")
+    watchers = [*(s for s in seats if s != UMPIRE), UMPIRE, SPECTATOR]
+    if body.seat not in watchers:
+        raise _BadRequest(f"seat: replay as one of {', '.join(watchers)}")
+    try:
+        if body.check:
+            replay(header, events, source=source)
+        answer = replay_step(header, events, body.seat, 10_000_000 if body.step is None else body.step,
+                             source=source)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:  # events of the wrong shape
+        raise SaveFileError(f"{source}: a malformed event ({type(exc).__name__}: {exc})") from None
+    title = header.get("scenario_data", {}).get("title") if isinstance(header.get("scenario_data"), dict) else None
+    return {**answer, "seats": watchers, "seat": body.seat, "title": title or header.get("scenario"),
+            "ruleset": header.get("ruleset")}
 
 
 async def _afresh(table: LiveTable) -> None:

@@ -302,7 +302,8 @@ def replay_step(header: dict[str, Any], events: list[Event], who: str, step: int
     past = replay(header, setup + [e for chunk in chunks[:cuts[step]] for e in chunk], source=source)
     view, log = sight(past, who)
     view["legal_actions"] = []  # a replay offers no decisions
-    return {"type": "replay", "step": step, "steps": len(cuts), "view": view, "log": log}
+    turns = [chunks[cut - 1][-1]["turn"] if cut else (setup[-1]["turn"] if setup else 0) for cut in cuts]
+    return {"type": "replay", "step": step, "steps": len(cuts), "turns": turns, "view": view, "log": log}
 
 
 def dice_request(need: DiceNeeded, typed: list[int]) -> dict[str, Any]:

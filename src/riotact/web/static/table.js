@@ -97,6 +97,7 @@ function drawHeader(message) {
   $("seats").replaceChildren(...message.seats.map((s) =>
     el("span", {}, el("span", { class: `dot ${s.online ? "on" : ""}` }), `${s.seat} (${s.kind})`)));
   $("undo").disabled = !message.can_undo;
+  $("undo").hidden = Boolean(message.spectating);  // a spectator takes no part
 }
 
 function sightName(who) {
