@@ -109,6 +109,13 @@ class Undo(_Strict):
     version: Annotated[str, Field(max_length=64)]
 
 
+class TakeBackAnswer(_Strict):
+    """A seat asked to agree to another's take-back answers (the asking seat may withdraw with false)."""
+
+    type: Literal["take_back"]
+    agree: bool
+
+
 class BotDice(_Strict):
     type: Literal["bot_dice"]
     faces: Annotated[list[Annotated[int, Field(ge=1, le=1000)]], Field(max_length=200)]
@@ -145,7 +152,7 @@ class Intervene(_Strict):
     version: Annotated[str, Field(max_length=64)]
 
 
-Message = Act | Undo | BotDice | Refresh | Replay | Intervene | Spectators
+Message = Act | Undo | BotDice | Refresh | Replay | Intervene | Spectators | TakeBackAnswer
 
 
 def _error(message: str, status: int = 400, **extra: Any) -> JSONResponse:
@@ -413,6 +420,11 @@ def build_app(store: Store) -> Starlette:
                         raise RiotactError("only the umpire types the dice of bots")
                     table.bot_dice(message.faces)
                     await table.broadcast()
+                elif isinstance(message, TakeBackAnswer):
+                    if table.answer_take_back(seat, message.agree) == "done":
+                        await _afresh(table)
+                    else:
+                        await table.broadcast()
                 elif isinstance(message, Intervene) and seat != UMPIRE:
                     table.intervene(seat, message.power, dict(message.args))  # the core refuses, saying why
                 elif view_version(table.game.view(seat)) != message.version:
@@ -421,8 +433,12 @@ def build_app(store: Store) -> Starlette:
                     await watcher.send(table.message_for(watcher, kind="snapshot", reset=True))
                     return
                 elif isinstance(message, Undo):
-                    table.undo(seat)
-                    await _afresh(table)
+                    why = table.undo(seat)
+                    if why is None:
+                        await _afresh(table)
+                    else:
+                        await watcher.send({"type": "undo_asked", "reason": f"{why}: they are asked"})
+                        await table.broadcast()
                 elif isinstance(message, Intervene):
                     if table.intervene(seat, message.power, dict(message.args)):
                         await _afresh(table)
@@ -471,7 +487,8 @@ def _parse_message(text: str) -> Message:
     except json.JSONDecodeError as exc:
         raise ValueError(f"not valid JSON ({exc})") from None
     kinds: dict[str, type[BaseModel]] = {"act": Act, "undo": Undo, "bot_dice": BotDice, "refresh": Refresh,
-                                         "replay": Replay, "intervene": Intervene, "spectators": Spectators}
+                                         "replay": Replay, "intervene": Intervene, "spectators": Spectators,
+                                         "take_back": TakeBackAnswer}
     if not isinstance(data, dict) or data.get("type") not in kinds:
         raise ValueError(f"a message is a JSON object whose type is one of {', '.join(kinds)}")
     try:

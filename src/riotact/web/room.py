@@ -89,6 +89,17 @@ class Watcher:
 
 
 @dataclass
+class TakeBack:
+    """``by`` asked to take back its last ``count`` decisions when ``at`` decisions were made."""
+
+    by: str
+    count: int
+    at: int
+    needs: tuple[str, ...]
+    agreed: set[str]
+
+
+@dataclass
 class LiveTable:
     id: str
     title: str
@@ -103,6 +114,8 @@ class LiveTable:
     bot_waiting: tuple[str, str, dict[str, Any]] | None = None
     #: What the umpire lets spectators see: ``common``, ``seat:NAME`` or ``truth`` (see :meth:`spectators_see`).
     spectate: str = COMMON
+    #: A take-back waiting for the agreement of the seats the take-back rule names (or the umpire's).
+    take_back: TakeBack | None = None
 
     # -- spectators -------------------------------------------------------------
     def spectators_see(self) -> str:
@@ -145,6 +158,8 @@ class LiveTable:
         }
         if seat == SPECTATOR:
             message["spectating"] = self.spectators_see()
+        elif self.take_back_for(seat) is not None:
+            message["take_back"] = self.take_back_for(seat)
         if kind == "snapshot":
             message["table"] = {"id": self.id, "title": self.title, "ruleset": game.spec.id,
                                 "ruleset_title": game.spec.title, "scenario_title": game.scenario.title}
@@ -159,7 +174,8 @@ class LiveTable:
                                          "watching": sum(1 for w in self.watchers if w.seat == SPECTATOR)}
         watcher.shown = _digest([message["view"], message["seats"], message["can_undo"], message.get("seat_views"),
                                  message.get("bot_dice"), message.get("umpire_powers"),
-                                 message.get("umpire_pending"), message.get("spectators")])
+                                 message.get("umpire_pending"), message.get("spectators"),
+                                 message.get("take_back")])
         return message
 
     def seat_list(self) -> list[dict[str, Any]]:
@@ -170,23 +186,11 @@ class LiveTable:
         return self._undo_count(seat) > 0
 
     def _undo_count(self, seat: str) -> int:
-        """How many decisions an undo by ``seat`` takes back: its last one and the bots' replies after it.
-
-        Only a person playing alone against bots undoes their own decisions; with several people at the
-        table only the umpire (a person) takes back the last decision. Otherwise whether a player could
-        undo would tell them whether another person had decided since, even in secret.
-        """
-        made = self.game.decisions
-        if seat == UMPIRE and self.seats.get(UMPIRE) == PERSON:
-            return 1 if made else 0
-        if sum(1 for s, kind in self.seats.items() if kind == PERSON and s != UMPIRE) > 1:
-            return 0
-        for count, (acting, _) in enumerate(reversed(made), start=1):
-            if acting == seat:
-                return count
-            if self.seats.get(acting) == PERSON:
-                return 0
-        return 0
+        """How many decisions an undo by ``seat`` takes back: its last one and those after it (the umpire,
+        a person, takes back the last decision of all). Whether the core's rule allows it is asked then."""
+        if seat == UMPIRE:
+            return 1 if self.seats.get(UMPIRE) == PERSON and self.game.decisions else 0
+        return self.game.take_back_count(seat)
 
     def _apply_with_faces(self, seat: str, action: str, faces: list[int]) -> None:
         if self.tray is not None:
@@ -222,17 +226,67 @@ class LiveTable:
             raise
         return False
 
-    def undo(self, seat: str) -> None:
+    def undo(self, seat: str) -> str | None:
+        """``seat`` asks to take back its last decision, by the core's take-back rule (``Game.undo``).
+        Done at once when the rule allows it (None); else, when the seats it names, or the umpire (a
+        person), could agree, they are asked and the asking seat is told why (the returned reason); else
+        refused (UndoRefusedError, saying why)."""
         count = self._undo_count(seat)
         if count == 0:
-            raise RiotactError("there is no decision of yours to take back (with several people at the table "
-                               "only the umpire takes decisions back)")
-        self.game.undo(count, seat=seat)  # the core's take-back rule decides (UndoRefusedError says why)
+            raise RiotactError("you have made no decision to take back")
+        refusal = self.game.undo_refusal(count, seat=seat)
+        if refusal is None:
+            self.game.undo(count, seat=seat)
+            self._store_rewritten()
+            return None
+        umpire = self.seats.get(UMPIRE) == PERSON
+        if not umpire and not refusal.needs:
+            raise refusal
+        self.take_back = TakeBack(seat, count, len(self.game.decisions), tuple(refusal.needs), set())
+        return str(refusal.why)
+
+    def answer_take_back(self, seat: str, agree: bool) -> str:
+        """A seat asked (or the umpire) agrees or refuses; the asking seat may withdraw. Returns what became
+        of it: ``done`` (taken back), ``waiting`` (more must agree) or ``dropped``."""
+        asked = self.take_back
+        if asked is None or asked.at != len(self.game.decisions):
+            self.take_back = None
+            raise RiotactError("no take-back is waiting for an answer (the game may have moved on)")
+        if seat not in (*asked.needs, asked.by) and not (seat == UMPIRE and self.seats.get(UMPIRE) == PERSON):
+            raise RiotactError("you are not asked about this take-back")
+        if not agree or seat == asked.by:
+            self.take_back = None
+            return "dropped"
+        if seat == UMPIRE:  # the umpire may take back anything (Game.undo)
+            self.take_back = None
+            self.game.undo(asked.count, seat=UMPIRE)
+            self._store_rewritten()
+            return "done"
+        asked.agreed.add(seat)
+        if not set(asked.needs) <= asked.agreed:
+            return "waiting"
+        self.take_back = None
+        self.game.undo(asked.count, seat=asked.by, agreed=asked.agreed)  # the core checks again
         self._store_rewritten()
+        return "done"
+
+    def take_back_for(self, seat: str) -> dict[str, Any] | None:
+        """What ``seat`` is shown of a take-back waiting for agreement: who asks, and whether it is asked.
+        The seats asked are told only who asks (not how many decisions, which could count secret ones)."""
+        asked = self.take_back
+        if asked is None or asked.at != len(self.game.decisions):
+            return None
+        umpire = seat == UMPIRE and self.seats.get(UMPIRE) == PERSON
+        if seat == asked.by or umpire:
+            return {"by": asked.by, "asked": umpire, "waiting_for": sorted(set(asked.needs) - asked.agreed)}
+        if seat in asked.needs:
+            return {"by": asked.by, "asked": seat not in asked.agreed}
+        return None
 
     def _store_rewritten(self) -> None:
         """Past decisions changed (an undo, a re-judged roll): the stored record is replaced whole."""
         self.bot_waiting = None
+        self.take_back = None
         setup, chunks = split_events(self.game.log.events)
         self.store.rewrite_game(self.id, self.game.log.header, setup,
                                 [(s, a, ev) for (s, a), ev in zip(self.game.decisions, chunks, strict=True)])

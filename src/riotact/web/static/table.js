@@ -117,6 +117,21 @@ function drawSpectators(message) {
   $("spectate-now").textContent = `${s.watching} watching; they see ${sightName(s.sees)}.`;
 }
 
+// A take-back waiting for agreement (the core's take-back rule): the seats asked agree or refuse; the
+// asking seat sees whom it waits for and may withdraw; a person umpire's agreement is enough.
+function drawTakeBack(message) {
+  const t = message.take_back;
+  $("take-back").hidden = !t;
+  if (!t) return;
+  const mine = t.by === message.seat;
+  $("take-back-text").textContent = mine
+    ? `You asked to take back your last decision: waiting for ${t.waiting_for.join(", ") || "the umpire"}.`
+    : `${t.by} asks to take back their last decision and what followed it.${t.asked ? "" : " You agreed."}`
+      + (t.waiting_for ? ` Waiting for ${t.waiting_for.join(", ") || "nobody"}.` : "");
+  $("take-back-yes").hidden = mine || !t.asked;
+  $("take-back-no").textContent = mine ? "Withdraw" : "Refuse";
+}
+
 function drawUmpire(message) {
   const box = $("umpire-views");
   if (!message.seat_views) { box.hidden = true; return; }
@@ -222,7 +237,7 @@ function receive(message) {
       document.body.dataset.version = message.version;  // lets a test (or an extension) see the view change
       drawHeader(message);
       Boards.draw($("board"), message.view, act);
-      drawActions(); drawLog(); drawUmpire(message);
+      drawActions(); drawLog(); drawUmpire(message); drawTakeBack(message);
       if (message.view.result) {
         const r = message.view.result;
         banner(`Game over: ${r.winners.length ? r.winners.join(", ") : "nobody"} won (${r.reason}).`, "ok");
@@ -233,6 +248,7 @@ function receive(message) {
     case "dice_needed": showDice(message); break;
     case "refused": banner(`Refused: ${message.reason}`, "warn"); break;
     case "stale": banner(message.reason, "warn"); break;
+    case "undo_asked": banner(`Not yet: ${message.reason}.`, "info"); break;
     case "error": banner(message.reason, "warn"); break;
   }
 }
@@ -257,6 +273,8 @@ $("undo").addEventListener("click", () => send({ type: "undo", version: state.ve
 $("dice-send").addEventListener("click", sendDice);
 $("power-name").addEventListener("change", drawPowerArgs);
 $("power-form").addEventListener("submit", sendPower);
+$("take-back-yes").addEventListener("click", () => send({ type: "take_back", agree: true }));
+$("take-back-no").addEventListener("click", () => send({ type: "take_back", agree: false }));
 $("spectate-grant").addEventListener("click", () => send({ type: "spectators", level: $("spectate-level").value }));
 $("dice-faces").addEventListener("keydown", (e) => { if (e.key === "Enter") sendDice(); });
 $("dice-cancel").addEventListener("click", hideDice);
