@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import secrets
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -28,6 +29,8 @@ SEAT_KINDS = (PERSON, "random", "heuristic")
 #: What the umpire may let spectators see: every seat's common view, one seat's view, the truth (at the end).
 COMMON, AS_SEAT, TRUTH = "common", "seat:", "truth"
 Send = Callable[[dict[str, Any]], Awaitable[None]]
+#: How long the bots of one table may decide before the seats are told and other tables are served.
+BOT_BATCH_SECONDS = 0.005
 
 
 class DiceNeeded(RiotactError):
@@ -84,8 +87,11 @@ class Watcher:
     seat: str
     send: Send
     log_sent: int = 0  # how many events of this seat's filtered log it has been sent
-    shown: str = ""  # digest of the last view and seat list sent: an unchanged one is not sent again
+    shown: Any = None  # the last view, seat list ... sent: an unchanged one is not sent again
     sight: str = ""  # whose sight it was sent (a spectator's changes with the umpire's grants)
+    #: How far into the game's whole log (that very log object) the seat's part was sent: each update
+    #: filters only the events since, instead of the whole log again.
+    log_read: tuple[int, int] = (0, 0)
 
 
 @dataclass
@@ -116,6 +122,33 @@ class LiveTable:
     spectate: str = COMMON
     #: A take-back waiting for the agreement of the seats the take-back rule names (or the umpire's).
     take_back: TakeBack | None = None
+    #: Bumped by every change to the game: views and versions are built once per seat and change.
+    generation: int = 0
+    _seen: dict[str, tuple[int, dict[str, Any], str]] = field(default_factory=dict)
+
+    def seen_by(self, who: str) -> tuple[dict[str, Any], str]:
+        """``who``'s view now and its version, built once per change of the game (do not mutate it)."""
+        cached = self._seen.get(who)
+        if cached is not None and cached[0] == self.generation:
+            return cached[1], cached[2]
+        view = common_view(self.game) if who == SPECTATOR else self.game.view(who)
+        version = view_version(view)
+        self._seen[who] = (self.generation, view, version)
+        return view, version
+
+    def _log_since(self, watcher: Watcher, who: str, reset: bool) -> tuple[int, list[Event]]:
+        """Where the part of ``who``'s filtered log not yet sent starts, and that part: exactly
+        ``Game.log_for(who)[start:]``, filtered from the events added since the last message only."""
+        log = self.game.log
+        read_from = watcher.log_read[1] if watcher.log_read[0] == id(log) and not reset else 0
+        if read_from > len(log.events):
+            read_from = 0
+        start = watcher.log_sent if read_from else 0
+        fresh = [e for e in log.events[read_from:] if visible(e, who)]
+        if who != UMPIRE:  # a seat's log is numbered afresh (GameLog.for_seat)
+            fresh = [{**e, "seq": n} for n, e in enumerate(fresh, start=start)]
+        watcher.log_read, watcher.log_sent = (id(log), len(log.events)), start + len(fresh)
+        return start, fresh
 
     # -- spectators -------------------------------------------------------------
     def spectators_see(self) -> str:
@@ -145,15 +178,14 @@ class LiveTable:
         """The seat's view and the part of its filtered log it has not been sent yet."""
         seat, game = watcher.seat, self.game
         who = self.spectators_see() if seat == SPECTATOR else seat
-        view, log = sight(game, who)
+        view, version = self.seen_by(who)
         if seat == SPECTATOR:
-            view["legal_actions"] = []  # a spectator decides nothing, even watching as a seat
-        start = 0 if reset or who != watcher.sight else watcher.log_sent
+            view = {**view, "legal_actions": []}  # a spectator decides nothing, even watching as a seat
+        start, log = self._log_since(watcher, who, reset or who != watcher.sight)
         watcher.sight = who
-        watcher.log_sent = len(log)
         message: dict[str, Any] = {
-            "type": kind, "seat": seat, "version": view_version(view), "view": view,
-            "log_from": start, "log": log[start:], "seats": self.seat_list(),
+            "type": kind, "seat": seat, "version": version, "view": view,
+            "log_from": start, "log": log, "seats": self.seat_list(),
             "manual_dice": self.tray is not None, "can_undo": seat != SPECTATOR and self.can_undo(seat),
         }
         if seat == SPECTATOR:
@@ -164,7 +196,7 @@ class LiveTable:
             message["table"] = {"id": self.id, "title": self.title, "ruleset": game.spec.id,
                                 "ruleset_title": game.spec.title, "scenario_title": game.scenario.title}
         if seat == UMPIRE:  # the umpire's console: every seat's view beside the truth
-            message["seat_views"] = {s: game.view(s) for s in game.seats if s != UMPIRE}
+            message["seat_views"] = {s: self.seen_by(s)[0] for s in game.seats if s != UMPIRE}
             message["umpire_powers"] = game.umpire_powers()
             message["umpire_pending"] = game.umpire_pending()
             if self.bot_waiting is not None:
@@ -172,10 +204,9 @@ class LiveTable:
             if self.seats.get(UMPIRE) == PERSON:
                 message["spectators"] = {"level": self.spectate, "sees": self.spectators_see(),
                                          "watching": sum(1 for w in self.watchers if w.seat == SPECTATOR)}
-        watcher.shown = _digest([message["view"], message["seats"], message["can_undo"], message.get("seat_views"),
-                                 message.get("bot_dice"), message.get("umpire_powers"),
-                                 message.get("umpire_pending"), message.get("spectators"),
-                                 message.get("take_back")])
+        watcher.shown = [message["view"], message["seats"], message["can_undo"], message.get("seat_views"),
+                         message.get("bot_dice"), message.get("umpire_powers"), message.get("umpire_pending"),
+                         message.get("spectators"), message.get("take_back")]
         return message
 
     def seat_list(self) -> list[dict[str, Any]]:
@@ -193,6 +224,7 @@ class LiveTable:
         return self.game.take_back_count(seat)
 
     def _apply_with_faces(self, seat: str, action: str, faces: list[int]) -> None:
+        self.generation += 1  # even a refused decision may have rebuilt the game
         if self.tray is not None:
             self.tray.load(faces)
         self.game.apply(seat, action)
@@ -214,6 +246,7 @@ class LiveTable:
         is sent the game afresh, as after an undo."""
         made = list(self.game.decisions)
         before = len(self.game.log.events)
+        self.generation += 1
         self.game.intervene(power, by=seat, **args)
         if self.game.decisions[:-1] != made:
             self._store_rewritten()
@@ -285,6 +318,7 @@ class LiveTable:
 
     def _store_rewritten(self) -> None:
         """Past decisions changed (an undo, a re-judged roll): the stored record is replaced whole."""
+        self.generation += 1
         self.bot_waiting = None
         self.take_back = None
         setup, chunks = split_events(self.game.log.events)
@@ -299,7 +333,7 @@ class LiveTable:
             if self.seats.get(seat) not in ("random", "heuristic"):
                 continue
             bot = self.bots[seat]
-            view = self.game.view(seat) if bot.needs_view else None
+            view = self.seen_by(seat)[0] if bot.needs_view else None
             action = bot.choose(view, self.game.legal_actions(seat))
             try:
                 self.decide(seat, action, [])
@@ -451,12 +485,16 @@ class Room:
         return self.tables[found[0]], found[1]
 
     async def run_bots(self, table: LiveTable) -> None:
-        """Bots decide one at a time, each under the table's lock, yielding to the loop between."""
+        """Bots decide under the table's lock, a few milliseconds' worth of decisions at a time, then the
+        seats are told once (one update for a bot's run of moves, not one each) and the loop serves the
+        other tables before the next batch."""
         while True:
             async with table.lock:
                 waiting = table.bot_waiting
-                moved = table.bot_turn()
-                if moved or table.bot_waiting != waiting:  # a move, or the umpire is asked for a bot's dice
+                moved, started = 0, time.perf_counter()
+                while time.perf_counter() - started < BOT_BATCH_SECONDS and table.bot_turn():
+                    moved += 1
+                if moved or table.bot_waiting != waiting:  # moves, or the umpire is asked for a bot's dice
                     await table.broadcast()
             if not moved:
                 return
