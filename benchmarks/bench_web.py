@@ -31,6 +31,8 @@ from pathlib import Path
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
+from riotact.web.room import apply_view_patch
+
 SCENARIOS = [("revolting-behaviour/first-game", "p1", {"p2": "heuristic"}),
              ("by-will-alone/ministry-sit-in", "nonviolent", {"authority": "heuristic"})]
 
@@ -95,6 +97,8 @@ async def play(person: Person, port: int, decisions: int, deadline: float, rng: 
                 person.in_flight, sent_at = True, time.perf_counter()
                 await ws.send(json.dumps({"type": "act", "action": action, "version": last["version"]}))
             message = json.loads(await asyncio.wait_for(ws.recv(), 30))
+            if "view_patch" in message:  # an update sends what changed in the seat's view
+                message["view"] = apply_view_patch(last["view"], message["view_patch"])
             if message["type"] in ("update", "snapshot"):
                 ours = any(e["kind"] == "decision" and e.get("seat") == person.seat for e in message["log"])
                 if person.in_flight and message["type"] == "update" and ours:

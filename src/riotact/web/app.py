@@ -426,7 +426,7 @@ def build_app(store: Store) -> Starlette:
                         await table.broadcast()
                 elif isinstance(message, Intervene) and seat != UMPIRE:
                     table.intervene(seat, message.power, dict(message.args))  # the core refuses, saying why
-                elif table.seen_by(seat)[1] != message.version:
+                elif table.version_of(seat) != message.version:
                     await watcher.send({"type": "stale", "reason": "the game moved on since your view; here is "
                                         "the game as it is now: decide again"})
                     await watcher.send(table.message_for(watcher, kind="snapshot", reset=True))

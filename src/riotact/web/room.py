@@ -72,6 +72,33 @@ def _digest(obj: Any) -> str:
     return hashlib.sha256(dumps(obj).encode()).hexdigest()
 
 
+def view_patch(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """What changed from one view of a seat to its next: top-level fields, fields of ``state``, and the
+    fields of ``state`` gone (:func:`apply_view_patch` rebuilds ``after`` from ``before``).
+
+    >>> patch = view_patch({"turn": 1, "state": {"a": 1, "b": 2}}, {"turn": 2, "state": {"a": 1, "c": 3}})
+    >>> patch, apply_view_patch({"turn": 1, "state": {"a": 1, "b": 2}}, patch)
+    ({'view': {'turn': 2}, 'state': {'c': 3}, 'gone': ['b']}, {'turn': 2, 'state': {'a': 1, 'c': 3}})
+    """
+    top = {k: v for k, v in after.items() if k != "state" and before.get(k) != v}
+    old, new = before.get("state"), after.get("state")
+    if not (isinstance(old, dict) and isinstance(new, dict)):
+        return {"view": {**top, "state": new}, "state": {}, "gone": []}
+    return {"view": top, "state": {k: v for k, v in new.items() if k not in old or old[k] != v},
+            "gone": [k for k in old if k not in new]}
+
+
+def apply_view_patch(before: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
+    """The view ``patch`` (from :func:`view_patch`) makes of ``before``; ``before`` is left as it was."""
+    view = {**before, **patch["view"]}
+    if "state" not in patch["view"]:
+        state = {**before["state"], **patch["state"]}
+        for key in patch["gone"]:
+            state.pop(key, None)
+        view["state"] = state
+    return view
+
+
 def view_version(view: dict[str, Any]) -> str:
     """A seat's view version: a digest of what it shows the seat, less who else is to act.
 
@@ -92,6 +119,7 @@ class Watcher:
     #: How far into the game's whole log (that very log object) the seat's part was sent: each update
     #: filters only the events since, instead of the whole log again.
     log_read: tuple[int, int] = (0, 0)
+    view_sent: dict[str, Any] | None = None  # the view the seat has now: updates send what changed in it
 
 
 @dataclass
@@ -126,15 +154,22 @@ class LiveTable:
     generation: int = 0
     _seen: dict[str, tuple[int, dict[str, Any], str]] = field(default_factory=dict)
 
-    def seen_by(self, who: str) -> tuple[dict[str, Any], str]:
-        """``who``'s view now and its version, built once per change of the game (do not mutate it)."""
+    def seen_by(self, who: str) -> dict[str, Any]:
+        """``who``'s view now, built once per change of the game (shared: do not mutate it)."""
         cached = self._seen.get(who)
-        if cached is not None and cached[0] == self.generation:
-            return cached[1], cached[2]
-        view = common_view(self.game) if who == SPECTATOR else self.game.view(who)
-        version = view_version(view)
-        self._seen[who] = (self.generation, view, version)
-        return view, version
+        if cached is None or cached[0] != self.generation:
+            cached = (self.generation, common_view(self.game) if who == SPECTATOR else self.game.view(who), "")
+            self._seen[who] = cached
+        return cached[1]
+
+    def version_of(self, who: str) -> str:
+        """The version of ``who``'s view now (see :func:`view_version`), built once per change."""
+        view = self.seen_by(who)
+        generation, _, version = self._seen[who]
+        if not version:
+            version = view_version(view)
+            self._seen[who] = (generation, view, version)
+        return version
 
     def _log_since(self, watcher: Watcher, who: str, reset: bool) -> tuple[int, list[Event]]:
         """Where the part of ``who``'s filtered log not yet sent starts, and that part: exactly
@@ -178,16 +213,21 @@ class LiveTable:
         """The seat's view and the part of its filtered log it has not been sent yet."""
         seat, game = watcher.seat, self.game
         who = self.spectators_see() if seat == SPECTATOR else seat
-        view, version = self.seen_by(who)
+        view, version = self.seen_by(who), self.version_of(who)
         if seat == SPECTATOR:
             view = {**view, "legal_actions": []}  # a spectator decides nothing, even watching as a seat
-        start, log = self._log_since(watcher, who, reset or who != watcher.sight)
+        afresh = reset or who != watcher.sight or watcher.view_sent is None
+        start, log = self._log_since(watcher, who, afresh)
         watcher.sight = who
         message: dict[str, Any] = {
-            "type": kind, "seat": seat, "version": version, "view": view,
-            "log_from": start, "log": log, "seats": self.seat_list(),
-            "manual_dice": self.tray is not None, "can_undo": seat != SPECTATOR and self.can_undo(seat),
+            "type": kind, "seat": seat, "version": version, "log_from": start, "log": log,
+            "seats": self.seat_list(), "manual_dice": self.tray is not None,
+            "can_undo": seat != SPECTATOR and self.can_undo(seat),
         }
+        if afresh or kind == "snapshot" or watcher.view_sent is None:
+            message["view"] = view
+        else:  # what changed in the seat's own view since the last one it was sent (never another's)
+            message["view_patch"] = view_patch(watcher.view_sent, view)
         if seat == SPECTATOR:
             message["spectating"] = self.spectators_see()
         elif self.take_back_for(seat) is not None:
@@ -196,7 +236,7 @@ class LiveTable:
             message["table"] = {"id": self.id, "title": self.title, "ruleset": game.spec.id,
                                 "ruleset_title": game.spec.title, "scenario_title": game.scenario.title}
         if seat == UMPIRE:  # the umpire's console: every seat's view beside the truth
-            message["seat_views"] = {s: self.seen_by(s)[0] for s in game.seats if s != UMPIRE}
+            message["seat_views"] = {s: self.seen_by(s) for s in game.seats if s != UMPIRE}
             message["umpire_powers"] = game.umpire_powers()
             message["umpire_pending"] = game.umpire_pending()
             if self.bot_waiting is not None:
@@ -204,7 +244,8 @@ class LiveTable:
             if self.seats.get(UMPIRE) == PERSON:
                 message["spectators"] = {"level": self.spectate, "sees": self.spectators_see(),
                                          "watching": sum(1 for w in self.watchers if w.seat == SPECTATOR)}
-        watcher.shown = [message["view"], message["seats"], message["can_undo"], message.get("seat_views"),
+        watcher.view_sent = view
+        watcher.shown = [view, message["seats"], message["can_undo"], message.get("seat_views"),
                          message.get("bot_dice"), message.get("umpire_powers"), message.get("umpire_pending"),
                          message.get("spectators"), message.get("take_back")]
         return message
@@ -333,7 +374,7 @@ class LiveTable:
             if self.seats.get(seat) not in ("random", "heuristic"):
                 continue
             bot = self.bots[seat]
-            view = self.seen_by(seat)[0] if bot.needs_view else None
+            view = self.seen_by(seat) if bot.needs_view else None
             action = bot.choose(view, self.game.legal_actions(seat))
             try:
                 self.decide(seat, action, [])

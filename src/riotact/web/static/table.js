@@ -228,9 +228,18 @@ function replayGo(where) {
 
 function hideDice() { pendingDice = null; $("dice-tray").hidden = true; }
 
+// An update carries what changed in this seat's own view since the last (riotact.web.room.view_patch).
+function patched(view, patch) {
+  if ("state" in patch.view) return { ...view, ...patch.view };
+  const st = { ...view.state, ...patch.state };
+  for (const key of patch.gone) delete st[key];
+  return { ...view, ...patch.view, state: st };
+}
+
 function receive(message) {
   switch (message.type) {
     case "snapshot": case "update": {
+      if (message.view_patch) message.view = patched(state.view, message.view_patch);
       if (message.log_from === 0) log = [];
       log = log.concat(message.log);
       state = message;
