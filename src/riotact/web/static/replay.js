@@ -5,15 +5,6 @@
 const $ = (id) => document.getElementById(id);
 let source = null, at = null, seat = "umpire";
 
-function el(tag, attrs = {}, ...kids) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "text") node.textContent = v; else if (k === "class") node.className = v; else node.setAttribute(k, v);
-  }
-  for (const kid of kids) node.append(kid);
-  return node;
-}
-
 function banner(text, kind = "warn") {
   $("banner").replaceChildren(...(text ? [el("div", { class: `banner ${kind}`, text, role: "status" })] : []));
 }

@@ -5,15 +5,6 @@ const $ = (id) => document.getElementById(id);
 const token = new URLSearchParams(location.hash.slice(1)).get("t") || "";
 let socket = null, state = null, log = [], pendingDice = null, shownSeat = null, retry = 500, powers = [];
 
-function el(tag, attrs = {}, ...kids) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "text") node.textContent = v; else if (k === "class") node.className = v; else node.setAttribute(k, v);
-  }
-  for (const kid of kids) node.append(kid);
-  return node;
-}
-
 function banner(text, kind = "info") {
   const box = $("banner");
   box.replaceChildren();
