@@ -265,3 +265,25 @@ def test_the_replay_viewer_steps_a_finished_table_and_refuses_a_bad_upload(brows
     page.wait_for_selector(".banner.warn")  # type: ignore[attr-defined]
     assert "line 2: not JSON" in page.inner_text("#banner")  # type: ignore[attr-defined]
     assert all("status of 400" in e for e in page.errors)  # type: ignore[attr-defined]  # the refusal only
+
+
+def test_a_take_back_is_agreed_in_the_other_players_browser(browser: object, server: LiveServer) -> None:
+    """Two people at a Revolting Behaviour! table: p1 drew a card both saw, so p1's undo waits for p2."""
+    made = server.post("/api/tables", json={"scenario": "revolting-behaviour/first-game", "seed": 4,
+                                            "options": {"first_turn_order": "seats"}}).json()
+    p1, p2 = _page(browser), _page(browser)
+    p1.goto(f"{server.url}/table#t={made['tokens']['p1']}")  # type: ignore[attr-defined]
+    p2.goto(f"{server.url}/table#t={made['tokens']['p2']}")  # type: ignore[attr-defined]
+    p1.wait_for_selector("#actions button[data-action='D-mild']")  # type: ignore[attr-defined]
+    _decide(p1, "#actions button[data-action='D-mild']")
+    _decide(p1, "#actions button[data-action='draw']")
+    p1.click("#undo")  # type: ignore[attr-defined]
+    p1.wait_for_selector(".banner.info")  # type: ignore[attr-defined]
+    assert "agreement of p2" in p1.inner_text("#banner")  # type: ignore[attr-defined]
+    p2.wait_for_selector("#take-back-yes", state="visible")  # type: ignore[attr-defined]
+    assert "p1 asks to take back" in p2.inner_text("#take-back-text")  # type: ignore[attr-defined]
+    p2.click("#take-back-yes")  # type: ignore[attr-defined]
+    p1.wait_for_selector("#actions button[data-action='draw']")  # type: ignore[attr-defined]  # the draw undone
+    p2.wait_for_selector("#take-back", state="hidden")  # type: ignore[attr-defined]
+    assert server.app.state.room.tables[made["table"]].game.decisions == [("p1", "D-mild")]
+    assert not p1.errors and not p2.errors  # type: ignore[attr-defined]
