@@ -14,7 +14,7 @@ import math
 from dataclasses import dataclass
 
 from riotact.core.protocol import Action
-from riotact.tabletop import bearing, clock_point, in_arc, step_toward
+from riotact.tabletop import bearing, clock_point, in_arc
 
 from .combat import Hit, _ranged_judge
 from .forces import Soldier, Unit
@@ -90,7 +90,7 @@ class Artillery(Vehicles):
         """BON-070: the round is placed at the guessed range on the line to the target."""
         piece = self.piece(u)
         assert piece is not None
-        return self.table.clamp(step_toward(piece.pos, self.centre(e), guess))
+        return self.table.clamp(clock_point(piece.pos, bearing(piece.pos, self.centre(e)), 12, guess))
 
     def guess_problem(self, u: Unit, e: Unit | None, guess: float) -> str | None:
         gun = self.gun(u)
@@ -194,10 +194,13 @@ class Artillery(Vehicles):
         return sum(v for v, _ in parts), " ".join(f"{'+' if v >= 0 and i else ''}{v} {w}"
                                                   for i, (v, w) in enumerate(parts))
 
-    def fire_dice(self, u: Unit, rule: str, purpose: str) -> tuple[int, ...]:
-        """BON-067: 3 crew AC; BON-068: Light 2D12, Medium 3D12, Heavy 4D12."""
+    def load(self, u: Unit) -> None:
+        """BON-067: every weapon uses 3 AC (of the pooled crew) to fire."""
         self.pay_crew(u, FIRE_AC)
         self.reveal(u, "it fires")
+
+    def fire_dice(self, u: Unit, rule: str, purpose: str) -> tuple[int, ...]:
+        """BON-068: Light 2D12, Medium 3D12, Heavy 4D12, each read on its own (BON-001 gap)."""
         n = SIZE_DICE[self.gun(u).size]
         return self.umpire.roll_total(rule, u.name, n, 12, purpose=f"{purpose} ({n}D12, each die on its own)").dice
 
@@ -208,6 +211,7 @@ class Artillery(Vehicles):
         assert piece is not None
         targets = self.direct_targets(u, e)
         ammo = AMMUNITION[self.ammo(u)]
+        self.load(u)
         self.tell("BON-068", f"{u.name} fires {ammo.name} directly at {e.name}.", unit=u)
         dice = self.fire_dice(u, "BON-068", f"direct fire at {e.name}")
         hard = [t for t in targets if t.is_piece or t.vehicle]
@@ -250,15 +254,16 @@ class Artillery(Vehicles):
         piece = self.piece(u)
         assert piece is not None
         ammo = AMMUNITION[self.ammo(u)]
+        self.load(u)
         self.tell("BON-070", f"{u.name} lobs {ammo.name} at {target}, guessing {guess:g}\": the round is placed "
                   f"at ({aim[0]:.1f}, {aim[1]:.1f}).", unit=u, aim=list(aim))
-        dice = self.fire_dice(u, "BON-068", f"the {self.gun(u).name}'s attack")
         point = self.deviate(u, piece.pos, aim)
         under = self.under_marker(point, ammo.radius)
         self.tell("BON-073", f"The {2 * ammo.radius:g}\" marker lands at ({point[0]:.1f}, {point[1]:.1f}): "
                   f"{len(under)} model(s) under it.", marker=[point[0], point[1], ammo.radius])
         for t in under:
             self.reveal(self.unit_of(t), "a shell lands on it")
+        dice = self.fire_dice(u, "BON-068", f"the {self.gun(u).name}'s attack")
         self.shell_hits(self.gun(u).damage(ammo), self.crewman(u), point,
                         [(face, under[2 * i: 2 * i + 2]) for i, face in enumerate(dice)], "BON-070")
 
