@@ -32,7 +32,7 @@ def unit_cost(u: UnitCard) -> int:
     if u.kind == "gun":
         return GUNS[u.piece].cu
     if u.kind == "vehicle":
-        return VEHICLE_CU + 5 * u.cv_class + (WEAPONS[u.armament].cu if u.armament != "none" else 0)
+        return VEHICLE_CU + 5 * u.cv_class + WEAPONS[u.armament].cu
     level = STATS[u.level].cu
     hero = STATS[u.hero_level or u.level].cu + WEAPONS[u.hero_weapon].cu
     if u.kind == "hero":

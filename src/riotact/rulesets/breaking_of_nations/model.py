@@ -84,7 +84,7 @@ class UnitCard(BaseModel):
     cv_class: int = Field(3, ge=1, le=4)
     wounds: int = Field(3, ge=1, le=10)
     speed: int = Field(6, ge=0, le=20)
-    armament: Literal["none", "rifle", "lmg"] = "lmg"
+    armament: Literal["rifle", "lmg"] = "lmg"
 
     _seat_exists = field_validator("seat")(scenario_seat)
 
