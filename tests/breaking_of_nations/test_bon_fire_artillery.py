@@ -161,3 +161,13 @@ def test_bon066_a_medium_piece_needs_a_horse_to_move_and_its_crew_pay_double() -
     do(h, move)
     assert all(model(h, f"g.{i}").ac == 0 for i in range(2, 6))
     assert model(h, "g.1").y > 10
+
+
+def test_bon077_two_games_differing_only_in_the_mortars_plan_look_the_same_to_the_enemy() -> None:
+    """BON-077 gap (fog of war): until the mortar fires, its plan changes nothing the enemy receives."""
+    seen = []
+    for guess in ("21", "25"):
+        g = play([], gun("trench_mortar"), unit("x", "blue", *SQUAD))
+        do(g, f"plan:g:x:{guess}")
+        seen.append((g.log_for("blue"), g.view("blue"), ids(g)))
+    assert seen[0] == seen[1]

@@ -97,3 +97,14 @@ def test_bon012_a_vehicle_moves_at_its_speed_and_fires_its_armament() -> None:
     move = next(i for i in ids(g) if i.startswith("move:v:"))
     do(g, move)
     assert abs(model(g, "v.1").y - 12) < 0.01 and model(g, "v.1").ac == 1
+
+
+def test_bon071_two_games_differing_only_in_a_hidden_units_place_look_the_same_to_the_attacker() -> None:
+    """BON-071 with the BON-002 house rule (fog of war): a hidden unit under a marker or out of it, the
+    attacker receives the same log and view."""
+    seen = []
+    for where in ((5, 30), (40, 40)):
+        g = shelled([5, 6, 9, 9, 9, 9, *[1] * 42], unit("x", "blue", (40, 46), where, hidden=True),
+                    options={"hidden_deployment": True})
+        seen.append((g.log_for("red"), g.view("red")))
+    assert seen[0] == seen[1]
