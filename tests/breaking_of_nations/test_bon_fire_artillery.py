@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from breaking_of_nations.bon_support import do, game, ids, model, texts, unit
+from riotact.core.errors import RiotactError
 from riotact.rulesets.breaking_of_nations.ordnance import AMMUNITION
 
 OFF = {"counter_attack": False}
@@ -22,7 +25,7 @@ def gun(piece: str = "howitzer", at: list[tuple[float, float]] = GUN_AT, **card:
 
 
 def play(dice: list[int], *units: dict[str, Any], **kw: Any):
-    g = game([*units], dice=[1, 2, *dice], options=OFF, **kw)
+    g = game([*units], dice=[1, 2, *dice], options=OFF, single_pieces=True, **kw)
     do(g, f"activate:{units[0]['id']}")
     return g
 
@@ -171,3 +174,11 @@ def test_bon077_two_games_differing_only_in_the_mortars_plan_look_the_same_to_th
         do(g, f"plan:g:x:{guess}")
         seen.append((g.log_for("blue"), g.view("blue"), ids(g)))
     assert seen[0] == seen[1]
+
+
+def test_bon065_pieces_come_in_batteries_of_two_unless_the_scenario_allows_single_pieces() -> None:
+    """BON-065 gap: one howitzer alone is refused in one line; two, or single_pieces = true, are accepted."""
+    with pytest.raises(RiotactError, match=r"seat red: artillery comes in batteries of 2 \(BON-065\); it has 1 howitzer"):
+        game([gun(), unit("x", "blue", *SQUAD)])
+    second = unit("g2", "red", *[(x + 10, y) for x, y in GUN_AT], kind="gun", piece="howitzer")
+    assert len(game([gun(), second, unit("x", "blue", *SQUAD)]).state.units) == 3

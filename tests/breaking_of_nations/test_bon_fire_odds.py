@@ -74,7 +74,7 @@ def test_bon068_a_howitzers_direct_fire_hits_as_icepool_says() -> None:
     targets = [(24, 36), *[(19 + 2 * i, 30) for i in range(6)]]
     for seed in range(GAMES):
         g = game([unit("g", "red", *crew, kind="gun", piece="howitzer"), unit("x", "blue", *targets)],
-                 seed=seed, options=OFF)
+                 seed=seed, options=OFF, single_pieces=True)
         play_out(g, "red", ["activate:g", "shoot:g:x"], "x")
         counts[f"{sum(1 for m in g.state.units['x'].members if not g.state.men[m].in_play)} hit"] += 1
     close(counts, exact, GAMES)

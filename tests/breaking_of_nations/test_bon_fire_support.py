@@ -108,3 +108,14 @@ def test_bon071_two_games_differing_only_in_a_hidden_units_place_look_the_same_t
                     options={"hidden_deployment": True})
         seen.append((g.log_for("red"), g.view("red")))
     assert seen[0] == seen[1]
+
+
+def test_bon076_an_mg_whose_ammunition_man_is_in_close_combat_rolls_for_its_ammunition() -> None:
+    """BON-076: "K.I.A. or currently in combat": the ammunition crewman in base contact with an enemy
+    makes the MG roll at its activation (turn 1: out on a 6); out of contact, no roll."""
+    for red_at, face, rolled in (((22, 27.5), 6, True), ((10, 10), 6, False)):
+        g = game([unit("A", "red", (2, 2), red_at), unit("m", "blue", (20, 30), (19, 32), (22, 28.5), kind="mg",
+                                                          facing=180)], dice=[2, 1, face], options=OFF)
+        do(g, "activate:m")
+        assert any(e.get("rule") == "BON-076" and e["kind"] == "roll" for e in g.log.events) is rolled
+        assert g.state.units["m"].ammo_out is rolled

@@ -72,6 +72,14 @@ class Artillery(Vehicles):
         limber = next(c.limber for c in self.setup.units if c.id == u.id)
         return movers if LIMBERS[limber] >= needed and movers else []
 
+    def ammo_check(self, mg: Unit) -> None:
+        """BON-076: the ammunition rolls also run while the ammunition crewman is in close combat; the
+        count starts again when he leaves it alive (gap)."""
+        ammo = next((m for m in self.members(mg) if m.role == "ammo"), None)
+        if mg.kind == "mg" and ammo is not None and not mg.ammo_out:
+            mg.ammo_since = (mg.ammo_since or self.turn) if self.fighters(ammo) else 0
+        super().ammo_check(mg)
+
     # -- what a gun may do ----------------------------------------------------------------------
     def in_gun_arc(self, u: Unit, p: XY) -> bool:
         piece = self.piece(u)

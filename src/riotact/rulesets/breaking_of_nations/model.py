@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from riotact.core.scenario import scenario_seat
 
-from .ordnance import CREW
+from .ordnance import CREW, battery_problems
 from .tables import LEVELS, TERRAIN
 
 Strict = ConfigDict(extra="forbid")
@@ -127,6 +127,8 @@ class BONSetup(BaseModel):
     units: list[UnitCard] = Field(min_length=2)
     objectives: list[Objective] = []
     bombardment: Bombardment | None = None
+    #: BON-065 gap: the scenario allows pieces singly rather than in batteries of 2.
+    single_pieces: bool = False
 
     @model_validator(mode="after")
     def _consistent(self) -> BONSetup:
@@ -151,7 +153,7 @@ class BONSetup(BaseModel):
         for u in self.units:
             if u.seat not in seats:
                 raise ValueError(f"unit {u.id}: seat {u.seat!r} has no deployment edge")
-        problems = army_problems(self)
+        problems = army_problems(self) + battery_problems(self)
         if problems:
             raise ValueError(problems[0])
         return self

@@ -11,8 +11,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from riotact.core.options import HouseRule
+
+if TYPE_CHECKING:
+    from .model import BONSetup
 
 #: BON-068: the direct-fire dice by weapon size (Light 2D12, Medium 3D12, Heavy 4D12).
 SIZE_DICE = {"light": 2, "medium": 3, "heavy": 4}
@@ -82,3 +86,16 @@ FIRE_HOUSE_RULES = (
     HouseRule("artillery_critical_miss", 3, "BON-069",
               "Indirect fire's placement d12: this face or less is a critical miss (longer deviation)."),
 )
+
+
+def battery_problems(setup: BONSetup) -> list[str]:
+    """BON-065 gap: pieces come in batteries of 2 unless the scenario allows single pieces (MGs are
+    taken singly)."""
+    if setup.single_pieces:
+        return []
+    counts: dict[tuple[str, str], int] = {}
+    for u in setup.units:
+        if u.kind == "gun":
+            counts[(u.seat, u.piece)] = counts.get((u.seat, u.piece), 0) + 1
+    return [f"seat {seat}: artillery comes in batteries of 2 (BON-065); it has {n} {GUNS[piece].name}(s) "
+            "(a scenario may set single_pieces = true)" for (seat, piece), n in counts.items() if n % 2]
