@@ -182,3 +182,17 @@ def test_bon065_pieces_come_in_batteries_of_two_unless_the_scenario_allows_singl
         game([gun(), unit("x", "blue", *SQUAD)])
     second = unit("g2", "red", *[(x + 10, y) for x, y in GUN_AT], kind="gun", piece="howitzer")
     assert len(game([gun(), second, unit("x", "blue", *SQUAD)]).state.units) == 3
+
+
+def test_bon051_a_hero_with_his_radio_man_directs_indirect_fire_at_what_the_crew_cannot_see() -> None:
+    """BON-051 gap: behind a closed building the target is out of the crew's sight: no indirect fire,
+    until a hero in base contact with his Comm. Boy sees it."""
+    silo = {"id": "silo", "name": "the silo", "kind": "closed_building",
+            "outline": [[20, 18], [28, 18], [28, 22], [20, 22]]}
+    g = play([], gun(limber="horse"), unit("x", "blue", *SQUAD), features=[silo])  # the horse keeps it active
+    assert g.state.active == "g" and not any(i.startswith("lob:") for i in ids(g))
+    assert g.state.parse_action("red", "lob:g:x:20") is None
+    assert g.state.why_illegal("red", "lob:g:x:20").startswith("neither the crew nor an officer with a radio")
+    spotters = unit("s", "red", (40, 24), (40, 25), (41, 24), radio=True)  # the officer, his radio man, a rifleman
+    g = play([], gun(), spotters, unit("x", "blue", *SQUAD), features=[silo])
+    assert "lob:g:x:21" in ids(g)

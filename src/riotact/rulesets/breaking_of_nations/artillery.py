@@ -110,7 +110,20 @@ class Artillery(Vehicles):
             return f"a {gun.name} lobs from {gun.minimum:.0f}\" to {gun.reach:.0f}\" (BON-070, BON-077)"
         if not self.in_gun_arc(u, self.centre(e)):
             return "the target is outside the piece's 45 degree arc (BON-067)"
+        if not self.observed(u, e):
+            return "neither the crew nor an officer with a radio can see the target (BON-051)"
         return None
+
+    def observed(self, u: Unit, e: Unit) -> bool:
+        """BON-051 gap: indirect fire aims at what the crew see, or what a hero in base contact with his
+        radio man (a Comm. Boy) sees, anywhere on the table."""
+        piece = self.piece(u)
+        eyes = [piece] if piece is not None else []
+        for squad in self.units.values():
+            hero = self.officer(squad) if squad.seat == u.seat else None
+            if hero is not None and any(m.role == "radio" and self.in_contact(hero, m) for m in self.members(squad)):
+                eyes.append(hero)
+        return any(self.sees(o, t) for o in eyes for t in self.members(e))
 
     def gun_actions(self, u: Unit, foes: list[Unit]) -> list[Action]:
         """The finite menu: direct fire at each unit in arc, indirect fire (or a mortar's plan) at the
@@ -161,6 +174,15 @@ class Artillery(Vehicles):
         if verb == "lob" and not gun.planned and self.crew_ac(u) >= FIRE_AC:
             return Action(f"lob:{u.id}:{eid}:{guess:g}", f"{u.name} lobs a round at {e.name}, guessing {guess:g}\"")
         return None
+
+    def gun_refusal(self, u: Unit, rest: str) -> str:
+        """Why a guessed-range order is refused, in one line."""
+        eid, _, raw = rest.partition(":")
+        try:
+            guess = float(raw)
+        except ValueError:
+            return "give the guessed range in inches, e.g. lob:g:E:20 (BON-070)"
+        return self.guess_problem(u, self.units.get(eid), guess) or "that is not one of the legal actions now"
 
     def gun_order(self, u: Unit, verb: str, arg: str) -> None:
         eid, _, raw = arg.partition(":")

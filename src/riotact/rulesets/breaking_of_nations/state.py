@@ -195,6 +195,8 @@ class BreakingOfNations(Bombardment):
             return "it is not your decision now"
         verb, _, rest = action_id.partition(":")
         uid, _, where = rest.partition(":")
+        if self.active and uid == self.active and verb in ("lob", "plan") and self.units[uid].kind == "gun":
+            return self.gun_refusal(self.units[uid], where)
         if self.active and uid == self.active and verb == "move" and (p := _xy(where)):
             return self.move_problem(self.units[uid], p) or "that is not one of the legal actions now"
         return "that is not one of the legal actions now"
