@@ -119,3 +119,26 @@ def test_bon076_an_mg_whose_ammunition_man_is_in_close_combat_rolls_for_its_ammu
         do(g, "activate:m")
         assert any(e.get("rule") == "BON-076" and e["kind"] == "roll" for e in g.log.events) is rolled
         assert g.state.units["m"].ammo_out is rolled
+
+
+def test_bon036_a_vehicle_driving_fast_straight_at_a_squad_raises_its_glory() -> None:
+    """BON-036: "a vehicle ... is heading straight for it at a higher gear": 8" straight at a squad
+    (gap: faster than a 6" walk, the squad in its 90 degrees ahead) raises its GL; 5" does not."""
+    for move, gl in (("24.0,20.0", 5), ("24.0,17.0", 4)):
+        g = game([vehicle(3, speed=8) | {"at": [24, 12], "models_at": [[24, 12]]},
+                  unit("x", "red", (24, 30), (23, 30))], dice=[2, 1], options=OFF)
+        do(g, "activate:v")
+        do(g, f"move:v:{move}")
+        assert g.state.units["x"].gl == gl
+
+
+def test_bon109_a_vehicle_over_rubble_makes_a_breakdown_roll_and_a_1_stops_it_for_good() -> None:
+    """BON-109 gap: a vehicle crossing Bumpy ground (rubble) rolls a D6: on a 1 it breaks down."""
+    rubble = {"id": "r", "name": "the rubble", "kind": "rubble", "outline": [[0, 14], [48, 14], [48, 22], [0, 22]]}
+    for face, broken in ((1, True), (2, False)):
+        g = game([vehicle(3, speed=9) | {"at": [24, 12], "models_at": [[24, 12]]}, unit("x", "red", (4, 40), (5, 40))],
+                 dice=[2, 1, face], options=OFF, features=[rubble])
+        do(g, "activate:v")
+        do(g, "move:v:24.0,18.0")
+        assert ("breaks down" in texts(g)) is broken
+        assert any(i.startswith("move:v:") for i in ids(g)) is not broken

@@ -38,7 +38,7 @@ class Plan:
 
 class Artillery(Vehicles):
     def __init__(self, *args: object, **kw: object) -> None:
-        super().__init__(*args, **kw)  # type: ignore[arg-type]
+        super().__init__(*args, **kw)
         self.plans: dict[str, Plan] = {}
 
     # -- the piece and its crew ---------------------------------------------------------

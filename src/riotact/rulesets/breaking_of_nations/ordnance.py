@@ -83,6 +83,8 @@ FIRE_HOUSE_RULES = (
     HouseRule("bombardment_phases", False, "BON-072",
               "Optional rule: one bombardment phase per two hours chosen (at least one), else a single phase."),
     HouseRule("bombardment_marker", 6.0, "BON-071", "The bombardment marker's diameter in inches."),
+    HouseRule("breakdown_face", 1, "BON-109",
+              "A vehicle moving over Bumpy or Jagged ground breaks down on a D6 of this or less (0: never)."),
     HouseRule("artillery_critical_miss", 3, "BON-069",
               "Indirect fire's placement d12: this face or less is a critical miss (longer deviation)."),
 )

@@ -287,7 +287,7 @@ class BreakingOfNations(Bombardment):
         ms = [m for m in self.able(u) if m.ac >= cost and m.move_ac + cost <= limit]
         if u.kind in ("mg", "gun"):
             return self.piece_movers(u, ms)
-        return ms
+        return [m for m in ms if m.id not in self.broken_down]  # BON-109 (vehicles.py)
 
     def move_problem(self, u: Unit, dest: tuple[float, float]) -> str | None:
         movers = self.movers(u)
@@ -329,6 +329,8 @@ class BreakingOfNations(Bombardment):
             u.gait = self.ride_gait(u, c, dest)[0] or "walk"
             self.tell("BON-079", f"{u.name} goes at a {u.gait}.", unit=u)
             self.cavalry_fright(u)
+        elif u.kind == "vehicle":
+            self.vehicle_moved(u, c, dest)  # BON-109, BON-036 (vehicles.py)
         self.tell(rule, f"{u.name} moves {math.hypot(vx, vy):.1f}\" to ({dest[0]:.1f}, {dest[1]:.1f}).", unit=u)
 
     def move_menu(self, u: Unit, foes: list[Unit]) -> list[Action]:
