@@ -144,6 +144,7 @@ def test_bon077_a_trench_mortar_plans_a_turn_ahead_in_secret_and_fires_next_turn
     assert not any(i.startswith("lob:") for i in ids(g)) and "plan:g:x:21" in ids(g)
     assert g.state.parse_action("red", "plan:g:x:11") is None and g.state.parse_action("red", "plan:g:x:31") is None
     do(g, "plan:g:x:21")
+    assert g.view("red")["state"]["plans"]["g"]["guess"] == 21 and g.view("blue")["state"]["plans"] == {}
     assert "plans its fire" in texts(g, "red") and "plans its fire" not in texts(g, "blue")
     assert "plan:g:x:21" not in texts(g, "blue")  # the decision itself is hidden too
     do(g, "activate:x")  # the plan was all the mortar could do this turn: its activation closed itself

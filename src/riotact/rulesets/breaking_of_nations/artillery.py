@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from riotact.core.log import UMPIRE
 from riotact.core.protocol import Action
 from riotact.tabletop import bearing, clock_point, in_arc
 
@@ -268,6 +269,11 @@ class Artillery(Vehicles):
 
     def ammo(self, u: Unit) -> str:
         return next(c.ammunition for c in self.setup.units if c.id == u.id)
+
+    def plans_for(self, seat: str) -> dict[str, dict[str, object]]:
+        """The mortar plans a seat may know: its own (the umpire's ``umpire`` seat sees all)."""
+        return {uid: {"turn": p.turn, "point": list(p.point), "guess": p.guess, "target": p.target}
+                for uid, p in self.plans.items() if seat in (self.units[uid].seat, UMPIRE)}
 
     def plan_fire(self, u: Unit, e: Unit, guess: float) -> None:
         """BON-077: the mortar's target area is recorded now and fired at in a later turn; the plan is
