@@ -18,6 +18,7 @@ from typing import Any
 
 from riotact.core import UMPIRE, Bot, DiceError, Game, RiotactError, Scenario, make_bot, replay
 from riotact.core.log import Event, dumps, visible
+from riotact.core.odds import action_odds
 
 from .store import Store, StoredTable
 
@@ -110,6 +111,8 @@ class LiveTable:
             "type": kind, "seat": seat, "version": view_version(view), "view": view,
             "log_from": start, "log": log[start:], "seats": self.seat_list(),
             "manual_dice": self.tray is not None, "can_undo": self.can_undo(seat),
+            # beside the options that turn on chance, from this seat's view only (core/odds.py)
+            "odds": {aid: chance.as_dict() for aid, chance in action_odds(game, seat, view).items()},
         }
         if kind == "snapshot":
             message["table"] = {"id": self.id, "title": self.title, "ruleset": game.spec.id,
