@@ -38,7 +38,7 @@ def test_cd53_a_mounted_charge_shows_each_figures_chance_to_win(cd: Any) -> None
     shown = action_odds(riot(cd), "commander")["order:M1:charge:A"]
     odds = fight(unit="mounted", opponents=1, charging=True)
     wins = sum((p for k, p in odds.figures.items() if k.startswith("a figure's first outcome: wins")), Fraction(0))
-    assert shown.p == wins and shown.text.startswith(f"each of 4 figures: {int(wins * 100)}% wins")
+    assert shown.p == wins and shown.text.startswith(f"each of 4 figures: {round(wins * 100)}% wins")
     assert "order:M1:hold" not in action_odds(riot(cd), "commander")  # no chance, no odds
 
 

@@ -23,7 +23,7 @@ def test_rb14_a_declaration_shows_the_exact_chance_of_success_within_the_rp_held
     assert shown["D-mild"].p == attempt(suit="D", severity="mild", rp=6).figures["chance of success"]
     assert shown["C-severe"].p == attempt(suit="C", severity="severe", rp=6).figures["chance of success"]
     assert shown["S-moderate-p2"].p == attempt(suit="S", severity="moderate", rp=6).figures["chance of success"]
-    assert shown["D-mild"].text.startswith(f"{int(shown['D-mild'].p * 100)}% success within your 6 RP")
+    assert shown["D-mild"].text.startswith(f"{round(shown['D-mild'].p * 100)}% success within your 6 RP")
 
 
 def test_rb14_a_draw_shows_this_card_from_the_deck_less_the_cards_drawn() -> None:
@@ -34,7 +34,7 @@ def test_rb14_a_draw_shows_this_card_from_the_deck_less_the_cards_drawn() -> Non
     act(game, "draw", "draw")  # 5C and 2S fail (RB-12)
     shown = action_odds(game, "p1")
     assert shown["draw"].p == Fraction(13, 52)
-    assert shown["draw"].text == "25% this card succeeds, 3% a Joker"
+    assert shown["draw"].text == "25% this card succeeds, 4% a Joker"
     assert "stop" not in shown
 
 

@@ -13,7 +13,7 @@ def test_a_seat_is_sent_the_odds_of_its_declarations_and_draws(client: LiveServe
     game = client.app.state.room.tables[made["table"]].game
     p1, p2 = seat(client, made["tokens"]["p1"]), seat(client, made["tokens"]["p2"])
     odds = p1.last["odds"]
-    assert odds["D-mild"]["text"] == "92% success within your 20 RP, 7% Joker"  # RB-14
+    assert odds["D-mild"]["text"] == "93% success within your 20 RP, 7% Joker"  # RB-14
     assert odds == {aid: c.as_dict() for aid, c in action_odds(game, "p1").items()}
     assert p2.last["odds"] == {}  # not p2's turn: no options, no odds
     p1.act("D-moderate")

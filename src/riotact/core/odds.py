@@ -146,14 +146,14 @@ class Chance:
 def percent(p: Fraction) -> str:
     """A probability as a person reads it: whole percents, never 0% or 100% for what may happen.
 
-    >>> percent(Fraction(5, 8)), percent(Fraction(1, 1000)), percent(Fraction(999, 1000)), percent(Fraction(0))
-    ('62%', '<1%', '>99%', '0%')
+    >>> percent(Fraction(2, 3)), percent(Fraction(1, 1000)), percent(Fraction(999, 1000)), percent(Fraction(0))
+    ('67%', '<1%', '>99%', '0%')
     """
     if 0 < p < Fraction(1, 100):
         return "<1%"
     if Fraction(99, 100) < p < 1:
         return ">99%"
-    return f"{int(p * 100)}%"
+    return f"{round(p * 100)}%"
 
 
 def action_odds(game: Game, seat: str, view: dict[str, Any] | None = None) -> dict[str, Chance]:

@@ -214,16 +214,16 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
             continue
         # CD-52: a crowd at RL 7+ gangs up on the figures that go in, up to 4 on 1
         opponents = max(1, min(4, crowd["figures"] // squad)) if crowd["rl"] >= 7 else 1
-        gas = {"gas": _gas_at(clouds, unit), "rioter_gas": _gas_at(clouds, crowd)}
+        gas, rioter_gas = _gas_at(clouds, unit), _gas_at(clouds, crowd)
         table = str(options["fight_table"])
         if parts[2] == "arrest":
-            odds = arrest(unit["type"], squad, opponents, fight_table=table, **gas)
+            odds = arrest(unit["type"], squad, opponents, gas, rioter_gas, fight_table=table)
             some = 1 - odds.outcomes.get("0 arrest(s)", Fraction(0))
             out[action["id"]] = Chance(some, f"{percent(some)} at least one arrest, "
                                              f"{float(odds.figures['expected arrests']):.1f} expected "
                                              f"({squad} go in, {opponents} rioter(s) each)")
         else:
-            odds = fight(unit["type"], opponents, charging=True, fight_table=table, **gas)
+            odds = fight(unit["type"], opponents, True, gas, rioter_gas=rioter_gas, fight_table=table)
             first = "a figure's first outcome: "
             wins = sum((p for k, p in odds.figures.items() if k.startswith(first + "wins")), Fraction(0))
             beaten = odds.figures.get(first + "beaten", Fraction(0))
