@@ -10,13 +10,15 @@ from typing import Any
 import pytest
 
 from riotact.core import UMPIRE, Action
+from riotact.core.odds import action_odds
 from riotact.rulesets import get_ruleset
 from riotact.web.app import build_app
 from riotact.web.room import Room
 from riotact.web.store import open_store
 from web_support import LiveServer, create, seat
 
-ALLOWED_KEYS = {"type", "seat", "version", "view", "log_from", "log", "seats", "manual_dice", "can_undo", "table"}
+ALLOWED_KEYS = {"type", "seat", "version", "view", "log_from", "log", "seats", "manual_dice", "can_undo", "table",
+                "odds"}  # the odds beside the options, from the view alone (core/odds.py action_odds)
 
 
 def game_of(client: LiveServer, table_id: str) -> Any:
@@ -54,6 +56,7 @@ def test_every_message_is_built_from_the_seats_view_and_log_only(client: LiveSer
     assert set(snapshot) <= ALLOWED_KEYS
     assert snapshot["view"] == game.view("nonviolent")
     assert snapshot["log"] == game.log_for("nonviolent")
+    assert snapshot["odds"] == {k: c.as_dict() for k, c in action_odds(game, "nonviolent", snapshot["view"]).items()}
     text = "".join(nonviolent.received)
     for secret in ("scenario_data", "\"seed\"", "\"decisions\"", "\"header\"", "\"_undo", "initial"):
         assert secret not in text

@@ -17,6 +17,7 @@ from rich.text import Text
 
 from riotact.core import ALL, Bot, Game, RiotactError, UndoRefusedError, make_bot
 from riotact.core.log import UMPIRE, visible
+from riotact.core.odds import Chance, action_odds
 
 from . import umpire_console
 
@@ -41,6 +42,7 @@ class TerminalTable:
         # Action numbers (id -> number) stay put while a seat's list only shrinks within a turn, so a
         # number read from a list on the screen still means that action after other decisions.
         self.numbering: tuple[tuple[str, int], dict[str, int]] = (("", -1), {})
+        self.odds: dict[str, Chance] = {}  # the odds beside the actions on offer now
 
     def run(self) -> bool:
         """Play until the game ends or a person quits (True), or until the input closes (False)."""
@@ -100,6 +102,7 @@ class TerminalTable:
         self.console.print(screen)
         legal = self.game.legal_actions(seat)
         numbers = self._numbers(seat, view["turn"], legal)
+        self.odds = action_odds(self.game, seat, view)  # from the seat's view only (core/odds.py)
         if len(legal) <= LONG_LIST:
             self._list(legal, range(len(legal)), numbers)
         else:
@@ -187,11 +190,16 @@ class TerminalTable:
         """Numbered actions: one a line, or in columns when there are many."""
         if len(which) <= LONG_LIST:
             for i in which:
-                self.console.print(f"  [cyan]{numbers[i]:>2}[/cyan] {escape(legal[i].text)}  "
+                self.console.print(f"  [cyan]{numbers[i]:>2}[/cyan] {escape(legal[i].text)}{self._odds(legal[i])}  "
                                    f"[dim]({escape(legal[i].id)})[/dim]", highlight=False)
             return
-        cells = [f"[cyan]{numbers[i]:>3}[/cyan] {escape(legal[i].text)}" for i in which]
+        cells = [f"[cyan]{numbers[i]:>3}[/cyan] {escape(legal[i].text)}{self._odds(legal[i])}" for i in which]
         self.console.print(Columns(cells, column_first=True, padding=(0, 2)), highlight=False)
+
+    def _odds(self, action: Any) -> str:
+        """The odds beside an action whose outcome turns on chance ('' for the others)."""
+        chance = self.odds.get(action.id)
+        return f" [yellow]— {escape(chance.text)}[/yellow]" if chance else ""
 
     def _autosave(self, final: bool = False) -> None:
         if self.save_to is not None:

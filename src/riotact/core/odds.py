@@ -27,6 +27,7 @@ from .errors import RiotactError
 from .options import Value, parse_cli_option
 
 if TYPE_CHECKING:
+    from .game import Game
     from .protocol import RulesetSpec
 
 
@@ -127,3 +128,50 @@ def pmf(items: Iterable[tuple[Any, Any]]) -> dict[str, Fraction]:
         out[str(outcome)] = out.get(str(outcome), Fraction(0)) + Fraction(p)
     return out
 
+
+
+# -- odds where decisions are made ---------------------------------------------------------
+@dataclass(frozen=True)
+class Chance:
+    """The odds shown beside one option a seat may take: an exact probability and its words
+    ("62% to succeed ...")."""
+
+    p: Fraction
+    text: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"p": float(self.p), "exact": str(self.p), "text": self.text}
+
+
+def percent(p: Fraction) -> str:
+    """A probability as a person reads it: whole percents, never 0% or 100% for what may happen.
+
+    >>> percent(Fraction(2, 3)), percent(Fraction(1, 1000)), percent(Fraction(999, 1000)), percent(Fraction(0))
+    ('67%', '<1%', '>99%', '0%')
+    """
+    if 0 < p < Fraction(1, 100):
+        return "<1%"
+    if Fraction(99, 100) < p < 1:
+        return ">99%"
+    return f"{round(p * 100)}%"
+
+
+def action_odds(game: Game, seat: str, view: dict[str, Any] | None = None) -> dict[str, Chance]:
+    """The odds beside each of ``seat``'s legal actions whose outcome turns on chance (action id ->
+    :class:`Chance`; actions without chance are left out).
+
+    The ruleset's odds module (``RulesetSpec.odds``) may define ``action_odds(view, options)``; it is
+    given only the seat's view (``Game.view(seat)``, legal actions included) and the game's house
+    rules, which every seat knows, so the odds it shows cannot carry hidden state.
+    """
+    spec = game.spec
+    if spec.odds is None:
+        return {}
+    hook = getattr(importlib.import_module(spec.odds), "action_odds", None)
+    if hook is None:
+        return {}
+    view = game.view(seat) if view is None else view
+    if not view["legal_actions"]:
+        return {}
+    found: dict[str, Chance] = hook(view, game.options)
+    return found

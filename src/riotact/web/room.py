@@ -19,6 +19,7 @@ from typing import Any
 
 from riotact.core import UMPIRE, Bot, DiceError, Game, RiotactError, Scenario, make_bot, replay
 from riotact.core.log import Event, dumps, visible
+from riotact.core.odds import action_odds
 from riotact.core.spectators import SPECTATOR, common_log, common_view, player_seats
 
 from .store import Store, StoredTable
@@ -223,6 +224,8 @@ class LiveTable:
             "type": kind, "seat": seat, "version": version, "log_from": start, "log": log,
             "seats": self.seat_list(), "manual_dice": self.tray is not None,
             "can_undo": seat != SPECTATOR and self.can_undo(seat),
+            # beside the options that turn on chance, from this seat's view only (core/odds.py)
+            "odds": {aid: chance.as_dict() for aid, chance in action_odds(game, who, view).items()},
         }
         if afresh or kind == "snapshot" or watcher.view_sent is None:
             message["view"] = view

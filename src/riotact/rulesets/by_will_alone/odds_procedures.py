@@ -12,13 +12,36 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from typing import Any
 
 import icepool
 
-from riotact.core.odds import Odds, OddsError, OddsProcedure, Param, pmf
+from riotact.core.odds import Chance, Odds, OddsError, OddsProcedure, Param, percent, pmf
 
 from .odds import BANDS, DiceGroup, confrontation_odds
-from .tables import ACCIDENT_BASE, CONDITION_MULTIPLIER, MORALE_NUMBER, QUALITY_NAMES
+from .tables import (
+    ACCIDENT_BASE,
+    ACCIDENT_ENVELOPED,
+    ACCIDENT_FRATERNIZING,
+    ACCIDENT_PARTYING,
+    ACCIDENT_TOUCHING_SHOT,
+    ACTIONS,
+    AUTHORITY,
+    BARRICADE_MULTIPLIER,
+    CONDITION_MULTIPLIER,
+    COUNTRY_MODIFIER,
+    ENVELOPE_MULTIPLIER,
+    FOOD_MODIFIER,
+    FORCE_MULTIPLIER,
+    HOUSING_MULTIPLIER,
+    LANGUAGE_MODIFIER,
+    MORALE_NUMBER,
+    NO_COMMANDER_TOUCHING_MODIFIER,
+    NONVIOLENT,
+    QUALITY_NAMES,
+    REACTIONS,
+    REGION_MODIFIER,
+)
 
 #: BWA-03: every quality or reliability name (either side) -> its morale check number.
 MORALE_BY_NAME = {name.lower(): MORALE_NUMBER[level]
@@ -111,3 +134,144 @@ PROCEDURES = (
         Param("modifiers", 0, "fraternizing +3, partying +2, touching stand shot -1, enveloped -2"),
     ), accidental_attack),
 )
+
+
+# -- odds where decisions are made (core/odds.py ``action_odds``) ------------------------------
+ACTIVATION_ORDERS = {verb for verb, (_, _, bonus) in ACTIONS.items() if bonus is not None}
+CONFRONTING = ("confront", "disperse", "disrupt", "envelope")  # BWA-21..24: a Hold is confronted
+
+
+def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chance]:
+    """The odds beside a seat's orders and reactions, from its view and the house rules only.
+
+    An order or reaction that needs activation (BWA-18) shows the chance that it activates. A Hold
+    in reaction to a Confront, Disperse, Disrupt or Envelope (BWA-27) shows the confrontation that
+    follows (BWA-31..34, 43, 44, with the accidental attack checks of BWA-50/51) and who holds the
+    initiative after it (BWA-02/44), when the seat's view holds every factor (an unsighted
+    commander's level of violence is not in it: then no odds are shown).
+    """
+    state = view["state"]
+    prompt = state["prompt"] or {}
+    units = {u["id"]: u for u in state["units"] if "id" in u}
+    out: dict[str, Chance] = {}
+    for action in view["legal_actions"]:
+        parts = action["id"].split(":")
+        unit, bonus = None, None
+        if prompt.get("kind") == "orders" and len(parts) >= 2 and parts[1] in ACTIVATION_ORDERS:
+            unit, bonus = units.get(parts[0]), ACTIONS[parts[1]][2]
+        elif prompt.get("kind") == "react" and parts[0] == "react":
+            unit, bonus = units.get(prompt["target"]), REACTIONS[parts[1]][1]
+            actor = units.get(prompt.get("unit", ""))
+            if parts[1] == "hold" and actor is not None and unit is not None and prompt["verb"] in CONFRONTING:
+                chance = _hold(state, options, actor, unit, prompt["verb"])
+                if chance is not None:
+                    out[action["id"]] = chance
+        if unit is not None and bonus is not None and unit["stands"]:
+            p = _activation(unit, bonus)
+            if p < 1:
+                out[action["id"]] = Chance(p, f"activation {percent(p)} (BWA-18)")
+    return out
+
+
+def _activation(unit: dict[str, Any], bonus: int) -> Fraction:
+    """BWA-18: 1D6 + bonus against the unit's morale number (its commander's, else its best stand's)."""
+    commander = [s["morale"] for s in unit["stands"] if s["commander"]]
+    number = commander[0] if commander else min(s["morale"] for s in unit["stands"])
+    return Fraction(sum(face + bonus >= number for face in range(1, 7)), 6)
+
+
+def _hold(state: dict[str, Any], options: dict[str, Any], actor: dict[str, Any], target: dict[str, Any],
+          verb: str) -> Chance | None:
+    """The confrontation after a Hold: the actor attacks (offensive), the target defends."""
+    levels = state["levels"]
+    if any(u["side"] == AUTHORITY and u["group"] not in levels for u in (actor, target)):
+        return None  # an unsighted commander's level of violence is not the seat's to know
+    enveloping = {u["enveloping"]: u["feature"] for u in state["units"] if u.get("enveloping")}
+    if verb == "envelope":
+        enveloping[target["id"]] = target["feature"]  # BWA-22: the actor envelops, then confronts
+
+    def enveloped(u: dict[str, Any]) -> bool:
+        return enveloping.get(u["id"]) == u["feature"]
+
+    kinds = {f["id"]: f["kind"] for f in state["map"]["features"]}
+    auth = actor if actor["side"] == AUTHORITY else target
+    other_side = target if auth is actor else actor
+    bands: dict[str, Fraction] = dict.fromkeys(BANDS, Fraction(0))
+    for shooters, p in _shooters(options, auth, other_side, enveloped(auth), actor["side"] != target["side"]):
+        sides = []
+        for unit, opponent, offensive in ((actor, target, True), (target, actor, False)):
+            dice: dict[int, int] = {}
+            for stand in unit["stands"]:
+                factors = _multipliers(options, levels, kinds, unit, opponent, offensive=offensive,
+                                       shooting=unit is auth and stand["id"] in shooters,
+                                       opponent_enveloped=enveloped(opponent))
+                combined = (max(factors) if options["multipliers"] == "highest" else math.prod(factors)) \
+                    if factors else 1
+                dice[stand["morale"]] = dice.get(stand["morale"], 0) + int(options["base_dice"]) * combined
+            modifier = _dice_modifier(unit, opponent)
+            sides.append([DiceGroup(n, number, modifier) for number, n in sorted(dice.items())])
+        for name, q in confrontation_odds(sides[0], sides[1],
+                                          zero_counts_as=int(options["zero_points_counts_as"])).items():
+            bands[name] += p * q
+    ours = sum((bands[f"second {r}"] for r in ("2+", "3+", "4+")), Fraction(0))
+    theirs = sum((bands[f"first {r}"] for r in ("2+", "3+", "4+")), Fraction(0))
+    # BWA-02/44: under 2 the side holding the initiative loses it; at 2+ the higher side has it
+    holding = state["initiative"] == target["side"]
+    initiative = ours + (0 if holding else 1 - ours - theirs)
+    return Chance(ours, f"confrontation: {percent(ours)} you win at 2+, {percent(theirs)} they do; "
+                        f"{percent(initiative)} your side has the initiative after (BWA-44)")
+
+
+def _multipliers(options: dict[str, Any], levels: dict[str, int], kinds: dict[str, str], unit: dict[str, Any],
+                 opponent: dict[str, Any], *, offensive: bool, shooting: bool, opponent_enveloped: bool) -> list[int]:
+    """BWA-43 (and BWA-22, 48, 51, 53): the multipliers of one stand's dice, as ``Combat.multipliers``."""
+    out = []
+    if unit["side"] == NONVIOLENT:
+        if unit["condition"]:
+            out.append(CONDITION_MULTIPLIER[unit["condition"]])
+        if kinds.get(unit["feature"]) == "housing":
+            out.append(HOUSING_MULTIPLIER)
+    else:
+        level = unit["weapons"] if shooting else min(levels.get(unit["group"], 1), unit["weapons"])
+        out.append(FORCE_MULTIPLIER[level])
+    if options["envelope_gives_multiplier"] and opponent_enveloped:
+        out.append(ENVELOPE_MULTIPLIER)
+    if not offensive and unit["behind_barricade"]:
+        out.append(BARRICADE_MULTIPLIER)
+    return [f for f in out if f > 1]
+
+
+def _dice_modifier(unit: dict[str, Any], opponent: dict[str, Any]) -> int:
+    """BWA-34, as ``Combat.dice_modifiers``, from the traits a sighted unit shows."""
+    total = 0
+    if unit["side"] == NONVIOLENT and opponent["side"] == AUTHORITY:
+        mine, theirs = unit["traits"], opponent["traits"]
+        total += FOOD_MODIFIER if mine["food"] and not theirs["fed"] else 0
+        if mine["country"] != theirs["country"]:
+            total += COUNTRY_MODIFIER
+        elif mine["region"] != theirs["region"]:
+            total += REGION_MODIFIER
+        total += LANGUAGE_MODIFIER if mine["language"] != theirs["language"] else 0
+    if unit["side"] == AUTHORITY and opponent["traits"]["led"] and not any(s["commander"] for s in opponent["stands"]):
+        total += NO_COMMANDER_TOUCHING_MODIFIER
+    return total
+
+
+def _shooters(options: dict[str, Any], auth: dict[str, Any], target: dict[str, Any], auth_enveloped: bool,
+              opposed: bool) -> list[tuple[frozenset[str], Fraction]]:
+    """BWA-50: each authority stand's accidental attack check in turn (2D6 + 2 + modifiers under its
+    morale number shoots; -1 once a touching stand has shot): every set of shooters and its chance."""
+    if not options["accidental_attacks"] or not opposed:
+        return [(frozenset(), Fraction(1))]
+    base = ACCIDENT_BASE + {"fraternizing": ACCIDENT_FRATERNIZING, "partying": ACCIDENT_PARTYING}.get(
+        target["condition"] or "", 0) + (ACCIDENT_ENVELOPED if auth_enveloped else 0)
+    two_d6 = 2 @ icepool.d6
+    paths: list[tuple[frozenset[str], Fraction]] = [(frozenset(), Fraction(1))]
+    for stand in auth["stands"]:
+        grown = []
+        for shot, p in paths:
+            modifier = base + (ACCIDENT_TOUCHING_SHOT if shot else 0)
+            shoots = Fraction(two_d6.probability("<", stand["morale"] - modifier))
+            grown += [(shot | {stand["id"]}, p * shoots), (shot, p * (1 - shoots))]
+        paths = [(s, p) for s, p in grown if p]
+    return paths

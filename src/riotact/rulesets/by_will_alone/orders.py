@@ -117,9 +117,9 @@ def once_per_initiative(state: Board, key: str, verb: str, arg: str) -> str:
 def _all_orders(state: Board, side: str) -> dict[str, tuple[str, list[tuple[Action, str]]]]:
     """Every piece's orders with their once-per-initiative uses, by piece, with the seat that gives them."""
     pieces: dict[str, tuple[str, list[Action]]] = {}
-    for unit in state.table_units(side) + [u for u in state.units.values()
-                                            if u.mounted_in and u.on_table and u.side == side]:
-        pieces[unit.id] = (unit.player or state.first_seat(side), unit_orders(state, unit))
+    table = _Table(state, side)
+    for unit in table.mine + [u for u in state.units.values() if u.mounted_in and u.on_table and u.side == side]:
+        pieces[unit.id] = (unit.player or state.first_seat(side), unit_orders(state, unit, table))
     for label, dummy in state.dummies.items():
         if dummy.side == side:
             moves = [Action(f"{label}:move:{n}", f"Dummy counter {label}: move to {where(state, n)}")
@@ -148,7 +148,21 @@ def _targets(state: Board, unit: Unit) -> list[tuple[str, str, str]]:
     return sorted(found)
 
 
-def unit_orders(state: Board, unit: Unit) -> list[Action]:
+class _Table:
+    """What every unit's orders look at, worked out once per side and step (nothing moves while
+    orders are declared): the pieces on the table, the side's reserves, each group's best weapons."""
+
+    def __init__(self, state: Board, side: str) -> None:
+        self.everyone = state.table_units()
+        self.mine = [u for u in self.everyone if u.side == side]
+        self.reserves = [r for r in state.units.values() if r.side == side and r.status == "reserve"]
+        self.weapons: dict[str | None, int] = {}
+        for u in state.units.values():
+            if u.on_table:
+                self.weapons[u.group] = max(self.weapons.get(u.group, u.weapons), u.weapons)
+
+
+def unit_orders(state: Board, unit: Unit, table: _Table) -> list[Action]:
     """BWA-17: the actions this unit's side may take; BWA-46: a leaderless unit takes none."""
     side, uid, name = unit.side, unit.id, unit.name
     if unit.band or unit.disrupted:
@@ -167,7 +181,7 @@ def unit_orders(state: Board, unit: Unit) -> list[Action]:
         for node in sorted(state.destinations(unit)):
             add("move", node, f"{name}: move to {where(state, node)}")
     if unit.airborne:
-        return acts + _communication(state, unit)
+        return acts + _communication(state, unit, table)
     if unit.condition != "sitting" and not unit.vehicle:
         add("sit", "", f"{name}: sit down")
     # BWA-19 gap: in contact with the authority, unless the house rule lifts that
@@ -207,30 +221,25 @@ def unit_orders(state: Board, unit: Unit) -> list[Action]:
         for band in state.table_units(NONVIOLENT):
             if band.band and band.node and state.sees(unit.node, band.node):
                 acts.append(Action(f"{uid}:regain:{band.id}", f"{name}: commander rallies {band.name}"))
-    for v in state.table_units(side):
+    for v in table.mine:
         if v.vehicle and v.node == unit.node and v is not unit and not unit.vehicle:
             load = sum(len(u.stands) for u in state.units.values() if u.mounted_in == v.id)
             if load + len(unit.stands) <= v.capacity:
                 add("mount", v.id, f"{name}: mount {v.name}")
-    return acts + _communication(state, unit)
+    return acts + _communication(state, unit, table)
 
 
-def _communication(state: Board, unit: Unit) -> list[Action]:
+def _communication(state: Board, unit: Unit, table: _Table) -> list[Action]:
     side, uid, name = unit.side, unit.id, unit.name
-    acts = []
-    for r in state.units.values():
-        if r.side == side and r.status == "reserve":
-            acts.append(Action(f"{uid}:reinforce:{r.id}", f"{name}: request {r.name} as reinforcements"))
-    if side == AUTHORITY:
-        group_max = max(u.weapons for u in state.units.values() if u.group == unit.group and u.on_table)
-        if state.levels[unit.group] < group_max:  # BWA-48: not beyond the weapons available
-            acts.append(Action(f"{uid}:escalate", f"{name}: commander {unit.group} asks to escalate violence "
-                               f"to level {state.levels[unit.group] + 1}"))
-    for u in state.table_units(side):
+    acts = [Action(f"{uid}:reinforce:{r.id}", f"{name}: request {r.name} as reinforcements") for r in table.reserves]
+    if side == AUTHORITY and state.levels[unit.group] < table.weapons[unit.group]:  # BWA-48: up to its weapons
+        acts.append(Action(f"{uid}:escalate", f"{name}: commander {unit.group} asks to escalate violence "
+                           f"to level {state.levels[unit.group] + 1}"))
+    for u in table.mine:
         if u is not unit and not u.band:
             acts.append(Action(f"{uid}:message:{u.id}", f"{name}: send a message to {u.name}"))
     assert unit.node is not None
-    for u in state.table_units():
+    for u in table.everyone:
         if not u.band and u.node and (u.side == side or (not u.hidden and state.sees(unit.node, u.node))):
             acts.append(Action(f"{uid}:identify:{u.id}", f"{name}: look for spies and provocateurs in {u.name}"))
     return acts

@@ -26,6 +26,9 @@ def unit_view(state: Board, unit: Unit, seat: str) -> dict[str, Any]:
         "enveloping": unit.enveloping, "lost": unit.lost, "band": unit.band, "disrupted": unit.disrupted,
         "mounted_in": unit.mounted_in, "police": unit.police, "weapons": unit.weapons,
         "player": unit.player,
+        # BWA-34: what a unit in sight shows of itself (the confrontation dice modifiers)
+        "traits": {"region": unit.region, "country": unit.country, "language": unit.language,
+                   "food": unit.food, "fed": unit.fed, "led": unit.led},
     }
     if unit.side == AUTHORITY:
         out["group"] = unit.group

@@ -64,7 +64,7 @@ def explode(s: World, bomb: Bomb, crowd: Crowd, why: str) -> None:
     rule, radius = "CD-66", bomb.radius
     hit_units = [unit for unit in s.live_units() if s.town.inches(unit.node, node) <= radius]
     # the SF who see the place, or whose units are caught, learn where; everyone hears it (CD-06)
-    bomb.known_to = s.tell(rule, f"A bomb goes off in crowd {crowd.id} at {node}!", nodes=[node],
+    bomb.known_to = s.tell_who(rule, f"A bomb goes off in crowd {crowd.id} at {node}!", nodes=[node],
                            units=[u.id for u in hit_units], bomb=bomb.id, node=node)
     far = [seat for seat in s.sf_seats if seat not in bomb.known_to]
     if far:

@@ -183,7 +183,7 @@ def snipers_fire(s: World) -> None:
             continue
         gunfire(s, node)
         s.unit_event(target, "shot at", Threat(node, sniper.crowd, sniper.building))
-        told = s.tell("CD-67", f"{target.id} is under fire from an unseen sniper.", units=[target.id])
+        told = s.tell_who("CD-67", f"{target.id} is under fire from an unseen sniper.", units=[target.id])
         if target.player in told:  # the unit knows; its player only by radio (CD-06)
             s.under_fire[target.id] = s.turn
         if s.d6("CD-67", f"sniper {sniper.id}", f"shot at {target.id} (hits on a 6)") == 6:
@@ -196,8 +196,8 @@ def snipers_fire(s: World) -> None:
             mods = [Modifier(bonus, f"shot {here} from the same place", "CD-68")] if bonus else []
             if s.roll("CD-68", target.id, 1, 6, f"spotting sniper {sniper.id}", mods, target=6).passed:
                 sniper.spotted = True  # CD-68 default: the place is revealed to the target unit
-                sniper.known_to = s.tell("CD-68", f"{target.id} spots the sniper's position: "
-                                                  f"{_sniper_place(sniper)}.", units=[target.id], nodes=[node])
+                sniper.known_to = s.tell_who("CD-68", f"{target.id} spots the sniper's position: "
+                                                      f"{_sniper_place(sniper)}.", units=[target.id], nodes=[node])
 
 
 # -- hand-to-hand (CD-51 to CD-55) ---------------------------------------------------------

@@ -376,7 +376,8 @@ def _water(s: World, crowd: Crowd) -> None:
 def _new_sf_in_view(s: World, crowd: Crowd) -> None:
     """CD-20: additional SF coming into view trigger a roll; CD-21: specialists +2 the first time."""
     seen = sorted(u.id for u in s.live_units() if s.town.sees(crowd.node, u.node))
-    fresh = [u for u in seen if u not in crowd.seen_sf and show_of_force(s, s.units[u])]
+    before, in_view = set(crowd.seen_sf), set(seen)  # (sets: a crowd may see a hundred units)
+    fresh = [u for u in seen if u not in before and show_of_force(s, s.units[u])]
     if fresh:
         s.trigger(crowd, f"SF come into view: {', '.join(fresh)}")
         if not crowd.seen_specialists and any(sees_specialists(s.units[u]) for u in fresh):
@@ -384,7 +385,7 @@ def _new_sf_in_view(s: World, crowd: Crowd) -> None:
             crowd.factors.append((2, "Specialist Riot forces or mounted police appear for the first time"))
     for uid in sorted(s.withdrew):
         kind = s.units[uid].type
-        if uid not in seen or not (kind.specialist_riot or kind.ordinary):
+        if uid not in in_view or not (kind.specialist_riot or kind.ordinary):
             continue  # CD-21 (c): firefighters and paramedics are neither
         value = 2 if kind.specialist_riot else int(s.opt("ordinary_withdrawing"))
         s.trigger(crowd, f"{uid} withdraws in sight", value,

@@ -12,11 +12,13 @@ Fraction(2, 3)
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
+from typing import Any
 
 import icepool
 
-from riotact.core.odds import Odds, OddsError, OddsProcedure, Param, pmf
+from riotact.core.odds import Chance, Odds, OddsError, OddsProcedure, Param, percent, pmf
 
 from .crowds import clamp_rl, rl_shift
 from .rules import HOUSE_RULES
@@ -186,3 +188,51 @@ PROCEDURES = (
         Param("overreaction_table", str(_DEFAULTS["overreaction_table"]), "house rule table (CD-64)")),
         overreaction),
 )
+
+
+def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chance]:
+    """The odds beside an SF player's orders to send a snatch squad into a crowd or to charge it
+    (CD-51..55), from his view and the house rules only: the unit's type and fit figures, the
+    crowd's figures and RL as he knows them, the gas clouds he sees. Rioters soaked by a water
+    cannon (CD-53, -1) are not in his view, so they are not counted. The squad goes in when it
+    reaches the crowd (CD-12 step 4): the odds are those of going in as things stand.
+    """
+    state = view["state"]
+    units = {u["id"]: u for u in state.get("units", ())}
+    crowds = {c["id"]: c for c in state.get("crowds", ())}
+    clouds = state.get("gas", ())
+    out: dict[str, Chance] = {}
+    for action in view["legal_actions"]:
+        parts = action["id"].split(":")
+        if len(parts) != 4 or parts[0] != "order" or parts[2] not in ("arrest", "charge"):
+            continue
+        unit, crowd = units.get(parts[1]), crowds.get(parts[3])
+        if unit is None or crowd is None or unit["type"] not in UNIT_TYPES:
+            continue
+        squad = min(unit["fit"], int(options["snatch_squad"]))
+        if squad == 0 or crowd["figures"] == 0:
+            continue
+        # CD-52: a crowd at RL 7+ gangs up on the figures that go in, up to 4 on 1
+        opponents = max(1, min(4, crowd["figures"] // squad)) if crowd["rl"] >= 7 else 1
+        gas, rioter_gas = _gas_at(clouds, unit), _gas_at(clouds, crowd)
+        table = str(options["fight_table"])
+        if parts[2] == "arrest":
+            odds = arrest(unit["type"], squad, opponents, gas, rioter_gas, fight_table=table)
+            some = 1 - odds.outcomes.get("0 arrest(s)", Fraction(0))
+            out[action["id"]] = Chance(some, f"{percent(some)} at least one arrest, "
+                                             f"{float(odds.figures['expected arrests']):.1f} expected "
+                                             f"({squad} go in, {opponents} rioter(s) each)")
+        else:
+            odds = fight(unit["type"], opponents, True, gas, rioter_gas=rioter_gas, fight_table=table)
+            first = "a figure's first outcome: "
+            wins = sum((p for k, p in odds.figures.items() if k.startswith(first + "wins")), Fraction(0))
+            beaten = odds.figures.get(first + "beaten", Fraction(0))
+            out[action["id"]] = Chance(wins, f"each of {squad} figures: {percent(wins)} wins, "
+                                             f"{percent(beaten)} beaten ({opponents} rioter(s) each)")
+    return out
+
+
+def _gas_at(clouds: Any, where: dict[str, Any]) -> str:
+    """CD-22/53: the strongest gas cloud the seat sees over a piece (inches on the town plan)."""
+    kinds = {c["kind"] for c in clouds if math.hypot(c["x"] - where["x"], c["y"] - where["y"]) <= c["radius"]}
+    return "cs" if "cs" in kinds else ("tear" if kinds else "none")

@@ -134,9 +134,17 @@ class World(State):
         return sorted(seats)
 
     def tell(self, rule: str, text: str, *, nodes: Iterable[str] = (), units: Iterable[str] = (),
-             **fields: Any) -> list[str]:
-        """An event the SF may know: seen where it happens or reported by their units. Returns
-        the SF seats told."""
+             **fields: Any) -> None:
+        """An event the SF may know: seen where it happens or reported by their units. In the
+        laboratory mode the log keeps no audience, so the witnesses are not worked out."""
+        if self.umpire.log.explains:
+            self.umpire.effect(rule, text, visible_to=self.witnesses(nodes, units), **fields)
+        else:
+            self.umpire.effect(rule, text, visible_to=HIDDEN)  # counted only (core/log.py QuietLog)
+
+    def tell_who(self, rule: str, text: str, *, nodes: Iterable[str] = (), units: Iterable[str] = (),
+                 **fields: Any) -> list[str]:
+        """:meth:`tell` for rules that go on to use who was told: returns the SF seats told."""
         seats = self.witnesses(nodes, units)
         self.umpire.effect(rule, text, visible_to=seats, **fields)
         return seats

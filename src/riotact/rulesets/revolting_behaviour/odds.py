@@ -15,12 +15,14 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from fractions import Fraction
+from typing import Any
 
 from riotact.core import standard_pack
-from riotact.core.odds import Odds, OddsProcedure, Param
+from riotact.core.odds import Chance, Odds, OddsProcedure, Param, percent
 
-from .rules import ACTIVITIES, HOUSE_RULES, JOKER_VALUE, SEVERITIES, card_value, reward, succeeds
+from .rules import ACTIVITIES, HOUSE_RULES, JOKER_VALUE, SEVERITIES, Activity, card_value, reward, succeeds
 
 _DEFAULTS = {r.key: r.default for r in HOUSE_RULES}
 
@@ -48,12 +50,8 @@ def attempt(suit: str = "D", severity: str = "mild", cards: int = 0, jokers_per_
         limit = min(limit, rp // activity.cost)
     outcomes: dict[str, Fraction] = {}
     paid = penalty = Fraction(0)
-    all_failed = Fraction(1)  # P(the first k - 1 cards all failed)
     value_of = {"good": sum(card_value(c) for c in good), "bad": sum(card_value(c) for c in bad)}
-    for k in range(1, limit + 1):
-        left = n - (k - 1)
-        p_success = all_failed * Fraction(s, left)
-        p_joker = all_failed * Fraction(j, left)
+    for k, p_success, p_joker in _draws(s, j, f, limit):
         outcomes[f"success on card {k}"] = p_success
         outcomes[f"Joker on card {k}"] = p_joker
         paid += (p_success * k + p_joker * (k if charge_jokers else k - 1)) * activity.cost
@@ -62,7 +60,6 @@ def attempt(suit: str = "D", severity: str = "mild", cards: int = 0, jokers_per_
         if n > k:
             kept_bad = value_of["bad"] * Fraction(f - (k - 1), f) if f else 0
             penalty += p_joker * (value_of["good"] + kept_bad + JOKER_VALUE * (j - 1)) / (n - k)
-        all_failed *= Fraction(f - (k - 1), left)
     stopped = 1 - sum(outcomes.values(), Fraction(0))
     outcomes = {k: v for k, v in outcomes.items() if v}
     if stopped:
@@ -80,6 +77,62 @@ def attempt(suit: str = "D", severity: str = "mild", cards: int = 0, jokers_per_
     return Odds(f"A {severity} {activity.title} attempt: {s} of {n} cards succeed, {j} Jokers, "
                 f"{activity.cost} RP a card, up to {limit} cards", outcomes, figures,
                 ("The Joker penalty also puts five cards on the player's Cause (RB-22).",))
+
+
+def _draws(s: int, j: int, f: int, limit: int) -> Iterator[tuple[int, Fraction, Fraction]]:
+    """For each card k up to ``limit`` drawn from ``s`` success, ``j`` Joker and ``f`` failing cards:
+    (k, P(the first k - 1 fail and card k succeeds), P(they fail and card k is a Joker))."""
+    all_failed = Fraction(1)  # P(the first k - 1 cards all failed)
+    n = s + j + f
+    for k in range(1, min(limit, f + 1) + 1):
+        left = n - (k - 1)
+        yield k, all_failed * Fraction(s, left), all_failed * Fraction(j, left)
+        all_failed *= Fraction(f - (k - 1), left)
+
+
+def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chance]:
+    """The odds beside a player's declarations and draws (RB-12, RB-14, RB-15, RB-17), from his view
+    and the house rules only: his own RP and the cards already drawn in this attempt. Each attempt
+    starts from a whole Action Deck (RB-17), so nothing hidden enters.
+
+    A declaration shows the chance of success before a Joker, drawing as long as his RP pay for
+    cards; a draw shows the chance that this card succeeds (and that it is a Joker).
+    """
+    state = view["state"]
+    rp = state["players"][view["seat"]]["rp"]
+    attempt = state["attempt"]
+    out: dict[str, Chance] = {}
+    for action in view["legal_actions"]:
+        aid = action["id"]
+        if attempt is None and aid[:2] in ("D-", "H-", "C-", "S-"):
+            suit, severity = aid.split("-")[:2]
+            activity = ACTIVITIES[suit]
+            cards = rp // activity.cost if options["draw_needs_full_cost"] else -(-rp // activity.cost)
+            s, j, f = _deck(activity, severity, options, [])
+            success = sum((p for _, p, _ in _draws(s, j, f, cards)), Fraction(0))
+            joker = sum((p for _, _, p in _draws(s, j, f, cards)), Fraction(0))
+            out[aid] = Chance(success, f"{percent(success)} success within your {rp} RP, "
+                                       f"{percent(joker)} Joker")
+        elif aid == "draw" and attempt is not None:
+            s, j, f = _deck(ACTIVITIES[attempt["suit"]], attempt["severity"], options, attempt["drawn"])
+            if s + j + f == 0:
+                continue  # an empty deck: RB-14 gap (no card to draw, or a reshuffle)
+            success = Fraction(s, s + j + f)
+            out[aid] = Chance(success, f"{percent(success)} this card succeeds, "
+                                       f"{percent(Fraction(j, s + j + f))} a Joker")
+    return out
+
+
+def _deck(activity: Activity, severity: str, options: dict[str, Any], drawn: list[str]) -> tuple[int, int, int]:
+    """(success, Joker, failing) cards left in a whole Action Deck less the cards drawn."""
+    deck = standard_pack(options["jokers_per_deck"])
+    for code in drawn:
+        deck.remove(next(c for c in deck if c.code == code))
+    if not deck and options["empty_action_deck"] == "reshuffle":
+        deck = standard_pack(options["jokers_per_deck"])
+    jokers = sum(c.is_joker for c in deck)
+    good = sum(succeeds(c, activity, severity, options) for c in deck)
+    return good, jokers, len(deck) - good - jokers
 
 
 PROCEDURES = (

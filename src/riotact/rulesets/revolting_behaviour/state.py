@@ -62,7 +62,7 @@ class RevoltingBehaviour(State):
         self.position = 0
         self.phase = "declare"
         self.attempt: Attempt | None = None
-        self._declaration_cache: dict[tuple[tuple[str, ...], tuple[str, ...]], list[Action]] = {}
+        self._declaration_cache: dict[tuple[int, tuple[str, ...]], list[Action]] = {}
         self._begin_turn()
 
     # -- set-up (RB-03, RB-05, RB-06, RB-08) ---------------------------------
@@ -149,11 +149,13 @@ class RevoltingBehaviour(State):
     def _declarations(self, player: Player) -> list[Action]:
         """RB-11: activity type, then severity, then (force) an optional target."""
         targets = tuple(self._targets(player.seat)) if self.options["declaration_fixes_use"] else ()
-        affordable = tuple(s for s in ("D", "H", "C", "S") if self._can_pay(player, ACTIVITIES[s]))
-        key = (affordable, targets)
-        if key not in self._declaration_cache:
-            self._declaration_cache[key] = self._declare_choices(affordable, targets)
-        return self._declaration_cache[key]
+        # A card costs 1 or 2 RP (RB-15): what a player can afford depends on his RP up to 2 only.
+        key = (min(player.rp, 2), targets)
+        found = self._declaration_cache.get(key)
+        if found is None:
+            affordable = tuple(s for s in ("D", "H", "C", "S") if self._can_pay(player, ACTIVITIES[s]))
+            found = self._declaration_cache[key] = self._declare_choices(affordable, targets)
+        return found
 
     def _declare_choices(self, suits: tuple[str, ...], targets: tuple[str, ...]) -> list[Action]:
         """Each text says what the action needs, what it earns and what each card costs."""
@@ -406,7 +408,7 @@ class RevoltingBehaviour(State):
 
     def _totals(self, player: Player, text: str) -> tuple[str, dict[str, Any]]:
         """RB-07 gap: public events state a player's RP and Cause size only while totals are open."""
-        if not self.options["open_totals"]:
+        if not self.options["open_totals"] or not self.umpire.log.explains:  # (the laboratory log keeps neither)
             return "", {}
         rp, cause = player.rp, len(player.cause)
         return text.format(rp=rp, cause=cause), {"rp": rp, "cause": cause}

@@ -40,7 +40,8 @@ function drawActions() {
   for (const a of legal) { const g = groupOf(a); if (!groups.has(g)) groups.set(g, []); groups.get(g).push(a); }
   for (const [name, actions] of groups) {
     const buttons = actions.map((a) => {
-      const b = el("button", { text: a.text, title: a.id, "data-action": a.id });
+      const odds = (state.odds || {})[a.id];  // the odds of an option that turns on chance
+      const b = el("button", { text: odds ? `${a.text} — ${odds.text}` : a.text, title: a.id, "data-action": a.id });
       b.addEventListener("click", () => act(a.id));
       return b;
     });
