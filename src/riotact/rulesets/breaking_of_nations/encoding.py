@@ -18,6 +18,7 @@ from typing import Any
 from riotact.core import Game, Scenario
 from riotact.core.encoding import Encoding, grammar_encoding, slot_names
 
+from .buildings import building_action_ids
 from .state import FORMATIONS, BreakingOfNations
 
 SLOTS = 16
@@ -32,6 +33,7 @@ def action_ids(state: BreakingOfNations) -> list[str]:
         foes = [e.id for e in state.units.values() if e.seat != u.seat]
         ids += [f"{verb}:{u.id}:{e}" for verb in ("fire", "charge") for e in foes]
         ids += [f"{verb}:{u.id}:{s}" for verb in ("move", "throw", "rotate") for s in slots]
+        ids += building_action_ids(state, u)
     return ids
 
 

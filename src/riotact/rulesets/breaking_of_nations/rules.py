@@ -33,5 +33,10 @@ HOUSE_RULES = (
               ("when_not_critical", "never")),
     HouseRule("ammo_turn_face", 7, "BON-076",
               "MG ammunition runs out in the n-th turn without its crewman on a D6 of this minus n."),
+    HouseRule("heroic_deeds", "close_combat", "BON-043",
+              "What counts as a heroic deed: striking down an enemy hero or gun in close combat, or nothing.",
+              ("close_combat", "off")),
+    HouseRule("heroic_range", 12.0, "BON-043", "Inches within which a heroic deed reassures friendly units."),
+    HouseRule("door_ds", 4, "BON-095", "The DS a soldier's bash at a heavy or locked door must beat (D6 + CS)."),
     HouseRule("turns", 0, "BON-003", "Game length in turns (0: the scenario's, 12 without one)."),
 )

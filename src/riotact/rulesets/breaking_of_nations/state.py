@@ -20,7 +20,7 @@ from riotact.core.umpire import Umpire
 from riotact.tabletop import bearing, in_arc
 
 from .board import MOVE_ORDER
-from .combat import Combat
+from .buildings import BUILDING_VERBS, Buildings
 from .forces import Soldier, Unit, place
 from .glory import PANIC_GL
 from .tables import GAIT_MINIMUM, GAITS, PIECES, RIDER_ARMOUR, TERRAIN, TURN_COST, WEAPONS, terrain_speed
@@ -38,7 +38,7 @@ def _xy(text: str) -> tuple[float, float] | None:
     return (x, y) if math.isfinite(x) and math.isfinite(y) else None
 
 
-class BreakingOfNations(Combat):
+class BreakingOfNations(Buildings):
     def __init__(self, scenario: Scenario, options: dict[str, Value], umpire: Umpire) -> None:
         super().__init__(scenario, options, umpire)
         self.turns = int(options["turns"]) or self.setup.turns
@@ -73,6 +73,7 @@ class BreakingOfNations(Combat):
         """BON-007: the Actions phase; every soldier's AC is refreshed (BON-008; unused AC is lost, BON-013)."""
         self.umpire.turn = self.turn
         self.charged.clear()
+        self.clear_openings()  # BON-091
         for m in self.men.values():
             m.ac, m.move_ac = m.max_ac(), 0
         for u in self.units.values():
@@ -158,6 +159,8 @@ class BreakingOfNations(Combat):
         elif verb == "fight":
             self.reveal(u, "it fights")
             self.melee(u)
+        elif verb in BUILDING_VERBS:
+            self.building_order(u, verb, arg)
         self.spot()
         self.check_victory()
         if self.result is None and self.active and not self.unit_actions(self.units[self.active])[1:]:
@@ -256,7 +259,7 @@ class BreakingOfNations(Combat):
                 p = self.away_point(u)
                 if self.move_problem(u, p) is None:
                     out.append(Action(f"fallback:{u.id}", f"the officer orders {u.name} to fall back"))
-        if u.kind in ("squad", "cavalry"):
+        if u.kind in ("squad", "cavalry") and not self.unit_where(u):  # a room has no formation (BON-090)
             for f in FORMATIONS:
                 if f != u.formation and not (f == "square" and u.kind == "cavalry"):  # BON-022
                     out.append(Action(f"formation:{u.id}:{f}", f"{u.name} forms {f} formation"))
@@ -264,7 +267,7 @@ class BreakingOfNations(Combat):
             out.append(Action(f"prone:{u.id}", f"{u.name} goes prone"))
         if any(m.prone and self.may_rise(m) for m in able):
             out.append(Action(f"rise:{u.id}", f"{u.name} gets up"))
-        return out
+        return out + self.building_actions(u)
 
     # -- moving -----------------------------------------------------------------------------
     def movers(self, u: Unit) -> list[Soldier]:
@@ -278,6 +281,8 @@ class BreakingOfNations(Combat):
         return ms
 
     def move_problem(self, u: Unit, dest: tuple[float, float]) -> str | None:
+        if (indoors := self.indoors_problem(u)) is not None:
+            return indoors  # BON-090
         movers = self.movers(u)
         if not movers:
             return f"{u.name} has nobody able to move (BON-016)"
@@ -342,6 +347,7 @@ class BreakingOfNations(Combat):
                     out.append(Action(f"move:{u.id}:{p[0]:.1f},{p[1]:.1f}", f"{u.name} {text} to "
                                       f"({p[0]:.1f}, {p[1]:.1f})"))
                     break
+        out += self.door_moves(u)  # BON-090
         return list({a.id: a for a in out}.values())
 
     def away_point(self, u: Unit) -> tuple[float, float]:
