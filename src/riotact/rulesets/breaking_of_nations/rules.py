@@ -33,6 +33,9 @@ HOUSE_RULES = (
               ("when_not_critical", "never")),
     HouseRule("ammo_turn_face", 7, "BON-076",
               "MG ammunition runs out in the n-th turn without its crewman on a D6 of this minus n."),
+    HouseRule("platoon_squads", 4, "BON-005",
+              "Squads in the one platoon a player is expected to command (the largest platoon of the sample "
+              "organisations has 4); more is allowed and flagged."),
     HouseRule("heroic_deeds", "close_combat", "BON-043",
               "What counts as a heroic deed: striking down an enemy hero or gun in close combat, or nothing.",
               ("close_combat", "off")),

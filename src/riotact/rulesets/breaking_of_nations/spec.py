@@ -26,4 +26,5 @@ SPEC = RulesetSpec(
     seat_counts=(2, 6),
     text_view=text_view,
     encoding=encoding,
+    army_lists="riotact.rulesets.breaking_of_nations.organisations",
 )

@@ -23,6 +23,7 @@ from .board import MOVE_ORDER
 from .buildings import BUILDING_VERBS, Buildings
 from .forces import Soldier, Unit, place
 from .glory import PANIC_GL
+from .organisations import force_note
 from .tables import GAIT_MINIMUM, GAITS, PIECES, RIDER_ARMOUR, TERRAIN, TURN_COST, WEAPONS, terrain_speed
 from .view import seat_view
 
@@ -46,6 +47,10 @@ class BreakingOfNations(Buildings):
         self.current = ""
         self.pointer = 0
         umpire.turn = 1
+        for seat in self.seats:  # BON-005: each player is told how his force compares with the guideline
+            self.umpire.effect("BON-005", f"{seat}'s force: " + force_note(
+                [u.model_dump() for u in self.setup.units if u.seat == seat], int(self.options["platoon_squads"])),
+                visible_to=[seat])
         self.order = self.roll_initiative()
         self.start_turn()
         self.advance()
