@@ -88,7 +88,7 @@ def army_toml(army: ArmyList) -> str:
         lines.append(f"points_limit = {army.points_limit}")
     if army.entrenched:
         lines.append("entrenched = true")
-    defaults = ListEntry(id="x", name="x")
+    defaults = ListEntry.model_validate({"id": "x", "name": "x"})
     for u in army.units:
         lines += ["", "[[units]]"]
         for key, value in u.model_dump(exclude={"seat", "at"}).items():
