@@ -27,13 +27,13 @@ def test_bon005_a_platoon_and_a_support_section_is_standard_and_more_is_flagged_
     blue = [unit(f"b{i}", "blue", (4 + 4 * i, 46)) for i in range(5)] + [
         unit(f"bm{i}", "blue", (30 + 5 * i, 46), (31 + 5 * i, 46), (32 + 5 * i, 46), kind="mg") for i in range(2)]
     g = game(red + blue, dice=[1, 2])
-    assert ("red's force: one platoon (4 squads) and one support section (1 MG team): within the guideline "
-            "(BON-005)") in texts(g, "red")
-    assert "blue's force: one platoon (5 squads) and 2 support sections (2 MG teams): over the guideline" in texts(
-        g, "blue")
-    assert "blue's force" not in texts(g, "red") and "red's force" not in texts(g, "blue")
+    assert ("The force of red: 4 squads and 1 MG team: within the guideline of one platoon (up to 4 squads) and one "
+            "support section (BON-005)") in texts(g, "red")
+    assert "The force of blue: 5 squads and 2 MG teams: over the guideline" in texts(g, "blue")
+    assert "The force of blue" not in texts(g, "red") and "The force of red" not in texts(g, "blue")
     g5 = game(red + blue, dice=[1, 2], options={"platoon_squads": 5})
-    assert "blue's force: one platoon (5 squads) and 2 support sections" in texts(g5, "blue")
+    assert "The force of blue: 5 squads and 2 MG teams: over the guideline of one platoon (up to 5 squads)" in texts(
+        g5, "blue")
 
 
 def test_bon115_every_sample_organisation_is_a_legal_ready_made_list_read_as_the_seed_says(tmp_path: Path) -> None:

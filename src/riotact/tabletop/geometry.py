@@ -37,6 +37,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from shapely import intersects_xy, prepare
 from shapely.geometry import LineString, Point, Polygon
 from shapely.prepared import prep
 
@@ -64,6 +65,7 @@ class Feature:
 
     def __post_init__(self) -> None:
         self.shape = Polygon(self.outline)
+        prepare(self.shape)
         self._prepared = prep(self.shape)
         self.bounds: tuple[float, float, float, float] = self.shape.bounds
 
@@ -76,7 +78,11 @@ class Feature:
         return self  # terrain never changes in play; shared by clones (prepared shapes cannot be copied)
 
     def contains(self, p: XY) -> bool:
-        return bool(self.shape.covers(Point(p)))
+        """Whether ``p`` is inside or on the outline (a box test first: most features are far away)."""
+        x0, y0, x1, y1 = self.bounds
+        if p[0] < x0 or p[0] > x1 or p[1] < y0 or p[1] > y1:
+            return False
+        return bool(intersects_xy(self.shape, p[0], p[1]))
 
     def crossed_by(self, line: LineString) -> bool:
         return bool(self._prepared.intersects(line))

@@ -216,36 +216,63 @@ class Buildings(Heroics):
             allowed = min(allowed, float(terrain_speed(allowed, TERRAIN[RUBBLE].move)))  # BON-093 gap
         return allowed
 
-    def indoors_problem(self, u: Unit) -> str | None:
-        if self.plans and self.unit_where(u):
+    def indoors_problem(self, u: Unit, dest: tuple[float, float]) -> str | None:
+        """BON-090: inside, a unit moves by doors and sections; outside, no model's path (riders'
+        too) goes through a building's walls."""
+        if not self.plans:
+            return None
+        if self.unit_where(u):
             return f"{u.name} is inside a building: it moves by its doors and sections (BON-090)"
+        c = self.centre(u)
+        shift = (dest[0] - c[0], dest[1] - c[1])
+        for m in self.members(u):
+            end = (m.x + shift[0], m.y + shift[1])
+            for p in self.standing():
+                if p.blocks(m.pos, end):
+                    return f"the path goes through {p.name}: units go in and out by its doors (BON-090)"
         return None
 
     def door_moves(self, u: Unit) -> list[Action]:
-        """Moves besides the usual ones: to the doors of a building worth having (an objective's, or
-        one the enemy holds), bringing the soldier nearest the door to its step."""
+        """Moves besides the usual ones: to the nearest door of each building worth having (an
+        objective's, or one the enemy holds), bringing the soldier nearest the door to its step; when a
+        wall or a building stands in the way, a step aside (45 or 90 degrees off) instead."""
         out: list[Action] = []
         movers = self.movers(u) if self.plans and not self.unit_where(u) and u.kind != "cavalry" else []
         if not movers:
             return out
         c, reach = self.centre(u), self.reach(u, movers)
         for p in self.standing():
-            if not self.worth(u, p):
+            doors = [o for o in p.openings.values() if not o.inner and o.kind != "window"]
+            if not doors or not self.worth(u, p):
                 continue
-            for o in p.openings.values():
-                if o.inner or o.kind == "window":
-                    continue
-                lead = min(movers, key=lambda m: (self.table.distance(m.pos, o.outside), m.id))
-                goal = (c[0] + o.outside[0] - lead.x, c[1] + o.outside[1] - lead.y)
-                if self.table.distance(c, goal) < 0.5:
-                    continue
-                for frac in (1.0, 2 / 3, 1 / 3):
-                    q = self.toward(c, goal, max(reach * frac, 0.5))
-                    if self.move_problem(u, q) is None:
-                        out.append(Action(f"move:{u.id}:{q[0]:.1f},{q[1]:.1f}", f"{u.name} heads for the "
-                                          f"{o.kind} {o.id} of {p.name} to ({q[0]:.1f}, {q[1]:.1f})"))
-                        break
+            o = min(doors, key=lambda o: (self.table.distance(c, o.outside), o.id))
+            lead = min(movers, key=lambda m: (self.table.distance(m.pos, o.outside), m.id))
+            goal = (c[0] + o.outside[0] - lead.x, c[1] + o.outside[1] - lead.y)
+            if self.table.distance(c, goal) < 0.5:
+                continue
+            ahead = bearing(c, goal)
+            for turn in (0.0, 45.0, -45.0, 90.0, -90.0):
+                q = self.door_step(u, c, goal, ahead + turn, reach)
+                if q is not None:
+                    out.append(Action(f"move:{u.id}:{q[0]:.1f},{q[1]:.1f}", f"{u.name} heads for the "
+                                      f"{o.kind} {o.id} of {p.name} to ({q[0]:.1f}, {q[1]:.1f})"))
+                    break
         return out
+
+    def door_step(self, u: Unit, c: tuple[float, float], goal: tuple[float, float], heading: float,
+                  reach: float) -> tuple[float, float] | None:
+        """The farthest of a full, 2/3 or 1/3 move along ``heading`` (straight at ``goal``: no farther)."""
+        straight = abs((heading - bearing(c, goal) + 180) % 360 - 180) < 1e-6
+        for frac in (1.0, 2 / 3, 1 / 3):
+            length = max(reach * frac, 0.5)
+            if straight:
+                q = self.toward(c, goal, length)
+            else:
+                rad = math.radians(heading)
+                q = self.table.clamp((round(c[0] + length * math.sin(rad), 1), round(c[1] + length * math.cos(rad), 1)))
+            if self.move_problem(u, q) is None:
+                return q
+        return None
 
     def worth(self, u: Unit, p: Plan) -> bool:
         """A building worth going for: it stands on an objective, or the enemy holds it."""

@@ -10,7 +10,7 @@ platoon's NCO and his squads, each squad its leader and his men) and one support
 >>> [u.name for u in ready_made("us-1918").units]
 ['Platoon NCO', '1st Squad', '2nd Squad', '3rd Squad', 'MG team']
 >>> force_note([{"kind": "squad"}] * 4 + [{"kind": "mg"}], 4)
-'one platoon (4 squads) and one support section (1 MG team): within the guideline (BON-005)'
+'4 squads and 1 MG team: within the guideline of one platoon (up to 4 squads) and one support section (BON-005)'
 """
 
 from __future__ import annotations
@@ -108,13 +108,11 @@ def force_note(units: list[dict[str, Any]], platoon_squads: int) -> str:
     a larger force is allowed, and flagged). Squads and cavalry make the platoon; MG teams support it."""
     squads = sum(1 for u in units if u["kind"] in ("squad", "cavalry"))
     support = sum(1 for u in units if u["kind"] == "mg")
-    words = (f"one platoon ({squads} squad{'s' if squads != 1 else ''}) and "
-             f"{'one' if support <= 1 else support} support section{'s' if support > 1 else ''} "
-             f"({support} MG team{'s' if support != 1 else ''})")
+    words = f"{squads} squad{'s' if squads != 1 else ''} and {support} MG team{'s' if support != 1 else ''}"
+    guideline = f"one platoon (up to {platoon_squads} squads) and one support section (BON-005)"
     if squads <= platoon_squads and support <= 1:
-        return f"{words}: within the guideline (BON-005)"
-    return (f"{words}: over the guideline of one platoon (up to {platoon_squads} squads) and one support "
-            "section (BON-005); allowed")
+        return f"{words}: within the guideline of {guideline}"
+    return f"{words}: over the guideline of {guideline}; allowed"
 
 
 # -- the ruleset's army-list interface (RulesetSpec.army_lists) -----------------------------------

@@ -48,7 +48,7 @@ class BreakingOfNations(Buildings):
         self.pointer = 0
         umpire.turn = 1
         for seat in self.seats:  # BON-005: each player is told how his force compares with the guideline
-            self.umpire.effect("BON-005", f"{seat}'s force: " + force_note(
+            self.umpire.effect("BON-005", f"The force of {seat}: " + force_note(
                 [u.model_dump() for u in self.setup.units if u.seat == seat], int(self.options["platoon_squads"])),
                 visible_to=[seat])
         self.order = self.roll_initiative()
@@ -286,7 +286,7 @@ class BreakingOfNations(Buildings):
         return ms
 
     def move_problem(self, u: Unit, dest: tuple[float, float]) -> str | None:
-        if (indoors := self.indoors_problem(u)) is not None:
+        if (indoors := self.indoors_problem(u, dest)) is not None:
             return indoors  # BON-090
         movers = self.movers(u)
         if not movers:
@@ -427,9 +427,12 @@ class BreakingOfNations(Buildings):
         return self.step_allowance(m, m.pos, m.pos, charging=True)
 
     def charge_reaches(self, movers: list[Soldier], e: Unit) -> bool:
-        return any(self.gap(m, t) <= self.charge_allowance(m)
-                   and self.path_problem(m, m.pos, self.contact_point(m, t), charging=True) is None
-                   for m in movers for t in self.members(e))
+        for m in movers:
+            reach = self.charge_allowance(m)  # once a mover, not once a pair
+            if any(self.gap(m, t) <= reach and self.path_problem(m, m.pos, self.contact_point(m, t),
+                                                                 charging=True) is None for t in self.members(e)):
+                return True
+        return False
 
     def contact_point(self, m: Soldier, t: Soldier) -> tuple[float, float]:
         d = self.table.distance(m.pos, t.pos)
