@@ -238,3 +238,24 @@ def test_bon101_cover_more_than_2_inches_away_is_cv_2_against_a_higher_firer() -
     assert "2 cover (the wall (seen from above))" in tn_text(18.0)
     assert "9 cover (the wall)" in tn_text(15.5)
     assert "12 cover (the trench)" in tn_text(18.0, 9.0)
+
+
+def test_bon094_house_rule_an_opened_door_swings_shut_at_the_next_turn() -> None:
+    """BON-094 gap as a house rule (``doors_stay_open = false``): opened by hand, shut again next turn."""
+    g = game([unit("A", "red", (8, 12), (8, 13)), unit("x", "blue", (46, 47))], dice=[1, 2],
+             buildings=[house(door="locked")], options={"doors_stay_open": False})
+    do(g, "activate:A")
+    do(g, "open:A:house.door")
+    assert g.view("red")["state"]["buildings"][0]["openings"][0]["door"] == "open"
+    do(g, "end:A")
+    do(g, "activate:x")
+    do(g, "end:x")
+    assert g.view("red")["state"]["buildings"][0]["openings"][0]["door"] == "locked"
+
+
+def test_bon090_bon099_house_rules_set_how_many_a_section_or_a_tower_holds() -> None:
+    """BON-090 / BON-099 gaps as house rules: with ``section_capacity = 2`` three men cannot go in."""
+    g = game([unit("A", "red", (8, 12), (8, 13), (8, 11)), unit("x", "blue", (46, 47))], dice=[1, 2],
+             buildings=[house()], options={"section_capacity": 2})
+    do(g, "activate:A")
+    assert "enter:A:house.west" not in ids(g)

@@ -43,7 +43,6 @@ BUILDING_VERBS = ("enter", "leave", "open", "bash", "assault", "batter")
 AT_DOOR = 1.5  # inches (base edge to the spot in front of an opening) to count as at the door
 FROM_ABOVE_REACH = 2.0  # BON-101
 FROM_ABOVE_CV = 2  # BON-101
-WINDOW_FIRERS = 2  # BON-091
 STEEP = 45.0  # BON-097
 RUBBLE = "rubble"  # BON-093 gap: a fallen building is rubble (BON-110)
 Where = tuple[str, str]  # (building, section)
@@ -104,10 +103,21 @@ class Buildings(Heroics):
             self.inside[m.id] = loc
 
     def clear_openings(self) -> None:
-        """A new turn: every window has its two firers again (BON-091)."""
-        for w in self.works.values():
+        """A new turn: every window has its two firers again (BON-091); a door opened by hand swings
+        shut again unless the house rule keeps it open (BON-094 gap)."""
+        for p in self.plans.values():
+            w = self.works[p.id]
             w.users.clear()
             w.opened.clear()
+            if not self.options["doors_stay_open"]:
+                for oid, state in w.doors.items():
+                    if state == "open":
+                        w.doors[oid] = p.openings[oid].door
+
+    def capacity(self, p: Plan, section: str) -> int:
+        """BON-090 / BON-099 gap: the scenario's figure for the room, else the house rule's."""
+        given = p.sections[section].capacity
+        return given or int(self.options["tower_capacity" if p.kind == "watchtower" else "section_capacity"])
 
     # -- sight, cover and movement (hooks into the table) ----------------------------------
     def eyes(self, m: Soldier) -> list[tuple[tuple[float, float], tuple[float, float]]]:
@@ -144,7 +154,7 @@ class Buildings(Heroics):
         for oid, beyond in plan.links(w[1]):
             o = plan.openings[oid]
             users = works.users.get(oid, [])
-            if beyond or o.kind == "ladder" or (len(users) >= WINDOW_FIRERS and m.id not in users):
+            if beyond or o.kind == "ladder" or (len(users) >= int(self.options["window_firers"]) and m.id not in users):
                 continue
             if any(not self.walls_between(o.outside, e) and self.table.line_of_sight(o.outside, e)
                    for e, _ in self.eyes(t)):
@@ -180,7 +190,7 @@ class Buildings(Heroics):
         if w is not None:
             return self.plans[w[0]].cv, self.plans[w[0]].name
         best, name = super().cover(firer, m, shooter)
-        if shooter is not None and self.elevation(shooter) > self.elevation(m):
+        if shooter is not None and self.options["from_above"] and self.elevation(shooter) > self.elevation(m):
             best, name = self.cover_from_above(firer, m)
         for p in self.plans.values():
             if self.works[p.id].collapsed and p.shape.covers(Point(m.pos)) and TERRAIN[RUBBLE].cv > best:
@@ -374,8 +384,8 @@ class Buildings(Heroics):
         if o.kind == "door" and works.doors[o.id] in ("heavy", "locked"):
             return f"the door {o.id} is shut: it must be opened or bashed down first (BON-094, BON-095)"
         loc = (p.id, sid)
-        if len(self.occupants(loc)) + len(members) > p.capacity(sid):
-            return f"{self.section_name(p, sid)} holds only {p.capacity(sid)} (BON-090, BON-099)"
+        if len(self.occupants(loc)) + len(members) > self.capacity(p, sid):
+            return f"{self.section_name(p, sid)} holds only {self.capacity(p, sid)} (BON-090, BON-099)"
         if any(self.unit_of(m).seat != u.seat for m in self.occupants(loc)):
             return "the enemy holds that section: fight through the door first (BON-096)"
         opener = works.opened.get(o.id)
@@ -486,7 +496,7 @@ class Buildings(Heroics):
         roll = self.umpire.roll_total("BON-095", m.id, 1, 6, purpose=f"bashing the door {o.id} (TN {tn}: DS "
                                       f"{self.options['door_ds']} less CS {m.cs():+d})", target=tn)
         if roll.passed:
-            self.works[p.id].doors[o.id] = "open"
+            self.works[p.id].doors[o.id] = "broken"
             self.tell("BON-095", f"{m.id} bashes the door {o.id} of {p.name} down.", unit=u)
         else:
             self.tell("BON-095", f"The door {o.id} of {p.name} holds.", unit=u)
@@ -601,7 +611,7 @@ class Buildings(Heroics):
         return [{"id": p.id, "name": p.name, "kind": p.kind, "material": p.material, "cv": p.cv,
                  "sectioned": p.sectioned, "outline": [list(q) for q in p.outline], "dp": self.works[p.id].dp,
                  "collapsed": self.works[p.id].collapsed,
-                 "sections": [{"id": s.id, "name": s.name, "floor": s.floor, "capacity": p.capacity(s.id),
+                 "sections": [{"id": s.id, "name": s.name, "floor": s.floor, "capacity": self.capacity(p, s.id),
                                "outline": [list(q) for q in s.outline]} for s in p.sections.values()],
                  "openings": [{"id": o.id, "kind": o.kind, "at": list(o.at), "sections": list(o.sections),
                                "door": self.works[p.id].doors[o.id]} for o in p.openings.values()]}

@@ -35,8 +35,6 @@ XY = tuple[float, float]
 
 #: BON-092 / BON-110: the CV of each building material; BON-093 gap: its Armour Class.
 MATERIALS = {"wooden": (6, 1), "stone": (9, 2), "fortification": (15, 3)}
-SECTION_CAPACITY = 10  # BON-090 gap: a section holds a full squad
-TOWER_CAPACITY = 4  # BON-099 gap
 DOORSTEP = 0.75  # where a figure stands in front of an opening (inches from the wall)
 
 
@@ -147,10 +145,6 @@ class Plan:
     def damage_points(self) -> int:
         """BON-093: DP = Armour Class - 1 + 2 x Size."""
         return self.armour_class - 1 + 2 * self.size
-
-    def capacity(self, section: str) -> int:
-        given = self.sections[section].capacity
-        return given or (TOWER_CAPACITY if self.kind == "watchtower" else SECTION_CAPACITY)
 
     def links(self, section: str) -> list[tuple[str, str]]:
         """(opening, the section beyond it or "" for the outside) for each opening of a section."""
