@@ -259,3 +259,22 @@ def test_bon090_bon099_house_rules_set_how_many_a_section_or_a_tower_holds() -> 
              buildings=[house()], options={"section_capacity": 2})
     do(g, "activate:A")
     assert "enter:A:house.west" not in ids(g)
+
+
+def test_bon090_a_hidden_enemy_inside_changes_nothing_offered_until_met_at_the_door() -> None:
+    """Fog of war (BON-002 house rule) with BON-090: red is offered the same orders whether or not a
+    hidden blue squad sits in the room; going in, red finds it and stops at the door."""
+    def play(hidden_inside: bool) -> Any:
+        blue = [unit("x", "blue", (46, 47))]
+        if hidden_inside:
+            blue.append(unit("y", "blue", (0, 0), (0, 0), inside="house.west", hidden=True))
+        g = game([unit("A", "red", (8, 12), (8, 13)), *blue], dice=[1, 2], buildings=[house()],
+                 options={"hidden_deployment": True, "spotting_range": 0.0})
+        do(g, "activate:A")
+        return g
+
+    quiet, lurking = play(False), play(True)
+    assert ids(quiet) == ids(lurking) and quiet.view("red") == lurking.view("red")
+    do(lurking, "enter:A:house.west")
+    assert "A finds the enemy in west of the house and stops at the door door." in texts(lurking, "red")
+    assert "A.1" not in lurking.state.inside and model(lurking, "A.1").ac == 2

@@ -383,10 +383,10 @@ class Buildings(Heroics):
         works = self.works[p.id]
         if o.kind == "door" and works.doors[o.id] in ("heavy", "locked"):
             return f"the door {o.id} is shut: it must be opened or bashed down first (BON-094, BON-095)"
-        loc = (p.id, sid)
-        if len(self.occupants(loc)) + len(members) > self.capacity(p, sid):
+        known = [m for m in self.occupants((p.id, sid)) if self.seen_by(self.unit_of(m), u.seat)]
+        if len(known) + len(members) > self.capacity(p, sid):  # a hidden enemy shows only when met (enter)
             return f"{self.section_name(p, sid)} holds only {self.capacity(p, sid)} (BON-090, BON-099)"
-        if any(self.unit_of(m).seat != u.seat for m in self.occupants(loc)):
+        if any(self.unit_of(m).seat != u.seat for m in known):
             return "the enemy holds that section: fight through the door first (BON-096)"
         opener = works.opened.get(o.id)
         if o.kind == "ladder":  # BON-099: the climb takes a full turn
@@ -413,6 +413,16 @@ class Buildings(Heroics):
     def enter(self, u: Unit, p: Plan, o: Opening, sid: str) -> None:
         opener = self.works[p.id].opened.get(o.id)
         cost = 2 if u.kind == "mg" else 1
+        lurking = {self.unit_of(m).id for m in self.occupants((p.id, sid)) if self.unit_of(m).seat != u.seat}
+        if lurking:  # BON-002 house rule: a hidden enemy inside is found at the door, and stops the entry
+            for uid in sorted(lurking):
+                self.reveal(self.units[uid], f"{u.name} finds it in {self.section_name(p, sid)}")
+            for m in self.able(u):
+                m.ac, m.move_ac = m.ac - 1, m.move_ac + 1
+            self.reveal(u, "it moves")
+            self.tell("BON-090", f"{u.name} finds the enemy in {self.section_name(p, sid)} and stops at the "
+                      f"{o.kind} {o.id}.", unit=u)
+            return
         for m in self.members(u):
             if m.is_piece or (m.id == opener and m.ac < cost):
                 continue
