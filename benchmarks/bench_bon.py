@@ -17,12 +17,12 @@ import argparse
 import contextlib
 import copy
 import json
-import math
 import random
 import time
 from collections.abc import Callable
 from typing import Any
 
+from bench_scaling import slope
 from peers import alternate, openspiel_loop, pin_to_one_core
 from riotact.core import Game, builtin_scenarios, make_bot, parse_scenario
 from riotact.core.scenario import Scenario
@@ -95,13 +95,6 @@ def cost_per_turn(scenario: Scenario, k: int, seed: int) -> tuple[float, int]:
         game.apply(seat, bots[seat].choose(None, game.legal_actions(seat)))
     turns = max(game.umpire.turn, 1)
     return (time.process_time() - start) / turns, len(game.state.units)
-
-
-def slope(points: list[tuple[int, float]]) -> float:
-    xs = [math.log(k) for k, _ in points]
-    ys = [math.log(c) for _, c in points]
-    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
-    return sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sum((x - mx) ** 2 for x in xs)
 
 
 def main() -> None:
