@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from breaking_of_nations.bon_support import do, game, texts, unit
+from riotact.core import Game, find_scenario, make_bot
+from riotact.core.bots import play_out
 
 OFF = {"counter_attack": False}
 
@@ -44,3 +46,14 @@ def test_bon043_the_heroic_deeds_house_rule_off_changes_nothing() -> None:
     """BON-043 house rule ``heroic_deeds = off``: the same fight reassures nobody."""
     g = deed({"heroic_deeds": "off"})
     assert g.state.units["B"].gl == 5 and "heroic deed" not in texts(g)
+
+
+def test_the_heuristic_bot_fights_for_the_village_church() -> None:
+    """The village scenario has a building worth fighting over: heuristic bots go in by its doors
+    (BON-090) or fight through them (BON-096) in at least one of three seeded games."""
+    seen = ""
+    for seed in (1, 2, 3):
+        g = Game(find_scenario("breaking-of-nations/village-1914"), seed=seed)
+        play_out(g, {s: make_bot("heuristic", g, s) for s in g.seats})
+        seen += texts(g)
+    assert "of the church by the door" in seen or "fights through the door" in seen
