@@ -427,10 +427,12 @@ class BreakingOfNations(Buildings):
         return self.step_allowance(m, m.pos, m.pos, charging=True)
 
     def charge_reaches(self, movers: list[Soldier], e: Unit) -> bool:
+        """Whether some mover reaches the enemy model he would charge (the nearest, as ``charge`` picks
+        it) by a path a charge may take: what is offered is what the charge then does."""
         for m in movers:
-            reach = self.charge_allowance(m)  # once a mover, not once a pair
-            if any(self.gap(m, t) <= reach and self.path_problem(m, m.pos, self.contact_point(m, t),
-                                                                 charging=True) is None for t in self.members(e)):
+            t = min(self.members(e), key=lambda t: (self.gap(m, t), t.id))
+            if (self.gap(m, t) <= self.charge_allowance(m)
+                    and self.path_problem(m, m.pos, self.contact_point(m, t), charging=True) is None):
                 return True
         return False
 
@@ -447,7 +449,8 @@ class BreakingOfNations(Buildings):
         self.reveal(u, "it charges")
         flank = False
         longest = 0.0
-        for m in self.movers(u):
+        movers = self.movers(u)
+        for m in movers:
             t = min(self.members(e), key=lambda t: (self.gap(m, t), t.id))
             flank = flank or not in_arc(e.facing, 90.0, t.pos, m.pos)
             dest = self.contact_point(m, t)
@@ -461,6 +464,9 @@ class BreakingOfNations(Buildings):
                 m.ac -= 1
                 m.move_ac += 1
                 self.charged.add(m.id)
+        if not self.charged & {m.id for m in movers}:  # nobody got going: the order is spent all the same
+            for m in movers:
+                m.ac, m.move_ac = m.ac - 1, m.move_ac + 1
         u.facing = bearing(self.centre(u), self.centre(e))
         self.tell("BON-017", f"{u.name} charges {e.name}.", unit=u)
         if u.kind == "cavalry":
