@@ -67,8 +67,8 @@ def test_bon090_a_section_holds_ten_and_a_soldier_who_changed_section_cannot_fir
     do(g, "end:x")
     do(g, "activate:H")
     assert "enter:H:house.west" not in ids(g)
-    assert "holds only 10" in (g.state.entry_problem(g.state.units["H"], g.state.plans["house"],
-                                                     g.state.plans["house"].openings["door"], "west") or "")
+    assert "holds only 10" in (g.state.entry_problem(g.state.units["H"], g.state.houses["house"],
+                                                     g.state.houses["house"].openings["door"], "west") or "")
 
 
 def test_bon089_in_an_open_able_building_climbing_to_a_higher_floor_costs_the_inches_between_floors() -> None:

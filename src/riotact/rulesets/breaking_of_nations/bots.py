@@ -2,8 +2,9 @@
 
 It activates its units in list order. In an activation it fights what it touches (in the open or
 through a door), swings an MG round, throws grenades, goes into a building that stands on an
-objective (opening or bashing its door first), and fires unless every target is so well covered that
-only a natural 12 would hit; it rallies a shaken squad and charges when its nerve is good. Otherwise
+objective (opening or bashing its door first), fires unless every target is so well covered that
+only a natural 12 would hit, and fires its guns (direct, at a guessed range, a mortar's plan); it
+rallies a shaken squad and charges when its nerve is good. Otherwise
 it moves: to the door of an objective's building, towards an objective, or towards the enemy. A unit
 left with its last action in the open within an enemy's rifle range goes prone, where it cannot be
 shot at (BON-023), rather than wait to be shot.
@@ -23,6 +24,7 @@ RIFLE_REACH = 24.0  # BON-107: a rifle's long range
 HOPELESS_TN = 12  # BON-026: only a natural 12 hits
 COVER = {"trench": 12, "fortification": 15, "stone_building": 9, "wooden_building": 6, "dense_forest": 6,
          "rubble": 3, "light_forest": 3}  # BON-110, for judging a shot from the view
+GUNS = ("shoot", "lob", "plan")  # artillery.py: direct fire, a guessed range, a mortar's plan
 
 
 class HeuristicBot(Bot):
@@ -49,6 +51,9 @@ class HeuristicBot(Bot):
         fire = [i for i in verbs.get("fire", []) if not self.hopeless(st, units.get(i.split(":")[2]))]
         if fire:
             return fire[0]
+        for verb in GUNS:
+            if verb in verbs:
+                return verbs[verb][0]
         if "rally" in verbs:
             return verbs["rally"][0]
         if "charge" in verbs and me["gl"] < 6:

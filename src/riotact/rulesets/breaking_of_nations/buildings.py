@@ -36,7 +36,7 @@ from riotact.tabletop import bearing, spots_in, steeper_than
 from .combat import Hit, _ranged_judge
 from .forces import Soldier, Unit, place
 from .heroes import Heroics
-from .structures import DOORSTEP, Opening, Plan, walk_length
+from .structures import DOORSTEP, Blueprint, Opening, walk_length
 from .tables import CRITICAL_RANGED, RANGE_MOD, TERRAIN, WEAPONS, terrain_speed
 
 BUILDING_VERBS = ("enter", "leave", "open", "bash", "assault", "batter")
@@ -67,9 +67,9 @@ class Buildings(Heroics):
 
     def __init__(self, scenario: Scenario, options: dict[str, Value], umpire: Umpire) -> None:
         super().__init__(scenario, options, umpire)
-        self.plans = {b.id: Plan(b) for b in self.setup.buildings}
+        self.houses = {b.id: Blueprint(b) for b in self.setup.buildings}
         self.works = {p.id: Works(p.damage_points, {o.id: o.door for o in p.openings.values()})
-                      for p in self.plans.values()}
+                      for p in self.houses.values()}
         self.inside: dict[str, Where] = {}
         self.section_moved: dict[str, int] = {}  # BON-090: soldier -> turn he changed section
         for card in self.setup.units:
@@ -78,8 +78,8 @@ class Buildings(Heroics):
                 self.put_inside(self.members(self.units[card.id]), (bid, sid))
 
     # -- where everyone is ----------------------------------------------------------
-    def standing(self) -> list[Plan]:
-        return [p for p in self.plans.values() if not self.works[p.id].collapsed]
+    def standing(self) -> list[Blueprint]:
+        return [p for p in self.houses.values() if not self.works[p.id].collapsed]
 
     def where(self, m: Soldier) -> Where | None:
         return self.inside.get(m.id)
@@ -94,10 +94,10 @@ class Buildings(Heroics):
     def elevation(self, m: Soldier) -> float:
         """BON-087 gap / BON-097: hill levels (1" each) plus the floor of the section he is in."""
         w = self.where(m)
-        return self.table.height_at(m.pos) + (self.plans[w[0]].sections[w[1]].floor if w else 0.0)
+        return self.table.height_at(m.pos) + (self.houses[w[0]].sections[w[1]].floor if w else 0.0)
 
     def put_inside(self, men: list[Soldier], loc: Where) -> None:
-        plan = self.plans[loc[0]]
+        plan = self.houses[loc[0]]
         for m, (x, y) in zip(men, spots_in(plan.sections[loc[1]].outline, len(men), 1.0), strict=True):
             m.x, m.y = x, y
             self.inside[m.id] = loc
@@ -105,7 +105,7 @@ class Buildings(Heroics):
     def clear_openings(self) -> None:
         """A new turn: every window has its two firers again (BON-091); a door opened by hand swings
         shut again unless the house rule keeps it open (BON-094 gap)."""
-        for p in self.plans.values():
+        for p in self.houses.values():
             w = self.works[p.id]
             w.users.clear()
             w.opened.clear()
@@ -114,7 +114,7 @@ class Buildings(Heroics):
                     if state == "open":
                         w.doors[oid] = p.openings[oid].door
 
-    def capacity(self, p: Plan, section: str) -> int:
+    def capacity(self, p: Blueprint, section: str) -> int:
         """BON-090 / BON-099 gap: the scenario's figure for the room, else the house rule's."""
         given = p.sections[section].capacity
         return given or int(self.options["tower_capacity" if p.kind == "watchtower" else "section_capacity"])
@@ -124,9 +124,9 @@ class Buildings(Heroics):
         """Where a soldier looks from (the sight line) and stands (the 45 degree rule): his own place,
         or each door and window of his room (in front of it, and on the wall)."""
         w = self.where(m)
-        if w is None or self.plans[w[0]].kind == "watchtower":
+        if w is None or self.houses[w[0]].kind == "watchtower":
             return [(m.pos, m.pos)]
-        plan = self.plans[w[0]]
+        plan = self.houses[w[0]]
         return [(plan.openings[o].outside, plan.openings[o].at) for o, beyond in plan.links(w[1]) if not beyond
                 and plan.openings[o].kind != "ladder"]
 
@@ -136,10 +136,10 @@ class Buildings(Heroics):
     def sees(self, a: Soldier, b: Soldier) -> bool:
         """BON-098 spirit: walls stop sight; a room is seen through its openings only; BON-097:
         nothing between heights steeper than 45 degrees."""
-        if not self.plans:
+        if not self.houses:
             return super().sees(a, b)
         wa, wb = self.where(a), self.where(b)
-        if wa and wb and wa[0] == wb[0] and self.plans[wa[0]].kind == "building":
+        if wa and wb and wa[0] == wb[0] and self.houses[wa[0]].kind == "building":
             return wa == wb
         ha, hb = self.elevation(a), self.elevation(b)
         return any(not steeper_than(sa, ha, sb, hb, STEEP) and not self.walls_between(ea, eb)
@@ -148,9 +148,9 @@ class Buildings(Heroics):
     def window_for(self, m: Soldier, t: Soldier) -> str | None:
         """BON-091: the door or window ``m`` can fire at ``t`` through (at most two firers each a turn)."""
         w = self.where(m)
-        if w is None or self.plans[w[0]].kind == "watchtower":
+        if w is None or self.houses[w[0]].kind == "watchtower":
             return ""
-        plan, works = self.plans[w[0]], self.works[w[0]]
+        plan, works = self.houses[w[0]], self.works[w[0]]
         for oid, beyond in plan.links(w[1]):
             o = plan.openings[oid]
             users = works.users.get(oid, [])
@@ -163,7 +163,7 @@ class Buildings(Heroics):
 
     def targets_for(self, m: Soldier, u: Unit) -> list[Soldier]:
         found = super().targets_for(m, u)
-        if not self.plans or self.where(m) is None:
+        if not self.houses or self.where(m) is None:
             return found
         return [t for t in found if self.window_for(m, t) is not None]
 
@@ -188,11 +188,11 @@ class Buildings(Heroics):
         building is rubble (BON-093 gap); BON-101: against a higher firer, cover more than 2" away is CV 2."""
         w = self.where(m)
         if w is not None:
-            return self.plans[w[0]].cv, self.plans[w[0]].name
+            return self.houses[w[0]].cv, self.houses[w[0]].name
         best, name = super().cover(firer, m, shooter)
         if shooter is not None and self.options["from_above"] and self.elevation(shooter) > self.elevation(m):
             best, name = self.cover_from_above(firer, m)
-        for p in self.plans.values():
+        for p in self.houses.values():
             if self.works[p.id].collapsed and p.shape.covers(Point(m.pos)) and TERRAIN[RUBBLE].cv > best:
                 best, name = TERRAIN[RUBBLE].cv, f"the ruins of {p.name}"
         return best, name
@@ -222,14 +222,14 @@ class Buildings(Heroics):
     def step_allowance(self, m: Soldier, a: tuple[float, float], b: tuple[float, float], *,
                        charging: bool = False) -> float:
         allowed = super().step_allowance(m, a, b, charging=charging)
-        if any(p.blocks(a, b) for p in self.plans.values() if self.works[p.id].collapsed):
+        if any(p.blocks(a, b) for p in self.houses.values() if self.works[p.id].collapsed):
             allowed = min(allowed, float(terrain_speed(allowed, TERRAIN[RUBBLE].move)))  # BON-093 gap
         return allowed
 
     def indoors_problem(self, u: Unit, dest: tuple[float, float]) -> str | None:
         """BON-090: inside, a unit moves by doors and sections; outside, no model's path (riders'
         too) goes through a building's walls."""
-        if not self.plans:
+        if not self.houses:
             return None
         if self.unit_where(u):
             return f"{u.name} is inside a building: it moves by its doors and sections (BON-090)"
@@ -247,7 +247,7 @@ class Buildings(Heroics):
         objective's, or one the enemy holds), bringing the soldier nearest the door to its step; when a
         wall or a building stands in the way, a step aside (45 or 90 degrees off) instead."""
         out: list[Action] = []
-        movers = self.movers(u) if self.plans and not self.unit_where(u) and u.kind != "cavalry" else []
+        movers = self.movers(u) if self.houses and not self.unit_where(u) and u.kind != "cavalry" else []
         if not movers:
             return out
         c, reach = self.centre(u), self.reach(u, movers)
@@ -284,7 +284,7 @@ class Buildings(Heroics):
                 return q
         return None
 
-    def worth(self, u: Unit, p: Plan) -> bool:
+    def worth(self, u: Unit, p: Blueprint) -> bool:
         """A building worth going for: it stands on an objective, or the enemy holds it."""
         if any(self.table.by_id[o.feature].shape.intersects(p.shape) for o in self.setup.objectives):
             return True
@@ -293,11 +293,11 @@ class Buildings(Heroics):
     def fighters(self, m: Soldier) -> list[Soldier]:
         """BON-096: walls part those on either side; a fight across them goes through an opening."""
         found = super().fighters(m)
-        return [e for e in found if self.where(e) == self.where(m)] if self.plans else found
+        return [e for e in found if self.where(e) == self.where(m)] if self.houses else found
 
     def cc_tn(self, a: Soldier, t: Soldier) -> tuple[int, str]:
         tn, why = super().cc_tn(a, t)
-        if self.plans and self.where(a) != self.where(t):
+        if self.houses and self.where(a) != self.where(t):
             return tn + 2, f"{why} +2 through a door or window"  # BON-096
         return tn, why
 
@@ -305,7 +305,7 @@ class Buildings(Heroics):
     def building_actions(self, u: Unit) -> list[Action]:
         """The building orders open to ``u`` now (its soldiers able to act)."""
         out: list[Action] = []
-        if not self.plans or not self.able(u):
+        if not self.houses or not self.able(u):
             return out
         here = self.unit_where(u)
         for p in self.standing():
@@ -336,7 +336,7 @@ class Buildings(Heroics):
     def building_order(self, u: Unit, verb: str, arg: str) -> None:
         """Carry out one of the building orders (``BUILDING_VERBS``) of the active unit."""
         bid, _, rest = arg.partition(".")
-        p = self.plans[bid]
+        p = self.houses[bid]
         if verb == "batter":
             self.batter(u, p)
             return
@@ -355,11 +355,11 @@ class Buildings(Heroics):
         elif verb == "assault":
             self.assault(u, p, o)
 
-    def section_name(self, p: Plan, sid: str) -> str:
+    def section_name(self, p: Blueprint, sid: str) -> str:
         s = p.sections[sid]
         return f"{s.name or sid} of {p.name}"
 
-    def occupants_of(self, p: Plan) -> list[Soldier]:
+    def occupants_of(self, p: Blueprint) -> list[Soldier]:
         return [self.men[i] for i, w in self.inside.items() if w[0] == p.id and self.men[i].in_play]
 
     def at_door(self, u: Unit, o: Opening) -> list[Soldier]:
@@ -369,7 +369,7 @@ class Buildings(Heroics):
                       key=lambda m: (self.table.distance(m.pos, o.outside), m.id))
 
     # -- going in and out (BON-089, BON-090, BON-094, BON-099) ----------------------------------
-    def entry_problem(self, u: Unit, p: Plan, o: Opening, sid: str) -> str | None:
+    def entry_problem(self, u: Unit, p: Blueprint, o: Opening, sid: str) -> str | None:
         """Why ``u`` cannot go into section ``sid`` through ``o`` now, or None."""
         here = self.unit_where(u)
         members = self.members(u)
@@ -410,7 +410,7 @@ class Buildings(Heroics):
         return float(min((math.ceil(m.sp() / 2) if m.prone else m.sp() for m in movers if not m.is_piece),
                          default=0))
 
-    def enter(self, u: Unit, p: Plan, o: Opening, sid: str) -> None:
+    def enter(self, u: Unit, p: Blueprint, o: Opening, sid: str) -> None:
         opener = self.works[p.id].opened.get(o.id)
         cost = 2 if u.kind == "mg" else 1
         lurking = {self.unit_of(m).id for m in self.occupants((p.id, sid)) if self.unit_of(m).seat != u.seat}
@@ -435,7 +435,7 @@ class Buildings(Heroics):
         how = "climbs the ladder into" if o.kind == "ladder" else "goes into"
         self.tell(rule, f"{u.name} {how} {self.section_name(p, sid)} by the {o.kind} {o.id}.", unit=u)
 
-    def exit_spots(self, u: Unit, p: Plan, o: Opening) -> list[tuple[float, float]]:
+    def exit_spots(self, u: Unit, p: Blueprint, o: Opening) -> list[tuple[float, float]]:
         """Where the unit's models stand after leaving by ``o`` (its formation, facing away from the
         wall), or [] if there is no room or nobody may move."""
         members = self.members(u)
@@ -459,7 +459,7 @@ class Buildings(Heroics):
             return []
         return spots
 
-    def leave(self, u: Unit, p: Plan, o: Opening) -> None:
+    def leave(self, u: Unit, p: Blueprint, o: Opening) -> None:
         spots = self.exit_spots(u, p, o)
         cost = 2 if u.kind == "mg" else 1
         for m, (x, y) in zip(self.members(u), spots, strict=True):
@@ -473,14 +473,14 @@ class Buildings(Heroics):
         self.tell("BON-099" if o.kind == "ladder" else "BON-090", f"{u.name} leaves {p.name} by the {o.kind} {o.id}.",
                   unit=u)
 
-    def door_opener(self, u: Unit, p: Plan, o: Opening) -> Soldier | None:
+    def door_opener(self, u: Unit, p: Blueprint, o: Opening) -> Soldier | None:
         """BON-094: a soldier at the door (or in the room behind it) who has his whole turn left."""
         here = self.unit_where(u)
         near = ([m for m in self.able(u) if self.where(m) and self.where(m)[1] in o.sections]  # type: ignore[index]
                 if here and here[0] == p.id else self.at_door(u, o) if not o.inner else [])
         return next((m for m in near if m.ac == m.max_ac() and not m.move_ac), None)
 
-    def open_door(self, u: Unit, p: Plan, o: Opening) -> None:
+    def open_door(self, u: Unit, p: Blueprint, o: Opening) -> None:
         m = self.door_opener(u, p, o)
         assert m is not None
         m.ac = 0
@@ -490,13 +490,13 @@ class Buildings(Heroics):
         self.tell("BON-094", f"{m.id} spends his turn getting the door {o.id} of {p.name} open; his squad may "
                   "pass.", unit=u)
 
-    def door_basher(self, u: Unit, p: Plan, o: Opening) -> Soldier | None:
+    def door_basher(self, u: Unit, p: Blueprint, o: Opening) -> Soldier | None:
         here = self.unit_where(u)
         near = ([m for m in self.able(u) if self.where(m) and self.where(m)[1] in o.sections]  # type: ignore[index]
                 if here and here[0] == p.id else self.at_door(u, o) if not o.inner else [])
         return max(near, key=lambda m: (m.cs(), m.ac, m.id), default=None)
 
-    def bash(self, u: Unit, p: Plan, o: Opening) -> None:
+    def bash(self, u: Unit, p: Blueprint, o: Opening) -> None:
         """BON-095: a D6 against DS 4 less the soldier's CS (gap), 1 AC an attempt."""
         m = self.door_basher(u, p, o)
         assert m is not None
@@ -512,7 +512,7 @@ class Buildings(Heroics):
             self.tell("BON-095", f"The door {o.id} of {p.name} holds.", unit=u)
 
     # -- close combat through an opening (BON-096) -------------------------------------------------
-    def door_fight(self, u: Unit, p: Plan, o: Opening) -> tuple[list[Soldier], list[Soldier]]:
+    def door_fight(self, u: Unit, p: Blueprint, o: Opening) -> tuple[list[Soldier], list[Soldier]]:
         """Up to two soldiers a side: ``u``'s at the opening and the enemy's on the other side."""
         if o.kind == "ladder":
             return [], []
@@ -534,13 +534,13 @@ class Buildings(Heroics):
             return [], []
         return mine, sorted(theirs, key=lambda m: (self.table.distance(m.pos, o.outside), m.id))[:2]
 
-    def assault(self, u: Unit, p: Plan, o: Opening) -> None:
+    def assault(self, u: Unit, p: Blueprint, o: Opening) -> None:
         self.reveal(u, "it fights")
         self.tell("BON-096", f"{u.name} fights through the {o.kind} {o.id} of {p.name}: two a side at most.",
                   unit=u)
         self.watch_for_deeds(u, lambda: self.fight_through(u, p, o))
 
-    def fight_through(self, u: Unit, p: Plan, o: Opening) -> None:
+    def fight_through(self, u: Unit, p: Blueprint, o: Opening) -> None:
         mine, theirs = self.door_fight(u, p, o)
         hits: list[Hit] = []
         for i, a in enumerate(mine):
@@ -555,7 +555,7 @@ class Buildings(Heroics):
         self.after_losses()
 
     # -- fire at a building (BON-093) ---------------------------------------------------------
-    def batterers(self, u: Unit, p: Plan) -> list[Soldier]:
+    def batterers(self, u: Unit, p: Blueprint) -> list[Soldier]:
         """Soldiers outside with a firearm, in range of the walls (edge of base) and seeing them."""
         if self.works[p.id].collapsed:
             return []
@@ -572,7 +572,7 @@ class Buildings(Heroics):
                 out.append(m)
         return out
 
-    def batter(self, u: Unit, p: Plan) -> None:
+    def batter(self, u: Unit, p: Blueprint) -> None:
         """BON-093: TN = the building's CV + range + firer (gap); a hit takes D from its DP; a natural
         12 also goes through the wall into one soldier inside; at 0 DP it falls in on them."""
         works = self.works[p.id]
@@ -601,7 +601,7 @@ class Buildings(Heroics):
                     self.wreck(p, weapon.damage, m)
         self.after_losses()
 
-    def wreck(self, p: Plan, damage: int, by: Soldier) -> None:
+    def wreck(self, p: Blueprint, damage: int, by: Soldier) -> None:
         """Take DP from a building (any weapon's hit on it); at 0 it collapses on those inside."""
         works = self.works[p.id]
         works.dp = max(0, works.dp - damage)
@@ -625,13 +625,13 @@ class Buildings(Heroics):
                                "outline": [list(q) for q in s.outline]} for s in p.sections.values()],
                  "openings": [{"id": o.id, "kind": o.kind, "at": list(o.at), "sections": list(o.sections),
                                "door": self.works[p.id].doors[o.id]} for o in p.openings.values()]}
-                for p in self.plans.values()]
+                for p in self.houses.values()]
 
 
 def building_action_ids(state: Buildings, u: Unit) -> list[str]:
     """The fixed numbering's building orders of one unit (encoding.py)."""
     ids: list[str] = []
-    for p in state.plans.values():
+    for p in state.houses.values():
         ids += [f"enter:{u.id}:{p.id}.{s}" for s in p.sections]
         ids += [f"{verb}:{u.id}:{p.id}.{o}" for verb in ("leave", "open", "bash", "assault") for o in p.openings]
         ids.append(f"batter:{u.id}:{p.id}")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from riotact.core.options import HouseRule
 
+from .ordnance import FIRE_HOUSE_RULES
+
 HOUSE_RULES = (
     HouseRule("initiative_ties", "reroll", "BON-004",
               "Tied initiative rolls: the tied players roll again, or keep the seats' order.",
@@ -50,4 +52,5 @@ HOUSE_RULES = (
               "Cover more than 2\" from a target counts CV 2 against a higher firer (trenches excepted)."),
     HouseRule("door_ds", 4, "BON-095", "The DS a soldier's bash at a heavy or locked door must beat (D6 + CS)."),
     HouseRule("turns", 0, "BON-003", "Game length in turns (0: the scenario's, 12 without one)."),
+    *FIRE_HOUSE_RULES,
 )

@@ -27,4 +27,5 @@ SPEC = RulesetSpec(
     text_view=text_view,
     encoding=encoding,
     army_lists="riotact.rulesets.breaking_of_nations.organisations",
+    odds="riotact.rulesets.breaking_of_nations.odds",
 )

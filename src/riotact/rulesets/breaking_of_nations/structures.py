@@ -12,7 +12,7 @@ openings are doors (light, heavy or locked, BON-094), windows (BON-091) or a wat
 ...               {"id": "barn", "outline": [(3, 0), (6, 0), (6, 4), (3, 4)]}],
 ...     openings=[{"id": "door", "kind": "door", "at": (0, 2), "sections": ["kitchen"]},
 ...               {"id": "hall", "kind": "door", "at": (3, 2), "sections": ["kitchen", "barn"]}])
->>> plan = Plan(card)
+>>> plan = Blueprint(card)
 >>> plan.cv, plan.armour_class, plan.size, plan.damage_points   # BON-092, BON-093
 (6, 1, 2, 4)
 >>> plan.openings["door"].outside, plan.links("kitchen")
@@ -104,7 +104,7 @@ class BuildingCard(BaseModel):
 class Opening:
     """An opening's fixed geometry: the spot in front of it on each side."""
 
-    def __init__(self, card: OpeningCard, plan: Plan) -> None:
+    def __init__(self, card: OpeningCard, plan: Blueprint) -> None:
         self.id, self.kind, self.at = card.id, card.kind, card.at
         self.sections = tuple(card.sections)
         self.door = card.door
@@ -115,7 +115,7 @@ class Opening:
         return len(self.sections) == 2
 
 
-class Plan:
+class Blueprint:
     """A building's fixed geometry (shared by game clones, like the table's terrain)."""
 
     def __init__(self, card: BuildingCard) -> None:
@@ -130,7 +130,7 @@ class Plan:
         self.rooms = {s.id: Polygon(s.outline) for s in card.sections}
         self.openings = {o.id: Opening(o, self) for o in card.openings}
 
-    def __deepcopy__(self, memo: dict[int, object]) -> Plan:
+    def __deepcopy__(self, memo: dict[int, object]) -> Blueprint:
         return self
 
     @property
