@@ -28,6 +28,7 @@ from riotact.core.bots import BOT_KINDS
 from riotact.core.options import parse_cli_option
 from riotact.rulesets import all_rulesets, get_ruleset
 
+from .army import army as army_command
 from .odds import odds as odds_command
 from .play import TerminalTable
 from .report import report as report_command
@@ -245,6 +246,7 @@ cli.add_command(serve)
 cli.add_command(odds_command)
 cli.add_command(sweep_command)
 cli.add_command(report_command)
+cli.add_command(army_command)
 
 
 def main() -> None:

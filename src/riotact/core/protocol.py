@@ -151,6 +151,9 @@ class RulesetSpec:
     #: Module declaring the exact odds of the ruleset's chance procedures (``PROCEDURES``, see
     #: :mod:`riotact.core.odds`); imported only when odds are asked for.
     odds: str | None = None
+    #: Module with the ruleset's army lists (``ready_made() -> {key: title}``, ``ready_made_toml(key)``,
+    #: ``check_list(path) -> (summary lines, problem lines)``); imported only when asked for.
+    army_lists: str | None = None
 
     @property
     def implemented(self) -> bool:

@@ -10,10 +10,13 @@ from .geometry import (
     arrow_point,
     bearing,
     bearing_word,
+    beside,
     clock_point,
     in_arc,
+    spots_in,
+    steeper_than,
     step_toward,
 )
 
-__all__ = ["ARROW_BEARINGS", "Feature", "Table", "arrow_point", "bearing", "bearing_word", "clock_point", "in_arc",
-           "step_toward"]
+__all__ = ["ARROW_BEARINGS", "Feature", "Table", "arrow_point", "bearing", "bearing_word", "beside", "clock_point",
+           "in_arc", "spots_in", "steeper_than", "step_toward"]

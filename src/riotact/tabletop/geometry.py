@@ -23,6 +23,12 @@ Points are ``(x, y)`` in inches, ``y`` growing towards the top (north) edge of t
 ((3.0, 0.0), (2.0, 0.0))
 >>> bearing((0, 0), (1, 1)), in_arc(0.0, 90.0, (0, 0), (1, 1)), in_arc(0.0, 45.0, (0, 0), (1, 0.5))
 (45.0, True, False)
+>>> beside([(8, 8), (12, 8), (12, 12), (8, 12)], (8, 10), 1.0)
+(7.0, 10.0)
+>>> steeper_than((0, 0), 4.0, (3, 0), 0.0, 45.0), steeper_than((0, 0), 4.0, (5, 0), 0.0, 45.0)
+(True, False)
+>>> spots_in([(0, 0), (2, 0), (2, 2), (0, 2)], 4, 1.0)
+[(0.5, 0.5), (1.5, 0.5), (0.5, 1.5), (1.5, 1.5)]
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from shapely import intersects_xy, prepare
 from shapely.geometry import LineString, Point, Polygon
 from shapely.prepared import prep
 
@@ -58,6 +65,7 @@ class Feature:
 
     def __post_init__(self) -> None:
         self.shape = Polygon(self.outline)
+        prepare(self.shape)
         self._prepared = prep(self.shape)
         self.bounds: tuple[float, float, float, float] = self.shape.bounds
 
@@ -70,7 +78,11 @@ class Feature:
         return self  # terrain never changes in play; shared by clones (prepared shapes cannot be copied)
 
     def contains(self, p: XY) -> bool:
-        return bool(self.shape.covers(Point(p)))
+        """Whether ``p`` is inside or on the outline (a box test first: most features are far away)."""
+        x0, y0, x1, y1 = self.bounds
+        if p[0] < x0 or p[0] > x1 or p[1] < y0 or p[1] > y1:
+            return False
+        return bool(intersects_xy(self.shape, p[0], p[1]))
 
     def crossed_by(self, line: LineString) -> bool:
         return bool(self._prepared.intersects(line))
@@ -210,3 +222,53 @@ def bearing_word(a: XY, b: XY) -> str:
     """The compass word for the direction from ``a`` to ``b`` ("north-east")."""
     deg = math.degrees(math.atan2(b[0] - a[0], b[1] - a[1])) % 360
     return _WORDS[int((deg + 22.5) // 45) % 8]
+
+
+def beside(outline: Sequence[XY], at: XY, distance: float) -> XY:
+    """The point ``distance`` inches straight out from ``at`` on the nearest edge of ``outline``
+    (outside the polygon): where a figure stands in front of a door or window."""
+    shape = Polygon(outline)
+    ring = shape.exterior
+    along = ring.project(Point(at))
+    a, b = ring.interpolate(max(along - 0.01, 0.0)), ring.interpolate(min(along + 0.01, ring.length))
+    ex, ey = b.x - a.x, b.y - a.y
+    norm = math.hypot(ex, ey) or 1.0
+    nx, ny = ey / norm, -ex / norm
+    p = (at[0] + nx * distance, at[1] + ny * distance)
+    if shape.covers(Point(p)):
+        p = (at[0] - nx * distance, at[1] - ny * distance)
+    return (round(p[0], 2), round(p[1], 2))
+
+
+def steeper_than(a: XY, height_a: float, b: XY, height_b: float, degrees: float) -> bool:
+    """Whether the line between two points at these heights (inches) rises more steeply than
+    ``degrees`` from the table."""
+    flat = math.hypot(b[0] - a[0], b[1] - a[1])
+    return abs(height_b - height_a) > flat * math.tan(math.radians(degrees)) + 1e-9
+
+
+def spots_in(outline: Sequence[XY], n: int, spacing: float) -> list[XY]:
+    """``n`` places for figures inside ``outline`` on a square lattice of ``spacing`` inches (rows
+    from the lowest ``y``), closer together if the room is too small; the last places repeat when
+    even a quarter of the spacing will not do."""
+    shape = Polygon(outline)
+    x0, y0, x1, y1 = shape.bounds
+    gap = spacing
+    spots: list[XY] = []
+    while gap >= spacing / 4:
+        spots = []
+        y = y0 + gap / 2
+        while y < y1:
+            x = x0 + gap / 2
+            while x < x1:
+                if shape.contains(Point(x, y)):
+                    spots.append((round(x, 2), round(y, 2)))
+                x += gap
+            y += gap
+        if len(spots) >= n:
+            return spots[:n]
+        gap /= 2
+    if not spots:
+        c = shape.representative_point()
+        spots = [(round(c.x, 2), round(c.y, 2))]
+    return [spots[min(i, len(spots) - 1)] for i in range(n)]

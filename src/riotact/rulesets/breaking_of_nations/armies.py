@@ -46,26 +46,31 @@ def unit_cost(u: UnitCard) -> int:
 
 def unit_problems(u: UnitCard, *, entrenched: bool) -> list[str]:
     """What makes one list entry illegal, each in one line naming the unit and the rule."""
-    out: list[str] = []
+    return [f"unit {u.id}: {problem}" for _, problem in unit_issues(u, entrenched=entrenched)]
+
+
+def unit_issues(u: UnitCard, *, entrenched: bool) -> list[tuple[str, str]]:
+    """(field, problem) for each thing that makes one list entry illegal, naming the rule."""
+    out: list[tuple[str, str]] = []
     if u.hero_level and LEVELS.index(u.hero_level) > LEVELS.index(u.level) and u.kind == "squad":
-        out.append(f"unit {u.id}: a hero never has higher stats than his squad (BON-047): "
-                   f"{u.hero_level} leading {u.level}")
+        out.append(("hero_level", f"a hero never has higher stats than his squad (BON-047): "
+                                  f"{u.hero_level} leading {u.level}"))
     if u.kind != "squad":
         return out
     if not u.historical and u.soldiers != SQUAD_SOLDIERS:
-        out.append(f"unit {u.id}: a squad is one officer and nine soldiers, specialists included (BON-044); "
-                   f"it has {u.soldiers} soldiers")
+        out.append(("soldiers", "a squad is one officer and nine soldiers, specialists included (BON-044); "
+                                f"it has {u.soldiers} soldiers"))
     hero_specialist = WEAPONS[u.hero_weapon].specialist
     allowed = MAX_SPECIALISTS - (1 if hero_specialist else 0)
     if not u.historical and len(u.specialists) > allowed:
         why = " with a hero carrying a specialist weapon (BON-050)" if hero_specialist else " (BON-045)"
-        out.append(f"unit {u.id}: at most {allowed} specialist{'s' if allowed != 1 else ''} in a squad{why}; "
-                   f"it has {len(u.specialists)}")
+        out.append(("specialists", f"at most {allowed} specialist{'s' if allowed != 1 else ''} in a squad{why}; "
+                                   f"it has {len(u.specialists)}"))
     if len(u.specialists) + u.radio + max(u.cc_weapons, u.pistols) > u.soldiers:
-        out.append(f"unit {u.id}: more specialists, radio men and specially armed soldiers than soldiers")
+        out.append(("specialists", "more specialists, radio men and specially armed soldiers than soldiers"))
     if entrenched and u.cc_weapons:
-        out.append(f"unit {u.id}: on an entrenched gameboard only heroes may have close-combat weapons "
-                   "(BON-055)")
+        out.append(("cc_weapons", "on an entrenched gameboard only heroes may have close-combat weapons "
+                                  "(BON-055)"))
     return out
 
 

@@ -88,9 +88,9 @@ class Board(State):
     def height(self, m: Soldier) -> int:
         return self.table.height_at(m.pos)
 
-    def cover(self, firer: tuple[float, float], m: Soldier) -> tuple[int, str]:
+    def cover(self, firer: tuple[float, float], m: Soldier, shooter: Soldier | None = None) -> tuple[int, str]:
         """BON-025 gap / BON-100: the highest CV between a firer and a target: area terrain it stands
-        in, or a wall the line of fire crosses within 1" of it."""
+        in, or a wall the line of fire crosses within 1" of it (``shooter``: who fires, BON-101)."""
         best, name = 0, ""
         for f in self.table.features:
             t = TERRAIN[str(f.tags["kind"])]

@@ -1,15 +1,30 @@
-"""The heuristic bot, for every seat. It reads only its view and the legal actions: it activates the
-unit nearest the enemy first; in an activation it fights what it touches, fires its machine guns and
-rifles, throws grenades at close targets, rallies a shaken squad, charges when the enemy is close and
-its nerve is good, and otherwise advances (towards an objective if the scenario has one)."""
+"""The heuristic bot, for every seat. It reads only its view and the legal actions.
+
+It activates its units in list order. In an activation it fights what it touches (in the open or
+through a door), swings an MG round, throws grenades, goes into a building that stands on an
+objective (opening or bashing its door first), fires unless every target is so well covered that
+only a natural 12 would hit, and fires its guns (direct, at a guessed range, a mortar's plan); it
+rallies a shaken squad and charges when its nerve is good. Otherwise
+it moves: to the door of an objective's building, towards an objective, or towards the enemy. A unit
+left with its last action in the open within an enemy's rifle range goes prone, where it cannot be
+shot at (BON-023), rather than wait to be shot.
+"""
 
 from __future__ import annotations
 
+import math
 from typing import Any
+
+from shapely.geometry import Point, Polygon
 
 from riotact.core.protocol import Action, Bot
 
-PRIORITY = ("fight", "rotate", "throw", "fire", "shoot", "lob", "plan", "rally", "charge")
+CLOSE = ("fight", "assault", "rotate", "throw")
+RIFLE_REACH = 24.0  # BON-107: a rifle's long range
+HOPELESS_TN = 12  # BON-026: only a natural 12 hits
+COVER = {"trench": 12, "fortification": 15, "stone_building": 9, "wooden_building": 6, "dense_forest": 6,
+         "rubble": 3, "light_forest": 3}  # BON-110, for judging a shot from the view
+GUNS = ("shoot", "lob", "plan")  # artillery.py: direct fire, a guessed range, a mortar's plan
 
 
 class HeuristicBot(Bot):
@@ -20,19 +35,69 @@ class HeuristicBot(Bot):
         if ids[0].startswith("activate:"):
             return ids[0]
         units = {u["id"]: u for u in st["units"]}
+        me = units[ids[0].split(":")[1]]
         verbs: dict[str, list[str]] = {}
         for i in ids:
             verbs.setdefault(i.split(":")[0], []).append(i)
-        for verb in PRIORITY:
-            if verb == "charge" and any(units[i.split(":")[1]]["gl"] >= 6 for i in verbs.get(verb, [])):
-                continue
+        prized = self.prized(st)
+        for verb in CLOSE:
             if verb in verbs:
                 return verbs[verb][0]
-        moves = verbs.get("move", [])
-        objective = [a.id for a in legal if a.id in moves and " towards the " in a.text and "advances" not in a.text]
-        if st["objectives"] and objective:
-            return objective[0]
-        advance = [a.id for a in legal if a.id in moves and "advances" in a.text]
-        if advance:
-            return advance[0]
+        inside = any(m["inside"] for m in me["models"])
+        for verb in ("enter", "open", "bash"):
+            wanted = [i for i in verbs.get(verb, []) if i.split(":")[2].split(".")[0] in prized]
+            if wanted and not (verb == "enter" and inside):
+                return wanted[0]
+        fire = [i for i in verbs.get("fire", []) if not self.hopeless(st, units.get(i.split(":")[2]))]
+        if fire:
+            return fire[0]
+        for verb in GUNS:
+            if verb in verbs:
+                return verbs[verb][0]
+        if "rally" in verbs:
+            return verbs["rally"][0]
+        if "charge" in verbs and me["gl"] < 6:
+            return verbs["charge"][0]
+        if self.exposed(st, me) and "prone" in verbs:
+            return verbs["prone"][0]
+        moves = {a.id: a.text for a in legal if a.id.startswith("move:")}
+        for words in (" heads for the ", " towards the ", "advances"):
+            found = [i for i, text in moves.items() if words in text and (words != " heads for the " or any(
+                f" of {b['name']} " in text for b in st["buildings"] if b["id"] in prized))]
+            if found and (words != " towards the " or st["objectives"]):
+                return found[0]
         return ids[0]
+
+    @staticmethod
+    def prized(st: dict[str, Any]) -> set[str]:
+        """Buildings standing on an objective's ground."""
+        grounds = [Polygon(f["outline"]) for f in st["table"]["features"]
+                   if any(o["feature"] == f["id"] for o in st["objectives"])]
+        return {b["id"] for b in st["buildings"] if not b["collapsed"]
+                and any(g.intersects(Polygon(b["outline"])) for g in grounds)}
+
+    @staticmethod
+    def hopeless(st: dict[str, Any], target: dict[str, Any] | None) -> bool:
+        """Whether every model of the target has cover so good that a Regular's shot needs a 12."""
+        if target is None:
+            return False
+        cv_of = {b["id"]: b["cv"] for b in st["buildings"]}
+        areas = [(Polygon(f["outline"]), COVER.get(f["kind"], 0)) for f in st["table"]["features"]]
+
+        def cover(m: dict[str, Any]) -> int:
+            if m["inside"]:
+                return int(cv_of[m["inside"].split(".")[0]])
+            return max((cv for shape, cv in areas if cv and shape.covers(Point(m["x"], m["y"]))), default=0)
+
+        return all(5 + cover(m) >= HOPELESS_TN for m in target["models"])
+
+    @staticmethod
+    def exposed(st: dict[str, Any], me: dict[str, Any]) -> bool:
+        """Out in the open, standing, with one action left, and an enemy within rifle range."""
+        able = [m for m in me["models"] if not m["panic"] and m["ac"] > 0]
+        if not able or me["kind"] == "mg" or any(m["inside"] or m["prone"] for m in able):
+            return False
+        if max(m["ac"] for m in able) > 1:
+            return False
+        foes = [m for u in st["units"] if u["seat"] != me["seat"] for m in u["models"]]
+        return any(math.hypot(m["x"] - f["x"], m["y"] - f["y"]) <= RIFLE_REACH for m in able for f in foes)

@@ -51,7 +51,7 @@ class Combat(Glory):
         u = self.unit_of(target)
         parts = [(target.ds(u.formation, u.charging), "DS")]
         if cover:
-            cv, name = self.cover(firer.pos, target)
+            cv, name = self.cover(firer.pos, target, firer)
             if cv:
                 parts.append((cv, f"cover ({name})"))
         band = band or WEAPONS[firer.weapon].band(self.gap(firer, target)) or "long"

@@ -19,6 +19,7 @@ from typing import Any
 from riotact.core import Game, Scenario
 from riotact.core.encoding import Encoding, grammar_encoding, slot_names
 
+from .buildings import building_action_ids
 from .state import FORMATIONS, BreakingOfNations
 
 SLOTS = 16
@@ -33,6 +34,7 @@ def action_ids(state: BreakingOfNations) -> list[str]:
         foes = [e.id for e in state.units.values() if e.seat != u.seat]
         ids += [f"{verb}:{u.id}:{e}" for verb in ("fire", "charge") for e in foes]
         ids += [f"{verb}:{u.id}:{s}" for verb in ("move", "throw", "rotate") for s in slots]
+        ids += building_action_ids(state, u)
         if u.kind == "gun":  # artillery.py: direct fire, a guessed range, a mortar's plan and its firing
             ids += [f"shoot:{u.id}:{e}" for e in foes] + [f"lob:{u.id}"]
             ids += [f"{verb}:{u.id}:{e}:{s}" for verb in ("lob", "plan") for e in foes for s in slots]

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from riotact.core.scenario import scenario_seat
 
 from .ordnance import CREW, battery_problems
+from .structures import BuildingCard
 from .tables import LEVELS, TERRAIN
 
 Strict = ConfigDict(extra="forbid")
@@ -74,6 +75,8 @@ class UnitCard(BaseModel):
     hidden: bool = False  # may deploy hidden when the house rule is on
     #: Where each model stands (officer first), instead of the formation's layout around ``at``.
     models_at: list[tuple[float, float]] = []
+    #: BON-090: starts inside this building's section, ``"church.nave"`` (``at`` is then ignored).
+    inside: str = ""
     #: A ``gun`` (BON-077, BON-078): its kind, ammunition (BON-073) and what moves it (BON-066).
     piece: Literal["trench_mortar", "light_howitzer", "howitzer", "heavy_howitzer", "light_gun", "medium_gun",
                    "heavy_gun"] = "howitzer"
@@ -126,6 +129,7 @@ class BONSetup(BaseModel):
     features: list[FeatureCard] = []
     units: list[UnitCard] = Field(min_length=2)
     objectives: list[Objective] = []
+    buildings: list[BuildingCard] = []  # BON-088..099
     bombardment: Bombardment | None = None
     #: BON-065 gap: the scenario allows pieces singly rather than in batteries of 2.
     single_pieces: bool = False
@@ -153,10 +157,33 @@ class BONSetup(BaseModel):
         for u in self.units:
             if u.seat not in seats:
                 raise ValueError(f"unit {u.id}: seat {u.seat!r} has no deployment edge")
+        _check_buildings(self)
         problems = army_problems(self) + battery_problems(self)
         if problems:
             raise ValueError(problems[0])
         return self
+
+
+def _check_buildings(setup: BONSetup) -> None:
+    """Buildings have their own ids; a unit placed inside one names a section that has room."""
+    if len({b.id for b in setup.buildings}) != len(setup.buildings):
+        raise ValueError("building ids must be different")
+    sections = {f"{b.id}.{s.id}": b for b in setup.buildings for s in b.sections}
+    crowd: dict[str, int] = {}
+    for u in setup.units:
+        if not u.inside:
+            continue
+        if u.inside not in sections:
+            raise ValueError(f"unit {u.id}: inside {u.inside!r} names no building section; known: "
+                             f"{', '.join(sections) or 'none'}")
+        if u.kind == "cavalry":
+            raise ValueError(f"unit {u.id}: cavalry cannot start inside a building")
+        crowd[u.inside] = crowd.get(u.inside, 0) + (3 if u.kind == "mg" else 1 if u.kind == "hero" else 1 + u.soldiers)
+        b = sections[u.inside]
+        sec = next(s for s in b.sections if f"{b.id}.{s.id}" == u.inside)
+        room = sec.capacity or (4 if b.kind == "watchtower" else 10)
+        if crowd[u.inside] > room:
+            raise ValueError(f"unit {u.id}: {u.inside} holds only {room} models (BON-090, BON-099)")
 
 
 __all__ = ["LEVELS", "BONSetup", "Objective", "UnitCard"]

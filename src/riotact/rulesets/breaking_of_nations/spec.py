@@ -26,5 +26,6 @@ SPEC = RulesetSpec(
     seat_counts=(2, 6),
     text_view=text_view,
     encoding=encoding,
+    army_lists="riotact.rulesets.breaking_of_nations.organisations",
     odds="riotact.rulesets.breaking_of_nations.odds",
 )

@@ -22,8 +22,10 @@ from riotact.tabletop import bearing, in_arc
 from .artillery import GUN_VERBS
 from .board import MOVE_ORDER
 from .bombardment import Bombardment
+from .buildings import BUILDING_VERBS, Buildings
 from .forces import Soldier, Unit, place
 from .glory import PANIC_GL
+from .organisations import force_note
 from .tables import GAIT_MINIMUM, GAITS, PIECES, RIDER_ARMOUR, TERRAIN, TURN_COST, WEAPONS, terrain_speed
 from .view import seat_view
 
@@ -39,7 +41,7 @@ def _xy(text: str) -> tuple[float, float] | None:
     return (x, y) if math.isfinite(x) and math.isfinite(y) else None
 
 
-class BreakingOfNations(Bombardment):
+class BreakingOfNations(Buildings, Bombardment):
     def __init__(self, scenario: Scenario, options: dict[str, Value], umpire: Umpire) -> None:
         super().__init__(scenario, options, umpire)
         self.turns = int(options["turns"]) or self.setup.turns
@@ -47,6 +49,10 @@ class BreakingOfNations(Bombardment):
         self.current = ""
         self.pointer = 0
         umpire.turn = 1
+        for seat in self.seats:  # BON-005: each player is told how his force compares with the guideline
+            self.umpire.effect("BON-005", f"The force of {seat}: " + force_note(
+                [u.model_dump() for u in self.setup.units if u.seat == seat], int(self.options["platoon_squads"])),
+                visible_to=[seat])
         self.order = self.roll_initiative()
         self.bombard()  # BON-002: after set-up, before the first turn (BON-071)
         self.start_turn()
@@ -75,6 +81,7 @@ class BreakingOfNations(Bombardment):
         """BON-007: the Actions phase; every soldier's AC is refreshed (BON-008; unused AC is lost, BON-013)."""
         self.umpire.turn = self.turn
         self.charged.clear()
+        self.clear_openings()  # BON-091
         for m in self.men.values():
             m.ac, m.move_ac = m.max_ac(), 0
         for u in self.units.values():
@@ -162,6 +169,8 @@ class BreakingOfNations(Bombardment):
         elif verb == "fight":
             self.reveal(u, "it fights")
             self.melee(u)
+        elif verb in BUILDING_VERBS:
+            self.building_order(u, verb, arg)
         elif verb in GUN_VERBS:
             self.gun_order(u, verb, arg)
         self.spot()
@@ -268,7 +277,7 @@ class BreakingOfNations(Bombardment):
                 p = self.away_point(u)
                 if self.move_problem(u, p) is None:
                     out.append(Action(f"fallback:{u.id}", f"the officer orders {u.name} to fall back"))
-        if u.kind in ("squad", "cavalry"):
+        if u.kind in ("squad", "cavalry") and not self.unit_where(u):  # a room has no formation (BON-090)
             for f in FORMATIONS:
                 if f != u.formation and not (f == "square" and u.kind == "cavalry"):  # BON-022
                     out.append(Action(f"formation:{u.id}:{f}", f"{u.name} forms {f} formation"))
@@ -276,7 +285,7 @@ class BreakingOfNations(Bombardment):
             out.append(Action(f"prone:{u.id}", f"{u.name} goes prone"))
         if any(m.prone and self.may_rise(m) for m in able):
             out.append(Action(f"rise:{u.id}", f"{u.name} gets up"))
-        return out
+        return out + self.building_actions(u)
 
     # -- moving -----------------------------------------------------------------------------
     def movers(self, u: Unit) -> list[Soldier]:
@@ -290,6 +299,8 @@ class BreakingOfNations(Bombardment):
         return [m for m in ms if m.id not in self.broken_down]  # BON-109 (vehicles.py)
 
     def move_problem(self, u: Unit, dest: tuple[float, float]) -> str | None:
+        if (indoors := self.indoors_problem(u, dest)) is not None:
+            return indoors  # BON-090
         movers = self.movers(u)
         if not movers:
             return f"{u.name} has nobody able to move (BON-016)"
@@ -356,6 +367,7 @@ class BreakingOfNations(Bombardment):
                     out.append(Action(f"move:{u.id}:{p[0]:.1f},{p[1]:.1f}", f"{u.name} {text} to "
                                       f"({p[0]:.1f}, {p[1]:.1f})"))
                     break
+        out += self.door_moves(u)  # BON-090
         return list({a.id: a for a in out}.values())
 
     def away_point(self, u: Unit) -> tuple[float, float]:
@@ -430,9 +442,14 @@ class BreakingOfNations(Bombardment):
         return self.step_allowance(m, m.pos, m.pos, charging=True)
 
     def charge_reaches(self, movers: list[Soldier], e: Unit) -> bool:
-        return any(self.gap(m, t) <= self.charge_allowance(m)
-                   and self.path_problem(m, m.pos, self.contact_point(m, t), charging=True) is None
-                   for m in movers for t in self.members(e))
+        """Whether some mover reaches the enemy model he would charge (the nearest, as ``charge`` picks
+        it) by a path a charge may take: what is offered is what the charge then does."""
+        for m in movers:
+            t = min(self.members(e), key=lambda t: (self.gap(m, t), t.id))
+            if (self.gap(m, t) <= self.charge_allowance(m)
+                    and self.path_problem(m, m.pos, self.contact_point(m, t), charging=True) is None):
+                return True
+        return False
 
     def contact_point(self, m: Soldier, t: Soldier) -> tuple[float, float]:
         d = self.table.distance(m.pos, t.pos)
@@ -447,7 +464,8 @@ class BreakingOfNations(Bombardment):
         self.reveal(u, "it charges")
         flank = False
         longest = 0.0
-        for m in self.movers(u):
+        movers = self.movers(u)
+        for m in movers:
             t = min(self.members(e), key=lambda t: (self.gap(m, t), t.id))
             flank = flank or not in_arc(e.facing, 90.0, t.pos, m.pos)
             dest = self.contact_point(m, t)
@@ -461,6 +479,9 @@ class BreakingOfNations(Bombardment):
                 m.ac -= 1
                 m.move_ac += 1
                 self.charged.add(m.id)
+        if not self.charged & {m.id for m in movers}:  # nobody got going: the order is spent all the same
+            for m in movers:
+                m.ac, m.move_ac = m.ac - 1, m.move_ac + 1
         u.facing = bearing(self.centre(u), self.centre(e))
         self.tell("BON-017", f"{u.name} charges {e.name}.", unit=u)
         if u.kind == "cavalry":

@@ -12,7 +12,8 @@ SCALE_Y = 2.0
 MARKS = {"trench": "=", "barbed_wire": "x", "light_forest": "t", "dense_forest": "T", "rubble": ":",
          "wooden_wall": "|", "stone_wall": "#", "wooden_building": "h", "stone_building": "H",
          "fortification": "F", "closed_building": "@", "shallow_river": "~", "deep_river": "w",
-         "impassable_water": "W", "clear": "."}
+         "impassable_water": "W", "clear": ".", "wooden_house": "b", "stone_house": "B", "fortification_house": "F",
+         "watchtower": "^", "ruins": ":"}
 
 
 def text_view(view: dict[str, Any]) -> str:
@@ -21,6 +22,8 @@ def text_view(view: dict[str, Any]) -> str:
     cols, rows = math.ceil(table["width"]) + 1, math.ceil(table["depth"] / SCALE_Y) + 1
     grid = [[" "] * cols for _ in range(rows)]
     shapes = [(f, Polygon(f["outline"])) for f in table["features"]]
+    shapes += [({"kind": "ruins" if b["collapsed"] else b["kind"] if b["kind"] == "watchtower" else
+                 f"{b['material']}_house"}, Polygon(b["outline"])) for b in st.get("buildings", [])]
     for r in range(rows):
         for c in range(cols):
             p = Point(c, (rows - 1 - r) * SCALE_Y)
@@ -44,6 +47,11 @@ def text_view(view: dict[str, Any]) -> str:
             "hidden" if u["hidden"] else "", f"{sum(1 for m in ms if m['panic'])} panicking"
             if any(m["panic"] for m in ms) else "", f"{sum(1 for m in ms if m['prone'])} prone"
             if any(m["prone"] for m in ms) else ""]))
+        rooms = sorted({m["inside"] for m in ms if m.get("inside")})
         lines.append(f"{u['id']} {u['name']} ({u['seat']}, {u['level']}, {u['formation']}): {len(ms)} models, "
-                     f"{u['lost']} lost, GL {u['gl']}+, {state}")
+                     f"{u['lost']} lost, GL {u['gl']}+, {state}" + (f", inside {', '.join(rooms)}" if rooms else ""))
+    for b in st.get("buildings", []):
+        doors = ", ".join(f"{o['id']} {o['door'] if o['kind'] == 'door' else o['kind']}" for o in b["openings"])
+        lines.append(f"{b['name']} ({b['kind']}, CV {b['cv']}, {b['dp']} DP{', collapsed' if b['collapsed'] else ''}): "
+                     f"{doors}")
     return "\n".join(lines)

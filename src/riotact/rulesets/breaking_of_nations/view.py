@@ -21,6 +21,7 @@ def seat_view(st: BreakingOfNations, seat: str) -> dict[str, Any]:
             {"id": f.id, "name": f.name, "kind": f.tags["kind"], "outline": [list(p) for p in f.outline],
              "height": f.height} for f in st.table.features]},
         "deployment": dict(st.edges),
+        "buildings": st.buildings_view(),
         "units": [unit(st, u) for u in st.units.values() if everything or st.seen_by(u, seat)],
         "objectives": [o.model_dump() for o in st.setup.objectives],
         "scores": st.result.scores if st.result else None,
@@ -35,6 +36,7 @@ def unit(st: BreakingOfNations, u: Unit) -> dict[str, Any]:
         "hidden": u.concealed, "pinned": u.pinned_turn == st.turn, "salvos": u.salvos, "ammo_out": u.ammo_out,
         "models": [{"id": m.id, "role": m.role, "level": m.level, "weapon": m.weapon, "x": m.x, "y": m.y,
                     "prone": m.prone, "panic": m.panic, "wounds": m.wounds, "ac": m.ac,
-                    "injuries": list(m.injuries)} for m in st.members(u)],
+                    "injuries": list(m.injuries), "inside": ".".join(st.inside.get(m.id, ()))}
+                   for m in st.members(u)],
         "lost": sum(1 for m in u.members if not st.men[m].in_play),
     }
