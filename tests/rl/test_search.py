@@ -10,7 +10,7 @@ from riotact.core import Game, RiotactError, find_scenario
 from riotact.core.bots import BOT_KINDS, make_bot
 from riotact.core.log import dumps
 from riotact.core.search import SearchBot
-from riotact.rulesets.revolting_behaviour.encoding import determinise
+from riotact.rulesets.revolting_behaviour.determinise import determinise, from_view
 
 
 def _played(ref: str, seed: int, decisions: int) -> Game:
@@ -33,7 +33,7 @@ def test_a_determinisation_looks_the_same_to_the_seat(ref: str) -> None:
     game = _played(ref, 3, 40)
     seat = game.to_act()[0]
     view = game.view(seat)
-    worlds = [determinise(game.scenario, game.options, view, k) for k in (1, 2)]
+    worlds = [from_view(game.scenario, game.options, view, k) for k in (1, 2)]
     for world in worlds:
         assert dumps(world.view(seat)) == dumps(view)
     causes = [[c.code for c in w.state.players[seat].cause.cards] for w in worlds]  # type: ignore[attr-defined]
@@ -47,8 +47,7 @@ def test_the_search_bot_sees_only_its_view() -> None:
     seat = a.to_act()[0]
     choices = []
     for game in (a, b):
-        bot = SearchBot(seat, random.Random(1), scenario=game.scenario, options=game.options,
-                        determinise=determinise, iterations=12)
+        bot = SearchBot(seat, random.Random(1), game=game, determinise=determinise, iterations=12)
         choices.append(bot.choose(game.view(seat), game.legal_actions(seat)))
     assert choices[0] == choices[1]
 

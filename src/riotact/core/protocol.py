@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     import random
 
     from .encoding import Encoding
+    from .game import Game
     from .scenario import Scenario
     from .umpire import Umpire
     from .umpiring import Power
@@ -151,6 +152,11 @@ class RulesetSpec:
     #: Module declaring the exact odds of the ruleset's chance procedures (``PROCEDURES``, see
     #: :mod:`riotact.core.odds`); imported only when odds are asked for.
     odds: str | None = None
+    #: ``(game, seat, seed) -> Game``: a world ``seat`` cannot tell from ``game``, every fact hidden from
+    #: it dealt anew from what it may know (``rulesets/<x>/determinise.py``; the ``search`` bot and
+    #: OpenSpiel's IS-MCTS play in these). The world must depend on the seat's view, the public
+    #: scenario and the seed only: see :mod:`riotact.core.worlds`.
+    determinise: Callable[[Game, str, int], Game] | None = None
 
     @property
     def implemented(self) -> bool:

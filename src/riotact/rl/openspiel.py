@@ -44,6 +44,7 @@ import pyspiel
 from riotact.core import Game, Scenario, builtin_scenarios, find_scenario
 from riotact.core.errors import RiotactError
 from riotact.core.log import dumps
+from riotact.core.worlds import explaining
 from riotact.rulesets import all_rulesets, get_ruleset
 
 from .common import returns
@@ -235,7 +236,7 @@ class RiotactObserver:
         if self.perfect_recall:
             base, covered = state.bases.get(player, (f"{seat}:", 0))
             new = state.game_.log_for(seat)[covered:]
-            if not new and covered:
+            if not new and player in state.bases:
                 return base
             return f"{seat}:{hashlib.sha1((base + dumps(new)).encode()).hexdigest()}"
         return self.rgame.observer_for(state.game_).string(seat)
@@ -304,11 +305,11 @@ def resampler(seed: int = 0) -> Callable[[RiotactState, int], RiotactState]:
 
     def resample(state: RiotactState, player: int) -> RiotactState:
         setting, game = state.rgame, state.game_
-        determinise = setting.encoding.determinise
+        determinise = game.spec.determinise if game is not None else None
         if game is None or determinise is None:
-            raise RiotactError("this ruleset deals no determinisations yet (Encoding.determinise)")
+            raise RiotactError("this ruleset deals no determinisations yet (RulesetSpec.determinise)")
         seat = setting.seats[player]
-        world = determinise(setting.scenario, game.options, game.view(seat), rng.getrandbits(62))
+        world = explaining(determinise(game, seat, rng.getrandbits(62)))
         world.dice = world.umpire.dice = ChanceDice()  # its dice are chance nodes, like the real game's
         new = state.get_game().new_initial_state()
         new.held, new.moves = Held(world), state.moves
