@@ -32,7 +32,8 @@ from typing import TypeVar
 
 from .dice import SeededDice
 from .game import Game
-from .log import GameLog, QuietLog
+from .log import GameLog, QuietLog, dumps
+from .scenario import Scenario
 
 T = TypeVar("T")
 
@@ -61,10 +62,20 @@ def world_copy(game: Game, seed: int) -> Game:
     return world
 
 
+#: The last few openings :func:`scenario_start` built, by scenario, options and seed.
+_STARTS: dict[tuple[int, str, int], tuple[Scenario, Game]] = {}
+
+
 def scenario_start(game: Game, seed: int) -> Game:
     """The scenario's opening position dealt from ``seed`` (same options): the prior a determiniser
-    deals a piece from when the seat knows nothing newer of it."""
-    return Game(game.scenario, seed=seed, options=game.overrides, explain=False)
+    deals a piece from when the seat knows nothing newer of it. Shared between calls (built once):
+    copy what you take from it, never change it."""
+    key = (id(game.scenario), dumps(game.overrides), seed)
+    if key not in _STARTS:
+        if len(_STARTS) >= 8:
+            del _STARTS[next(iter(_STARTS))]
+        _STARTS[key] = (game.scenario, Game(game.scenario, seed=seed, options=game.overrides, explain=False))
+    return _STARTS[key][1]
 
 
 def dealt(rng: random.Random, items: Iterable[T], key: Callable[[T], str]) -> list[T]:
