@@ -28,6 +28,7 @@ from riotact.core import Game
 from riotact.core.worlds import dealt, world_copy
 
 from .board import Board
+from .state import BWAState
 from .tables import AUTHORITY, NONVIOLENT, other
 from .units import Dummy, Unit, spied
 
@@ -35,7 +36,7 @@ from .units import Dummy, Unit, spied
 def determinise(game: Game, seat: str, seed: int) -> Game:
     world = world_copy(game, seed)
     state = world.state
-    assert isinstance(state, Board)
+    assert isinstance(state, BWAState)
     rng = world.umpire.rng
     side = state.side_of(seat)
     foe = other(side)
@@ -63,12 +64,12 @@ def _shuffle_counters(state: Board, side: str, foe: str, rng: random.Random) -> 
     """Every opposing counter in sight gets a random piece of those that could be behind one."""
     units = _hidden_foes(state, side, foe)
     dummies = [d for d in state.dummies.values() if d.side == foe]
-    slots = sorted((p.counter, p.node) for p in [*units, *dummies])
+    pieces: list[Unit | Dummy] = [*units, *dummies]
+    slots = sorted((p.counter, p.node) for p in pieces)
     for unit in units:
         if unit.barricade is not None:
             state.barricades.pop(unit.barricade, None)
             unit.barricade = None
-    pieces: list[Unit | Dummy] = [*units, *dummies]
     order = dealt(rng, pieces, key=lambda p: f"unit:{p.id}" if isinstance(p, Unit) else f"dummy:{p.player}")
     for d in dummies:
         del state.dummies[d.counter]

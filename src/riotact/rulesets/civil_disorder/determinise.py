@@ -38,8 +38,8 @@ from riotact.core import UMPIRE, Game
 from riotact.core.worlds import dealt, scenario_start, world_copy
 
 from .bots import HeuristicSFBot
-from .state import CivilDisorder
 from .orders import commanded_units, within_earshot
+from .state import CivilDisorder
 from .views import known_crowds, known_units
 
 NEGOTIATORS = ("poor", "average", "good")
@@ -126,8 +126,8 @@ def _crowds(state: CivilDisorder, start: CivilDisorder, known: dict[str, str], r
     for cid in known:
         crowd, fresh = state.crowds[cid], start.crowds.get(cid.split("-")[0])
         if fresh is not None:
-            crowd.objective, crowd.looters_inside, crowd.missiles = fresh.objective, fresh.looters_inside, fresh.missiles
-            crowd.bottles, crowd.petrol, crowd.wet = fresh.bottles, fresh.petrol, fresh.wet
+            for hidden in ("objective", "looters_inside", "missiles", "bottles", "petrol", "wet"):
+                setattr(crowd, hidden, getattr(fresh, hidden))
         crowd.looter = cid in seen_looting
     others = dealt(rng, (c for c in state.crowds.values() if c.id not in seen_looting), key=lambda c: c.id)
     for crowd in others[:max(0, looters - len(seen_looting))]:
