@@ -41,8 +41,9 @@ T = TypeVar("T")
 def world_copy(game: Game, seed: int) -> Game:
     """A deep copy of ``game`` with the seed's future and a count-only log (see the module docstring).
 
-    The real log, dice, generator, card scripts and umpire's overrides are never copied: they are
-    swapped for fresh ones in the copy's memo, so copying costs the state only.
+    The real log, decisions, dice, generator, card scripts and umpire's overrides are never copied:
+    they are swapped for fresh ones in the copy's memo (decisions and events as placeholders, so
+    their counts stay), so copying costs the state only.
     """
     rng = random.Random(seed)
     dice = SeededDice(rng)
@@ -52,7 +53,8 @@ def world_copy(game: Game, seed: int) -> Game:
     umpire = game.umpire
     memo: dict[int, object] = {id(game.log): log, id(umpire.rng): rng, id(game.dice): dice,
                                id(umpire.dice): dice, id(umpire._card_script): {},
-                               id(umpire.adjustments): []}
+                               id(umpire.adjustments): [],
+                               id(game.decisions): [("", "")] * len(game.decisions)}
     if umpire.hidden_dice is not None:
         memo[id(umpire.hidden_dice)] = dice
     world = copy.deepcopy(game, memo)
