@@ -48,7 +48,7 @@ def world_copy(game: Game, seed: int) -> Game:
     rng = random.Random(seed)
     dice = SeededDice(rng)
     header = {k: v for k, v in game.log.header.items() if k not in ("seed", "cards", "hidden_dice")}
-    log = QuietLog({**header, "dice": "seeded"})
+    log = QuietLog({**header, "dice": "seeded", "world": True})  # no replay rebuilds it: its past is gone
     log.events = [{"kind": e["kind"]} for e in game.log.events]
     umpire = game.umpire
     memo: dict[int, object] = {id(game.log): log, id(umpire.rng): rng, id(game.dice): dice,

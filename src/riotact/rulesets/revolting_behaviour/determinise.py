@@ -34,6 +34,7 @@ def from_view(scenario: Scenario, options: dict[str, Any], view: Mapping[str, An
     random from the cards not in sight; RP a closed-totals game hides are guessed as 2N (RB-08).
     """
     game = Game(scenario, seed=seed, options=options, explain=False)
+    game.log.header["world"] = True  # dealt, not played: no replay rebuilds it (core/worlds.py)
     state = game.state
     assert isinstance(state, RevoltingBehaviour)
     rng = game.umpire.rng
