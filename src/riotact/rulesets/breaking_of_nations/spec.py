@@ -27,5 +27,6 @@ SPEC = RulesetSpec(
     seat_counts=(2, 6),
     text_view=text_view,
     encoding=encoding,
+    odds="riotact.rulesets.breaking_of_nations.odds",
     determinise=determinise,
 )
