@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Callable
 
 import pytest
 
-from riotact.core import Game, RiotactError, find_scenario
+from riotact.core import Game, find_scenario
 from riotact.core.bots import BOT_KINDS, make_bot
 from riotact.core.log import dumps
 from riotact.core.search import SearchBot
-from riotact.rulesets.revolting_behaviour.encoding import determinise
+from riotact.rulesets.revolting_behaviour.bots import HeuristicBot
+from riotact.rulesets.revolting_behaviour.determinise import determinise, from_view
 
 
 def _played(ref: str, seed: int, decisions: int) -> Game:
@@ -33,35 +36,51 @@ def test_a_determinisation_looks_the_same_to_the_seat(ref: str) -> None:
     game = _played(ref, 3, 40)
     seat = game.to_act()[0]
     view = game.view(seat)
-    worlds = [determinise(game.scenario, game.options, view, k) for k in (1, 2)]
+    worlds = [from_view(game.scenario, game.options, view, k) for k in (1, 2)]
     for world in worlds:
         assert dumps(world.view(seat)) == dumps(view)
     causes = [[c.code for c in w.state.players[seat].cause.cards] for w in worlds]  # type: ignore[attr-defined]
     assert causes[0] != causes[1]
 
 
-def test_the_search_bot_sees_only_its_view() -> None:
-    """Two games alike but for p2's hidden Cause order (RB-07): the bot makes the same choice in both."""
-    a, b = _played("revolting-behaviour/first-game", 5, 6), _played("revolting-behaviour/first-game", 5, 6)
-    b.state.players["p2"].cause.cards.reverse()  # type: ignore[attr-defined]
-    seat = a.to_act()[0]
-    choices = []
-    for game in (a, b):
-        bot = SearchBot(seat, random.Random(1), scenario=game.scenario, options=game.options,
-                        determinise=determinise, iterations=12)
-        choices.append(bot.choose(game.view(seat), game.legal_actions(seat)))
-    assert choices[0] == choices[1]
-
-
-def test_rulesets_without_a_determiniser_say_so_in_one_line() -> None:
-    game = Game(find_scenario("by-will-alone/ministry-sit-in"), seed=1)
-    with pytest.raises(RiotactError, match="search bot cannot play By Will Alone yet"):
-        make_bot("search", game, "authority")
-
-
-def test_make_bot_gives_a_search_bot_for_revolting_behaviour() -> None:
-    game = Game(find_scenario("revolting-behaviour/first-game"), seed=1)
+@pytest.mark.parametrize("ref", ["revolting-behaviour/first-game", "by-will-alone/ministry-sit-in",
+                                 "civil-disorder/embassy-protest", "public-participation/picket-line",
+                                 "breaking-of-nations/trench-raid"])
+def test_make_bot_gives_a_search_bot_for_every_ruleset(ref: str) -> None:
+    game = Game(find_scenario(ref), seed=1)
     seat = game.to_act()[0]
     bot = make_bot("search", game, seat)
     assert isinstance(bot, SearchBot)
+    bot.iterations, bot.rollout_cap = 4, 30
     assert bot.choose(game.view(seat), game.legal_actions(seat)) in {a.id for a in game.legal_actions(seat)}
+
+
+def _counting(calls: list[int]) -> Callable[[Game, str, int], Game]:
+    def deal(game: Game, seat: str, seed: int) -> Game:
+        calls.append(seed)
+        return determinise(game, seat, seed)
+    return deal
+
+
+def test_the_budget_bounds_the_worlds_dealt() -> None:
+    """Successive halving spends ``iterations`` rollouts (each survivor gets at least one a round)."""
+    game = _played("revolting-behaviour/first-game", 3, 9)
+    seat = game.to_act()[0]
+    legal = game.legal_actions(seat)
+    calls: list[int] = []
+    bot = SearchBot(seat, random.Random(2), game=game, determinise=_counting(calls), iterations=24,
+                    rollout_bot=HeuristicBot)
+    bot.choose(game.view(seat), legal)
+    assert len(legal) == 1 or 0 < len(calls) <= 24 + len(legal)
+
+
+def test_without_a_clear_gain_the_heuristic_choice_stands() -> None:
+    """Anchored to its rollout policy: with an unreachable margin the bot plays the heuristic's choice."""
+    for seed in range(4):
+        game = _played("revolting-behaviour/first-game", seed, 5 + seed)
+        seat = game.to_act()[0]
+        view, legal = game.view(seat), game.legal_actions(seat)
+        bot = SearchBot(seat, random.Random(seed), game=game, determinise=determinise, iterations=8,
+                        margin=math.inf, rollout_bot=HeuristicBot)
+        expected = HeuristicBot(seat, random.Random(0)).choose(view, legal)
+        assert bot.choose(view, legal) == expected

@@ -102,7 +102,7 @@ def scenarios(ruleset: str | None, as_json: bool) -> None:
 @cli.command()
 @click.argument("scenario")
 @click.option("--seat", "seat_pairs", multiple=True, metavar="SEAT=KIND",
-              help="Who plays a seat: human, random or heuristic. Default: the first seat is human, "
+              help="Who plays a seat: human, random, heuristic or search. Default: the first seat is human, "
                    "the rest heuristic bots; a saved game keeps its own (--seat changes it).")
 @click.option("--seed", type=int, default=None,
               help="Seed of the game's dice and cards (default: fresh entropy). Kept secret until the end.")
@@ -170,7 +170,7 @@ def ask(prompt: str) -> str:
 @click.option("--jobs", type=click.IntRange(1, 256), default=1, show_default=True, help="Worker processes.")
 @click.option("--log-dir", type=click.Path(file_okay=False, path_type=Path), help="Write one log per game.")
 @click.option("--seat", "seat_pairs", multiple=True, metavar="SEAT=BOT",
-              help="Bot for a seat: random or heuristic (default random).")
+              help="Bot for a seat: random, heuristic or search (default random).")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help="Override a house rule.")
 @click.option("--table", "table_path", type=click.Path(dir_okay=False, path_type=Path),
@@ -182,7 +182,7 @@ def sim(scenario: str, games: int, seed: int, jobs: int, log_dir: Path | None,
     chosen = find_scenario(scenario)
     seats = _seats(seat_pairs, chosen.seats)
     if "human" in seats.values():
-        raise click.BadParameter("sim plays bots only: use random or heuristic", param_hint="--seat")
+        raise click.BadParameter("sim plays bots only: use random, heuristic or search", param_hint="--seat")
     options = _options(option_pairs)
     Game(chosen, seed=seed, options=options)  # a bad option is one line now, not one per worker
     if table_path is not None and not table_path.parent.is_dir():

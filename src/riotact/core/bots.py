@@ -49,11 +49,9 @@ def make_bot(kind: str, game: Game, seat: str) -> Bot:
 
 def _search_bot(game: Game, seat: str, rng: random.Random) -> Bot:
     """The information-set search bot (core/search.py), if the ruleset can deal determinisations."""
-    encoding = game.spec.encoding(game.scenario, game.options) if game.spec.encoding else None
-    if encoding is None or encoding.determinise is None:
+    if game.spec.determinise is None:
         raise RiotactError(f"the search bot cannot play {game.spec.title} yet (no determiniser)")
-    return SearchBot(seat, rng, scenario=game.scenario, options=game.options, determinise=encoding.determinise,
-                     rollout_bot=game.spec.heuristic_bot)
+    return SearchBot(seat, rng, game=game, determinise=game.spec.determinise, rollout_bot=game.spec.heuristic_bot)
 
 
 class DecisionLimitError(RuntimeError):

@@ -28,8 +28,7 @@ import numpy as np
 from .errors import RiotactError
 
 if TYPE_CHECKING:
-    from .game import Game
-    from .scenario import Scenario
+    pass
 
 #: Size of :func:`hashed_features` vectors.
 HASHED_SIZE = 512
@@ -37,11 +36,6 @@ HASHED_SIZE = 512
 HASHED_BOUND = 1000.0
 #: View keys that are not game information for a tensor: the legal actions travel as the mask.
 _SKIPPED = frozenset({"legal_actions", "ruleset", "scenario", "seat"})
-
-
-#: ``(scenario, resolved options, a seat's view, seed) -> Game``: a game the seat cannot tell from the
-#: one it sees, built from that view alone (hidden things dealt at random); searches play in these.
-Determiniser = Callable[["Scenario", dict[str, Any], Mapping[str, Any], int], "Game"]
 
 
 class EncodingError(RiotactError):
@@ -54,14 +48,12 @@ class Encoding:
     def __init__(self, action_ids: Iterable[str], *,
                  observe: Callable[[Mapping[str, Any]], np.ndarray],
                  observation_size: int = HASHED_SIZE,
-                 canonical: Callable[[Sequence[str]], dict[str, str]] | None = None,
-                 determinise: Determiniser | None = None) -> None:
+                 canonical: Callable[[Sequence[str]], dict[str, str]] | None = None) -> None:
         self.action_ids: tuple[str, ...] = tuple(dict.fromkeys(action_ids))
         self.index = {a: i for i, a in enumerate(self.action_ids)}
         self.observation_size = observation_size
         self._observe = observe
         self._canonical = canonical
-        self.determinise = determinise
 
     @property
     def num_actions(self) -> int:

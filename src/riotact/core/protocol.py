@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     import random
 
     from .encoding import Encoding
+    from .game import Game
     from .scenario import Scenario
     from .umpire import Umpire
     from .umpiring import Power
@@ -154,6 +155,11 @@ class RulesetSpec:
     #: Module with the ruleset's army lists (``ready_made() -> {key: title}``, ``ready_made_toml(key)``,
     #: ``check_list(path) -> (summary lines, problem lines)``); imported only when asked for.
     army_lists: str | None = None
+    #: ``(game, seat, seed) -> Game``: a world ``seat`` cannot tell from ``game``, every fact hidden from
+    #: it dealt anew from what it may know (``rulesets/<x>/determinise.py``; the ``search`` bot and
+    #: OpenSpiel's IS-MCTS play in these). The world must depend on the seat's view, the public
+    #: scenario and the seed only: see :mod:`riotact.core.worlds`.
+    determinise: Callable[[Game, str, int], Game] | None = None
 
     @property
     def implemented(self) -> bool:

@@ -44,6 +44,7 @@ import pyspiel
 from riotact.core import Game, Scenario, builtin_scenarios, find_scenario
 from riotact.core.errors import RiotactError
 from riotact.core.log import dumps
+from riotact.core.worlds import explaining
 from riotact.rulesets import all_rulesets, get_ruleset
 
 from .common import returns
@@ -147,8 +148,13 @@ class RiotactState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         self.moves += 1
         if self.game_ is None:
-            self.held = Held(Game(self.rgame.scenario, seed=int(action), options=self.rgame.options,
-                                  dice=ChanceDice()))
+            # Dice rolled while the scenario is set up (The Breaking of Nations' initiative, BON-004)
+            # come from the deal; from then on every die is a chance node, and a rebuild replays the
+            # set-up faces from the log.
+            game = Game(self.rgame.scenario, seed=int(action), options=self.rgame.options)
+            game.dice = game.umpire.dice = ChanceDice()
+            game.log.header["dice"] = "recorded"
+            self.held = Held(game)
             return
         if self.wanted is not None:
             self.faces.append(int(action) + 1)
@@ -163,21 +169,23 @@ class RiotactState(pyspiel.State):
 
         A decision is tried on a copy, so that states sharing the game are untouched; a game this
         state alone holds, of a ruleset not yet seen rolling, takes the decision in place (Revolting
-        Behaviour! rolls nothing, so its searches never copy)."""
+        Behaviour! rolls nothing, so its searches never copy). A world a resampler dealt (``world`` in
+        its log header) has no past to be rebuilt from after a taken-back decision: it always copies."""
         assert self.held is not None and self.pending is not None
         seat, action_id = self.pending
-        if not self.faces and not self.held.shared and not self.rgame.rolls_dice:
-            dice = chance_dice(self.held.game)
+        game = self.held.game
+        if not self.faces and not self.held.shared and not self.rgame.rolls_dice and not game.log.header.get("world"):
+            dice = chance_dice(game)
             dice.strict = True
             try:
-                self.held.game.apply(seat, action_id)
+                game.apply(seat, action_id)
                 self.pending, self.wanted = None, None
                 return
             except DiceWanted:
                 self.rgame.rolls_dice = True  # the game took the decision back; try it on a copy
             finally:
                 dice.strict = False
-        trial = self.held.game.clone()
+        trial = game.clone()
         dice = chance_dice(trial)
         dice.queue, dice.wanted = list(self.faces), None
         trial.apply(seat, action_id)
@@ -235,7 +243,7 @@ class RiotactObserver:
         if self.perfect_recall:
             base, covered = state.bases.get(player, (f"{seat}:", 0))
             new = state.game_.log_for(seat)[covered:]
-            if not new and covered:
+            if not new and player in state.bases:
                 return base
             return f"{seat}:{hashlib.sha1((base + dumps(new)).encode()).hexdigest()}"
         return self.rgame.observer_for(state.game_).string(seat)
@@ -304,11 +312,11 @@ def resampler(seed: int = 0) -> Callable[[RiotactState, int], RiotactState]:
 
     def resample(state: RiotactState, player: int) -> RiotactState:
         setting, game = state.rgame, state.game_
-        determinise = setting.encoding.determinise
+        determinise = game.spec.determinise if game is not None else None
         if game is None or determinise is None:
-            raise RiotactError("this ruleset deals no determinisations yet (Encoding.determinise)")
+            raise RiotactError("this ruleset deals no determinisations yet (RulesetSpec.determinise)")
         seat = setting.seats[player]
-        world = determinise(setting.scenario, game.options, game.view(seat), rng.getrandbits(62))
+        world = explaining(determinise(game, seat, rng.getrandbits(62)))
         world.dice = world.umpire.dice = ChanceDice()  # its dice are chance nodes, like the real game's
         new = state.get_game().new_initial_state()
         new.held, new.moves = Held(world), state.moves

@@ -5,6 +5,7 @@ from __future__ import annotations
 from riotact.core.protocol import RulesetSpec
 
 from .bots import HeuristicBot
+from .determinise import determinise
 from .encoding import encoding
 from .model import BONSetup
 from .rules import HOUSE_RULES
@@ -28,4 +29,5 @@ SPEC = RulesetSpec(
     encoding=encoding,
     army_lists="riotact.rulesets.breaking_of_nations.organisations",
     odds="riotact.rulesets.breaking_of_nations.odds",
+    determinise=determinise,
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from riotact.core.protocol import RulesetSpec
 
 from .bots import heuristic_bot
+from .determinise import determinise
 from .encoding import encoding
 from .model import Setup
 from .options import HOUSE_RULES
@@ -27,4 +28,5 @@ SPEC = RulesetSpec(
     text_view=text_view,
     encoding=encoding,
     odds="riotact.rulesets.by_will_alone.odds_procedures",
+    determinise=determinise,
 )

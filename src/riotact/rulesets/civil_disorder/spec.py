@@ -5,6 +5,7 @@ from __future__ import annotations
 from riotact.core.protocol import RulesetSpec
 
 from .bots import HeuristicSFBot
+from .determinise import determinise
 from .encoding import encoding
 from .rules import HOUSE_RULES
 from .setup import CDSetup
@@ -26,5 +27,6 @@ SPEC = RulesetSpec(
     umpire_seat=True,  # CD-03: riotact umpires by default; a person may take the chair
     text_view=text_view,
     encoding=encoding,
+    determinise=determinise,
     odds="riotact.rulesets.civil_disorder.odds",
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from riotact.core.protocol import RulesetSpec
 
 from .bots import HeuristicBot
+from .determinise import determinise
 from .encoding import encoding
 from .model import PPSetup
 from .rules import HOUSE_RULES
@@ -26,4 +27,5 @@ SPEC = RulesetSpec(
     umpire_seat=True,  # PP-02 gap: the umpire runs NPCs and scary things and rules on judgement calls
     text_view=text_view,
     encoding=encoding,
+    determinise=determinise,
 )

@@ -6,6 +6,7 @@ Catalogue: shared/rules/RB.md (RB-01..RB-26); rules page: docs/rules/RB.md.
 from riotact.core import RulesetSpec
 
 from .bots import HeuristicBot
+from .determinise import determinise
 from .encoding import encoding
 from .rules import HOUSE_RULES, Setup
 from .state import RevoltingBehaviour
@@ -25,4 +26,5 @@ SPEC = RulesetSpec(
     text_view=text_view,
     encoding=encoding,
     odds="riotact.rulesets.revolting_behaviour.odds",
+    determinise=determinise,
 )

@@ -26,11 +26,11 @@ from typing import Any
 
 import numpy as np
 
-from riotact.core import Card, Game, Scenario, standard_pack
+from riotact.core import Scenario
 from riotact.core.encoding import Encoding
 
 from .rules import ACTIVITIES, SEVERITIES
-from .state import DRAW, PASS, RESTART, RETIRE, STOP, USE_CAUSE, Attempt, RevoltingBehaviour
+from .state import DRAW, PASS, RESTART, RETIRE, STOP, USE_CAUSE
 
 PHASES = ("restart", "declare", "draw", "use")
 SUITS = tuple(ACTIVITIES)
@@ -89,49 +89,6 @@ def _features(seats: tuple[str, ...], cause_size: int,
     return observe, size
 
 
-def determinise(scenario: Scenario, options: dict[str, Any], view: Mapping[str, Any], seed: int) -> Game:
-    """A game the seat cannot tell from its own, built from its view alone (for searches).
-
-    Everything the view shows is copied (RP, pile sizes, face-up Cause cards, the attempt under way,
-    the turn order); the face-down Cause cards (RB-07: nobody knows them) and the piles are dealt at
-    random from the cards not in sight; RP a closed-totals game hides are guessed as 2N (RB-08).
-    """
-    game = Game(scenario, seed=seed, options=options)
-    state = game.state
-    assert isinstance(state, RevoltingBehaviour)
-    rng = game.umpire.rng
-    seen = view["state"]
-    game.umpire.turn = view["turn"]
-    state.order = list(seen["order"])
-    state.position = state.order.index(seen["acting"]) if seen["acting"] in state.order else 0
-    state.phase = seen["phase"]
-    attempt = seen["attempt"]
-    drawn = [Card.parse(c.split("~")[0]) for c in attempt["drawn"]] if attempt else []
-    for seat, shown in seen["players"].items():
-        player = state.players[seat]
-        pack = standard_pack(options["jokers_per_deck"])
-        top = Card.parse(shown["cause_top"].split("~")[0]) if shown["cause_top"] else None
-        if top is not None:
-            pack.remove(top)
-        rng.shuffle(pack)
-        hidden = (shown["cause_cards"] if shown["cause_cards"] is not None else state.cause_cards) - (top is not None)
-        player.cause.cards = [top] if top is not None else []
-        player.cause.cards += [pack.pop() for _ in range(max(0, min(hidden, len(pack))))]
-        player.face_up = int(top is not None)
-        player.defeated = [pack.pop() for _ in range(min(shown["defeated"], len(pack)))]
-        player.cause_deck.cards = [pack.pop() for _ in range(min(shown["cause_deck"], len(pack)))]
-        player.set_aside = pack
-        player.rp = shown["rp"] if shown["rp"] is not None else 2 * state.cause_cards
-        player.out = shown["out"]
-        if attempt and attempt["seat"] == seat:
-            for card in drawn:
-                player.action_deck.cards.remove(card)
-    if attempt:
-        state.attempt = Attempt(attempt["seat"], ACTIVITIES[attempt["suit"]], attempt["severity"], attempt["target"],
-                                drawn, attempt["action_points"])
-    return game
-
-
 def encoding(scenario: Scenario, options: dict[str, Any]) -> Encoding:
     observe, size = _features(scenario.seats, scenario.setup.cause_cards, scenario.setup.turn_limit)
-    return Encoding(action_ids(scenario.seats), observe=observe, observation_size=size, determinise=determinise)
+    return Encoding(action_ids(scenario.seats), observe=observe, observation_size=size)

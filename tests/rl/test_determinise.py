@@ -1,0 +1,157 @@
+"""Determinisers (rulesets/<x>/determinise.py, core/worlds.py): worlds dealt from a seat's view alone.
+
+Two promises, played through ``Game``:
+
+- the seat cannot tell the world from its game: same view, same legal actions, at every point of
+  random games of every built-in scenario;
+- the world never reads the truth: two games that differ only in a fact hidden from the seat give
+  the same world for the same seed (same umpire's view, and the same game when both are played on
+  with the same random decisions), and the ``search`` bot makes the same choice in both.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+from riotact.core import UMPIRE, Game, builtin_scenarios, find_scenario
+from riotact.core.log import dumps
+from riotact.core.search import SearchBot
+from riotact.rulesets import all_rulesets
+
+SCENARIOS = [s.ref for spec in all_rulesets() if spec.state is not None and spec.determinise
+             for s in builtin_scenarios(spec)]
+
+
+def _random_game(ref: str, seed: int, decisions: int) -> Game:
+    game = Game(find_scenario(ref), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(decisions):
+        if not game.to_act():
+            break
+        seat = game.to_act()[0]
+        game.apply(seat, rng.choice(game.legal_actions(seat)).id)
+    return game
+
+
+def test_every_implemented_ruleset_deals_worlds() -> None:
+    """The ``search`` seat kind plays every ruleset: each declares a determiniser."""
+    assert {spec.code for spec in all_rulesets() if spec.state is not None and spec.determinise} >= {
+        "RB", "BWA", "CD", "PP", "BON"}
+
+
+@pytest.mark.parametrize("ref", SCENARIOS)
+def test_the_seat_cannot_tell_the_world_from_its_game(ref: str) -> None:
+    game = Game(find_scenario(ref), seed=11)
+    rng = random.Random(11)
+    for k in range(60):
+        if not game.to_act():
+            break
+        seat = game.to_act()[0]
+        if k % 3 == 0:
+            world = game.spec.determinise(game, seat, k)  # type: ignore[misc]
+            assert dumps(world.view(seat)) == dumps(game.view(seat)), f"decision {k}, {seat}"
+        game.apply(seat, rng.choice(game.legal_actions(seat)).id)
+
+
+# -- twins: two games that differ only in a fact hidden from the seat --------------------------------------
+
+def _rb() -> tuple[Game, Game, str]:
+    """RB-07: p2's face-down Cause in another order (nobody knows it, p2 included)."""
+    a, b = _random_game("revolting-behaviour/first-game", 5, 6), _random_game("revolting-behaviour/first-game", 5, 6)
+    b.state.players["p2"].cause.cards.reverse()  # type: ignore[attr-defined]
+    return a, b, a.to_act()[0]
+
+
+def _bwa_counters() -> tuple[Game, Game, str]:
+    """BWA-11: a hidden authority unit and a dummy counter swap places (the nonviolent side sees two
+    counters)."""
+    a, b = (Game(find_scenario("by-will-alone/night-of-barricades"), seed=3) for _ in range(2))
+    state = b.state
+    unit = next(u for u in state.units.values() if u.side == "authority" and u.hidden and u.on_table  # type: ignore[attr-defined]
+                and u.mounted_in is None)
+    dummy = next(d for d in state.dummies.values() if d.side == "authority")  # type: ignore[attr-defined]
+    del state.dummies[dummy.counter]  # type: ignore[attr-defined]
+    (unit.counter, unit.node), (dummy.counter, dummy.node) = (dummy.counter, dummy.node), (unit.counter, unit.node)
+    state.dummies[dummy.counter] = dummy  # type: ignore[attr-defined]
+    assert a.to_act() == ("nonviolent",)
+    assert dumps(a.view("nonviolent")) == dumps(b.view("nonviolent"))
+    return a, b, "nonviolent"
+
+
+def _cd() -> tuple[Game, Game, str]:
+    """CD-25 / CD-34 / CD-12: other looters, other negotiators, and the commander declared otherwise."""
+    a, b = (Game(find_scenario("civil-disorder/high-street-riot"), seed=3) for _ in range(2))
+    first, other = a.legal_actions("commander")[0].id, next(
+        x.id for x in a.legal_actions("commander")[1:] if not x.id.startswith("run:"))
+    a.apply("commander", first)
+    b.apply("commander", other)
+    crowds = b.state.crowds  # type: ignore[attr-defined]
+    for crowd in crowds.values():
+        crowd.looter = not crowd.looter
+        crowd.missiles += 2
+    for player in b.state.players.values():  # type: ignore[attr-defined]
+        player.negotiator = "good"
+    assert dumps(a.view("sub1")) == dumps(b.view("sub1"))
+    return a, b, "sub1"
+
+
+def _pp() -> tuple[Game, Game, str]:
+    """Fog of war: a posse character's card values the outlaws cannot see (ammunition, nerve, orders)."""
+    a, b = (Game(find_scenario("public-participation/dry-gulch"), seed=3) for _ in range(2))
+    foe = b.state.chars["S1"]  # type: ignore[attr-defined]
+    foe.shots_left, foe.nerve, foe.orders, foe.notes = 1, {"charge": [2, 1]}, [(1, "fire")], "a secret"
+    foe.throwables = {k: 0 for k in foe.throwables}
+    assert dumps(a.view("outlaws")) == dumps(b.view("outlaws"))
+    return a, b, "outlaws"
+
+
+def _bon() -> tuple[Game, Game, str]:
+    """BON-002: a hidden German unit deployed elsewhere and shaken, unseen by the British."""
+    a, b = (Game(find_scenario("breaking-of-nations/trench-raid"), seed=3) for _ in range(2))
+    state = b.state
+    unit = next(u for u in state.units.values() if u.seat == "germans" and u.concealed)  # type: ignore[attr-defined]
+    unit.gl += 1
+    for m in state.members(unit):  # type: ignore[attr-defined]
+        m.x += 1.5
+    assert dumps(a.view("british")) == dumps(b.view("british"))
+    return a, b, "british"
+
+
+TWINS: dict[str, Callable[[], tuple[Game, Game, str]]] = {
+    "RB": _rb, "BWA": _bwa_counters, "CD": _cd, "PP": _pp, "BON": _bon}
+
+
+def _fingerprint(world: Game, decisions: int = 25) -> list[str]:
+    """The umpire's view now and after the same random decisions: what the world holds, hidden or not."""
+    prints = [dumps(world.view(UMPIRE))]
+    rng = random.Random(0)
+    for _ in range(decisions):
+        if not world.to_act():
+            break
+        seat = world.to_act()[0]
+        world.apply(seat, rng.choice(world.legal_actions(seat)).id)
+    return [*prints, dumps(world.view(UMPIRE)), dumps(world.decisions)]
+
+
+@pytest.mark.parametrize("code", sorted(TWINS))
+def test_a_hidden_fact_does_not_reach_the_world(code: str) -> None:
+    a, b, seat = TWINS[code]()
+    determinise = a.spec.determinise
+    assert determinise is not None
+    for seed in (1, 2):
+        assert _fingerprint(determinise(a, seat, seed)) == _fingerprint(determinise(b, seat, seed))
+
+
+@pytest.mark.parametrize("code", sorted(TWINS))
+def test_the_search_bot_chooses_the_same_whatever_the_hidden_fact(code: str) -> None:
+    a, b, seat = TWINS[code]()
+    choices = []
+    for game in (a, b):
+        assert game.spec.determinise is not None
+        bot = SearchBot(seat, random.Random(1), game=game, determinise=game.spec.determinise, iterations=6,
+                        rollout_cap=40, rollout_bot=game.spec.heuristic_bot)
+        choices.append(bot.choose(game.view(seat), game.legal_actions(seat)))
+    assert choices[0] == choices[1]
