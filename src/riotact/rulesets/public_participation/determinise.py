@@ -47,7 +47,6 @@ def determinise(game: Game, seat: str, seed: int) -> Game:
     for cid in unseen:
         state.chars[cid] = copy.deepcopy(start.chars[cid])
     _out_of_sight(state, seat, unseen, start)
-    state._foes.clear()
     return world
 
 
