@@ -40,7 +40,17 @@ from .protocol import Action, Result, RulesetSpec
 from .registry import ruleset_spec
 from .scenario import Scenario, parse_scenario
 from .umpire import Umpire
-from .umpiring import PREFIX, REJUDGE, Power, PowerError, checked_args, generic_powers, parse_action_id
+from .umpiring import (
+    HOLD_TURN,
+    PREFIX,
+    REJUDGE,
+    Power,
+    PowerError,
+    checked_args,
+    generic_powers,
+    parse_action_id,
+    stop,
+)
 from .umpiring import action_id as intervention_id
 
 
@@ -155,10 +165,17 @@ class Game:
         return self.state.result is not None
 
     def to_act(self) -> tuple[str, ...]:
-        return () if self.state.result is not None else self.state.to_act()
+        """The seats that may decide now; only the umpire while he holds the game."""
+        if self.state.result is not None:
+            return ()
+        return (UMPIRE,) if self.umpire.held else self.state.to_act()
 
     def legal_actions(self, seat: str) -> list[Action]:
-        """The decisions ``seat`` may make now (a shared list: do not change it)."""
+        """The decisions ``seat`` may make now (a shared list: do not change it). While the umpire holds
+        the game, his one decision is to let it go on (``advance``), and nobody else has any."""
+        if self.umpire.held and self.state.result is None:
+            self._check_seat(seat)
+            return [ADVANCE] if seat == UMPIRE else []
         if self.state.result is None and seat in self.state.to_act():
             return self._legal(seat)
         self._check_seat(seat)
@@ -179,6 +196,9 @@ class Game:
         if state.result is not None:
             self._check_seat(seat)
             raise GameOverError(seat, action_id)
+        if self.umpire.held:
+            self._check_seat(seat)
+            raise IllegalActionError(seat, action_id, "the umpire holds the game: wait until he lets it go on")
         acting = state.to_act()
         if seat not in acting:
             self._check_seat(seat)
@@ -202,6 +222,7 @@ class Game:
                             f"{seat}: {action.text}.", seat=seat, action=action_id)
         else:  # counted, not explained (see QuietLog)
             self.log.append("decision", 0, ALL, "")
+        turn = self.umpire.turn
         try:
             state.apply(seat, action)
         except Exception:
@@ -209,9 +230,15 @@ class Game:
             # at a manual-dice prompt, must not leave half a decision in the game or its saves.
             self._take_back()
             raise
-        if state.result is not None:
-            self._announce_end()
+        self._after(turn)
         return events[start:]
+
+    def _after(self, turn: int) -> None:
+        """After a decision: the end announced, or the game held at a new turn if the umpire asked."""
+        if self.state.result is not None:
+            self._announce_end()
+        elif self.umpire.turn != turn and HOLD_TURN in self.umpire.holds and not self.umpire.held:
+            stop(self.umpire, HOLD_TURN, f"at the start of turn {self.umpire.turn}")
 
     # -- the umpire's powers (core/umpiring.py) -----------------------------
     def umpire_chair_held(self) -> bool:
@@ -319,13 +346,20 @@ class Game:
         start = self._intervening = len(events)
         self.log.append("decision", self.umpire.turn, [], f"umpire: {power.describe(checked).rstrip('.')}.",
                         seat=UMPIRE, action=action, power=name)
+        turn = self.umpire.turn
+        self._decision_starts.append(start)
+        self.decisions.append((UMPIRE, action))
         try:
             power.run(checked)
         except PowerError as exc:  # refused before changing anything: only the log has moved
             del events[start:]
+            self._decision_starts.pop()
+            self.decisions.pop()
             raise IllegalActionError(UMPIRE, name, str(exc)) from None
-        self._decision_starts.append(start)
-        self.decisions.append((UMPIRE, action))
+        except Exception:  # all or nothing, as a decision (an advance may run out of dice)
+            self._take_back()
+            raise
+        self._after(turn)  # an advance may end the turn or the game
         return events[start:]
 
     def why_illegal(self, seat: str, action_id: str) -> str:
@@ -595,6 +629,10 @@ class Game:
             winners = ", ".join(result.winners) or "nobody"
             self.log.append("end", self.umpire.turn, "all", f"Game over: {winners} won ({result.reason}).",
                             result=result.as_dict())
+
+
+#: The umpire's decision while he holds the game (``Game.legal_actions``).
+ADVANCE = Action(intervention_id("advance", {}), "let the game go on (advance)")
 
 
 def recorded_faces(events: Iterable[Event], *, seeded_hidden: bool = False) -> list[int]:

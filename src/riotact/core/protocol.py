@@ -101,6 +101,15 @@ class State(ABC):
         the generic ones every ruleset has. Each ``run`` checks its arguments before changing anything."""
         return ()
 
+    def hold_points(self) -> dict[str, str]:
+        """Points of the turn where the rules stop for a person in the umpire's chair who asked them to
+        (``hold`` power): name -> what happens there. The rules stop by setting ``umpire.held`` to the
+        name when ``umpire.holds`` holds it, and go on in :meth:`resume`."""
+        return {}
+
+    def resume(self, point: str) -> None:  # noqa: B027 (optional hook: a ruleset without hold points)
+        """Go on from the hold point ``point`` where the rules stopped (the umpire lets the game go on)."""
+
     def parse_action(self, seat: str, action_id: str) -> Action | None:
         """A legal decision outside the finite list ``legal_actions`` offers (say, a move to any point
         of a continuous table), or None. Rules that accept such decisions validate them here."""
