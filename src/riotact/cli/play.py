@@ -37,6 +37,11 @@ class TerminalTable:
         self.kinds = {s: seats.get(s, "heuristic") for s in game.seats}
         self.bots: dict[str, Bot] = {s: make_bot(k, game, s) for s, k in self.kinds.items() if k != "human"}
         self.humans = [s for s, k in self.kinds.items() if k == "human"]
+        # A person in the umpire's chair of a ruleset without an umpire seat is asked at each turn's start.
+        self.chair = seats.get(UMPIRE) == "human" and UMPIRE not in game.seats
+        if self.chair:
+            self.humans.append(UMPIRE)
+        self.umpire_turn = -1  # the last turn the umpire was asked about
         self.shown = 0  # events already narrated
         # Action numbers (id -> number) stay put while a seat's list only shrinks within a turn, so a
         # number read from a list on the screen still means that action after other decisions.
@@ -48,7 +53,12 @@ class TerminalTable:
             while not self.game.is_over():
                 self._narrate()
                 seat = self.game.to_act()[0]
-                if seat in self.bots:
+                if self.chair and (seat == UMPIRE or self.umpire_turn != self.game.umpire.turn):
+                    self.umpire_turn = self.game.umpire.turn
+                    if not self._umpire_turn():
+                        self._autosave(final=True)
+                        return True
+                elif seat in self.bots:
                     bot = self.bots[seat]
                     view = self.game.view(seat) if bot.needs_view else None
                     self.game.apply(seat, bot.choose(view, self.game.legal_actions(seat)))
@@ -139,6 +149,27 @@ class TerminalTable:
                     return True
                 except RiotactError as exc:
                     self.console.print(f"[red]{escape(str(exc))}[/red] ('help' for commands)")
+
+    def _umpire_turn(self) -> bool:
+        """The prompt of a person in the umpire's chair of a ruleset without an umpire seat, at each turn's
+        start and while he holds the game: powers until an empty line lets the game go on (advancing a
+        held game); False if he quits."""
+        text_view = self.game.spec.text_view
+        while True:
+            view = self.game.view(UMPIRE)
+            screen = Text(text_view(view)) if text_view else render_state(view)
+            held = " (held)" if self.game.umpire.held else ""
+            answer = self.ask(f"umpire, turn {view['turn']}{held}: a power, 'help', 'view', or Enter to go on").strip()
+            if answer in ("", "go"):
+                if self.game.umpire.held:
+                    self._umpire("umpire advance")
+                return True
+            if answer in ("quit", "q"):
+                return False
+            if answer == "view":
+                self.console.print(screen)
+            else:
+                self._umpire(answer if answer.split()[0] == "umpire" else f"umpire {answer}")
 
     def _umpire(self, line: str) -> None:
         """An intervention of the person in the umpire's chair (docs/architecture.md, "The umpire's powers")."""
