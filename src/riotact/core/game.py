@@ -35,6 +35,7 @@ from .errors import (
     UndoRefusedError,
 )
 from .log import ALL, LOG_FORMAT_VERSION, UMPIRE, Event, GameLog, QuietLog, dumps, read_log, visible
+from .messages import SAY, checked_words, parse_say
 from .options import resolve_options
 from .protocol import Action, Result, RulesetSpec
 from .registry import ruleset_spec
@@ -192,6 +193,8 @@ class Game:
         """Apply ``seat``'s decision; returns the events it caused."""
         if seat == UMPIRE and action_id.startswith(PREFIX):
             return self._intervene(action_id)
+        if action_id.startswith(SAY):
+            return self._table_talk(seat, action_id)
         state = self.state
         if state.result is not None:
             self._check_seat(seat)
@@ -239,6 +242,53 @@ class Game:
             self._announce_end()
         elif self.umpire.turn != turn and HOLD_TURN in self.umpire.holds and not self.umpire.held:
             stop(self.umpire, HOLD_TURN, f"at the start of turn {self.umpire.turn}")
+
+    # -- messages (core/messages.py) ------------------------------------------
+    def say(self, seat: str, to: str, text: str) -> list[Event]:
+        """``seat`` tells ``to`` (a seat, or ``all``) these words, as its rules allow (``State.talk``):
+        table talk at any time, or the rules' own action (Civil Disorder: a conversation, CD-08). The
+        umpire's message is his ``message`` power. Refused (``IllegalActionError``) with the reason.
+
+        >>> from riotact.core.scenario import find_scenario
+        >>> game = Game(find_scenario("revolting-behaviour/four-players"), seed=1)
+        >>> [e["text"] for e in game.say("p1", "p3", "Leave p2 to me.")]
+        ['p1: a message to p3.', 'p1 to p3: Leave p2 to me.']
+        >>> [e for e in game.log_for("p2") if e["kind"] == "message"]
+        []
+        """
+        if seat == UMPIRE:
+            return self.intervene("message", to=to, text=text)
+        self._check_seat(seat)
+        try:
+            words = checked_words(text)
+            if to not in (*self.seats, ALL) or to in (seat, UMPIRE):
+                others = [s for s in self.seats if s not in (seat, UMPIRE)]
+                raise ValueError(f"a message goes to one of {', '.join(others)} or all, not {to!r}")
+            if self.is_over():
+                raise ValueError("the game is over")
+            action = self.state.talk(seat, to, words)
+        except ValueError as exc:
+            raise IllegalActionError(seat, "say", str(exc)) from None
+        return self.apply(seat, action)
+
+    def _table_talk(self, seat: str, action: str) -> list[Event]:
+        """A table-talk message: a decision of the seat taken at any time, seen by the seat itself, then
+        the message, seen by its recipients (and the umpire, who sees everything)."""
+        self._check_seat(seat)
+        try:
+            to, words = parse_say(action)
+            if self.state.talk(seat, to, words) != action or seat == UMPIRE:
+                raise ValueError("that is not a message the rules let this seat send now")
+        except ValueError as exc:
+            raise IllegalActionError(seat, "say", str(exc)) from None
+        events = self.log.events
+        start = len(events)
+        self._decision_starts.append(start)
+        self.decisions.append((seat, action))
+        self.log.append("decision", self.umpire.turn, [seat], f"{seat}: a message to {to}.", seat=seat, action=action)
+        self.log.append("message", self.umpire.turn, ALL if to == ALL else sorted({seat, to}),
+                        f"{seat} to {'everyone' if to == ALL else to}: {words}", sender=seat, to=to)
+        return events[start:]
 
     # -- the umpire's powers (core/umpiring.py) -----------------------------
     def umpire_chair_held(self) -> bool:

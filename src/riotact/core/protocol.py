@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from .log import ALL, Visibility
+from .messages import TABLE_TALK, say_id
 from .options import HouseRule
 
 if TYPE_CHECKING:
@@ -100,6 +101,14 @@ class State(ABC):
         """The ruleset's own powers for a person in the umpire's chair (see :mod:`.umpiring`), beside
         the generic ones every ruleset has. Each ``run`` checks its arguments before changing anything."""
         return ()
+
+    def talk(self, seat: str, to: str, text: str) -> str:
+        """The decision by which ``seat`` tells ``to`` (a seat, or ``all``) these words, as the rules allow
+        now (see :mod:`.messages`): by default table talk when the house rule ``table_talk`` is on; a
+        ruleset where talking is an action returns that action. ``ValueError`` says why not."""
+        if self.options.get(TABLE_TALK):
+            return say_id(to, text)
+        raise ValueError("the rules give no table talk here (house rule table_talk is off)")
 
     def hold_points(self) -> dict[str, str]:
         """Points of the turn where the rules stop for a person in the umpire's chair who asked them to

@@ -30,7 +30,22 @@ from riotact.core.scenario import Scenario
 from riotact.core.umpire import Umpire
 from riotact.core.umpiring import Power, stop
 
-from . import bombs, combat, crowds, custody, fire, gas, looting, medical, missiles, orders, personal, umpiring, views
+from . import (
+    bombs,
+    combat,
+    conversation,
+    crowds,
+    custody,
+    fire,
+    gas,
+    looting,
+    medical,
+    missiles,
+    orders,
+    personal,
+    umpiring,
+    views,
+)
 from .rules import HOUSE_RULES, checked_house_rules
 from .setup import CDSetup
 from .tables import Table
@@ -109,6 +124,12 @@ class CivilDisorder(World):
 
     def umpire_powers(self) -> tuple[Power, ...]:
         return umpiring.umpire_powers(self)  # CD-03
+
+    def talk(self, seat: str, to: str, text: str) -> str:
+        return conversation.talk_action(self, seat, to, text)  # CD-08: talking is the turn's action
+
+    def parse_action(self, seat: str, action_id: str) -> Action | None:
+        return conversation.parse_talk(self, seat, action_id)  # CD-08: a conversation with words
 
     def hold_points(self) -> dict[str, str]:
         return {ASSESSMENT: "CD-12 step 6, the umpire's assessment: after the turn's firing, fights and "
