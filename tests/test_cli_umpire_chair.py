@@ -55,3 +55,19 @@ def test_cd12_the_terminal_umpire_holds_the_assessment(tmp_path: Path) -> None:
     powers = [e.get("power") for e in game.log.events if e["kind"] == "decision" and e["seat"] == "umpire"]
     assert powers == ["hold", None, "set-rl", "advance"]
     assert game.state.crowds["A"].history[1] == 8
+
+
+def test_say_at_the_terminal_as_the_rules_allow(tmp_path: Path) -> None:
+    """Table talk in Revolting Behaviour!; Civil Disorder's talk is the turn's action (CD-08)."""
+    save = tmp_path / "rb.jsonl"
+    out = riotact("play", "revolting-behaviour/four-players", "--seed", "1", "--save", str(save),
+                  stdin="say p3 Leave p2 to me.\nsay p1 myself\nquit\n")
+    assert out.returncode == 0, out.stderr
+    assert "p1 to p3: Leave p2 to me." in out.stdout and "a message goes to one of p2, p3, p4 or all" in out.stdout
+    assert Game.load(save).log_for("p3")[-1]["text"] == "p1 to p3: Leave p2 to me."
+    save = tmp_path / "cd.jsonl"
+    out = riotact("play", "civil-disorder/night-of-fires", "--seed", "3", "--seat", "fire=heuristic",
+                  "--save", str(save), stdin="say fire Hold the bridge.\nsay fire again\nquit\n")
+    assert out.returncode == 0, out.stderr
+    assert "CD-08: talking is your action for the turn" in out.stdout
+    assert Game.load(save).decisions[0] == ("commander", "talk:fire:Hold the bridge.")

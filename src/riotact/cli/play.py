@@ -17,13 +17,15 @@ from rich.text import Text
 
 from riotact.core import ALL, Bot, Game, RiotactError, UndoRefusedError, make_bot
 from riotact.core.log import UMPIRE, visible
+from riotact.core.messages import SAY
 
 from . import umpire_console
 
 HELP = ("Type the number or id of an action, or words to find actions ('fire', 'move R1'; one match is "
         "taken). Numbers stay the same until the turn ends. Other commands: 'list' (all actions again), "
         "'view' (the screen again), "
-        "'undo' (take back your last decision, until the dice fall), 'save' (save now), 'quit'. In the "
+        "'undo' (take back your last decision, until the dice fall), 'save' (save now), 'quit', "
+        "'say SEAT|all WORDS' (a message, as the rules allow: Civil Disorder's talk is your action). In the "
         "umpire's chair, at any prompt: 'umpire POWER ...' ('umpire help' lists the powers).")
 LONG_LIST = 30  # more actions than this are shown in columns
 
@@ -132,6 +134,9 @@ class TerminalTable:
                     return True
             elif answer.split(maxsplit=1)[:1] == ["umpire"] and UMPIRE in self.humans:
                 self._umpire(answer)
+            elif answer.split(maxsplit=1)[:1] == ["say"]:
+                if self._say(seat, answer) and not self.game.decisions[-1][1].startswith(SAY):
+                    return True  # the message was the seat's action (CD-08): a fresh list
             elif _number(answer) and int(answer) not in numbers and not any(a.id == answer for a in legal):
                 self.console.print(f"No action has number {answer} now ('list' shows those on offer).")
             elif (found := _search(answer, legal)) is not None and len(found) != 1:
@@ -185,6 +190,17 @@ class TerminalTable:
             return
         self._narrate()
         self._autosave()
+
+    def _say(self, seat: str, line: str) -> bool:
+        """``say TO WORDS``: a message from ``seat`` as its rules allow (``Game.say``); True if sent."""
+        _, to, words = ([*line.split(maxsplit=2), "", ""])[:3]
+        try:
+            self.game.say(seat, to, words)
+        except RiotactError as exc:
+            self.console.print(f"[red]{escape(str(exc))}[/red] (write: say SEAT|all WORDS)")
+            return False
+        self._narrate()
+        return True
 
     def _undo(self) -> bool:
         """Take back the last decision of a person here, and what followed it, as the undo rule
