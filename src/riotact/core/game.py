@@ -275,6 +275,8 @@ class Game:
         """A table-talk message: a decision of the seat taken at any time, seen by the seat itself, then
         the message, seen by its recipients (and the umpire, who sees everything)."""
         self._check_seat(seat)
+        if self.is_over():
+            raise GameOverError(seat, action)
         try:
             to, words = parse_say(action)
             if self.state.talk(seat, to, words) != action or seat == UMPIRE:
