@@ -4,42 +4,16 @@ the game from the console's form and lets it go on with the advance button."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
-
-from riotact.web.app import build_app
-from riotact.web.store import open_store
+import web.test_browser as shared
 from web_support import LiveServer, create
 
-CHROMIUM = "/usr/bin/chromium"
-if not Path(CHROMIUM).exists():
-    pytest.skip(f"no browser at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
-            "--no-sandbox", "--disable-background-networking", "--disable-component-update"])
-        yield launched
-        launched.close()
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[LiveServer]:
-    live = LiveServer(build_app(open_store(f"sqlite:///{tmp_path / 'riotact.sqlite3'}")))
-    yield live
-    live.stop()
+browser, server = shared.browser, shared.server  # the same browser and server fixtures
 
 
 def open_seat(browser: Any, server: LiveServer, token: str) -> Any:
-    page = browser.new_context(viewport={"width": 1200, "height": 900}).new_page()
-    page.errors = []
-    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+    page: Any = shared._page(browser)
     page.goto(f"{server.url}/table#t={token}")
     page.wait_for_selector("#say-to option[value='all']", state="attached")
     return page
