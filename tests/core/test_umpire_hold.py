@@ -35,6 +35,8 @@ def test_cd12_hold_at_the_assessment_with_the_turns_rolls_in_front_of_the_umpire
     assert not any(e["kind"] == "roll" and e["rule"] == "CD-45" for e in log)  # step 6's fire rolls: to come
     with pytest.raises(IllegalActionError, match="the umpire holds the game"):
         g.apply("commander", "pass")
+    with pytest.raises(IllegalActionError, match="already held"):  # the assessment must not be skipped
+        g.intervene("hold", at="now")
     # the umpire decides with the turn in front of him: crowd A's RL, and the warehouse fire's roll to come
     g.intervene("set-rl", crowd="A", rl=8, reason="the arrests anger them")
     g.intervene("override", rule="CD-45", who="fire in warehouse", faces="6", reason="the wind rises")

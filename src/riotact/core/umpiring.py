@@ -224,6 +224,8 @@ def generic_powers(state: State, umpire: Umpire, decision_seq: Callable[[], int]
         if at == HOLD_OFF:
             umpire.holds.clear()
         elif at == HOLD_NOW:
+            if umpire.held is not None:
+                raise PowerError("the game is already held: advance lets it go on")
             stop(umpire, HOLD_NOW, "at once")
         elif at in points():
             umpire.holds.add(at)
