@@ -27,4 +27,5 @@ SPEC = RulesetSpec(
     seat_counts=(2, 6),
     text_view=text_view,
     encoding=encoding,
+    odds="riotact.rulesets.breaking_of_nations.odds",
 )

@@ -24,6 +24,7 @@ def seat_view(st: BreakingOfNations, seat: str) -> dict[str, Any]:
         "units": [unit(st, u) for u in st.units.values() if everything or st.seen_by(u, seat)],
         "objectives": [o.model_dump() for o in st.setup.objectives],
         "scores": st.result.scores if st.result else None,
+        "plans": st.plans_for(seat),  # BON-077: a mortar's planned target, its owner's secret
     }
 
 
