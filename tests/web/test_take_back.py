@@ -98,7 +98,8 @@ def test_a_person_in_the_umpires_chair_agrees_alone(client: LiveServer) -> None:
     made = list(table.game.decisions)
     p1.send({"type": "undo", "version": p1.last["version"]})
     assert "agreement of p2" in p1.until("undo_asked")["reason"]
-    assert _asked(umpire) == {"by": "p1", "asked": True, "waiting_for": ["p2"]}
+    # the person in the chair is in the game's players, so the core asks him too (Game.undo)
+    assert _asked(umpire) == {"by": "p1", "asked": True, "waiting_for": ["p2", "umpire"]}
     assert _asked(p2) == {"by": "p1", "asked": True}
     umpire.send({"type": "take_back", "agree": True})
     assert p1.until("snapshot")["log_from"] == 0

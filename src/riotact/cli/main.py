@@ -25,6 +25,7 @@ from riotact.core import (
     replay,
 )
 from riotact.core.bots import BOT_KINDS
+from riotact.core.log import UMPIRE
 from riotact.core.options import parse_cli_option
 from riotact.rulesets import all_rulesets, get_ruleset
 
@@ -128,7 +129,11 @@ def play(scenario: str, seat_pairs: tuple[str, ...], seed: int | None, dice: str
         if scenario.endswith(".jsonl") and not seat_pairs:
             console.print(f"This save does not say who plays which seat: you play {known[0]} "
                           "(choose with --seat).", highlight=False)
-    seats.update(_seats(seat_pairs, known))
+    chair = () if UMPIRE in known else (UMPIRE,)  # a person may take the umpire's chair in every ruleset
+    seats.update(_seats(seat_pairs, (*known, *chair)))
+    if chair and seats.get(UMPIRE, "human") != "human":
+        raise click.BadParameter("the umpire's chair takes a person (umpire=human); otherwise riotact umpires",
+                                 param_hint="--seat")
     game.players = seats  # recorded in the save, so that resuming puts everyone back in his seat
     if save_to is not None:
         if not save_to.parent.is_dir():

@@ -17,6 +17,7 @@ from rich.text import Text
 
 from riotact.core import ALL, Bot, Game, RiotactError, UndoRefusedError, make_bot
 from riotact.core.log import UMPIRE, visible
+from riotact.core.messages import SAY
 from riotact.core.odds import Chance, action_odds
 
 from . import umpire_console
@@ -24,7 +25,8 @@ from . import umpire_console
 HELP = ("Type the number or id of an action, or words to find actions ('fire', 'move R1'; one match is "
         "taken). Numbers stay the same until the turn ends. Other commands: 'list' (all actions again), "
         "'view' (the screen again), "
-        "'undo' (take back your last decision, until the dice fall), 'save' (save now), 'quit'. In the "
+        "'undo' (take back your last decision, until the dice fall), 'save' (save now), 'quit', "
+        "'say SEAT|all WORDS' (a message, as the rules allow: Civil Disorder's talk is your action). In the "
         "umpire's chair, at any prompt: 'umpire POWER ...' ('umpire help' lists the powers).")
 LONG_LIST = 30  # more actions than this are shown in columns
 
@@ -38,6 +40,11 @@ class TerminalTable:
         self.kinds = {s: seats.get(s, "heuristic") for s in game.seats}
         self.bots: dict[str, Bot] = {s: make_bot(k, game, s) for s, k in self.kinds.items() if k != "human"}
         self.humans = [s for s, k in self.kinds.items() if k == "human"]
+        # A person in the umpire's chair of a ruleset without an umpire seat is asked at each turn's start.
+        self.chair = seats.get(UMPIRE) == "human" and UMPIRE not in game.seats
+        if self.chair:
+            self.humans.append(UMPIRE)
+        self.umpire_turn = -1  # the last turn the umpire was asked about
         self.shown = 0  # events already narrated
         # Action numbers (id -> number) stay put while a seat's list only shrinks within a turn, so a
         # number read from a list on the screen still means that action after other decisions.
@@ -50,7 +57,12 @@ class TerminalTable:
             while not self.game.is_over():
                 self._narrate()
                 seat = self.game.to_act()[0]
-                if seat in self.bots:
+                if self.chair and (seat == UMPIRE or self.umpire_turn != self.game.umpire.turn):
+                    self.umpire_turn = self.game.umpire.turn
+                    if not self._umpire_turn():
+                        self._autosave(final=True)
+                        return True
+                elif seat in self.bots:
                     bot = self.bots[seat]
                     view = self.game.view(seat) if bot.needs_view else None
                     self.game.apply(seat, bot.choose(view, self.game.legal_actions(seat)))
@@ -125,6 +137,9 @@ class TerminalTable:
                     return True
             elif answer.split(maxsplit=1)[:1] == ["umpire"] and UMPIRE in self.humans:
                 self._umpire(answer)
+            elif answer.split(maxsplit=1)[:1] == ["say"]:
+                if self._say(seat, answer) and not self.game.decisions[-1][1].startswith(SAY):
+                    return True  # the message was the seat's action (CD-08): a fresh list
             elif _number(answer) and int(answer) not in numbers and not any(a.id == answer for a in legal):
                 self.console.print(f"No action has number {answer} now ('list' shows those on offer).")
             elif (found := _search(answer, legal)) is not None and len(found) != 1:
@@ -143,6 +158,27 @@ class TerminalTable:
                 except RiotactError as exc:
                     self.console.print(f"[red]{escape(str(exc))}[/red] ('help' for commands)")
 
+    def _umpire_turn(self) -> bool:
+        """The prompt of a person in the umpire's chair of a ruleset without an umpire seat, at each turn's
+        start and while he holds the game: powers until an empty line lets the game go on (advancing a
+        held game); False if he quits."""
+        text_view = self.game.spec.text_view
+        while True:
+            view = self.game.view(UMPIRE)
+            screen = Text(text_view(view)) if text_view else render_state(view)
+            held = " (held)" if self.game.umpire.held else ""
+            answer = self.ask(f"umpire, turn {view['turn']}{held}: a power, 'help', 'view', or Enter to go on").strip()
+            if answer in ("", "go"):
+                if self.game.umpire.held:
+                    self._umpire("umpire advance")
+                return True
+            if answer in ("quit", "q"):
+                return False
+            if answer == "view":
+                self.console.print(screen)
+            else:
+                self._umpire(answer if answer.split()[0] == "umpire" else f"umpire {answer}")
+
     def _umpire(self, line: str) -> None:
         """An intervention of the person in the umpire's chair (docs/architecture.md, "The umpire's powers")."""
         powers = self.game.umpire_powers()
@@ -157,6 +193,17 @@ class TerminalTable:
             return
         self._narrate()
         self._autosave()
+
+    def _say(self, seat: str, line: str) -> bool:
+        """``say TO WORDS``: a message from ``seat`` as its rules allow (``Game.say``); True if sent."""
+        _, to, words = ([*line.split(maxsplit=2), "", ""])[:3]
+        try:
+            self.game.say(seat, to, words)
+        except RiotactError as exc:
+            self.console.print(f"[red]{escape(str(exc))}[/red] (write: say SEAT|all WORDS)")
+            return False
+        self._narrate()
+        return True
 
     def _undo(self) -> bool:
         """Take back the last decision of a person here, and what followed it, as the undo rule

@@ -35,12 +35,23 @@ from .errors import (
     UndoRefusedError,
 )
 from .log import ALL, LOG_FORMAT_VERSION, UMPIRE, Event, GameLog, QuietLog, dumps, read_log, visible
+from .messages import SAY, checked_words, parse_say
 from .options import resolve_options
 from .protocol import Action, Result, RulesetSpec
 from .registry import ruleset_spec
 from .scenario import Scenario, parse_scenario
 from .umpire import Umpire
-from .umpiring import PREFIX, REJUDGE, Power, PowerError, checked_args, generic_powers, parse_action_id
+from .umpiring import (
+    HOLD_TURN,
+    PREFIX,
+    REJUDGE,
+    Power,
+    PowerError,
+    checked_args,
+    generic_powers,
+    parse_action_id,
+    stop,
+)
 from .umpiring import action_id as intervention_id
 
 
@@ -155,10 +166,17 @@ class Game:
         return self.state.result is not None
 
     def to_act(self) -> tuple[str, ...]:
-        return () if self.state.result is not None else self.state.to_act()
+        """The seats that may decide now; only the umpire while he holds the game."""
+        if self.state.result is not None:
+            return ()
+        return (UMPIRE,) if self.umpire.held else self.state.to_act()
 
     def legal_actions(self, seat: str) -> list[Action]:
-        """The decisions ``seat`` may make now (a shared list: do not change it)."""
+        """The decisions ``seat`` may make now (a shared list: do not change it). While the umpire holds
+        the game, his one decision is to let it go on (``advance``), and nobody else has any."""
+        if self.umpire.held and self.state.result is None:
+            self._check_seat(seat)
+            return [ADVANCE] if seat == UMPIRE else []
         if self.state.result is None and seat in self.state.to_act():
             return self._legal(seat)
         self._check_seat(seat)
@@ -175,10 +193,15 @@ class Game:
         """Apply ``seat``'s decision; returns the events it caused."""
         if seat == UMPIRE and action_id.startswith(PREFIX):
             return self._intervene(action_id)
+        if action_id.startswith(SAY):
+            return self._table_talk(seat, action_id)
         state = self.state
         if state.result is not None:
             self._check_seat(seat)
             raise GameOverError(seat, action_id)
+        if self.umpire.held:
+            self._check_seat(seat)
+            raise IllegalActionError(seat, action_id, "the umpire holds the game: wait until he lets it go on")
         acting = state.to_act()
         if seat not in acting:
             self._check_seat(seat)
@@ -202,6 +225,7 @@ class Game:
                             f"{seat}: {action.text}.", seat=seat, action=action_id)
         else:  # counted, not explained (see QuietLog)
             self.log.append("decision", 0, ALL, "")
+        turn = self.umpire.turn
         try:
             state.apply(seat, action)
         except Exception:
@@ -209,8 +233,63 @@ class Game:
             # at a manual-dice prompt, must not leave half a decision in the game or its saves.
             self._take_back()
             raise
-        if state.result is not None:
+        self._after(turn)
+        return events[start:]
+
+    def _after(self, turn: int) -> None:
+        """After a decision: the end announced, or the game held at a new turn if the umpire asked."""
+        if self.state.result is not None:
             self._announce_end()
+        elif self.umpire.turn != turn and HOLD_TURN in self.umpire.holds and not self.umpire.held:
+            stop(self.umpire, HOLD_TURN, f"at the start of turn {self.umpire.turn}")
+
+    # -- messages (core/messages.py) ------------------------------------------
+    def say(self, seat: str, to: str, text: str) -> list[Event]:
+        """``seat`` tells ``to`` (a seat, or ``all``) these words, as its rules allow (``State.talk``):
+        table talk at any time, or the rules' own action (Civil Disorder: a conversation, CD-08). The
+        umpire's message is his ``message`` power. Refused (``IllegalActionError``) with the reason.
+
+        >>> from riotact.core.scenario import find_scenario
+        >>> game = Game(find_scenario("revolting-behaviour/four-players"), seed=1)
+        >>> [e["text"] for e in game.say("p1", "p3", "Leave p2 to me.")]
+        ['p1: a message to p3.', 'p1 to p3: Leave p2 to me.']
+        >>> [e for e in game.log_for("p2") if e["kind"] == "message"]
+        []
+        """
+        if seat == UMPIRE:
+            return self.intervene("message", to=to, text=text)
+        self._check_seat(seat)
+        try:
+            words = checked_words(text)
+            if to not in (*self.seats, ALL) or to in (seat, UMPIRE):
+                others = [s for s in self.seats if s not in (seat, UMPIRE)]
+                raise ValueError(f"a message goes to one of {', '.join(others)} or all, not {to!r}")
+            if self.is_over():
+                raise ValueError("the game is over")
+            action = self.state.talk(seat, to, words)
+        except ValueError as exc:
+            raise IllegalActionError(seat, "say", str(exc)) from None
+        return self.apply(seat, action)
+
+    def _table_talk(self, seat: str, action: str) -> list[Event]:
+        """A table-talk message: a decision of the seat taken at any time, seen by the seat itself, then
+        the message, seen by its recipients (and the umpire, who sees everything)."""
+        self._check_seat(seat)
+        if self.is_over():
+            raise GameOverError(seat, action)
+        try:
+            to, words = parse_say(action)
+            if self.state.talk(seat, to, words) != action or seat == UMPIRE:
+                raise ValueError("that is not a message the rules let this seat send now")
+        except ValueError as exc:
+            raise IllegalActionError(seat, "say", str(exc)) from None
+        events = self.log.events
+        start = len(events)
+        self._decision_starts.append(start)
+        self.decisions.append((seat, action))
+        self.log.append("decision", self.umpire.turn, [seat], f"{seat}: a message to {to}.", seat=seat, action=action)
+        self.log.append("message", self.umpire.turn, ALL if to == ALL else sorted({seat, to}),
+                        f"{seat} to {'everyone' if to == ALL else to}: {words}", sender=seat, to=to)
         return events[start:]
 
     # -- the umpire's powers (core/umpiring.py) -----------------------------
@@ -319,13 +398,20 @@ class Game:
         start = self._intervening = len(events)
         self.log.append("decision", self.umpire.turn, [], f"umpire: {power.describe(checked).rstrip('.')}.",
                         seat=UMPIRE, action=action, power=name)
+        turn = self.umpire.turn
+        self._decision_starts.append(start)
+        self.decisions.append((UMPIRE, action))
         try:
             power.run(checked)
         except PowerError as exc:  # refused before changing anything: only the log has moved
             del events[start:]
+            self._decision_starts.pop()
+            self.decisions.pop()
             raise IllegalActionError(UMPIRE, name, str(exc)) from None
-        self._decision_starts.append(start)
-        self.decisions.append((UMPIRE, action))
+        except Exception:  # all or nothing, as a decision (an advance may run out of dice)
+            self._take_back()
+            raise
+        self._after(turn)  # an advance may end the turn or the game
         return events[start:]
 
     def why_illegal(self, seat: str, action_id: str) -> str:
@@ -595,6 +681,10 @@ class Game:
             winners = ", ".join(result.winners) or "nobody"
             self.log.append("end", self.umpire.turn, "all", f"Game over: {winners} won ({result.reason}).",
                             result=result.as_dict())
+
+
+#: The umpire's decision while he holds the game (``Game.legal_actions``).
+ADVANCE = Action(intervention_id("advance", {}), "let the game go on (advance)")
 
 
 def recorded_faces(events: Iterable[Event], *, seeded_hidden: bool = False) -> list[int]:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from .log import ALL, Visibility
+from .messages import TABLE_TALK, say_id
 from .options import HouseRule
 
 if TYPE_CHECKING:
@@ -101,6 +102,23 @@ class State(ABC):
         """The ruleset's own powers for a person in the umpire's chair (see :mod:`.umpiring`), beside
         the generic ones every ruleset has. Each ``run`` checks its arguments before changing anything."""
         return ()
+
+    def talk(self, seat: str, to: str, text: str) -> str:
+        """The decision by which ``seat`` tells ``to`` (a seat, or ``all``) these words, as the rules allow
+        now (see :mod:`.messages`): by default table talk when the house rule ``table_talk`` is on; a
+        ruleset where talking is an action returns that action. ``ValueError`` says why not."""
+        if self.options.get(TABLE_TALK):
+            return say_id(to, text)
+        raise ValueError("the rules give no table talk here (house rule table_talk is off)")
+
+    def hold_points(self) -> dict[str, str]:
+        """Points of the turn where the rules stop for a person in the umpire's chair who asked them to
+        (``hold`` power): name -> what happens there. The rules stop by setting ``umpire.held`` to the
+        name when ``umpire.holds`` holds it, and go on in :meth:`resume`."""
+        return {}
+
+    def resume(self, point: str) -> None:  # noqa: B027 (optional hook: a ruleset without hold points)
+        """Go on from the hold point ``point`` where the rules stopped (the umpire lets the game go on)."""
 
     def parse_action(self, seat: str, action_id: str) -> Action | None:
         """A legal decision outside the finite list ``legal_actions`` offers (say, a move to any point

@@ -117,6 +117,10 @@ class Umpire:
         #: Interventions of a person in the umpire's chair waiting for their roll (oldest first).
         self.adjustments: list[Adjustment] = []
         self._overridden: Adjustment | None = None
+        #: Where a person in the umpire's chair has asked the game to wait for him (``hold`` power), and
+        #: where it waits now, if it does (core/umpiring.py).
+        self.holds: set[str] = set()
+        self.held: str | None = None
 
     # -- dice -------------------------------------------------------------
     def roll_total(

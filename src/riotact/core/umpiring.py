@@ -7,7 +7,8 @@ pairs and replaying a log re-makes each intervention at the point it was made. T
 visible to the umpire only; what a power shows a seat (a message, a released fact) is its own event.
 
 Every ruleset has the generic powers (:func:`generic_powers`): ``message``, ``release``,
-``ruling`` and ``override``. A ruleset adds its own through ``State.umpire_powers()``.
+``ruling``, ``override``, ``hold`` and ``advance``. A ruleset adds its own through
+``State.umpire_powers()``, and its own hold points through ``State.hold_points()``.
 
 >>> action_id("message", {"to": "p1", "text": "Hold the line."})
 'intervene:{"power":"message","text":"Hold the line.","to":"p1"}'
@@ -34,6 +35,10 @@ PREFIX = "intervene:"
 #: The rule cited by generic interventions: the umpire's own authority, not a numbered rule.
 UMPIRE_RULE = "umpire"
 ANY = "any"
+#: Hold points every ruleset has: at once, and at the start of every turn.
+HOLD_NOW, HOLD_TURN, HOLD_OFF = "now", "turn", "off"
+GENERIC_HOLDS = {HOLD_NOW: "at once: no seat decides until the umpire lets the game go on",
+                 HOLD_TURN: "at the start of every turn"}
 
 #: Argument kinds: ``seat`` (a seat of the game), ``to`` (a seat or ``all``), ``int``,
 #: ``faces`` (whole numbers, e.g. ``3,4``), ``id`` (one word), ``text`` (free words).
@@ -211,6 +216,30 @@ def generic_powers(state: State, umpire: Umpire, decision_seq: Callable[[], int]
             who=None if who == ANY else who, rule=None if rule == ANY else rule, faces=tuple(args["faces"]),
             modifier=None, reason=args["reason"], source=decision_seq(), skip=args.get("skip", 0)))
 
+    def points() -> dict[str, str]:
+        return {**GENERIC_HOLDS, **state.hold_points()}
+
+    def hold(args: dict[str, Any]) -> None:
+        at = args["at"]
+        if at == HOLD_OFF:
+            umpire.holds.clear()
+        elif at == HOLD_NOW:
+            if umpire.held is not None:
+                raise PowerError("the game is already held: advance lets it go on")
+            stop(umpire, HOLD_NOW, "at once")
+        elif at in points():
+            umpire.holds.add(at)
+        else:
+            raise PowerError(f"at must be one of {', '.join([*points(), HOLD_OFF])}, not {at!r}")
+
+    def advance(args: dict[str, Any]) -> None:
+        point = umpire.held
+        if point is None:
+            raise PowerError("the game is not held: there is nothing to advance")
+        umpire.held = None
+        umpire.log.append("effect", umpire.turn, [], "The umpire lets the game go on.", rule=UMPIRE_RULE)
+        state.resume(point)
+
     return (
         Power("message", "send a message to one seat or to all; it is part of the log",
               (Arg("to", "to", "a seat, or all"), Arg("text", "text", "the message")),
@@ -232,4 +261,17 @@ def generic_powers(state: State, umpire: Umpire, decision_seq: Callable[[], int]
                Arg("skip", "int", "fitting rolls to let pass first (default 0)", required=False)),
               override, lambda a: (f"override: the next roll of {a['rule']} by {a['who']} shows "
                                    f"{','.join(map(str, a['faces']))} ({a['reason']})")),
+        Power("hold", "hold the game for the umpire: now, at the start of every turn, or at a point of the "
+                      f"ruleset's turn ({', '.join(state.hold_points()) or 'none'}); off lifts the standing holds",
+              (Arg("at", "id", "now, turn, " + "".join(f"{p}, " for p in state.hold_points()) + "or off"),),
+              hold, lambda a: f"hold {'lifted' if a['at'] == HOLD_OFF else a['at']}"),
+        Power("advance", "let the held game go on", (), advance, lambda a: "the game goes on"),
     )
+
+
+def stop(umpire: Umpire, point: str, where: str) -> None:
+    """The game waits for the umpire at ``point`` (an umpire-only event says where, so that his log
+    shows the turn's rolls up to here); a ruleset's hold point calls this."""
+    umpire.held = point
+    umpire.log.append("effect", umpire.turn, [], f"The game is held for the umpire {where}: "
+                      "intervene, then advance.", rule=UMPIRE_RULE, held=point)

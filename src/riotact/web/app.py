@@ -151,7 +151,16 @@ class Intervene(_Strict):
     version: Annotated[str, Field(max_length=64)]
 
 
-Message = Act | Undo | BotDice | Refresh | Replay | Intervene | Spectators | TakeBackAnswer
+class Say(_Strict):
+    """A message to another seat (or ``all``), sent as the seat's rules allow (``Game.say``); the umpire's
+    goes to anyone."""
+
+    type: Literal["say"]
+    to: Annotated[str, Field(min_length=1, max_length=50)]
+    text: Annotated[str, Field(min_length=1, max_length=1000)]
+
+
+Message = Act | Undo | BotDice | Refresh | Replay | Intervene | Spectators | TakeBackAnswer | Say
 
 
 def _error(message: str, status: int = 400, **extra: Any) -> JSONResponse:
@@ -424,6 +433,9 @@ def build_app(store: Store) -> Starlette:
                         await _afresh(table)
                     else:
                         await table.broadcast()
+                elif isinstance(message, Say):  # a message needs no view version: the rules judge it now
+                    table.say(seat, message.to, message.text)
+                    await table.broadcast()
                 elif isinstance(message, Intervene) and seat != UMPIRE:
                     table.intervene(seat, message.power, dict(message.args))  # the core refuses, saying why
                 elif table.version_of(seat) != message.version:
@@ -487,7 +499,7 @@ def _parse_message(text: str) -> Message:
         raise ValueError(f"not valid JSON ({exc})") from None
     kinds: dict[str, type[BaseModel]] = {"act": Act, "undo": Undo, "bot_dice": BotDice, "refresh": Refresh,
                                          "replay": Replay, "intervene": Intervene, "spectators": Spectators,
-                                         "take_back": TakeBackAnswer}
+                                         "take_back": TakeBackAnswer, "say": Say}
     if not isinstance(data, dict) or data.get("type") not in kinds:
         raise ValueError(f"a message is a JSON object whose type is one of {', '.join(kinds)}")
     try:

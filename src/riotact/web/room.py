@@ -303,6 +303,17 @@ class LiveTable:
             raise
         return False
 
+    def say(self, seat: str, to: str, text: str) -> None:
+        """Send and store one message (``Game.say``: the rules refuse, saying why, changing nothing)."""
+        made, before = len(self.game.decisions), len(self.game.log.events)
+        self.generation += 1
+        self.game.say(seat, to, text)
+        try:
+            self.store.append_decision(self.id, made, *self.game.decisions[-1], self.game.log.events[before:])
+        except Exception:
+            self.game.undo(seat=UMPIRE)  # not stored means not made
+            raise
+
     def undo(self, seat: str) -> str | None:
         """``seat`` asks to take back its last decision, by the core's take-back rule (``Game.undo``).
         Done at once when the rule allows it (None); else, when the seats it names, or the umpire (a
@@ -505,6 +516,8 @@ class Room:
         # Rolls no seat may see come from the seed even with a person umpiring: the tray asks the seat whose
         # decision rolls, and asking it for a hidden roll would tell it that roll happened (CD-01).
         players = {s: "human" if k == PERSON else k for s, k in new.seats.items() if s in new.scenario.seats}
+        if new.umpire == PERSON and UMPIRE not in players:  # a person holds the chair in every ruleset
+            players[UMPIRE] = "human"
         game = Game(new.scenario, seed=seed, options=new.options, dice=tray, hidden_dice=True if tray else None,
                     players=players)
         seats = dict(new.seats)

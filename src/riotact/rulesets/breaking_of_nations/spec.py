@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from riotact.core.messages import table_talk
 from riotact.core.protocol import RulesetSpec
 
 from .bots import HeuristicBot
@@ -21,7 +22,7 @@ SPEC = RulesetSpec(
             "Partly implemented: see docs/rules/BON.md.",
     state=BreakingOfNations,
     setup=BONSetup,
-    house_rules=HOUSE_RULES,
+    house_rules=(*HOUSE_RULES, table_talk("BON-001")),  # issue 8: seats message each other
     heuristic_bot=HeuristicBot,
     scenario_package="riotact.rulesets.breaking_of_nations.scenarios",
     seat_counts=(2, 6),

@@ -17,8 +17,10 @@ from riotact.core.options import Value
 from riotact.core.protocol import Action, Result
 from riotact.core.scenario import Scenario
 from riotact.core.umpire import Umpire
+from riotact.core.umpiring import Power
 from riotact.tabletop import bearing, in_arc
 
+from . import umpiring
 from .artillery import GUN_VERBS
 from .board import MOVE_ORDER
 from .bombardment import Bombardment
@@ -179,6 +181,9 @@ class BreakingOfNations(Buildings, Bombardment):
             self.finish_activation()
         if self.result is None:
             self.advance()
+
+    def umpire_powers(self) -> tuple[Power, ...]:
+        return umpiring.umpire_powers(self)  # a person in the umpire's chair moves or removes a unit
 
     def parse_action(self, seat: str, action_id: str) -> Action | None:
         """A move or a grenade's aiming point anywhere on the table, not only the menu's points."""

@@ -66,11 +66,12 @@ def layout_problem(points: list[tuple[float, float]]) -> str | None:
     return None
 
 
-def split(s: World, crowd: Crowd, figures: int, *, looter: bool = False) -> Crowd:
-    """CD-11: part of a crowd leaves as a new crowd; both parts keep the parent's RL (default)."""
+def split(s: World, crowd: Crowd, figures: int, *, looter: bool = False, part_id: str | None = None) -> Crowd:
+    """CD-11: part of a crowd leaves as a new crowd; both parts keep the parent's RL (default).
+    ``part_id`` names the new crowd (the umpire's CD-03 split); by default it is numbered."""
     figures = min(figures, crowd.figures)
     crowd.figures -= figures
-    part = Crowd(s.new_id(f"{crowd.id}-"), figures, crowd.node, crowd.rl,
+    part = Crowd(part_id or s.new_id(f"{crowd.id}-"), figures, crowd.node, crowd.rl,
                      objective=crowd.objective, looter=looter or crowd.looter, missiles=crowd.missiles,
                      petrol_allowed=crowd.petrol_allowed, bottles=crowd.bottles, petrol=crowd.petrol,
                      last_petrol=crowd.last_petrol, wet=crowd.wet, dry_turns=crowd.dry_turns,

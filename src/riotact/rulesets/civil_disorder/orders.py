@@ -570,12 +570,13 @@ def player_step5(s: World) -> None:
             s.umpire.effect("CD-13", f"{seat} orders {uid} to {describe_order(order)}.",
                             visible_to=sorted({seat, unit.player}))
         elif verb == "talk":
-            talk(s, seat, rest)
+            other, _, words = rest.partition(":")
+            talk(s, seat, other, words)
 
 
-def talk(s: World, seat: str, other: str) -> None:
+def talk(s: World, seat: str, other: str, words: str = "") -> None:
     """CD-08: a conversation passes on what the speaker knows (and costs the action): crowds and
-    units they know of, and the snipers' places they were told (CD-68)."""
+    units they know of, the snipers' places they were told (CD-68), and what the player says."""
     crowds = known_crowds(s, seat)
     units = known_units(s, seat)
     summary = ", ".join(f"crowd {c} at {s.crowds[c].node} (RL {s.crowds[c].rl})" for c in sorted(crowds))
@@ -586,6 +587,10 @@ def talk(s: World, seat: str, other: str) -> None:
             sniper.known_to.append(other)
     s.messages[other].append(f"{seat} tells you: {summary}")
     s.umpire.effect("CD-08", f"{seat} talks with {other}.", visible_to=[seat, other])
+    if words:
+        s.messages[other].append(f"{seat} says: {words}")
+        s.umpire.log.append("message", s.turn, [seat, other], f"{seat} to {other}: {words}", sender=seat,
+                            to=other, rule="CD-08")
 
 
 def recover(s: World) -> None:

@@ -10,6 +10,10 @@ umpire seat, if a person holds it, has had its say), riotact resolves the turn:
 5. players' actions (orders, runs, conversations);
 6. the umpire's assessment: fires, medics, water, RL rolls (CD-20), then gas drifts.
 
+A person in the umpire's chair may hold the game before step 6 (``hold at=assessment``), to make
+his assessment with the turn's rolls in front of him: set a crowd's RL, override the RL rolls to
+come, then let the game go on (``advance``).
+
 The phases live in their own modules and act on the :class:`.world.World` this class extends;
 this module imports them, and none of them imports it.
 """
@@ -24,9 +28,24 @@ from riotact.core.options import Value
 from riotact.core.protocol import Action, Result
 from riotact.core.scenario import Scenario
 from riotact.core.umpire import Umpire
-from riotact.core.umpiring import Power
+from riotact.core.umpiring import Power, stop
 
-from . import bombs, combat, crowds, custody, fire, gas, looting, medical, missiles, orders, personal, umpiring, views
+from . import (
+    bombs,
+    combat,
+    conversation,
+    crowds,
+    custody,
+    fire,
+    gas,
+    looting,
+    medical,
+    missiles,
+    orders,
+    personal,
+    umpiring,
+    views,
+)
 from .rules import HOUSE_RULES, checked_house_rules
 from .setup import CDSetup
 from .tables import Table
@@ -34,6 +53,8 @@ from .town import Town, build_town
 from .world import World
 
 #: The first action of every player's list (orders.player_actions) and walk (orders.walk_actions).
+#: The hold point of a person in the umpire's chair before step 6 (CD-12).
+ASSESSMENT = "assessment"
 ALWAYS_OPEN = {"pass": Action("pass", "take no action this turn"), "stay": Action("stay", "stay where you are")}
 
 
@@ -104,6 +125,20 @@ class CivilDisorder(World):
     def umpire_powers(self) -> tuple[Power, ...]:
         return umpiring.umpire_powers(self)  # CD-03
 
+    def talk(self, seat: str, to: str, text: str) -> str:
+        return conversation.talk_action(self, seat, to, text)  # CD-08: talking is the turn's action
+
+    def parse_action(self, seat: str, action_id: str) -> Action | None:
+        return conversation.parse_talk(self, seat, action_id)  # CD-08: a conversation with words
+
+    def hold_points(self) -> dict[str, str]:
+        return {ASSESSMENT: "CD-12 step 6, the umpire's assessment: after the turn's firing, fights and "
+                            "actions, before fires, medics and the RL rolls (CD-20)"}
+
+    def resume(self, point: str) -> None:
+        if point == ASSESSMENT:
+            self.assess_turn()
+
     def view(self, seat: str) -> dict[str, Any]:
         return views.umpire_view(self) if seat == UMPIRE else views.sf_view(self, seat)
 
@@ -130,6 +165,13 @@ class CivilDisorder(World):
         combat.overreaction_tests(self)  # CD-62: after firing and fights
         self.note("CD-12", f"Turn {self.turn}: step 5, players' actions.")
         orders.player_step5(self)
+        if ASSESSMENT in self.umpire.holds:
+            stop(self.umpire, ASSESSMENT, f"at turn {self.turn}'s assessment (CD-12 step 6)")
+            return
+        self.assess_turn()
+
+    def assess_turn(self) -> None:
+        """CD-12 step 6: the umpire's assessment, then the next turn."""
         self.note("CD-12", f"Turn {self.turn}: step 6, the umpire assesses the turn.")
         fire.burn(self)
         medical.paramedics(self)

@@ -4,6 +4,7 @@ Catalogue: shared/rules/RB.md (RB-01..RB-26); rules page: docs/rules/RB.md.
 """
 
 from riotact.core import RulesetSpec
+from riotact.core.messages import table_talk
 
 from .bots import HeuristicBot
 from .determinise import determinise
@@ -19,7 +20,7 @@ SPEC = RulesetSpec(
     summary="Card game: each player wears down his hidden Cause with legal and illegal actions.",
     state=RevoltingBehaviour,
     setup=Setup,
-    house_rules=HOUSE_RULES,
+    house_rules=(*HOUSE_RULES, table_talk("RB-01")),  # issue 8: seats message each other
     heuristic_bot=HeuristicBot,
     scenario_package="riotact.rulesets.revolting_behaviour.scenarios",
     seat_counts=(1, 6),

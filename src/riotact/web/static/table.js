@@ -239,6 +239,7 @@ function receive(message) {
       drawHeader(message);
       Boards.draw($("board"), message.view, act);
       drawActions(); drawLog(); drawUmpire(message); drawTakeBack(message);
+      if (typeof Messages !== "undefined") Messages.draw(message);
       if (message.view.result) {
         const r = message.view.result;
         banner(`Game over: ${r.winners.length ? r.winners.join(", ") : "nobody"} won (${r.reason}).`, "ok");

@@ -1,0 +1,57 @@
+"""The Breaking of Nations with a person in the umpire's chair (the game's players name a human umpire):
+move a unit to a point of the table, or take it off, as logged umpire decisions that replay; a hidden
+unit's move is told to its own seat only, and the other seat receives nothing new."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from riotact.core import Game, IllegalActionError, find_scenario
+
+
+def game() -> Game:  # british A, B (in sight); germans g, m (hidden), h
+    return Game(find_scenario("breaking-of-nations/trench-raid"), seed=1, players={"umpire": "human"})
+
+
+def seen(g: Game, seat: str) -> tuple[object, object]:
+    return g.view(seat), g.log_for(seat)
+
+
+def test_move_a_unit_keeps_its_formation_and_is_seen_by_both() -> None:
+    g = game()
+    before = [(m.x, m.y) for m in g.state.members(g.state.units["A"])]
+    events = g.intervene("move", unit="A", to="20,10", reason="they lost their way")
+    assert events[0]["visible_to"] == [] and "lost their way" in events[0]["text"]
+    assert g.state.centre(g.state.units["A"]) == pytest.approx((20, 10))
+    after = [(m.x, m.y) for m in g.state.members(g.state.units["A"])]
+    assert [(a[0] - b[0], a[1] - b[1]) for a, b in zip(after, before, strict=True)] == [(6.0, 6.25)] * len(after)
+    assert g.log_for("germans")[-1]["text"] == g.log_for("british")[-1]["text"] == \
+        "The umpire moves No. 1 Section, London Scottish to (20, 10)."
+
+
+def test_a_hidden_unit_moved_tells_the_other_seat_nothing() -> None:
+    plain, moved = game(), game()
+    moved.intervene("move", unit="g", to="18,28", reason="reposition")
+    assert seen(moved, "british") == seen(plain, "british")
+    assert moved.log_for("germans")[-1]["text"].startswith("The umpire moves ")
+
+
+def test_remove_a_unit_and_replay(tmp_path: Path) -> None:
+    g = game()
+    g.intervene("remove", unit="h", reason="sent to another sector")
+    assert not g.state.members(g.state.units["h"])
+    assert g.log_for("british")[-1]["text"].startswith("The umpire takes ")
+    with pytest.raises(IllegalActionError, match="not a unit on the table"):
+        g.intervene("move", unit="h", to="10,10", reason="back")
+    with pytest.raises(IllegalActionError, match="would not fit on the table"):
+        g.intervene("move", unit="A", to="40,10", reason="off the edge")
+    with pytest.raises(IllegalActionError, match="not a point x,y"):
+        g.intervene("move", unit="A", to="north", reason="vague")
+    g.intervene("move", unit="B", to="24,12", reason="forward")
+    g.save(tmp_path / "g.jsonl")
+    back = Game.load(tmp_path / "g.jsonl")
+    assert back.log.events == g.log.events
+    for seat in ("umpire", "british", "germans"):
+        assert seen(back, seat) == seen(g, seat)

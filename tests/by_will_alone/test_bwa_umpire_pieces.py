@@ -1,0 +1,78 @@
+"""By Will Alone: a person in the umpire's chair splits a unit's stands off as a new unit and merges
+units (BWA-03 stands, BWA-12 the table), as logged umpire decisions that replay; the unit's own side
+is told, the other side sees only the counters its sight reaches (BWA-09/11)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from riotact.core import Game, IllegalActionError, find_scenario
+
+
+def game() -> Game:
+    return Game(find_scenario("by-will-alone/ministry-sit-in"), seed=3,
+                players={"umpire": "human", "nonviolent": "human", "authority": "heuristic"})
+
+
+def seen(g: Game, seat: str) -> tuple[object, object]:
+    return g.view(seat), g.log_for(seat)
+
+
+def test_split_a_unit_and_merge_it_back() -> None:
+    g = game()
+    events = g.intervene("split", unit="unions", new="dockers", stands=3, reason="the dockers go their own way")
+    assert events[0]["visible_to"] == [] and "dockers go" in events[0]["text"]
+    units = g.state.units
+    assert (len(units["unions"].stands), len(units["dockers"].stands), units["dockers"].node) == (5, 3, "v10")
+    assert g.log_for("nonviolent")[-1]["text"].startswith("The umpire splits 3 stand(s) off ")
+    assert any(u.get("id") == "dockers" for u in g.view("nonviolent")["state"]["units"])
+    g.intervene("merge", unit="dockers", into="unions", reason="together again")
+    assert len(units["unions"].stands) == 8 and units["dockers"].status == "gone"
+
+
+def test_a_hidden_unit_split_shows_the_other_side_a_counter_and_nothing_more() -> None:
+    """BWA-11: clergy is hidden (counter N2). Counters stand on the open table, so the authority sees a
+    second counter N2/2 at v00, and nothing else: its log and the rest of its view are those of a game
+    without the split, and neither names the new unit."""
+    plain, split = game(), game()
+    split.intervene("split", unit="clergy", new="nuns", stands=2, reason="the nuns")
+    assert split.state.units["nuns"].hidden and split.state.units["nuns"].counter == "N2/2"
+    assert split.log_for("authority") == plain.log_for("authority")
+    after, before = split.view("authority")["state"], plain.view("authority")["state"]
+    now, then = after.pop("counters"), before.pop("counters")
+    assert [c for c in now if c not in then] == [
+        {"counter": "N2/2", "side": "nonviolent", "feature": "v00"}]
+    assert after == before and "nuns" not in str(split.view("authority"))
+    assert seen(split, "nonviolent") != seen(plain, "nonviolent")
+
+
+@pytest.mark.parametrize(("power", "args", "why"), [
+    ("split", {"unit": "unions", "new": "riot-a", "stands": 2, "reason": "x"}, "already the id"),
+    ("split", {"unit": "unions", "new": "u2", "stands": 8, "reason": "x"}, "stands must be 1 to 7"),
+    ("merge", {"unit": "unions", "into": "riot-a", "reason": "x"}, "same feature"),
+    ("merge", {"unit": "neighbours", "into": "unions", "reason": "x"}, "not a unit on the table"),
+])
+def test_bad_splits_and_merges_are_refused(power: str, args: dict[str, object], why: str) -> None:
+    g = game()
+    before = list(g.log.events)
+    with pytest.raises(IllegalActionError, match=why):
+        g.intervene(power, **args)
+    assert g.log.events == before
+
+
+def test_splits_and_merges_replay_from_the_save(tmp_path: Path) -> None:
+    g = game()
+    g.intervene("split", unit="unions", new="dockers", stands=3, reason="dockers")
+    for _ in range(12):
+        if g.is_over():
+            break
+        seat = g.to_act()[0]
+        g.apply(seat, g.legal_actions(seat)[0].id)
+    g.intervene("split", unit="riot-a", new="riot-c", stands=2, reason="a flanking party")
+    g.save(tmp_path / "g.jsonl")
+    back = Game.load(tmp_path / "g.jsonl")
+    assert back.log.events == g.log.events
+    for seat in ("umpire", "nonviolent", "authority"):
+        assert seen(back, seat) == seen(g, seat)
