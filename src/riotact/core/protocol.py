@@ -151,6 +151,15 @@ class RulesetSpec:
     #: Module declaring the exact odds of the ruleset's chance procedures (``PROCEDURES``, see
     #: :mod:`riotact.core.odds`); imported only when odds are asked for.
     odds: str | None = None
+    #: Line of sight between two points of the table, worked out from a seat's view alone (the web
+    #: board's "show sight"): ``sight(view, a, b)`` returns ``{"clear", "distance", "blocker", "cover",
+    #: "text", ...}``.
+    sight: Callable[[dict[str, Any], tuple[float, float], tuple[float, float]], dict[str, Any]] | None = None
+    #: The army builder's check of a scenario's data whose army lists are being edited (the web
+    #: lobby): ``army(data)`` returns each entry's cost and problems, totals and every problem.
+    army: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    #: The key of ``[setup]`` that holds the army lists the builder edits (``units``).
+    army_key: str = ""
 
     @property
     def implemented(self) -> bool:

@@ -12,8 +12,9 @@ from .geometry import (
     bearing_word,
     clock_point,
     in_arc,
+    sight_report,
     step_toward,
 )
 
 __all__ = ["ARROW_BEARINGS", "Feature", "Table", "arrow_point", "bearing", "bearing_word", "clock_point", "in_arc",
-           "step_toward"]
+           "sight_report", "step_toward"]

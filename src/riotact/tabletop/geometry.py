@@ -206,3 +206,21 @@ def bearing_word(a: XY, b: XY) -> str:
     """The compass word for the direction from ``a`` to ``b`` ("north-east")."""
     deg = math.degrees(math.atan2(b[0] - a[0], b[1] - a[1])) % 360
     return _WORDS[int((deg + 22.5) // 45) % 8]
+
+
+def sight_report(table: Table, a: XY, b: XY, cover: str = "") -> dict[str, object]:
+    """Line of sight from ``a`` to ``b`` in plain words, for a board's "show sight" (the caller builds
+    ``table`` from what the seat may know, and describes the cover it works out for ``b``, if any).
+
+    >>> house = Feature("house", "the house", [(8, 8), (12, 8), (12, 12), (8, 12)], blocks_sight=True)
+    >>> sight_report(Table(24, 24, [house]), (6, 10), (14, 10))["text"]
+    'no line of sight: the house is in the way (8.0" centre to centre)'
+    """
+    blocker = table.sight_blocker(a, b)
+    distance = round(table.distance(a, b), 2)
+    if blocker is not None:
+        text = f"no line of sight: {blocker.name} is in the way ({distance:.1f}\" centre to centre)"
+    else:
+        text = f"clear line of sight, {distance:.1f}\" centre to centre" + (f"; in cover: {cover}" if cover else "")
+    return {"from": list(a), "to": list(b), "clear": blocker is None, "distance": distance,
+            "blocker": blocker.name if blocker else "", "cover": cover if blocker is None else "", "text": text}

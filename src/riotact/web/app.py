@@ -36,6 +36,7 @@ log = logging.getLogger("riotact.web")
 MAX_BODY = 256 * 1024  # a scenario file is a few kilobytes
 MAX_MESSAGE = 16 * 1024  # a websocket message is an action id and some dice
 HELLO_TIMEOUT = 10.0
+MAX_ARMY = 200  # entries in one army list
 Name = Annotated[str, Field(min_length=1, max_length=200)]
 
 
@@ -51,6 +52,13 @@ class CreateTable(_Strict):
     dice: Literal["seeded", "manual"] = "seeded"
     seats: dict[Name, Literal["person", "random", "heuristic"]] = {}
     umpire: Literal["person", "riotact"] = "riotact"
+    #: An army list from the lobby's builder, in place of the scenario's own (rulesets with one).
+    army: Annotated[list[dict[str, Any]], Field(max_length=MAX_ARMY)] | None = None
+
+
+class CheckArmy(_Strict):
+    scenario: Name
+    army: Annotated[list[dict[str, Any]], Field(max_length=MAX_ARMY)] | None = None
 
 
 class CheckScenario(_Strict):
@@ -103,7 +111,18 @@ class Intervene(_Strict):
     version: Annotated[str, Field(max_length=64)]
 
 
-Message = Act | Undo | BotDice | Refresh | Replay | Intervene
+Inches = Annotated[float, Field(ge=-1000, le=1000, allow_inf_nan=False)]
+
+
+class Sight(_Strict):
+    """Line of sight between two points of a table in inches, worked out from the asker's view alone."""
+
+    type: Literal["sight"]
+    a: tuple[Inches, Inches]
+    b: tuple[Inches, Inches]
+
+
+Message = Act | Undo | BotDice | Refresh | Replay | Intervene | Sight
 
 
 def _error(message: str, status: int = 400, **extra: Any) -> JSONResponse:
@@ -173,12 +192,31 @@ def catalogue() -> dict[str, Any]:
         if not spec.implemented:
             continue
         out.append({
-            "id": spec.id, "title": spec.title, "summary": spec.summary,
+            "id": spec.id, "title": spec.title, "summary": spec.summary, "army": spec.army is not None,
             "house_rules": [{"key": r.key, "default": r.default, "rule": r.rule, "text": r.text,
                              "choices": list(r.choices)} for r in spec.house_rules],
             "scenarios": [scenario_summary(s) for s in builtin_scenarios(spec)],
         })
     return {"rulesets": out, "bot_kinds": list(BOT_KINDS)}
+
+
+def with_army(scenario: Scenario, army: list[dict[str, Any]]) -> dict[str, Any]:
+    """The scenario's data with the builder's army list in place of its own."""
+    spec = get_ruleset(scenario.ruleset)
+    if spec.army is None:
+        raise _BadRequest(f"army: {spec.title} has no army lists to build")
+    setup = scenario.data.get("setup") or {}
+    return {**scenario.data, "setup": {**setup, spec.army_key: army}}
+
+
+def army_check(body: CheckArmy) -> dict[str, Any]:
+    """The engine's own check of an army list being edited (the scenario's list when none is given)."""
+    scenario = find_scenario(body.scenario)
+    spec = get_ruleset(scenario.ruleset)
+    if spec.army is None:
+        raise _BadRequest(f"scenario: {spec.title} has no army lists to build")
+    data = scenario.data if body.army is None else with_army(scenario, body.army)
+    return {**spec.army(data), "army": data["setup"].get(spec.army_key, [])}
 
 
 def _with_umpire_chair(scenario: Scenario, umpire: str) -> tuple[Scenario, str]:
@@ -241,12 +279,20 @@ def build_app(store: Store) -> Starlette:
         except (_BadRequest, ValidationError, RiotactError) as exc:
             return _refusal(exc)
 
+    async def check_army(request: Request) -> Response:
+        try:
+            return JSONResponse(army_check(CheckArmy.model_validate(await _json_body(request))))
+        except (_BadRequest, ValidationError, RiotactError) as exc:
+            return _refusal(exc)
+
     async def create_table(request: Request) -> Response:
         try:
             body = CreateTable.model_validate(await _json_body(request))
             if (body.scenario is None) == (body.toml is None):
                 raise _BadRequest("give either a built-in scenario or an uploaded one (toml)")
             scenario = find_scenario(body.scenario) if body.scenario else _scenario_from_toml(body.toml or "")
+            if body.army is not None:
+                scenario = parse_scenario(with_army(scenario, body.army), scenario.source)
             scenario, umpire = _with_umpire_chair(scenario, body.umpire)
             seats = {s: body.seats.get(s, PERSON) for s in scenario.seats if s != UMPIRE}
             unknown = set(body.seats) - set(seats)
@@ -322,6 +368,9 @@ def build_app(store: Store) -> Starlette:
                 if isinstance(message, Replay):
                     await watcher.send(table.replay_for(seat, message.step))
                     return
+                if isinstance(message, Sight):
+                    await watcher.send(_sight(table, seat, message))
+                    return
                 if isinstance(message, BotDice):
                     if seat != UMPIRE:
                         raise RiotactError("only the umpire types the dice of bots")
@@ -366,6 +415,7 @@ def build_app(store: Store) -> Starlette:
         Route("/table", table_page),
         Route("/api/scenarios", scenarios),
         Route("/api/scenario-check", check_scenario, methods=["POST"]),
+        Route("/api/army-check", check_army, methods=["POST"]),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables", open_tables, methods=["GET"]),
         WebSocketRoute("/ws", seat_socket),
@@ -382,13 +432,21 @@ def _parse_message(text: str) -> Message:
     except json.JSONDecodeError as exc:
         raise ValueError(f"not valid JSON ({exc})") from None
     kinds: dict[str, type[BaseModel]] = {"act": Act, "undo": Undo, "bot_dice": BotDice, "refresh": Refresh,
-                                         "replay": Replay, "intervene": Intervene}
+                                         "replay": Replay, "intervene": Intervene, "sight": Sight}
     if not isinstance(data, dict) or data.get("type") not in kinds:
         raise ValueError(f"a message is a JSON object whose type is one of {', '.join(kinds)}")
     try:
         return kinds[data["type"]].model_validate(data)  # type: ignore[return-value]
     except ValidationError as exc:
         raise ValueError(_first_problem(exc)) from None
+
+
+def _sight(table: LiveTable, seat: str, message: Sight) -> dict[str, Any]:
+    """Built from ``Game.view(seat)`` alone, like every other message to the seat."""
+    spec = get_ruleset(table.game.scenario.ruleset)
+    if spec.sight is None:
+        raise RiotactError(f"{spec.title} has no table in inches to sight across")
+    return {"type": "sight", **spec.sight(table.game.view(seat), message.a, message.b)}
 
 
 async def _afresh(table: LiveTable) -> None:

@@ -5,9 +5,11 @@ from __future__ import annotations
 from riotact.core.protocol import RulesetSpec
 
 from .bots import HeuristicBot
+from .builder import army_report
 from .encoding import encoding
 from .model import BONSetup
 from .rules import HOUSE_RULES
+from .sight import sight
 from .state import BreakingOfNations
 from .text import text_view
 
@@ -26,4 +28,7 @@ SPEC = RulesetSpec(
     seat_counts=(2, 6),
     text_view=text_view,
     encoding=encoding,
+    sight=sight,
+    army=army_report,
+    army_key="units",
 )

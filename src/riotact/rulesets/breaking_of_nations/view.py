@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from riotact.core.log import UMPIRE
 
+from .tables import PIECES, TERRAIN, WEAPONS
+
 if TYPE_CHECKING:
     from .forces import Unit
     from .state import BreakingOfNations
@@ -14,15 +16,17 @@ if TYPE_CHECKING:
 
 def seat_view(st: BreakingOfNations, seat: str) -> dict[str, Any]:
     everything = seat == UMPIRE
+    units = [u for u in st.units.values() if everything or st.seen_by(u, seat)]
     return {
         "turn": st.turn, "turns": st.turns, "order": list(st.order), "deciding": st.current,
         "active": st.active if st.active and (everything or st.seen_by(st.units[st.active], seat)) else "",
         "table": {"width": st.table.width, "depth": st.table.depth, "features": [
             {"id": f.id, "name": f.name, "kind": f.tags["kind"], "outline": [list(p) for p in f.outline],
-             "height": f.height} for f in st.table.features]},
+             "height": f.height, **terrain(str(f.tags["kind"]))} for f in st.table.features]},
         "deployment": dict(st.edges),
-        "units": [unit(st, u) for u in st.units.values() if everything or st.seen_by(u, seat)],
+        "units": [unit(st, u) for u in units],
         "objectives": [o.model_dump() for o in st.setup.objectives],
+        "weapons": weapons(st, units),
         "scores": st.result.scores if st.result else None,
     }
 
@@ -37,3 +41,17 @@ def unit(st: BreakingOfNations, u: Unit) -> dict[str, Any]:
                     "injuries": list(m.injuries)} for m in st.members(u)],
         "lost": sum(1 for m in u.members if not st.men[m].in_play),
     }
+
+
+def terrain(kind: str) -> dict[str, Any]:
+    """The terrain chart's line for a kind (BON-110): what the board draws and the ruler explains."""
+    t = TERRAIN[kind]
+    return {"cv": t.cv, "move": t.move, "blocks_sight": t.blocks_sight, "dangerous": t.dangerous}
+
+
+def weapons(st: BreakingOfNations, units: list[Unit]) -> dict[str, dict[str, Any]]:
+    """The range bands (BON-030, BON-107) of the weapons the seat can see, for the board's range
+    rings, and the MG's arc of fire (BON-074)."""
+    names = sorted({m.weapon for u in units for m in st.members(u)})
+    return {w: {"short": WEAPONS[w].short, "medium": WEAPONS[w].medium, "long": WEAPONS[w].long,
+                "arc": PIECES[w]["arc"] if w in PIECES else None} for w in names}

@@ -8,6 +8,7 @@ from .bots import HeuristicBot
 from .encoding import encoding
 from .model import PPSetup
 from .rules import HOUSE_RULES
+from .sight import sight
 from .state import PublicParticipation
 from .text import text_view
 
@@ -26,4 +27,5 @@ SPEC = RulesetSpec(
     umpire_seat=True,  # PP-02 gap: the umpire runs NPCs and scary things and rules on judgement calls
     text_view=text_view,
     encoding=encoding,
+    sight=sight,
 )
