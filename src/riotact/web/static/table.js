@@ -201,7 +201,7 @@ function receive(message) {
       state = message;
       document.body.dataset.version = message.version;  // lets a test (or an extension) see the view change
       drawHeader(message);
-      Boards.draw($("board"), message.view, act);
+      Boards.draw($("board"), message.view, act, { log, send });
       drawActions(); drawLog(); drawUmpire(message);
       if (message.view.result) {
         const r = message.view.result;
@@ -210,6 +210,7 @@ function receive(message) {
       break;
     }
     case "replay": drawReplay(message); break;
+    case "sight": if (typeof Tabletop !== "undefined") Tabletop.onSight(message); break;
     case "dice_needed": showDice(message); break;
     case "refused": banner(`Refused: ${message.reason}`, "warn"); break;
     case "stale": banner(message.reason, "warn"); break;
