@@ -446,7 +446,7 @@ def _sight(table: LiveTable, seat: str, message: Sight) -> dict[str, Any]:
     spec = get_ruleset(table.game.scenario.ruleset)
     if spec.sight is None:
         raise RiotactError(f"{spec.title} has no table in inches to sight across")
-    return {"type": "sight", **spec.sight(table.game.view(seat), message.a, message.b)}
+    return {"type": "sight", **spec.sight(table.game.view(seat)["state"], message.a, message.b)}
 
 
 async def _afresh(table: LiveTable) -> None:
