@@ -14,6 +14,7 @@ const Tabletop = (() => {
     "breaking-of-nations": [["2in", 1, "2\" marker (BON-057)"], ["4in", 2, "4\" marker"], ["6in", 3, "6\" marker"]],
   };
   const boards = new Map();  // holder -> { ui, view, ctx }: tool state survives every redraw
+  let clips = 0;
 
   function s(tag, attrs = {}, text) {
     const node = document.createElementNS(NS, tag);
@@ -117,7 +118,10 @@ const Tabletop = (() => {
     const wire = s("pattern", { id: "wire", width: 0.6, height: 0.6, patternUnits: "userSpaceOnUse" });
     wire.append(s("rect", { width: 0.6, height: 0.6, fill: "#eee6d6" }),
                 s("path", { d: "M0,0 L0.6,0.6 M0.6,0 L0,0.6", stroke: "#555", "stroke-width": 0.05 }));
-    defs.append(wire);
+    // Rings and arcs stop at the table's edge (one clip per board: the console shows several boards).
+    const clip = `tt-clip-${++clips}`, edge = s("clipPath", { id: clip });
+    edge.append(s("rect", { x: 0, y: 0, width: W, height: D }));
+    defs.append(wire, edge);
     svg.append(defs);
     svg.append(s("rect", { x: 0, y: 0, width: W, height: D, fill: "#e4e8d4", stroke: "#556", "stroke-width": 0.1,
                            class: "cloth" }));
@@ -161,7 +165,9 @@ const Tabletop = (() => {
     // Rings, arcs and the engine's offered points for the selected piece.
     const sel = pieces.filter((p) => p.piece === ui.selected);
     const focus = sel.find((p) => p.id === ui.focus) || sel[0];
-    if (focus) drawRings(svg, view, ui, sel, focus, Y);
+    const aids = s("g", { "clip-path": `url(#${clip})` });
+    svg.append(aids);
+    if (focus) drawRings(aids, view, ui, sel, focus, Y);
     if (interactive && ui.selected) {
       for (const a of view.legal_actions) {
         const m = POINT.exec(a.id);
@@ -241,13 +247,14 @@ const Tabletop = (() => {
     const ring = (r, colour, label, dash) => {
       svg.append(s("circle", { cx: x, cy: y, r, fill: "none", stroke: colour, "stroke-width": 0.07, class: "ring",
                                ...(dash ? { "stroke-dasharray": dash } : {}) }));
-      svg.append(s("text", { x: x + r * 0.707 + 0.1, y: y - r * 0.707, "font-size": 0.5, fill: colour }, label));
+      svg.append(s("text", { x: x + r * 0.707 + 0.1, y: y - r * 0.707, "font-size": 0.5, fill: colour, class: "ring" }, label));
     };
     if (view.ruleset === "public-participation") {
       const rings = (st.rings || {})[focus.id];
       if (!rings) return;
-      const b = focus.base;  // voices and weapons are measured edge to edge (PP-07)
-      if (ui.rings.move) { ring(rings.walk + b, "#1f5fae", `walk ${rings.walk}"`); ring(rings.run + b, "#1f5fae", `run ${rings.run}"`, "0.3 0.2"); }
+      const b = focus.base;  // voices and weapons are measured edge to edge (PP-07, PP-10)
+      // A move takes the figure's centre that far (PP-03); voices and weapons reach another base's edge.
+      if (ui.rings.move) { ring(rings.walk, "#1f5fae", `walk ${rings.walk}"`); ring(rings.run, "#1f5fae", `run ${rings.run}"`, "0.3 0.2"); }
       if (ui.rings.voice) for (const v of ["whisper", "normal", "shout"]) ring(rings[v] + b, "#7a1f8a", `${v} ${rings[v]}"`, "0.1 0.15");
       if (ui.rings.weapons) {
         for (const [k, r] of Object.entries(rings)) {
@@ -273,7 +280,7 @@ const Tabletop = (() => {
     svg.append(s("path", { d: `M${from[0]},${Y(from[1])} L${p0[0]},${Y(p0[1])} A${reach},${reach} 0 ${arcDeg > 180 ? 1 : 0} 1 ${p1[0]},${Y(p1[1])} Z`,
                            fill: "#ffd400", opacity: 0.1, stroke: "#b08d00", "stroke-width": 0.06, class: "arc" }));
     const tip = [from[0] + (reach + 0.6) * Math.sin((u.facing * Math.PI) / 180), from[1] + (reach + 0.6) * Math.cos((u.facing * Math.PI) / 180)];
-    svg.append(s("text", { x: tip[0], y: Y(tip[1]), "font-size": 0.55, "text-anchor": "middle", fill: "#7a6000" },
+    svg.append(s("text", { x: tip[0], y: Y(tip[1]), "font-size": 0.55, "text-anchor": "middle", fill: "#7a6000", class: "arc" },
       `arc ${arcDeg}°, facing ${Math.round(u.facing)}°`));
   }
 
@@ -281,23 +288,23 @@ const Tabletop = (() => {
     for (const t of ui.templates) {
       svg.append(s("circle", { cx: t.x, cy: Y(t.y), r: t.r, fill: "#ff8c00", opacity: 0.2, stroke: "#c05a00", "stroke-width": 0.08,
                                "stroke-dasharray": "0.3 0.15", class: "template" }));
-      svg.append(s("text", { x: t.x, y: Y(t.y) + 0.2, "font-size": 0.5, "text-anchor": "middle", fill: "#803c00" }, t.label));
+      svg.append(s("text", { x: t.x, y: Y(t.y) + 0.2, "font-size": 0.5, "text-anchor": "middle", fill: "#803c00", class: "template" }, t.label));
       for (const p of pieces) {  // what lies under it: any part of the base (BON-057 gap)
-        if (dist([p.x, p.y], [t.x, t.y]) <= t.r + p.base) svg.append(s("circle", { cx: p.x, cy: Y(p.y), r: p.base + 0.25, fill: "none", stroke: "#ff6a00", "stroke-width": 0.1 }));
+        if (dist([p.x, p.y], [t.x, t.y]) <= t.r + p.base) svg.append(s("circle", { cx: p.x, cy: Y(p.y), r: p.base + 0.25, fill: "none", stroke: "#ff6a00", "stroke-width": 0.1, class: "template under" }));
       }
     }
     if (ui.ruler.length) {
       const [a, b] = ui.ruler;
       svg.append(s("circle", { cx: a.x, cy: Y(a.y), r: 0.15, fill: "#000", class: "ruler-end" }));
       if (b) svg.append(s("line", { x1: a.x, y1: Y(a.y), x2: b.x, y2: Y(b.y), stroke: "#000", "stroke-width": 0.08, class: "ruler" }),
-                        s("circle", { cx: b.x, cy: Y(b.y), r: 0.15, fill: "#000" }));
+                        s("circle", { cx: b.x, cy: Y(b.y), r: 0.15, fill: "#000", class: "ruler-end" }));
     }
     if (ui.sight) {
       const r = ui.sight;
       if (r.to) {
         svg.append(s("line", { x1: r.from[0], y1: Y(r.from[1]), x2: r.to[0], y2: Y(r.to[1]), stroke: r.clear ? "#1d7a3d" : "#c62828",
                                "stroke-width": 0.12, "stroke-dasharray": r.clear ? "" : "0.3 0.2", class: `sight ${r.clear ? "clear" : "blocked"}` }));
-      } else svg.append(s("circle", { cx: r.from[0], cy: Y(r.from[1]), r: 0.2, fill: "#1d7a3d" }));
+      } else svg.append(s("circle", { cx: r.from[0], cy: Y(r.from[1]), r: 0.2, fill: "#1d7a3d", class: "sight" }));
     }
   }
 
@@ -333,7 +340,6 @@ const Tabletop = (() => {
       box.addEventListener("change", () => { ui.rings[k] = box.checked; redraw(holder); });
       bar.append(h("label", { class: "tt-ring" }, box, ` ${k} rings`));
     }
-    bar.append(h("span", { class: "tt-where muted" }));
     return bar;
   }
 
@@ -361,7 +367,8 @@ const Tabletop = (() => {
       else lines.push("Sight: asking the table…");
     }
     if (ui.mode === "template") lines.push("Template: click to place it (a drawing aid; figures under it are ringed).");
-    return h("p", { class: "tt-status", role: "status", text: lines.join(" ") });
+    // The pointer's place in inches sits below the board, so that its changing text never moves the board.
+    return h("p", { class: "tt-status" }, h("span", { class: "tt-where muted" }), h("span", { role: "status", text: lines.join(" ") }));
   }
 
   // ---- what clicks do ------------------------------------------------------------------------------
