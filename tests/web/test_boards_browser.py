@@ -15,8 +15,11 @@ from typing import Any
 import pytest
 
 from riotact.core import find_scenario
-from web.test_browser import _page, browser, server, shots  # noqa: F401  (fixtures)
+from web import test_browser as shared
 from web_support import LiveServer, create
+
+# The browser, server and screenshot folder of the web table's browser tests, shared.
+browser, server, shots, _page = shared.browser, shared.server, shared.shots, shared._page
 
 MOVE = re.compile(r"^move:([^:]+):(-?[\d.]+),(-?[\d.]+)$")
 PP = ["public-participation/town-meeting", "public-participation/picket-line", "public-participation/dry-gulch"]
@@ -151,7 +154,8 @@ def test_ruler_template_and_sight_on_the_board(browser: Any, server: LiveServer,
     page.click("#board svg g.piece[data-piece='M1']")
     page.click("#board svg g.piece[data-piece='M2']")
     # Mayor Hobbs (10, 14) to Constable Reed (12, 13): 2.24" between centres, less two half-inch bases.
-    assert page.inner_text(".tt-status [role=status]") == ("Ruler: M1 to M2: 1.2\" edge to edge (2.2\" centre to centre).")
+    assert page.inner_text(".tt-status [role=status]") == (
+        "Ruler: M1 to M2: 1.2\" edge to edge (2.2\" centre to centre).")
     page.click("[data-tool='template']")
     _click_inches(page, 18, 8)
     assert page.query_selector("#board svg circle.template")

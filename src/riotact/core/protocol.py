@@ -152,8 +152,8 @@ class RulesetSpec:
     #: :mod:`riotact.core.odds`); imported only when odds are asked for.
     odds: str | None = None
     #: Line of sight between two points of the table, worked out from a seat's view alone (the web
-    #: board's "show sight"): ``sight(view, a, b)`` (``view`` = ``Game.view(seat)["state"]``) returns ``{"clear", "distance", "blocker", "cover",
-    #: "text", ...}``.
+    #: board's "show sight"): ``sight(view, a, b)``, ``view`` being ``Game.view(seat)["state"]``,
+    #: returns ``{"clear", "distance", "blocker", "cover", "text", ...}``.
     sight: Callable[[dict[str, Any], tuple[float, float], tuple[float, float]], dict[str, Any]] | None = None
     #: The army builder's check of a scenario's data whose army lists are being edited (the web
     #: lobby): ``army(data)`` returns each entry's cost and problems, totals and every problem.
