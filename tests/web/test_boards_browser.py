@@ -209,3 +209,43 @@ def test_the_army_builder_checks_as_one_edits_and_makes_the_table(browser: Any, 
     table.wait_for_selector("#board svg.tabletop g.piece")
     assert "The Bombers" in {u["name"] for u in _view(table)["state"]["units"]}
     assert not page.errors and not table.errors
+
+
+def _drawn(page: Any, view: dict[str, Any], log: list[dict[str, Any]]) -> Any:
+    """Draw a seat's view and log (made by the engine) on a board of the page, as the table does."""
+    page.evaluate("""([view, log]) => {
+        const holder = document.createElement('div'); holder.id = 'drawn'; document.body.prepend(holder);
+        Boards.draw(holder, view, null, { log }); }""", [view, log])
+    return page
+
+
+def test_the_scatter_and_the_blast_are_drawn_from_the_seats_log(browser: Any, server: LiveServer,
+                                                                shots: Path) -> None:
+    """PP-16: a missed stick scatters 1.5" north (arrow die 1, D6 3), PP-18: it explodes there; BON-060:
+    a grenade deviates 3" to 3 o'clock and its 2" marker (BON-057) lies where it landed."""
+    from breaking_of_nations.bon_support import do as bon_do
+    from breaking_of_nations.bon_support import game as bon_game
+    from breaking_of_nations.bon_support import unit
+    from public_participation.pp_support import ch, do, game, to_phase
+
+    pp = game([ch("R1", "red", (5, 5), throwables={"dynamite": 1}), ch("B1", "blue", (25, 25))], dice=[3, 1, 3])
+    to_phase(pp, "firing")
+    do(pp, "bomb:R1:dynamite:5.0,10.0")
+    page = _open(browser, server, "public-participation/town-meeting")
+    _drawn(page, pp.view("red"), pp.log_for("red"))
+    line = page.eval_on_selector("#drawn line.scatter", "l => ['x1', 'y1', 'x2', 'y2'].map(k => l.getAttribute(k))")
+    assert line == ["5", "20", "5", "18.5"]  # y from the top edge of a 30" table: 10" and 11.5" up
+    assert page.eval_on_selector("#drawn circle.fired.blast", "c => [c.getAttribute('cx'), c.getAttribute('r')]") \
+        == ["5", "3"]
+    bon = bon_game([unit("A", "red", (2, 2), (10, 10), specialists=[{"kind": "grenadier"}]),
+                    unit("x", "blue", (46, 47), (10, 17), (10.8, 17))], dice=[1, 2, 2, 3, 6, 5, 5],
+                   options={"counter_attack": False})
+    bon_do(bon, "activate:A")
+    bon_do(bon, "throw:A:10.0,17.0")
+    page.evaluate("document.getElementById('drawn').remove()")
+    _drawn(page, bon.view("blue"), bon.log_for("blue"))
+    assert page.eval_on_selector("#drawn line.scatter", "l => [l.getAttribute('x2'), l.getAttribute('y2')]") \
+        == ["13", "31"]
+    assert page.eval_on_selector("#drawn circle.fired.grenade", "c => c.getAttribute('r')") == "1"
+    page.locator("#drawn").screenshot(path=str(shots / "web-breaking-of-nations-grenade.png"))
+    assert not page.errors
