@@ -93,6 +93,9 @@ def test_the_army_check_prices_and_checks_as_one_edits(client: LiveServer) -> No
     none = client.post("/api/army-check", json={"scenario": "public-participation/town-meeting"})
     assert none.status_code == 400 and none.json()["error"].endswith("has no army lists to build")
     assert client.post("/api/army-check", json={"scenario": RAID, "army": "x"}).status_code == 400
+    town = client.post("/api/tables", json={"scenario": "public-participation/town-meeting", "army": []})
+    assert town.status_code == 400
+    assert town.json()["error"] == "army: 2015 Public Participation has no army lists to build"
 
 
 def test_a_table_is_made_with_the_builders_list_or_refused_by_field(client: LiveServer) -> None:
