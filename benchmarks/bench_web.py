@@ -31,6 +31,8 @@ from pathlib import Path
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
+from riotact.web.room import apply_view_patch
+
 SCENARIOS = [("revolting-behaviour/first-game", "p1", {"p2": "heuristic"}),
              ("by-will-alone/ministry-sit-in", "nonviolent", {"authority": "heuristic"})]
 
@@ -65,6 +67,12 @@ def serve(db: str, port: int) -> subprocess.Popen[str]:
     raise SystemExit("the server did not start")
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc), to tell our work from the machine's load."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def post(port: int, body: dict[str, object]) -> dict[str, object]:
     request = urllib.request.Request(f"http://127.0.0.1:{port}/api/tables", json.dumps(body).encode(),
                                      {"Content-Type": "application/json"})
@@ -89,6 +97,8 @@ async def play(person: Person, port: int, decisions: int, deadline: float, rng: 
                 person.in_flight, sent_at = True, time.perf_counter()
                 await ws.send(json.dumps({"type": "act", "action": action, "version": last["version"]}))
             message = json.loads(await asyncio.wait_for(ws.recv(), 30))
+            if "view_patch" in message:  # an update sends what changed in the seat's view
+                message["view"] = apply_view_patch(last["view"], message["view_patch"])
             if message["type"] in ("update", "snapshot"):
                 ours = any(e["kind"] == "decision" and e.get("seat") == person.seat for e in message["log"])
                 if person.in_flight and message["type"] == "update" and ours:
@@ -138,21 +148,25 @@ def main() -> None:
             ref, me, bots = SCENARIOS[i % len(SCENARIOS)]
             made = post(port, {"scenario": ref, "seats": bots, "seed": args.seed * 1000 + i})
             people.append(Person(str(made["table"]), str(dict(made["tokens"])[me]), me))  # type: ignore[call-overload]
-        started = time.perf_counter()
+        started, server_cpu, client_cpu = time.perf_counter(), cpu_seconds(server.pid), time.process_time()
         asyncio.run(run_all(people, port, args.decisions, args.seconds, args.seed, args.think))
         elapsed = time.perf_counter() - started
+        server_cpu, client_cpu = cpu_seconds(server.pid) - server_cpu, time.process_time() - client_cpu
         times = sorted(t for p in people for t in p.times)
         p50, p99 = statistics.median(times), times[int(0.99 * (len(times) - 1))]
         print(f"{args.tables} tables, think {args.think} s, {len(times)} person decisions in {elapsed:.1f} s "
               f"({len(times) / elapsed:.0f}/s, bots' replies on top)")
-        print(f"round-trip: p50 {p50 * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms (goal p99 < 50 ms)")
+        print(f"round-trip: p50 {p50 * 1000:.1f} ms, p90 {times[int(0.9 * (len(times) - 1))] * 1000:.1f} ms, "
+              f"p99 {p99 * 1000:.1f} ms, max {times[-1] * 1000:.1f} ms (goal p99 < 50 ms)")
+        print(f"CPU: server {server_cpu:.1f} s ({server_cpu / elapsed:.0%} of a core), "
+              f"players {client_cpu:.1f} s, in {elapsed:.1f} s; load average now {os.getloadavg()[0]:.1f}")
         # Phase 2: keep playing and kill -9 the server in the middle of it.
         killer = asyncio.new_event_loop()
         target = [p.acked + args.decisions for p in people]
 
         async def phase_two() -> None:
             task = asyncio.ensure_future(run_all(people, port, max(target), args.seconds, args.seed + 1, 0.0))
-            await asyncio.sleep(1.0)
+            await asyncio.sleep(2.0)  # the players reconnect and play on; then the kill, mid-play
             server.send_signal(signal.SIGKILL)
             await asyncio.wait([task], timeout=40)
 

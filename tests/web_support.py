@@ -13,6 +13,8 @@ import uvicorn
 from starlette.applications import Starlette
 from websockets.sync.client import ClientConnection, connect
 
+from riotact.web.room import apply_view_patch
+
 
 def free_port() -> int:
     with socket.socket() as probe:
@@ -90,6 +92,8 @@ class SeatSocket:
         assert isinstance(text, str)
         self.received.append(text)
         message: dict[str, Any] = json.loads(text)
+        if "view_patch" in message:  # an update sends what changed in the seat's view: rebuild it
+            message["view"] = apply_view_patch(self.last["view"], message["view_patch"])
         if message["type"] in ("snapshot", "update"):
             self.last = message
         return message

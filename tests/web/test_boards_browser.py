@@ -118,7 +118,7 @@ def _play(page: Any, moves: int) -> int:
 
 def _open(browser: Any, server: LiveServer, ref: str, width: int = 1200, height: int = 1000) -> Any:
     seats = [s for s in find_scenario(ref).seats if s != "umpire"]
-    made = create(server, scenario=ref, seed=7, seats={s: "heuristic" for s in seats[1:]})
+    made = create(server, scenario=ref, seed=8, seats={s: "heuristic" for s in seats[1:]})
     page = _page(browser, width, height)
     page.goto(f"{server.url}/table#t={made['tokens'][seats[0]]}")  # the first seat; bots elsewhere
     page.wait_for_selector("#board svg.tabletop g.piece")

@@ -115,3 +115,10 @@ def test_the_army_builder_says_what_is_wrong_with_a_malformed_entry() -> None:
     off = _check(_army(at=[5, 90]))
     assert off["problems"] == ["setup: unit A stands off the table at (5.0, 90.0)"]
     assert {f["name"] for f in off["form"]} >= {"kind", "level", "specialists", "at", "formation"}
+
+
+def test_bon_view_gives_a_guns_reach_and_arc_bon067_bon077() -> None:
+    """BON-067: a piece fires within 45 degrees of its barrel; BON-077: the trench mortar's 12" least range."""
+    state = Game(find_scenario("breaking-of-nations/assault-1918"), seed=1).view("umpire")["state"]
+    assert state["weapons"]["trench_mortar"] == {"short": 30.0, "medium": None, "long": None, "arc": 45.0,
+                                                 "minimum": 12.0}

@@ -8,6 +8,7 @@ only its own side; a Civil Disorder umpire at the console. Screenshots go to RIO
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -91,7 +92,7 @@ def test_a_whole_revolting_behaviour_game_against_a_bot(browser: object, server:
     scenario.write_text(RB_SHORT)
     page = _page(browser)
     links = _lobby_create(page, server, toml=scenario, seats={"p2": "heuristic"})
-    assert set(links) == {"p1"}
+    assert set(links) == {"p1", "spectators"}
     page.goto(links["p1"])  # type: ignore[attr-defined]
     page.wait_for_selector("svg.board")  # type: ignore[attr-defined]
     for clicks in range(2000):
@@ -168,7 +169,7 @@ def test_civil_disorder_umpire_decides_at_the_console(browser: object, server: L
     host = _page(browser)
     links = _lobby_create(host, server, scenario="civil-disorder/night-of-fires",
                           seats={"commander": "random", "fire": "random"}, umpire="person")
-    assert set(links) == {"umpire"}
+    assert set(links) == {"umpire", "spectators"}
     umpire = _page(browser)
     umpire.goto(links["umpire"])  # type: ignore[attr-defined]
     umpire.wait_for_selector("#view-tabs button")  # type: ignore[attr-defined]
@@ -207,3 +208,82 @@ def test_the_umpire_uses_a_power_from_the_consoles_form(browser: object, server:
     umpire.wait_for_function(  # type: ignore[attr-defined]
         "() => document.querySelector('#log').textContent.includes('The umpire to everyone: Half time.')")
     assert not umpire.errors  # type: ignore[attr-defined]
+
+
+def test_a_spectator_watches_and_the_umpire_grants_a_seats_view(browser: object, server: LiveServer,
+                                                                 shots: Path) -> None:
+    host = _page(browser)
+    links = _lobby_create(host, server, scenario="by-will-alone/ministry-sit-in",
+                          seats={"authority": "random"}, umpire="person")
+    assert set(links) == {"nonviolent", "umpire", "spectators"}
+    spectator, umpire = _page(browser), _page(browser)
+    spectator.goto(links["spectators"])  # type: ignore[attr-defined]
+    spectator.wait_for_selector("svg.board")  # type: ignore[attr-defined]
+    assert "spectator (what every seat sees)" in spectator.inner_text("#meta")  # type: ignore[attr-defined]
+    assert not spectator.query_selector_all("#actions button")  # type: ignore[attr-defined]
+    umpire.goto(links["umpire"])  # type: ignore[attr-defined]
+    umpire.wait_for_selector("#spectate-level option[value='seat:nonviolent']", state="attached")  # type: ignore[attr-defined]
+    assert "1 watching" in umpire.inner_text("#spectate-now")  # type: ignore[attr-defined]
+    umpire.select_option("#spectate-level", "seat:nonviolent")  # type: ignore[attr-defined]
+    umpire.click("#spectate-grant")  # type: ignore[attr-defined]
+    spectator.wait_for_function(  # type: ignore[attr-defined]
+        "() => document.querySelector('#meta').textContent.includes('as seat nonviolent sees')")
+    assert not spectator.query_selector_all("#actions button")  # type: ignore[attr-defined]
+    spectator.screenshot(path=str(shots / "web-spectator.png"), full_page=True)  # type: ignore[attr-defined]
+    assert not spectator.errors and not umpire.errors  # type: ignore[attr-defined]
+
+
+def test_the_replay_viewer_steps_a_finished_table_and_refuses_a_bad_upload(browser: object, server: LiveServer,
+                                                                           shots: Path, tmp_path: Path) -> None:
+    made = server.post("/api/tables", json={"scenario": "by-will-alone/ministry-sit-in", "seed": 4,
+                                            "seats": {"nonviolent": "heuristic", "authority": "random"}}).json()
+    game = server.app.state.room.tables[made["table"]].game
+    for _ in range(600):
+        if game.is_over():
+            break
+        time.sleep(0.05)
+    page = _page(browser)
+    page.goto(server.url + "/replay")  # type: ignore[attr-defined]
+    page.wait_for_selector(f"#finished option[value='{made['table']}']", state="attached")  # type: ignore[attr-defined]
+    page.select_option("#finished", made["table"])  # type: ignore[attr-defined]
+    page.wait_for_selector("svg.board")  # type: ignore[attr-defined]
+    assert page.inner_text("#where").startswith("step 0 of")  # type: ignore[attr-defined]
+    page.click("[data-go='next']")  # type: ignore[attr-defined]
+    page.wait_for_function("() => document.body.dataset.step === '1'")  # type: ignore[attr-defined]
+    page.click("[data-go='turn-next']")  # type: ignore[attr-defined]
+    page.wait_for_function("() => Number(document.body.dataset.step) > 1")  # type: ignore[attr-defined]
+    page.select_option("#as", "authority")  # type: ignore[attr-defined]
+    page.wait_for_function(  # type: ignore[attr-defined]
+        "() => document.querySelector('#title').textContent.includes('as seat authority')")
+    page.click("[data-go='last']")  # type: ignore[attr-defined]
+    page.wait_for_function(  # type: ignore[attr-defined]
+        "() => document.querySelector('#where').textContent.includes('game over')")
+    page.screenshot(path=str(shots / "web-replay.png"), full_page=True)  # type: ignore[attr-defined]
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("{\"kind\": \"game\"}\nnot json\n")
+    page.set_input_files("#upload", str(bad))  # type: ignore[attr-defined]
+    page.wait_for_selector(".banner.warn")  # type: ignore[attr-defined]
+    assert "line 2: not JSON" in page.inner_text("#banner")  # type: ignore[attr-defined]
+    assert all("status of 400" in e for e in page.errors)  # type: ignore[attr-defined]  # the refusal only
+
+
+def test_a_take_back_is_agreed_in_the_other_players_browser(browser: object, server: LiveServer) -> None:
+    """Two people at a Revolting Behaviour! table: p1 drew a card both saw, so p1's undo waits for p2."""
+    made = server.post("/api/tables", json={"scenario": "revolting-behaviour/first-game", "seed": 4,
+                                            "options": {"first_turn_order": "seats"}}).json()
+    p1, p2 = _page(browser), _page(browser)
+    p1.goto(f"{server.url}/table#t={made['tokens']['p1']}")  # type: ignore[attr-defined]
+    p2.goto(f"{server.url}/table#t={made['tokens']['p2']}")  # type: ignore[attr-defined]
+    p1.wait_for_selector("#actions button[data-action='D-mild']")  # type: ignore[attr-defined]
+    _decide(p1, "#actions button[data-action='D-mild']")
+    _decide(p1, "#actions button[data-action='draw']")
+    p1.click("#undo")  # type: ignore[attr-defined]
+    p1.wait_for_selector(".banner.info")  # type: ignore[attr-defined]
+    assert "agreement of p2" in p1.inner_text("#banner")  # type: ignore[attr-defined]
+    p2.wait_for_selector("#take-back-yes", state="visible")  # type: ignore[attr-defined]
+    assert "p1 asks to take back" in p2.inner_text("#take-back-text")  # type: ignore[attr-defined]
+    p2.click("#take-back-yes")  # type: ignore[attr-defined]
+    p1.wait_for_selector("#actions button[data-action='draw']")  # type: ignore[attr-defined]  # the draw undone
+    p2.wait_for_selector("#take-back", state="hidden")  # type: ignore[attr-defined]
+    assert server.app.state.room.tables[made["table"]].game.decisions == [("p1", "D-mild")]
+    assert not p1.errors and not p2.errors  # type: ignore[attr-defined]

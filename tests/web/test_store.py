@@ -15,6 +15,7 @@ import httpx2
 import pytest
 
 from riotact.web.app import build_app
+from riotact.web.room import apply_view_patch
 from riotact.web.store import MIGRATIONS, StorageError, StoredTable, open_store
 from web_support import LiveServer, close_all, create, free_port, seat
 
@@ -122,6 +123,8 @@ def test_kill_9_loses_no_accepted_decision(tmp_path: Path) -> None:
                 ws.send(json.dumps({"type": "act", "action": legal[0]["id"], "version": last["version"]}))
                 while True:
                     message = json.loads(ws.recv(timeout=10))
+                    if "view_patch" in message:
+                        message["view"] = apply_view_patch(last["view"], message["view_patch"])
                     if message["type"] in ("update", "snapshot") and message["version"] != last["version"]:
                         last = message
                         break

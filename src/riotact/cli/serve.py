@@ -35,7 +35,7 @@ def serve(host: str, port: int, db_url: str | None) -> None:
     click.echo(f"riotact: the web table is at http://{shown}:{port}/  (database: {_safe(url)}; Ctrl-C stops)",
                )
     uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio",
-                ws_max_size=MAX_MESSAGE * 4, access_log=False)
+                ws_max_size=MAX_MESSAGE * 4, ws_per_message_deflate=False, access_log=False)
 
 
 def _safe(url: str) -> str:

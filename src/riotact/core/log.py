@@ -137,10 +137,15 @@ def read_log(path: str | os.PathLike[str]) -> tuple[dict[str, Any], list[Event]]
     """Read a log file into (header, events), with a clear error for a bad file."""
     source = Path(path)
     try:
-        lines = source.read_text(encoding="utf-8").splitlines()
+        text = source.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise SaveFileError(f"{source}: cannot read: {exc}") from None
-    records = list(_parse(source, lines))
+    return parse_log(text, str(source))
+
+
+def parse_log(text: str, source: str = "<log>") -> tuple[dict[str, Any], list[Event]]:
+    """A log's text (an upload, say) into (header, events), with a clear one-line error naming ``source``."""
+    records = list(_parse(source, text.splitlines()))
     if not records or records[0].get("kind") != "game":
         raise SaveFileError(f"{source}: line 1 must be the 'game' header")
     header, events = records[0], records[1:]
@@ -150,7 +155,7 @@ def read_log(path: str | os.PathLike[str]) -> tuple[dict[str, Any], list[Event]]
     return header, events
 
 
-def _parse(source: Path, lines: Iterable[str]) -> Iterator[dict[str, Any]]:
+def _parse(source: str, lines: Iterable[str]) -> Iterator[dict[str, Any]]:
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue

@@ -24,16 +24,39 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from riotact.core import UMPIRE, RiotactError, Scenario, ScenarioError, builtin_scenarios, find_scenario, parse_scenario
+from riotact.core import (
+    UMPIRE,
+    RiotactError,
+    SaveFileError,
+    Scenario,
+    ScenarioError,
+    builtin_scenarios,
+    find_scenario,
+    parse_scenario,
+    replay,
+)
 from riotact.core.bots import BOT_KINDS
+from riotact.core.log import parse_log
+from riotact.core.spectators import SPECTATOR
 from riotact.rulesets import all_rulesets, get_ruleset
 
-from .room import PERSON, RIOTACT, DiceNeeded, LiveTable, NewTable, Room, Watcher, dice_request, view_version
+from .room import (
+    PERSON,
+    RIOTACT,
+    DiceNeeded,
+    LiveTable,
+    NewTable,
+    Room,
+    Watcher,
+    dice_request,
+    replay_step,
+)
 from .store import Store
 
 log = logging.getLogger("riotact.web")
 
 MAX_BODY = 256 * 1024  # a scenario file is a few kilobytes
+MAX_LOG = 16 * 1024 * 1024  # an uploaded saved game (.jsonl) for the replay viewer
 MAX_MESSAGE = 16 * 1024  # a websocket message is an action id and some dice
 HELLO_TIMEOUT = 10.0
 MAX_ARMY = 200  # entries in one army list
@@ -61,6 +84,17 @@ class CheckArmy(_Strict):
     army: Annotated[list[dict[str, Any]], Field(max_length=MAX_ARMY)] | None = None
 
 
+class ReplayRequest(_Strict):
+    """The replay viewer asks for one step of a finished table or of an uploaded saved game, as a seat saw
+    it, as the umpire, or as a spectator (``spectator``: what every seat saw); ``step`` None is the end."""
+
+    table: Annotated[str, Field(min_length=1, max_length=64)] | None = None
+    log: Annotated[str, Field(max_length=MAX_LOG)] | None = None
+    seat: Annotated[str, Field(min_length=1, max_length=200)] = UMPIRE
+    step: Annotated[int, Field(ge=0, le=10_000_000)] | None = None
+    check: bool = False  # replay the whole game first, so a bad upload is refused at once
+
+
 class CheckScenario(_Strict):
     toml: Annotated[str, Field(max_length=MAX_BODY)]
 
@@ -82,9 +116,23 @@ class Undo(_Strict):
     version: Annotated[str, Field(max_length=64)]
 
 
+class TakeBackAnswer(_Strict):
+    """A seat asked to agree to another's take-back answers (the asking seat may withdraw with false)."""
+
+    type: Literal["take_back"]
+    agree: bool
+
+
 class BotDice(_Strict):
     type: Literal["bot_dice"]
     faces: Annotated[list[Annotated[int, Field(ge=1, le=1000)]], Field(max_length=200)]
+
+
+class Spectators(_Strict):
+    """The umpire sets what the table's spectators see: ``common``, ``seat:NAME`` or ``truth``."""
+
+    type: Literal["spectators"]
+    level: Annotated[str, Field(min_length=1, max_length=120)]
 
 
 class Refresh(_Strict):
@@ -122,7 +170,7 @@ class Sight(_Strict):
     b: tuple[Inches, Inches]
 
 
-Message = Act | Undo | BotDice | Refresh | Replay | Intervene | Sight
+Message = Act | Undo | BotDice | Refresh | Replay | Intervene | Spectators | TakeBackAnswer | Sight
 
 
 def _error(message: str, status: int = 400, **extra: Any) -> JSONResponse:
@@ -146,16 +194,20 @@ def _first_problem(exc: ValidationError) -> str:
     return f"{where}: {err['msg']}" if where else err["msg"]
 
 
-async def _json_body(request: Request) -> Any:
+async def _json_body(request: Request, limit: int = MAX_BODY) -> Any:
     """The request's JSON, refusing oversized or malformed bodies with a clear error."""
     declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
-        raise _BadRequest(f"the request is too large (at most {MAX_BODY // 1024} KiB)", 413)
-    body = b""
+    too_large = f"the request is too large (at most {limit // 1024} KiB)"
+    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+        raise _BadRequest(too_large, 413)
+    chunks: list[bytes] = []
+    size = 0
     async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise _BadRequest(f"the request is too large (at most {MAX_BODY // 1024} KiB)", 413)
+        chunks.append(chunk)
+        size += len(chunk)
+        if size > limit:
+            raise _BadRequest(too_large, 413)
+    body = b"".join(chunks)
     try:
         return json.loads(body.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
@@ -309,7 +361,39 @@ def build_app(store: Store) -> Starlette:
         except (_BadRequest, ValidationError, RiotactError) as exc:
             return _refusal(exc)
         kick_bots(table)
-        return JSONResponse({"table": table.id, "title": table.title, "tokens": tokens}, status_code=201)
+        spectator = tokens.pop(SPECTATOR)
+        return JSONResponse({"table": table.id, "title": table.title, "tokens": tokens, "spectator": spectator},
+                            status_code=201)
+
+    async def replay_page(request: Request) -> Response:
+        return page("replay.html")
+
+    async def finished_tables(request: Request) -> Response:
+        rows = [{"id": t.id, "title": t.title, "scenario": t.game.scenario.ref, "seats": list(t.game.seats),
+                 "decisions": len(t.game.decisions)} for t in room.tables.values() if t.game.is_over()]
+        return JSONResponse({"tables": rows})
+
+    async def replay_step_of(request: Request) -> Response:
+        try:
+            body = ReplayRequest.model_validate(await _json_body(request, MAX_LOG + MAX_BODY))
+            if (body.table is None) == (body.log is None):
+                raise _BadRequest("give either a finished table (table) or a saved game (log)")
+            if body.table is not None:
+                table = room.tables.get(body.table)
+                if table is None:
+                    raise _BadRequest(f"no table {body.table!r} on this server", 404)
+                if not table.game.is_over():
+                    raise _BadRequest("this table's game is still being played: its seats replay it from "
+                                      "their own pages")
+                async with table.lock:  # a copy, so the replay runs off the loop without racing it
+                    header, events = dict(table.game.log.header), list(table.game.log.events)
+                source = f"table {table.id}"
+            else:
+                source = "the uploaded log"
+                header, events = parse_log(body.log or "", source)
+            return JSONResponse(await asyncio.to_thread(_replay_answer, header, events, body, source))
+        except (_BadRequest, ValidationError, RiotactError) as exc:
+            return _refusal(exc)
 
     async def open_tables(request: Request) -> Response:
         rows = [{"id": t.id, "title": t.title, "scenario": t.game.scenario.ref, "seats": t.seat_list(),
@@ -368,24 +452,41 @@ def build_app(store: Store) -> Starlette:
                 if isinstance(message, Replay):
                     await watcher.send(table.replay_for(seat, message.step))
                     return
+                if seat == SPECTATOR:
+                    raise RiotactError("a spectator watches the table and takes no part in it")
                 if isinstance(message, Sight):
                     await watcher.send(_sight(table, seat, message))
+                    return
+                if isinstance(message, Spectators):
+                    table.grant_spectators(seat, message.level)
+                    for other in table.watchers:
+                        if other.seat in (SPECTATOR, UMPIRE):
+                            await other.send(table.message_for(other, kind="snapshot", reset=True))
                     return
                 if isinstance(message, BotDice):
                     if seat != UMPIRE:
                         raise RiotactError("only the umpire types the dice of bots")
                     table.bot_dice(message.faces)
                     await table.broadcast()
+                elif isinstance(message, TakeBackAnswer):
+                    if table.answer_take_back(seat, message.agree) == "done":
+                        await _afresh(table)
+                    else:
+                        await table.broadcast()
                 elif isinstance(message, Intervene) and seat != UMPIRE:
                     table.intervene(seat, message.power, dict(message.args))  # the core refuses, saying why
-                elif view_version(table.game.view(seat)) != message.version:
+                elif table.version_of(seat) != message.version:
                     await watcher.send({"type": "stale", "reason": "the game moved on since your view; here is "
                                         "the game as it is now: decide again"})
                     await watcher.send(table.message_for(watcher, kind="snapshot", reset=True))
                     return
                 elif isinstance(message, Undo):
-                    table.undo(seat)
-                    await _afresh(table)
+                    why = table.undo(seat)
+                    if why is None:
+                        await _afresh(table)
+                    else:
+                        await watcher.send({"type": "undo_asked", "reason": f"{why}: they are asked"})
+                        await table.broadcast()
                 elif isinstance(message, Intervene):
                     if table.intervene(seat, message.power, dict(message.args)):
                         await _afresh(table)
@@ -418,6 +519,9 @@ def build_app(store: Store) -> Starlette:
         Route("/api/army-check", check_army, methods=["POST"]),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables", open_tables, methods=["GET"]),
+        Route("/replay", replay_page),
+        Route("/api/replays", finished_tables),
+        Route("/api/replay", replay_step_of, methods=["POST"]),
         WebSocketRoute("/ws", seat_socket),
         Mount("/static", StaticFiles(packages=[("riotact.web", "static")]), name="static"),
     ]
@@ -432,7 +536,8 @@ def _parse_message(text: str) -> Message:
     except json.JSONDecodeError as exc:
         raise ValueError(f"not valid JSON ({exc})") from None
     kinds: dict[str, type[BaseModel]] = {"act": Act, "undo": Undo, "bot_dice": BotDice, "refresh": Refresh,
-                                         "replay": Replay, "intervene": Intervene, "sight": Sight}
+                                         "replay": Replay, "intervene": Intervene, "spectators": Spectators,
+                                         "take_back": TakeBackAnswer, "sight": Sight}
     if not isinstance(data, dict) or data.get("type") not in kinds:
         raise ValueError(f"a message is a JSON object whose type is one of {', '.join(kinds)}")
     try:
@@ -447,6 +552,27 @@ def _sight(table: LiveTable, seat: str, message: Sight) -> dict[str, Any]:
     if spec.sight is None:
         raise RiotactError(f"{spec.title} has no table in inches to sight across")
     return {"type": "sight", **spec.sight(table.game.view(seat)["state"], message.a, message.b)}
+
+
+def _replay_answer(header: dict[str, Any], events: list[dict[str, Any]], body: ReplayRequest,
+                   source: str) -> dict[str, Any]:
+    """One step of a recorded game for the replay viewer (run in a worker thread: replays take time)."""
+    seats = header.get("seats")
+    if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+        raise SaveFileError(f"{source}: the game header names no seats")
+    watchers = [*(s for s in seats if s != UMPIRE), UMPIRE, SPECTATOR]
+    if body.seat not in watchers:
+        raise _BadRequest(f"seat: replay as one of {', '.join(watchers)}")
+    try:
+        if body.check:
+            replay(header, events, source=source)
+        answer = replay_step(header, events, body.seat, 10_000_000 if body.step is None else body.step,
+                             source=source)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:  # events of the wrong shape
+        raise SaveFileError(f"{source}: a malformed event ({type(exc).__name__}: {exc})") from None
+    title = header.get("scenario_data", {}).get("title") if isinstance(header.get("scenario_data"), dict) else None
+    return {**answer, "seats": watchers, "seat": body.seat, "title": title or header.get("scenario"),
+            "ruleset": header.get("ruleset")}
 
 
 async def _afresh(table: LiveTable) -> None:

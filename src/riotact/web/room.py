@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import secrets
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -18,13 +19,18 @@ from typing import Any
 
 from riotact.core import UMPIRE, Bot, DiceError, Game, RiotactError, Scenario, make_bot, replay
 from riotact.core.log import Event, dumps, visible
+from riotact.core.spectators import SPECTATOR, common_log, common_view, player_seats
 
 from .store import Store, StoredTable
 
 PERSON = "person"
 RIOTACT = "riotact"  # the umpire's chair left to riotact (no umpire token is made)
 SEAT_KINDS = (PERSON, "random", "heuristic")
+#: What the umpire may let spectators see: every seat's common view, one seat's view, the truth (at the end).
+COMMON, AS_SEAT, TRUTH = "common", "seat:", "truth"
 Send = Callable[[dict[str, Any]], Awaitable[None]]
+#: How long the bots of one table may decide before the seats are told and other tables are served.
+BOT_BATCH_SECONDS = 0.005
 
 
 class DiceNeeded(RiotactError):
@@ -66,6 +72,33 @@ def _digest(obj: Any) -> str:
     return hashlib.sha256(dumps(obj).encode()).hexdigest()
 
 
+def view_patch(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """What changed from one view of a seat to its next: top-level fields, fields of ``state``, and the
+    fields of ``state`` gone (:func:`apply_view_patch` rebuilds ``after`` from ``before``).
+
+    >>> patch = view_patch({"turn": 1, "state": {"a": 1, "b": 2}}, {"turn": 2, "state": {"a": 1, "c": 3}})
+    >>> patch, apply_view_patch({"turn": 1, "state": {"a": 1, "b": 2}}, patch)
+    ({'view': {'turn': 2}, 'state': {'c': 3}, 'gone': ['b']}, {'turn': 2, 'state': {'a': 1, 'c': 3}})
+    """
+    top = {k: v for k, v in after.items() if k != "state" and before.get(k) != v}
+    old, new = before.get("state"), after.get("state")
+    if not (isinstance(old, dict) and isinstance(new, dict)):
+        return {"view": {**top, "state": new}, "state": {}, "gone": []}
+    return {"view": top, "state": {k: v for k, v in new.items() if k not in old or old[k] != v},
+            "gone": [k for k in old if k not in new]}
+
+
+def apply_view_patch(before: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
+    """The view ``patch`` (from :func:`view_patch`) makes of ``before``; ``before`` is left as it was."""
+    view = {**before, **patch["view"]}
+    if "state" not in patch["view"]:
+        state = {**before["state"], **patch["state"]}
+        for key in patch["gone"]:
+            state.pop(key, None)
+        view["state"] = state
+    return view
+
+
 def view_version(view: dict[str, Any]) -> str:
     """A seat's view version: a digest of what it shows the seat, less who else is to act.
 
@@ -81,7 +114,23 @@ class Watcher:
     seat: str
     send: Send
     log_sent: int = 0  # how many events of this seat's filtered log it has been sent
-    shown: str = ""  # digest of the last view and seat list sent: an unchanged one is not sent again
+    shown: Any = None  # the last view, seat list ... sent: an unchanged one is not sent again
+    sight: str = ""  # whose sight it was sent (a spectator's changes with the umpire's grants)
+    #: How far into the game's whole log (that very log object) the seat's part was sent: each update
+    #: filters only the events since, instead of the whole log again.
+    log_read: tuple[int, int] = (0, 0)
+    view_sent: dict[str, Any] | None = None  # the view the seat has now: updates send what changed in it
+
+
+@dataclass
+class TakeBack:
+    """``by`` asked to take back its last ``count`` decisions when ``at`` decisions were made."""
+
+    by: str
+    count: int
+    at: int
+    needs: tuple[str, ...]
+    agreed: set[str]
 
 
 @dataclass
@@ -97,32 +146,108 @@ class LiveTable:
     bots: dict[str, Bot] = field(default_factory=dict)
     #: A bot's decision waiting for faces typed at the umpire's console (manual dice): seat, action, request.
     bot_waiting: tuple[str, str, dict[str, Any]] | None = None
+    #: What the umpire lets spectators see: ``common``, ``seat:NAME`` or ``truth`` (see :meth:`spectators_see`).
+    spectate: str = COMMON
+    #: A take-back waiting for the agreement of the seats the take-back rule names (or the umpire's).
+    take_back: TakeBack | None = None
+    #: Bumped by every change to the game: views and versions are built once per seat and change.
+    generation: int = 0
+    _seen: dict[str, tuple[int, dict[str, Any], str]] = field(default_factory=dict)
+
+    def seen_by(self, who: str) -> dict[str, Any]:
+        """``who``'s view now, built once per change of the game (shared: do not mutate it)."""
+        cached = self._seen.get(who)
+        if cached is None or cached[0] != self.generation:
+            cached = (self.generation, common_view(self.game) if who == SPECTATOR else self.game.view(who), "")
+            self._seen[who] = cached
+        return cached[1]
+
+    def version_of(self, who: str) -> str:
+        """The version of ``who``'s view now (see :func:`view_version`), built once per change."""
+        view = self.seen_by(who)
+        generation, _, version = self._seen[who]
+        if not version:
+            version = view_version(view)
+            self._seen[who] = (generation, view, version)
+        return version
+
+    def _log_since(self, watcher: Watcher, who: str, reset: bool) -> tuple[int, list[Event]]:
+        """Where the part of ``who``'s filtered log not yet sent starts, and that part: exactly
+        ``Game.log_for(who)[start:]``, filtered from the events added since the last message only."""
+        log = self.game.log
+        read_from = watcher.log_read[1] if watcher.log_read[0] == id(log) and not reset else 0
+        if read_from > len(log.events):
+            read_from = 0
+        start = watcher.log_sent if read_from else 0
+        fresh = [e for e in log.events[read_from:] if visible(e, who)]
+        if who != UMPIRE:  # a seat's log is numbered afresh (GameLog.for_seat)
+            fresh = [{**e, "seq": n} for n, e in enumerate(fresh, start=start)]
+        watcher.log_read, watcher.log_sent = (id(log), len(log.events)), start + len(fresh)
+        return start, fresh
+
+    # -- spectators -------------------------------------------------------------
+    def spectators_see(self) -> str:
+        """Whose sight spectators have now: SPECTATOR (the common view), a player seat, or UMPIRE (the truth,
+        only once the game is over: an undo that reopens it takes the truth back)."""
+        if self.spectate == TRUTH:
+            return UMPIRE if self.game.is_over() else SPECTATOR
+        if self.spectate.startswith(AS_SEAT):
+            return self.spectate.removeprefix(AS_SEAT)
+        return SPECTATOR
+
+    def grant_spectators(self, seat: str, level: str) -> None:
+        """The umpire (a person) sets what spectators see; stored, so a restart keeps it."""
+        if seat != UMPIRE or self.seats.get(UMPIRE) != PERSON:
+            raise RiotactError("only a person in the umpire's chair decides what spectators see")
+        seats = player_seats(self.game)
+        if level == TRUTH and not self.game.is_over():
+            raise RiotactError("spectators may see the truth only once the game is over (they could tell the "
+                               "players); grant them a seat's view meanwhile")
+        if level != COMMON and level != TRUTH and level.removeprefix(AS_SEAT) not in seats:
+            raise RiotactError(f"spectators may see: common, truth, or seat:NAME of a seat ({', '.join(seats)})")
+        self.store.set_spectator_level(self.id, level)
+        self.spectate = level
 
     # -- what a seat receives ---------------------------------------------------
     def message_for(self, watcher: Watcher, *, kind: str = "update", reset: bool = False) -> dict[str, Any]:
         """The seat's view and the part of its filtered log it has not been sent yet."""
         seat, game = watcher.seat, self.game
-        view = game.view(seat)
-        log = game.log_for(seat)
-        start = 0 if reset else watcher.log_sent
-        watcher.log_sent = len(log)
+        who = self.spectators_see() if seat == SPECTATOR else seat
+        view, version = self.seen_by(who), self.version_of(who)
+        if seat == SPECTATOR:
+            view = {**view, "legal_actions": []}  # a spectator decides nothing, even watching as a seat
+        afresh = reset or who != watcher.sight or watcher.view_sent is None
+        start, log = self._log_since(watcher, who, afresh)
+        watcher.sight = who
         message: dict[str, Any] = {
-            "type": kind, "seat": seat, "version": view_version(view), "view": view,
-            "log_from": start, "log": log[start:], "seats": self.seat_list(),
-            "manual_dice": self.tray is not None, "can_undo": self.can_undo(seat),
+            "type": kind, "seat": seat, "version": version, "log_from": start, "log": log,
+            "seats": self.seat_list(), "manual_dice": self.tray is not None,
+            "can_undo": seat != SPECTATOR and self.can_undo(seat),
         }
+        if afresh or kind == "snapshot" or watcher.view_sent is None:
+            message["view"] = view
+        else:  # what changed in the seat's own view since the last one it was sent (never another's)
+            message["view_patch"] = view_patch(watcher.view_sent, view)
+        if seat == SPECTATOR:
+            message["spectating"] = self.spectators_see()
+        elif self.take_back_for(seat) is not None:
+            message["take_back"] = self.take_back_for(seat)
         if kind == "snapshot":
             message["table"] = {"id": self.id, "title": self.title, "ruleset": game.spec.id,
                                 "ruleset_title": game.spec.title, "scenario_title": game.scenario.title}
         if seat == UMPIRE:  # the umpire's console: every seat's view beside the truth
-            message["seat_views"] = {s: game.view(s) for s in game.seats if s != UMPIRE}
+            message["seat_views"] = {s: self.seen_by(s) for s in game.seats if s != UMPIRE}
             message["umpire_powers"] = game.umpire_powers()
             message["umpire_pending"] = game.umpire_pending()
             if self.bot_waiting is not None:
                 message["bot_dice"] = self.bot_waiting[2]
-        watcher.shown = _digest([message["view"], message["seats"], message["can_undo"], message.get("seat_views"),
-                                 message.get("bot_dice"), message.get("umpire_powers"),
-                                 message.get("umpire_pending")])
+            if self.seats.get(UMPIRE) == PERSON:
+                message["spectators"] = {"level": self.spectate, "sees": self.spectators_see(),
+                                         "watching": sum(1 for w in self.watchers if w.seat == SPECTATOR)}
+        watcher.view_sent = view
+        watcher.shown = [view, message["seats"], message["can_undo"], message.get("seat_views"),
+                         message.get("bot_dice"), message.get("umpire_powers"), message.get("umpire_pending"),
+                         message.get("spectators"), message.get("take_back")]
         return message
 
     def seat_list(self) -> list[dict[str, Any]]:
@@ -133,25 +258,14 @@ class LiveTable:
         return self._undo_count(seat) > 0
 
     def _undo_count(self, seat: str) -> int:
-        """How many decisions an undo by ``seat`` takes back: its last one and the bots' replies after it.
-
-        Only a person playing alone against bots undoes their own decisions; with several people at the
-        table only the umpire (a person) takes back the last decision. Otherwise whether a player could
-        undo would tell them whether another person had decided since, even in secret.
-        """
-        made = self.game.decisions
-        if seat == UMPIRE and self.seats.get(UMPIRE) == PERSON:
-            return 1 if made else 0
-        if sum(1 for s, kind in self.seats.items() if kind == PERSON and s != UMPIRE) > 1:
-            return 0
-        for count, (acting, _) in enumerate(reversed(made), start=1):
-            if acting == seat:
-                return count
-            if self.seats.get(acting) == PERSON:
-                return 0
-        return 0
+        """How many decisions an undo by ``seat`` takes back: its last one and those after it (the umpire,
+        a person, takes back the last decision of all). Whether the core's rule allows it is asked then."""
+        if seat == UMPIRE:
+            return 1 if self.seats.get(UMPIRE) == PERSON and self.game.decisions else 0
+        return self.game.take_back_count(seat)
 
     def _apply_with_faces(self, seat: str, action: str, faces: list[int]) -> None:
+        self.generation += 1  # even a refused decision may have rebuilt the game
         if self.tray is not None:
             self.tray.load(faces)
         self.game.apply(seat, action)
@@ -173,6 +287,7 @@ class LiveTable:
         is sent the game afresh, as after an undo."""
         made = list(self.game.decisions)
         before = len(self.game.log.events)
+        self.generation += 1
         self.game.intervene(power, by=seat, **args)
         if self.game.decisions[:-1] != made:
             self._store_rewritten()
@@ -185,17 +300,68 @@ class LiveTable:
             raise
         return False
 
-    def undo(self, seat: str) -> None:
+    def undo(self, seat: str) -> str | None:
+        """``seat`` asks to take back its last decision, by the core's take-back rule (``Game.undo``).
+        Done at once when the rule allows it (None); else, when the seats it names, or the umpire (a
+        person), could agree, they are asked and the asking seat is told why (the returned reason); else
+        refused (UndoRefusedError, saying why)."""
         count = self._undo_count(seat)
         if count == 0:
-            raise RiotactError("there is no decision of yours to take back (with several people at the table "
-                               "only the umpire takes decisions back)")
-        self.game.undo(count, seat=seat)  # the core's take-back rule decides (UndoRefusedError says why)
+            raise RiotactError("you have made no decision to take back")
+        refusal = self.game.undo_refusal(count, seat=seat)
+        if refusal is None:
+            self.game.undo(count, seat=seat)
+            self._store_rewritten()
+            return None
+        umpire = self.seats.get(UMPIRE) == PERSON
+        if not umpire and not refusal.needs:
+            raise refusal
+        self.take_back = TakeBack(seat, count, len(self.game.decisions), tuple(refusal.needs), set())
+        return str(refusal.why)
+
+    def answer_take_back(self, seat: str, agree: bool) -> str:
+        """A seat asked (or the umpire) agrees or refuses; the asking seat may withdraw. Returns what became
+        of it: ``done`` (taken back), ``waiting`` (more must agree) or ``dropped``."""
+        asked = self.take_back
+        if asked is None or asked.at != len(self.game.decisions):
+            self.take_back = None
+            raise RiotactError("no take-back is waiting for an answer (the game may have moved on)")
+        if seat not in (*asked.needs, asked.by) and not (seat == UMPIRE and self.seats.get(UMPIRE) == PERSON):
+            raise RiotactError("you are not asked about this take-back")
+        if not agree or seat == asked.by:
+            self.take_back = None
+            return "dropped"
+        if seat == UMPIRE:  # the umpire may take back anything (Game.undo)
+            self.take_back = None
+            self.game.undo(asked.count, seat=UMPIRE)
+            self._store_rewritten()
+            return "done"
+        asked.agreed.add(seat)
+        if not set(asked.needs) <= asked.agreed:
+            return "waiting"
+        self.take_back = None
+        self.game.undo(asked.count, seat=asked.by, agreed=asked.agreed)  # the core checks again
         self._store_rewritten()
+        return "done"
+
+    def take_back_for(self, seat: str) -> dict[str, Any] | None:
+        """What ``seat`` is shown of a take-back waiting for agreement: who asks, and whether it is asked.
+        The seats asked are told only who asks (not how many decisions, which could count secret ones)."""
+        asked = self.take_back
+        if asked is None or asked.at != len(self.game.decisions):
+            return None
+        umpire = seat == UMPIRE and self.seats.get(UMPIRE) == PERSON
+        if seat == asked.by or umpire:
+            return {"by": asked.by, "asked": umpire, "waiting_for": sorted(set(asked.needs) - asked.agreed)}
+        if seat in asked.needs:
+            return {"by": asked.by, "asked": seat not in asked.agreed}
+        return None
 
     def _store_rewritten(self) -> None:
         """Past decisions changed (an undo, a re-judged roll): the stored record is replaced whole."""
+        self.generation += 1
         self.bot_waiting = None
+        self.take_back = None
         setup, chunks = split_events(self.game.log.events)
         self.store.rewrite_game(self.id, self.game.log.header, setup,
                                 [(s, a, ev) for (s, a), ev in zip(self.game.decisions, chunks, strict=True)])
@@ -208,7 +374,7 @@ class LiveTable:
             if self.seats.get(seat) not in ("random", "heuristic"):
                 continue
             bot = self.bots[seat]
-            view = self.game.view(seat) if bot.needs_view else None
+            view = self.seen_by(seat) if bot.needs_view else None
             action = bot.choose(view, self.game.legal_actions(seat))
             try:
                 self.decide(seat, action, [])
@@ -231,15 +397,9 @@ class LiveTable:
 
     def replay_for(self, seat: str, step: int) -> dict[str, Any]:
         """The game as ``seat`` saw it after its ``step``-th visible decision (0: the start), rebuilt from
-        the record. Steps are only the decisions the seat may see, so their number tells it nothing."""
-        setup, chunks = split_events(self.game.log.events)
-        cuts = sorted({0, len(chunks), *(i + 1 for i, chunk in enumerate(chunks) if visible(chunk[0], seat))})
-        step = max(0, min(step, len(cuts) - 1))
-        events = setup + [e for chunk in chunks[:cuts[step]] for e in chunk]
-        past = replay(self.game.log.header, events, source=f"table {self.id}")
-        view = past.view(seat)
-        view["legal_actions"] = []  # a replay offers no decisions
-        return {"type": "replay", "step": step, "steps": len(cuts), "view": view, "log": past.log_for(seat)}
+        the record (a spectator replays with the sight it has now)."""
+        who = self.spectators_see() if seat == SPECTATOR else seat
+        return replay_step(self.game.log.header, self.game.log.events, who, step, source=f"table {self.id}")
 
     # -- telling the seats ------------------------------------------------------------
     async def broadcast(self) -> None:
@@ -252,6 +412,27 @@ class LiveTable:
                 await watcher.send(message)
             except Exception:  # a closed socket: its handler removes it
                 continue
+
+
+def sight(game: Game, who: str) -> tuple[dict[str, Any], list[Event]]:
+    """The view and filtered log of ``who``: a seat, the umpire, or SPECTATOR (what every seat sees)."""
+    if who == SPECTATOR:
+        return common_view(game), common_log(game)
+    return game.view(who), game.log_for(who)
+
+
+def replay_step(header: dict[str, Any], events: list[Event], who: str, step: int, *,
+                source: str) -> dict[str, Any]:
+    """A recorded game as ``who`` saw it after its ``step``-th visible decision (0: the start). Steps are
+    only the decisions ``who`` may see, so their number tells it nothing of the others' secret ones."""
+    setup, chunks = split_events(events)
+    cuts = sorted({0, len(chunks), *(i + 1 for i, chunk in enumerate(chunks) if visible(chunk[0], who))})
+    step = max(0, min(step, len(cuts) - 1))
+    past = replay(header, setup + [e for chunk in chunks[:cuts[step]] for e in chunk], source=source)
+    view, log = sight(past, who)
+    view["legal_actions"] = []  # a replay offers no decisions
+    turns = [chunks[cut - 1][-1]["turn"] if cut else (setup[-1]["turn"] if setup else 0) for cut in cuts]
+    return {"type": "replay", "step": step, "steps": len(cuts), "turns": turns, "view": view, "log": log}
 
 
 def dice_request(need: DiceNeeded, typed: list[int]) -> dict[str, Any]:
@@ -295,6 +476,7 @@ class Room:
     def restore(self) -> list[str]:
         """Replay every stored table (checked event by event); returns the ids that would not replay."""
         broken = []
+        levels = self.store.spectator_levels()
         for stored in self.store.tables():
             events = list(stored.setup_events)
             for _, _, _, chunk in self.store.decisions(stored.id):
@@ -306,6 +488,7 @@ class Room:
                 broken.append(stored.id)
                 continue
             self.tables[stored.id] = self._live(stored.id, stored.title, game, stored.seats, tray)
+            self.tables[stored.id].spectate = levels.get(stored.id, COMMON)
         return broken
 
     def _live(self, table_id: str, title: str, game: Game, seats: dict[str, str], tray: TrayDice | None) -> LiveTable:
@@ -325,6 +508,7 @@ class Room:
         if UMPIRE not in seats:
             seats[UMPIRE] = new.umpire
         tokens = {s: secrets.token_urlsafe(24) for s, k in seats.items() if k == PERSON}
+        tokens[SPECTATOR] = secrets.token_urlsafe(24)  # one link for every spectator of the table
         table_id = secrets.token_hex(6)
         setup, _ = split_events(game.log.events)
         created = datetime.now(UTC).isoformat(timespec="microseconds")
@@ -342,12 +526,16 @@ class Room:
         return self.tables[found[0]], found[1]
 
     async def run_bots(self, table: LiveTable) -> None:
-        """Bots decide one at a time, each under the table's lock, yielding to the loop between."""
+        """Bots decide under the table's lock, a few milliseconds' worth of decisions at a time, then the
+        seats are told once (one update for a bot's run of moves, not one each) and the loop serves the
+        other tables before the next batch."""
         while True:
             async with table.lock:
                 waiting = table.bot_waiting
-                moved = table.bot_turn()
-                if moved or table.bot_waiting != waiting:  # a move, or the umpire is asked for a bot's dice
+                moved, started = 0, time.perf_counter()
+                while time.perf_counter() - started < BOT_BATCH_SECONDS and table.bot_turn():
+                    moved += 1
+                if moved or table.bot_waiting != waiting:  # moves, or the umpire is asked for a bot's dice
                     await table.broadcast()
             if not moved:
                 return

@@ -10,7 +10,7 @@ The schema is versioned: :data:`MIGRATIONS` are applied in order and each is rec
 
 >>> store = open_store("sqlite://:memory:")
 >>> store.schema_version()
-1
+2
 >>> store.create_table(StoredTable("t1", "rb/x", "A title", {"kind": "game"}, [], {"p1": "person"}, "now"),
 ...                    {"h1": "p1"})
 >>> store.append_decision("t1", 0, "p1", "pass", [{"seq": 0, "kind": "decision"}])
@@ -44,6 +44,9 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
         "CREATE TABLE riotact_tokens (token_hash TEXT PRIMARY KEY, table_id TEXT NOT NULL, seat TEXT NOT NULL)",
         "CREATE TABLE riotact_decisions (table_id TEXT NOT NULL, n INTEGER NOT NULL, seat TEXT NOT NULL, "
         "action TEXT NOT NULL, events TEXT NOT NULL, PRIMARY KEY (table_id, n))",
+    )),
+    (2, (  # what the umpire lets a table's spectators see (no row: the common view)
+        "CREATE TABLE riotact_spectators (table_id TEXT PRIMARY KEY, level TEXT NOT NULL)",
     )),
 )
 
@@ -141,6 +144,16 @@ class Store:
     def seat_for_token(self, token_hash: str) -> tuple[str, str] | None:
         rows = self._rows("SELECT table_id, seat FROM riotact_tokens WHERE token_hash = ?", (token_hash,))
         return (rows[0][0], rows[0][1]) if rows else None
+
+    def spectator_levels(self) -> dict[str, str]:
+        """Table id -> what the umpire lets its spectators see (tables not listed: the common view)."""
+        return {r[0]: r[1] for r in self._rows("SELECT table_id, level FROM riotact_spectators")}
+
+    def set_spectator_level(self, table_id: str, level: str) -> None:
+        with self._transaction() as cursor:
+            cursor.execute(self._sql("DELETE FROM riotact_spectators WHERE table_id = ?"), (table_id,))
+            cursor.execute(self._sql("INSERT INTO riotact_spectators (table_id, level) VALUES (?, ?)"),
+                           (table_id, level))
 
     # -- decisions ---------------------------------------------------------------
     def append_decision(self, table_id: str, n: int, seat: str, action: str, events: list[dict[str, Any]]) -> None:

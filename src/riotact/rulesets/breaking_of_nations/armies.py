@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .ordnance import GUNS, VEHICLE_CU
 from .tables import LEVELS, MOUNT_CU, PIECES, RADIO_CU, SPECIALISTS, STATS, WEAPONS
 
 if TYPE_CHECKING:
@@ -28,6 +29,10 @@ def unit_cost(u: UnitCard) -> int:
     (BON-045); a piece's crew is included in its cost (BON-065)."""
     if u.kind == "mg":
         return int(PIECES["mg"]["cu"])
+    if u.kind == "gun":
+        return GUNS[u.piece].cu
+    if u.kind == "vehicle":
+        return VEHICLE_CU + 5 * u.cv_class + WEAPONS[u.armament].cu
     level = STATS[u.level].cu
     hero = STATS[u.hero_level or u.level].cu + WEAPONS[u.hero_weapon].cu
     if u.kind == "hero":

@@ -9,7 +9,7 @@ from typing import Any
 
 from riotact.core.protocol import Action, Bot
 
-PRIORITY = ("fight", "rotate", "throw", "fire", "rally", "charge")
+PRIORITY = ("fight", "rotate", "throw", "fire", "shoot", "lob", "plan", "rally", "charge")
 
 
 class HeuristicBot(Bot):

@@ -40,6 +40,7 @@ class Hit:
     critical: bool
     damage: int
     by: Soldier
+    av: bool = False  # BON-012: anti-vehicle ammunition (shell, shrapnel, the LFT)
 
 
 class Combat(Glory):
@@ -243,6 +244,10 @@ class Combat(Glory):
         for t in crossed:
             tu = self.unit_of(t)
             self.reveal(tu, "the flame thrower's stream finds it")
+            if t.vehicle:  # BON-062: a flame thrower automatically causes criticals on vehicles
+                self.tell("BON-062", f"The stream engulfs {t.id}: an automatic critical.")
+                hits.append(Hit(t, True, WEAPONS["lft"].damage, m, av=True))
+                continue
             tn = t.ds(tu.formation, tu.charging)
             face = self.umpire.roll_total("BON-061", m.id, 1, 12, purpose=f"the stream against {t.id} (TN {tn}: "
                                           "DS alone)", judge=_ranged_judge(tn)).total

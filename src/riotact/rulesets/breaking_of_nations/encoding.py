@@ -1,7 +1,8 @@
 """The Breaking of Nations for learning and search: its fixed action numbering.
 
 For the scenario's units, in list order: ``activate|end|fight|rally|fallback|prone|rise:<unit>``,
-``formation:<unit>:<formation>``, ``fire|charge:<unit>:<enemy unit>``; points and bearings chosen
+``formation:<unit>:<formation>``, ``fire|charge:<unit>:<enemy unit>``; for a gun ``shoot:<gun>:<enemy>``,
+``lob:<gun>`` and ``lob|plan:<gun>:<enemy>:<guess>``; points, bearings and guesses chosen
 during play (a move's destination, a grenade's aim, an MG's new bearing) take slots ``~1``..``~16``
 (core/encoding.py). Observations are the generic hashed view features.
 
@@ -32,6 +33,9 @@ def action_ids(state: BreakingOfNations) -> list[str]:
         foes = [e.id for e in state.units.values() if e.seat != u.seat]
         ids += [f"{verb}:{u.id}:{e}" for verb in ("fire", "charge") for e in foes]
         ids += [f"{verb}:{u.id}:{s}" for verb in ("move", "throw", "rotate") for s in slots]
+        if u.kind == "gun":  # artillery.py: direct fire, a guessed range, a mortar's plan and its firing
+            ids += [f"shoot:{u.id}:{e}" for e in foes] + [f"lob:{u.id}"]
+            ids += [f"{verb}:{u.id}:{e}:{s}" for verb in ("lob", "plan") for e in foes for s in slots]
     return ids
 
 

@@ -6,11 +6,14 @@ import math
 from dataclasses import dataclass, field
 
 from .model import UnitCard
+from .ordnance import CREW, GUNS
 from .tables import ARMOUR, PIECE_DS, PIECES, SPECIALISTS, STATS, Level, actions
 
 XY = tuple[float, float]
 BASE = 0.5  # a foot figure's base radius (1" across)
 PIECE_BASE = 1.0
+VEHICLE_BASE = 1.5
+VEHICLE_AC = 2  # BON-012 gap: a vehicle moves and fires as one model with 2 actions
 #: BON-019..022: the centre-to-centre spacing of each formation (open: 1.5" between bases).
 SPACING = {"open": 2.5, "closed": 2 * BASE, "mass": 2 * BASE, "square": 2 * BASE}
 
@@ -36,6 +39,7 @@ class Soldier:
     injuries: list[str] = field(default_factory=list)  # BON-112 for heroes
     stunned_turn: int = 0
     mounted: bool = False
+    vehicle: tuple[int, int, int] | None = None  # BON-012 gap: (CV save, CV class, inches per move)
 
     @property
     def pos(self) -> XY:
@@ -55,7 +59,7 @@ class Soldier:
 
     @property
     def base(self) -> float:
-        return PIECE_BASE if self.is_piece else BASE
+        return PIECE_BASE if self.is_piece else VEHICLE_BASE if self.vehicle else BASE
 
     @property
     def in_play(self) -> bool:
@@ -65,12 +69,16 @@ class Soldier:
         """BON-104 with BON-106 (armour) and BON-112 (a light leg wound halves it)."""
         if self.is_piece:
             return 0
+        if self.vehicle:
+            return self.vehicle[2]
         sp = self.stats.sp + ARMOUR[self.armour].sp
         if "leg_light" in self.injuries:
             sp = math.ceil(sp / 2)
         return max(sp, 0)
 
     def max_ac(self) -> int:
+        if self.vehicle:
+            return VEHICLE_AC
         return 0 if self.is_piece else actions(self.sp())  # BON-008
 
     def cs(self) -> int:
@@ -80,6 +88,8 @@ class Soldier:
         """BON-025: experience (or formation) DS plus armour; pieces have DS 6 (BON-065)."""
         if self.is_piece:
             return PIECE_DS
+        if self.vehicle:
+            return self.vehicle[0]  # BON-093: a vehicle makes a CV save instead of a DS save
         base = self.stats.ds
         if formation == "mass" or (formation == "closed" and charging):  # BON-020 / BON-021 gaps
             base = 1
@@ -122,7 +132,14 @@ def build(card: UnitCard) -> tuple[Unit, list[Soldier]]:
         men.append(Soldier(f"{card.id}.{len(men) + 1}", card.id, role, level, armour, weapon, 0.0, 0.0,
                            **kw))  # type: ignore[arg-type]
 
-    if card.kind == "mg":
+    if card.kind == "gun":  # BON-065: the piece and its four Green crew in flak armour
+        add("piece", "green", "flak", card.piece, wounds=GUNS[card.piece].wounds)
+        for _ in range(CREW):
+            add("crew", "green", "flak", "rifle")
+    elif card.kind == "vehicle":  # BON-012 gap: one model, its crew inside
+        add("vehicle", card.level, "minimal", card.armament, wounds=card.wounds,
+            vehicle=(card.cv, card.cv_class, card.speed))
+    elif card.kind == "mg":
         add("piece", "green", "flak", "mg", wounds=PIECES["mg"]["wounds"])
         add("crew", "green", "flak", "rifle")  # BON-065: crews are Green in flak armour
         add("ammo", "green", "flak", "rifle")  # BON-076 gap: the ammunition crewman, named at deployment
@@ -148,7 +165,7 @@ def build(card: UnitCard) -> tuple[Unit, list[Soldier]]:
                     n = i - len(kinds) - card.radio
                     add("soldier", card.level, card.armour, "pistol" if n < card.pistols else "rifle",
                         cc_weapon=n < card.cc_weapons)
-    gl = STATS[card.level].gl if card.kind != "mg" else STATS["green"].gl
+    gl = STATS[card.level].gl if card.kind not in ("mg", "gun") else STATS["green"].gl
     unit = Unit(card.id, card.seat, card.name, card.kind, card.level, card.formation, card.facing, gl,
                 [m.id for m in men], len(men))
     place(men, card.at, card.formation, card.facing)

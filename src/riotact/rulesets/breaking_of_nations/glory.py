@@ -17,6 +17,7 @@ TRIGGERS = {
     "flank": "it is assaulted in the flank or rear",
     "fear": "a flame thrower's stream falls on it",
     "cavalry": "cavalry is heading straight for it at a higher gait",
+    "vehicle": "a vehicle is heading straight for it at a higher gear",
 }
 
 

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from riotact.core.scenario import scenario_seat
 
+from .ordnance import CREW, battery_problems
 from .tables import LEVELS, TERRAIN
 
 Strict = ConfigDict(extra="forbid")
@@ -52,7 +53,7 @@ class UnitCard(BaseModel):
     id: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9-]*$")
     name: str
     seat: str
-    kind: Literal["squad", "hero", "mg", "cavalry"] = "squad"
+    kind: Literal["squad", "hero", "mg", "cavalry", "gun", "vehicle"] = "squad"
     level: Level = "regular"
     armour: ArmourKind = "minimal"
     #: BON-047: the hero's level (never above the squad's); "" = the squad's.
@@ -73,6 +74,17 @@ class UnitCard(BaseModel):
     hidden: bool = False  # may deploy hidden when the house rule is on
     #: Where each model stands (officer first), instead of the formation's layout around ``at``.
     models_at: list[tuple[float, float]] = []
+    #: A ``gun`` (BON-077, BON-078): its kind, ammunition (BON-073) and what moves it (BON-066).
+    piece: Literal["trench_mortar", "light_howitzer", "howitzer", "heavy_howitzer", "light_gun", "medium_gun",
+                   "heavy_gun"] = "howitzer"
+    ammunition: Literal["shell", "shrapnel"] = "shell"
+    limber: Literal["none", "horse", "pair", "vehicle"] = "none"
+    #: A ``vehicle`` (BON-012 gap): its CV save, CV class (I..IV), wounds, inches per move, armament.
+    cv: int = Field(9, ge=0, le=20)
+    cv_class: int = Field(3, ge=1, le=4)
+    wounds: int = Field(3, ge=1, le=10)
+    speed: int = Field(6, ge=0, le=20)
+    armament: Literal["rifle", "lmg"] = "lmg"
 
     _seat_exists = field_validator("seat")(scenario_seat)
 
@@ -94,6 +106,15 @@ class Deployment(BaseModel):
     edge: Literal["north", "south", "east", "west"]
 
 
+class Bombardment(BaseModel):
+    """BON-071 / BON-072: the attacker's preliminary bombardment of the defender's half."""
+
+    model_config = Strict
+    attacker: str
+    defender: str
+    hours: int = Field(2, ge=1, le=72)
+
+
 class BONSetup(BaseModel):
     model_config = Strict
     width: float = Field(48, gt=0, le=240)
@@ -105,6 +126,9 @@ class BONSetup(BaseModel):
     features: list[FeatureCard] = []
     units: list[UnitCard] = Field(min_length=2)
     objectives: list[Objective] = []
+    bombardment: Bombardment | None = None
+    #: BON-065 gap: the scenario allows pieces singly rather than in batteries of 2.
+    single_pieces: bool = False
 
     @model_validator(mode="after")
     def _consistent(self) -> BONSetup:
@@ -117,17 +141,19 @@ class BONSetup(BaseModel):
         for u in self.units:
             if not (0 <= u.at[0] <= self.width and 0 <= u.at[1] <= self.depth):
                 raise ValueError(f"unit {u.id} stands off the table at {u.at}")
-            models = 3 if u.kind == "mg" else 1 if u.kind == "hero" else 1 + u.soldiers
+            models = {"mg": 3, "hero": 1, "gun": 1 + CREW, "vehicle": 1}.get(u.kind, 1 + u.soldiers)
             if u.models_at and len(u.models_at) != models:
                 raise ValueError(f"unit {u.id}: models_at places {len(u.models_at)} models; it has {models}")
         for o in self.objectives:
             if o.feature not in fids:
                 raise ValueError(f"objective: no feature {o.feature!r}")
         seats = {d.seat for d in self.deployment}
+        if self.bombardment and not {self.bombardment.attacker, self.bombardment.defender} <= seats:
+            raise ValueError("bombardment: attacker and defender must be seats with a deployment edge (BON-071)")
         for u in self.units:
             if u.seat not in seats:
                 raise ValueError(f"unit {u.id}: seat {u.seat!r} has no deployment edge")
-        problems = army_problems(self)
+        problems = army_problems(self) + battery_problems(self)
         if problems:
             raise ValueError(problems[0])
         return self

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from riotact.core.options import HouseRule
 
+from .ordnance import FIRE_HOUSE_RULES
+
 HOUSE_RULES = (
     HouseRule("initiative_ties", "reroll", "BON-004",
               "Tied initiative rolls: the tied players roll again, or keep the seats' order.",
@@ -34,4 +36,5 @@ HOUSE_RULES = (
     HouseRule("ammo_turn_face", 7, "BON-076",
               "MG ammunition runs out in the n-th turn without its crewman on a D6 of this minus n."),
     HouseRule("turns", 0, "BON-003", "Game length in turns (0: the scenario's, 12 without one)."),
+    *FIRE_HOUSE_RULES,
 )

@@ -28,6 +28,7 @@ SPEC = RulesetSpec(
     seat_counts=(2, 6),
     text_view=text_view,
     encoding=encoding,
+    odds="riotact.rulesets.breaking_of_nations.odds",
     sight=sight,
     army=army_report,
     army_key="units",

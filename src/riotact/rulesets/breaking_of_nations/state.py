@@ -19,8 +19,9 @@ from riotact.core.scenario import Scenario
 from riotact.core.umpire import Umpire
 from riotact.tabletop import bearing, in_arc
 
+from .artillery import GUN_VERBS
 from .board import MOVE_ORDER
-from .combat import Combat
+from .bombardment import Bombardment
 from .forces import Soldier, Unit, place
 from .glory import PANIC_GL
 from .tables import GAIT_MINIMUM, GAITS, PIECES, RIDER_ARMOUR, TERRAIN, TURN_COST, WEAPONS, terrain_speed
@@ -38,7 +39,7 @@ def _xy(text: str) -> tuple[float, float] | None:
     return (x, y) if math.isfinite(x) and math.isfinite(y) else None
 
 
-class BreakingOfNations(Combat):
+class BreakingOfNations(Bombardment):
     def __init__(self, scenario: Scenario, options: dict[str, Value], umpire: Umpire) -> None:
         super().__init__(scenario, options, umpire)
         self.turns = int(options["turns"]) or self.setup.turns
@@ -47,6 +48,7 @@ class BreakingOfNations(Combat):
         self.pointer = 0
         umpire.turn = 1
         self.order = self.roll_initiative()
+        self.bombard()  # BON-002: after set-up, before the first turn (BON-071)
         self.start_turn()
         self.advance()
 
@@ -122,6 +124,8 @@ class BreakingOfNations(Combat):
         if u is not None and u.concealed and action.id.split(":")[0] in ("activate", "end", "formation",
                                                                           "prone", "rise", "rally"):
             return [u.seat]  # BON-002 house rule: what a hidden unit does unseen stays with its owner
+        if u is not None and action.id.startswith("plan:"):
+            return [u.seat]  # BON-077 gap: the mortar's plan is secret until it fires
         return "all"
 
     def apply(self, seat: str, action: Action) -> None:
@@ -158,6 +162,8 @@ class BreakingOfNations(Combat):
         elif verb == "fight":
             self.reveal(u, "it fights")
             self.melee(u)
+        elif verb in GUN_VERBS:
+            self.gun_order(u, verb, arg)
         self.spot()
         self.check_victory()
         if self.result is None and self.active and not self.unit_actions(self.units[self.active])[1:]:
@@ -172,6 +178,8 @@ class BreakingOfNations(Combat):
         verb, _, rest = action_id.partition(":")
         uid, _, where = rest.partition(":")
         p = _xy(where)
+        if uid == self.active and verb in GUN_VERBS:
+            return self.gun_parse(self.units[uid], verb, where)
         if uid != self.active or p is None:
             return None
         u = self.units[uid]
@@ -187,6 +195,8 @@ class BreakingOfNations(Combat):
             return "it is not your decision now"
         verb, _, rest = action_id.partition(":")
         uid, _, where = rest.partition(":")
+        if self.active and uid == self.active and verb in ("lob", "plan") and self.units[uid].kind == "gun":
+            return self.gun_refusal(self.units[uid], where)
         if self.active and uid == self.active and verb == "move" and (p := _xy(where)):
             return self.move_problem(self.units[uid], p) or "that is not one of the legal actions now"
         return "that is not one of the legal actions now"
@@ -227,8 +237,8 @@ class BreakingOfNations(Combat):
         if not able:
             return out
         foes = [e for e in self.enemy_units(u.seat) if not e.concealed]
-        if u.kind == "mg":
-            out += self.mg_actions(u, foes)
+        if u.kind in ("mg", "gun"):
+            out += self.mg_actions(u, foes) if u.kind == "mg" else self.gun_actions(u, foes)
             out += self.move_menu(u, foes)
             return out
         for e in foes:
@@ -242,6 +252,8 @@ class BreakingOfNations(Combat):
                     t = min(near, key=lambda t: (self.gap(g, t), t.id))
                     out.append(Action(f"throw:{u.id}:{t.x:.1f},{t.y:.1f}",
                                       f"{g.id} throws a grenade at {e.name}"))
+        if u.kind == "vehicle":  # BON-012 gap: a vehicle fires and moves
+            return out + self.move_menu(u, foes)
         if any(self.fighters(m) for m in able):
             out.append(Action(f"fight:{u.id}", f"{u.name} fights in close combat"))
         movers = self.movers(u)
@@ -270,12 +282,12 @@ class BreakingOfNations(Combat):
     def movers(self, u: Unit) -> list[Soldier]:
         """BON-016: soldiers with AC for a movement action and under the movement limit; a gun moves
         only with two crewmen paying double (BON-066)."""
-        cost = 2 if u.kind == "mg" else 1
+        cost = 2 if u.kind in ("mg", "gun") else 1
         limit = 1 if u.kind == "cavalry" else int(self.options["movement_actions"])  # BON-079: one gait move
         ms = [m for m in self.able(u) if m.ac >= cost and m.move_ac + cost <= limit]
-        if u.kind == "mg":
-            return ms if len(ms) >= 2 and any(p.is_piece for p in self.members(u)) else []
-        return ms
+        if u.kind in ("mg", "gun"):
+            return self.piece_movers(u, ms)
+        return [m for m in ms if m.id not in self.broken_down]  # BON-109 (vehicles.py)
 
     def move_problem(self, u: Unit, dest: tuple[float, float]) -> str | None:
         movers = self.movers(u)
@@ -303,7 +315,7 @@ class BreakingOfNations(Combat):
         """BON-015: every mover goes the same way (the formation keeps its shape), 1 AC each (2 for a
         gun's crew, BON-066); the unit faces the way it moved."""
         movers = self.movers(u)
-        cost = 2 if u.kind == "mg" else 1
+        cost = 2 if u.kind in ("mg", "gun") else 1
         c = self.centre(u)
         vx, vy = dest[0] - c[0], dest[1] - c[1]
         for m in self.carried(u, movers):
@@ -317,6 +329,8 @@ class BreakingOfNations(Combat):
             u.gait = self.ride_gait(u, c, dest)[0] or "walk"
             self.tell("BON-079", f"{u.name} goes at a {u.gait}.", unit=u)
             self.cavalry_fright(u)
+        elif u.kind == "vehicle":
+            self.vehicle_moved(u, c, dest)  # BON-109, BON-036 (vehicles.py)
         self.tell(rule, f"{u.name} moves {math.hypot(vx, vy):.1f}\" to ({dest[0]:.1f}, {dest[1]:.1f}).", unit=u)
 
     def move_menu(self, u: Unit, foes: list[Unit]) -> list[Action]:
@@ -507,8 +521,7 @@ class BreakingOfNations(Combat):
         """BON-066: a gun turns up to 90 degrees for 1 AC."""
         turn = abs((facing - u.facing + 180) % 360 - 180)
         cost = max(1, math.ceil(turn / 90))
-        crew = max(self.mg_crew(u), key=lambda m: (m.ac, m.id))
-        crew.ac -= cost
+        self.pay_crew(u, cost)
         u.facing = facing
         self.tell("BON-066", f"{u.name} turns {turn:.0f} degrees ({cost} AC).", unit=u)
 

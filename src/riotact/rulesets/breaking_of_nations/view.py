@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from riotact.core.log import UMPIRE
 
+from .ordnance import ARC, GUNS
 from .tables import PIECES, TERRAIN, WEAPONS
 
 if TYPE_CHECKING:
@@ -28,6 +29,7 @@ def seat_view(st: BreakingOfNations, seat: str) -> dict[str, Any]:
         "objectives": [o.model_dump() for o in st.setup.objectives],
         "weapons": weapons(st, units),
         "scores": st.result.scores if st.result else None,
+        "plans": st.plans_for(seat),  # BON-077: a mortar's planned target, its owner's secret
     }
 
 
@@ -51,7 +53,12 @@ def terrain(kind: str) -> dict[str, Any]:
 
 def weapons(st: BreakingOfNations, units: list[Unit]) -> dict[str, dict[str, Any]]:
     """The range bands (BON-030, BON-107) of the weapons the seat can see, for the board's range
-    rings, and the MG's arc of fire (BON-074)."""
-    names = sorted({m.weapon for u in units for m in st.members(u)})
-    return {w: {"short": WEAPONS[w].short, "medium": WEAPONS[w].medium, "long": WEAPONS[w].long,
-                "arc": PIECES[w]["arc"] if w in PIECES else None} for w in names}
+    rings, and the arcs of fire: the MG's (BON-074) and a gun's (BON-067, with its least range, BON-077)."""
+    out: dict[str, dict[str, Any]] = {}
+    for w in sorted({m.weapon for u in units for m in st.members(u)}):
+        if w in WEAPONS:
+            out[w] = {"short": WEAPONS[w].short, "medium": WEAPONS[w].medium, "long": WEAPONS[w].long,
+                      "arc": PIECES[w]["arc"] if w in PIECES else None}
+        elif w in GUNS:
+            out[w] = {"short": GUNS[w].reach, "medium": None, "long": None, "arc": ARC, "minimum": GUNS[w].minimum}
+    return out

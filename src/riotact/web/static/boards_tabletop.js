@@ -1,4 +1,4 @@
-// Boards for the rulesets played on an open table in inches: Public Participation and The Breaking of
+// (Needs dom.js.) Boards for the rulesets played on an open table in inches: Public Participation and The Breaking of
 // Nations. Everything is drawn from the seat's view (and its own filtered log) only. The tools are
 // drawing aids in the browser (ruler, rings, templates, arcs) except two that ask the server: a click
 // on the table sends a coordinate action that the engine validates (a refusal shows its reason), and
@@ -20,14 +20,6 @@ const Tabletop = (() => {
     const node = document.createElementNS(NS, tag);
     for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
     if (text !== undefined) node.textContent = text;
-    return node;
-  }
-  function h(tag, attrs = {}, ...kids) {
-    const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs)) {
-      if (k === "text") node.textContent = v; else if (k === "class") node.className = v; else node.setAttribute(k, v);
-    }
-    node.append(...kids);
     return node;
   }
   const fmt = (v) => Number(v).toFixed(1);
@@ -57,7 +49,7 @@ const Tabletop = (() => {
         out.push({
           id: m.id, piece: u.id, unit: u, model: m, x: m.x, y: m.y, base: m.role === "piece" ? 1 : 0.5,
           own: u.seat === view.seat || view.seat === "umpire", colour: colourOf(u.seat, seats),
-          label: m.role === "officer" || m.role === "hero" ? "★" : m.role === "piece" ? "MG" : "",
+          label: m.role === "officer" || m.role === "hero" ? "★" : m.role === "piece" ? (m.weapon === "mg" ? "MG" : "G") : "",
           ring: m.panic ? "#d62828" : "", square: m.role === "piece", prone: m.prone, hidden: u.hidden,
           text: `${m.id} of ${u.name} (${u.seat}): ${m.role}, ${m.weapon}, ${m.level}` +
             `${m.prone ? ", prone" : ""}${m.panic ? `, panic: ${m.panic}` : ""}, ${m.ac} AC`,
@@ -309,36 +301,36 @@ const Tabletop = (() => {
   }
 
   function toolbar(holder, view, ui, interactive, pieces) {
-    const bar = h("div", { class: "tt-tools" });
+    const bar = el("div", { class: "tt-tools" });
     const modes = [["act", interactive ? "Move / throw" : "Select"], ["ruler", "Ruler"], ["sight", "Sight"], ["template", "Template"]];
     for (const [mode, label] of modes) {
       if (mode === "sight" && !interactive) continue;
-      const b = h("button", { type: "button", text: label, "data-tool": mode, class: ui.mode === mode ? "on" : "" });
+      const b = el("button", { type: "button", text: label, "data-tool": mode, class: ui.mode === mode ? "on" : "" });
       b.addEventListener("click", () => { ui.mode = mode; ui.ruler = []; if (mode !== "sight") ui.sight = null; redraw(holder); });
       bar.append(b);
     }
     if (ui.mode === "template") {
-      const pick = h("select", { "aria-label": "template", class: "tt-template" });
-      for (const [k, r, label] of TEMPLATES[view.ruleset] || []) pick.append(h("option", { value: k, text: label, "data-r": r }));
+      const pick = el("select", { "aria-label": "template", class: "tt-template" });
+      for (const [k, r, label] of TEMPLATES[view.ruleset] || []) pick.append(el("option", { value: k, text: label, "data-r": r }));
       if (ui.tmpl) pick.value = ui.tmpl; else ui.tmpl = pick.value;
       pick.addEventListener("change", () => { ui.tmpl = pick.value; });
-      const clear = h("button", { type: "button", text: "Clear templates" });
+      const clear = el("button", { type: "button", text: "Clear templates" });
       clear.addEventListener("click", () => { ui.templates = []; redraw(holder); });
       bar.append(pick, clear);
     }
     const verbs = pointVerbs(view, ui.selected);
     if (ui.mode === "act" && verbs.length > 1) {
-      const pick = h("select", { "aria-label": "what a click does", class: "tt-verb" });
-      for (const v of verbs) pick.append(h("option", { value: v, text: `click: ${v.split(":").filter((x, i) => i !== 1).join(" ")}` }));
+      const pick = el("select", { "aria-label": "what a click does", class: "tt-verb" });
+      for (const v of verbs) pick.append(el("option", { value: v, text: `click: ${v.split(":").filter((x, i) => i !== 1).join(" ")}` }));
       if (verbs.includes(ui.verb)) pick.value = ui.verb; else ui.verb = verbs[0];
       pick.addEventListener("change", () => { ui.verb = pick.value; });
       bar.append(pick);
     }
     for (const k of view.ruleset === "public-participation" ? ["move", "voice", "weapons"] : ["weapons"]) {
-      const box = h("input", { type: "checkbox", "data-ring": k });
+      const box = el("input", { type: "checkbox", "data-ring": k });
       box.checked = ui.rings[k];
       box.addEventListener("change", () => { ui.rings[k] = box.checked; redraw(holder); });
-      bar.append(h("label", { class: "tt-ring" }, box, ` ${k} rings`));
+      bar.append(el("label", { class: "tt-ring" }, box, ` ${k} rings`));
     }
     return bar;
   }
@@ -368,7 +360,7 @@ const Tabletop = (() => {
     }
     if (ui.mode === "template") lines.push("Template: click to place it (a drawing aid; figures under it are ringed).");
     // The pointer's place in inches sits below the board, so that its changing text never moves the board.
-    return h("p", { class: "tt-status" }, h("span", { class: "tt-where muted" }), h("span", { role: "status", text: lines.join(" ") }));
+    return el("p", { class: "tt-status" }, el("span", { class: "tt-where muted" }), el("span", { role: "status", text: lines.join(" ") }));
   }
 
   // ---- what clicks do ------------------------------------------------------------------------------

@@ -84,7 +84,7 @@ function link(token) { return `${location.origin}/table#t=${token}`; }
 
 function remember(made) {
   const mine = JSON.parse(localStorage.getItem("riotact-tables") || "{}");
-  mine[made.table] = { title: made.title, tokens: made.tokens };
+  mine[made.table] = { title: made.title, tokens: { ...made.tokens, ...(made.spectator ? { spectators: made.spectator } : {}) } };
   localStorage.setItem("riotact-tables", JSON.stringify(mine));
 }
 
@@ -92,7 +92,8 @@ function showLinks(made) {
   $("made").hidden = false;
   const table = $("links");
   table.replaceChildren(el("tr", {}, el("th", { text: "seat" }), el("th", { text: "invitation link" })));
-  for (const [seat, token] of Object.entries(made.tokens)) {
+  const links = { ...made.tokens, ...(made.spectator ? { spectators: made.spectator } : {}) };
+  for (const [seat, token] of Object.entries(links)) {
     const a = el("a", { href: link(token), target: "_blank", text: link(token) });
     a.dataset.seat = seat;
     table.append(el("tr", {}, el("td", { text: seat }), el("td", {}, a)));

@@ -5,15 +5,6 @@ const $ = (id) => document.getElementById(id);
 const token = new URLSearchParams(location.hash.slice(1)).get("t") || "";
 let socket = null, state = null, log = [], pendingDice = null, shownSeat = null, retry = 500, powers = [];
 
-function el(tag, attrs = {}, ...kids) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "text") node.textContent = v; else if (k === "class") node.className = v; else node.setAttribute(k, v);
-  }
-  for (const kid of kids) node.append(kid);
-  return node;
-}
-
 function banner(text, kind = "info") {
   const box = $("banner");
   box.replaceChildren();
@@ -91,11 +82,45 @@ function drawHeader(message) {
     $("title").textContent = `${message.table.ruleset_title}: ${message.table.scenario_title}`;
     document.title = `riotact: ${message.seat}`;
   }
-  const who = view.seat === "umpire" ? "the umpire's console" : `seat ${view.seat}`;
+  const who = view.seat === "umpire" ? "the umpire's console"
+    : message.spectating ? `spectator (${sightName(message.spectating)})` : `seat ${view.seat}`;
   $("meta").textContent = `${who} · turn ${view.turn} · to act: ${view.to_act.join(", ") || "nobody"}`;
   $("seats").replaceChildren(...message.seats.map((s) =>
     el("span", {}, el("span", { class: `dot ${s.online ? "on" : ""}` }), `${s.seat} (${s.kind})`)));
   $("undo").disabled = !message.can_undo;
+  $("undo").hidden = Boolean(message.spectating);  // a spectator takes no part
+}
+
+function sightName(who) {
+  return who === "spectator" ? "what every seat sees" : who === "umpire" ? "the truth" : `as seat ${who} sees`;
+}
+
+// What spectators see, granted at the umpire's console: the common view, one seat's view, the truth at the end.
+function drawSpectators(message) {
+  const s = message.spectators;
+  $("spectate").hidden = !s;
+  if (!s) return;
+  const select = $("spectate-level"), chosen = select.value || s.level;
+  const levels = ["common", ...Object.keys(message.seat_views).map((seat) => `seat:${seat}`), "truth"];
+  select.replaceChildren(...levels.map((l) => el("option", { value: l,
+    text: l === "common" ? "what every seat sees" : l === "truth" ? "the truth (once the game is over)" : `as seat ${l.slice(5)} sees` })));
+  select.value = chosen;
+  $("spectate-now").textContent = `${s.watching} watching; they see ${sightName(s.sees)}.`;
+}
+
+// A take-back waiting for agreement (the core's take-back rule): the seats asked agree or refuse; the
+// asking seat sees whom it waits for and may withdraw; a person umpire's agreement is enough.
+function drawTakeBack(message) {
+  const t = message.take_back;
+  $("take-back").hidden = !t;
+  if (!t) return;
+  const mine = t.by === message.seat;
+  $("take-back-text").textContent = mine
+    ? `You asked to take back your last decision: waiting for ${t.waiting_for.join(", ") || "the umpire"}.`
+    : `${t.by} asks to take back their last decision and what followed it.${t.asked ? "" : " You agreed."}`
+      + (t.waiting_for ? ` Waiting for ${t.waiting_for.join(", ") || "nobody"}.` : "");
+  $("take-back-yes").hidden = mine || !t.asked;
+  $("take-back-no").textContent = mine ? "Withdraw" : "Refuse";
 }
 
 function drawUmpire(message) {
@@ -114,6 +139,7 @@ function drawUmpire(message) {
   if (shownSeat) Boards.draw(holder, message.seat_views[shownSeat], null);
   if (message.bot_dice) showDice({ ...message.bot_dice, bot: true });
   drawPowers(message);
+  drawSpectators(message);
 }
 
 // The umpire's powers (Game.umpire_powers()): one form, its inputs made from the chosen power's arguments.
@@ -193,16 +219,25 @@ function replayGo(where) {
 
 function hideDice() { pendingDice = null; $("dice-tray").hidden = true; }
 
+// An update carries what changed in this seat's own view since the last (riotact.web.room.view_patch).
+function patched(view, patch) {
+  if ("state" in patch.view) return { ...view, ...patch.view };
+  const st = { ...view.state, ...patch.state };
+  for (const key of patch.gone) delete st[key];
+  return { ...view, ...patch.view, state: st };
+}
+
 function receive(message) {
   switch (message.type) {
     case "snapshot": case "update": {
+      if (message.view_patch) message.view = patched(state.view, message.view_patch);
       if (message.log_from === 0) log = [];
       log = log.concat(message.log);
       state = message;
       document.body.dataset.version = message.version;  // lets a test (or an extension) see the view change
       drawHeader(message);
       Boards.draw($("board"), message.view, act, { log, send });
-      drawActions(); drawLog(); drawUmpire(message);
+      drawActions(); drawLog(); drawUmpire(message); drawTakeBack(message);
       if (message.view.result) {
         const r = message.view.result;
         banner(`Game over: ${r.winners.length ? r.winners.join(", ") : "nobody"} won (${r.reason}).`, "ok");
@@ -214,6 +249,7 @@ function receive(message) {
     case "dice_needed": showDice(message); break;
     case "refused": banner(`Refused: ${message.reason}`, "warn"); break;
     case "stale": banner(message.reason, "warn"); break;
+    case "undo_asked": banner(`Not yet: ${message.reason}.`, "info"); break;
     case "error": banner(message.reason, "warn"); break;
   }
 }
@@ -238,6 +274,9 @@ $("undo").addEventListener("click", () => send({ type: "undo", version: state.ve
 $("dice-send").addEventListener("click", sendDice);
 $("power-name").addEventListener("change", drawPowerArgs);
 $("power-form").addEventListener("submit", sendPower);
+$("take-back-yes").addEventListener("click", () => send({ type: "take_back", agree: true }));
+$("take-back-no").addEventListener("click", () => send({ type: "take_back", agree: false }));
+$("spectate-grant").addEventListener("click", () => send({ type: "spectators", level: $("spectate-level").value }));
 $("dice-faces").addEventListener("keydown", (e) => { if (e.key === "Enter") sendDice(); });
 $("dice-cancel").addEventListener("click", hideDice);
 window.addEventListener("hashchange", () => location.reload());  // another invitation: another seat

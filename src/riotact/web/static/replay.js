@@ -1,0 +1,78 @@
+// The replay viewer: a finished table of this server or an uploaded saved game, step by step (one step per
+// decision the chosen seat saw) or turn by turn, as a seat, the umpire, or a spectator saw it. The server
+// rebuilds each step from the record; this page only draws what it is sent.
+"use strict";
+const $ = (id) => document.getElementById(id);
+let source = null, at = null, seat = "umpire";
+
+function banner(text, kind = "warn") {
+  $("banner").replaceChildren(...(text ? [el("div", { class: `banner ${kind}`, text, role: "status" })] : []));
+}
+
+function watcherName(s) {
+  return s === "umpire" ? "the umpire (the truth)" : s === "spectator" ? "a spectator (what every seat saw)" : `seat ${s}`;
+}
+
+async function ask(step, check = false) {
+  const response = await fetch("/api/replay", { method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ ...source, seat, step, check }) });
+  const data = await response.json();
+  if (!response.ok) { banner(data.error); return; }
+  banner("");
+  at = data;
+  draw();
+}
+
+function draw() {
+  document.title = `riotact replay: ${at.title}`;
+  $("title").textContent = `${at.title} · as ${watcherName(at.seat)}`;
+  $("where").textContent = `step ${at.step} of ${at.steps - 1} · turn ${at.turns[at.step]}${at.view.result ? " · game over" : ""}`;
+  document.body.dataset.step = at.step;
+  const chosen = $("as").value || at.seat;
+  $("as").replaceChildren(...at.seats.map((s) => el("option", { value: s, text: watcherName(s) })));
+  $("as").value = chosen;
+  Boards.draw($("board"), at.view);
+  $("log").replaceChildren(...at.log.slice(-300).reverse().map((e) => el("div", { class: `ev ${e.kind}`,
+    text: `t${e.turn} ${e.text}${e.rule && !e.text.includes(e.rule) ? ` [${e.rule}]` : ""}` })));
+}
+
+// Turn by turn: the first step of the next turn, or the first step of this turn (of the one before, at its start).
+function go(where) {
+  if (!at) return;
+  const last = at.steps - 1, turn = at.turns[at.step];
+  let step = { first: 0, back: at.step - 1, next: at.step + 1, last }[where];
+  if (where === "turn-next") {
+    step = at.turns.findIndex((t, i) => i > at.step && t > turn);
+    if (step < 0) step = last;
+  } else if (where === "turn-back") {
+    const start = at.turns.findIndex((t) => t === turn);
+    const target = start < at.step ? turn : at.turns[Math.max(0, start - 1)];
+    step = at.turns.findIndex((t) => t === target);
+  }
+  ask(Math.max(0, Math.min(step, last)));
+}
+
+async function loadFinished() {
+  const data = await (await fetch("/api/replays")).json();
+  $("finished").append(...data.tables.map((t) => el("option", { value: t.id,
+    text: `${t.title} (${t.id}, ${t.decisions} decisions)` })));
+}
+
+$("finished").addEventListener("change", () => {
+  if (!$("finished").value) return;
+  source = { table: $("finished").value };
+  $("upload").value = "";
+  seat = "umpire"; $("as").value = "";
+  ask(0, true);
+});
+$("upload").addEventListener("change", async () => {
+  const file = $("upload").files[0];
+  if (!file) return;
+  source = { log: await file.text() };
+  $("finished").value = "";
+  seat = "umpire"; $("as").value = "";
+  ask(0, true);
+});
+$("as").addEventListener("change", () => { seat = $("as").value; ask(0); });
+for (const b of document.querySelectorAll("[data-go]")) b.addEventListener("click", () => go(b.dataset.go));
+loadFinished();
