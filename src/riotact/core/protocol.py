@@ -178,6 +178,15 @@ class RulesetSpec:
     #: OpenSpiel's IS-MCTS play in these). The world must depend on the seat's view, the public
     #: scenario and the seed only: see :mod:`riotact.core.worlds`.
     determinise: Callable[[Game, str, int], Game] | None = None
+    #: Line of sight between two points of the table, worked out from a seat's view alone (the web
+    #: board's "show sight"): ``sight(view, a, b)``, ``view`` being ``Game.view(seat)["state"]``,
+    #: returns ``{"clear", "distance", "blocker", "cover", "text", ...}``.
+    sight: Callable[[dict[str, Any], tuple[float, float], tuple[float, float]], dict[str, Any]] | None = None
+    #: The army builder's check of a scenario's data whose army lists are being edited (the web
+    #: lobby): ``army(data)`` returns each entry's cost and problems, totals and every problem.
+    army: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    #: The key of ``[setup]`` that holds the army lists the builder edits (``units``).
+    army_key: str = ""
 
     @property
     def implemented(self) -> bool:

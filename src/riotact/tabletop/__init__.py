@@ -13,10 +13,11 @@ from .geometry import (
     beside,
     clock_point,
     in_arc,
+    sight_report,
     spots_in,
     steeper_than,
     step_toward,
 )
 
 __all__ = ["ARROW_BEARINGS", "Feature", "Table", "arrow_point", "bearing", "bearing_word", "beside", "clock_point",
-           "in_arc", "spots_in", "steeper_than", "step_toward"]
+           "in_arc", "sight_report", "spots_in", "steeper_than", "step_toward"]

@@ -272,3 +272,19 @@ def spots_in(outline: Sequence[XY], n: int, spacing: float) -> list[XY]:
         c = shape.representative_point()
         spots = [(round(c.x, 2), round(c.y, 2))]
     return [spots[min(i, len(spots) - 1)] for i in range(n)]
+def sight_report(table: Table, a: XY, b: XY, cover: str = "") -> dict[str, object]:
+    """Line of sight from ``a`` to ``b`` in plain words, for a board's "show sight" (the caller builds
+    ``table`` from what the seat may know, and describes the cover it works out for ``b``, if any).
+
+    >>> house = Feature("house", "the house", [(8, 8), (12, 8), (12, 12), (8, 12)], blocks_sight=True)
+    >>> sight_report(Table(24, 24, [house]), (6, 10), (14, 10))["text"]
+    'no line of sight: the house is in the way (8.0" centre to centre)'
+    """
+    blocker = table.sight_blocker(a, b)
+    distance = round(table.distance(a, b), 2)
+    if blocker is not None:
+        text = f"no line of sight: {blocker.name} is in the way ({distance:.1f}\" centre to centre)"
+    else:
+        text = f"clear line of sight, {distance:.1f}\" centre to centre" + (f"; in cover: {cover}" if cover else "")
+    return {"from": list(a), "to": list(b), "clear": blocker is None, "distance": distance,
+            "blocker": blocker.name if blocker else "", "cover": cover if blocker is None else "", "text": text}

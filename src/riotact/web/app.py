@@ -59,6 +59,7 @@ MAX_BODY = 256 * 1024  # a scenario file is a few kilobytes
 MAX_LOG = 16 * 1024 * 1024  # an uploaded saved game (.jsonl) for the replay viewer
 MAX_MESSAGE = 16 * 1024  # a websocket message is an action id and some dice
 HELLO_TIMEOUT = 10.0
+MAX_ARMY = 200  # entries in one army list
 Name = Annotated[str, Field(min_length=1, max_length=200)]
 
 
@@ -74,6 +75,13 @@ class CreateTable(_Strict):
     dice: Literal["seeded", "manual"] = "seeded"
     seats: dict[Name, Literal["person", "random", "heuristic"]] = {}
     umpire: Literal["person", "riotact"] = "riotact"
+    #: An army list from the lobby's builder, in place of the scenario's own (rulesets with one).
+    army: Annotated[list[dict[str, Any]], Field(max_length=MAX_ARMY)] | None = None
+
+
+class CheckArmy(_Strict):
+    scenario: Name
+    army: Annotated[list[dict[str, Any]], Field(max_length=MAX_ARMY)] | None = None
 
 
 class ReplayRequest(_Strict):
@@ -160,7 +168,18 @@ class Say(_Strict):
     text: Annotated[str, Field(min_length=1, max_length=1000)]
 
 
-Message = Act | Undo | BotDice | Refresh | Replay | Intervene | Spectators | TakeBackAnswer | Say
+Inches = Annotated[float, Field(ge=-1000, le=1000, allow_inf_nan=False)]
+
+
+class Sight(_Strict):
+    """Line of sight between two points of a table in inches, worked out from the asker's view alone."""
+
+    type: Literal["sight"]
+    a: tuple[Inches, Inches]
+    b: tuple[Inches, Inches]
+
+
+Message = Act | Undo | BotDice | Refresh | Replay | Intervene | Spectators | TakeBackAnswer | Say | Sight
 
 
 def _error(message: str, status: int = 400, **extra: Any) -> JSONResponse:
@@ -234,12 +253,31 @@ def catalogue() -> dict[str, Any]:
         if not spec.implemented:
             continue
         out.append({
-            "id": spec.id, "title": spec.title, "summary": spec.summary,
+            "id": spec.id, "title": spec.title, "summary": spec.summary, "army": spec.army is not None,
             "house_rules": [{"key": r.key, "default": r.default, "rule": r.rule, "text": r.text,
                              "choices": list(r.choices)} for r in spec.house_rules],
             "scenarios": [scenario_summary(s) for s in builtin_scenarios(spec)],
         })
     return {"rulesets": out, "bot_kinds": list(BOT_KINDS)}
+
+
+def with_army(scenario: Scenario, army: list[dict[str, Any]]) -> dict[str, Any]:
+    """The scenario's data with the builder's army list in place of its own."""
+    spec = get_ruleset(scenario.ruleset)
+    if spec.army is None:
+        raise _BadRequest(f"army: {spec.title} has no army lists to build")
+    setup = scenario.data.get("setup") or {}
+    return {**scenario.data, "setup": {**setup, spec.army_key: army}}
+
+
+def army_check(body: CheckArmy) -> dict[str, Any]:
+    """The engine's own check of an army list being edited (the scenario's list when none is given)."""
+    scenario = find_scenario(body.scenario)
+    spec = get_ruleset(scenario.ruleset)
+    if spec.army is None:
+        raise _BadRequest(f"scenario: {spec.title} has no army lists to build")
+    data = scenario.data if body.army is None else with_army(scenario, body.army)
+    return {**spec.army(data), "army": data["setup"].get(spec.army_key, [])}
 
 
 def _with_umpire_chair(scenario: Scenario, umpire: str) -> tuple[Scenario, str]:
@@ -302,12 +340,20 @@ def build_app(store: Store) -> Starlette:
         except (_BadRequest, ValidationError, RiotactError) as exc:
             return _refusal(exc)
 
+    async def check_army(request: Request) -> Response:
+        try:
+            return JSONResponse(army_check(CheckArmy.model_validate(await _json_body(request))))
+        except (_BadRequest, ValidationError, RiotactError) as exc:
+            return _refusal(exc)
+
     async def create_table(request: Request) -> Response:
         try:
             body = CreateTable.model_validate(await _json_body(request))
             if (body.scenario is None) == (body.toml is None):
                 raise _BadRequest("give either a built-in scenario or an uploaded one (toml)")
             scenario = find_scenario(body.scenario) if body.scenario else _scenario_from_toml(body.toml or "")
+            if body.army is not None:
+                scenario = parse_scenario(with_army(scenario, body.army), scenario.source)
             scenario, umpire = _with_umpire_chair(scenario, body.umpire)
             seats = {s: body.seats.get(s, PERSON) for s in scenario.seats if s != UMPIRE}
             unknown = set(body.seats) - set(seats)
@@ -417,6 +463,9 @@ def build_app(store: Store) -> Starlette:
                     return
                 if seat == SPECTATOR:
                     raise RiotactError("a spectator watches the table and takes no part in it")
+                if isinstance(message, Sight):
+                    await watcher.send(_sight(table, seat, message))
+                    return
                 if isinstance(message, Spectators):
                     table.grant_spectators(seat, message.level)
                     for other in table.watchers:
@@ -479,6 +528,7 @@ def build_app(store: Store) -> Starlette:
         Route("/table", table_page),
         Route("/api/scenarios", scenarios),
         Route("/api/scenario-check", check_scenario, methods=["POST"]),
+        Route("/api/army-check", check_army, methods=["POST"]),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables", open_tables, methods=["GET"]),
         Route("/replay", replay_page),
@@ -499,13 +549,21 @@ def _parse_message(text: str) -> Message:
         raise ValueError(f"not valid JSON ({exc})") from None
     kinds: dict[str, type[BaseModel]] = {"act": Act, "undo": Undo, "bot_dice": BotDice, "refresh": Refresh,
                                          "replay": Replay, "intervene": Intervene, "spectators": Spectators,
-                                         "take_back": TakeBackAnswer, "say": Say}
+                                         "take_back": TakeBackAnswer, "say": Say, "sight": Sight}
     if not isinstance(data, dict) or data.get("type") not in kinds:
         raise ValueError(f"a message is a JSON object whose type is one of {', '.join(kinds)}")
     try:
         return kinds[data["type"]].model_validate(data)  # type: ignore[return-value]
     except ValidationError as exc:
         raise ValueError(_first_problem(exc)) from None
+
+
+def _sight(table: LiveTable, seat: str, message: Sight) -> dict[str, Any]:
+    """Built from ``Game.view(seat)`` alone, like every other message to the seat."""
+    spec = get_ruleset(table.game.scenario.ruleset)
+    if spec.sight is None:
+        raise RiotactError(f"{spec.title} has no table in inches to sight across")
+    return {"type": "sight", **spec.sight(table.game.view(seat)["state"], message.a, message.b)}
 
 
 def _replay_answer(header: dict[str, Any], events: list[dict[str, Any]], body: ReplayRequest,

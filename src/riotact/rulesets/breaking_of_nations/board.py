@@ -26,10 +26,7 @@ class Board(State):
         setup: BONSetup = scenario.setup
         self.setup = setup
         self.table = Table(setup.width, setup.depth, [
-            Feature(f.id, f.name, f.outline, cover=TERRAIN[f.kind].cv > 0,
-                    blocks_sight=TERRAIN[f.kind].blocks_sight,
-                    impassable=TERRAIN[f.kind].move == "impassable", height=f.height, tags={"kind": f.kind})
-            for f in setup.features])
+            terrain_feature(f.id, f.name, f.kind, f.outline, f.height) for f in setup.features])
         self.units: dict[str, Unit] = {}
         self.men: dict[str, Soldier] = {}
         hide = bool(options["hidden_deployment"])
@@ -91,15 +88,7 @@ class Board(State):
     def cover(self, firer: tuple[float, float], m: Soldier, shooter: Soldier | None = None) -> tuple[int, str]:
         """BON-025 gap / BON-100: the highest CV between a firer and a target: area terrain it stands
         in, or a wall the line of fire crosses within 1" of it (``shooter``: who fires, BON-101)."""
-        best, name = 0, ""
-        for f in self.table.features:
-            t = TERRAIN[str(f.tags["kind"])]
-            if t.cv <= best:
-                continue
-            if (t.area and f.contains(m.pos)) or (not t.area and f.shape.distance(_point(m.pos)) <= 1.0 + m.base
-                                                    and f in self.table.crossed(firer, m.pos)):
-                best, name = t.cv, f.name
-        return best, name
+        return cover_value(self.table, firer, m.pos, m.base)
 
     def sees(self, a: Soldier, b: Soldier) -> bool:
         """BON-024 gap: a clear line, blocked by closed buildings (not by cover)."""
@@ -145,6 +134,27 @@ class Board(State):
 
     def toward(self, a: tuple[float, float], b: tuple[float, float], length: float) -> tuple[float, float]:
         return self.table.clamp(step_toward(a, b, length))
+
+
+def cover_value(table: Table, firer: tuple[float, float], target: tuple[float, float],
+                base: float) -> tuple[int, str]:
+    """The cover of :meth:`Board.cover` for a target of ``base`` radius at ``target`` (BON-100)."""
+    best, name = 0, ""
+    for f in table.features:
+        t = TERRAIN[str(f.tags["kind"])]
+        if t.cv <= best:
+            continue
+        if (t.area and f.contains(target)) or (not t.area and f.shape.distance(_point(target)) <= 1.0 + base
+                                                 and f in table.crossed(firer, target)):
+            best, name = t.cv, f.name
+    return best, name
+
+
+def terrain_feature(fid: str, name: str, kind: str, outline: Any, height: int) -> Feature:
+    """A terrain polygon as the terrain chart makes it (BON-110): cover, sight and movement by kind."""
+    t = TERRAIN[kind]
+    return Feature(fid, name, [tuple(p) for p in outline], cover=t.cv > 0, blocks_sight=t.blocks_sight,
+                   impassable=t.move == "impassable", height=height, tags={"kind": kind})
 
 
 def _point(p: tuple[float, float]) -> Any:

@@ -278,12 +278,13 @@ class Combat(Glory):
             dist = self.d3("BON-060", m.id, "deviation distance")
             point = self.table.clamp(clock_point(aim, bearing(m.pos, aim), face, dist))
             self.tell("BON-060", f"The grenade deviates {dist}\" towards {face} o'clock to "
-                      f"({point[0]:.1f}, {point[1]:.1f}).")
+                      f"({point[0]:.1f}, {point[1]:.1f}).", scatter={"from": list(aim), "to": list(point)})
         under = sorted((t for t in self.men.values() if t.in_play and t is not m
                         and self.table.distance(point, t.pos) <= GRENADE_RADIUS + t.base),
                        key=lambda t: (self.table.distance(point, t.pos), t.id))
         self.tell("BON-057", f"{m.id}'s grenade lands at ({point[0]:.1f}, {point[1]:.1f}): "
-                  f"{', '.join(t.id for t in under) or 'nobody'} under the 2\" marker.")
+                  f"{', '.join(t.id for t in under) or 'nobody'} under the 2\" marker.",
+                  template={"kind": "grenade", "x": point[0], "y": point[1], "radius": GRENADE_RADIUS})
         for t in under:
             self.reveal(self.unit_of(t), "a grenade lands on it")
         dice = self.umpire.roll_total("BON-059", m.id, 2, 12, purpose="the grenade's attack (2D12)").dice

@@ -6,10 +6,12 @@ from riotact.core.messages import table_talk
 from riotact.core.protocol import RulesetSpec
 
 from .bots import HeuristicBot
+from .builder import army_report
 from .determinise import determinise
 from .encoding import encoding
 from .model import BONSetup
 from .rules import HOUSE_RULES
+from .sight import sight
 from .state import BreakingOfNations
 from .text import text_view
 
@@ -31,4 +33,7 @@ SPEC = RulesetSpec(
     army_lists="riotact.rulesets.breaking_of_nations.organisations",
     odds="riotact.rulesets.breaking_of_nations.odds",
     determinise=determinise,
+    sight=sight,
+    army=army_report,
+    army_key="units",
 )

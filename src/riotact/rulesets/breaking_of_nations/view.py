@@ -7,6 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 from riotact.core.log import UMPIRE
 
+from .ordnance import ARC, GUNS
+from .tables import PIECES, TERRAIN, WEAPONS
+
 if TYPE_CHECKING:
     from .forces import Unit
     from .state import BreakingOfNations
@@ -14,16 +17,18 @@ if TYPE_CHECKING:
 
 def seat_view(st: BreakingOfNations, seat: str) -> dict[str, Any]:
     everything = seat == UMPIRE
+    units = [u for u in st.units.values() if everything or st.seen_by(u, seat)]
     return {
         "turn": st.turn, "turns": st.turns, "order": list(st.order), "deciding": st.current,
         "active": st.active if st.active and (everything or st.seen_by(st.units[st.active], seat)) else "",
         "table": {"width": st.table.width, "depth": st.table.depth, "features": [
             {"id": f.id, "name": f.name, "kind": f.tags["kind"], "outline": [list(p) for p in f.outline],
-             "height": f.height} for f in st.table.features]},
+             "height": f.height, **terrain(str(f.tags["kind"]))} for f in st.table.features]},
         "deployment": dict(st.edges),
         "buildings": st.buildings_view(),
-        "units": [unit(st, u) for u in st.units.values() if everything or st.seen_by(u, seat)],
+        "units": [unit(st, u) for u in units],
         "objectives": [o.model_dump() for o in st.setup.objectives],
+        "weapons": weapons(st, units),
         "scores": st.result.scores if st.result else None,
         "plans": st.plans_for(seat),  # BON-077: a mortar's planned target, its owner's secret
     }
@@ -40,3 +45,22 @@ def unit(st: BreakingOfNations, u: Unit) -> dict[str, Any]:
                    for m in st.members(u)],
         "lost": sum(1 for m in u.members if not st.men[m].in_play),
     }
+
+
+def terrain(kind: str) -> dict[str, Any]:
+    """The terrain chart's line for a kind (BON-110): what the board draws and the ruler explains."""
+    t = TERRAIN[kind]
+    return {"cv": t.cv, "move": t.move, "blocks_sight": t.blocks_sight, "dangerous": t.dangerous}
+
+
+def weapons(st: BreakingOfNations, units: list[Unit]) -> dict[str, dict[str, Any]]:
+    """The range bands (BON-030, BON-107) of the weapons the seat can see, for the board's range
+    rings, and the arcs of fire: the MG's (BON-074) and a gun's (BON-067, with its least range, BON-077)."""
+    out: dict[str, dict[str, Any]] = {}
+    for w in sorted({m.weapon for u in units for m in st.members(u)}):
+        if w in WEAPONS:
+            out[w] = {"short": WEAPONS[w].short, "medium": WEAPONS[w].medium, "long": WEAPONS[w].long,
+                      "arc": PIECES[w]["arc"] if w in PIECES else None}
+        elif w in GUNS:
+            out[w] = {"short": GUNS[w].reach, "medium": None, "long": None, "arc": ARC, "minimum": GUNS[w].minimum}
+    return out

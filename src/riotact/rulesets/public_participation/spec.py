@@ -10,6 +10,7 @@ from .determinise import determinise
 from .encoding import encoding
 from .model import PPSetup
 from .rules import HOUSE_RULES
+from .sight import sight
 from .state import PublicParticipation
 from .text import text_view
 
@@ -29,4 +30,5 @@ SPEC = RulesetSpec(
     text_view=text_view,
     encoding=encoding,
     determinise=determinise,
+    sight=sight,
 )

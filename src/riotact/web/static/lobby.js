@@ -26,6 +26,7 @@ function drawSeats() {
   box.replaceChildren();
   if (!sc) return;
   $("scenario-info").textContent = `${sc.title}. ${sc.description || ""}`;
+  if (typeof ArmyBuilder !== "undefined") ArmyBuilder.show(sc, rulesetOf(sc));
   sc.seats.forEach((seat, i) => {
     const select = el("select", { id: `seat-${seat}`, "data-seat": seat });
     const kinds = [["person", "a person"], ["random", "random bot"]];
@@ -132,6 +133,8 @@ async function create() {
     const body = { seats, umpire: $("umpire").value, dice: $("dice").value, options: houseRules(sc),
                    seed: seedText ? Number(seedText) : null };
     if (uploaded) body.toml = uploaded.toml; else body.scenario = sc.ref;
+    const army = typeof ArmyBuilder !== "undefined" ? ArmyBuilder.army() : null;
+    if (army) body.army = army;
     const made = await post("/api/tables", body);
     remember(made); showLinks(made); drawMine(); drawOpen();
   } catch (err) {

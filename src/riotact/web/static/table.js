@@ -237,7 +237,7 @@ function receive(message) {
       state = message;
       document.body.dataset.version = message.version;  // lets a test (or an extension) see the view change
       drawHeader(message);
-      Boards.draw($("board"), message.view, act);
+      Boards.draw($("board"), message.view, act, { log, send });
       drawActions(); drawLog(); drawUmpire(message); drawTakeBack(message);
       if (typeof Messages !== "undefined") Messages.draw(message);
       if (message.view.result) {
@@ -247,6 +247,7 @@ function receive(message) {
       break;
     }
     case "replay": drawReplay(message); break;
+    case "sight": if (typeof Tabletop !== "undefined") Tabletop.onSight(message); break;
     case "dice_needed": showDice(message); break;
     case "refused": banner(`Refused: ${message.reason}`, "warn"); break;
     case "stale": banner(message.reason, "warn"); break;
