@@ -11,7 +11,7 @@ import pytest
 from riotact.core import Game, IllegalActionError, find_scenario
 
 
-def game() -> Game:  # british A, B (in sight); germans g, m (hidden), h
+def game() -> Game:  # british A, B and germans g, m hidden; germans h in sight of both
     return Game(find_scenario("breaking-of-nations/trench-raid"), seed=1, players={"umpire": "human"})
 
 
@@ -21,14 +21,16 @@ def seen(g: Game, seat: str) -> tuple[object, object]:
 
 def test_move_a_unit_keeps_its_formation_and_is_seen_by_both() -> None:
     g = game()
-    before = [(m.x, m.y) for m in g.state.members(g.state.units["A"])]
-    events = g.intervene("move", unit="A", to="20,10", reason="they lost their way")
+    before = [(m.x, m.y) for m in g.state.members(g.state.units["h"])]
+    cx, cy = g.state.centre(g.state.units["h"])
+    events = g.intervene("move", unit="h", to="20,20", reason="they lost their way")
     assert events[0]["visible_to"] == [] and "lost their way" in events[0]["text"]
-    assert g.state.centre(g.state.units["A"]) == pytest.approx((20, 10))
-    after = [(m.x, m.y) for m in g.state.members(g.state.units["A"])]
-    assert [(a[0] - b[0], a[1] - b[1]) for a, b in zip(after, before, strict=True)] == [(6.0, 6.25)] * len(after)
+    assert g.state.centre(g.state.units["h"]) == pytest.approx((20, 20))
+    after = [(m.x, m.y) for m in g.state.members(g.state.units["h"])]
+    assert [(a[0] - b[0], a[1] - b[1]) for a, b in zip(after, before, strict=True)] == \
+        [pytest.approx((20 - cx, 20 - cy))] * len(after)
     assert g.log_for("germans")[-1]["text"] == g.log_for("british")[-1]["text"] == \
-        "The umpire moves No. 1 Section, London Scottish to (20, 10)."
+        "The umpire moves 3. Gruppe, IR 170 to (20, 20)."
 
 
 def test_a_hidden_unit_moved_tells_the_other_seat_nothing() -> None:
