@@ -85,7 +85,7 @@ def test_a_click_on_the_board_moves_a_character_and_a_refusal_says_why(client: L
 def test_the_army_check_prices_and_checks_as_one_edits(client: LiveServer) -> None:
     """BON-010, BON-044: the lobby's builder sends the list after each change; the engine answers."""
     own = client.post("/api/army-check", json={"scenario": RAID}).json()
-    assert own["ok"] and own["totals"] == {"british": 76, "germans": 61} and len(own["army"]) == 5
+    assert own["ok"] and own["totals"] == {"british": 76, "germans": 49} and len(own["army"]) == 5
     army = raid_army([12, 26.5])
     army[0]["soldiers"] = 8
     short = client.post("/api/army-check", json={"scenario": RAID, "army": army}).json()
