@@ -68,3 +68,19 @@ def test_pp21_pp39_a_fighting_round_and_a_morale_throw_fall_as_icepool_says_in_s
     close(fights, fight_odds(1, -1), GAMES)
     assert sum(morale.values()) > GAMES // 3
     close(morale, morale_odds("normal", 1), sum(morale.values()))
+
+
+def test_pp_odds_procedures_are_the_cross_checked_functions_through_the_command():
+    """`riotact odds public-participation shot|fight|morale` report the distributions checked above."""
+    from riotact.core.odds import OddsError, find_procedure
+    from riotact.rulesets.public_participation.spec import SPEC as spec
+
+    shot = find_procedure(spec, "shot").run(["modifier=1", "need=4", "sdd=-1"])
+    assert shot.outcomes == shot_odds(modifier=1, need=4, sdd=-1) and shot.figures["chance to hit"] == Fraction(2, 3)
+    fight = find_procedure(spec, "fight").run(["mine=2", "group=2"])
+    assert fight.outcomes == {k: v for k, v in fight_odds(2, 0, group=2).items() if v}
+    morale = find_procedure(spec, "morale").run(["morale_class=brave"])
+    assert sum(morale.outcomes.values()) == 1 and morale.outcomes == {
+        k: v for k, v in morale_odds("brave", 0).items() if v}
+    with pytest.raises(OddsError, match="group must be from 1 to 6"):
+        find_procedure(spec, "fight").run(["group=9"])

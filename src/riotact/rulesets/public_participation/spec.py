@@ -31,4 +31,5 @@ SPEC = RulesetSpec(
     encoding=encoding,
     determinise=determinise,
     sight=sight,
+    odds="riotact.rulesets.public_participation.odds",
 )
