@@ -17,13 +17,12 @@ import argparse
 import contextlib
 import copy
 import json
-import random
 import time
 from collections.abc import Callable
 from typing import Any
 
 from bench_scaling import slope
-from peers import alternate, openspiel_loop, pin_to_one_core
+from peers import alternate, openspiel_loop, pin_to_one_core, riotact_random_loop
 from riotact.core import Game, builtin_scenarios, make_bot, parse_scenario
 from riotact.core.scenario import Scenario
 from riotact.rulesets import get_ruleset
@@ -34,23 +33,6 @@ SEEDS = (1, 2, 3)
 
 def scenarios() -> dict[str, Scenario]:
     return {s.id: s for s in builtin_scenarios(SPEC)}
-
-
-def random_loop(scenario: Scenario, explain: bool) -> Callable[[float], tuple[int, int, float]]:
-    def loop(seconds: float) -> tuple[int, int, float]:
-        games = decisions = 0
-        start = time.process_time()
-        while time.process_time() - start < seconds:
-            game = Game(scenario, seed=games, explain=explain)
-            rng = random.Random(games)
-            while game.to_act():
-                seat = game.to_act()[0]
-                legal = game.legal_actions(seat)
-                game.apply(seat, legal[int(rng.random() * len(legal))].id)
-                decisions += 1
-            games += 1
-        return games, decisions, time.process_time() - start
-    return loop
 
 
 def heuristic_loop(scenario: Scenario) -> Callable[[float], tuple[int, int, float]]:
@@ -104,19 +86,25 @@ def main() -> None:
     parser.add_argument("--factors", default="1,2,4,8,16")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    try:
+        factors = sorted({int(f) for f in args.factors.split(",")})
+    except ValueError:
+        parser.error(f"--factors: whole numbers separated by commas, not {args.factors!r}")
+    if len(factors) < 2 or factors[0] < 1:
+        parser.error("--factors: at least two different positive numbers (the exponent needs two points)")
     pin_to_one_core()
     report: dict[str, Any] = {"decisions": {}, "scaling": {}}
     loops: dict[str, Callable[[float], tuple[int, int, float]]] = {}
     for sid, scenario in scenarios().items():
-        loops[f"{sid} random, laboratory mode"] = random_loop(scenario, False)
-        loops[f"{sid} random, explained log"] = random_loop(scenario, True)
+        loops[f"{sid} random, laboratory mode"] = riotact_random_loop(scenario, False)
+        loops[f"{sid} random, explained log"] = riotact_random_loop(scenario, True)
         loops[f"{sid} heuristic (views), laboratory mode"] = heuristic_loop(scenario)
     with contextlib.suppress(ImportError):
         loops["OpenSpiel python_kuhn_poker random"] = openspiel_loop("python_kuhn_poker")
     report["decisions"] = alternate(loops, args.seconds, args.rounds)
     village = scenarios()["village-1914"]
     rows = []
-    for k in (int(f) for f in args.factors.split(",")):
+    for k in factors:
         costs = [cost_per_turn(village, k, seed) for seed in SEEDS]
         rows.append({"copies": k, "units": costs[0][1],
                      "cpu_ms_per_turn": round(1000 * sum(c for c, _ in costs) / len(costs), 2)})

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import time
 
-from peers import openspiel_loop, pin_to_one_core
+from peers import openspiel_loop, pin_to_one_core, riotact_random_loop
 from riotact.core import Game
 from riotact.core.bots import RandomBot, bot_rng
 from riotact.core.scenario import Scenario, builtin_scenarios
@@ -57,19 +56,9 @@ def bot_loop(scenario: Scenario, kind: str, seconds: float) -> dict[str, float]:
 
 
 def random_actions(scenario: Scenario, seconds: float) -> float:
-    """Random play without views: legal actions, pick, apply (the peer loop's work)."""
-    actions, games = 0, 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        game = Game(scenario, seed=games)
-        rng = random.Random(games)
-        while game.to_act():
-            seat = game.to_act()[0]
-            legal = game.legal_actions(seat)
-            game.apply(seat, legal[int(rng.random() * len(legal))].id)
-            actions += 1
-        games += 1
-    return actions / (time.perf_counter() - start)
+    """Random play without views: legal actions, pick, apply (the peer loop's work), per CPU-second."""
+    _, decisions, spent = riotact_random_loop(scenario)(seconds)
+    return decisions / spent
 
 
 def openspiel_actions(seconds: float) -> float | None:

@@ -12,6 +12,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from typing import Any
 
 
 def pin_to_one_core() -> None:
@@ -48,6 +49,28 @@ def openspiel_loop(name: str) -> Loop:
                     legal = state.legal_actions()
                     state.apply_action(legal[int(rng.random() * len(legal))])
                     decisions += 1
+            games += 1
+        return games, decisions, time.process_time() - start
+
+    return loop
+
+
+def riotact_random_loop(scenario: Any, explain: bool = True) -> Loop:
+    """The same loop on a riotact scenario: ask the legal list, pick one uniformly, apply it; dice and
+    draws happen inside ``apply`` and are not counted. ``explain=False`` is laboratory mode."""
+    from riotact.core import Game
+
+    def loop(seconds: float) -> tuple[int, int, float]:
+        games = decisions = 0
+        start = time.process_time()
+        while time.process_time() - start < seconds:
+            game = Game(scenario, seed=games, explain=explain)
+            rng = random.Random(games)
+            while game.to_act():
+                seat = game.to_act()[0]
+                legal = game.legal_actions(seat)
+                game.apply(seat, legal[int(rng.random() * len(legal))].id)
+                decisions += 1
             games += 1
         return games, decisions, time.process_time() - start
 
