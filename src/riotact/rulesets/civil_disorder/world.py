@@ -8,8 +8,8 @@ imports flow one way: world, then phases, then the state.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from riotact.core.log import UMPIRE
@@ -20,6 +20,7 @@ from riotact.core.scenario import Scenario
 from riotact.core.umpire import RollTotal, Umpire
 
 from .setup import CDSetup
+from .spots import Spots
 from .tables import Table
 from .town import Town
 from .units import (
@@ -100,6 +101,7 @@ class World(State):
                                     "negotiations", "overreactions", "escapes"), 0)
         self.start_value = sum(b.value for b in self.buildings.values())
         self.next_id = 0
+        self._standing: tuple[Spots[SFUnit] | None, Spots[Crowd] | None] = (None, None)
 
     # -- helpers used by every rules module ---------------------------------
     def opt(self, key: str) -> Any:
@@ -168,15 +170,49 @@ class World(State):
     def live_units(self) -> list[SFUnit]:
         return [u for u in self.units.values() if u.on_table]
 
+    # -- where pieces stand (spots.py): queries that look only near a place --------------
+    @contextmanager
+    def standing(self, *, units: bool = True, crowds: bool = True) -> Iterator[None]:
+        """A stretch of the turn in which no unit (``units``) or crowd (``crowds``) moves,
+        arrives or splits: the queries below share one index of where they stand."""
+        before = self._standing
+        self._standing = (Spots(self.town, self.live_units()) if units else before[0],
+                          Spots(self.town, self.live_crowds()) if crowds else before[1])
+        try:
+            yield
+        finally:
+            self._standing = before
+
+    def unit_spots(self) -> Spots[SFUnit]:
+        found = self._standing[0]
+        return found if found is not None else Spots(self.town, self.live_units())
+
+    def crowd_spots(self) -> Spots[Crowd]:
+        found = self._standing[1]
+        return found if found is not None else Spots(self.town, self.live_crowds())
+
+    def units_seen_from(self, node: str) -> list[SFUnit]:
+        """Units on the table in sight of ``node`` (CD-06), in table order."""
+        return [u for u in self.unit_spots().seen_from(node) if u.on_table]
+
+    def units_within(self, node: str, inches: float) -> list[SFUnit]:
+        """Units on the table within ``inches`` of ``node``, in table order."""
+        return [u for u in self.unit_spots().within(node, inches) if u.on_table]
+
+    def crowds_within(self, node: str, inches: float) -> list[Crowd]:
+        """Crowds on the table within ``inches`` of ``node``, in table order."""
+        return [c for c in self.crowd_spots().within(node, inches) if c.gone is None and c.figures > 0]
+
+    def crowds_at(self, nodes: Iterable[str]) -> list[Crowd]:
+        """Crowds on the table at any of ``nodes``, in table order."""
+        spots = self.crowd_spots()
+        return [c for c in spots.gather(spots.occupied(set(nodes))) if c.gone is None and c.figures > 0]
+
     def nearest_unit(self, node: str, *, seen_from: str | None = None) -> SFUnit | None:
-        best, best_d = None, math.inf
-        for unit in self.live_units():
-            if seen_from is not None and not self.town.sees(seen_from, unit.node):
-                continue
-            d = self.town.inches(node, unit.node)
-            if d < best_d:
-                best, best_d = unit, d
-        return best
+        """The unit on the table nearest ``node`` in a straight line (only those in sight of
+        ``seen_from``, if given); on a tie, the first in table order."""
+        places = None if seen_from is None else self.town.seen_from(seen_from)
+        return self.unit_spots().nearest(node, lambda u: u.on_table, places)
 
     def add_casualty(self, node: str, side: str, origin: str, status: str, cause: str) -> Casualty:
         """CD-56: every casualty is wounded or dead and lies where it fell."""

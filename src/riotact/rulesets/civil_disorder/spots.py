@@ -1,0 +1,102 @@
+"""Where the pieces stand: crowds or units bucketed by street point, so that "which units does
+this crowd see?" or "which crowds are within 2 inches?" looks at the few places near the crowd,
+not at every piece on the table (a riot of hundreds of crowds and units costs in proportion to
+its size, not to its square).
+
+A :class:`Spots` is a snapshot: it is right while no piece moves, arrives or splits (pieces may
+fall or leave the table: callers check that). :meth:`.world.World.standing` holds one for a
+phase in which nothing moves; outside, each query builds its own.
+
+>>> from dataclasses import dataclass
+>>> from .town import build_town
+>>> @dataclass
+... class Piece:
+...     id: str
+...     node: str
+>>> town = build_town(3, 3, 16, 2, ())
+>>> spots = Spots(town, [Piece("b", "J1-1"), Piece("a", "J0-0"), Piece("c", "x16y2")])
+>>> [p.id for p in spots.within("J1-1", 2)], [p.id for p in spots.seen_from("J1-0")]
+(['b', 'c'], ['b', 'a', 'c'])
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Collection, Iterable
+from typing import Generic, Protocol, TypeVar
+
+from .town import Town
+
+#: Up to this many occupied street points, a query measures each one rather than looking up the
+#: street points near the place asked about (the same answer; the cheaper way to it).
+FEW = 24
+
+
+class Piece(Protocol):
+    @property
+    def node(self) -> str: ...
+
+
+P = TypeVar("P", bound=Piece)
+
+
+class Spots(Generic[P]):
+    """Pieces by street point; every query answers in the order the pieces were given (table
+    order), so that ties fall as they would in a walk over all of them."""
+
+    def __init__(self, town: Town, pieces: Iterable[P]) -> None:
+        self.town = town
+        self.pieces = list(pieces)
+        self.at: dict[str, list[P]] = {}
+        self._first: dict[str, int] = {}  # street point -> table order of its first piece
+        self._rank: dict[int, int] = {}  # id(piece) -> table order
+        for rank, piece in enumerate(self.pieces):
+            self._rank[id(piece)] = rank
+            if piece.node not in self.at:
+                self.at[piece.node] = []
+                self._first[piece.node] = rank
+            self.at[piece.node].append(piece)
+
+    def occupied(self, places: Collection[str]) -> list[str]:
+        """The street points of ``places`` where pieces stand (walking the smaller of the two)."""
+        at = self.at
+        if len(at) <= len(places):
+            return [n for n in at if n in places]
+        return [n for n in places if n in at]
+
+    def gather(self, nodes: list[str]) -> list[P]:
+        """The pieces at ``nodes``, in table order."""
+        if len(nodes) <= 1:
+            return list(self.at[nodes[0]]) if nodes else []
+        found = [p for n in nodes for p in self.at[n]]
+        rank = self._rank
+        found.sort(key=lambda p: rank[id(p)])
+        return found
+
+    def seen_from(self, node: str) -> list[P]:
+        """Pieces in sight of ``node`` (CD-06), those at it included."""
+        if len(self.at) <= FEW:
+            sees = self.town.sees
+            return self.gather([n for n in self.at if sees(node, n)])
+        return self.gather(self.occupied(self.town.seen_from(node)))
+
+    def within(self, node: str, inches: float) -> list[P]:
+        """Pieces within ``inches`` of ``node`` in a straight line."""
+        if len(self.at) <= FEW:
+            measure = self.town.inches
+            return self.gather([n for n in self.at if measure(node, n) <= inches])
+        return self.gather(self.occupied(self.town.around(node, inches)))
+
+    def nearest(self, node: str, live: Callable[[P], bool], places: Collection[str] | None = None) -> P | None:
+        """The ``live`` piece nearest ``node`` in a straight line (of those at ``places``, if
+        given); on a tie, the first in table order."""
+        inches, rank = self.town.inches, self._rank
+        best: P | None = None
+        best_key = (math.inf, 0)
+        for n in (self.at if places is None else self.occupied(places)):
+            piece = next((p for p in self.at[n] if live(p)), None)
+            if piece is not None:
+                key = (inches(node, n), rank[id(piece)])
+                if key < best_key:
+                    best, best_key = piece, key
+        return best
