@@ -8,13 +8,13 @@ fall or leave the table: callers check that). :meth:`.world.World.standing` hold
 phase in which nothing moves; outside, each query builds its own.
 
 >>> from dataclasses import dataclass
->>> from .town import build_town
+>>> from riotact.rulesets.civil_disorder.town import build_town
 >>> @dataclass
 ... class Piece:
 ...     id: str
 ...     node: str
 >>> town = build_town(3, 3, 16, 2, ())
->>> spots = Spots(town, [Piece("b", "J1-1"), Piece("a", "J0-0"), Piece("c", "x16y2")])
+>>> spots = Spots(town, [Piece("b", "J1-1"), Piece("a", "J0-0"), Piece("c", "x16y14")])
 >>> [p.id for p in spots.within("J1-1", 2)], [p.id for p in spots.seen_from("J1-0")]
 (['b', 'c'], ['b', 'a', 'c'])
 """
