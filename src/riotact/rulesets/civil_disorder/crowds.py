@@ -468,12 +468,15 @@ def merge_and_split(s: World) -> None:
     limit = int(s.opt("split_above"))
     if s.opt("merge_crowds"):
         live = [c for c in s.live_crowds() if not c.looter]
-        for i, a in enumerate(live):
-            for b in live[i + 1:]:
-                if (a.gone is None and b.gone is None and a.node == b.node and abs(a.rl - b.rl) <= 1
-                        and a.figures + b.figures <= limit):
-                    big, small = (a, b) if a.figures >= b.figures else (b, a)
-                    merge(s, big, small)
+        at: dict[str, list[int]] = {}  # only crowds at one point merge: pair those, in table order
+        for i, crowd in enumerate(live):
+            at.setdefault(crowd.node, []).append(i)
+        pairs = sorted((i, j) for here in at.values() for n, i in enumerate(here) for j in here[n + 1:])
+        for i, j in pairs:
+            a, b = live[i], live[j]
+            if a.gone is None and b.gone is None and abs(a.rl - b.rl) <= 1 and a.figures + b.figures <= limit:
+                big, small = (a, b) if a.figures >= b.figures else (b, a)
+                merge(s, big, small)
     for crowd in s.live_crowds():
         if crowd.figures > limit and not crowd.looter:
             split(s, crowd, crowd.figures // 2)
