@@ -27,10 +27,6 @@ from typing import Generic, Protocol, TypeVar
 
 from .town import Town
 
-#: Up to this many occupied street points, a query measures each one rather than looking up the
-#: street points near the place asked about (the same answer; the cheaper way to it).
-FEW = 24
-
 
 class Piece(Protocol):
     @property
@@ -75,16 +71,10 @@ class Spots(Generic[P]):
 
     def seen_from(self, node: str) -> list[P]:
         """Pieces in sight of ``node`` (CD-06), those at it included."""
-        if len(self.at) <= FEW:
-            sees = self.town.sees
-            return self.gather([n for n in self.at if sees(node, n)])
         return self.gather(self.occupied(self.town.seen_from(node)))
 
     def within(self, node: str, inches: float) -> list[P]:
         """Pieces within ``inches`` of ``node`` in a straight line."""
-        if len(self.at) <= FEW:
-            measure = self.town.inches
-            return self.gather([n for n in self.at if measure(node, n) <= inches])
         return self.gather(self.occupied(self.town.around(node, inches)))
 
     def nearest(self, node: str, live: Callable[[P], bool], places: Collection[str] | None = None) -> P | None:

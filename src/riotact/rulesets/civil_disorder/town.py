@@ -211,21 +211,19 @@ class Town:
 
     def around(self, node: str, inches: float) -> frozenset[str]:
         """Every street point within ``inches`` of ``node`` in a straight line, itself included
-        (cached: the rules ask a few fixed ranges, contact, missiles, gas)."""
+        (the rules ask a few fixed ranges, contact, missiles: each is worked out for every street
+        point the first time it is asked, and kept)."""
         found = self._around.get((node, inches))
         if found is None:
-            names, coords = self._coords
-            x, y = self.pos[node]
-            close = np.flatnonzero(np.hypot(coords[:, 0] - x, coords[:, 1] - y) <= inches + 1e-6).tolist()
-            # numpy finds the few candidates; the rules' own measure decides each one
-            found = self._around[(node, inches)] = frozenset(
-                n for n in (names[i] for i in close) if self.inches(node, n) <= inches)
+            names = list(self.pos)
+            coords = np.array([self.pos[n] for n in names], dtype=float)
+            apart = np.hypot(coords[:, None, 0] - coords[None, :, 0], coords[:, None, 1] - coords[None, :, 1])
+            for a, row in zip(names, apart <= inches + 1e-6, strict=True):
+                # numpy finds the few candidates; the rules' own measure decides each one
+                self._around[(a, inches)] = frozenset(
+                    b for b in (names[i] for i in np.flatnonzero(row).tolist()) if self.inches(a, b) <= inches)
+            found = self._around[(node, inches)]
         return found
-
-    @cached_property
-    def _coords(self) -> tuple[list[str], np.ndarray]:
-        names = list(self.pos)
-        return names, np.array([self.pos[n] for n in names], dtype=float)
 
 
 @cache
