@@ -42,16 +42,16 @@ class Spots(Generic[P]):
 
     def __init__(self, town: Town, pieces: Iterable[P]) -> None:
         self.town = town
-        self.pieces = list(pieces)
         self.at: dict[str, list[P]] = {}
-        self._first: dict[str, int] = {}  # street point -> table order of its first piece
         self._rank: dict[int, int] = {}  # id(piece) -> table order
-        for rank, piece in enumerate(self.pieces):
-            self._rank[id(piece)] = rank
-            if piece.node not in self.at:
-                self.at[piece.node] = []
-                self._first[piece.node] = rank
-            self.at[piece.node].append(piece)
+        at, rank = self.at, self._rank
+        for n, piece in enumerate(pieces):
+            rank[id(piece)] = n
+            here = at.get(piece.node)
+            if here is None:
+                at[piece.node] = [piece]
+            else:
+                here.append(piece)
 
     def occupied(self, places: Collection[str]) -> list[str]:
         """The street points of ``places`` where pieces stand (walking the smaller of the two)."""

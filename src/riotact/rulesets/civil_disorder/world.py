@@ -8,8 +8,7 @@ imports flow one way: world, then phases, then the state.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from riotact.core.log import UMPIRE
@@ -101,7 +100,9 @@ class World(State):
                                     "negotiations", "overreactions", "escapes"), 0)
         self.start_value = sum(b.value for b in self.buildings.values())
         self.next_id = 0
-        self._standing: tuple[Spots[SFUnit] | None, Spots[Crowd] | None] = (None, None)
+        self._still = (False, False)  # within World.standing: units, crowds stand still
+        self._unit_spots: Spots[SFUnit] | None = None
+        self._crowd_spots: Spots[Crowd] | None = None
 
     # -- helpers used by every rules module ---------------------------------
     def opt(self, key: str) -> Any:
@@ -171,25 +172,25 @@ class World(State):
         return [u for u in self.units.values() if u.on_table]
 
     # -- where pieces stand (spots.py): queries that look only near a place --------------
-    @contextmanager
-    def standing(self, *, units: bool = True, crowds: bool = True) -> Iterator[None]:
+    def standing(self, *, units: bool = True, crowds: bool = True) -> Standing:
         """A stretch of the turn in which no unit (``units``) or crowd (``crowds``) moves,
-        arrives or splits: the queries below share one index of where they stand."""
-        before = self._standing
-        self._standing = (Spots(self.town, self.live_units()) if units else before[0],
-                          Spots(self.town, self.live_crowds()) if crowds else before[1])
-        try:
-            yield
-        finally:
-            self._standing = before
+        arrives or splits: the queries below share one index of where they stand, built at the
+        first of them (``with s.standing(): ...``)."""
+        return Standing(self, units, crowds)
 
     def unit_spots(self) -> Spots[SFUnit]:
-        found = self._standing[0]
-        return found if found is not None else Spots(self.town, self.live_units())
+        if not self._still[0]:
+            return Spots(self.town, self.live_units())
+        if self._unit_spots is None:
+            self._unit_spots = Spots(self.town, self.live_units())
+        return self._unit_spots
 
     def crowd_spots(self) -> Spots[Crowd]:
-        found = self._standing[1]
-        return found if found is not None else Spots(self.town, self.live_crowds())
+        if not self._still[1]:
+            return Spots(self.town, self.live_crowds())
+        if self._crowd_spots is None:
+            self._crowd_spots = Spots(self.town, self.live_crowds())
+        return self._crowd_spots
 
     def units_seen_from(self, node: str) -> list[SFUnit]:
         """Units on the table in sight of ``node`` (CD-06), in table order."""
@@ -291,3 +292,24 @@ class World(State):
     def score(self) -> float:
         """CD-04 gap: the sum of :meth:`score_parts`."""
         return round(sum(points for _, points in self.score_parts()), 1)
+
+
+class Standing:
+    """:meth:`World.standing` (a plain class: a generator-based context manager costs more than
+    the few look-ups of a small table's phase)."""
+
+    def __init__(self, world: World, units: bool, crowds: bool) -> None:
+        self.world, self.units, self.crowds = world, units, crowds
+
+    def __enter__(self) -> None:
+        w = self.world
+        self.before = (w._still, w._unit_spots, w._crowd_spots)
+        w._still = (self.units or w._still[0], self.crowds or w._still[1])
+        if self.units:
+            w._unit_spots = None
+        if self.crowds:
+            w._crowd_spots = None
+
+    def __exit__(self, *exc: object) -> None:
+        w = self.world
+        w._still, w._unit_spots, w._crowd_spots = self.before
