@@ -379,7 +379,7 @@ def _water(s: World, crowd: Crowd) -> None:
 
 def _new_sf_in_view(s: World, crowd: Crowd) -> None:
     """CD-20: additional SF coming into view trigger a roll; CD-21: specialists +2 the first time."""
-    seen = sorted(u.id for u in s.units_seen_from(crowd.node))
+    seen = sorted(u.id for u in s.units_seen_from(crowd.node, ordered=False))
     before, in_view = set(crowd.seen_sf), set(seen)  # (sets: a crowd may see a hundred units)
     fresh = [u for u in seen if u not in before and show_of_force(s, s.units[u])]
     if fresh:
@@ -415,7 +415,8 @@ def rl_modifiers(s: World, crowd: Crowd, rls: dict[str, int] | None = None) -> l
         mods.append(Modifier(-2, 'crowd is "soaked"', "CD-21"))
     if crowd.arrested:
         mods.append(Modifier(-crowd.arrested, f"{crowd.arrested} crowd member(s) arrested", "CD-55"))
-    sf_people = sum(people(u.figures, crowd=False) for u in s.units_seen_from(crowd.node) if show_of_force(s, u))
+    sf_people = sum(people(u.figures, crowd=False) for u in s.units_seen_from(crowd.node, ordered=False)
+                    if show_of_force(s, u))
     if sf_people > people(crowd.figures, crowd=bool(s.opt("count_people"))):  # CD-09 default
         mods.append(Modifier(-3, "visibly outnumbered by SF", "CD-21"))
     near = float(s.opt("adjacent_inches"))

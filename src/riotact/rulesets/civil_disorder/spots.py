@@ -60,22 +60,24 @@ class Spots(Generic[P]):
             return [n for n in at if n in places]
         return [n for n in places if n in at]
 
-    def gather(self, nodes: list[str]) -> list[P]:
-        """The pieces at ``nodes``, in table order."""
+    def gather(self, nodes: list[str], *, ordered: bool = True) -> list[P]:
+        """The pieces at ``nodes``, in table order (``ordered=False``: by street point, for
+        callers that sum or take a minimum with a key of their own)."""
         if len(nodes) <= 1:
             return list(self.at[nodes[0]]) if nodes else []
         found = [p for n in nodes for p in self.at[n]]
-        rank = self._rank
-        found.sort(key=lambda p: rank[id(p)])
+        if ordered:
+            rank = self._rank
+            found.sort(key=lambda p: rank[id(p)])
         return found
 
-    def seen_from(self, node: str) -> list[P]:
+    def seen_from(self, node: str, *, ordered: bool = True) -> list[P]:
         """Pieces in sight of ``node`` (CD-06), those at it included."""
-        return self.gather(self.occupied(self.town.seen_from(node)))
+        return self.gather(self.occupied(self.town.seen_from(node)), ordered=ordered)
 
-    def within(self, node: str, inches: float) -> list[P]:
+    def within(self, node: str, inches: float, *, ordered: bool = True) -> list[P]:
         """Pieces within ``inches`` of ``node`` in a straight line."""
-        return self.gather(self.occupied(self.town.around(node, inches)))
+        return self.gather(self.occupied(self.town.around(node, inches)), ordered=ordered)
 
     def nearest(self, node: str, live: Callable[[P], bool], places: Collection[str] | None = None) -> P | None:
         """The ``live`` piece nearest ``node`` in a straight line (of those at ``places``, if

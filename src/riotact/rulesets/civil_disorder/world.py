@@ -192,13 +192,15 @@ class World(State):
             self._crowd_spots = Spots(self.town, self.live_crowds())
         return self._crowd_spots
 
-    def units_seen_from(self, node: str) -> list[SFUnit]:
-        """Units on the table in sight of ``node`` (CD-06), in table order."""
-        return [u for u in self.unit_spots().seen_from(node) if u.on_table]
+    def units_seen_from(self, node: str, *, ordered: bool = True) -> list[SFUnit]:
+        """Units on the table in sight of ``node`` (CD-06), in table order (``ordered=False``:
+        in any order, for a sum or a minimum by a key of the caller's)."""
+        return [u for u in self.unit_spots().seen_from(node, ordered=ordered) if u.on_table]
 
-    def units_within(self, node: str, inches: float) -> list[SFUnit]:
-        """Units on the table within ``inches`` of ``node``, in table order."""
-        return [u for u in self.unit_spots().within(node, inches) if u.on_table]
+    def units_within(self, node: str, inches: float, *, ordered: bool = True) -> list[SFUnit]:
+        """Units on the table within ``inches`` of ``node``, in table order (``ordered=False``:
+        in any order)."""
+        return [u for u in self.unit_spots().within(node, inches, ordered=ordered) if u.on_table]
 
     def crowds_within(self, node: str, inches: float) -> list[Crowd]:
         """Crowds on the table within ``inches`` of ``node``, in table order."""
