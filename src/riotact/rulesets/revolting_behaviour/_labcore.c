@@ -18,6 +18,7 @@
 #define MAX_CARDS 64
 #define JOKER 52
 #define MAX_IDS 256
+#define MAX_OPTION 10000  /* rewards and the illegal multiplier the core takes (lab.py: else Python) */
 
 enum { A_PASS, A_DRAW, A_STOP, A_RESTART, A_RETIRE, A_USE_CAUSE };  /* ids 0..5 (encoding.py) */
 enum { PH_RESTART, PH_DECLARE, PH_DRAW, PH_USE };
@@ -25,9 +26,11 @@ enum { PH_RESTART, PH_DECLARE, PH_DRAW, PH_USE };
 enum { END_NONE, END_TURN_LIMIT, END_ELIMINATION, END_ALL_OUT, END_CAUSE_DEFEATED, END_CAUSE_EMPTY };
 
 typedef struct { int n; signed char c[MAX_CARDS]; } Pile;
+typedef long long Points;  /* RP and AP: rewards up to MAX_OPTION never overflow */
 
 typedef struct {
-    int rp, face_up, out;
+    Points rp;
+    int face_up, out;
     Pile cause_deck, action, cause, defeated, set_aside;
 } Player;
 
@@ -50,7 +53,8 @@ typedef struct {
     /* state */
     Player p[MAX_SEATS];
     int order[MAX_SEATS], n_order, position, phase, turn;
-    int att_on, att_seat, att_suit, att_level, att_target, att_points;
+    int att_on, att_seat, att_suit, att_level, att_target;
+    Points att_points;
     Pile drawn;
     int end, winner;
     /* the record: seat * 256 + id per decision */
@@ -77,8 +81,8 @@ static int succeeds(Core *g, int c, int k, int level) {  /* RB-12 */
     return rank_of(c) >= 11;
 }
 
-static int reward(Core *g, int k, int level) {  /* RB-13 */
-    return act_legal(k) ? g->reward[level] : g->reward[level] * g->illegal_mult;
+static Points reward(Core *g, int k, int level) {  /* RB-13 */
+    return act_legal(k) ? g->reward[level] : (Points)g->reward[level] * g->illegal_mult;
 }
 
 /* -- chance: the game's own generator, as Pile.draw and Umpire.permute use it ---------- */
@@ -210,7 +214,7 @@ static void crackdown(Core *g, Player *pl) {  /* RB-21..RB-23 */
     int card = deal(g, &pl->action);
     if (g->att_on) push(&g->drawn, card);
     int cost = g->penalty_costs && g->att_on ? act_cost(g->att_suit) : 0;
-    int loss = card_value(card) + cost;
+    Points loss = card_value(card) + cost;
     pl->rp -= loss < pl->rp ? loss : pl->rp;
 }
 
@@ -241,7 +245,7 @@ static void cause_joker(Core *g, Player *pl, Pile *beaten, int seat) {  /* RB-21
     if (pl->cause.n == 0) finish(g, END_CAUSE_EMPTY, seat);
 }
 
-static void attack_cause(Core *g, Player *pl, int points, int seat) {  /* RB-20, RB-24 */
+static void attack_cause(Core *g, Player *pl, Points points, int seat) {  /* RB-20, RB-24 */
     Pile beaten;
     beaten.n = 0;
     while (pl->cause.n && (points > 0 || g->reveal_zero)) {
@@ -262,11 +266,11 @@ static void attack_cause(Core *g, Player *pl, int points, int seat) {  /* RB-20,
 
 static void use_points(Core *g, int seat, int target) {  /* RB-18, RB-19 */
     Player *pl = &g->p[seat];
-    int points = g->att_points;
+    Points points = g->att_points;
     if (target < 0) attack_cause(g, pl, points, seat);
     else {
         Player *t = &g->p[target];
-        int loss = points / 2 < t->rp ? points / 2 : t->rp;
+        Points loss = points / 2 < t->rp ? points / 2 : t->rp;  /* points >= 0: C's / is Python's // */
         t->rp -= loss;
     }
     if (g->end == END_NONE) end_attempt(g, pl);
@@ -279,7 +283,7 @@ static void draw(Core *g, int seat) {  /* RB-12..RB-17 */
         if (g->reshuffle_empty && g->att_on) { extend(&pl->action, &g->drawn); refilled = pl->action.n > 0; }
         if (!refilled) { end_attempt(g, pl); return; }
     }
-    int cost = act_cost(g->att_suit) < pl->rp ? act_cost(g->att_suit) : pl->rp;
+    Points cost = act_cost(g->att_suit) < pl->rp ? act_cost(g->att_suit) : pl->rp;
     pl->rp -= cost;
     int card = deal(g, &pl->action);
     push(&g->drawn, card);
@@ -288,7 +292,7 @@ static void draw(Core *g, int seat) {  /* RB-12..RB-17 */
         crackdown(g, pl);
         end_attempt(g, pl);
     } else if (succeeds(g, card, g->att_suit, g->att_level)) {
-        int gained = reward(g, g->att_suit, g->att_level);
+        Points gained = reward(g, g->att_suit, g->att_level);
         if (!act_force(g->att_suit)) { pl->rp += gained; end_attempt(g, pl); return; }
         g->att_points = gained;
         if (g->fixes_use) use_points(g, seat, g->att_target);
@@ -395,7 +399,9 @@ static int Core_init(Core *g, PyObject *args, PyObject *kwds) {
     g->illegal_mult = v[13]; g->reshuffle_empty = v[14]; g->full_cost = v[15]; g->charge_jokers = v[16];
     g->reveal_zero = v[17]; g->keep_defeated = v[18]; g->discard_joker = v[19]; g->penalty_costs = v[20];
     g->restart_before = v[21]; g->restart_reshuffles = v[22];
-    if (g->jokers < 0 || g->jokers > MAX_CARDS - 52 - 4 || g->cause_cards < 1 || g->cause_cards > 52) {
+    int sane = g->illegal_mult >= 0 && g->illegal_mult <= MAX_OPTION;
+    for (int i = 0; i < 4; i++) sane = sane && g->reward[i] >= 0 && g->reward[i] <= MAX_OPTION;
+    if (!sane || g->jokers < 0 || g->jokers > MAX_CARDS - 52 - 4 || g->cause_cards < 1 || g->cause_cards > 52) {
         PyErr_SetString(PyExc_ValueError, "options outside what the compiled core plays");
         return -1;
     }
@@ -527,7 +533,7 @@ static PyObject *Core_snapshot(Core *g, PyObject *Py_UNUSED(ignored)) {
     if (players == NULL) return NULL;
     for (int s = 0; s < g->n_seats; s++) {
         Player *pl = &g->p[s];
-        PyObject *one = Py_BuildValue("{s:i,s:i,s:O,s:N,s:N,s:N,s:N,s:N}", "rp", pl->rp, "face_up", pl->face_up,
+        PyObject *one = Py_BuildValue("{s:L,s:i,s:O,s:N,s:N,s:N,s:N,s:N}", "rp", pl->rp, "face_up", pl->face_up,
                                       "out", pl->out ? Py_True : Py_False, "cause", pile(&pl->cause),
                                       "cause_deck", pile(&pl->cause_deck), "action_deck", pile(&pl->action),
                                       "defeated", pile(&pl->defeated), "set_aside", pile(&pl->set_aside));
@@ -537,7 +543,7 @@ static PyObject *Core_snapshot(Core *g, PyObject *Py_UNUSED(ignored)) {
     PyObject *order = PyTuple_New(g->n_order);
     for (int i = 0; order && i < g->n_order; i++) PyTuple_SET_ITEM(order, i, PyLong_FromLong(g->order[i]));
     static const char *PHASES[] = {"restart", "declare", "draw", "use"};
-    PyObject *attempt = g->att_on ? Py_BuildValue("(iiiiiN)", g->att_seat, g->att_suit, g->att_level,
+    PyObject *attempt = g->att_on ? Py_BuildValue("(iiiiLN)", g->att_seat, g->att_suit, g->att_level,
                                                   g->att_target, g->att_points, pile(&g->drawn))
                                   : (Py_INCREF(Py_None), Py_None);
     return Py_BuildValue("{s:N,s:N,s:i,s:s,s:i,s:N,s:i,s:i}", "players", players, "order", order,

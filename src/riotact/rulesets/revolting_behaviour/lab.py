@@ -16,9 +16,10 @@ engine in laboratory mode (:class:`PythonLab`): slower, the same games.
 >>> game = laboratory(find_scenario("revolting-behaviour/first-game"), seed=3)
 >>> game.to_act(), game.legal_ids()[:3]
 (('p1',), (0, 8, 9))
->>> game.apply_id(8)
->>> game.decisions, game.explained().log.events[-1]["text"][:18]
-([('p1', 'D-mild')], 'p1 draws 5 of Clubs')
+>>> game.apply_id(8)  # D-mild
+>>> game.apply_id(1)  # draw
+>>> game.decisions, game.explained().log.events[-1]["text"]
+([('p1', 'D-mild'), ('p1', 'draw')], '4 of Spades fails: not a red card.')
 """
 
 from __future__ import annotations
@@ -42,8 +43,14 @@ try:
 except ImportError:  # built without a C compiler: the Python engine plays the same games (PythonLab)
     Core = None
 
+#: Rewards and the illegal multiplier the compiled core takes (``MAX_OPTION`` in ``_labcore.c``).
+MAX_OPTION = 10_000
 #: The ways a game ends, as ``_labcore.c`` numbers them.
 _ENDINGS = (None, "turn_limit", "elimination", "all_out", "cause_defeated", "cause_empty")
+
+
+class OptionsBeyondCore(ValueError):
+    """House-rule values the compiled core does not take (rewards beyond 0..MAX_OPTION)."""
 
 
 class Laboratory(Protocol):
@@ -77,7 +84,12 @@ def laboratory(scenario: Scenario, *, seed: int, options: Mapping[str, Any] | No
         raise RuntimeError("the compiled laboratory core was not built (no C compiler at install time)")
     if engine == "python" or Core is None:
         return PythonLab(scenario, seed=seed, options=options)
-    return LabGame(scenario, seed=seed, options=options)
+    try:
+        return LabGame(scenario, seed=seed, options=options)
+    except OptionsBeyondCore:
+        if engine == "compiled":
+            raise
+        return PythonLab(scenario, seed=seed, options=options)
 
 
 def _explain(scenario: Scenario, seed: int, overrides: dict[str, Any], decisions: list[tuple[str, str]],
@@ -134,6 +146,10 @@ class LabGame(Core if Core is not None else object):  # type: ignore[misc]
         self.seats = scenario.seats
         self.action_ids = tuple(action_ids(scenario.seats))
         o = self.options
+        odd = [k for k in (*(f"reward_{level}" for level in SEVERITIES), "illegal_reward_multiplier")
+               if not 0 <= int(o[k]) <= MAX_OPTION]
+        if odd:
+            raise OptionsBeyondCore(f"the compiled core takes {', '.join(odd)} of 0..{MAX_OPTION} only")
         flat = {**o, "cause_cards": scenario.setup.cause_cards, "turn_limit": scenario.setup.turn_limit,
                 "first_random": o["first_turn_order"] == "random",
                 "reshuffle_empty": o["empty_action_deck"] == "reshuffle",
