@@ -64,6 +64,9 @@ class UnitCard(BaseModel):
     soldiers: int = Field(9, ge=0, le=30)
     specialists: list[SpecialistCard] = []
     radio: bool = False  # BON-051: a Comm. Boy, not a specialist
+    #: BON-102: sets of wire cutters (a squad's last rifleman, or the hero, carries one; at most one a squad).
+    wire_cutters: int = Field(0, ge=0, le=10, description="BON-102: sets of wire cutters (at most one a squad; "
+                              "no cost in the seed)")
     #: BON-054: soldiers (not the officer) with close-combat weapons.
     cc_weapons: int = Field(0, ge=0)
     pistols: int = Field(0, ge=0)  # BON-056: soldiers who carry a pistol instead of the rifle
