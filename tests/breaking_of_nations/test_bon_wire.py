@@ -19,6 +19,7 @@ from riotact.rulesets.breaking_of_nations.builder import army_report
 from riotact.rulesets.breaking_of_nations.determinise import determinise
 from riotact.rulesets.breaking_of_nations.encoding import encoding
 from riotact.rulesets.breaking_of_nations.organisations import check_list
+from riotact.rulesets.breaking_of_nations.text import text_view
 
 WIRE = feature("wire", "barbed_wire", [(0, 14), (48, 14), (48, 17), (0, 17)])  # 3" deep
 DEEP = feature("wire", "barbed_wire", [(0, 14), (48, 14), (48, 18), (0, 18)])  # 4" deep
@@ -53,6 +54,8 @@ def test_bon102_cutting_3_inches_of_wire_takes_3_actions() -> None:
     xs = sorted({p[0] for p in lane["outline"]})
     assert xs == [9.5, 10.5]  # 1" wide, straight across the wire from the cutter
     assert g.to_act() == ("blue",)  # no AC left: the activation ended
+    row = next(r for r in text_view(g.view("blue")).splitlines() if r.startswith("|x"))
+    assert row[11] == "_"  # the terminal screen shows the lane (one column an inch)
 
 
 def test_bon102_only_a_carrier_of_cutters_at_the_wire_is_offered_the_cut() -> None:
@@ -233,3 +236,19 @@ def test_bon102_the_trench_raiders_carry_cutters_and_the_squad_s_last_rifleman_h
         carriers = [m.id for m in g.state.members(g.state.units[uid]) if m.cutters]
         assert carriers == [g.state.units[uid].members[-1]]
     assert not any(m.cutters for m in g.state.men.values() if g.state.unit_of(m).seat == "germans")
+
+
+def test_bon102_house_rule_one_turn_cuts_the_lane_with_the_cutters_whole_turn() -> None:
+    """BON-102 house rule ``wire_cutting = "one_turn"`` (the terrain chart): 4" of wire is cut through at
+    once by a carrier who has not acted this turn; one who has moved may not cut."""
+    g = game([unit("C", "red", (10, 13), wire_cutters=1), unit("x", "blue", (10, 21))], dice=[1, 2],
+             features=[DEEP], options={"wire_cutting": "one_turn"})
+    do(g, "activate:C")
+    do(g, "cut:C:wire")
+    assert model(g, "C.1").ac == 0
+    assert 'C.1 spends his turn cutting the wire (4.0 of 4.0"): the lane is through.' in texts(g)
+    moved = game([unit("C", "red", (10, 11), wire_cutters=1), unit("x", "blue", (10, 21))], dice=[1, 2],
+                 features=[DEEP], options={"wire_cutting": "one_turn"})
+    do(moved, "activate:C")
+    do(moved, "move:C:10,13")
+    assert "cut:C:wire" not in ids(moved)

@@ -4,12 +4,14 @@ A squad or a hero whose army-list entry carries wire cutters (``wire_cutters = 1
 squad, the gap default, BON-102) gives them to one soldier, the squad's last rifleman (the hero
 himself). Standing within 1" of a belt of wire (base edge) and outside it, he cuts a lane 1" wide
 straight across it, at right angles to the wire's nearest edge: one action (1 AC) per inch of the
-wire's depth along the lane (the text; the terrain chart's "takes 1 turn to cut" is not used). He
-may stop at any time and the lane keeps what was cut; whoever has cutters at its mouth goes on with it
-later. Inside the lane the ground is no longer wire: a model moving along it is not slowed
-(BON-109), and a charge along it is not stopped (BON-017). The lanes are the game's state (``cuts``),
-never the ``Table``, which game copies share. Cutting is heard: a hidden unit that cuts is revealed
-(house default, so that a lane never tells of a unit its enemy may not know of).
+wire's depth along the lane (the text, the gap default). He may stop at any time and the lane keeps
+what was cut; whoever has cutters at its mouth goes on with it later. The house rule
+``wire_cutting = "one_turn"`` plays the terrain chart's "takes 1 turn to cut" instead: a carrier who
+has not acted this turn spends all his AC and the lane is through. Inside the lane the ground is no
+longer wire: a model moving along it is not slowed (BON-109), and a charge along it is not stopped
+(BON-017). The lanes are the game's state (``cuts``), never the ``Table``, which game copies share.
+Cutting is heard: a hidden unit that cuts is revealed (so that a lane never tells of a unit its enemy
+may not know of).
 
 Order: ``cut:A:wire-west`` (the unit ``A`` cuts through the feature ``wire-west``).
 """
@@ -117,14 +119,18 @@ class WireCutting:
 
     table: Table
     cuts: list[Cut]
+    options: dict[str, Any]
     able: Callable[[Unit], list[Soldier]]
     where: Callable[[Soldier], Any]
     reveal: Callable[[Unit, str], None]
     tell: Callable[..., None]
 
     def cutters(self, u: Unit) -> list[Soldier]:
-        """Who of ``u`` may cut now: a carrier of cutters with an action left, on foot, out of doors."""
-        return [m for m in self.able(u) if m.cutters and m.ac >= INCH_AC and not m.mounted and not self.where(m)]
+        """Who of ``u`` may cut now: a carrier of cutters on foot, out of doors, with an action left
+        (with his whole turn still before him under the ``one_turn`` house rule)."""
+        whole = self.options["wire_cutting"] == "one_turn"
+        return [m for m in self.able(u) if m.cutters and not m.mounted and not self.where(m)
+                and (m.ac == m.max_ac() and not m.move_ac if whole else m.ac >= INCH_AC)]
 
     def lane_for(self, m: Soldier, wire: Feature) -> Cut | None:
         """The lane ``m`` would cut in ``wire``: one begun whose mouth he stands at (none if it is
@@ -154,20 +160,23 @@ class WireCutting:
         return out
 
     def wire_actions(self, u: Unit) -> list[Action]:
+        cost = "his whole turn" if self.options["wire_cutting"] == "one_turn" else "1 AC an inch"
         return [Action(f"cut:{u.id}:{f.id}", f"{m.id} of {u.name} cuts a lane through {f.name} "
-                       f"({c.cut:.0f} of {c.depth:.1f}\" cut, 1 AC an inch)") for m, f, c in self.wire_work(u)]
+                       f"({c.cut:.0f} of {c.depth:.1f}\" cut, {cost})") for m, f, c in self.wire_work(u)]
 
     def cut_wire(self, u: Unit, wire_id: str) -> None:
-        """BON-102: the carrier spends one action and the lane goes one inch further across the wire."""
+        """BON-102: the carrier spends one action and the lane goes one inch further across the wire
+        (house rule ``one_turn``: he spends his turn and the lane is through)."""
         m, f, c = next(w for w in self.wire_work(u) if w[1].id == wire_id)
         if not any(c is k for k in self.cuts):
             self.cuts.append(c)
-        m.ac -= INCH_AC
-        c.done += 1
+        if self.options["wire_cutting"] == "one_turn":
+            m.ac, c.done, what = 0, math.ceil(c.depth - 1e-6), "spends his turn cutting"
+        else:
+            m.ac, c.done, what = m.ac - INCH_AC, c.done + 1, "cuts 1\" into"
         self.reveal(u, "its wire cutters are heard")
         end = ": the lane is through" if c.through else ""
-        self.tell("BON-102", f"{m.id} cuts 1\" into {f.name} ({c.cut:.1f} of {c.depth:.1f}\"){end}.", unit=u,
-                  wire=f.id)
+        self.tell("BON-102", f"{m.id} {what} {f.name} ({c.cut:.1f} of {c.depth:.1f}\"){end}.", unit=u, wire=f.id)
 
 
 def cut_action_ids(table: Table, u: Unit) -> list[str]:
