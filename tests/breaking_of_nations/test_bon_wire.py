@@ -59,7 +59,8 @@ def test_bon102_cutting_3_inches_of_wire_takes_3_actions() -> None:
 
 
 def test_bon102_only_a_carrier_of_cutters_at_the_wire_is_offered_the_cut() -> None:
-    """BON-102: "with special equipment": no cutters, no cut; nor from farther than 1" off the wire."""
+    """BON-102: "with special equipment": no cutters, no cut; nor from farther than 1" off the wire, nor
+    from inside it."""
     g = raid(cutters=0)
     do(g, "activate:C")
     assert not [i for i in ids(g) if i.startswith("cut:")]
@@ -69,6 +70,10 @@ def test_bon102_only_a_carrier_of_cutters_at_the_wire_is_offered_the_cut() -> No
                features=[WIRE])
     do(far, "activate:C")
     assert "cut:C:wire" not in ids(far)
+    inside = game([unit("C", "red", (10, 15), wire_cutters=1), unit("x", "blue", (10, 21))], dice=[1, 2],
+                  features=[WIRE])
+    do(inside, "activate:C")
+    assert "cut:C:wire" not in ids(inside)  # he cuts from the wire's edge, not from within it
 
 
 def test_bon102_a_lane_cut_part_way_keeps_its_progress_into_the_next_turn() -> None:

@@ -135,7 +135,7 @@ class WireCutting:
     def lane_for(self, m: Soldier, wire: Feature) -> Cut | None:
         """The lane ``m`` would cut in ``wire``: one begun whose mouth he stands at (none if it is
         through), else a new one from the wire's edge nearest him; none if he is too far off or
-        stands in the wire itself (he cuts from its edge)."""
+        stands within the wire's outline, in a lane or not (he starts a lane from its edge)."""
         if wire.shape.distance(Point(m.pos)) - m.base > AT_WIRE:
             return None
         begun = [c for c in self.cuts if c.wire == wire.id
@@ -143,9 +143,7 @@ class WireCutting:
         if begun:
             c = min(begun, key=lambda c: (math.dist(c.start, m.pos), c.start))
             return None if c.through else c
-        if uncut(wire, self.cuts).covers(Point(m.pos)):
-            return None
-        return lane_across(wire, m.pos)
+        return None if wire.contains(m.pos) else lane_across(wire, m.pos)
 
     def wire_work(self, u: Unit) -> list[tuple[Soldier, Feature, Cut]]:
         """For each belt of wire ``u`` may cut now, its first carrier able to and the lane he would cut."""
