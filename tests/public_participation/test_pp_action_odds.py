@@ -63,13 +63,14 @@ def test_pp11_heavy_cover_counts_the_house_rule(options: dict) -> None:
 
 
 def test_pp11_a_poor_shot_who_moved_3_inches_and_is_lightly_injured_sees_them_all() -> None:
-    """PP-11 poor -1, moved over 2" -1; PP-25 LI -1."""
+    """PP-11 poor -1, moved over 2" -1; PP-25 LI -1; PP-42 Shaken -1."""
     g = game([ch("R1", "red", (5, 0), weapons=["revolver"], shooting="poor"), ch("B1", "blue", (5, 9))])
     g.state.chars["R1"].wounds = g.state.chars["R1"].card.wound_thresholds[0]  # lightly injured
     do(g, "move:R1:5.0,3.0")
     to_phase(g, "firing")
+    g.state.chars["R1"].shaken_move = g.state.move
     text = action_odds(g, "red")["fire:R1:revolver:B1"].text
-    assert "poor shot -1" in text and "moved 3.0\" -1" in text and "LI wound -1" in text
+    assert "poor shot -1" in text and "moved 3.0\" -1" in text and "LI wound -1" in text and "Shaken -1" in text
     shown_equals_engine(g, "red", "fire:R1:revolver:B1")
 
 
@@ -87,6 +88,18 @@ def test_pp11_a_rested_telescopic_rifle_and_a_coup_de_grace_on_a_stunned_man() -
     assert "coup de grace +2" in shown["fire:R1:scoped-rifle:B2"].text
     for aid in ("fire:R1:scoped-rifle:B1", "fire:R1:scoped-rifle:B2"):
         shown_equals_engine(g, "red", aid)
+
+
+def test_pp26_a_bandaged_bleeding_badly_injured_firer_and_the_house_rule_that_spares_him() -> None:
+    """PP-26 gap: BI -2, -1 once bandaged, plus the bleeding; house rule bi_di_firing_penalty off: none."""
+    for options, words in (({}, "BI wound -2"), ({"bi_di_firing_penalty": False}, None)):
+        g = game([ch("R1", "red", (5, 2), weapons=["rifle"]), ch("B1", "blue", (5, 12))], options=options)
+        r1 = g.state.chars["R1"]
+        r1.wounds, r1.bandaged, r1.bleed_extra = r1.card.wound_thresholds[1], True, 1
+        to_phase(g, "firing")
+        text = action_odds(g, "red")["fire:R1:rifle:B1"].text
+        assert (words in text) if words else "wound" not in text
+        shown_equals_engine(g, "red", "fire:R1:rifle:B1")
 
 
 def test_pp14_pp15_a_stone_s_odds_read_the_throw_scores_and_the_bludgeoning_table() -> None:
