@@ -6,8 +6,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from public_participation.pp_support import WALL, ch, do, game, to_phase, wall
 
+from public_participation.pp_support import WALL, ch, do, game, to_phase, wall
 from riotact.core import Game
 from riotact.core.odds import action_odds, percent
 from riotact.rulesets.public_participation.odds import hit_chance, save_odds, shot_odds

@@ -13,12 +13,18 @@ Fraction(1, 6)
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
+from functools import lru_cache
+from typing import Any
 
 import icepool
 
-from riotact.core.odds import Odds, OddsError, OddsProcedure, Param
+from riotact.core.odds import Chance, Odds, OddsError, OddsProcedure, Param, percent
+from riotact.tabletop import Table, in_arc
 
+from .board import cover_value, terrain_feature
+from .forces import Soldier
 from .glory import PANIC_GL
 from .ordnance import AMMUNITION, GUNS, SIZE_DICE
 from .tables import (
@@ -26,7 +32,9 @@ from .tables import (
     CC_CRITICAL_HIT,
     CC_CRITICAL_MISS,
     CRITICAL_RANGED,
+    HORSEBACK_MOD,
     LEVELS,
+    PIECES,
     RANGE_MOD,
     REACTIONS,
     STATS,
@@ -70,20 +78,27 @@ def fire(shots: int = 9, models: int = 9, tn: int = 0, target: str = "regular", 
     surplus to the Great Equalizer; infantry fall to any hit (BON-009). ``tn`` > 0 overrides the chart."""
     _check(shots=("fire", shots, 1, 60), models=("fire", models, 1, 30))
     need = tn or ranged_tn(target, armour, formation, cover, band, firer, horseback, charging_cluster)
-    hits = shots @ d12_hit(need)
-    per_shot = Fraction(d12_hit(need).probability(1))
+    return volley([need] * shots, models, f"Fire: {shots} shot(s) at TN {need} against {models} model(s)",
+                  (f"TN {need}: a natural 12 always hits (BON-026); an LMG firing is 3 shots (BON-063), an MG "
+                   "salvo 6 (BON-074).",))
+
+
+def volley(tns: list[int], models: int, title: str, notes: tuple[str, ...] = ()) -> Odds:
+    """BON-025/026/029: one d12 per shot at its own TN; hits go one per model, the surplus to the Great
+    Equalizer (``riotact odds ... fire`` and the odds beside a fire order share it)."""
+    hits = icepool.Die([0])
+    for tn, n in sorted(Counter(tns).items()):
+        hits = hits + n @ d12_hit(tn)
     removed = hits.map(lambda h: min(h, models))
     outcomes = {f"{k} hit": Fraction(removed.probability(k)) for k in range(models + 1) if removed.probability(k)}
-    crit = 1 - Fraction(11, 12) ** shots
-    return Odds(f"Fire: {shots} shot(s) at TN {need} against {models} model(s)", outcomes, {
-        "chance a shot hits": per_shot,
+    return Odds(title, outcomes, {
+        "chance a shot hits": sum((Fraction(d12_hit(tn).probability(1)) for tn in tns), Fraction(0)) / len(tns),
         "expected models hit (removed, save heroes' hit location)": sum(
             (k * Fraction(removed.probability(k)) for k in removed.outcomes()), Fraction(0)),
         "expected extra hits for the Great Equalizer": sum(
             (max(0, k - models) * Fraction(hits.probability(k)) for k in hits.outcomes()), Fraction(0)),
-        "chance of at least one bloody death (natural 12)": crit,
-    }, (f"TN {need}: a natural 12 always hits (BON-026); an LMG firing is 3 shots (BON-063), an MG salvo "
-        "6 (BON-074).",))
+        "chance of at least one bloody death (natural 12)": 1 - Fraction(11, 12) ** len(tns),
+    }, notes)
 
 
 def artillery(piece: str = "howitzer", ammunition: str = "shell", models: int = 10, target: str = "regular",
@@ -220,3 +235,117 @@ PROCEDURES = (
     OddsProcedure("panic", ("BON-038", "BON-039", "BON-111"), "the panic spread through a unit at GL 7", (
         Param("level", "regular", _LEVEL, LEVELS), Param("soldiers", 10, "soldiers who roll")), panic),
 )
+
+
+# -- odds where decisions are made (core/odds.py ``action_odds``) ------------------------------
+NOT_RIFLES = ("cc_weapon", "grenades", "mg", "lft")  # BON-052..062: no d12 volley (the LFT's stream is not one)
+
+
+def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chance]:
+    """The odds beside a fire order: a squad's rifles and LMGs (BON-025..030, BON-063) or an MG's salvo
+    (BON-074) at an enemy unit, from the seat's view and the house rules only. Each firer aims in turn
+    at the models he reaches and sees, nearest first, as the engine does; every shot's TN is built from
+    what the view shows (the target's experience, armour, formation and cover, the range band, the
+    firer's experience, on horseback), and the volley's hits and removals follow (:func:`volley`).
+
+    Shown only where the view holds every factor: not when a model of either unit is inside a building
+    (windows, floors and their firers are the building's rules, BON-090..101), stands on higher ground
+    than the other unit (BON-097/101), or a building has fallen (rubble, BON-093). Counter-attacks
+    (BON-028) and the Great Equalizer's unit behind (BON-029) are not counted in the removals.
+    """
+    st = view["state"]
+    units = {u["id"]: u for u in st["units"]}
+    table = _table(st["table"], tuple((tuple(map(tuple, b["outline"])), b["collapsed"]) for b in st["buildings"]
+                                      if b["kind"] == "building"))
+    if any(b["collapsed"] for b in st["buildings"]):
+        return {}
+    out: dict[str, Chance] = {}
+    for action in view["legal_actions"]:
+        parts = action["id"].split(":")
+        if parts[0] != "fire" or len(parts) != 3 or parts[1] not in units or parts[2] not in units:
+            continue
+        u, e = units[parts[1]], units[parts[2]]
+        mine, theirs = _soldiers(u), _soldiers(e)
+        if not mine or not theirs or any(m["inside"] for m in u["models"] + e["models"]) or len(
+                {table.height_at(m.pos) for m in mine + theirs}) > 1:
+            continue
+        shots = _salvo(table, u, mine, theirs) if u["kind"] == "mg" else _rifles(table, mine, theirs)
+        if not shots:
+            continue
+        tns = [_tn(table, f, t, e["formation"]) for f, t in shots]
+        odds = volley(tns, len(theirs), "")
+        some = 1 - odds.outcomes.get("0 hit", Fraction(0))
+        expected = odds.figures["expected models hit (removed, save heroes' hit location)"]
+        out[action["id"]] = Chance(some, f"{percent(some)} at least one hit, {float(expected):.1f} of "
+                                         f"{len(theirs)} expected ({len(tns)} shot(s) at TN "
+                                         f"{_span(tns)}; a natural 12 always hits)")
+    return out
+
+
+def _span(tns: list[int]) -> str:
+    return f"{min(tns)}" if min(tns) == max(tns) else f"{min(tns)}-{max(tns)}"
+
+
+def _soldiers(u: dict[str, Any]) -> list[Soldier]:
+    """The unit's models in play as the view shows them (the engine's own Soldier, for its DS and base)."""
+    return [Soldier(m["id"], u["id"], m["role"], m["level"], m["armour"], m["weapon"], m["x"], m["y"],
+                    wounds=m["wounds"], ac=m["ac"], move_ac=m["move_ac"], prone=m["prone"], panic=m["panic"],
+                    injuries=list(m["injuries"]), mounted=m["mounted"],
+                    vehicle=(*m["vehicle"],) if m["vehicle"] else None)
+            for m in u["models"]]
+
+
+def _rifles(table: Table, mine: list[Soldier], theirs: list[Soldier]) -> list[tuple[Soldier, Soldier]]:
+    """``Combat.fire`` / ``shots``: who fires (``able`` and ``can_fire``) and at whom, from the view."""
+    out = []
+    for f in mine:
+        if (f.is_piece or f.ac < 1 or f.panic or f.weapon in NOT_RIFLES or "arm_heavy" in f.injuries
+                or (f.weapon == "lmg" and ("arm_light" in f.injuries or (not f.prone and f.move_ac * 2 > f.max_ac())))):
+            continue
+        reach = WEAPONS[f.weapon].reach / (2 if "arm_light" in f.injuries and f.weapon == "rifle" else 1)
+        aims = sorted((t for t in theirs if not t.prone and table.ruler(f.pos, f.base, t.pos, t.base) <= reach
+                       and _sees(table, f.pos, t.pos)), key=lambda t: (table.ruler(f.pos, f.base, t.pos, t.base), t.id))
+        out += [(f, aims[i % len(aims)]) for i in range(WEAPONS[f.weapon].shots)] if aims else []
+    return out
+
+
+def _salvo(table: Table, mg: dict[str, Any], mine: list[Soldier],
+           theirs: list[Soldier]) -> list[tuple[Soldier, Soldier]]:
+    """``Combat.salvo``: 6 shots from the piece at targets in its 90 degree arc, as a Green crewman."""
+    piece = mine[0]
+    aims = sorted((t for t in theirs if not t.prone and table.ruler(piece.pos, piece.base, t.pos, t.base)
+                   <= WEAPONS["mg"].reach and _sees(table, piece.pos, t.pos)
+                   and in_arc(mg["facing"], PIECES["mg"]["arc"], piece.pos, t.pos)),
+                  key=lambda t: (table.ruler(piece.pos, piece.base, t.pos, t.base), t.id))
+    shooter = Soldier(piece.id, mg["id"], "crew", "green", "flak", "mg", piece.x, piece.y)
+    return [(shooter, aims[i % len(aims)]) for i in range(WEAPONS["mg"].shots)] if aims else []
+
+
+def _tn(table: Table, f: Soldier, t: Soldier, formation: str) -> int:
+    """``Combat.ranged_tn`` (BON-025, BON-030, BON-085, BON-100, BON-113) from the view: DS + armour +
+    CV + range + the firer's experience (+1 on horseback). A charging cluster (-1) is not in the view."""
+    band = WEAPONS[f.weapon].band(table.ruler(f.pos, f.base, t.pos, t.base)) or "long"
+    return (t.ds(formation, False) + cover_value(table, f.pos, t.pos, t.base)[0] + RANGE_MOD[band]
+            + f.stats.fire_mod + (HORSEBACK_MOD if f.mounted else 0))
+
+
+def _sees(table: Table, a: tuple[float, float], b: tuple[float, float]) -> bool:
+    """BON-024 gap / BON-098: a clear line, blocked by closed terrain and by standing buildings' walls."""
+    return table.line_of_sight(a, b)
+
+
+def _table(view: dict[str, Any], buildings: tuple[Any, ...]) -> Table:
+    key = (view["width"], view["depth"], tuple((f["id"], f["name"], f["kind"], tuple(map(tuple, f["outline"])),
+                                               f["height"]) for f in view["features"]), buildings)
+    return _cached_table(key)
+
+
+@lru_cache(maxsize=16)
+def _cached_table(key: tuple[Any, ...]) -> Table:
+    """The terrain as the engine builds it (``terrain_feature``), with the standing buildings' walls as
+    sight blockers; built once per table."""
+    width, depth, features, buildings = key
+    walls = [terrain_feature(f"building {i}", "a building", "closed_building", outline, 0)
+             for i, (outline, collapsed) in enumerate(buildings) if not collapsed]
+    return Table(width, depth, [*(terrain_feature(fid, name, kind, outline, height)
+                                  for fid, name, kind, outline, height in features), *walls])

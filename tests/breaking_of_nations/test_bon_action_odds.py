@@ -1,0 +1,110 @@
+"""Odds where a Breaking of Nations player decides (BON-025..030, BON-063, BON-074): beside an order
+to fire at an enemy unit, from the seat's view and the house rules only (odds.py ``action_odds``).
+Each figure is checked against the engine's own volley: its firers, aims and TNs, captured from a
+copy of the game as it would fire."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from breaking_of_nations.bon_support import do, feature, game, unit
+from riotact.core import Game
+from riotact.core.odds import action_odds, percent
+from riotact.rulesets.breaking_of_nations.odds import volley
+
+OFF = {"counter_attack": False}
+WOOD = feature("wood", "light_forest", [(8, 24), (14, 24), (14, 30), (8, 30)])
+
+
+def engine(g: Game, action_id: str) -> tuple[list[int], int]:
+    """The TNs of the shots the engine would roll for this order, and the target's models."""
+    _, uid, eid = action_id.split(":")
+    st = copy.deepcopy(g.state)
+    shots: list[Any] = []
+    st.volley = lambda shooters, u, rule: shots.extend(shooters)  # type: ignore[method-assign]
+    st.fire(st.units[uid], st.units[eid])
+    return [st.ranged_tn(f, t)[0] for f, t in shots], len(st.members(st.units[eid]))
+
+
+def shown_equals_engine(g: Game, seat: str, action_id: str) -> None:
+    tns, models = engine(g, action_id)
+    odds = volley(tns, models, "")
+    shown = action_odds(g, seat)[action_id]
+    expected = odds.figures["expected models hit (removed, save heroes' hit location)"]
+    assert shown.p == 1 - odds.outcomes["0 hit"]
+    span = f"{min(tns)}" if min(tns) == max(tns) else f"{min(tns)}-{max(tns)}"
+    assert shown.text == (f"{percent(shown.p)} at least one hit, {float(expected):.1f} of {models} expected "
+                          f"({len(tns)} shot(s) at TN {span}; a natural 12 always hits)")
+
+
+def squads(**kw: Any) -> Game:
+    """Four Regular riflemen against a Blue squad half in the wood, some at medium range, some long."""
+    g = game([unit("A", "red", (2, 2), (10, 10), (12, 10), (14, 10), (16, 10), **kw.pop("red", {})),
+              unit("x", "blue", (46, 47), (9, 26), (11, 26), (16, 27), (18, 38), **kw.pop("blue", {}))],
+             dice=[1, 2], features=[WOOD], options=OFF, **kw)
+    do(g, "activate:A")
+    return g
+
+
+def test_bon025_a_volley_s_odds_are_the_engine_s_own_shots_and_tns() -> None:
+    """BON-025: DS + cover (the wood +3 for two of them) + range (BON-030) + the firer (BON-113)."""
+    g = squads()
+    shown_equals_engine(g, "red", "fire:A:x")
+    assert "end:A" not in action_odds(g, "red")  # no chance, no odds
+
+
+def test_bon106_bon113_armour_and_an_elite_firer_move_the_odds() -> None:
+    plain, hard = squads(), squads(blue={"armour": "flak"}, red={"level": "elite"})
+    shown_equals_engine(hard, "red", "fire:A:x")
+    assert action_odds(plain, "red")["fire:A:x"] != action_odds(hard, "red")["fire:A:x"]
+
+
+def test_bon063_an_lmg_fires_three_shots() -> None:
+    g = squads(red={"specialists": [{"kind": "lmg"}]})
+    shown_equals_engine(g, "red", "fire:A:x")
+    assert "(6 shot(s)" in action_odds(g, "red")["fire:A:x"].text  # three riflemen and the LMG's three
+
+
+def test_bon074_an_mg_salvo_shows_its_six_shots_in_the_arc() -> None:
+    g = game([unit("A", "red", (2, 2), (20, 15), (22, 15)),
+              unit("m", "blue", (20, 30), (19, 32), (22, 28.5), kind="mg", facing=180)],
+             dice=[2, 1], options=OFF)
+    do(g, "activate:m")
+    uid, eid = "m", "A"
+    st = copy.deepcopy(g.state)
+    shots: list[Any] = []
+    st.volley = lambda shooters, u, rule: shots.extend(shooters)  # type: ignore[method-assign]
+    st.salvo(st.units[uid], st.units[eid])
+    tns = [st.ranged_tn(f, t)[0] for f, t in shots]
+    odds = volley(tns, 3, "")
+    shown = action_odds(g, "blue")["fire:m:A"]
+    assert len(tns) == 6 and shown.p == 1 - odds.outcomes["0 hit"] and "(6 shot(s) at TN" in shown.text
+
+
+def test_the_odds_a_seat_sees_do_not_depend_on_a_hidden_unit() -> None:
+    """BON-002 house rule: a hidden Blue unit behind the target (it would take the Great Equalizer's
+    surplus, BON-029) is not in Red's view, nor in Red's odds."""
+    def play(hidden: bool) -> Game:
+        extra = [unit("y", "blue", (40, 46), (12, 44), (14, 44), hidden=True)] if hidden else []
+        g = game([unit("A", "red", (2, 2), (10, 10), (12, 10), (14, 10), (16, 10)),
+                  unit("x", "blue", (46, 47), (9, 26), (11, 26), (16, 27), (18, 38)), *extra],
+                 dice=[1, 2], features=[WOOD], options={"hidden_deployment": True, **OFF})
+        do(g, "activate:A")
+        return g
+    plain, other = play(False), play(True)
+    assert plain.view("umpire") != other.view("umpire")
+    assert action_odds(plain, "red") == action_odds(other, "red") != {}
+
+
+def test_bon098_a_house_s_walls_stop_the_aim_and_a_man_inside_gets_no_guessed_odds() -> None:
+    """BON-098: the house stands between one rifleman and the nearer Blue man, so he aims at the other
+    (the engine's aims, counted alike); BON-090..101: a man inside fires and is fired at by the
+    building's rules (windows, floors), which the odds do not guess: none are shown."""
+    from breaking_of_nations.test_bon_ground_buildings import house
+
+    g = game([unit("A", "red", (2, 2), (13, 4), (20, 4)), unit("y", "blue", (46, 47), (13, 20), (22, 22)),
+              unit("x", "blue", (0, 0), inside="house.east")], dice=[1, 2], buildings=[house()], options=OFF)
+    do(g, "activate:A")
+    shown_equals_engine(g, "red", "fire:A:y")
+    assert "fire:A:x" in [a.id for a in g.legal_actions("red")] and "fire:A:x" not in action_odds(g, "red")
