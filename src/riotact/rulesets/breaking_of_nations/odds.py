@@ -60,6 +60,7 @@ def ranged_tn(target: str, armour: str, formation: str, cover: int, band: str, f
             + STATS[firer].fire_mod + int(horseback) - int(charging_cluster))
 
 
+@lru_cache(maxsize=64)
 def d12_hit(tn: int) -> icepool.Die:
     """BON-025 / BON-026: 1 if the d12 meets the TN or shows a natural 12 (always a hit), else 0."""
     return icepool.d12.map(lambda f: int(f == CRITICAL_RANGED or f >= tn))
@@ -86,13 +87,15 @@ def fire(shots: int = 9, models: int = 9, tn: int = 0, target: str = "regular", 
 def volley(tns: list[int], models: int, title: str, notes: tuple[str, ...] = ()) -> Odds:
     """BON-025/026/029: one d12 per shot at its own TN; hits go one per model, the surplus to the Great
     Equalizer (``riotact odds ... fire`` and the odds beside a fire order share it)."""
+    counts = sorted(Counter(tns).items())
     hits = icepool.Die([0])
-    for tn, n in sorted(Counter(tns).items()):
+    for tn, n in counts:
         hits = hits + n @ d12_hit(tn)
     removed = hits.map(lambda h: min(h, models))
     outcomes = {f"{k} hit": Fraction(removed.probability(k)) for k in range(models + 1) if removed.probability(k)}
     return Odds(title, outcomes, {
-        "chance a shot hits": sum((Fraction(d12_hit(tn).probability(1)) for tn in tns), Fraction(0)) / len(tns),
+        "chance a shot hits": sum((n * Fraction(d12_hit(tn).probability(1)) for tn, n in counts),
+                                  Fraction(0)) / len(tns),
         "expected models hit (removed, save heroes' hit location)": sum(
             (k * Fraction(removed.probability(k)) for k in removed.outcomes()), Fraction(0)),
         "expected extra hits for the Great Equalizer": sum(
@@ -272,14 +275,19 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
         shots = _salvo(table, u, mine, theirs) if u["kind"] == "mg" else _rifles(table, mine, theirs)
         if not shots:
             continue
-        tns = [_tn(table, f, t, e["formation"]) for f, t in shots]
-        odds = volley(tns, len(theirs), "")
+        tns = sorted(_tn(table, f, t, e["formation"]) for f, t in shots)
+        odds = _cached_volley(tuple(tns), len(theirs))
         some = 1 - odds.outcomes.get("0 hit", Fraction(0))
         expected = odds.figures["expected models hit (removed, save heroes' hit location)"]
         out[action["id"]] = Chance(some, f"{percent(some)} at least one hit, {float(expected):.1f} of "
                                          f"{len(theirs)} expected ({len(tns)} shot(s) at TN "
                                          f"{_span(tns)}; a natural 12 always hits)")
     return out
+
+
+@lru_cache(maxsize=1024)
+def _cached_volley(tns: tuple[int, ...], models: int) -> Odds:
+    return volley(list(tns), models, "")
 
 
 def _span(tns: list[int]) -> str:

@@ -184,7 +184,7 @@ def _throw(st: dict[str, Any], table: Table, options: dict[str, Any], c: dict[st
     factors = _factors(st, table, options, c, t, w, thrown=True, coup_de_grace=False)
     f = sum(v for v, _ in factors)
     kind = "piercing" if spear and options["spear_table"] == "piercing" else "bludgeoning"
-    hit = hit_chance(f, need)
+    hit = _cached_hit(f, need)
     if options["thrown_effect"] == "staggers":
         odds = {"miss": 1 - hit} | {k: hit * v for k, v in save_odds("Staggers", kind, int(w["sdd"])).items()}
     else:
@@ -274,6 +274,9 @@ def _cached_table(key: tuple[Any, ...]) -> Table:
     return Table(width, depth, [Feature(fid, name, [tuple(p) for p in outline], blocks_sight=building,
                                         impassable=building, height=height)
                                 for fid, name, outline, building, height in features])
+
+
+_cached_hit = lru_cache(maxsize=256)(hit_chance)
 
 
 @lru_cache(maxsize=512)
