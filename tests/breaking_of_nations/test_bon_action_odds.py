@@ -6,7 +6,11 @@ copy of the game as it would fire."""
 from __future__ import annotations
 
 import copy
+import math
+from fractions import Fraction
 from typing import Any
+
+import pytest
 
 from breaking_of_nations.bon_support import do, feature, game, unit
 from riotact.core import Game
@@ -95,6 +99,8 @@ def test_the_odds_a_seat_sees_do_not_depend_on_a_hidden_unit() -> None:
     plain, other = play(False), play(True)
     assert plain.view("umpire") != other.view("umpire")
     assert action_odds(plain, "red") == action_odds(other, "red") != {}
+    seen = bombers(dice=[1, 2], extra=(hidden,), options={**fog, "spotting_range": 12.0})
+    assert action_odds(seen, "red")["throw:A:10.0,17.0"] != action_odds(plain, "red")["throw:A:10.0,17.0"]
 
 
 def test_bon098_a_house_s_walls_stop_the_aim_and_a_man_inside_gets_no_guessed_odds() -> None:
@@ -108,3 +114,50 @@ def test_bon098_a_house_s_walls_stop_the_aim_and_a_man_inside_gets_no_guessed_od
     do(g, "activate:A")
     shown_equals_engine(g, "red", "fire:A:y")
     assert "fire:A:x" in [a.id for a in g.legal_actions("red")] and "fire:A:x" not in action_odds(g, "red")
+
+
+def bombers(seed: int = 1, dice: list[int] | None = None, extra: tuple[dict[str, Any], ...] = (),
+            options: dict[str, Any] | None = None) -> Game:
+    """A Red grenadier 7" from three Blue men, and a Red man 1" from the aim: on target, the first die
+    attacks the two Blue men nearest the aim, the second the Red man (BON-059)."""
+    g = game([unit("A", "red", (2, 2), (10, 10), specialists=[{"kind": "grenadier"}]),
+              unit("x", "blue", (46, 47), (10, 17), (10.8, 17), (12.2, 17.4)),
+              unit("B", "red", (30, 2), (9.2, 17.6)), *extra],
+             dice=dice, seed=seed, options=options or OFF)
+    while g.to_act() and g.state.active != "A":
+        s = g.to_act()[0]
+        do(g, "activate:A" if s == "red" else next(a.id for a in g.legal_actions(s)
+                                                    if a.id.startswith(("activate", "end"))))
+    return g
+
+
+def test_bon057_bon060_a_grenade_s_odds_weigh_every_landing_point_friends_included() -> None:
+    shown = action_odds(bombers(), "red")["throw:A:10.0,17.0"]
+    friends = float(shown.text.split(" and ")[1].split()[0])
+    assert 0.5 < friends < 0.75 and shown.text.endswith("of your own (75% on target; D3 damage a hit)")
+    assert Fraction(1, 2) < shown.p < Fraction(3, 4)  # on target, one die for both Blue men: 9 in 12
+
+
+@pytest.mark.slow
+def test_bon057_a_grenade_hits_at_least_one_enemy_as_often_as_the_odds_say() -> None:
+    """The engine's own throws, seeded: the share with at least one Blue man hit (D3 damage logged)."""
+    shown = action_odds(bombers(), "red")["throw:A:10.0,17.0"].p
+    n, hit = 300, 0
+    for seed in range(n):
+        g = bombers(seed)
+        start = len(g.log.events)
+        do(g, "throw:A:10.0,17.0")
+        hit += any("against x." in e["text"] and e["text"].endswith(("hit.", "critical hit."))
+                   for e in g.log.events[start:])
+    sigma = math.sqrt(float(shown) * (1 - float(shown)) / n)
+    assert abs(hit / n - float(shown)) <= 4.5 * sigma + 0.005
+
+
+def test_a_grenade_s_odds_do_not_count_a_hidden_unit_under_the_marker() -> None:
+    """BON-002 house rule: a hidden Blue unit beside the aim (unspotted: the spotting range is 1" here)
+    would be hit too; Red does not know it."""
+    hidden = unit("y", "blue", (40, 46), (11.2, 16.3), hidden=True)
+    fog = {"hidden_deployment": True, "spotting_range": 1.0, **OFF}
+    plain, other = bombers(dice=[1, 2], options=fog), bombers(dice=[1, 2], extra=(hidden,), options=fog)
+    assert plain.view("umpire") != other.view("umpire")
+    assert action_odds(plain, "red") == action_odds(other, "red") != {}

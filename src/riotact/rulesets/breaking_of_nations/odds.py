@@ -21,9 +21,10 @@ from typing import Any
 import icepool
 
 from riotact.core.odds import Chance, Odds, OddsError, OddsProcedure, Param, percent
-from riotact.tabletop import Table, in_arc
+from riotact.tabletop import Table, bearing, clock_point, in_arc
 
 from .board import cover_value, terrain_feature
+from .combat import GRENADE_RADIUS
 from .forces import Soldier
 from .glory import PANIC_GL
 from .ordnance import AMMUNITION, GUNS, SIZE_DICE
@@ -251,6 +252,11 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
     what the view shows (the target's experience, armour, formation and cover, the range band, the
     firer's experience, on horseback), and the volley's hits and removals follow (:func:`volley`).
 
+    A grenade (BON-057..060) shows the chance that it hits at least one enemy model and the men it is
+    expected to hit, friends included: on target 9 times in 12, else each of the twelve directions and
+    D3 inches of the deviation, the models the seat sees under the 2" marker wherever it lands, and the
+    two D12 against two models each at the firing TN without cover (BON-058).
+
     Shown only where the view holds every factor: not when a model of either unit is inside a building
     (windows, floors and their firers are the building's rules, BON-090..101), stands on higher ground
     than the other unit (BON-097/101), or a building has fallen (rubble, BON-093). Counter-attacks
@@ -265,6 +271,11 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
     out: dict[str, Chance] = {}
     for action in view["legal_actions"]:
         parts = action["id"].split(":")
+        if parts[0] == "throw" and len(parts) == 3 and parts[1] in units:
+            grenade = _grenade(table, units, units[parts[1]], parts[2])
+            if grenade is not None:
+                out[action["id"]] = grenade
+            continue
         if parts[0] != "fire" or len(parts) != 3 or parts[1] not in units or parts[2] not in units:
             continue
         u, e = units[parts[1]], units[parts[2]]
@@ -288,6 +299,45 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
 @lru_cache(maxsize=1024)
 def _cached_volley(tns: tuple[int, ...], models: int) -> Odds:
     return volley(list(tns), models, "")
+
+
+def _grenade(table: Table, units: dict[str, dict[str, Any]], u: dict[str, Any], where: str) -> Chance | None:
+    """``Combat.throw`` from the view, every landing point weighed: its expected hits and the chance of
+    at least one enemy hit."""
+    mine = _soldiers(u)
+    thrower = next((m for m in mine if not m.panic and m.ac >= 1 and not m.is_piece
+                    and (m.role == "grenadier" or (m.is_hero and m.weapon == "grenades"))), None)
+    try:
+        aim = tuple(float(v) for v in where.split(","))
+    except ValueError:
+        return None
+    if thrower is None or len(aim) != 2 or any(m["inside"] for v in units.values() for m in v["models"]):
+        return None
+    men = [(m, v["seat"] != u["seat"], v["formation"]) for v in units.values() for m in _soldiers(v)
+           if m.id != thrower.id]
+    # BON-057: 4-12 on target; BON-060: 1-3 deviates D3" (a D6 halved) towards a D12 clock face
+    points = [((aim[0], aim[1]), Fraction(9, 12))] + [
+        (table.clamp(clock_point(aim, bearing(thrower.pos, aim), face, dist)), Fraction(3, 12 * 12 * 3))
+        for face in range(1, 13) for dist in (1, 2, 3)]
+    some = expected = friends = Fraction(0)
+    for point, weight in points:
+        under = sorted(((table.distance(point, m.pos), m.id, m, foe, formation) for m, foe, formation in men
+                        if table.distance(point, m.pos) <= GRENADE_RADIUS + m.base), key=lambda x: x[:2])
+        tns = [(t.ds(formation, False) + RANGE_MOD["short"] + thrower.stats.fire_mod
+                + (HORSEBACK_MOD if thrower.mounted else 0), foe) for _, _, t, foe, formation in under]
+        enemies = icepool.Die([0])
+        for i in range(2):  # BON-059: each of the 2D12 against up to two models in turn
+            pair = tns[2 * i: 2 * i + 2]
+            enemies = enemies + icepool.d12.map(
+                lambda f, pair=pair: sum(foe for tn, foe in pair if f == CRITICAL_RANGED or f >= tn))
+            for tn, foe in pair:
+                p = Fraction(d12_hit(tn).probability(1))
+                expected += weight * p * foe
+                friends += weight * p * (not foe)
+        some += weight * (1 - Fraction(enemies.probability(0)))
+    return Chance(some, f"{percent(some)} at least one enemy hit, {float(expected):.1f} expected"
+                        f"{f' and {float(friends):.1f} of your own' if friends else ''} (75% on target; "
+                        "D3 damage a hit)")
 
 
 def _span(tns: list[int]) -> str:
