@@ -15,7 +15,7 @@ import pytest
 from breaking_of_nations.bon_support import do, feature, game, unit
 from riotact.core import Game
 from riotact.core.odds import action_odds, percent
-from riotact.rulesets.breaking_of_nations.odds import volley
+from riotact.rulesets.breaking_of_nations.odds import _strike, volley
 
 OFF = {"counter_attack": False}
 WOOD = feature("wood", "light_forest", [(8, 24), (14, 24), (14, 30), (8, 30)])
@@ -161,3 +161,42 @@ def test_a_grenade_s_odds_do_not_count_a_hidden_unit_under_the_marker() -> None:
     assert action_odds(plain, "red") == action_odds(other, "red") != {}
     seen = bombers(dice=[1, 2], extra=(hidden,), options={**fog, "spotting_range": 12.0})
     assert action_odds(seen, "red")["throw:A:10.0,17.0"] != action_odds(plain, "red")["throw:A:10.0,17.0"]
+
+
+def engine_blows(g: Game, uid: str) -> list[tuple[str, str, Fraction]]:
+    """The engine's own close combat, on a copy: who strikes at whom, and each blow's chance (its TN
+    from ``cc_tn``, the reroll as ``strike`` takes it)."""
+    st = copy.deepcopy(g.state)
+    blows: list[tuple[str, str, Fraction]] = []
+
+    def strike(a: Any, t: Any) -> list[Any]:
+        odds = _strike(st.cc_tn(a, t)[0], a.cc_weapon and st.options["cc_reroll"] == "when_not_critical")
+        blows.append((a.unit, t.id, odds["critical hit"] + odds["hit"]))
+        return []
+    st.strike = strike  # type: ignore[method-assign]
+    st.melee(st.units[uid])
+    return blows
+
+
+@pytest.mark.parametrize("case", ["plain", "trench", "square", "from behind", "reroll", "two on one"])
+def test_bon032_bon035_bon054_bon114_close_combat_odds_are_the_engine_s_blows(case: str) -> None:
+    from breaking_of_nations.test_bon_close_combat import contact
+
+    trench = feature("trench", "trench", [(10.6, 0), (14, 0), (14, 20), (10.6, 20)])
+    g = {"plain": lambda: contact([], blue={"level": "green"}),
+         "trench": lambda: contact([], red={"level": "elite", "armour": "flak"}, blue={"level": "green"},
+                                   features=[trench]),
+         "square": lambda: contact([], blue={"formation": "square"}),
+         "from behind": lambda: contact([], blue={"facing": 90}),
+         "reroll": lambda: contact([], red={"cc_weapons": 1}),
+         "two on one": lambda: contact([], extra=[(10.5, 10.95)])}[case]()
+    blows = engine_blows(g, "A")
+    shown = action_odds(g, "red")["fight:A"]
+    unhurt: dict[tuple[bool, str], Fraction] = {}  # (his side is theirs, the man) -> P(no blow lands)
+    for a, t, p in blows:
+        unhurt[(a == "A", t)] = unhurt.get((a == "A", t), Fraction(1)) * (1 - p)
+    theirs = sum((1 - q for (enemy, _), q in unhurt.items() if enemy), Fraction(0))
+    ours = sum((1 - q for (enemy, _), q in unhurt.items() if not enemy), Fraction(0))
+    assert shown.p == 1 - math.prod(q for (enemy, _), q in unhurt.items() if enemy)
+    assert shown.text == (f"{percent(shown.p)} at least one of theirs struck, {float(theirs):.1f} expected; "
+                          f"{float(ours):.1f} of yours (wild blows not counted)")

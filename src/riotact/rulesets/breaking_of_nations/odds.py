@@ -23,13 +23,14 @@ import icepool
 from riotact.core.odds import Chance, Odds, OddsError, OddsProcedure, Param, percent
 from riotact.tabletop import Table, bearing, clock_point, in_arc
 
-from .board import cover_value, terrain_feature
+from .board import CONTACT, cover_value, terrain_feature
 from .combat import GRENADE_RADIUS
 from .forces import Soldier
 from .glory import PANIC_GL
 from .ordnance import AMMUNITION, GUNS, SIZE_DICE
 from .tables import (
     ARMOUR,
+    CAVALRY_CC_MOD,
     CC_CRITICAL_HIT,
     CC_CRITICAL_MISS,
     CRITICAL_RANGED,
@@ -257,6 +258,11 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
     D3 inches of the deviation, the models the seat sees under the 2" marker wherever it lands, and the
     two D12 against two models each at the firing TN without cover (BON-058).
 
+    Close combat (BON-032..035, BON-054, BON-083, BON-086, BON-114) shows the chance that at least one
+    enemy model in contact is struck and the men expected to be struck on each side, every striker's
+    die at the TN built as ``Combat.cc_tn`` builds it (the close-combat weapon's reroll included); a
+    critical miss's wild blow (BON-034) falls where the umpire chooses, so it is not counted.
+
     Shown only where the view holds every factor: not when a model of either unit is inside a building
     (windows, floors and their firers are the building's rules, BON-090..101), stands on higher ground
     than the other unit (BON-097/101), or a building has fallen (rubble, BON-093). Counter-attacks
@@ -275,6 +281,11 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
             grenade = _grenade(table, units, units[parts[1]], parts[2])
             if grenade is not None:
                 out[action["id"]] = grenade
+            continue
+        if parts[0] == "fight" and len(parts) == 2 and parts[1] in units:
+            melee = _melee(table, options, units, units[parts[1]])
+            if melee is not None:
+                out[action["id"]] = melee
             continue
         if parts[0] != "fire" or len(parts) != 3 or parts[1] not in units or parts[2] not in units:
             continue
@@ -340,6 +351,72 @@ def _grenade(table: Table, units: dict[str, dict[str, Any]], u: dict[str, Any], 
                         "D3 damage a hit)")
 
 
+def _melee(table: Table, options: dict[str, Any], units: dict[str, dict[str, Any]],
+           u: dict[str, Any]) -> Chance | None:
+    """``Combat.melee`` from the view: each attacker strikes his nearest foe in contact, each enemy in
+    contact strikes back at his nearest man of the unit; a man is struck if any blow at him lands."""
+    if any(m["inside"] for v in units.values() for m in v["models"]):
+        return None
+    men = [(m, v) for v in units.values() for m in _soldiers(v)]
+    mine = [(m, v) for m, v in men if v["id"] == u["id"]]
+
+    def foes(m: Soldier, seat: str) -> list[tuple[Soldier, dict[str, Any]]]:
+        return sorted(((e, v) for e, v in men if v["seat"] != seat and table.ruler(m.pos, m.base, e.pos, e.base)
+                       <= CONTACT), key=lambda x: (table.ruler(m.pos, m.base, x[0].pos, x[0].base), x[0].id))
+
+    blows: list[tuple[Soldier, Fraction, bool]] = []  # (the man struck at, the chance, he is the enemy's)
+    for a, _ in mine:
+        found = foes(a, u["seat"])
+        if a.ac >= 1 and not a.panic and found:
+            blows.append((found[0][0], _blow(table, options, a, *found[0]), True))
+    struck_back = {e.id: (e, v) for a, _ in mine for e, v in foes(a, u["seat"])
+                   if e.panic not in ("freeze", "flee", "prone", "take_cover")}
+    for d, v in sorted(struck_back.values(), key=lambda x: x[0].id):
+        back = [(m, w) for m, w in foes(d, v["seat"]) if w["id"] == u["id"]]
+        if back and not d.is_piece:
+            blows.append((back[0][0], _blow(table, options, d, *back[0]), False))
+    if not blows:
+        return None
+    theirs, ours = _struck([b for b in blows if b[2]]), _struck([b for b in blows if not b[2]])
+    some = 1 - _product(1 - p for _, p, enemy in blows if enemy)
+    return Chance(some, f"{percent(some)} at least one of theirs struck, {float(theirs):.1f} expected; "
+                        f"{float(ours):.1f} of yours (wild blows not counted)")
+
+
+def _blow(table: Table, options: dict[str, Any], a: Soldier, t: Soldier, tu: dict[str, Any]) -> Fraction:
+    """``Combat.cc_tn`` and ``strike``: the chance a D6 (rerolled with a close-combat weapon) hits."""
+    trench_t = "trench" in [str(f.tags["kind"]) for f in table.features_at(t.pos)]
+    trench_a = "trench" in [str(f.tags["kind"]) for f in table.features_at(a.pos)]
+    tn = t.ds(tu["formation"], False)
+    if trench_t and not trench_a:
+        tn += int(options["trench_defender_ds"])
+    elif trench_a and not trench_t:
+        tn += int(options["trench_attacker_ds"])
+    elif cover_value(table, a.pos, t.pos, t.base)[0] and not trench_t:
+        tn += 1
+    tn += (tu["formation"] == "square") + (table.height_at(t.pos) > table.height_at(a.pos))
+    tn -= not in_arc(tu["facing"], 180.0, t.pos, a.pos)
+    tn += CAVALRY_CC_MOD if a.mounted and not t.mounted else 0
+    tn -= a.cs()
+    strike = _strike(tn, a.cc_weapon and options["cc_reroll"] == "when_not_critical")
+    return strike["critical hit"] + strike["hit"]
+
+
+def _struck(blows: list[tuple[Soldier, Fraction, bool]]) -> Fraction:
+    """Expected men struck at least once (blows at one man are independent dice)."""
+    by: dict[str, list[Fraction]] = {}
+    for t, p, _ in blows:
+        by.setdefault(t.id, []).append(p)
+    return sum((1 - _product(1 - p for p in ps) for ps in by.values()), Fraction(0))
+
+
+def _product(values: Any) -> Fraction:
+    out = Fraction(1)
+    for v in values:
+        out *= v
+    return out
+
+
 def _span(tns: list[int]) -> str:
     return f"{min(tns)}" if min(tns) == max(tns) else f"{min(tns)}-{max(tns)}"
 
@@ -348,7 +425,7 @@ def _soldiers(u: dict[str, Any]) -> list[Soldier]:
     """The unit's models in play as the view shows them (the engine's own Soldier, for its DS and base)."""
     return [Soldier(m["id"], u["id"], m["role"], m["level"], m["armour"], m["weapon"], m["x"], m["y"],
                     wounds=m["wounds"], ac=m["ac"], move_ac=m["move_ac"], prone=m["prone"], panic=m["panic"],
-                    injuries=list(m["injuries"]), mounted=m["mounted"],
+                    injuries=list(m["injuries"]), mounted=m["mounted"], cc_weapon=m["cc_weapon"],
                     vehicle=(*m["vehicle"],) if m["vehicle"] else None)
             for m in u["models"]]
 
