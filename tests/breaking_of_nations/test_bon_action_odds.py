@@ -184,7 +184,7 @@ def test_bon032_bon035_bon054_bon114_close_combat_odds_are_the_engine_s_blows(ca
 
     trench = feature("trench", "trench", [(10.6, 0), (14, 0), (14, 20), (10.6, 20)])
     g = {"plain": lambda: contact([], blue={"level": "green"}),
-         "trench": lambda: contact([], red={"level": "elite", "armour": "flak"}, blue={"level": "green"},
+         "trench": lambda: contact([], blue={"level": "green"},
                                    features=[trench]),
          "square": lambda: contact([], blue={"formation": "square"}),
          "from behind": lambda: contact([], blue={"facing": 90}),
