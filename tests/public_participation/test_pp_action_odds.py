@@ -140,3 +140,44 @@ def test_the_odds_a_seat_sees_do_not_depend_on_what_it_cannot_see() -> None:
 
 def test_pp_save_odds_sum_to_one() -> None:
     assert sum(save_odds("Downed", "bludgeoning", 0).values()) == 1
+
+
+@pytest.mark.parametrize("options", [{}, {"explosive_natural_one": "miss"}])
+def test_pp16_pp17_a_stick_s_odds_of_landing_on_the_point_are_the_engine_s_throw(options: dict) -> None:
+    """PP-16: D6 + the thrower's factors (a poor shot here) against the FR score (5+ beyond 3"); a
+    natural 1 never lands on the point, and is a dud unless the house rule says only a miss."""
+    g = game([ch("R1", "red", (5, 5), throwables={"dynamite": 1}, shooting="poor"), ch("B1", "blue", (5, 9.5))],
+             options=options)
+    to_phase(g, "firing")
+    st = g.state
+    c, w = st.chars["R1"], st.weapon_book["dynamite"]
+    aim = st.chars["B1"].pos
+    need, _ = st.throw_need(c, w, max(0.0, st.table.distance(c.pos, aim) - c.card.base))
+    f = sum(m.value for m in st._throw_mods(c))
+    shown = action_odds(g, "red")["bomb:R1:dynamite:5.0,9.5"]
+    assert shown.p == Fraction(sum(1 for face in range(2, 7) if face + f >= need), 6) == Fraction(1, 6)
+    assert shown.text.startswith(f"17% lands on the point ({need}+ on D6 {f:+d}: poor shot -1)")
+    assert ("17% a dud" in shown.text) is (not options)
+
+
+def test_pp16_the_sheet_s_placement_die_house_rule() -> None:
+    """PP-16, the sheet's second method: 5+ on the spot, -1 at full range (beyond 3" for a gas bomb)."""
+    for y, p, words in ((8.0, Fraction(1, 3), "(5+ on the placement D6)"),
+                        (9.5, Fraction(1, 6), "(5+ on the placement D6, -1 at full range)")):
+        g = game([ch("R1", "red", (5, 5), throwables={"gas bomb": 1}), ch("B1", "blue", (5, y))],
+                 options={"exploding_point": "placement"})
+        to_phase(g, "firing")
+        shown = action_odds(g, "red")[f"bomb:R1:gas-bomb:5.0,{y:.1f}"]
+        assert shown.p == p and words in shown.text
+
+
+def test_pp19_a_kick_shows_its_d6_minus_3_unless_a_nerve_test_comes_first() -> None:
+    def kicker(options: dict) -> Game:
+        g = game([ch("R1", "red", (5, 5), throwables={"dynamite": 1}), ch("K", "blue", (5, 11))],
+                 dice=[6], options=options)
+        to_phase(g, "firing")
+        do(g, "bomb:R1:dynamite:5.0,10.0")
+        return g
+    assert action_odds(kicker({}), "blue")["kick:K:3"].p == Fraction(1, 2)
+    assert "kick:K:3" not in action_odds(kicker({"kick_nerve": True}), "blue")
+    assert "nokick:K" not in action_odds(kicker({}), "blue")

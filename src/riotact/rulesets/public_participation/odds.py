@@ -134,11 +134,15 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
     and the house rules only: its own card (shooting, movement, wounds, Shaken, the weapon's line),
     the target's position, base and markers, the terrain's cover classes and the figures it sees.
 
+    A lit stick or a gas grenade (``bomb``, PP-16/17) shows where it lands: on the aiming point, or a dud
+    (a natural 1, house rule), else it scatters; kicking lit dynamite away (PP-19) shows its D6-3
+    (unless the house rule asks a nerve test first).
+
     What the view does not hold is not counted: how far the target moved this move (PP-11, -1 over
     6"), or a figure the seat cannot see standing in the line of fire. A fight's odds are never
     shown: the opponent's fighting value is on his card, which the seat does not see (PP-21); nor
-    an explosive's (PP-16..20: where it lands turns on the scatter, not on one procedure), nor an
-    opportunity shot's, fired from where the target passed, which the view does not hold (PP-08).
+    what an explosive does once it lands (the scatter, the blast and the kicks are not one
+    procedure), nor an opportunity shot's, fired from where the target passed, which the view does not hold (PP-08).
     """
     st = view["state"]
     chars = {c["id"]: c for c in st["characters"]}
@@ -147,6 +151,16 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
     for action in view["legal_actions"]:
         verb, _, rest = action["id"].partition(":")
         parts = rest.split(":")
+        if verb == "kick" and not options["kick_nerve"]:
+            out[action["id"]] = Chance(Fraction(1, 2), "50% gets it away (D6-3 inches, 0 or less fails; PP-19)")
+            continue
+        if verb == "bomb" and len(parts) == 3 and parts[0] in chars and "card" in chars[parts[0]]:
+            c = chars[parts[0]]
+            arms = c["card"]["arms"].get(parts[1].replace("-", " "))
+            aim = _point(parts[2])
+            if arms is not None and aim is not None:
+                out[action["id"]] = _bomb(options, table, c, arms, aim)
+            continue
         if verb not in ("fire", "throw") or len(parts) != 3:
             continue
         c, t = chars.get(parts[0]), chars.get(parts[2])
@@ -201,6 +215,34 @@ def _chance(hit: Fraction, odds: dict[str, Fraction], need: int, f: int, factors
                        f"apparently dead; {shots}")
 
 
+def _bomb(options: dict[str, Any], table: Table, c: dict[str, Any], w: dict[str, Any],
+          aim: tuple[float, float]) -> Chance:
+    """``Combat.throw_explosive``: D6 + the thrower's factors against the HR/FR score, on the point
+    unless a natural 1 (PP-16, PP-17); or (house rule) the sheet's placement D6, -1 at full range."""
+    distance = max(0.0, table.distance((c["x"], c["y"]), aim) - c["base"])
+    reach = max(1.0, w["range"] + (c["card"]["fight"] if options["throw_range_melee"] else 0))
+    full = distance > reach / 2
+    dud = options["explosive_natural_one"] == "dud"
+    if options["exploding_point"] == "scatter":
+        factors = _own_factors(options, c)
+        f, need = sum(v for v, _ in factors), w["full_hit"] if full else w["half_hit"]
+        spot = Fraction(sum(1 for face in range(2, 7) if face + f >= need), 6)
+        how = f"{need}+ on D6 {f:+d}{': ' + ', '.join(f'{n} {v:+d}' for v, n in factors) if factors else ''}"
+    else:
+        spot = Fraction(sum(1 for face in range(2, 7) if face - full >= 5), 6)
+        how = "5+ on the placement D6" + (", -1 at full range" if full else "")
+    return Chance(spot, f"{percent(spot)} lands on the point ({how})"
+                        f"{', 17% a dud (a natural 1)' if dud else ''}; else it scatters (PP-16)")
+
+
+def _point(text: str) -> tuple[float, float] | None:
+    x, _, y = text.partition(",")
+    try:
+        return float(x), float(y)
+    except ValueError:
+        return None
+
+
 def _coup_de_grace(options: dict[str, Any], gap: float, t: dict[str, Any]) -> bool:
     """PP-11 gap (``Combat.coup_de_grace``): within 1" of a helpless target (or any, house rule)."""
     words = {w.split(" (")[0] for w in t["marker"].split(", ")} if t["marker"] else set()
@@ -210,9 +252,7 @@ def _coup_de_grace(options: dict[str, Any], gap: float, t: dict[str, Any]) -> bo
 def _factors(st: dict[str, Any], table: Table, options: dict[str, Any], c: dict[str, Any], t: dict[str, Any],
              w: dict[str, Any], *, thrown: bool, coup_de_grace: bool) -> list[tuple[int, str]]:
     """PP-11 (and PP-25/26, PP-42) as ``Combat.shot_modifiers`` counts them, from the view."""
-    card, out = c["card"], []
-    if card["shooting"] in ("good", "poor"):
-        out.append((T.GOOD_SHOT if card["shooting"] == "good" else T.POOR_SHOT, f"{card['shooting']} shot"))
+    card, out = c["card"], _own_factors(options, c)
     classes = {f["id"]: f["cover"] or "" for f in st["table"]["features"]}
     cover = heaviest_cover(table, lambda f: classes[f.id], (c["x"], c["y"]), (t["x"], t["y"]))
     if cover is not None:
@@ -222,13 +262,25 @@ def _factors(st: dict[str, Any], table: Table, options: dict[str, Any], c: dict[
         out.append((T.IN_COVER, f"cover ({screen} in the way)"))
     if not thrown and coup_de_grace:
         out.append((T.COUP_DE_GRACE, "coup de grace"))
-    if card["moved"] > 2:
-        out.append((T.FIRER_MOVED, f"moved {card['moved']:.1f}\""))
     if not thrown and w["long_gun"] and card["moved"] == 0 and (
             options["rested"] == "still" or _supported(st, table, c)):
         out.append((T.RESTED, "rested"))
     if not thrown and w["telescopic"]:
         out.append((T.TELESCOPIC, "telescopic sight"))
+    return out
+
+
+def _quality(card: dict[str, Any]) -> tuple[int, str]:
+    return (T.GOOD_SHOT if card["shooting"] == "good" else T.POOR_SHOT, f"{card['shooting']} shot")
+
+
+def _own_factors(options: dict[str, Any], c: dict[str, Any]) -> list[tuple[int, str]]:
+    """``Combat._throw_mods``: the PP-11 factors of a throw at a point (quality, movement, Shaken, wound)."""
+    card, out = c["card"], []
+    if card["shooting"] in ("good", "poor"):
+        out.append(_quality(card))
+    if card["moved"] > 2:
+        out.append((T.FIRER_MOVED, f"moved {card['moved']:.1f}\""))
     if "Shaken" in c["marker"].split(", "):
         out.append((-1, "Shaken"))
     penalty = _wound_penalty(options, c)
