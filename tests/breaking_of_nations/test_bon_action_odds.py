@@ -200,3 +200,27 @@ def test_bon032_bon035_bon054_bon114_close_combat_odds_are_the_engine_s_blows(ca
     assert shown.p == 1 - math.prod(q for (enemy, _), q in unhurt.items() if enemy)
     assert shown.text == (f"{percent(shown.p)} at least one of theirs struck, {float(theirs):.1f} expected; "
                           f"{float(ours):.1f} of yours (wild blows not counted)")
+
+
+@pytest.mark.parametrize("target", ["squad", "squad in a wood", "an MG"])
+def test_bon068_a_piece_s_direct_fire_odds_are_the_engine_s_dice_and_tns(target: str) -> None:
+    """BON-068: a howitzer's 3D12, each against two soldiers nearest first (or all at a piece), at
+    DS + CV + the Green crew's +1 (BON-108 gap); as ``direct_fire`` groups them on a copy."""
+    from breaking_of_nations.test_bon_fire_artillery import SQUAD, gun, play
+
+    wood = feature("wood", "light_forest", [(21.5, 29), (24.5, 29), (24.5, 31), (21.5, 31)])
+    enemy = (unit("m", "blue", (24, 30), (23, 32), (25, 32), kind="mg", facing=180) if target == "an MG"
+             else unit("m", "blue", *SQUAD))
+    g = play([1, 1, 1], gun(), enemy, features=[wood] if "wood" in target else [])
+    st = copy.deepcopy(g.state)
+    groups: list[list[int]] = []
+    st.shell_hits = lambda damage, by, origin, pairs, rule: groups.extend(  # type: ignore[method-assign]
+        [st.shell_tn(origin, t)[0] for t in group] for _, group in pairs)
+    st.direct_fire(st.units["g"], st.units["m"])
+    miss = math.prod(Fraction(min(max(0, min(group) - 1), 11), 12) for group in groups)  # a 12 always hits
+    expected = sum((Fraction(min(12, max(1, 13 - tn)), 12) for group in groups for tn in group), Fraction(0))
+    shown = action_odds(g, "red")["shoot:g:m"]
+    assert len(groups) == 3 and shown.p == 1 - miss
+    assert shown.text.startswith(f"{percent(shown.p)} at least one hit, {float(expected):.1f} hit(s) expected")
+    if target == "squad in a wood":
+        assert max(tn for group in groups for tn in group) > 6  # the wood's CV counts

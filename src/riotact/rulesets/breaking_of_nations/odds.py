@@ -27,7 +27,7 @@ from .board import CONTACT, cover_value, terrain_feature
 from .combat import GRENADE_RADIUS
 from .forces import Soldier
 from .glory import PANIC_GL
-from .ordnance import AMMUNITION, GUNS, SIZE_DICE
+from .ordnance import AMMUNITION, ARC, GUNS, SIZE_DICE
 from .tables import (
     ARMOUR,
     CAVALRY_CC_MOD,
@@ -258,6 +258,10 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
     D3 inches of the deviation, the models the seat sees under the 2" marker wherever it lands, and the
     two D12 against two models each at the firing TN without cover (BON-058).
 
+    A piece's direct fire (BON-067, BON-068, BON-108) shows the chance of at least one hit and the
+    models expected to be hit: its 2, 3 or 4 D12, each against up to two models in reach, arc and
+    sight, nearest first (all at a piece or vehicle among them), at DS + CV + the Green crew's +1.
+
     Close combat (BON-032..035, BON-054, BON-083, BON-086, BON-114) shows the chance that at least one
     enemy model in contact is struck and the men expected to be struck on each side, every striker's
     die at the TN built as ``Combat.cc_tn`` builds it (the close-combat weapon's reroll included); a
@@ -281,6 +285,11 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
             grenade = _grenade(table, units, units[parts[1]], parts[2])
             if grenade is not None:
                 out[action["id"]] = grenade
+            continue
+        if parts[0] == "shoot" and len(parts) == 3 and parts[1] in units and parts[2] in units:
+            direct = _direct(table, units[parts[1]], units[parts[2]])
+            if direct is not None:
+                out[action["id"]] = direct
             continue
         if parts[0] == "fight" and len(parts) == 2 and parts[1] in units:
             melee = _melee(table, options, units, units[parts[1]])
@@ -336,19 +345,50 @@ def _grenade(table: Table, units: dict[str, dict[str, Any]], u: dict[str, Any], 
                         if table.distance(point, m.pos) <= GRENADE_RADIUS + m.base), key=lambda x: x[:2])
         tns = [(t.ds(formation, False) + RANGE_MOD["short"] + thrower.stats.fire_mod
                 + (HORSEBACK_MOD if thrower.mounted else 0), foe) for _, _, t, foe, formation in under]
-        enemies = icepool.Die([0])
-        for i in range(2):  # BON-059: each of the 2D12 against up to two models in turn
-            pair = tns[2 * i: 2 * i + 2]
-            enemies = enemies + icepool.d12.map(
-                lambda f, pair=pair: sum(foe for tn, foe in pair if f == CRITICAL_RANGED or f >= tn))
-            for tn, foe in pair:
-                p = Fraction(d12_hit(tn).probability(1))
-                expected += weight * p * foe
-                friends += weight * p * (not foe)
-        some += weight * (1 - Fraction(enemies.probability(0)))
+        pairs = [tns[2 * i: 2 * i + 2] for i in range(2)]  # BON-059: each of the 2D12 against two in turn
+        for tn, foe in pairs[0] + pairs[1]:
+            p = Fraction(d12_hit(tn).probability(1))
+            expected += weight * p * foe
+            friends += weight * p * (not foe)
+        some += weight * (1 - Fraction(_dice_on_pairs(pairs).probability(0)))
     return Chance(some, f"{percent(some)} at least one enemy hit, {float(expected):.1f} expected"
                         f"{f' and {float(friends):.1f} of your own' if friends else ''} (75% on target; "
                         "D3 damage a hit)")
+
+
+def _dice_on_pairs(pairs: list[list[tuple[int, bool]]]) -> icepool.Die:
+    """One D12 for each group of models: the hits it makes on the counted ones, a model hit when the
+    die meets his TN or shows a natural 12 (BON-025/026, BON-059, BON-068)."""
+    total = icepool.Die([0])
+    for pair in pairs:
+        total = total + icepool.d12.map(lambda f, pair=pair: sum(
+            counted for tn, counted in pair if f == CRITICAL_RANGED or f >= tn))
+    return total
+
+
+def _direct(table: Table, u: dict[str, Any], e: dict[str, Any]) -> Chance | None:
+    """``Artillery.direct_fire`` from the view: the dice, the models they reach and each one's TN."""
+    mine, theirs = _soldiers(u), _soldiers(e)
+    piece = next((m for m in mine if m.is_piece), None)
+    if (piece is None or piece.weapon not in GUNS or any(m["inside"] for m in u["models"] + e["models"])
+            or len({table.height_at(m.pos) for m in [piece, *theirs]}) > 1):
+        return None
+    gun = GUNS[piece.weapon]
+    targets = sorted((t for t in theirs if not t.prone and table.ruler(piece.pos, piece.base, t.pos, t.base)
+                      <= gun.reach and _sees(table, piece.pos, t.pos) and in_arc(u["facing"], ARC, piece.pos, t.pos)),
+                     key=lambda t: (table.ruler(piece.pos, piece.base, t.pos, t.base), t.id))
+    if not targets:
+        return None
+    dice = SIZE_DICE[gun.size]
+    hard = [t for t in targets if t.is_piece or t.vehicle]
+    groups = [[hard[0]] for _ in range(dice)] if hard else [targets[2 * i: 2 * i + 2] for i in range(dice)]
+    tns = [[(t.ds(e["formation"], False) + cover_value(table, piece.pos, t.pos, t.base)[0]
+             + STATS["green"].fire_mod, True) for t in group] for group in groups]
+    hits = _dice_on_pairs(tns)
+    some = 1 - Fraction(hits.probability(0))
+    expected = sum((k * Fraction(hits.probability(k)) for k in hits.outcomes()), Fraction(0))
+    return Chance(some, f"{percent(some)} at least one hit, {float(expected):.1f} hit(s) expected "
+                        f"({dice}D12, each against up to {1 if hard else 2} model(s))")
 
 
 def _melee(table: Table, options: dict[str, Any], units: dict[str, dict[str, Any]],
