@@ -359,11 +359,20 @@ def _grenade(table: Table, units: dict[str, dict[str, Any]], u: dict[str, Any], 
 def _dice_on_pairs(pairs: list[list[tuple[int, bool]]]) -> icepool.Die:
     """One D12 for each group of models: the hits it makes on the counted ones, a model hit when the
     die meets his TN or shows a natural 12 (BON-025/026, BON-059, BON-068)."""
+    return _cached_pairs(tuple(tuple(pair) for pair in pairs))
+
+
+@lru_cache(maxsize=1024)
+def _cached_pairs(pairs: tuple[tuple[tuple[int, bool], ...], ...]) -> icepool.Die:
     total = icepool.Die([0])
     for pair in pairs:
-        total = total + icepool.d12.map(lambda f, pair=pair: sum(
-            counted for tn, counted in pair if f == CRITICAL_RANGED or f >= tn))
+        total = total + _cached_group(pair)
     return total
+
+
+@lru_cache(maxsize=1024)
+def _cached_group(pair: tuple[tuple[int, bool], ...]) -> icepool.Die:
+    return icepool.d12.map(lambda f: sum(counted for tn, counted in pair if f == CRITICAL_RANGED or f >= tn))
 
 
 def _direct(table: Table, u: dict[str, Any], e: dict[str, Any]) -> Chance | None:
