@@ -13,20 +13,30 @@ Fraction(1, 6)
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
+from functools import lru_cache
+from typing import Any
 
 import icepool
 
-from riotact.core.odds import Odds, OddsError, OddsProcedure, Param
+from riotact.core.odds import Chance, Odds, OddsError, OddsProcedure, Param, percent
+from riotact.tabletop import Table, bearing, clock_point, in_arc
 
+from .board import CONTACT, cover_value, terrain_feature
+from .combat import GRENADE_RADIUS
+from .forces import Soldier
 from .glory import PANIC_GL
-from .ordnance import AMMUNITION, GUNS, SIZE_DICE
+from .ordnance import AMMUNITION, ARC, GUNS, SIZE_DICE
 from .tables import (
     ARMOUR,
+    CAVALRY_CC_MOD,
     CC_CRITICAL_HIT,
     CC_CRITICAL_MISS,
     CRITICAL_RANGED,
+    HORSEBACK_MOD,
     LEVELS,
+    PIECES,
     RANGE_MOD,
     REACTIONS,
     STATS,
@@ -52,6 +62,7 @@ def ranged_tn(target: str, armour: str, formation: str, cover: int, band: str, f
             + STATS[firer].fire_mod + int(horseback) - int(charging_cluster))
 
 
+@lru_cache(maxsize=64)
 def d12_hit(tn: int) -> icepool.Die:
     """BON-025 / BON-026: 1 if the d12 meets the TN or shows a natural 12 (always a hit), else 0."""
     return icepool.d12.map(lambda f: int(f == CRITICAL_RANGED or f >= tn))
@@ -70,20 +81,29 @@ def fire(shots: int = 9, models: int = 9, tn: int = 0, target: str = "regular", 
     surplus to the Great Equalizer; infantry fall to any hit (BON-009). ``tn`` > 0 overrides the chart."""
     _check(shots=("fire", shots, 1, 60), models=("fire", models, 1, 30))
     need = tn or ranged_tn(target, armour, formation, cover, band, firer, horseback, charging_cluster)
-    hits = shots @ d12_hit(need)
-    per_shot = Fraction(d12_hit(need).probability(1))
+    return volley([need] * shots, models, f"Fire: {shots} shot(s) at TN {need} against {models} model(s)",
+                  (f"TN {need}: a natural 12 always hits (BON-026); an LMG firing is 3 shots (BON-063), an MG "
+                   "salvo 6 (BON-074).",))
+
+
+def volley(tns: list[int], models: int, title: str, notes: tuple[str, ...] = ()) -> Odds:
+    """BON-025/026/029: one d12 per shot at its own TN; hits go one per model, the surplus to the Great
+    Equalizer (``riotact odds ... fire`` and the odds beside a fire order share it)."""
+    counts = sorted(Counter(tns).items())
+    hits = icepool.Die([0])
+    for tn, n in counts:
+        hits = hits + n @ d12_hit(tn)
     removed = hits.map(lambda h: min(h, models))
     outcomes = {f"{k} hit": Fraction(removed.probability(k)) for k in range(models + 1) if removed.probability(k)}
-    crit = 1 - Fraction(11, 12) ** shots
-    return Odds(f"Fire: {shots} shot(s) at TN {need} against {models} model(s)", outcomes, {
-        "chance a shot hits": per_shot,
+    return Odds(title, outcomes, {
+        "chance a shot hits": sum((n * Fraction(d12_hit(tn).probability(1)) for tn, n in counts),
+                                  Fraction(0)) / len(tns),
         "expected models hit (removed, save heroes' hit location)": sum(
             (k * Fraction(removed.probability(k)) for k in removed.outcomes()), Fraction(0)),
         "expected extra hits for the Great Equalizer": sum(
             (max(0, k - models) * Fraction(hits.probability(k)) for k in hits.outcomes()), Fraction(0)),
-        "chance of at least one bloody death (natural 12)": crit,
-    }, (f"TN {need}: a natural 12 always hits (BON-026); an LMG firing is 3 shots (BON-063), an MG salvo "
-        "6 (BON-074).",))
+        "chance of at least one bloody death (natural 12)": 1 - Fraction(11, 12) ** len(tns),
+    }, notes)
 
 
 def artillery(piece: str = "howitzer", ammunition: str = "shell", models: int = 10, target: str = "regular",
@@ -220,3 +240,296 @@ PROCEDURES = (
     OddsProcedure("panic", ("BON-038", "BON-039", "BON-111"), "the panic spread through a unit at GL 7", (
         Param("level", "regular", _LEVEL, LEVELS), Param("soldiers", 10, "soldiers who roll")), panic),
 )
+
+
+# -- odds where decisions are made (core/odds.py ``action_odds``) ------------------------------
+NOT_RIFLES = ("cc_weapon", "grenades", "mg", "lft")  # BON-052..062: no d12 volley (the LFT's stream is not one)
+
+
+def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chance]:
+    """The odds beside a fire order: a squad's rifles and LMGs (BON-025..030, BON-063) or an MG's salvo
+    (BON-074) at an enemy unit, from the seat's view and the house rules only. Each firer aims in turn
+    at the models he reaches and sees, nearest first, as the engine does; every shot's TN is built from
+    what the view shows (the target's experience, armour, formation and cover, the range band, the
+    firer's experience, on horseback), and the volley's hits and removals follow (:func:`volley`).
+
+    A grenade (BON-057..060) shows the chance that it hits at least one enemy model and the men it is
+    expected to hit, friends included: on target 9 times in 12, else each of the twelve directions and
+    D3 inches of the deviation, the models the seat sees under the 2" marker wherever it lands, and the
+    two D12 against two models each at the firing TN without cover (BON-058).
+
+    A piece's direct fire (BON-067, BON-068, BON-108) shows the chance of at least one hit and the
+    models expected to be hit: its 2, 3 or 4 D12, each against up to two models in reach, arc and
+    sight, nearest first (all at a piece or vehicle among them), at DS + CV + the Green crew's +1.
+
+    Close combat (BON-032..035, BON-054, BON-083, BON-086, BON-114) shows the chance that at least one
+    enemy model in contact is struck and the men expected to be struck on each side, every striker's
+    die at the TN built as ``Combat.cc_tn`` builds it (the close-combat weapon's reroll included); a
+    critical miss's wild blow (BON-034) falls where the umpire chooses, so it is not counted.
+
+    Shown only where the view holds every factor: not when a model of either unit is inside a building
+    (windows, floors and their firers are the building's rules, BON-090..101), stands on higher ground
+    than the other unit (BON-097/101), or a building has fallen (rubble, BON-093). Counter-attacks
+    (BON-028) and the Great Equalizer's unit behind (BON-029) are not counted in the removals.
+    """
+    st = view["state"]
+    units = {u["id"]: u for u in st["units"]}
+    table = _table(st["table"], tuple((tuple(map(tuple, b["outline"])), b["collapsed"]) for b in st["buildings"]
+                                      if b["kind"] == "building"))
+    if any(b["collapsed"] for b in st["buildings"]):
+        return {}
+    out: dict[str, Chance] = {}
+    for action in view["legal_actions"]:
+        parts = action["id"].split(":")
+        if parts[0] == "throw" and len(parts) == 3 and parts[1] in units:
+            grenade = _grenade(table, units, units[parts[1]], parts[2])
+            if grenade is not None:
+                out[action["id"]] = grenade
+            continue
+        if parts[0] == "shoot" and len(parts) == 3 and parts[1] in units and parts[2] in units:
+            direct = _direct(table, units[parts[1]], units[parts[2]])
+            if direct is not None:
+                out[action["id"]] = direct
+            continue
+        if parts[0] == "fight" and len(parts) == 2 and parts[1] in units:
+            melee = _melee(table, options, units, units[parts[1]])
+            if melee is not None:
+                out[action["id"]] = melee
+            continue
+        if parts[0] != "fire" or len(parts) != 3 or parts[1] not in units or parts[2] not in units:
+            continue
+        u, e = units[parts[1]], units[parts[2]]
+        mine, theirs = _soldiers(u), _soldiers(e)
+        if not mine or not theirs or any(m["inside"] for m in u["models"] + e["models"]) or len(
+                {table.height_at(m.pos) for m in mine + theirs}) > 1:
+            continue
+        shots = _salvo(table, u, mine, theirs) if u["kind"] == "mg" else _rifles(table, mine, theirs)
+        if not shots:
+            continue
+        tns = sorted(_tn(table, f, t, e["formation"]) for f, t in shots)
+        odds = _cached_volley(tuple(tns), len(theirs))
+        some = 1 - odds.outcomes.get("0 hit", Fraction(0))
+        expected = odds.figures["expected models hit (removed, save heroes' hit location)"]
+        out[action["id"]] = Chance(some, f"{percent(some)} at least one hit, {float(expected):.1f} of "
+                                         f"{len(theirs)} expected ({len(tns)} shot(s) at TN "
+                                         f"{_span(tns)}; a natural 12 always hits)")
+    return out
+
+
+@lru_cache(maxsize=1024)
+def _cached_volley(tns: tuple[int, ...], models: int) -> Odds:
+    return volley(list(tns), models, "")
+
+
+def _grenade(table: Table, units: dict[str, dict[str, Any]], u: dict[str, Any], where: str) -> Chance | None:
+    """``Combat.throw`` from the view, every landing point weighed: its expected hits and the chance of
+    at least one enemy hit."""
+    mine = _soldiers(u)
+    thrower = next((m for m in mine if not m.panic and m.ac >= 1 and not m.is_piece
+                    and (m.role == "grenadier" or (m.is_hero and m.weapon == "grenades"))), None)
+    try:
+        aim = tuple(float(v) for v in where.split(","))
+    except ValueError:
+        return None
+    if thrower is None or len(aim) != 2 or any(m["inside"] for v in units.values() for m in v["models"]):
+        return None
+    men = [(m, v["seat"] != u["seat"], v["formation"]) for v in units.values() for m in _soldiers(v)
+           if m.id != thrower.id]
+    # BON-057: 4-12 on target; BON-060: 1-3 deviates D3" (a D6 halved) towards a D12 clock face
+    points = [((aim[0], aim[1]), Fraction(9, 12))] + [
+        (table.clamp(clock_point(aim, bearing(thrower.pos, aim), face, dist)), Fraction(3, 12 * 12 * 3))
+        for face in range(1, 13) for dist in (1, 2, 3)]
+    some = expected = friends = Fraction(0)
+    for point, weight in points:
+        under = sorted(((table.distance(point, m.pos), m.id, m, foe, formation) for m, foe, formation in men
+                        if table.distance(point, m.pos) <= GRENADE_RADIUS + m.base), key=lambda x: x[:2])
+        tns = [(t.ds(formation, False) + RANGE_MOD["short"] + thrower.stats.fire_mod
+                + (HORSEBACK_MOD if thrower.mounted else 0), foe) for _, _, t, foe, formation in under]
+        pairs = [tns[2 * i: 2 * i + 2] for i in range(2)]  # BON-059: each of the 2D12 against two in turn
+        for tn, foe in pairs[0] + pairs[1]:
+            p = Fraction(d12_hit(tn).probability(1))
+            expected += weight * p * foe
+            friends += weight * p * (not foe)
+        some += weight * (1 - Fraction(_dice_on_pairs(pairs).probability(0)))
+    return Chance(some, f"{percent(some)} at least one enemy hit, {float(expected):.1f} expected"
+                        f"{f' and {float(friends):.1f} of your own' if friends else ''} (75% on target; "
+                        "D3 damage a hit)")
+
+
+def _dice_on_pairs(pairs: list[list[tuple[int, bool]]]) -> icepool.Die:
+    """One D12 for each group of models: the hits it makes on the counted ones, a model hit when the
+    die meets his TN or shows a natural 12 (BON-025/026, BON-059, BON-068)."""
+    return _cached_pairs(tuple(tuple(pair) for pair in pairs))
+
+
+@lru_cache(maxsize=1024)
+def _cached_pairs(pairs: tuple[tuple[tuple[int, bool], ...], ...]) -> icepool.Die:
+    total = icepool.Die([0])
+    for pair in pairs:
+        total = total + _cached_group(pair)
+    return total
+
+
+@lru_cache(maxsize=1024)
+def _cached_group(pair: tuple[tuple[int, bool], ...]) -> icepool.Die:
+    return icepool.d12.map(lambda f: sum(counted for tn, counted in pair if f == CRITICAL_RANGED or f >= tn))
+
+
+def _direct(table: Table, u: dict[str, Any], e: dict[str, Any]) -> Chance | None:
+    """``Artillery.direct_fire`` from the view: the dice, the models they reach and each one's TN."""
+    mine, theirs = _soldiers(u), _soldiers(e)
+    piece = next((m for m in mine if m.is_piece), None)
+    if (piece is None or piece.weapon not in GUNS or any(m["inside"] for m in u["models"] + e["models"])
+            or len({table.height_at(m.pos) for m in [piece, *theirs]}) > 1):
+        return None
+    gun = GUNS[piece.weapon]
+    targets = sorted((t for t in theirs if not t.prone and table.ruler(piece.pos, piece.base, t.pos, t.base)
+                      <= gun.reach and _sees(table, piece.pos, t.pos) and in_arc(u["facing"], ARC, piece.pos, t.pos)),
+                     key=lambda t: (table.ruler(piece.pos, piece.base, t.pos, t.base), t.id))
+    if not targets:
+        return None
+    dice = SIZE_DICE[gun.size]
+    hard = [t for t in targets if t.is_piece or t.vehicle]
+    groups = [[hard[0]] for _ in range(dice)] if hard else [targets[2 * i: 2 * i + 2] for i in range(dice)]
+    tns = [[(t.ds(e["formation"], False) + cover_value(table, piece.pos, t.pos, t.base)[0]
+             + STATS["green"].fire_mod, True) for t in group] for group in groups]
+    hits = _dice_on_pairs(tns)
+    some = 1 - Fraction(hits.probability(0))
+    expected = sum((k * Fraction(hits.probability(k)) for k in hits.outcomes()), Fraction(0))
+    return Chance(some, f"{percent(some)} at least one hit, {float(expected):.1f} hit(s) expected "
+                        f"({dice}D12, each against up to {1 if hard else 2} model(s))")
+
+
+def _melee(table: Table, options: dict[str, Any], units: dict[str, dict[str, Any]],
+           u: dict[str, Any]) -> Chance | None:
+    """``Combat.melee`` from the view: each attacker strikes his nearest foe in contact, each enemy in
+    contact strikes back at his nearest man of the unit; a man is struck if any blow at him lands."""
+    if any(m["inside"] for v in units.values() for m in v["models"]):
+        return None
+    men = [(m, v) for v in units.values() for m in _soldiers(v)]
+    mine = [(m, v) for m, v in men if v["id"] == u["id"]]
+
+    def foes(m: Soldier, seat: str) -> list[tuple[Soldier, dict[str, Any]]]:
+        return sorted(((e, v) for e, v in men if v["seat"] != seat and table.ruler(m.pos, m.base, e.pos, e.base)
+                       <= CONTACT), key=lambda x: (table.ruler(m.pos, m.base, x[0].pos, x[0].base), x[0].id))
+
+    blows: list[tuple[Soldier, Fraction, bool]] = []  # (the man struck at, the chance, he is the enemy's)
+    for a, _ in mine:
+        found = foes(a, u["seat"])
+        if a.ac >= 1 and not a.panic and found:
+            blows.append((found[0][0], _blow(table, options, a, *found[0]), True))
+    struck_back = {e.id: (e, v) for a, _ in mine for e, v in foes(a, u["seat"])
+                   if e.panic not in ("freeze", "flee", "prone", "take_cover")}
+    for d, v in sorted(struck_back.values(), key=lambda x: x[0].id):
+        back = [(m, w) for m, w in foes(d, v["seat"]) if w["id"] == u["id"]]
+        if back and not d.is_piece:
+            blows.append((back[0][0], _blow(table, options, d, *back[0]), False))
+    if not blows:
+        return None
+    theirs, ours = _struck([b for b in blows if b[2]]), _struck([b for b in blows if not b[2]])
+    some = 1 - _product(1 - p for _, p, enemy in blows if enemy)
+    return Chance(some, f"{percent(some)} at least one of theirs struck, {float(theirs):.1f} expected; "
+                        f"{float(ours):.1f} of yours (wild blows not counted)")
+
+
+def _blow(table: Table, options: dict[str, Any], a: Soldier, t: Soldier, tu: dict[str, Any]) -> Fraction:
+    """``Combat.cc_tn`` and ``strike``: the chance a D6 (rerolled with a close-combat weapon) hits."""
+    trench_t = "trench" in [str(f.tags["kind"]) for f in table.features_at(t.pos)]
+    trench_a = "trench" in [str(f.tags["kind"]) for f in table.features_at(a.pos)]
+    tn = t.ds(tu["formation"], False)
+    if trench_t and not trench_a:
+        tn += int(options["trench_defender_ds"])
+    elif trench_a and not trench_t:
+        tn += int(options["trench_attacker_ds"])
+    elif cover_value(table, a.pos, t.pos, t.base)[0] and not trench_t:
+        tn += 1
+    tn += (tu["formation"] == "square") + (table.height_at(t.pos) > table.height_at(a.pos))
+    tn -= not in_arc(tu["facing"], 180.0, t.pos, a.pos)
+    tn += CAVALRY_CC_MOD if a.mounted and not t.mounted else 0
+    tn -= a.cs()
+    strike = _strike(tn, a.cc_weapon and options["cc_reroll"] == "when_not_critical")
+    return strike["critical hit"] + strike["hit"]
+
+
+def _struck(blows: list[tuple[Soldier, Fraction, bool]]) -> Fraction:
+    """Expected men struck at least once (blows at one man are independent dice)."""
+    by: dict[str, list[Fraction]] = {}
+    for t, p, _ in blows:
+        by.setdefault(t.id, []).append(p)
+    return sum((1 - _product(1 - p for p in ps) for ps in by.values()), Fraction(0))
+
+
+def _product(values: Any) -> Fraction:
+    out = Fraction(1)
+    for v in values:
+        out *= v
+    return out
+
+
+def _span(tns: list[int]) -> str:
+    return f"{min(tns)}" if min(tns) == max(tns) else f"{min(tns)}-{max(tns)}"
+
+
+def _soldiers(u: dict[str, Any]) -> list[Soldier]:
+    """The unit's models in play as the view shows them (the engine's own Soldier, for its DS and base)."""
+    return [Soldier(m["id"], u["id"], m["role"], m["level"], m["armour"], m["weapon"], m["x"], m["y"],
+                    wounds=m["wounds"], ac=m["ac"], move_ac=m["move_ac"], prone=m["prone"], panic=m["panic"],
+                    injuries=list(m["injuries"]), mounted=m["mounted"], cc_weapon=m["cc_weapon"],
+                    vehicle=(*m["vehicle"],) if m["vehicle"] else None)
+            for m in u["models"]]
+
+
+def _rifles(table: Table, mine: list[Soldier], theirs: list[Soldier]) -> list[tuple[Soldier, Soldier]]:
+    """``Combat.fire`` / ``shots``: who fires (``able`` and ``can_fire``) and at whom, from the view."""
+    out = []
+    for f in mine:
+        if (f.is_piece or f.ac < 1 or f.panic or f.weapon in NOT_RIFLES or "arm_heavy" in f.injuries
+                or (f.weapon == "lmg" and ("arm_light" in f.injuries or (not f.prone and f.move_ac * 2 > f.max_ac())))):
+            continue
+        reach = WEAPONS[f.weapon].reach / (2 if "arm_light" in f.injuries and f.weapon == "rifle" else 1)
+        aims = sorted((t for t in theirs if not t.prone and table.ruler(f.pos, f.base, t.pos, t.base) <= reach
+                       and _sees(table, f.pos, t.pos)), key=lambda t: (table.ruler(f.pos, f.base, t.pos, t.base), t.id))
+        out += [(f, aims[i % len(aims)]) for i in range(WEAPONS[f.weapon].shots)] if aims else []
+    return out
+
+
+def _salvo(table: Table, mg: dict[str, Any], mine: list[Soldier],
+           theirs: list[Soldier]) -> list[tuple[Soldier, Soldier]]:
+    """``Combat.salvo``: 6 shots from the piece at targets in its 90 degree arc, as a Green crewman."""
+    piece = mine[0]
+    aims = sorted((t for t in theirs if not t.prone and table.ruler(piece.pos, piece.base, t.pos, t.base)
+                   <= WEAPONS["mg"].reach and _sees(table, piece.pos, t.pos)
+                   and in_arc(mg["facing"], PIECES["mg"]["arc"], piece.pos, t.pos)),
+                  key=lambda t: (table.ruler(piece.pos, piece.base, t.pos, t.base), t.id))
+    shooter = Soldier(piece.id, mg["id"], "crew", "green", "flak", "mg", piece.x, piece.y)
+    return [(shooter, aims[i % len(aims)]) for i in range(WEAPONS["mg"].shots)] if aims else []
+
+
+def _tn(table: Table, f: Soldier, t: Soldier, formation: str) -> int:
+    """``Combat.ranged_tn`` (BON-025, BON-030, BON-085, BON-100, BON-113) from the view: DS + armour +
+    CV + range + the firer's experience (+1 on horseback). A charging cluster (-1) is not in the view."""
+    band = WEAPONS[f.weapon].band(table.ruler(f.pos, f.base, t.pos, t.base)) or "long"
+    return (t.ds(formation, False) + cover_value(table, f.pos, t.pos, t.base)[0] + RANGE_MOD[band]
+            + f.stats.fire_mod + (HORSEBACK_MOD if f.mounted else 0))
+
+
+def _sees(table: Table, a: tuple[float, float], b: tuple[float, float]) -> bool:
+    """BON-024 gap / BON-098: a clear line, blocked by closed terrain and by standing buildings' walls."""
+    return table.line_of_sight(a, b)
+
+
+def _table(view: dict[str, Any], buildings: tuple[Any, ...]) -> Table:
+    key = (view["width"], view["depth"], tuple((f["id"], f["name"], f["kind"], tuple(map(tuple, f["outline"])),
+                                               f["height"]) for f in view["features"]), buildings)
+    return _cached_table(key)
+
+
+@lru_cache(maxsize=16)
+def _cached_table(key: tuple[Any, ...]) -> Table:
+    """The terrain as the engine builds it (``terrain_feature``), with the standing buildings' walls as
+    sight blockers; built once per table."""
+    width, depth, features, buildings = key
+    walls = [terrain_feature(f"building {i}", "a building", "closed_building", outline, 0)
+             for i, (outline, collapsed) in enumerate(buildings) if not collapsed]
+    return Table(width, depth, [*(terrain_feature(fid, name, kind, outline, height)
+                                  for fid, name, kind, outline, height in features), *walls])

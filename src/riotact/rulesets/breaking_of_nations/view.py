@@ -41,7 +41,9 @@ def unit(st: BreakingOfNations, u: Unit) -> dict[str, Any]:
         "id": u.id, "name": u.name, "seat": u.seat, "kind": u.kind, "level": u.level,
         "formation": u.formation, "facing": u.facing, "gl": u.gl, "activated": u.activated,
         "hidden": u.concealed, "pinned": u.pinned_turn == st.turn, "salvos": u.salvos, "ammo_out": u.ammo_out,
-        "models": [{"id": m.id, "role": m.role, "level": m.level, "weapon": m.weapon, "x": m.x, "y": m.y,
+        "models": [{"id": m.id, "role": m.role, "level": m.level, "weapon": m.weapon, "armour": m.armour,
+                    "cc_weapon": m.cc_weapon, "mounted": m.mounted, "vehicle": list(m.vehicle) if m.vehicle else None,
+                    "move_ac": m.move_ac, "x": m.x, "y": m.y,
                     "prone": m.prone, "panic": m.panic, "wounds": m.wounds, "ac": m.ac,
                     "injuries": list(m.injuries), "inside": ".".join(st.inside.get(m.id, ())),
                     "cutters": m.cutters}

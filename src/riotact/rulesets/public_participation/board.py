@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from riotact.core.log import UMPIRE
@@ -75,13 +76,7 @@ class Board(State):
 
     def cover_from(self, firer: XY, target: XY) -> tuple[Feature, str] | None:
         """PP-11: the heaviest cover the target has from the firer, with its class."""
-        best: tuple[Feature, str] | None = None
-        for f in self.table.features:
-            cls = self.cover_class(f)
-            heavier = best is None or (cls == "heavy" and best[1] != "heavy")
-            if cls and heavier and self.table.covers(f, firer, target):
-                best = (f, cls)
-        return best
+        return heaviest_cover(self.table, self.cover_class, firer, target)
 
     # -- relations ------------------------------------------------------------
     def enemies(self, a: Character, b: Character) -> bool:
@@ -212,3 +207,16 @@ class Board(State):
             return None
         p = self.chars[c.card.carries_with]
         return p if p.load == "really_heavy" else None
+
+
+def heaviest_cover(table: Table, cover_class: Callable[[Feature], str], firer: XY,
+                   target: XY) -> tuple[Feature, str] | None:
+    """PP-11: the heaviest cover (by ``cover_class``: "", "light", "heavy") the target has from the
+    firer; the engine's rulings and the odds beside a shot (odds.py, from the seat's view) share it."""
+    best: tuple[Feature, str] | None = None
+    for f in table.features:
+        cls = cover_class(f)
+        heavier = best is None or (cls == "heavy" and best[1] != "heavy")
+        if cls and heavier and table.covers(f, firer, target):
+            best = (f, cls)
+    return best

@@ -13,12 +13,17 @@ round and a morale throw. The totals' modifiers are given; the tables are the ru
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
+from typing import Any
 
 import icepool
+from shapely.geometry import LineString, Point
 
-from riotact.core.odds import Odds, OddsError, OddsProcedure, Param
+from riotact.core.odds import Chance, Odds, OddsError, OddsProcedure, Param, percent
+from riotact.tabletop import Feature, Table
 
 from . import tables as T
+from .board import heaviest_cover
 
 SAVE_OUTCOMES = ("superficial", "hurt", "stunned", "LI", "BI", "DI", "AD")
 
@@ -115,3 +120,217 @@ PROCEDURES = (
                   (Param("morale_class", "normal", "the character's morale class", tuple(T.MORALE_BANDS)),
                    Param("modifier", 0, "ADT plus the throw's factors (PP-38)")), morale),
 )
+
+
+# -- odds where decisions are made (core/odds.py ``action_odds``) ------------------------------
+#: PP-11 gap: the marker words of a helpless target (``Character.helpless``: AD, critically injured,
+#: gone, surrendered, stunned, unconscious, Downed this move).
+HELPLESS = {"AD", "critically injured", "gone", "surrendered", "stunned", "unconscious", "down"}
+INJURED = ("LI", "BI", "DI", "AD")  # PP-25..28: a wound, not superficial, hurt or stunned
+
+
+def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chance]:
+    """The odds beside a seat's shots and throws at a character (PP-08..15, PP-30..33), from its view
+    and the house rules only: its own card (shooting, movement, wounds, Shaken, the weapon's line),
+    the target's position, base and markers, the terrain's cover classes and the figures it sees.
+
+    A lit stick or a gas grenade (``bomb``, PP-16/17) shows where it lands: on the aiming point, or a dud
+    (a natural 1, house rule), else it scatters; kicking lit dynamite away (PP-19) shows its D6-3
+    (unless the house rule asks a nerve test first).
+
+    What the view does not hold is not counted: how far the target moved this move (PP-11, -1 over
+    6"), or a figure the seat cannot see standing in the line of fire. A fight's odds are never
+    shown: the opponent's fighting value is on his card, which the seat does not see (PP-21); nor
+    what an explosive does once it lands (the scatter, the blast and the kicks are not one
+    procedure), nor an opportunity shot's, fired from where the target passed, which the view does not hold (PP-08).
+    """
+    st = view["state"]
+    chars = {c["id"]: c for c in st["characters"]}
+    table = _table(st["table"])
+    out: dict[str, Chance] = {}
+    for action in view["legal_actions"]:
+        verb, _, rest = action["id"].partition(":")
+        parts = rest.split(":")
+        if verb == "kick" and not options["kick_nerve"]:
+            out[action["id"]] = Chance(Fraction(1, 2), "50% gets it away (D6-3 inches, 0 or less fails; PP-19)")
+            continue
+        if verb == "bomb" and len(parts) == 3 and parts[0] in chars and "card" in chars[parts[0]]:
+            c = chars[parts[0]]
+            arms = c["card"]["arms"].get(parts[1].replace("-", " "))
+            aim = _point(parts[2])
+            if arms is not None and aim is not None:
+                out[action["id"]] = _bomb(options, table, c, arms, aim)
+            continue
+        if verb not in ("fire", "throw") or len(parts) != 3:
+            continue
+        c, t = chars.get(parts[0]), chars.get(parts[2])
+        name = parts[1].replace("-", " ")
+        if c is None or t is None or "card" not in c or name not in c["card"]["arms"]:
+            continue
+        w = c["card"]["arms"][name]
+        out[action["id"]] = (_shot(st, table, options, c, t, w) if verb == "fire"
+                             else _throw(st, table, options, c, t, w, spear=name == "spear"))
+    return out
+
+
+def _shot(st: dict[str, Any], table: Table, options: dict[str, Any], c: dict[str, Any], t: dict[str, Any],
+          w: dict[str, Any]) -> Chance:
+    """PP-10: D6 + F against 4+ (half range) or 5+; PP-12/13: the effect and the Piercing save."""
+    gap = table.ruler((c["x"], c["y"]), c["base"], (t["x"], t["y"]), t["base"])
+    need = w["to_hit"] if w["to_hit"] is not None else int(
+        options["hit_half_range"] if gap <= w["range"] / 2 else options["hit_full_range"])
+    cdg = _coup_de_grace(options, gap, t)
+    factors = _factors(st, table, options, c, t, w, thrown=False, coup_de_grace=cdg)
+    f = sum(v for v, _ in factors)
+    odds = _cached_shot(f, need, int(w["sdd"]), cdg, "piercing")
+    left = c["card"]["shots_left"]
+    shots = f"{left} shot(s) left" if left is not None else f"shots {w['shots']} (PP-09)"
+    return _chance(Fraction(1) - odds["miss"], odds, need, f, factors, shots)
+
+
+def _throw(st: dict[str, Any], table: Table, options: dict[str, Any], c: dict[str, Any], t: dict[str, Any],
+           w: dict[str, Any], *, spear: bool) -> Chance:
+    """PP-14: the HR or FR score; PP-15: the hit-effect die (or, house rule, always Staggers) and a
+    Bludgeoning save (a spear Piercing, house rule ``spear_table``)."""
+    gap = table.ruler((c["x"], c["y"]), c["base"], (t["x"], t["y"]), t["base"])
+    reach = max(1.0, w["range"] + (c["card"]["fight"] if options["throw_range_melee"] else 0))
+    need = w["full_hit"] if gap > reach / 2 else w["half_hit"]
+    factors = _factors(st, table, options, c, t, w, thrown=True, coup_de_grace=False)
+    f = sum(v for v, _ in factors)
+    kind = "piercing" if spear and options["spear_table"] == "piercing" else "bludgeoning"
+    hit = _cached_hit(f, need)
+    if options["thrown_effect"] == "staggers":
+        odds = {"miss": 1 - hit} | {k: hit * v for k, v in save_odds("Staggers", kind, int(w["sdd"])).items()}
+    else:
+        odds = _cached_shot(f, need, int(w["sdd"]), False, kind)
+    return _chance(hit, odds, need, f, factors, "one throw")
+
+
+def _chance(hit: Fraction, odds: dict[str, Fraction], need: int, f: int, factors: list[tuple[int, str]],
+            shots: str) -> Chance:
+    injured = sum((odds.get(k, Fraction(0)) for k in INJURED), Fraction(0))
+    why = ", ".join(f"{w} {v:+d}" for v, w in factors)
+    return Chance(hit, f"{percent(hit)} to hit ({need}+ on D6 {f:+d}{': ' + why if why else ''}); each: "
+                       f"{percent(injured)} injured, {percent(odds.get('AD', Fraction(0)))} "
+                       f"apparently dead; {shots}")
+
+
+def _bomb(options: dict[str, Any], table: Table, c: dict[str, Any], w: dict[str, Any],
+          aim: tuple[float, float]) -> Chance:
+    """``Combat.throw_explosive``: D6 + the thrower's factors against the HR/FR score, on the point
+    unless a natural 1 (PP-16, PP-17); or (house rule) the sheet's placement D6, -1 at full range."""
+    distance = max(0.0, table.distance((c["x"], c["y"]), aim) - c["base"])
+    reach = max(1.0, w["range"] + (c["card"]["fight"] if options["throw_range_melee"] else 0))
+    full = distance > reach / 2
+    dud = options["explosive_natural_one"] == "dud"
+    if options["exploding_point"] == "scatter":
+        factors = _own_factors(options, c)
+        f, need = sum(v for v, _ in factors), w["full_hit"] if full else w["half_hit"]
+        spot = Fraction(sum(1 for face in range(2, 7) if face + f >= need), 6)
+        how = f"{need}+ on D6 {f:+d}{': ' + ', '.join(f'{n} {v:+d}' for v, n in factors) if factors else ''}"
+    else:
+        spot = Fraction(sum(1 for face in range(2, 7) if face - full >= 5), 6)
+        how = "5+ on the placement D6" + (", -1 at full range" if full else "")
+    return Chance(spot, f"{percent(spot)} lands on the point ({how})"
+                        f"{', 17% a dud (a natural 1)' if dud else ''}; else it scatters (PP-16)")
+
+
+def _point(text: str) -> tuple[float, float] | None:
+    x, _, y = text.partition(",")
+    try:
+        return float(x), float(y)
+    except ValueError:
+        return None
+
+
+def _coup_de_grace(options: dict[str, Any], gap: float, t: dict[str, Any]) -> bool:
+    """PP-11 gap (``Combat.coup_de_grace``): within 1" of a helpless target (or any, house rule)."""
+    words = {w.split(" (")[0] for w in t["marker"].split(", ")} if t["marker"] else set()
+    return gap <= 1 and (bool(words & HELPLESS) or options["coup_de_grace"] == "point_blank")
+
+
+def _factors(st: dict[str, Any], table: Table, options: dict[str, Any], c: dict[str, Any], t: dict[str, Any],
+             w: dict[str, Any], *, thrown: bool, coup_de_grace: bool) -> list[tuple[int, str]]:
+    """PP-11 (and PP-25/26, PP-42) as ``Combat.shot_modifiers`` counts them, from the view."""
+    card, out = c["card"], _own_factors(options, c)
+    classes = {f["id"]: f["cover"] or "" for f in st["table"]["features"]}
+    cover = heaviest_cover(table, lambda f: classes[f.id], (c["x"], c["y"]), (t["x"], t["y"]))
+    if cover is not None:
+        out.append((T.IN_COVER if cover[1] == "light" else int(options["heavy_cover"]),
+                    f"{'heavy cover' if cover[1] == 'heavy' else 'cover'} ({cover[0].name})"))
+    elif options["figures_in_the_way"] == "cover" and (screen := _in_the_way(st, c, t)):
+        out.append((T.IN_COVER, f"cover ({screen} in the way)"))
+    if not thrown and coup_de_grace:
+        out.append((T.COUP_DE_GRACE, "coup de grace"))
+    if not thrown and w["long_gun"] and card["moved"] == 0 and (
+            options["rested"] == "still" or _supported(st, table, c)):
+        out.append((T.RESTED, "rested"))
+    if not thrown and w["telescopic"]:
+        out.append((T.TELESCOPIC, "telescopic sight"))
+    return out
+
+
+def _quality(card: dict[str, Any]) -> tuple[int, str]:
+    return (T.GOOD_SHOT if card["shooting"] == "good" else T.POOR_SHOT, f"{card['shooting']} shot")
+
+
+def _own_factors(options: dict[str, Any], c: dict[str, Any]) -> list[tuple[int, str]]:
+    """``Combat._throw_mods``: the PP-11 factors of a throw at a point (quality, movement, Shaken, wound)."""
+    card, out = c["card"], []
+    if card["shooting"] in ("good", "poor"):
+        out.append(_quality(card))
+    if card["moved"] > 2:
+        out.append((T.FIRER_MOVED, f"moved {card['moved']:.1f}\""))
+    if "Shaken" in c["marker"].split(", "):
+        out.append((-1, "Shaken"))
+    penalty = _wound_penalty(options, c)
+    if penalty:
+        out.append((-penalty, f"{c['wound']} wound"))
+    return out
+
+
+def _wound_penalty(options: dict[str, Any], c: dict[str, Any]) -> int:
+    """PP-25: LI -1; PP-26 gap: BI and DI their melee penalty (``Figure.wound_penalty``)."""
+    state, card = c["wound"], c["card"]
+    if state == "LI":
+        return 1
+    if state in ("BI", "DI") and options["bi_di_firing_penalty"]:
+        return T.WOUND_PENALTY[state] - (1 if card["bandaged"] else 0) + card["bleeding"]
+    return 0
+
+
+def _in_the_way(st: dict[str, Any], c: dict[str, Any], t: dict[str, Any]) -> str | None:
+    """House rule ``figures_in_the_way``: the first figure the seat sees whose base the line crosses."""
+    line = LineString([(c["x"], c["y"]), (t["x"], t["y"])])
+    return next((o["name"] for o in st["characters"] if o["id"] not in (c["id"], t["id"])
+                 and "gone" not in o["marker"] and line.distance(Point(o["x"], o["y"])) < o["base"]), None)
+
+
+def _supported(st: dict[str, Any], table: Table, c: dict[str, Any]) -> bool:
+    """PP-11 gap: a wall, fence or other cover or obstacle touching the firer's base."""
+    spot = Point(c["x"], c["y"]).buffer(c["base"] + 0.5)
+    ruled = {f["id"]: bool(f["cover"] or f["obstacle"]) for f in st["table"]["features"]}
+    return any(ruled[f.id] and f.shape.intersects(spot) for f in table.features)
+
+
+def _table(view: dict[str, Any]) -> Table:
+    key = (view["width"], view["depth"], tuple((f["id"], f["name"], tuple(map(tuple, f["outline"])),
+                                               bool(f["building"]), f["height"]) for f in view["features"]))
+    return _cached_table(key)
+
+
+@lru_cache(maxsize=16)
+def _cached_table(key: tuple[Any, ...]) -> Table:
+    """The table's geometry, built once per terrain (it never changes in play)."""
+    width, depth, features = key
+    return Table(width, depth, [Feature(fid, name, [tuple(p) for p in outline], blocks_sight=building,
+                                        impassable=building, height=height)
+                                for fid, name, outline, building, height in features])
+
+
+_cached_hit = lru_cache(maxsize=256)(hit_chance)
+
+
+@lru_cache(maxsize=512)
+def _cached_shot(modifier: int, need: int, sdd: int, coup_de_grace: bool, table: str) -> dict[str, Fraction]:
+    return shot_odds(modifier=modifier, need=need, sdd=sdd, coup_de_grace=coup_de_grace, table=table)

@@ -13,6 +13,7 @@ from . import tables as T
 if TYPE_CHECKING:
     from .figures import Character
     from .state import PublicParticipation
+    from .tables import Weapon
 
 
 def seat_view(st: PublicParticipation, seat: str) -> dict[str, Any]:
@@ -51,13 +52,22 @@ def character(st: PublicParticipation, c: Character, *, full: bool) -> dict[str,
         out["card"] = {
             "seat": c.seat, "move": card.move, "walk": st.reach(c, False), "run": st.reach(c, True),
             "fight": card.fight, "shooting": card.shooting, "weapons": [w.name for w in c.weapons],
-            "melee": c.melee.name, "throwables": dict(c.throwables), "morale": card.morale, "adt": card.adt,
+            "melee": c.melee.name, "throwables": dict(c.throwables),
+            "arms": {w.name: arms(st.weapon_book[w.name]) for w in c.weapons} | {
+                name: arms(st.weapon_book[name]) for name in c.throwables}, "morale": card.morale, "adt": card.adt,
             "training": card.training, "named": card.named, "npc": card.npc, "leader": card.leader,
             "fright": st.fright(c), "load": c.load, "wounds": c.wounds, "bandaged": c.bandaged,
             "bleeding": c.bleed_extra, "shots_left": c.shots_left, "order": st.order_for(c),
             "moved": round(c.moved, 2), "done": sorted(c.done), "notes": c.notes,
         }
     return out
+
+
+def arms(w: Weapon) -> dict[str, Any]:
+    """A weapon's line on the seat's own card (the odds beside its shots read it, odds.py)."""
+    return {"kind": w.kind, "table": w.table, "sdd": w.sdd, "range": w.range, "shots": w.shots,
+            "to_hit": w.to_hit, "long_gun": w.long_gun, "telescopic": w.telescopic,
+            "half_hit": w.half_hit, "full_hit": w.full_hit, "explosive": w.explosive}
 
 
 def rings(st: PublicParticipation, c: Character) -> dict[str, float]:
