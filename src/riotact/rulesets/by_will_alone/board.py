@@ -217,14 +217,15 @@ class Board(State):
 
     def update_sighting(self) -> None:
         """BWA-11: a sighted counter is replaced by its stands; a sighted dummy is removed."""
+        table = self.table_units()
         for side in SIDES:
             # one sight check per pair of places, however many units stand there
-            watchers = {u.node for u in self.table_units(other(side)) if u.node is not None}
-            hiding = {u.node for u in self.table_units(side) if u.hidden and u.node}
-            hiding |= {d.node for d in self.dummies.values() if d.side == side}
+            watchers = {u.node for u in table if u.side != side and u.node is not None}
+            hidden = [u for u in table if u.side == side and u.hidden and u.node]
+            hiding = {u.node for u in hidden} | {d.node for d in self.dummies.values() if d.side == side}
             seen = {n for n in hiding if any(self.sees(w, n) for w in watchers)}
-            for unit in self.table_units(side):
-                if unit.hidden and unit.node in seen:
+            for unit in hidden:
+                if unit.node in seen:
                     self.reveal(unit)
             for label, dummy in list(self.dummies.items()):
                 if dummy.side == side and dummy.node in seen:
@@ -296,25 +297,28 @@ class Board(State):
             if follows == unit.id:
                 self.media[mid] = (node, follows)
 
-    def facing(self, unit: Unit) -> float:
+    def enemy_places(self, side: str) -> set[str]:
+        """Where opposing pieces stand on the table (units or counters, whose places everyone sees)."""
+        return {u.node for u in self.table_units(other(side)) if u.node is not None} | {
+            d.node for d in self.dummies.values() if d.side != side}
+
+    def facing(self, unit: Unit, enemies: set[str] | None = None) -> float:
         """BWA-13 gap: a vehicle faces the way it last moved; one that has not moved yet faces the
-        nearest opposing piece on the table (a unit or a counter, whose places everyone sees)."""
+        nearest opposing piece on the table (``enemies``: :meth:`enemy_places`, when already known)."""
         assert unit.node is not None
         if unit.heading is not None:
             return unit.heading
         here = unit.node
-        enemies = [u.node for u in self.table_units(other(unit.side)) if u.node is not None]
-        enemies += [d.node for d in self.dummies.values() if d.side != unit.side]
-        away = [n for n in enemies if n != here]
+        away = [n for n in (self.enemy_places(unit.side) if enemies is None else enemies) if n != here]
         if not away:
             return 0.0
         nearest = min(away, key=lambda n: (self.map.dist(here, n), n))
         return self.map.bearing(here, nearest)
 
-    def smoke_spot(self, unit: Unit, method: str) -> str | None:
+    def smoke_spot(self, unit: Unit, method: str, enemies: set[str] | None = None) -> str | None:
         """BWA-13: a smoke screen goes behind the vehicle, a discharger's ball in front of it."""
         assert unit.node is not None
-        return self.map.turn(unit.node, self.facing(unit), math.pi if method == "screen" else 0.0)
+        return self.map.turn(unit.node, self.facing(unit, enemies), math.pi if method == "screen" else 0.0)
 
     def leave_position(self, unit: Unit) -> None:
         """Moving ends a condition (BWA-19) and an envelopment (BWA-22)."""

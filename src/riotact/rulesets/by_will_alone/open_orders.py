@@ -54,10 +54,11 @@ class Run:
     def __post_init__(self) -> None:
         self.labels = dict(self.items)
         self._place = {arg: i for i, (arg, _) in enumerate(self.items)} if self.skip_self else {}
+        self._count()
 
-    def width(self) -> int:
-        """The orders each holder has in this run."""
-        return (len(self.items) - self.skip_self) * len(self.verbs)
+    def _count(self) -> None:
+        #: The orders each holder has in this run.
+        self.width = max(len(self.items) - self.skip_self, 0) * len(self.verbs)
 
     def action(self, key: str, name: str, at: int) -> Action:
         item, v = divmod(at, len(self.verbs))
@@ -81,6 +82,7 @@ class Run:
         if self.use and use.startswith(self.use) and arg in self.labels:
             del self.labels[arg]
             self.items = [item for item in self.items if item[0] != arg]
+            self._count()
 
 
 @dataclass
@@ -155,9 +157,9 @@ class OrderList(Sequence[Action]):
         self._runs: list[tuple[int, Run, list[str]]] = []
         for run in orders.runs:
             holders = run.holders.get(seat)
-            if holders and run.width():
+            if holders and run.width:
                 self._runs.append((total, run, holders))
-                total += len(holders) * run.width()
+                total += len(holders) * run.width
         self._starts = [start for start, _, _ in self._runs]
         self._len = total + 1
 
@@ -184,7 +186,7 @@ class OrderList(Sequence[Action]):
             p = bisect_right(self._ends, index)
             return pieces[self._keys[p]].own[index - (self._ends[p - 1] if p else 0)][0]
         start, run, holders = self._runs[bisect_right(self._starts, index) - 1]
-        holder, at = divmod(index - start, run.width())
+        holder, at = divmod(index - start, run.width)
         key = holders[holder]
         return run.action(key, pieces[key].name, at)
 
@@ -195,7 +197,7 @@ class OrderList(Sequence[Action]):
                 yield action
         for _, run, holders in self._runs:
             for key in holders:
-                for at in range(run.width()):
+                for at in range(run.width):
                     yield run.action(key, pieces[key].name, at)
         yield DONE
 

@@ -152,6 +152,7 @@ class _Table:
                 self.weapons[u.group] = max(self.weapons.get(u.group, u.weapons), u.weapons)
         self.stops = state.enemy_nodes(side)
         self.touched = {u.node for u in self.everyone if u.side != side and not u.airborne}
+        self.enemy_places = state.enemy_places(side)
         self.counter_rate = state.counter_rate(side)
         self.loads: dict[str, int] = {}
         for u in state.units.values():
@@ -185,7 +186,7 @@ class _Table:
             verbs, items = make()
             self._runs[key] = self.orders.run(verbs, items, skip_self=skip_self, use=use)
         run = self._runs[key]
-        return [run] if run.width() else []
+        return [run] if run.width else []
 
     def targets(self, unit: Unit, reach: frozenset[str]) -> list[Run]:
         """BWA-21: opposing units or counters in contact or within reach, for each targeted action."""
@@ -269,7 +270,7 @@ def unit_orders(state: Board, unit: Unit, table: _Table) -> tuple[list[Action], 
     add("smoke", "pots", f"{name}: light smoke pots (3 balls downwind)")
     if side == AUTHORITY or state.options["smoke_methods_open"]:  # BWA-13 gap: vehicle/artillery smoke
         for method in unit.smoke:
-            spot = state.smoke_spot(unit, method)
+            spot = state.smoke_spot(unit, method, table.enemy_places)
             if spot is not None:
                 place = "behind it" if method == "screen" else "in front of it"
                 add("smoke", f"{method}@{spot}", f"{name}: vehicle smoke {method} {place}, at {where(state, spot)}")
