@@ -222,7 +222,7 @@ class Board(State):
             # one sight check per pair of places, however many units stand there
             watchers = {u.node for u in table if u.side != side and u.node is not None}
             hidden = [u for u in table if u.side == side and u.hidden and u.node]
-            hiding = {u.node for u in hidden} | {d.node for d in self.dummies.values() if d.side == side}
+            hiding = {u.node for u in hidden if u.node} | {d.node for d in self.dummies.values() if d.side == side}
             seen = {n for n in hiding if any(self.sees(w, n) for w in watchers)}
             for unit in hidden:
                 if unit.node in seen:
