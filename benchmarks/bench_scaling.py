@@ -4,7 +4,8 @@ Civil Disorder: the crowds and SF units of the largest built-in scenario copied 
 same places, same town); the SF players pass and stay, so every unit acts on its orders and every
 crowd on the Game Control rules. Cost: CPU seconds per turn resolved.
 By Will Alone: the units of the largest built-in scenario copied k times; random bots play, so the
-legal lists are built at every decision. Cost: CPU seconds per action step (a BWA turn).
+legal list is read at every decision (its length and one position: the orders are made as they are
+read, see rulesets/by_will_alone/open_orders.py). Cost: CPU seconds per action step (a BWA turn).
 
 Each cost is the mean over seeds 1, 2 and 3. The exponent is the slope of log(cost) against log(k): 1 is linear.
 

@@ -158,8 +158,7 @@ class _Table:
         for u in state.units.values():
             if u.mounted_in:
                 self.loads[u.mounted_in] = self.loads.get(u.mounted_in, 0) + len(u.stands)
-        self.places = {u.node for u in self.everyone if u.node} | {d.node for d in state.dummies.values()}
-        self._seen: dict[str, set[str]] = {}
+        self._sight: dict[tuple[str, str], bool] = {}
         self._runs: dict[tuple[object, ...], Run] = {}
         self._reach: dict[tuple[str, int | None, bool], dict[str, list[str]]] = {}
 
@@ -172,11 +171,13 @@ class _Table:
             self._reach[key] = self.state.destinations(unit, stops=self.stops)
         return self._reach[key]
 
-    def seen(self, node: str) -> set[str]:
-        """The occupied places a unit at ``node`` sees (BWA-09/10)."""
-        if node not in self._seen:
-            self._seen[node] = {n for n in self.places if self.state.sees(node, n)}
-        return self._seen[node]
+    def sees(self, a: str, b: str | None) -> bool:
+        """Sight from place ``a`` to place ``b`` (BWA-09/10), once per pair of places."""
+        if b is None:
+            return False
+        if (a, b) not in self._sight:
+            self._sight[a, b] = self.state.sees(a, b)
+        return self._sight[a, b]
 
     def run(self, key: tuple[object, ...], make: Callable[[], tuple[tuple[tuple[str, str], ...],
                                                                     list[tuple[str, str]]]],
@@ -221,11 +222,10 @@ class _Table:
         messages = self.run(("message",), lambda: (
             (("message", "send a message to {}"),), [(u.id, u.name) for u in self.mine if not u.band]),
             skip_self=True)
-        seen = self.seen(node)
         identify = self.run(("identify", node), lambda: (
             (("identify", "look for spies and provocateurs in {}"),),
             [(u.id, u.name) for u in self.everyone if not u.band and u.node
-             and (u.side == side or (not u.hidden and u.node in seen))]))
+             and (u.side == side or (not u.hidden and self.sees(node, u.node)))]))
         return acts, reserves + messages + identify
 
 
@@ -278,14 +278,13 @@ def unit_orders(state: Board, unit: Unit, table: _Table) -> tuple[list[Action], 
             for n in sorted(state.map.features):
                 if n != node and state.sees(node, n):
                     add("smoke", f"barrage@{n}", f"{name}: fire an artillery smoke barrage at {n}")
-    seen = table.seen(node)
     if side == AUTHORITY:  # BWA-30
         runs += table.run(("rally", node), lambda: ((("rally", "rally {}"),), [
-            (t.id, t.name) for t in table.mine if (t.reduced or t.lost) and t.node in seen
+            (t.id, t.name) for t in table.mine if (t.reduced or t.lost) and table.sees(node, t.node)
             and f"rally:{t.id}" not in state.used]), use="rally:")
     else:
         for band in table.mine:
-            if band.band and band.node in seen:
+            if band.band and table.sees(node, band.node):
                 acts.append(Action(f"{uid}:regain:{band.id}", f"{name}: commander rallies {band.name}"))
     if not unit.vehicle and may_take(side, "mount"):  # BWA-20: a vehicle here with room for it
         runs += table.run(("mount", node, len(unit.stands)), lambda: ((("mount", "mount {}"),), [
