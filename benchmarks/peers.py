@@ -77,6 +77,28 @@ def riotact_random_loop(scenario: Any, explain: bool = True) -> Loop:
     return loop
 
 
+def numbered_loop(new_game: Callable[[int], Any]) -> Loop:
+    """Kuhn's loop on a game played by action number (RB's laboratory core, ``lab.laboratory``):
+    from Python, ``legal_ids()`` (a tuple of ints, as ``state.legal_actions()``), one picked
+    uniformly, ``apply_id`` (as ``state.apply_action``); draws happen inside and are not counted.
+    ``new_game(seed)`` starts a game; starting it is timed too."""
+
+    def loop(seconds: float) -> tuple[int, int, float]:
+        games = decisions = 0
+        start = time.process_time()
+        while time.process_time() - start < seconds:
+            game = new_game(games)
+            rng = random.Random(games)
+            while not game.is_over():
+                legal = game.legal_ids()
+                game.apply_id(legal[int(rng.random() * len(legal))])
+                decisions += 1
+            games += 1
+        return games, decisions, time.process_time() - start
+
+    return loop
+
+
 def alternate(loops: dict[str, Loop], seconds: float, rounds: int) -> dict[str, dict[str, float]]:
     """Run the loops one after the other, ``rounds`` times; the median rate of each."""
     rates: dict[str, list[float]] = {name: [] for name in loops}

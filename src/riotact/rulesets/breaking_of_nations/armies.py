@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from .model import BONSetup, UnitCard
 
 SQUAD_SOLDIERS, MAX_SPECIALISTS = 9, 2  # BON-044, BON-045
+MAX_CUTTERS = 1  # BON-102 gap: one set of wire cutters a squad
 
 
 def unit_cost(u: UnitCard) -> int:
@@ -55,6 +56,12 @@ def unit_issues(u: UnitCard, *, entrenched: bool) -> list[tuple[str, str]]:
     if u.hero_level and LEVELS.index(u.hero_level) > LEVELS.index(u.level) and u.kind == "squad":
         out.append(("hero_level", f"a hero never has higher stats than his squad (BON-047): "
                                   f"{u.hero_level} leading {u.level}"))
+    if u.wire_cutters and u.kind not in ("squad", "hero"):
+        out.append(("wire_cutters", f"only soldiers on foot cut wire (BON-102): a squad or a hero carries the "
+                                    f"cutters, not a {u.kind} unit"))
+    elif u.wire_cutters > MAX_CUTTERS and not (u.kind == "squad" and u.historical):
+        out.append(("wire_cutters", f"at most {MAX_CUTTERS} set of wire cutters a {u.kind} (BON-102 gap, unless "
+                                    f"the scenario's squad is historical); it has {u.wire_cutters}"))
     if u.kind != "squad":
         return out
     if not u.historical and u.soldiers != SQUAD_SOLDIERS:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from shapely.geometry import LineString, Point
+
 from riotact.core.log import Visibility
 from riotact.core.options import Value
 from riotact.core.protocol import State
@@ -15,6 +17,7 @@ from riotact.tabletop import Feature, Table, step_toward
 from .forces import Soldier, Unit, build
 from .model import BONSetup
 from .tables import TERRAIN, WEAPONS, terrain_speed
+from .wire import Cut, uncut
 
 CONTACT = 0.1  # bases this close (edge to edge) are in base contact (BON-031)
 MOVE_ORDER = {"flat": 0, "bumpy": 1, "jagged": 2, "impassable": 3}
@@ -38,6 +41,7 @@ class Board(State):
         self.edges = {d.seat: d.edge for d in setup.deployment}
         self.turn = 1
         self.charged: set[str] = set()  # soldiers who charged this turn (BON-017, BON-052)
+        self.cuts: list[Cut] = []  # BON-102: lanes cut through the wire (wire.py)
 
     # -- forces ------------------------------------------------------------------
     def members(self, u: Unit) -> list[Soldier]:
@@ -77,7 +81,32 @@ class Board(State):
         return self.gap(a, b) <= CONTACT  # BON-031
 
     def terrain_at(self, p: tuple[float, float]) -> list[str]:
-        return [str(f.tags["kind"]) for f in self.table.features_at(p)]
+        """The kinds of ground at ``p``; a lane cut through wire is not wire (BON-102)."""
+        lanes = {c.wire for c in self.cuts}
+        return [str(f.tags["kind"]) for f in self.table.features_at(p)
+                if not (f.id in lanes and not uncut(f, self.cuts).covers(Point(p)))]
+
+    def crossed(self, a: tuple[float, float], b: tuple[float, float]) -> list[Feature]:
+        """The features the straight path a->b meets, except those ``a`` stands in (``Table.crossed``);
+        a belt of wire only where it still stands, not along a lane cut through it (BON-102)."""
+        lanes = {c.wire for c in self.cuts}
+        if not lanes:
+            return self.table.crossed(a, b)
+        out = [f for f in self.table.crossed(a, b) if f.id not in lanes]
+        line = None
+        for fid in sorted(lanes):
+            f = self.table.by_id[fid]
+            if f.near(a, b):
+                left = uncut(f, self.cuts)
+                line = line or LineString([a, b])
+                if left.intersects(line) and not left.covers(Point(a)):
+                    out.append(f)
+        return out
+
+    def ground(self, a: tuple[float, float], b: tuple[float, float]) -> set[str]:
+        """The kinds of ground a move from ``a`` to ``b`` meets: where it starts and ends and what it
+        crosses (BON-109)."""
+        return {*self.terrain_at(a), *self.terrain_at(b), *(str(f.tags["kind"]) for f in self.crossed(a, b))}
 
     def in_trench(self, m: Soldier) -> bool:
         return "trench" in self.terrain_at(m.pos)
@@ -105,8 +134,7 @@ class Board(State):
         sp = m.sp() * (2 if charging else 1)
         if m.prone:
             sp = math.ceil(sp / 2)
-        kinds = set(self.terrain_at(a)) | set(self.terrain_at(b)) | {
-            str(f.tags["kind"]) for f in self.table.crossed(a, b)}
+        kinds = self.ground(a, b)
         slowest = max((TERRAIN[k].move for k in kinds if not (k == "trench" and _along_trench(self, a, b))),
                       key=lambda mv: MOVE_ORDER[mv], default="flat")
         if slowest == "impassable":
@@ -120,7 +148,7 @@ class Board(State):
         if problem:
             return problem
         if charging:  # BON-017: no charge across dangerous terrain
-            for f in self.table.crossed(a, b):
+            for f in self.crossed(a, b):
                 if TERRAIN[str(f.tags["kind"])].dangerous:
                     return f"a charge cannot cross {f.name} (BON-017)"
         if self.table.distance(a, b) > self.step_allowance(m, a, b, charging=charging) + 1e-6:
@@ -144,7 +172,7 @@ def cover_value(table: Table, firer: tuple[float, float], target: tuple[float, f
         t = TERRAIN[str(f.tags["kind"])]
         if t.cv <= best:
             continue
-        if (t.area and f.contains(target)) or (not t.area and f.shape.distance(_point(target)) <= 1.0 + base
+        if (t.area and f.contains(target)) or (not t.area and f.shape.distance(Point(target)) <= 1.0 + base
                                                  and f in table.crossed(firer, target)):
             best, name = t.cv, f.name
     return best, name
@@ -155,12 +183,6 @@ def terrain_feature(fid: str, name: str, kind: str, outline: Any, height: int) -
     t = TERRAIN[kind]
     return Feature(fid, name, [tuple(p) for p in outline], cover=t.cv > 0, blocks_sight=t.blocks_sight,
                    impassable=t.move == "impassable", height=height, tags={"kind": kind})
-
-
-def _point(p: tuple[float, float]) -> Any:
-    from shapely.geometry import Point
-
-    return Point(p)
 
 
 def _along_trench(board: Board, a: tuple[float, float], b: tuple[float, float]) -> bool:

@@ -2,7 +2,8 @@
 
 It activates its units in list order. In an activation it fights what it touches (in the open or
 through a door), swings an MG round, throws grenades, goes into a building that stands on an
-objective (opening or bashing its door first), fires unless every target is so well covered that
+objective (opening or bashing its door first), cuts a lane through wire that stands between it and
+its objective or the enemy (BON-102), fires unless every target is so well covered that
 only a natural 12 would hit, and fires its guns (direct, at a guessed range, a mortar's plan); it
 rallies a shaken squad and charges when its nerve is good. Otherwise
 it moves: to the door of an objective's building, towards an objective, or towards the enemy. A unit
@@ -16,7 +17,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from shapely.geometry import Point, Polygon
+from shapely.geometry import LineString, Point, Polygon
 
 from riotact.core.protocol import Action, Bot
 
@@ -49,6 +50,9 @@ class HeuristicBot(Bot):
             wanted = [i for i in verbs.get(verb, []) if i.split(":")[2].split(".")[0] in prized]
             if wanted and not (verb == "enter" and inside):
                 return wanted[0]
+        cut = [i for i in verbs.get("cut", []) if self.in_the_way(st, me, i.split(":")[2])]
+        if cut:
+            return cut[0]
         fire = [i for i in verbs.get("fire", []) if not self.hopeless(st, units.get(i.split(":")[2]))]
         if fire:
             return fire[0]
@@ -76,6 +80,26 @@ class HeuristicBot(Bot):
                    if any(o["feature"] == f["id"] for o in st["objectives"])]
         return {b["id"] for b in st["buildings"] if not b["collapsed"]
                 and any(g.intersects(Polygon(b["outline"])) for g in grounds)}
+
+    @staticmethod
+    def in_the_way(st: dict[str, Any], me: dict[str, Any], wire: str) -> bool:
+        """Whether some model's straight way to the unit's goal (its seat's first objective, else the
+        nearest enemy it knows of) goes through the wire ``wire`` (BON-102)."""
+        models = me["models"]
+        cx, cy = sum(m["x"] for m in models) / len(models), sum(m["y"] for m in models) / len(models)
+        goals = [f["outline"] for o in st["objectives"] if o["seat"] == me["seat"]
+                 for f in st["table"]["features"] if f["id"] == o["feature"]]
+        if goals:
+            c = Polygon(goals[0]).representative_point()
+            goal = (c.x, c.y)
+        else:
+            foes = [(m["x"], m["y"]) for u in st["units"] if u["seat"] != me["seat"] for m in u["models"]]
+            if not foes:
+                return False
+            goal = min(foes, key=lambda p: math.hypot(p[0] - cx, p[1] - cy))
+        belt = next(Polygon(f["outline"]) for f in st["table"]["features"] if f["id"] == wire)
+        dx, dy = goal[0] - cx, goal[1] - cy
+        return any(belt.intersects(LineString([(m["x"], m["y"]), (m["x"] + dx, m["y"] + dy)])) for m in models)
 
     @staticmethod
     def hopeless(st: dict[str, Any], target: dict[str, Any] | None) -> bool:

@@ -21,6 +21,7 @@ from pydantic import ValidationError
 
 from .armies import army_problems, army_totals, unit_cost, unit_problems
 from .model import BONSetup, FeatureCard, UnitCard
+from .organisations import army_units
 
 
 def _fault(exc: ValidationError, where: str) -> str:
@@ -37,6 +38,10 @@ def army_report(scenario: dict[str, Any]) -> dict[str, Any]:
     setup = scenario.get("setup") or {}
     given = setup.get("units")
     entries: list[Any] = given if isinstance(given, list) else []
+    try:  # BON-115: the ready-made lists the scenario names count with the edited list
+        extra = army_units(setup["armies"], {"seats": seats}) if setup.get("armies") else []
+    except ValueError as exc:
+        return {"units": [], "totals": {}, "limit": 0, "problems": [f"setup: {exc}"], "ok": False}
     try:
         features = [FeatureCard.model_validate(f) for f in setup.get("features", [])]
     except ValidationError as exc:
@@ -45,7 +50,7 @@ def army_report(scenario: dict[str, Any]) -> dict[str, Any]:
     rows: list[dict[str, Any]] = []
     cards: list[UnitCard] = []
     problems: list[str] = []
-    for i, raw in enumerate(entries):
+    for i, raw in enumerate([*entries, *extra]):
         name = str(raw.get("id", f"#{i + 1}")) if isinstance(raw, dict) else f"#{i + 1}"
         try:
             card = UnitCard.model_validate(raw, context={"seats": seats})

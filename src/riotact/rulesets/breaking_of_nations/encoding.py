@@ -2,7 +2,8 @@
 
 For the scenario's units, in list order: ``activate|end|fight|rally|fallback|prone|rise:<unit>``,
 ``formation:<unit>:<formation>``, ``fire|charge:<unit>:<enemy unit>``; for a gun ``shoot:<gun>:<enemy>``,
-``lob:<gun>`` and ``lob|plan:<gun>:<enemy>:<guess>``; points, bearings and guesses chosen
+``lob:<gun>`` and ``lob|plan:<gun>:<enemy>:<guess>``; the building orders and ``cut:<unit>:<wire>``
+(BON-102) for every belt of wire; points, bearings and guesses chosen
 during play (a move's destination, a grenade's aim, an MG's new bearing) take slots ``~1``..``~16``
 (core/encoding.py). Observations are the generic hashed view features.
 
@@ -21,6 +22,7 @@ from riotact.core.encoding import Encoding, grammar_encoding, slot_names
 
 from .buildings import building_action_ids
 from .state import FORMATIONS, BreakingOfNations
+from .wire import cut_action_ids
 
 SLOTS = 16
 
@@ -34,7 +36,7 @@ def action_ids(state: BreakingOfNations) -> list[str]:
         foes = [e.id for e in state.units.values() if e.seat != u.seat]
         ids += [f"{verb}:{u.id}:{e}" for verb in ("fire", "charge") for e in foes]
         ids += [f"{verb}:{u.id}:{s}" for verb in ("move", "throw", "rotate") for s in slots]
-        ids += building_action_ids(state, u)
+        ids += building_action_ids(state, u) + cut_action_ids(state.table, u)
         if u.kind == "gun":  # artillery.py: direct fire, a guessed range, a mortar's plan and its firing
             ids += [f"shoot:{u.id}:{e}" for e in foes] + [f"lob:{u.id}"]
             ids += [f"{verb}:{u.id}:{e}:{s}" for verb in ("lob", "plan") for e in foes for s in slots]

@@ -40,6 +40,7 @@ class Soldier:
     stunned_turn: int = 0
     mounted: bool = False
     vehicle: tuple[int, int, int] | None = None  # BON-012 gap: (CV save, CV class, inches per move)
+    cutters: bool = False  # BON-102: he carries the unit's wire cutters
 
     @property
     def pos(self) -> XY:
@@ -165,6 +166,10 @@ def build(card: UnitCard) -> tuple[Unit, list[Soldier]]:
                     n = i - len(kinds) - card.radio
                     add("soldier", card.level, card.armour, "pistol" if n < card.pistols else "rifle",
                         cc_weapon=n < card.cc_weapons)
+    if card.kind in ("squad", "hero"):  # BON-102: the last riflemen (or the hero) carry the cutters
+        carriers = [m for m in men if m.role == "soldier"] or men
+        for m in carriers[::-1][:card.wire_cutters]:
+            m.cutters = True
     gl = STATS[card.level].gl if card.kind not in ("mg", "gun") else STATS["green"].gl
     unit = Unit(card.id, card.seat, card.name, card.kind, card.level, card.formation, card.facing, gl,
                 [m.id for m in men], len(men))

@@ -7,9 +7,9 @@ weapons on an entrenched board (BON-055) and the scenario's points limit in Cost
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from riotact.core.scenario import scenario_seat
 
@@ -64,6 +64,9 @@ class UnitCard(BaseModel):
     soldiers: int = Field(9, ge=0, le=30)
     specialists: list[SpecialistCard] = []
     radio: bool = False  # BON-051: a Comm. Boy, not a specialist
+    #: BON-102: sets of wire cutters (a squad's last rifleman, or the hero, carries one; at most one a squad).
+    wire_cutters: int = Field(0, ge=0, le=10, description="BON-102: sets of wire cutters (at most one a squad; "
+                              "no cost in the seed)")
     #: BON-054: soldiers (not the officer) with close-combat weapons.
     cc_weapons: int = Field(0, ge=0)
     pistols: int = Field(0, ge=0)  # BON-056: soldiers who carry a pistol instead of the rifle
@@ -88,6 +91,23 @@ class UnitCard(BaseModel):
     wounds: int = Field(3, ge=1, le=10)
     speed: int = Field(6, ge=0, le=20)
     armament: Literal["rifle", "lmg"] = "lmg"
+
+    _seat_exists = field_validator("seat")(scenario_seat)
+
+
+class ReadyMadeArmy(BaseModel):
+    """A ready-made list (BON-115; ``riotact army list``) a scenario deploys for a seat, besides its own
+    ``units``: the list's units stand from ``at`` on, each ``step`` further, their ids ``<seat>-<id>``."""
+
+    model_config = Strict
+    seat: str
+    army: str  # the ready-made list's key, e.g. "germany-1914"
+    level: Level = "regular"
+    at: tuple[float, float]
+    step: tuple[float, float] = (8.0, 0.0)
+    facing: float = Field(0.0, ge=0, lt=360)
+    formation: Literal["open", "closed", "mass", "square"] = "open"
+    hidden: bool = False
 
     _seat_exists = field_validator("seat")(scenario_seat)
 
@@ -128,11 +148,22 @@ class BONSetup(BaseModel):
     deployment: list[Deployment] = Field(min_length=2)
     features: list[FeatureCard] = []
     units: list[UnitCard] = Field(min_length=2)
+    armies: list[ReadyMadeArmy] = []  # BON-115: ready-made lists deployed as ``units`` (organisations.py)
     objectives: list[Objective] = []
     buildings: list[BuildingCard] = []  # BON-088..099
     bombardment: Bombardment | None = None
     #: BON-065 gap: the scenario allows pieces singly rather than in batteries of 2.
     single_pieces: bool = False
+
+    @model_validator(mode="before")
+    @classmethod
+    def _ready_made(cls, data: Any, info: ValidationInfo) -> Any:
+        """The units of the ready-made lists the scenario names join its own (BON-115)."""
+        if isinstance(data, dict) and data.get("armies"):
+            from .organisations import army_units
+
+            return {**data, "units": [*data.get("units", []), *army_units(data["armies"], info.context)]}
+        return data
 
     @model_validator(mode="after")
     def _consistent(self) -> BONSetup:

@@ -19,7 +19,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from .armylists import ArmyList, army_toml, list_problems, load_army_list
+from .model import ReadyMadeArmy
 
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 
@@ -101,6 +104,28 @@ def ready_made(key: str, level: str = "regular") -> ArmyList:
         units.append({"id": "mg", "name": "MG team", "kind": "mg"})
     return ArmyList.model_validate({"name": f"{org.army}: one platoon and its MG team", "organisation": key,
                                     "units": units})
+
+
+def army_units(armies: Any, context: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """The ``[[setup.units]]`` entries of the ready-made lists a scenario names (``[[setup.armies]]``):
+    each list's units in order, from ``at`` on, ``step`` apart; a fault is one line (a ``ValueError``)."""
+    out: list[dict[str, Any]] = []
+    for i, raw in enumerate(armies if isinstance(armies, list) else [armies]):
+        try:
+            ref = ReadyMadeArmy.model_validate(raw, context=context)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            where = ".".join(str(p) for p in err["loc"])
+            raise ValueError(f"armies[{i}]{'.' + where if where else ''}: "
+                             f"{err['msg'].removeprefix('Value error, ')}") from None
+        if ref.army not in ORGANISATIONS:
+            raise ValueError(f"armies[{i}].army: no ready-made list {ref.army!r}; known: {', '.join(ORGANISATIONS)}")
+        for k, u in enumerate(ready_made(ref.army, ref.level).units):
+            out.append({**u.model_dump(exclude={"seat", "at", "facing", "formation", "hidden"}),
+                        "id": f"{ref.seat}-{u.id}", "seat": ref.seat, "facing": ref.facing,
+                        "formation": ref.formation, "hidden": ref.hidden,
+                        "at": (round(ref.at[0] + k * ref.step[0], 2), round(ref.at[1] + k * ref.step[1], 2))})
+    return out
 
 
 def force_note(units: list[dict[str, Any]], platoon_squads: int) -> str:

@@ -51,6 +51,9 @@ HOUSE_RULES = (
     HouseRule("from_above", True, "BON-101",
               "Cover more than 2\" from a target counts CV 2 against a higher firer (trenches excepted)."),
     HouseRule("door_ds", 4, "BON-095", "The DS a soldier's bash at a heavy or locked door must beat (D6 + CS)."),
+    HouseRule("wire_cutting", "per_inch", "BON-102",
+              "Cutting a lane through barbed wire: one action an inch (the text), or the cutter's whole turn "
+              "(the terrain chart's \"takes 1 turn to cut\").", ("per_inch", "one_turn")),
     HouseRule("turns", 0, "BON-003", "Game length in turns (0: the scenario's, 12 without one)."),
     *FIRE_HOUSE_RULES,
 )

@@ -30,6 +30,7 @@ from .glory import PANIC_GL
 from .organisations import force_note
 from .tables import GAIT_MINIMUM, GAITS, PIECES, RIDER_ARMOUR, TERRAIN, TURN_COST, WEAPONS, terrain_speed
 from .view import seat_view
+from .wire import WireCutting
 
 FORMATIONS = ("open", "closed", "mass", "square")
 TAKE_COVER_RANGE = 9.0  # BON-039
@@ -43,7 +44,7 @@ def _xy(text: str) -> tuple[float, float] | None:
     return (x, y) if math.isfinite(x) and math.isfinite(y) else None
 
 
-class BreakingOfNations(Buildings, Bombardment):
+class BreakingOfNations(Buildings, Bombardment, WireCutting):
     def __init__(self, scenario: Scenario, options: dict[str, Value], umpire: Umpire) -> None:
         super().__init__(scenario, options, umpire)
         self.turns = int(options["turns"]) or self.setup.turns
@@ -171,6 +172,8 @@ class BreakingOfNations(Buildings, Bombardment):
         elif verb == "fight":
             self.reveal(u, "it fights")
             self.melee(u)
+        elif verb == "cut":
+            self.cut_wire(u, arg)  # BON-102 (wire.py)
         elif verb in BUILDING_VERBS:
             self.building_order(u, verb, arg)
         elif verb in GUN_VERBS:
@@ -275,7 +278,7 @@ class BreakingOfNations(Buildings, Bombardment):
             for e in foes:
                 if self.charge_reaches(movers, e):
                     out.append(Action(f"charge:{u.id}:{e.id}", f"{u.name} charges {e.name}"))
-        out += self.move_menu(u, foes)
+        out += self.move_menu(u, foes) + self.wire_actions(u)
         if self.can_steady(u):
             out.append(Action(f"rally:{u.id}", f"the officer rallies {u.name} (GL -2)"))
             if foes and movers:
@@ -414,8 +417,7 @@ class BreakingOfNations(Buildings, Bombardment):
         2" at a gallop) and respects its minimum (BON-080), on the slowest terrain crossed (BON-109)."""
         d = self.table.distance(a, b)
         turn = abs((bearing(a, b) - u.facing + 180) % 360 - 180)
-        kinds = {*self.terrain_at(a), *self.terrain_at(b), *(str(f.tags["kind"]) for f in self.table.crossed(a, b))}
-        slowest = max((TERRAIN[k].move for k in kinds), key=lambda mv: MOVE_ORDER[mv], default="flat")
+        slowest = max((TERRAIN[k].move for k in self.ground(a, b)), key=lambda mv: MOVE_ORDER[mv], default="flat")
         if slowest == "impassable":
             return None, "mounts cannot cross that ground (BON-103)"
         for g in GAITS:

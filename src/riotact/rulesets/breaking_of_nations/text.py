@@ -13,7 +13,7 @@ MARKS = {"trench": "=", "barbed_wire": "x", "light_forest": "t", "dense_forest":
          "wooden_wall": "|", "stone_wall": "#", "wooden_building": "h", "stone_building": "H",
          "fortification": "F", "closed_building": "@", "shallow_river": "~", "deep_river": "w",
          "impassable_water": "W", "clear": ".", "wooden_house": "b", "stone_house": "B", "fortification_house": "F",
-         "watchtower": "^", "ruins": ":"}
+         "watchtower": "^", "ruins": ":", "lane": "_"}
 
 
 def text_view(view: dict[str, Any]) -> str:
@@ -24,6 +24,7 @@ def text_view(view: dict[str, Any]) -> str:
     shapes = [(f, Polygon(f["outline"])) for f in table["features"]]
     shapes += [({"kind": "ruins" if b["collapsed"] else b["kind"] if b["kind"] == "watchtower" else
                  f"{b['material']}_house"}, Polygon(b["outline"])) for b in st.get("buildings", [])]
+    shapes += [({"kind": "lane"}, Polygon(lane["outline"])) for lane in table.get("lanes", [])]  # BON-102
     for r in range(rows):
         for c in range(cols):
             p = Point(c, (rows - 1 - r) * SCALE_Y)

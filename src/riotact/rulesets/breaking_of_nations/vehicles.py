@@ -51,8 +51,7 @@ class Vehicles(Combat):
         a walk (more than 6") with a unit in its 90 degrees ahead, within twice its speed, is a glory
         trigger for that unit (gap: "a higher gear")."""
         v = self.members(u)[0]
-        crossed = {*self.terrain_at(a), *self.terrain_at(b), *(str(f.tags["kind"]) for f in self.table.crossed(a, b))}
-        rough = sorted(k for k in crossed if TERRAIN[k].move in ("bumpy", "jagged"))
+        rough = sorted(k for k in self.ground(a, b) if TERRAIN[k].move in ("bumpy", "jagged"))
         if rough:
             worst = int(self.options["breakdown_face"])
             face = self.umpire.roll_total("BON-109", v.id, 1, 6, purpose=f"a breakdown roll ({TERRAIN[rough[0]].name})",

@@ -9,6 +9,7 @@ from riotact.core.log import UMPIRE
 
 from .ordnance import ARC, GUNS
 from .tables import PIECES, TERRAIN, WEAPONS
+from .wire import lanes_view
 
 if TYPE_CHECKING:
     from .forces import Unit
@@ -23,7 +24,8 @@ def seat_view(st: BreakingOfNations, seat: str) -> dict[str, Any]:
         "active": st.active if st.active and (everything or st.seen_by(st.units[st.active], seat)) else "",
         "table": {"width": st.table.width, "depth": st.table.depth, "features": [
             {"id": f.id, "name": f.name, "kind": f.tags["kind"], "outline": [list(p) for p in f.outline],
-             "height": f.height, **terrain(str(f.tags["kind"]))} for f in st.table.features]},
+             "height": f.height, **terrain(str(f.tags["kind"]))} for f in st.table.features],
+            "lanes": lanes_view(st.table, st.cuts)},  # BON-102: lanes cut through the wire
         "deployment": dict(st.edges),
         "buildings": st.buildings_view(),
         "units": [unit(st, u) for u in units],
@@ -41,7 +43,8 @@ def unit(st: BreakingOfNations, u: Unit) -> dict[str, Any]:
         "hidden": u.concealed, "pinned": u.pinned_turn == st.turn, "salvos": u.salvos, "ammo_out": u.ammo_out,
         "models": [{"id": m.id, "role": m.role, "level": m.level, "weapon": m.weapon, "x": m.x, "y": m.y,
                     "prone": m.prone, "panic": m.panic, "wounds": m.wounds, "ac": m.ac,
-                    "injuries": list(m.injuries), "inside": ".".join(st.inside.get(m.id, ()))}
+                    "injuries": list(m.injuries), "inside": ".".join(st.inside.get(m.id, ())),
+                    "cutters": m.cutters}
                    for m in st.members(u)],
         "lost": sum(1 for m in u.members if not st.men[m].in_play),
     }

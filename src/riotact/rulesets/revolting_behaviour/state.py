@@ -21,6 +21,14 @@ PASS, DRAW, STOP, RESTART, RETIRE, USE_CAUSE = "pass", "draw", "stop", "restart"
 _STOP_ONLY = [Action(STOP, "stop drawing: the attempt fails, no reward and nothing more to pay (RB-14)")]
 _DRAW_OR_STOP = {cost: [*_STOP_ONLY, Action(DRAW, f"draw an action card for {cost} RP (RB-15)")]
                  for cost in (1, 2)}
+#: How a game ends, worded once for this engine and the compiled laboratory core (lab.py).
+ENDINGS = {
+    "turn_limit": "the turn limit of {limit} was reached",
+    "elimination": "every other player is at 0 resource points (RB-25)",
+    "all_out": "every player is out of the game (RB-25, RB-26)",
+    "cause_defeated": "{seat} defeated the last card of his Cause (RB-24)",
+    "cause_empty": "{seat}'s Cause is empty after the Joker (RB-24)",
+}
 
 
 @dataclass
@@ -49,6 +57,13 @@ class Attempt:
     target: str | None
     drawn: list[Card] = field(default_factory=list)
     action_points: int = 0
+
+
+def final_result(winners: tuple[str, ...], reason: str,
+                 players: dict[str, tuple[int, int, int, bool]]) -> Result:
+    """The result from each seat's (defeated Cause cards, RP, Cause cards left, out)."""
+    return Result(winners, reason, scores={s: float(d) for s, (d, _, _, _) in players.items()},
+                  details={s: {"rp": rp, "cause_left": left, "out": out} for s, (_, rp, left, out) in players.items()})
 
 
 class RevoltingBehaviour(State):
@@ -89,7 +104,7 @@ class RevoltingBehaviour(State):
     def _begin_turn(self) -> None:
         self.umpire.turn += 1
         if self.umpire.turn > self.turn_limit:
-            self._finish((), f"the turn limit of {self.turn_limit} was reached")
+            self._finish((), ENDINGS["turn_limit"].format(limit=self.turn_limit))
             return
         active = [s for s in self.seats if not self.players[s].out]
         if self.umpire.turn == 1 and self.options["first_turn_order"] == "random":
@@ -315,7 +330,7 @@ class RevoltingBehaviour(State):
             self.umpire.effect("RB-20", f"{player.seat} defeats {top.name} ({value}); {points} AP remain"
                                f"{shown}.", seat=player.seat, **totals)
         if not cause.cards:
-            self._finish((player.seat,), f"{player.seat} defeated the last card of his Cause (RB-24)")
+            self._finish((player.seat,), ENDINGS["cause_defeated"].format(seat=player.seat))
         elif points:
             self.umpire.effect("RB-18", f"{points} unused AP are lost.", seat=player.seat)
 
@@ -333,7 +348,7 @@ class RevoltingBehaviour(State):
             self.umpire.effect("RB-21", f"The Joker is removed from {player.seat}'s Cause.", seat=player.seat)
         self._crackdown(player, "revealed a Joker in his Cause")
         if not player.cause.cards:  # RB-21 gap (b): an emptied Cause counts as defeated
-            self._finish((player.seat,), f"{player.seat}'s Cause is empty after the Joker (RB-24)")
+            self._finish((player.seat,), ENDINGS["cause_empty"].format(seat=player.seat))
 
     # -- Jokers (RB-21..RB-23) ---------------------------------------------------
     def _crackdown(self, player: Player, how: str) -> None:
@@ -395,16 +410,13 @@ class RevoltingBehaviour(State):
         may_restart = self.options["restart_before_elimination"]
         standing = [s for s, p in self.players.items() if not p.out and (p.rp > 0 or may_restart)]
         if len(self.seats) > 1 and len(standing) == 1 and self.players[standing[0]].rp > 0:
-            self._finish((standing[0],), "every other player is at 0 resource points (RB-25)")
+            self._finish((standing[0],), ENDINGS["elimination"])
         elif all(p.out for p in self.players.values()):
-            self._finish((), "every player is out of the game (RB-25, RB-26)")
+            self._finish((), ENDINGS["all_out"])
 
     def _finish(self, winners: tuple[str, ...], reason: str) -> None:
-        self.result = Result(
-            winners, reason,
-            scores={s: float(len(p.defeated)) for s, p in self.players.items()},
-            details={s: {"rp": p.rp, "cause_left": len(p.cause), "out": p.out}
-                     for s, p in self.players.items()})
+        self.result = final_result(winners, reason, {s: (len(p.defeated), p.rp, len(p.cause), p.out)
+                                                     for s, p in self.players.items()})
 
     def _totals(self, player: Player, text: str) -> tuple[str, dict[str, Any]]:
         """RB-07 gap: public events state a player's RP and Cause size only while totals are open."""

@@ -149,6 +149,14 @@ const Tabletop = (() => {
       g.append(s("title", {}, terrainAbout(view, f) + (objectives.has(f.id) ? " · objective" : "")));
       svg.append(g);
     }
+    for (const l of st.table.lanes || []) {  // BON-102: lanes cut through the wire, the cloth showing through
+      const lane = s("polygon", { points: l.outline.map(([x, y]) => `${x},${Y(y)}`).join(" "), fill: "#e4e8d4",
+                                  stroke: "#8a6a3a", "stroke-width": 0.06, "stroke-dasharray": l.through ? "" : "0.15 0.1",
+                                  class: "lane", "data-wire": l.wire });
+      lane.append(s("title", {}, `a lane cut through ${l.name}: ${l.cut}" of ${l.depth}"` +
+                                 `${l.through ? ", through" : ""} (BON-102)`));
+      svg.append(lane);
+    }
     for (const c of st.clouds || []) {  // PP-20: gas clouds the seat knows of
       svg.append(s("circle", { cx: c.x, cy: Y(c.y), r: c.radius, fill: "#b5d96b", opacity: 0.45, stroke: "#6a8f2a", "stroke-width": 0.08, class: "cloud" }));
     }

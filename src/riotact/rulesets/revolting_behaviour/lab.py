@@ -1,0 +1,226 @@
+"""Revolting Behaviour!'s laboratory core: games played by action number, at compiled speed.
+
+:func:`laboratory` starts a game that records scenario, options, seed and decisions only, like
+``Game(..., explain=False)``, and is played as OpenSpiel's games are: ``legal_ids()`` gives the
+legal action numbers (the scenario's fixed numbering, ``encoding.py``) and ``apply_id(n)`` makes
+the acting seat's decision. The rules run in C (``_labcore.c``, a port of ``state.py`` on plain
+ints) and draw every card from the game's own seeded ``random.Random``, in the same places and
+order as the Python engine, so a seed and the decisions give the same game card for card.
+:meth:`LabGame.explained` replays the decisions through the Python engine with the full log and
+checks that it reaches the same state, card for card, and the same result.
+
+Without the compiled module (a machine with no C compiler) the same interface runs on the Python
+engine in laboratory mode (:class:`PythonLab`): slower, the same games.
+
+>>> from riotact.core import find_scenario
+>>> game = laboratory(find_scenario("revolting-behaviour/first-game"), seed=3)
+>>> game.to_act(), game.legal_ids()[:3]
+(('p1',), (0, 8, 9))
+>>> game.apply_id(8)  # D-mild
+>>> game.apply_id(1)  # draw
+>>> game.decisions, game.explained().log.events[-1]["text"]
+([('p1', 'D-mild'), ('p1', 'draw')], '4 of Spades fails: not a red card.')
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from riotact.core import Game, Result, Scenario
+from riotact.core.cards import SUITS, Card
+from riotact.core.errors import IllegalActionError, ReplayMismatchError
+from riotact.core.options import resolve_options
+from riotact.core.registry import ruleset_spec
+
+from .encoding import action_ids
+from .rules import ACTIVITIES, SEVERITIES
+from .state import ENDINGS, RevoltingBehaviour, final_result
+
+try:
+    from ._labcore import Core
+except ImportError:  # built without a C compiler: the Python engine plays the same games (PythonLab)
+    Core = None
+
+#: Rewards and the illegal multiplier the compiled core takes (``MAX_OPTION`` in ``_labcore.c``).
+MAX_OPTION = 10_000
+#: The ways a game ends, as ``_labcore.c`` numbers them.
+_ENDINGS = (None, "turn_limit", "elimination", "all_out", "cause_defeated", "cause_empty")
+
+
+class OptionsBeyondCore(ValueError):
+    """House-rule values the compiled core does not take (rewards beyond 0..MAX_OPTION)."""
+
+
+class Laboratory(Protocol):
+    """What both cores offer: decisions by number, the record, the explanation on demand."""
+
+    seats: tuple[str, ...]
+
+    def to_act(self) -> tuple[str, ...]: ...
+    def legal_ids(self) -> tuple[int, ...]: ...
+    def apply_id(self, number: int, /) -> None: ...
+    def is_over(self) -> bool: ...
+    @property
+    def decisions(self) -> list[tuple[str, str]]: ...
+    @property
+    def result(self) -> Result | None: ...
+    def explained(self) -> Game: ...
+
+
+def compiled() -> bool:
+    """True when the compiled core was built (``pip install`` builds it where a C compiler is)."""
+    return Core is not None
+
+
+def laboratory(scenario: Scenario, *, seed: int, options: Mapping[str, Any] | None = None,
+               engine: str = "auto") -> Laboratory:
+    """A laboratory-mode game of ``scenario``; ``engine`` is ``compiled``, ``python`` or ``auto``
+    (the compiled core when it was built)."""
+    if engine not in ("auto", "compiled", "python"):
+        raise ValueError(f"engine must be auto, compiled or python, not {engine!r}")
+    if engine == "compiled" and Core is None:
+        raise RuntimeError("the compiled laboratory core was not built (no C compiler at install time)")
+    if engine == "python" or Core is None:
+        return PythonLab(scenario, seed=seed, options=options)
+    try:
+        return LabGame(scenario, seed=seed, options=options)
+    except OptionsBeyondCore:
+        if engine == "compiled":
+            raise
+        return PythonLab(scenario, seed=seed, options=options)
+
+
+def _explain(scenario: Scenario, seed: int, overrides: dict[str, Any], decisions: list[tuple[str, str]],
+             snapshot: dict[str, Any], result: Result | None) -> Game:
+    """Replay through the Python engine with the full log; the same state and result, or an error."""
+    game = Game(scenario, seed=seed, options=overrides)
+    for seat, action_id in decisions:
+        game.apply(seat, action_id)
+    assert isinstance(game.state, RevoltingBehaviour)
+    if snapshot_of(game.state) != snapshot or \
+            (result and result.as_dict()) != (game.result and game.result.as_dict()):
+        raise ReplayMismatchError(f"{scenario.ref} seed {seed}: the explained replay of {len(decisions)} "
+                                  "decisions does not reach the laboratory core's state")
+    return game
+
+
+def card_number(card: Card) -> int:
+    """The compiled core's card: 0..51 in new-pack order (cards.py), 52 a Joker."""
+    return 52 if card.is_joker else SUITS.index(card.suit or "") * 13 + card.rank - 1
+
+
+def snapshot_of(state: RevoltingBehaviour) -> dict[str, Any]:
+    """The Python engine's whole state in the compiled core's terms (``Core.snapshot``)."""
+    seats = list(state.seats)
+    suits = list(ACTIVITIES)
+
+    def pile(cards: list[Card]) -> tuple[int, ...]:
+        return tuple(card_number(c) for c in cards)
+
+    attempt = state.attempt
+    return {
+        "players": tuple({"rp": p.rp, "face_up": p.face_up, "out": p.out, "cause": pile(p.cause.cards),
+                          "cause_deck": pile(p.cause_deck.cards), "action_deck": pile(p.action_deck.cards),
+                          "defeated": pile(p.defeated), "set_aside": pile(p.set_aside)}
+                         for p in state.players.values()),
+        "order": tuple(seats.index(s) for s in state.order), "position": state.position, "phase": state.phase,
+        "turn": state.umpire.turn,
+        "attempt": None if attempt is None else (
+            seats.index(attempt.seat), suits.index(attempt.activity.suit), SEVERITIES.index(attempt.severity),
+            -1 if attempt.target is None else seats.index(attempt.target), attempt.action_points,
+            pile(attempt.drawn)),
+    }
+
+
+class LabGame(Core if Core is not None else object):  # type: ignore[misc]
+    """A laboratory game on the compiled core (see the module docstring)."""
+
+    def __init__(self, scenario: Scenario, *, seed: int, options: Mapping[str, Any] | None = None) -> None:
+        spec = ruleset_spec(scenario.ruleset)
+        if spec.id != "revolting-behaviour":
+            raise ValueError(f"{scenario.ref} is not a Revolting Behaviour! scenario")
+        self.scenario, self.seed, self.overrides = scenario, seed, dict(options or {})
+        self.options = resolve_options(spec.id, spec.house_rules, scenario.house_rules, self.overrides)
+        self.seats = scenario.seats
+        self.action_ids = tuple(action_ids(scenario.seats))
+        o = self.options
+        odd = [k for k in (*(f"reward_{level}" for level in SEVERITIES), "illegal_reward_multiplier")
+               if not 0 <= int(o[k]) <= MAX_OPTION]
+        if odd:
+            raise OptionsBeyondCore(f"the compiled core takes {', '.join(odd)} of 0..{MAX_OPTION} only")
+        flat = {**o, "cause_cards": scenario.setup.cause_cards, "turn_limit": scenario.setup.turn_limit,
+                "first_random": o["first_turn_order"] == "random",
+                "reshuffle_empty": o["empty_action_deck"] == "reshuffle",
+                "discard_joker": o["cause_joker"] == "discard"}
+        suits, seats = list(ACTIVITIES), list(scenario.seats)
+        declarations = []
+        for number, name in enumerate(self.action_ids):
+            suit, _, rest = name.partition("-")
+            if suit in ACTIVITIES:
+                level, _, target = rest.partition("-")
+                declarations.append((number, suits.index(suit), SEVERITIES.index(level),
+                                     seats.index(target) if target else -1))
+        # The same generator as Game(scenario, seed=seed) makes: the same cards, in the same order.
+        super().__init__(random.Random(seed).random, flat, tuple(seats), self.action_ids, tuple(declarations),
+                         IllegalActionError)
+
+    @property
+    def decisions(self) -> list[tuple[str, str]]:
+        """The decisions as ``Game.decisions`` records them: (seat, action id)."""
+        return [(self.seats[s], self.action_ids[n]) for s, n in self.record()]
+
+    @property
+    def result(self) -> Result | None:
+        snap = self.snapshot()
+        ending = _ENDINGS[snap["end"]]
+        if ending is None:
+            return None
+        winner = self.seats[snap["winner"]] if snap["winner"] >= 0 else None
+        reason = ENDINGS[ending].format(limit=self.scenario.setup.turn_limit, seat=winner)
+        return final_result((winner,) if winner else (), reason,
+                            {s: (len(p["defeated"]), p["rp"], len(p["cause"]), p["out"])
+                             for s, p in zip(self.seats, snap["players"], strict=True)})
+
+    def explained(self) -> Game:
+        """Replayed through the Python engine with the full log, checked to reach this state."""
+        snap = self.snapshot()
+        del snap["end"], snap["winner"]  # (the result is compared instead)
+        return _explain(self.scenario, self.seed, self.overrides, self.decisions, snap, self.result)
+
+
+class PythonLab:
+    """The same interface on the Python engine in laboratory mode (where the core was not built)."""
+
+    def __init__(self, scenario: Scenario, *, seed: int, options: Mapping[str, Any] | None = None) -> None:
+        self.game = Game(scenario, seed=seed, options=options, explain=False)
+        self.seats = scenario.seats
+        self.action_ids = tuple(action_ids(scenario.seats))
+        self._number = {a: i for i, a in enumerate(self.action_ids)}
+
+    def to_act(self) -> tuple[str, ...]:
+        return self.game.to_act()
+
+    def is_over(self) -> bool:
+        return self.game.is_over()
+
+    def legal_ids(self) -> tuple[int, ...]:
+        acting = self.game.to_act()
+        return tuple(self._number[a.id] for a in self.game.legal_actions(acting[0])) if acting else ()
+
+    def apply_id(self, number: int, /) -> None:
+        acting = self.game.to_act()
+        name = self.action_ids[number] if 0 <= number < len(self.action_ids) else str(number)
+        self.game.apply(acting[0] if acting else "-", name)
+
+    @property
+    def decisions(self) -> list[tuple[str, str]]:
+        return list(self.game.decisions)
+
+    @property
+    def result(self) -> Result | None:
+        return self.game.result
+
+    def explained(self) -> Game:
+        return self.game.explained()
