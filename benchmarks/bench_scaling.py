@@ -2,7 +2,9 @@
 
 Civil Disorder: the crowds and SF units of the largest built-in scenario copied k times (new ids,
 same places, same town); the SF players pass and stay, so every unit acts on its orders and every
-crowd on the Game Control rules. Cost: CPU seconds per turn resolved.
+crowd on the Game Control rules. Cost: CPU seconds per turn resolved. Stacked copies are the
+worst case, not a bigger riot: each crowd sees every copy, so its list of SF in view (CD-20) and
+its adjacent-crowd modifiers (CD-21) grow with k (benchmarks/README.md, third pass).
 By Will Alone: the units of the largest built-in scenario copied k times; random bots play, so the
 legal list is read at every decision (its length and one position: the orders are made as they are
 read, see rulesets/by_will_alone/open_orders.py). Cost: CPU seconds per action step (a BWA turn).

@@ -220,7 +220,7 @@ def fights(s: World) -> None:
     for crowd in s.live_crowds():
         if not chart(crowd).violence or crowd.looter:
             continue
-        near = [u for u in s.live_units() if u.inside is None and s.town.inches(u.node, crowd.node) <= contact]
+        near = [u for u in s.units_within(crowd.node, contact, ordered=False) if u.inside is None]  # min by id
         if near:
             unit = min(near, key=lambda u: (s.town.inches(u.node, crowd.node), u.id))
             if (unit.id, crowd.id) not in engaged:

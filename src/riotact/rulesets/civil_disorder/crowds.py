@@ -121,10 +121,11 @@ def _seek_sf(s: World, crowd: Crowd) -> SFUnit | None:
 
 def move_crowds(s: World) -> None:
     """CD-12 step 2: the umpire moves every crowd by its RL (CD-23)."""
-    for crowd in s.live_crowds():
-        if crowd.looter and crowd.broken_in and not crowd.escaping:
-            continue  # at work inside the shop (CD-28)
-        move_crowd(s, crowd)
+    with s.standing(crowds=False):  # units move after the crowds (CD-12 step 2)
+        for crowd in s.live_crowds():
+            if crowd.looter and crowd.broken_in and not crowd.escaping:
+                continue  # at work inside the shop (CD-28)
+            move_crowd(s, crowd)
 
 
 def move_crowd(s: World, crowd: Crowd) -> None:
@@ -265,7 +266,8 @@ def recent_gunfire(s: World) -> set[str]:
 
 def _keep_away(s: World, start: str, path: list[str]) -> list[str]:
     """CD-26: looter crowds always move away from the SF: no move ends closer to any."""
-    return _no_closer(s, start, path, (unit.node for unit in s.live_units()))
+    spots = s.unit_spots()  # one place per street point: the units there stand equally near
+    return _no_closer(s, start, path, [n for n, units in spots.at.items() if any(u.on_table for u in units)])
 
 
 def screen(s: World) -> Callable[[str], bool] | None:
@@ -273,7 +275,7 @@ def screen(s: World) -> Callable[[str], bool] | None:
     a normal crowd between it and the nearest SF unit (nearer that unit, and within
     ``looter_cover_inches`` of the straight line to it)? None when nothing can screen."""
     cover = float(s.opt("looter_cover_inches"))
-    screens = [s.position(c.node) for c in s.live_crowds() if not c.looter and not c.escaping]
+    screens = list(dict.fromkeys(s.position(c.node) for c in s.live_crowds() if not c.looter and not c.escaping))
     units = s.live_units()
     if cover <= 0 or not screens or not units:
         return None
@@ -337,22 +339,23 @@ def assess(s: World) -> None:
     """CD-12 step 6: water, new SF in view, then every RL roll against the RLs the crowds had
     before this assessment (CD-21: a neighbour's new RL does not count yet), then negotiation
     results and the umpire's discretion."""
-    for crowd in s.live_crowds():
-        _water(s, crowd)
-        _new_sf_in_view(s, crowd)
-    before = {c.id: c.rl for c in s.live_crowds()}
-    for crowd in s.live_crowds():
-        if crowd.triggers:
-            rl_roll(s, crowd, before)
-        if crowd.negotiation is not None:  # CD-33: applied after any RL roll
-            crowd.rl = clamp_rl(crowd.rl + crowd.negotiation)
-        if crowd.discretion:  # CD-03: the umpire's discretion
-            crowd.rl = clamp_rl(crowd.rl + crowd.discretion)
-            s.note("CD-03", f"The umpire moves crowd {crowd.id} to RL {crowd.rl}.")
-        crowd.triggers, crowd.factors, crowd.negotiation, crowd.discretion = [], [], None, 0
-        if crowd.rl != before[crowd.id]:  # CD-24: the marker is public
-            s.tell("CD-24", f"Crowd {crowd.id}'s RL marker now shows {crowd.rl} (8 is bad, 1 is good).",
-                   nodes=[crowd.node], crowd=crowd.id, rl=crowd.rl)
+    with s.standing():  # nothing moves while the umpire assesses
+        for crowd in s.live_crowds():
+            _water(s, crowd)
+            _new_sf_in_view(s, crowd)
+        before = {c.id: c.rl for c in s.live_crowds()}
+        for crowd in s.live_crowds():
+            if crowd.triggers:
+                rl_roll(s, crowd, before)
+            if crowd.negotiation is not None:  # CD-33: applied after any RL roll
+                crowd.rl = clamp_rl(crowd.rl + crowd.negotiation)
+            if crowd.discretion:  # CD-03: the umpire's discretion
+                crowd.rl = clamp_rl(crowd.rl + crowd.discretion)
+                s.note("CD-03", f"The umpire moves crowd {crowd.id} to RL {crowd.rl}.")
+            crowd.triggers, crowd.factors, crowd.negotiation, crowd.discretion = [], [], None, 0
+            if crowd.rl != before[crowd.id]:  # CD-24: the marker is public
+                s.tell("CD-24", f"Crowd {crowd.id}'s RL marker now shows {crowd.rl} (8 is bad, 1 is good).",
+                       nodes=[crowd.node], crowd=crowd.id, rl=crowd.rl)
 
 
 def record_history(s: World) -> None:
@@ -376,7 +379,7 @@ def _water(s: World, crowd: Crowd) -> None:
 
 def _new_sf_in_view(s: World, crowd: Crowd) -> None:
     """CD-20: additional SF coming into view trigger a roll; CD-21: specialists +2 the first time."""
-    seen = sorted(u.id for u in s.live_units() if s.town.sees(crowd.node, u.node))
+    seen = sorted(u.id for u in s.units_seen_from(crowd.node, ordered=False))
     before, in_view = set(crowd.seen_sf), set(seen)  # (sets: a crowd may see a hundred units)
     fresh = [u for u in seen if u not in before and show_of_force(s, s.units[u])]
     if fresh:
@@ -412,13 +415,13 @@ def rl_modifiers(s: World, crowd: Crowd, rls: dict[str, int] | None = None) -> l
         mods.append(Modifier(-2, 'crowd is "soaked"', "CD-21"))
     if crowd.arrested:
         mods.append(Modifier(-crowd.arrested, f"{crowd.arrested} crowd member(s) arrested", "CD-55"))
-    sf_people = sum(people(u.figures, crowd=False) for u in s.live_units()
-                    if show_of_force(s, u) and s.town.sees(crowd.node, u.node))
+    sf_people = sum(people(u.figures, crowd=False) for u in s.units_seen_from(crowd.node, ordered=False)
+                    if show_of_force(s, u))
     if sf_people > people(crowd.figures, crowd=bool(s.opt("count_people"))):  # CD-09 default
         mods.append(Modifier(-3, "visibly outnumbered by SF", "CD-21"))
     near = float(s.opt("adjacent_inches"))
-    for other in s.live_crowds():
-        if other is crowd or s.town.inches(crowd.node, other.node) > near:
+    for other in s.crowds_within(crowd.node, near):
+        if other is crowd:
             continue
         rl, mine = (rls or {}).get(other.id, other.rl), (rls or {}).get(crowd.id, crowd.rl)
         if rl > mine:
@@ -466,12 +469,15 @@ def merge_and_split(s: World) -> None:
     limit = int(s.opt("split_above"))
     if s.opt("merge_crowds"):
         live = [c for c in s.live_crowds() if not c.looter]
-        for i, a in enumerate(live):
-            for b in live[i + 1:]:
-                if (a.gone is None and b.gone is None and a.node == b.node and abs(a.rl - b.rl) <= 1
-                        and a.figures + b.figures <= limit):
-                    big, small = (a, b) if a.figures >= b.figures else (b, a)
-                    merge(s, big, small)
+        at: dict[str, list[int]] = {}  # only crowds at one point merge: pair those, in table order
+        for i, crowd in enumerate(live):
+            at.setdefault(crowd.node, []).append(i)
+        pairs = sorted((i, j) for here in at.values() for n, i in enumerate(here) for j in here[n + 1:])
+        for i, j in pairs:
+            a, b = live[i], live[j]
+            if a.gone is None and b.gone is None and abs(a.rl - b.rl) <= 1 and a.figures + b.figures <= limit:
+                big, small = (a, b) if a.figures >= b.figures else (b, a)
+                merge(s, big, small)
     for crowd in s.live_crowds():
         if crowd.figures > limit and not crowd.looter:
             split(s, crowd, crowd.figures // 2)

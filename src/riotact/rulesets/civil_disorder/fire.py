@@ -22,9 +22,8 @@ def start_fire(s: World, building_id: str, rule: str, why: str) -> None:
     s.stats["fires_started"] += 1
     fronts = s.town.buildings[building_id].fronts
     s.tell(rule, f"Fire in {building_id} ({why}): {b.fires} fire(s).", nodes=fronts, building=building_id)
-    for crowd in s.live_crowds():  # CD-20: a dramatic change next to the crowd
-        if crowd.node in fronts:
-            s.trigger(crowd, f"fire breaks out in {building_id}")
+    for crowd in s.crowds_at(fronts):  # CD-20: a dramatic change next to the crowd
+        s.trigger(crowd, f"fire breaks out in {building_id}")
 
 
 def burn(s: World) -> None:

@@ -28,8 +28,8 @@ def crowd_violence(s: World) -> None:
             crowd.missiles = int(s.opt("missile_turns"))
             s.tell("CD-35", f"Crowd {crowd.id} gathers bricks and bottles.", nodes=[crowd.node])
             continue
-        targets = [u for u in s.live_units() if u.inside is None
-                   and town.inches(crowd.node, u.node) <= reach and town.sees(crowd.node, u.node)]
+        targets = [u for u in s.units_within(crowd.node, reach, ordered=False)  # the nearest by id is taken
+                   if u.inside is None and town.sees(crowd.node, u.node)]
         bombs = (chart(crowd).petrol and crowd.bottles and crowd.petrol
                  and s.turn - crowd.last_petrol >= int(s.opt("petrol_interval")))  # CD-37
         if not targets:

@@ -89,7 +89,7 @@ def crowds_attack_players(s: World) -> None:
     for crowd in s.live_crowds():
         if not chart(crowd).violence or crowd.looter:
             continue
-        if any(s.town.inches(u.node, crowd.node) <= contact for u in s.live_units() if u.inside is None):
+        if any(u.inside is None for u in s.units_within(crowd.node, contact, ordered=False)):
             continue  # the units take the brunt (combat.fights)
         for seat, me in sorted(s.players.items()):
             if not me.out and s.town.inches(me.node, crowd.node) <= contact:

@@ -156,9 +156,10 @@ class CivilDisorder(World):
         combat.firing(self)
         combat.snipers_fire(self)
         bombs.bombs_go_off(self)  # CD-66
-        missiles.crowd_violence(self)
-        combat.fights(self)
-        personal.crowds_attack_players(self)
+        with self.standing():  # throwing and fighting move nobody (figures fall, units may leave)
+            missiles.crowd_violence(self)
+            combat.fights(self)
+            personal.crowds_attack_players(self)
         orders.negotiations(self)  # CD-32: after this turn's shooting and gas
         fire.firefighting(self)
         looting.property_and_looting(self)
@@ -173,7 +174,8 @@ class CivilDisorder(World):
     def assess_turn(self) -> None:
         """CD-12 step 6: the umpire's assessment, then the next turn."""
         self.note("CD-12", f"Turn {self.turn}: step 6, the umpire assesses the turn.")
-        fire.burn(self)
+        with self.standing():  # fires burn where they are: nobody moves
+            fire.burn(self)
         medical.paramedics(self)
         crowds.assess(self)  # RL rolls (CD-20) and crowd status
         for crowd in self.live_crowds():

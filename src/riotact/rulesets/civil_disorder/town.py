@@ -81,6 +81,8 @@ class Town:
     _headings: dict[tuple[str, str], str] = field(default_factory=dict)
     _junctions_near: dict[str, list[str]] = field(default_factory=dict)
     _nearest: dict[tuple[float, float], str] = field(default_factory=dict)
+    _seen: dict[str, frozenset[str]] = field(default_factory=dict)
+    _around: dict[tuple[str, float], frozenset[str]] = field(default_factory=dict)
 
     def __deepcopy__(self, memo: dict[int, object]) -> Town:
         return self  # immutable table: clones share it
@@ -203,6 +205,26 @@ class Town:
         """CD-06 default: a straight line that passes through no building (precomputed)."""
         return a == b or (a, b) in self._sight
 
+    def seen_from(self, node: str) -> frozenset[str]:
+        """Every street point :meth:`sees` from ``node``, itself included (precomputed)."""
+        return self._seen[node]
+
+    def around(self, node: str, inches: float) -> frozenset[str]:
+        """Every street point within ``inches`` of ``node`` in a straight line, itself included
+        (the rules ask a few fixed ranges, contact, missiles: each is worked out for every street
+        point the first time it is asked, and kept)."""
+        found = self._around.get((node, inches))
+        if found is None:
+            names = list(self.pos)
+            coords = np.array([self.pos[n] for n in names], dtype=float)
+            apart = np.hypot(coords[:, None, 0] - coords[None, :, 0], coords[:, None, 1] - coords[None, :, 1])
+            for a, row in zip(names, apart <= inches + 1e-6, strict=True):
+                # numpy finds the few candidates; the rules' own measure decides each one
+                self._around[(a, inches)] = frozenset(
+                    b for b in (names[i] for i in np.flatnonzero(row).tolist()) if self.inches(a, b) <= inches)
+            found = self._around[(node, inches)]
+        return found
+
 
 @cache
 def build_town(columns: int, rows: int, block: int, step: int,
@@ -229,6 +251,10 @@ def build_town(columns: int, rows: int, block: int, step: int,
         x in (0, width) or y in (0, height)))
     town = Town(columns, rows, block, step, graph, pos, built, exits)
     town._sight = _sight_lines(pos, [s.polygon for s in built.values()])
+    seen: dict[str, set[str]] = {n: {n} for n in pos}
+    for a, b in town._sight:
+        seen[a].add(b)
+    town._seen = {n: frozenset(v) for n, v in seen.items()}
     town._hops = {n: dict(h) for n, h in nx.all_pairs_shortest_path_length(graph)}
     return town
 

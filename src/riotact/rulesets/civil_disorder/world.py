@@ -8,7 +8,6 @@ imports flow one way: world, then phases, then the state.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -20,6 +19,7 @@ from riotact.core.scenario import Scenario
 from riotact.core.umpire import RollTotal, Umpire
 
 from .setup import CDSetup
+from .spots import Spots
 from .tables import Table
 from .town import Town
 from .units import (
@@ -100,6 +100,9 @@ class World(State):
                                     "negotiations", "overreactions", "escapes"), 0)
         self.start_value = sum(b.value for b in self.buildings.values())
         self.next_id = 0
+        self._still = (False, False)  # within World.standing: units, crowds stand still
+        self._unit_spots: Spots[SFUnit] | None = None
+        self._crowd_spots: Spots[Crowd] | None = None
 
     # -- helpers used by every rules module ---------------------------------
     def opt(self, key: str) -> Any:
@@ -168,15 +171,51 @@ class World(State):
     def live_units(self) -> list[SFUnit]:
         return [u for u in self.units.values() if u.on_table]
 
+    # -- where pieces stand (spots.py): queries that look only near a place --------------
+    def standing(self, *, units: bool = True, crowds: bool = True) -> Standing:
+        """A stretch of the turn in which no unit (``units``) or crowd (``crowds``) moves,
+        arrives or splits: the queries below share one index of where they stand, built at the
+        first of them (``with s.standing(): ...``)."""
+        return Standing(self, units, crowds)
+
+    def unit_spots(self) -> Spots[SFUnit]:
+        if not self._still[0]:
+            return Spots(self.town, self.live_units())
+        if self._unit_spots is None:
+            self._unit_spots = Spots(self.town, self.live_units())
+        return self._unit_spots
+
+    def crowd_spots(self) -> Spots[Crowd]:
+        if not self._still[1]:
+            return Spots(self.town, self.live_crowds())
+        if self._crowd_spots is None:
+            self._crowd_spots = Spots(self.town, self.live_crowds())
+        return self._crowd_spots
+
+    def units_seen_from(self, node: str, *, ordered: bool = True) -> list[SFUnit]:
+        """Units on the table in sight of ``node`` (CD-06), in table order (``ordered=False``:
+        in any order, for a sum or a minimum by a key of the caller's)."""
+        return [u for u in self.unit_spots().seen_from(node, ordered=ordered) if u.on_table]
+
+    def units_within(self, node: str, inches: float, *, ordered: bool = True) -> list[SFUnit]:
+        """Units on the table within ``inches`` of ``node``, in table order (``ordered=False``:
+        in any order)."""
+        return [u for u in self.unit_spots().within(node, inches, ordered=ordered) if u.on_table]
+
+    def crowds_within(self, node: str, inches: float) -> list[Crowd]:
+        """Crowds on the table within ``inches`` of ``node``, in table order."""
+        return [c for c in self.crowd_spots().within(node, inches) if c.gone is None and c.figures > 0]
+
+    def crowds_at(self, nodes: Iterable[str]) -> list[Crowd]:
+        """Crowds on the table at any of ``nodes``, in table order."""
+        spots = self.crowd_spots()
+        return [c for c in spots.gather(spots.occupied(set(nodes))) if c.gone is None and c.figures > 0]
+
     def nearest_unit(self, node: str, *, seen_from: str | None = None) -> SFUnit | None:
-        best, best_d = None, math.inf
-        for unit in self.live_units():
-            if seen_from is not None and not self.town.sees(seen_from, unit.node):
-                continue
-            d = self.town.inches(node, unit.node)
-            if d < best_d:
-                best, best_d = unit, d
-        return best
+        """The unit on the table nearest ``node`` in a straight line (only those in sight of
+        ``seen_from``, if given); on a tie, the first in table order."""
+        places = None if seen_from is None else self.town.seen_from(seen_from)
+        return self.unit_spots().nearest(node, lambda u: u.on_table, places)
 
     def add_casualty(self, node: str, side: str, origin: str, status: str, cause: str) -> Casualty:
         """CD-56: every casualty is wounded or dead and lies where it fell."""
@@ -255,3 +294,24 @@ class World(State):
     def score(self) -> float:
         """CD-04 gap: the sum of :meth:`score_parts`."""
         return round(sum(points for _, points in self.score_parts()), 1)
+
+
+class Standing:
+    """:meth:`World.standing` (a plain class: a generator-based context manager costs more than
+    the few look-ups of a small table's phase)."""
+
+    def __init__(self, world: World, units: bool, crowds: bool) -> None:
+        self.world, self.units, self.crowds = world, units, crowds
+
+    def __enter__(self) -> None:
+        w = self.world
+        self.before = (w._still, w._unit_spots, w._crowd_spots)
+        w._still = (self.units or w._still[0], self.crowds or w._still[1])
+        if self.units:
+            w._unit_spots = None
+        if self.crowds:
+            w._crowd_spots = None
+
+    def __exit__(self, *exc: object) -> None:
+        w = self.world
+        w._still, w._unit_spots, w._crowd_spots = self.before

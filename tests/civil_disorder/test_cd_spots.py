@@ -1,0 +1,78 @@
+"""Where the pieces stand (spots.py): the bucketed look-ups that make a big riot cost in proportion
+to its size must answer exactly as a walk over every piece on the table would, turn after turn of
+a played game, with many crowds and units stacked on the same street points (CD-06 sight, CD-21
+adjacency and sight of SF, CD-23 "nearest SF seen", CD-36 missile range, CD-51 contact)."""
+
+from __future__ import annotations
+
+import copy
+
+from riotact.core import Game, builtin_scenarios, parse_scenario
+from riotact.rulesets import get_ruleset
+from riotact.rulesets.civil_disorder.state import CivilDisorder
+
+
+def stacked_riot(copies: int) -> Game:
+    """The largest built-in scenario with its crowds and units copied onto the same places."""
+    scenario = max(builtin_scenarios(get_ruleset("civil-disorder")), key=lambda s: len(s.data["setup"]["units"]))
+    data = copy.deepcopy(scenario.data)
+    for kind in ("units", "crowds"):
+        data["setup"][kind] += [{**item, "id": f"{item['id']}x{n}"} for n in range(1, copies)
+                                for item in data["setup"][kind]]
+    return Game(parse_scenario(data, "stacked.toml"), seed=3, explain=False)
+
+
+def walked(s: CivilDisorder, node: str) -> dict[str, object]:
+    """The answers by a walk over every piece (the rules' definitions)."""
+    town, units, crowds = s.town, s.live_units(), s.live_crowds()
+    seen = [u for u in units if town.sees(node, u.node)]
+    near = min(seen, key=lambda u: town.inches(node, u.node), default=None)  # min keeps the first of a tie
+    return {"seen": [u.id for u in seen],
+            "within 2": [u.id for u in units if town.inches(node, u.node) <= 2],
+            "within 10": [u.id for u in units if town.inches(node, u.node) <= 10],
+            "crowds within 2": [c.id for c in crowds if town.inches(node, c.node) <= 2],
+            "crowds here": [c.id for c in crowds if c.node == node],
+            "nearest seen": near.id if near else None}
+
+
+def indexed(s: CivilDisorder, node: str) -> dict[str, object]:
+    near = s.nearest_unit(node, seen_from=node)
+    return {"seen": [u.id for u in s.units_seen_from(node)],
+            "within 2": [u.id for u in s.units_within(node, 2)],
+            "within 10": [u.id for u in s.units_within(node, 10)],
+            "crowds within 2": [c.id for c in s.crowds_within(node, 2)],
+            "crowds here": [c.id for c in s.crowds_at([node])],
+            "nearest seen": near.id if near else None}
+
+
+def test_spots_answer_as_a_walk_over_every_piece_through_a_played_riot() -> None:
+    game = stacked_riot(4)
+    state = game.state
+    assert isinstance(state, CivilDisorder)
+    checked = 0
+    while not game.is_over():
+        places = sorted({c.node for c in state.live_crowds()} | {u.node for u in state.live_units()}
+                        | {"J0-0", "J1-1", "x24y16"})
+        for node in places:
+            expected = walked(state, node)
+            assert indexed(state, node) == expected, node  # a fresh index per question
+            with state.standing():  # one index for a stretch of the turn in which nobody moves
+                assert indexed(state, node) == expected, node
+            checked += 1
+        for seat in game.to_act():
+            game.apply(seat, "pass")
+            game.apply(seat, "stay")
+    assert checked > 100  # the riot ran for turns, with crowds and units on the move
+
+
+def test_a_unit_that_falls_while_nobody_moves_drops_out_of_the_answers() -> None:
+    game = stacked_riot(2)
+    state = game.state
+    assert isinstance(state, CivilDisorder)
+    unit = state.live_units()[0]
+    with state.standing():
+        assert unit in state.units_seen_from(unit.node)
+        unit.figures = 0  # e.g. its last figure wounded by a brick (CD-36) in the middle of step 4
+        assert unit not in state.units_seen_from(unit.node)
+        assert unit not in state.units_within(unit.node, 2)
+        assert state.nearest_unit(unit.node) is not unit
