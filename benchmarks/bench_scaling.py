@@ -6,7 +6,8 @@ crowd on the Game Control rules. Cost: CPU seconds per turn resolved. Stacked co
 worst case, not a bigger riot: each crowd sees every copy, so its list of SF in view (CD-20) and
 its adjacent-crowd modifiers (CD-21) grow with k (benchmarks/README.md, third pass).
 By Will Alone: the units of the largest built-in scenario copied k times; random bots play, so the
-legal lists are built at every decision. Cost: CPU seconds per action step (a BWA turn).
+legal list is read at every decision (its length and one position: the orders are made as they are
+read, see rulesets/by_will_alone/open_orders.py). Cost: CPU seconds per action step (a BWA turn).
 
 Each cost is the mean over seeds 1, 2 and 3. The exponent is the slope of log(cost) against log(k): 1 is linear.
 

@@ -112,7 +112,7 @@ class TerminalTable:
         text_view = self.game.spec.text_view
         screen = Text(text_view(view)) if text_view else render_state(view)
         self.console.print(screen)
-        legal = self.game.legal_actions(seat)
+        legal = list(self.game.legal_actions(seat))  # a person reads the whole list
         numbers = self._numbers(seat, view["turn"], legal)
         self.odds = action_odds(self.game, seat, view)  # from the seat's view only (core/odds.py)
         if len(legal) <= LONG_LIST:

@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .errors import RiotactError
@@ -25,7 +25,7 @@ class RandomBot(Bot):
 
     needs_view = False
 
-    def choose(self, view: dict[str, Any] | None, legal: list[Action]) -> str:
+    def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> str:
         return legal[int(self.rng.random() * len(legal))].id
 
 

@@ -19,7 +19,7 @@ import copy
 import json
 import random
 import secrets
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -145,7 +145,7 @@ class Game:
                              hidden_dice=SeededDice(rng) if hidden_dice else None)
         self.decisions: list[tuple[str, str]] = []
         self._legal_seat, self._legal_at = "", -1
-        self._legal_now: list[Action] = []
+        self._legal_now: Sequence[Action] = []
         self._decision_starts: list[int] = []
         self._intervening = -1
         self.state = self.spec.state(scenario, self.options, self.umpire)
@@ -171,8 +171,9 @@ class Game:
             return ()
         return (UMPIRE,) if self.umpire.held else self.state.to_act()
 
-    def legal_actions(self, seat: str) -> list[Action]:
-        """The decisions ``seat`` may make now (a shared list: do not change it). While the umpire holds
+    def legal_actions(self, seat: str) -> Sequence[Action]:
+        """The decisions ``seat`` may make now (a shared sequence: do not change it; a ruleset may make
+        its actions only as they are read). While the umpire holds
         the game, his one decision is to let it go on (``advance``), and nobody else has any."""
         if self.umpire.held and self.state.result is None:
             self._check_seat(seat)
@@ -182,7 +183,7 @@ class Game:
         self._check_seat(seat)
         return []
 
-    def _legal(self, seat: str) -> list[Action]:
+    def _legal(self, seat: str) -> Sequence[Action]:
         """The state's legal actions, computed once per seat between decisions."""
         if self._legal_seat != seat or self._legal_at != len(self.decisions):
             self._legal_now = self.state.legal_actions(seat)
@@ -207,11 +208,11 @@ class Game:
             self._check_seat(seat)
             waiting = ", ".join(acting)
             raise IllegalActionError(seat, action_id, f"it is {waiting}'s decision now, not {seat}'s")
-        if self._legal_seat == seat and self._legal_at == len(self.decisions):
+        if self._legal_seat == seat and self._legal_at == len(self.decisions) and isinstance(self._legal_now, list):
             # the list a view or bot already asked for: one scan costs less than building a map
             action = next((a for a in self._legal_now if a.id == action_id), None)
-        else:
-            action = state.legal_action(seat, action_id)  # no list needed to check one decision
+        else:  # no list needed to check one decision (nor a scan of a lazy one: the rules look it up)
+            action = state.legal_action(seat, action_id)
         if action is None:
             action = state.parse_action(seat, action_id)  # a decision outside the finite list
         if action is None:

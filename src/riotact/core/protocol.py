@@ -9,7 +9,7 @@ replay, clone and undo.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -74,8 +74,9 @@ class State(ABC):
         """Seats that may decide now (several for simultaneous decisions)."""
 
     @abstractmethod
-    def legal_actions(self, seat: str) -> list[Action]:
-        """The decisions ``seat`` may make now (empty when it may not act)."""
+    def legal_actions(self, seat: str) -> Sequence[Action]:
+        """The decisions ``seat`` may make now (empty when it may not act): a list, or a sequence
+        that makes each action as it is read (then :meth:`legal_action` should look one up)."""
 
     @abstractmethod
     def apply(self, seat: str, action: Action) -> None:
@@ -144,7 +145,7 @@ class Bot(ABC):
         self.seat, self.rng = seat, rng
 
     @abstractmethod
-    def choose(self, view: dict[str, Any] | None, legal: list[Action]) -> str: ...
+    def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> str: ...
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .errors import RiotactError
@@ -73,7 +73,7 @@ class SearchBot(Bot):
         self.iterations, self.seconds, self.rollout_cap = iterations, seconds, rollout_cap
         self.widening, self.margin, self.rollout_bot = widening, margin, rollout_bot
 
-    def choose(self, view: dict[str, Any] | None, legal: list[Action]) -> str:
+    def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> str:
         if view is None:
             raise RiotactError("the search bot needs its seat's view")
         if len(legal) == 1:

@@ -14,6 +14,7 @@ shot at (BON-023), rather than wait to be shot.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from shapely.geometry import LineString, Point, Polygon
@@ -29,7 +30,7 @@ GUNS = ("shoot", "lob", "plan")  # artillery.py: direct fire, a guessed range, a
 
 
 class HeuristicBot(Bot):
-    def choose(self, view: dict[str, Any] | None, legal: list[Action]) -> str:
+    def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> str:
         assert view is not None
         st = view["state"]
         ids = [a.id for a in legal]

@@ -15,12 +15,13 @@ from riotact.core.errors import ScenarioError
 from riotact.core.log import ALL, Visibility
 from riotact.core.modifiers import Modifier
 from riotact.core.options import Value
-from riotact.core.protocol import Action, State
+from riotact.core.protocol import State
 from riotact.core.scenario import Scenario
 from riotact.core.umpire import RollTotal, Umpire
 
 from .map import street_map
 from .model import Setup, UnitSpec
+from .open_orders import Orders
 from .tables import (
     AUTHORITY,
     GPS_MODIFIER,
@@ -87,7 +88,7 @@ class Board(State):
         # taken up ("escalate:g", "rally:u", ...), and each piece's orders worked out once per step.
         self.ordered: set[str] = set()
         self.used: set[str] = set()
-        self.orders_cache: dict[str, tuple[str, list[tuple[Action, str]]]] | None = None
+        self.orders_cache: Orders | None = None
         self.initiative = str(options["first_initiative"])
         self.initiative_number = 1
         self.escalations = 0
@@ -216,13 +217,18 @@ class Board(State):
 
     def update_sighting(self) -> None:
         """BWA-11: a sighted counter is replaced by its stands; a sighted dummy is removed."""
+        table = self.table_units()
         for side in SIDES:
-            watchers = [u.node for u in self.table_units(other(side)) if u.node is not None]
-            for unit in self.table_units(side):
-                if unit.hidden and unit.node and any(self.sees(w, unit.node) for w in watchers):
+            # one sight check per pair of places, however many units stand there
+            watchers = {u.node for u in table if u.side != side and u.node is not None}
+            hidden = [u for u in table if u.side == side and u.hidden and u.node]
+            hiding = {u.node for u in hidden if u.node} | {d.node for d in self.dummies.values() if d.side == side}
+            seen = {n for n in hiding if any(self.sees(w, n) for w in watchers)}
+            for unit in hidden:
+                if unit.node in seen:
                     self.reveal(unit)
             for label, dummy in list(self.dummies.items()):
-                if dummy.side == side and any(self.sees(w, dummy.node) for w in watchers):
+                if dummy.side == side and dummy.node in seen:
                     del self.dummies[label]
                     self.umpire.effect("BWA-11", f"Counter {label} at {dummy.node} is sighted: it is a "
                                        "dummy and is removed.", counter=label)
@@ -262,14 +268,22 @@ class Board(State):
                    and (u.hidden or not u.airborne) for u in self.units.values()) or any(
             d.node == node and d.side != side for d in self.dummies.values())
 
-    def destinations(self, unit: Unit, rate: int | None = None) -> dict[str, list[str]]:
-        """Where ``unit`` may move: up to its rate, stopping on contact (BWA-12)."""
+    def enemy_nodes(self, side: str) -> set[str]:
+        """Every place where :meth:`enemy_at` holds for ``side``, found in one pass."""
+        nodes = {u.node for u in self.units.values() if u.node is not None and u.side != side
+                 and u.status == "table" and u.mounted_in is None and (u.hidden or not u.airborne)}
+        return nodes | {d.node for d in self.dummies.values() if d.side != side}
+
+    def destinations(self, unit: Unit, rate: int | None = None, *,
+                     stops: set[str] | None = None) -> dict[str, list[str]]:
+        """Where ``unit`` may move: up to its rate, stopping on contact (BWA-12). ``stops``: the
+        places of :meth:`enemy_nodes` for its side, when already known."""
         assert unit.node is not None
         rate = self.move_rate(unit) if rate is None else rate
         if rate is None:  # airborne: anywhere on the board
             return {n: [n] for n in self.map.features if n != unit.node}
-        return self.map.reach(unit.node, rate, enter=lambda n: self.can_enter(unit, n),
-                              stop=lambda n: self.enemy_at(unit.side, n))
+        blocked = self.enemy_nodes(unit.side) if stops is None else stops
+        return self.map.reach(unit.node, rate, enter=lambda n: self.can_enter(unit, n), stop=blocked.__contains__)
 
     def place(self, unit: Unit, node: str) -> None:
         """Put a unit (and what it carries, and media following it) in ``node``; it faces the way it went."""
@@ -283,25 +297,28 @@ class Board(State):
             if follows == unit.id:
                 self.media[mid] = (node, follows)
 
-    def facing(self, unit: Unit) -> float:
+    def enemy_places(self, side: str) -> set[str]:
+        """Where opposing pieces stand on the table (units or counters, whose places everyone sees)."""
+        return {u.node for u in self.table_units(other(side)) if u.node is not None} | {
+            d.node for d in self.dummies.values() if d.side != side}
+
+    def facing(self, unit: Unit, enemies: set[str] | None = None) -> float:
         """BWA-13 gap: a vehicle faces the way it last moved; one that has not moved yet faces the
-        nearest opposing piece on the table (a unit or a counter, whose places everyone sees)."""
+        nearest opposing piece on the table (``enemies``: :meth:`enemy_places`, when already known)."""
         assert unit.node is not None
         if unit.heading is not None:
             return unit.heading
         here = unit.node
-        enemies = [u.node for u in self.table_units(other(unit.side)) if u.node is not None]
-        enemies += [d.node for d in self.dummies.values() if d.side != unit.side]
-        away = [n for n in enemies if n != here]
+        away = [n for n in (self.enemy_places(unit.side) if enemies is None else enemies) if n != here]
         if not away:
             return 0.0
         nearest = min(away, key=lambda n: (self.map.dist(here, n), n))
         return self.map.bearing(here, nearest)
 
-    def smoke_spot(self, unit: Unit, method: str) -> str | None:
+    def smoke_spot(self, unit: Unit, method: str, enemies: set[str] | None = None) -> str | None:
         """BWA-13: a smoke screen goes behind the vehicle, a discharger's ball in front of it."""
         assert unit.node is not None
-        return self.map.turn(unit.node, self.facing(unit), math.pi if method == "screen" else 0.0)
+        return self.map.turn(unit.node, self.facing(unit, enemies), math.pi if method == "screen" else 0.0)
 
     def leave_position(self, unit: Unit) -> None:
         """Moving ends a condition (BWA-19) and an envelopment (BWA-22)."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Sequence
 from typing import Any
 
 from riotact.core.protocol import Action, Bot
@@ -59,7 +60,7 @@ class HeuristicBot(Bot):
         super().__init__(seat, rng)
         self.memory: MapMemory | None = None
 
-    def choose(self, view: dict[str, Any] | None, legal: list[Action]) -> str:
+    def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> str:
         assert view is not None
         state = view["state"]
         if self.memory is None:

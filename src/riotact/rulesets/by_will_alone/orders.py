@@ -11,19 +11,16 @@ Texts are plain words, read in a numbered list: ``<unit>: <what it does>``.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 
 from riotact.core.protocol import Action
 
 from .board import Board, Task
-from .tables import ACTION_NAMES, AUTHORITY, NONVIOLENT, REACTION_NAMES, REACTIONS, may_take, other
+from .open_orders import DONE, OrderList, Orders, Run, split
+from .tables import ACTION_NAMES, AUTHORITY, NONVIOLENT, REACTION_NAMES, REACTIONS, may_take
 from .units import Dummy, Unit
 
-DONE = Action("done", "End the orders for this action step")
-
-
-def split(action_id: str) -> tuple[str, str, str]:
-    key, verb, *rest = action_id.split(":", 2)
-    return key, verb, rest[0] if rest else ""
+__all__ = ["DONE", "split"]
 
 
 def find_target(state: Board, key: str) -> Unit | Dummy | None:
@@ -51,9 +48,9 @@ def known_as(unit: Unit) -> str:
     return f"counter {unit.counter}" if unit.hidden else unit.name
 
 
-def prompt_actions(state: Board, task: Task, seat: str) -> list[Action]:
+def prompt_actions(state: Board, task: Task, seat: str) -> Sequence[Action]:
     if task.kind == "orders":
-        return [*order_actions(state, seat), DONE]
+        return order_actions(state, seat)
     if task.kind == "react":
         return reaction_actions(state, state.units[task.data["unit"]], state.units[task.data["target"]])
     if task.kind == "withdraw":
@@ -85,17 +82,12 @@ def arrest_actions(state: Board, task: Task) -> list[Action]:
     return [*picks, Action("arrest-done", "Stop arresting")]
 
 
-def order_actions(state: Board, seat: str) -> list[Action]:
+def order_actions(state: Board, seat: str) -> OrderList:
     """Orders still open to ``seat`` this step: nothing moves while orders are declared, so each
-    piece's orders (with the once-per-initiative use each takes up) are worked out once per step
-    and filtered as orders are given."""
+    piece's orders are worked out once per step and closed as orders are given (see open_orders)."""
     if state.orders_cache is None:
         state.orders_cache = _all_orders(state, state.side_of(seat))
-    out: list[Action] = []
-    for key, (owner, actions) in state.orders_cache.items():
-        if owner == seat and key not in state.ordered:
-            out += [a for a, use in actions if not use or use not in state.used]
-    return out
+    return OrderList(state.orders_cache, seat)
 
 
 def once_per_initiative(state: Board, key: str, verb: str, arg: str) -> str:
@@ -114,135 +106,192 @@ def once_per_initiative(state: Board, key: str, verb: str, arg: str) -> str:
     return ""
 
 
-def _all_orders(state: Board, side: str) -> dict[str, tuple[str, list[tuple[Action, str]]]]:
-    """Every piece's orders with their once-per-initiative uses, by piece, with the seat that gives them."""
-    pieces: dict[str, tuple[str, list[Action]]] = {}
+def _all_orders(state: Board, side: str) -> Orders:
+    """Every piece's orders not yet given this step, with the seat that gives them."""
     table = _Table(state, side)
+    orders = table.orders
+
+    def add(key: str, seat: str, name: str, actions: list[Action], runs: list[Run]) -> None:
+        if key in state.ordered:
+            return
+        uses = [(a, once_per_initiative(state, *split(a.id))) for a in actions]
+        orders.add(key, seat, name, [(a, use) for a, use in uses if not use or use not in state.used], runs)
+
     for unit in table.mine + [u for u in state.units.values() if u.mounted_in and u.on_table and u.side == side]:
-        pieces[unit.id] = (unit.player or state.first_seat(side), unit_orders(state, unit, table))
+        actions, runs = unit_orders(state, unit, table)
+        add(unit.id, unit.player or state.first_seat(side), unit.name, actions, runs)
     for label, dummy in state.dummies.items():
         if dummy.side == side:
             moves = [Action(f"{label}:move:{n}", f"Dummy counter {label}: move to {where(state, n)}")
-                     for n in sorted(state.map.reach(dummy.node, state.counter_rate(side),
-                                                     enter=lambda n: True,
-                                                     stop=lambda n: state.enemy_at(side, n)))]
-            pieces[label] = (dummy.player or state.first_seat(side), moves)
+                     for n in sorted(state.map.reach(dummy.node, table.counter_rate, enter=lambda n: True,
+                                                     stop=table.stops.__contains__))]
+            add(label, dummy.player or state.first_seat(side), label, moves, [])
     if side == NONVIOLENT and state.jail and state.setup.jail:
-        pieces["jail"] = (state.first_seat(side),
-                          [Action("jail:escape", f"Jail: the {len(state.jail)} arrested stands try to escape")])
-    return {key: (owner, [(a, once_per_initiative(state, *split(a.id))) for a in actions])
-            for key, (owner, actions) in pieces.items()}
+        add("jail", state.first_seat(side), "Jail",
+            [Action("jail:escape", f"Jail: the {len(state.jail)} arrested stands try to escape")], [])
+    return orders
 
 
-def _targets(state: Board, unit: Unit) -> list[tuple[str, str, str]]:
-    """Opposing units or counters in contact or within reach: (key, node, description)."""
-    reach = set(state.destinations(unit)) if not unit.lost else set()
-    reach.add(unit.node or "")
-    found = []
-    for u in state.table_units(other(unit.side)):
-        if u.node in reach and (u.hidden or not u.airborne):  # a counter may be anything (BWA-11)
-            found.append((u.counter, u.node, f"counter {u.counter}") if u.hidden else (u.id, u.node, u.name))
-    for label, d in state.dummies.items():
-        if d.side != unit.side and d.node in reach:
-            found.append((label, d.node, f"counter {label}"))
-    return sorted(found)
+_TARGET_TEXTS = (("confront", "confront {}"), ("envelope", "envelop {}"), ("disrupt", "disrupt {}"),
+                 ("disperse", "disperse {}"), ("arrest", "arrest stands of {}"))
 
 
 class _Table:
     """What every unit's orders look at, worked out once per side and step (nothing moves while
-    orders are declared): the pieces on the table, the side's reserves, each group's best weapons."""
+    orders are declared): the pieces on the table, where enemies stop a move or touch, what each
+    place sees, and the runs of orders pieces share (see open_orders), made once per kind and place."""
 
     def __init__(self, state: Board, side: str) -> None:
+        self.state, self.side = state, side
+        self.orders = Orders()
         self.everyone = state.table_units()
         self.mine = [u for u in self.everyone if u.side == side]
-        self.reserves = [r for r in state.units.values() if r.side == side and r.status == "reserve"]
         self.weapons: dict[str | None, int] = {}
         for u in state.units.values():
             if u.on_table:
                 self.weapons[u.group] = max(self.weapons.get(u.group, u.weapons), u.weapons)
+        self.stops = state.enemy_nodes(side)
+        self.touched = {u.node for u in self.everyone if u.side != side and not u.airborne}
+        self.enemy_places = state.enemy_places(side)
+        self.counter_rate = state.counter_rate(side)
+        self.loads: dict[str, int] = {}
+        for u in state.units.values():
+            if u.mounted_in:
+                self.loads[u.mounted_in] = self.loads.get(u.mounted_in, 0) + len(u.stands)
+        self._sight: dict[tuple[str, str], bool] = {}
+        self._runs: dict[tuple[object, ...], Run] = {}
+        self._reach: dict[tuple[str, int | None, bool], dict[str, list[str]]] = {}
+
+    def destinations(self, unit: Unit) -> dict[str, list[str]]:
+        """``Board.destinations`` for the step's fixed table, once per place, rate and kind."""
+        assert unit.node is not None
+        rate = self.state.move_rate(unit)
+        key = (unit.node, rate, unit.type == "land_vehicle")
+        if key not in self._reach:
+            self._reach[key] = self.state.destinations(unit, stops=self.stops)
+        return self._reach[key]
+
+    def sees(self, a: str, b: str | None) -> bool:
+        """Sight from place ``a`` to place ``b`` (BWA-09/10), once per pair of places."""
+        if b is None:
+            return False
+        if (a, b) not in self._sight:
+            self._sight[a, b] = self.state.sees(a, b)
+        return self._sight[a, b]
+
+    def run(self, key: tuple[object, ...], make: Callable[[], tuple[tuple[tuple[str, str], ...],
+                                                                    list[tuple[str, str]]]],
+            *, skip_self: bool = False, use: str = "") -> list[Run]:
+        """The run ``key`` (made once by ``make``: verbs and items), as a holder's list (empty: nothing)."""
+        if key not in self._runs:
+            verbs, items = make()
+            self._runs[key] = self.orders.run(verbs, items, skip_self=skip_self, use=use)
+        run = self._runs[key]
+        return [run] if run.width else []
+
+    def targets(self, unit: Unit, reach: frozenset[str]) -> list[Run]:
+        """BWA-21: opposing units or counters in contact or within reach, for each targeted action."""
+        state, side = self.state, self.side
+
+        def make() -> tuple[tuple[tuple[str, str], ...], list[tuple[str, str]]]:
+            found = []
+            for u in self.everyone:
+                if u.side != side and u.node in reach and (u.hidden or not u.airborne):  # a counter may be anything
+                    found.append((u.counter, u.node, f"counter {u.counter}") if u.hidden else (u.id, u.node, u.name))
+            for label, d in state.dummies.items():
+                if d.side != side and d.node in reach:
+                    found.append((label, d.node, f"counter {label}"))
+            verbs = tuple((v, t) for v, t in _TARGET_TEXTS if may_take(side, v)
+                          and (v != "arrest" or state.setup.jail is not None))
+            return verbs, [(key, f"{text} at {node}") for key, node, text in sorted(found)]
+
+        return self.run(("targets", reach), make)
+
+    def communication(self, unit: Unit) -> tuple[list[Action], list[Run]]:
+        """BWA-06, 25, 26, 49: reinforcements, escalation, messages and looking for spies."""
+        state, side, node = self.state, self.side, unit.node
+        assert node is not None
+        acts = []
+        if side == AUTHORITY and state.levels[unit.group] < self.weapons[unit.group]:  # BWA-48: up to its weapons
+            acts.append(Action(f"{unit.id}:escalate", f"{unit.name}: commander {unit.group} asks to escalate "
+                               f"violence to level {state.levels[unit.group] + 1}"))
+        reserves = self.run(("reinforce",), lambda: (
+            (("reinforce", "request {} as reinforcements"),),
+            [(r.id, r.name) for r in state.units.values() if r.side == side and r.status == "reserve"
+             and f"reinforce:{r.id}" not in state.used]), use="reinforce:")
+        messages = self.run(("message",), lambda: (
+            (("message", "send a message to {}"),), [(u.id, u.name) for u in self.mine if not u.band]),
+            skip_self=True)
+        identify = self.run(("identify", node), lambda: (
+            (("identify", "look for spies and provocateurs in {}"),),
+            [(u.id, u.name) for u in self.everyone if not u.band and u.node
+             and (u.side == side or (not u.hidden and self.sees(node, u.node)))]))
+        return acts, reserves + messages + identify
 
 
-def unit_orders(state: Board, unit: Unit, table: _Table) -> list[Action]:
-    """BWA-17: the actions this unit's side may take; BWA-46: a leaderless unit takes none."""
+def unit_orders(state: Board, unit: Unit, table: _Table) -> tuple[list[Action], list[Run]]:
+    """BWA-17: the actions this unit's side may take (its own, and the runs it shares); BWA-46: a
+    leaderless unit takes none."""
     side, uid, name = unit.side, unit.id, unit.name
     if unit.band or unit.disrupted:
-        return []
+        return [], []
     if unit.mounted_in:
-        return [Action(f"{uid}:dismount", f"{name}: dismount")]
+        return [Action(f"{uid}:dismount", f"{name}: dismount")], []
     if side == NONVIOLENT and unit.type == "actionists" and unit.commander is None:
-        return []
+        return [], []
     acts: list[Action] = []
+    runs: list[Run] = []
 
     def add(verb: str, arg: str, text: str) -> None:
         if may_take(side, verb):
             acts.append(Action(f"{uid}:{verb}" + (f":{arg}" if arg else ""), text))
 
-    if not unit.lost:
-        for node in sorted(state.destinations(unit)):
-            add("move", node, f"{name}: move to {where(state, node)}")
+    assert unit.node is not None
+    node = unit.node
+    paths = table.destinations(unit) if not unit.lost else {}
+    for n in sorted(paths):
+        add("move", n, f"{name}: move to {where(state, n)}")
     if unit.airborne:
-        return acts + _communication(state, unit, table)
+        talk, shared = table.communication(unit)
+        return acts + talk, shared
     if unit.condition != "sitting" and not unit.vehicle:
         add("sit", "", f"{name}: sit down")
     # BWA-19 gap: in contact with the authority, unless the house rule lifts that
-    if (state.contact(unit) or not state.options["condition_needs_contact"]) and not unit.vehicle:
+    if (node in table.touched or not state.options["condition_needs_contact"]) and not unit.vehicle:
         if unit.condition != "fraternizing":
             add("fraternize", "", f"{name}: fraternize with the authority (activation +2)")
         if unit.condition != "partying":
             add("party", "", f"{name}: party with the authority (activation)")
-    for key, node, text in _targets(state, unit):
-        add("confront", key, f"{name}: confront {text} at {node}")
-        add("envelope", key, f"{name}: envelop {text} at {node}")
-        add("disrupt", key, f"{name}: disrupt {text} at {node}")
-        add("disperse", key, f"{name}: disperse {text} at {node}")
-        if state.setup.jail is not None:
-            add("arrest", key, f"{name}: arrest stands of {text} at {node}")
-    assert unit.node is not None
-    if state.map.features[unit.node].kind == "intersection" and unit.node not in state.changed_signs:
-        add("signs", "", f"{name}: change the street signs at {unit.node}")
-    if unit.barricade != unit.node:
-        add("barricade", "", f"{name}: build a barricade at {unit.node} (activation)")
+    runs += table.targets(unit, frozenset([*paths, node]))
+    if state.map.features[node].kind == "intersection" and node not in state.changed_signs:
+        add("signs", "", f"{name}: change the street signs at {node}")
+    if unit.barricade != node:
+        add("barricade", "", f"{name}: build a barricade at {node} (activation)")
     add("smoke", "pots", f"{name}: light smoke pots (3 balls downwind)")
     if side == AUTHORITY or state.options["smoke_methods_open"]:  # BWA-13 gap: vehicle/artillery smoke
         for method in unit.smoke:
-            spot = state.smoke_spot(unit, method)
+            spot = state.smoke_spot(unit, method, table.enemy_places)
             if spot is not None:
                 place = "behind it" if method == "screen" else "in front of it"
                 add("smoke", f"{method}@{spot}", f"{name}: vehicle smoke {method} {place}, at {where(state, spot)}")
         if unit.cannons:
             for n in sorted(state.map.features):
-                if n != unit.node and state.sees(unit.node, n):
+                if n != node and state.sees(node, n):
                     add("smoke", f"barrage@{n}", f"{name}: fire an artillery smoke barrage at {n}")
-    if side == AUTHORITY:
-        for target in state.table_units(AUTHORITY):
-            if (target.reduced or target.lost) and target.node and state.sees(unit.node, target.node):
-                acts.append(Action(f"{uid}:rally:{target.id}", f"{name}: rally {target.name}"))
+    if side == AUTHORITY:  # BWA-30
+        runs += table.run(("rally", node), lambda: ((("rally", "rally {}"),), [
+            (t.id, t.name) for t in table.mine if (t.reduced or t.lost) and table.sees(node, t.node)
+            and f"rally:{t.id}" not in state.used]), use="rally:")
     else:
-        for band in state.table_units(NONVIOLENT):
-            if band.band and band.node and state.sees(unit.node, band.node):
+        for band in table.mine:
+            if band.band and table.sees(node, band.node):
                 acts.append(Action(f"{uid}:regain:{band.id}", f"{name}: commander rallies {band.name}"))
-    for v in table.mine:
-        if v.vehicle and v.node == unit.node and v is not unit and not unit.vehicle:
-            load = sum(len(u.stands) for u in state.units.values() if u.mounted_in == v.id)
-            if load + len(unit.stands) <= v.capacity:
-                add("mount", v.id, f"{name}: mount {v.name}")
-    return acts + _communication(state, unit, table)
-
-
-def _communication(state: Board, unit: Unit, table: _Table) -> list[Action]:
-    side, uid, name = unit.side, unit.id, unit.name
-    acts = [Action(f"{uid}:reinforce:{r.id}", f"{name}: request {r.name} as reinforcements") for r in table.reserves]
-    if side == AUTHORITY and state.levels[unit.group] < table.weapons[unit.group]:  # BWA-48: up to its weapons
-        acts.append(Action(f"{uid}:escalate", f"{name}: commander {unit.group} asks to escalate violence "
-                           f"to level {state.levels[unit.group] + 1}"))
-    for u in table.mine:
-        if u is not unit and not u.band:
-            acts.append(Action(f"{uid}:message:{u.id}", f"{name}: send a message to {u.name}"))
-    assert unit.node is not None
-    for u in table.everyone:
-        if not u.band and u.node and (u.side == side or (not u.hidden and state.sees(unit.node, u.node))):
-            acts.append(Action(f"{uid}:identify:{u.id}", f"{name}: look for spies and provocateurs in {u.name}"))
-    return acts
+    if not unit.vehicle and may_take(side, "mount"):  # BWA-20: a vehicle here with room for it
+        runs += table.run(("mount", node, len(unit.stands)), lambda: ((("mount", "mount {}"),), [
+            (v.id, v.name) for v in table.mine if v.vehicle and v.node == node
+            and table.loads.get(v.id, 0) + len(unit.stands) <= v.capacity]))
+    talk, shared = table.communication(unit)
+    return acts + talk, runs + shared
 
 
 def reaction_actions(state: Board, actor: Unit, unit: Unit) -> list[Action]:

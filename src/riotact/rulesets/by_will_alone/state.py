@@ -8,6 +8,7 @@ run at once. Orders are declared first and then resolved in the order given
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from riotact.core.log import Visibility
@@ -21,6 +22,7 @@ from riotact.core.umpiring import Power
 from . import orders, umpiring, view
 from .actions import Actions
 from .board import Task
+from .open_orders import OrderList
 from .tables import (
     NONVIOLENT,
     REACTION_NAMES,
@@ -39,7 +41,7 @@ class BWAState(Actions):
         super().__init__(scenario, options, umpire)
         self.lose_initiative = False
         self.took_risk = False
-        self._legal: tuple[int, str, list[Action]] | None = None
+        self._legal: tuple[int, str, Sequence[Action]] | None = None
         self._version = 0
         self.umpire.effect("BWA-01", f"{scenario.title}: the {self.initiative} side starts with the "
                            "initiative.")
@@ -55,12 +57,19 @@ class BWAState(Actions):
             return tuple(s for s in self.side_seats[task.data["side"]] if s not in task.data["done"])
         return () if task.seat is None else (task.seat,)
 
-    def legal_actions(self, seat: str) -> list[Action]:
+    def legal_actions(self, seat: str) -> Sequence[Action]:
         if seat not in self.to_act():
             return []
         if self._legal is None or self._legal[0] != self._version or self._legal[1] != seat:
             self._legal = (self._version, seat, orders.prompt_actions(self, self.tasks[0], seat))
         return self._legal[2]
+
+    def legal_action(self, seat: str, action_id: str) -> Action | None:
+        """One decision checked without reading the whole list (orders are looked up by id)."""
+        legal = self.legal_actions(seat)
+        if isinstance(legal, OrderList):
+            return legal.find(action_id)
+        return next((a for a in legal if a.id == action_id), None)
 
     def apply(self, seat: str, action: Action) -> None:
         self._version += 1
@@ -198,6 +207,8 @@ class BWAState(Actions):
             use = orders.once_per_initiative(self, key, verb, arg)  # used up when declared
             if use:
                 self.used.add(use)
+            if self.orders_cache is not None:
+                self.orders_cache.take(key, use)
             return  # the seat ends its orders itself, so a "done" typed ahead ends only this step
         task.data["done"].append(seat)
 

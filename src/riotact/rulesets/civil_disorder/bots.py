@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from riotact.core.protocol import Action, Bot
@@ -38,7 +39,7 @@ class HeuristicSFBot(Bot):
         super().__init__(seat, rng)
         self.snatched: dict[str, int] = {}  # unit -> turn it was last sent in to arrest
 
-    def choose(self, view: dict[str, Any] | None, legal: list[Action]) -> str:
+    def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> str:
         """Negotiate if possible; otherwise the first unit whose order should change; else pass."""
         assert view is not None
         ids = {a.id for a in legal}

@@ -11,6 +11,7 @@ towards the foe, steps back when it loses its nerve (PP-48), and its leaders ord
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from riotact.core.protocol import Action, Bot
@@ -20,7 +21,7 @@ GUARD = 9.0
 
 
 class HeuristicBot(Bot):
-    def choose(self, view: dict[str, Any] | None, legal: list[Action]) -> str:
+    def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> str:
         assert view is not None
         st = view["state"]
         ids = [a.id for a in legal]
@@ -56,7 +57,7 @@ class HeuristicBot(Bot):
             x, y = chars[parts[3]]["x"], chars[parts[3]]["y"]
         return math.hypot(x - me["x"], y - me["y"])
 
-    def _move(self, st: dict[str, Any], chars: dict[str, Any], legal: list[Action],
+    def _move(self, st: dict[str, Any], chars: dict[str, Any], legal: Sequence[Action],
               verbs: dict[str, list[str]]) -> str:
         moves = verbs.get("move", [])
         if not moves:

@@ -13,6 +13,7 @@ it can pay and keep a small reserve (stopping early only wastes what was paid).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from riotact.core import Action, Bot, Card
@@ -25,7 +26,7 @@ CAUTIOUS = 10  # below this the bot raises funds with Mild Clubs, which succeed 
 
 
 class HeuristicBot(Bot):
-    def choose(self, view: dict[str, Any] | None, legal: list[Action]) -> str:
+    def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> str:
         assert view is not None
         ids = {a.id for a in legal}
         state = view["state"]
