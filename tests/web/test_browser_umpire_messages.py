@@ -15,7 +15,7 @@ browser, server = shared.browser, shared.server  # the same browser and server f
 def open_seat(browser: Any, server: LiveServer, token: str) -> Any:
     page: Any = shared._page(browser)
     page.goto(f"{server.url}/table#t={token}")
-    page.wait_for_selector("#say-to option[value='all']", state="attached")
+    page.wait_for_selector("#say-to option[value='all']", state="attached", timeout=90_000)  # slow under load
     return page
 
 
