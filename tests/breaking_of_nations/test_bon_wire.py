@@ -243,6 +243,21 @@ def test_bon102_the_trench_raiders_carry_cutters_and_the_squad_s_last_rifleman_h
     assert not any(m.cutters for m in g.state.men.values() if g.state.unit_of(m).seat == "germans")
 
 
+def test_bon102_the_squad_s_set_goes_to_the_front_rank_man_at_the_wire() -> None:
+    """BON-102 (house default): a section in two ranks reaches the wire with its front rank while its
+    carrier, the last rifleman, stands 2" back; the man at the wire takes the squad's one set and
+    cuts, and keeps it."""
+    g = Game(find_scenario("breaking-of-nations/trench-raid"), seed=1)
+    do(g, "activate:B")
+    do(g, "move:B:22,16")
+    do(g, "move:B:22,18.6")
+    assert model(g, "B.10").pos[1] < 18 and model(g, "B.3").pos[1] > 19.5  # rear rank, front rank
+    assert "cut:B:wire-east" in ids(g)
+    do(g, "cut:B:wire-east")
+    assert 'B.3 cuts 1" into the wire (east) (1.0 of 2.0").' in texts(g)
+    assert [m.id for m in g.state.members(g.state.units["B"]) if m.cutters] == ["B.3"]
+
+
 def test_bon102_house_rule_one_turn_cuts_the_lane_with_the_cutters_whole_turn() -> None:
     """BON-102 house rule ``wire_cutting = "one_turn"`` (the terrain chart): 4" of wire is cut through at
     once by a carrier who has not acted this turn; one who has moved may not cut."""

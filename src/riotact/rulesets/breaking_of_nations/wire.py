@@ -2,7 +2,9 @@
 
 A squad or a hero whose army-list entry carries wire cutters (``wire_cutters = 1``; at most one set a
 squad, the gap default, BON-102) gives them to one soldier, the squad's last rifleman (the hero
-himself). Standing within 1" of a belt of wire (base edge) and outside it, he cuts a lane 1" wide
+himself). The set goes from hand to hand within the squad (house default): whichever able soldier
+stands at the wire cuts with it, the carrier first, and keeps it. Standing within 1" of a belt of
+wire (base edge) and outside it, he cuts a lane 1" wide
 straight across it, at right angles to the wire's nearest edge: one action (1 AC) per inch of the
 wire's depth along the lane (the text, the gap default). He may stop at any time and the lane keeps
 what was cut; whoever has cutters at its mouth goes on with it later. The house rule
@@ -121,16 +123,22 @@ class WireCutting:
     cuts: list[Cut]
     options: dict[str, Any]
     able: Callable[[Unit], list[Soldier]]
+    members: Callable[[Unit], list[Soldier]]
     where: Callable[[Soldier], Any]
     reveal: Callable[[Unit, str], None]
     tell: Callable[..., None]
 
     def cutters(self, u: Unit) -> list[Soldier]:
-        """Who of ``u`` may cut now: a carrier of cutters on foot, out of doors, with an action left
-        (with his whole turn still before him under the ``one_turn`` house rule)."""
+        """Who of ``u`` may cut now, the carrier first: while the set is in the squad (its carrier is
+        in play), any soldier on foot, out of doors, with an action left (with his whole turn still
+        before him under the ``one_turn`` house rule) may take it: a squad in two ranks reaches the
+        wire with its front rank, wherever the carrier stands in it."""
+        if not any(m.cutters for m in self.members(u)):
+            return []
         whole = self.options["wire_cutting"] == "one_turn"
-        return [m for m in self.able(u) if m.cutters and not m.mounted and not self.where(m)
-                and (m.ac == m.max_ac() and not m.move_ac if whole else m.ac >= INCH_AC)]
+        return sorted((m for m in self.able(u) if not m.mounted and not self.where(m)
+                       and (m.ac == m.max_ac() and not m.move_ac if whole else m.ac >= INCH_AC)),
+                      key=lambda m: not m.cutters)
 
     def lane_for(self, m: Soldier, wire: Feature) -> Cut | None:
         """The lane ``m`` would cut in ``wire``: one begun whose mouth he stands at (none if it is
@@ -166,6 +174,9 @@ class WireCutting:
         """BON-102: the carrier spends one action and the lane goes one inch further across the wire
         (house rule ``one_turn``: he spends his turn and the lane is through)."""
         m, f, c = next(w for w in self.wire_work(u) if w[1].id == wire_id)
+        if not m.cutters:  # a set changes hands within the squad
+            giver = next(k for k in self.members(u) if k.cutters)
+            giver.cutters, m.cutters = False, True
         if not any(c is k for k in self.cuts):
             self.cuts.append(c)
         if self.options["wire_cutting"] == "one_turn":
