@@ -163,19 +163,35 @@ def test_a_grenade_s_odds_do_not_count_a_hidden_unit_under_the_marker() -> None:
     assert action_odds(seen, "red")["throw:A:10.0,17.0"] != action_odds(plain, "red")["throw:A:10.0,17.0"]
 
 
-def engine_blows(g: Game, uid: str) -> list[tuple[str, str, Fraction]]:
-    """The engine's own close combat, on a copy: who strikes at whom, and each blow's chance (its TN
-    from ``cc_tn``, the reroll as ``strike`` takes it)."""
+def engine_blows(g: Game, uid: str) -> list[dict[str, Fraction]]:
+    """The engine's own close combat, on a copy: each blow as the man it may hit -> the chance (its TN
+    from ``cc_tn``, the reroll as ``strike`` takes it; a critical miss spread evenly over the others
+    touching the striker or his foe, BON-034)."""
     st = copy.deepcopy(g.state)
-    blows: list[tuple[str, str, Fraction]] = []
+    blows: list[dict[str, Fraction]] = []
 
     def strike(a: Any, t: Any) -> list[Any]:
         odds = _strike(st.cc_tn(a, t)[0], a.cc_weapon and st.options["cc_reroll"] == "when_not_critical")
-        blows.append((a.unit, t.id, odds["critical hit"] + odds["hit"]))
+        others = sorted({e.id for e in [*st.touching(a), *st.touching(t)]} - {a.id, t.id})
+        blow = {t.id: odds["critical hit"] + odds["hit"]}
+        for o in others:
+            blow[o] = blow.get(o, Fraction(0)) + odds["critical miss"] / len(others)
+        blows.append(blow)
         return []
     st.strike = strike  # type: ignore[method-assign]
     st.melee(st.units[uid])
     return blows
+
+
+def melee_text(g: Game, blows: list[dict[str, Fraction]], seat: str) -> tuple[Fraction, str]:
+    """The chance at least one enemy is struck and the words, from the engine's blows."""
+    enemy = {m.id for m in g.state.men.values() if g.state.units[m.unit].seat != seat}
+    struck = {i: 1 - math.prod(1 - b.get(i, Fraction(0)) for b in blows) for b in blows for i in b}
+    theirs = sum((p for i, p in struck.items() if i in enemy), Fraction(0))
+    ours = sum((p for i, p in struck.items() if i not in enemy), Fraction(0))
+    some = 1 - math.prod(1 - sum((p for i, p in b.items() if i in enemy), Fraction(0)) for b in blows)
+    return some, (f"{percent(some)} at least one of theirs struck, {float(theirs):.1f} expected; "
+                  f"{float(ours):.1f} of yours (wild blows counted)")
 
 
 @pytest.mark.parametrize("case", ["plain", "trench", "square", "from behind", "reroll", "two on one"])
@@ -190,16 +206,20 @@ def test_bon032_bon035_bon054_bon114_close_combat_odds_are_the_engine_s_blows(ca
          "from behind": lambda: contact([], blue={"facing": 90}),
          "reroll": lambda: contact([], red={"cc_weapons": 1}),
          "two on one": lambda: contact([], extra=[(10.5, 10.95)])}[case]()
-    blows = engine_blows(g, "A")
     shown = action_odds(g, "red")["fight:A"]
-    unhurt: dict[tuple[bool, str], Fraction] = {}  # (his side is theirs, the man) -> P(no blow lands)
-    for a, t, p in blows:
-        unhurt[(a == "A", t)] = unhurt.get((a == "A", t), Fraction(1)) * (1 - p)
-    theirs = sum((1 - q for (enemy, _), q in unhurt.items() if enemy), Fraction(0))
-    ours = sum((1 - q for (enemy, _), q in unhurt.items() if not enemy), Fraction(0))
-    assert shown.p == 1 - math.prod(q for (enemy, _), q in unhurt.items() if enemy)
-    assert shown.text == (f"{percent(shown.p)} at least one of theirs struck, {float(theirs):.1f} expected; "
-                          f"{float(ours):.1f} of yours (wild blows not counted)")
+    assert (shown.p, shown.text) == melee_text(g, engine_blows(g, "A"), "red")
+
+
+def test_bon034_a_wild_blow_falls_on_the_others_in_contact() -> None:
+    """BON-034: with a second Red man touching the Blue one, each blow's critical miss may land on
+    another man; the odds count it (a blow with nobody else about goes wild and hits nobody)."""
+    from breaking_of_nations.test_bon_close_combat import contact
+
+    alone, crowded = contact([]), contact([], extra=[(10.5, 10.95)])
+    blows = engine_blows(crowded, "A")
+    assert any(len(b) > 1 for b in blows) and all(len(b) == 1 for b in engine_blows(alone, "A"))
+    assert (action_odds(crowded, "red")["fight:A"].p, action_odds(crowded, "red")["fight:A"].text) == melee_text(
+        crowded, blows, "red")
 
 
 @pytest.mark.parametrize("target", ["squad", "squad in a wood", "an MG"])

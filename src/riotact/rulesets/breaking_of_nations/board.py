@@ -23,54 +23,18 @@ CONTACT = 0.1  # bases this close (edge to edge) are in base contact (BON-031)
 MOVE_ORDER = {"flat": 0, "bumpy": 1, "jagged": 2, "impassable": 3}
 
 
-class Board(State):
-    def __init__(self, scenario: Scenario, options: dict[str, Value], umpire: Umpire) -> None:
-        super().__init__(scenario, options, umpire)
-        setup: BONSetup = scenario.setup
-        self.setup = setup
-        self.table = Table(setup.width, setup.depth, [
-            terrain_feature(f.id, f.name, f.kind, f.outline, f.height) for f in setup.features])
-        self.units: dict[str, Unit] = {}
-        self.men: dict[str, Soldier] = {}
-        hide = bool(options["hidden_deployment"])
-        for card in setup.units:
-            unit, men = build(card)
-            unit.concealed = hide and card.hidden
-            self.units[unit.id] = unit
-            self.men.update({m.id: m for m in men})
-        self.edges = {d.seat: d.edge for d in setup.deployment}
-        self.turn = 1
-        self.charged: set[str] = set()  # soldiers who charged this turn (BON-017, BON-052)
-        self.cuts: list[Cut] = []  # BON-102: lanes cut through the wire (wire.py)
+class Ground:
+    """The table's rulers, cover, sight and movement: what reads only the terrain and the wire lanes
+    (the odds beside an order rebuild one from a seat's view, odds.py)."""
 
-    # -- forces ------------------------------------------------------------------
-    def members(self, u: Unit) -> list[Soldier]:
-        return [self.men[m] for m in u.members if self.men[m].in_play]
+    table: Table
+    cuts: list[Cut]
 
-    def unit_of(self, m: Soldier) -> Unit:
-        return self.units[m.unit]
-
-    def centre(self, u: Unit) -> tuple[float, float]:
-        ms = self.members(u) or [self.men[u.members[0]]]
-        return (sum(m.x for m in ms) / len(ms), sum(m.y for m in ms) / len(ms))
-
-    def enemy_units(self, seat: str) -> list[Unit]:
-        return [u for u in self.units.values() if u.seat != seat and self.members(u)]
-
-    def seen_by(self, u: Unit, seat: str) -> bool:
-        """What a seat may know of a unit: its own, or one not hidden from it (BON-002 house rule)."""
-        return u.seat == seat or not u.concealed
-
-    def vis(self, u: Unit) -> Visibility:
-        return [u.seat] if u.concealed else "all"
-
-    def tell(self, rule: str, text: str, unit: Unit | None = None, **fields: Any) -> None:
-        self.umpire.effect(rule, text, visible_to=self.vis(unit) if unit else "all", **fields)
-
-    def reveal(self, u: Unit, why: str) -> None:
-        if u.concealed:
-            u.concealed = False
-            self.tell("BON-002", f"{u.name} ({u.seat}) is revealed: {why}.", unit=u)
+    @classmethod
+    def on(cls, table: Table, cuts: list[Cut]) -> Ground:
+        ground = cls.__new__(cls)
+        ground.table, ground.cuts = table, cuts
+        return ground
 
     # -- rulers --------------------------------------------------------------------
     def gap(self, a: Soldier, b: Soldier) -> float:
@@ -163,6 +127,62 @@ class Board(State):
     def toward(self, a: tuple[float, float], b: tuple[float, float], length: float) -> tuple[float, float]:
         return self.table.clamp(step_toward(a, b, length))
 
+    def contact_point(self, m: Soldier, t: Soldier) -> tuple[float, float]:
+        """Where ``m`` stops in base contact with ``t``, on the straight line between them."""
+        d = self.table.distance(m.pos, t.pos)
+        stop = max(d - m.base - t.base, 0.0)
+        return (round(m.x + (t.x - m.x) * stop / d, 2), round(m.y + (t.y - m.y) * stop / d, 2)) if d else m.pos
+
+
+class Board(Ground, State):
+    def __init__(self, scenario: Scenario, options: dict[str, Value], umpire: Umpire) -> None:
+        super().__init__(scenario, options, umpire)
+        setup: BONSetup = scenario.setup
+        self.setup = setup
+        self.table = Table(setup.width, setup.depth, [
+            terrain_feature(f.id, f.name, f.kind, f.outline, f.height) for f in setup.features])
+        self.units: dict[str, Unit] = {}
+        self.men: dict[str, Soldier] = {}
+        hide = bool(options["hidden_deployment"])
+        for card in setup.units:
+            unit, men = build(card)
+            unit.concealed = hide and card.hidden
+            self.units[unit.id] = unit
+            self.men.update({m.id: m for m in men})
+        self.edges = {d.seat: d.edge for d in setup.deployment}
+        self.turn = 1
+        self.charged: set[str] = set()  # soldiers who charged this turn (BON-017, BON-052)
+        self.cuts: list[Cut] = []  # BON-102: lanes cut through the wire (wire.py)
+
+    # -- forces ------------------------------------------------------------------
+    def members(self, u: Unit) -> list[Soldier]:
+        return [self.men[m] for m in u.members if self.men[m].in_play]
+
+    def unit_of(self, m: Soldier) -> Unit:
+        return self.units[m.unit]
+
+    def centre(self, u: Unit) -> tuple[float, float]:
+        ms = self.members(u) or [self.men[u.members[0]]]
+        return (sum(m.x for m in ms) / len(ms), sum(m.y for m in ms) / len(ms))
+
+    def enemy_units(self, seat: str) -> list[Unit]:
+        return [u for u in self.units.values() if u.seat != seat and self.members(u)]
+
+    def seen_by(self, u: Unit, seat: str) -> bool:
+        """What a seat may know of a unit: its own, or one not hidden from it (BON-002 house rule)."""
+        return u.seat == seat or not u.concealed
+
+    def vis(self, u: Unit) -> Visibility:
+        return [u.seat] if u.concealed else "all"
+
+    def tell(self, rule: str, text: str, unit: Unit | None = None, **fields: Any) -> None:
+        self.umpire.effect(rule, text, visible_to=self.vis(unit) if unit else "all", **fields)
+
+    def reveal(self, u: Unit, why: str) -> None:
+        if u.concealed:
+            u.concealed = False
+            self.tell("BON-002", f"{u.name} ({u.seat}) is revealed: {why}.", unit=u)
+
 
 def cover_value(table: Table, firer: tuple[float, float], target: tuple[float, float],
                 base: float) -> tuple[int, str]:
@@ -185,6 +205,6 @@ def terrain_feature(fid: str, name: str, kind: str, outline: Any, height: int) -
                    impassable=t.move == "impassable", height=height, tags={"kind": kind})
 
 
-def _along_trench(board: Board, a: tuple[float, float], b: tuple[float, float]) -> bool:
+def _along_trench(board: Ground, a: tuple[float, float], b: tuple[float, float]) -> bool:
     """BON-110 gap: moving along inside a trench is Flat; entering, leaving or crossing is Jagged."""
     return "trench" in board.terrain_at(a) and "trench" in board.terrain_at(b)

@@ -21,18 +21,21 @@ from typing import Any
 import icepool
 
 from riotact.core.odds import Chance, Odds, OddsError, OddsProcedure, Param, percent
-from riotact.tabletop import Table, bearing, clock_point, in_arc
+from riotact.tabletop import Table, bearing, beside, clock_point, in_arc
 
-from .board import CONTACT, cover_value, terrain_feature
+from .board import CONTACT, Ground, cover_value, terrain_feature
+from .buildings import AT_DOOR
 from .combat import GRENADE_RADIUS
 from .forces import Soldier
 from .glory import PANIC_GL
 from .ordnance import AMMUNITION, ARC, GUNS, SIZE_DICE
+from .structures import DOORSTEP
 from .tables import (
     ARMOUR,
     CAVALRY_CC_MOD,
     CC_CRITICAL_HIT,
     CC_CRITICAL_MISS,
+    CHARGING_CLUSTER_MOD,
     CRITICAL_RANGED,
     HORSEBACK_MOD,
     LEVELS,
@@ -43,6 +46,7 @@ from .tables import (
     WEAPONS,
     reaction,
 )
+from .wire import Cut
 
 BANDS = ("short", "medium", "long", "none")
 FORMATION_DS = {"open": None, "closed": None, "mass": 1, "square": None}
@@ -296,6 +300,21 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
             if melee is not None:
                 out[action["id"]] = melee
             continue
+        if parts[0] == "charge" and len(parts) == 3 and parts[1] in units and parts[2] in units:
+            charge = _charge(_board(table, st["table"]["lanes"]), options, units, units[parts[1]], units[parts[2]])
+            if charge is not None:
+                out[action["id"]] = charge
+            continue
+        if parts[0] == "lob" and parts[1] in units:
+            lob = _lob(table, options, units, units[parts[1]], parts[2:], st["plans"])
+            if lob is not None:
+                out[action["id"]] = lob
+            continue
+        if parts[0] == "bash" and len(parts) == 3 and parts[1] in units:
+            bash = _bash(table, options, st["buildings"], units[parts[1]], parts[2])
+            if bash is not None:
+                out[action["id"]] = bash
+            continue
         if parts[0] != "fire" or len(parts) != 3 or parts[1] not in units or parts[2] not in units:
             continue
         u, e = units[parts[1]], units[parts[2]]
@@ -333,27 +352,42 @@ def _grenade(table: Table, units: dict[str, dict[str, Any]], u: dict[str, Any], 
         return None
     if thrower is None or len(aim) != 2 or any(m["inside"] for v in units.values() for m in v["models"]):
         return None
-    men = [(m, v["seat"] != u["seat"], v["formation"]) for v in units.values() for m in _soldiers(v)
-           if m.id != thrower.id]
+    men = [(m, v) for v in units.values() for m in _soldiers(v) if m.id != thrower.id]
     # BON-057: 4-12 on target; BON-060: 1-3 deviates D3" (a D6 halved) towards a D12 clock face
     points = [((aim[0], aim[1]), Fraction(9, 12))] + [
         (table.clamp(clock_point(aim, bearing(thrower.pos, aim), face, dist)), Fraction(3, 12 * 12 * 3))
         for face in range(1, 13) for dist in (1, 2, 3)]
-    some = expected = friends = Fraction(0)
-    for point, weight in points:
-        under = sorted(((table.distance(point, m.pos), m.id, m, foe, formation) for m, foe, formation in men
-                        if table.distance(point, m.pos) <= GRENADE_RADIUS + m.base), key=lambda x: x[:2])
-        tns = [(t.ds(formation, False) + RANGE_MOD["short"] + thrower.stats.fire_mod
-                + (HORSEBACK_MOD if thrower.mounted else 0), foe) for _, _, t, foe, formation in under]
-        pairs = [tns[2 * i: 2 * i + 2] for i in range(2)]  # BON-059: each of the 2D12 against two in turn
-        for tn, foe in pairs[0] + pairs[1]:
-            p = Fraction(d12_hit(tn).probability(1))
-            expected += weight * p * foe
-            friends += weight * p * (not foe)
-        some += weight * (1 - Fraction(_dice_on_pairs(pairs).probability(0)))
+    some, expected, friends = _landings(table, points, men, u["seat"], GRENADE_RADIUS, 2, lambda point, t, tu: (
+        t.ds(tu["formation"], tu["charging"]) + RANGE_MOD["short"] + thrower.stats.fire_mod
+        + (HORSEBACK_MOD if thrower.mounted else 0)
+        + (CHARGING_CLUSTER_MOD if tu["charging"] and tu["formation"] in ("closed", "mass") else 0)))
     return Chance(some, f"{percent(some)} at least one enemy hit, {float(expected):.1f} expected"
                         f"{f' and {float(friends):.1f} of your own' if friends else ''} (75% on target; "
                         "D3 damage a hit)")
+
+
+Landing = tuple[tuple[float, float], Fraction]  # where a grenade or a round lands, and its chance
+
+
+def _landings(table: Table, points: list[Landing], men: list[tuple[Soldier, dict[str, Any]]], seat: str,
+              radius: float, dice: int, tn: Any) -> tuple[Fraction, Fraction, Fraction]:
+    """A marker of ``radius`` at each landing point: the models under it nearest first (any part of the
+    base, BON-057 / BON-073), each of the ``dice`` D12 against the next two (BON-059, BON-068) at
+    ``tn(point, model, unit)``. Returns the chance of at least one enemy hit, the enemy models and
+    ``seat``'s own expected to be hit."""
+    some = expected = friends = Fraction(0)
+    for point, weight in points:
+        under = sorted(((table.distance(point, m.pos), m.id, m, v) for m, v in men
+                        if table.distance(point, m.pos) <= radius + m.base), key=lambda x: x[:2])
+        tns = [(tn(point, t, v), v["seat"] != seat) for _, _, t, v in under]
+        pairs = [tns[2 * i: 2 * i + 2] for i in range(dice) if tns[2 * i: 2 * i + 2]]
+        for group in pairs:
+            for need, foe in group:
+                p = Fraction(d12_hit(need).probability(1))
+                expected += weight * p * foe
+                friends += weight * p * (not foe)
+        some += weight * (1 - Fraction(_dice_on_pairs(pairs).probability(0)))
+    return some, expected, friends
 
 
 def _dice_on_pairs(pairs: list[list[tuple[int, bool]]]) -> icepool.Die:
@@ -403,40 +437,59 @@ def _direct(table: Table, u: dict[str, Any], e: dict[str, Any]) -> Chance | None
 def _melee(table: Table, options: dict[str, Any], units: dict[str, dict[str, Any]],
            u: dict[str, Any]) -> Chance | None:
     """``Combat.melee`` from the view: each attacker strikes his nearest foe in contact, each enemy in
-    contact strikes back at his nearest man of the unit; a man is struck if any blow at him lands."""
+    contact strikes back at his nearest man of the unit; a man is struck if any blow at him lands. A
+    critical miss (BON-034) hits one of the others touching the striker or his foe, friend or foe, at
+    random (the umpire's pick is uniform): that share of the blow is counted on each of them."""
     if any(m["inside"] for v in units.values() for m in v["models"]):
         return None
     men = [(m, v) for v in units.values() for m in _soldiers(v)]
     mine = [(m, v) for m, v in men if v["id"] == u["id"]]
 
-    def foes(m: Soldier, seat: str) -> list[tuple[Soldier, dict[str, Any]]]:
-        return sorted(((e, v) for e, v in men if v["seat"] != seat and table.ruler(m.pos, m.base, e.pos, e.base)
-                       <= CONTACT), key=lambda x: (table.ruler(m.pos, m.base, x[0].pos, x[0].base), x[0].id))
+    def gap(a: Soldier, b: Soldier) -> float:
+        return table.ruler(a.pos, a.base, b.pos, b.base)
 
-    blows: list[tuple[Soldier, Fraction, bool]] = []  # (the man struck at, the chance, he is the enemy's)
+    def foes(m: Soldier, seat: str) -> list[tuple[Soldier, dict[str, Any]]]:
+        return sorted(((e, v) for e, v in men if v["seat"] != seat and gap(m, e) <= CONTACT),
+                      key=lambda x: (gap(m, x[0]), x[0].id))
+
+    def blow(a: Soldier, t: Soldier, tu: dict[str, Any]) -> dict[str, Fraction]:
+        """One striker's die: the man it hits -> the chance (his foe, or a wild blow's pick)."""
+        hit, wild = _blow(table, options, a, t, tu)
+        others = sorted({e.id for e, _ in men if gap(a, e) <= CONTACT or gap(t, e) <= CONTACT} - {a.id, t.id})
+        out = {t.id: hit}
+        for o in others:
+            out[o] = out.get(o, Fraction(0)) + wild / len(others)
+        return out
+
+    blows: list[dict[str, Fraction]] = []
     for a, _ in mine:
         found = foes(a, u["seat"])
         if a.ac >= 1 and not a.panic and found:
-            blows.append((found[0][0], _blow(table, options, a, *found[0]), True))
+            blows.append(blow(a, *found[0]))
     struck_back = {e.id: (e, v) for a, _ in mine for e, v in foes(a, u["seat"])
                    if e.panic not in ("freeze", "flee", "prone", "take_cover")}
     for d, v in sorted(struck_back.values(), key=lambda x: x[0].id):
         back = [(m, w) for m, w in foes(d, v["seat"]) if w["id"] == u["id"]]
         if back and not d.is_piece:
-            blows.append((back[0][0], _blow(table, options, d, *back[0]), False))
+            blows.append(blow(d, *back[0]))
     if not blows:
         return None
-    theirs, ours = _struck([b for b in blows if b[2]]), _struck([b for b in blows if not b[2]])
-    some = 1 - _product(1 - p for _, p, enemy in blows if enemy)
+    enemy = {m.id for m, v in men if v["seat"] != u["seat"]}
+    struck = {i: 1 - _product(1 - b.get(i, Fraction(0)) for b in blows) for b in blows for i in b}
+    theirs = sum((p for i, p in struck.items() if i in enemy), Fraction(0))
+    ours = sum((p for i, p in struck.items() if i not in enemy), Fraction(0))
+    some = 1 - _product(1 - sum((p for i, p in b.items() if i in enemy), Fraction(0)) for b in blows)
     return Chance(some, f"{percent(some)} at least one of theirs struck, {float(theirs):.1f} expected; "
-                        f"{float(ours):.1f} of yours (wild blows not counted)")
+                        f"{float(ours):.1f} of yours (wild blows counted)")
 
 
-def _blow(table: Table, options: dict[str, Any], a: Soldier, t: Soldier, tu: dict[str, Any]) -> Fraction:
-    """``Combat.cc_tn`` and ``strike``: the chance a D6 (rerolled with a close-combat weapon) hits."""
+def _blow(table: Table, options: dict[str, Any], a: Soldier, t: Soldier, tu: dict[str, Any]) -> tuple[Fraction,
+                                                                                                      Fraction]:
+    """``Combat.cc_tn`` and ``strike``: the chance a D6 (rerolled with a close-combat weapon) hits its
+    man, and the chance of a critical miss (BON-034)."""
     trench_t = "trench" in [str(f.tags["kind"]) for f in table.features_at(t.pos)]
     trench_a = "trench" in [str(f.tags["kind"]) for f in table.features_at(a.pos)]
-    tn = t.ds(tu["formation"], False)
+    tn = t.ds(tu["formation"], tu["charging"])
     if trench_t and not trench_a:
         tn += int(options["trench_defender_ds"])
     elif trench_a and not trench_t:
@@ -448,15 +501,133 @@ def _blow(table: Table, options: dict[str, Any], a: Soldier, t: Soldier, tu: dic
     tn += CAVALRY_CC_MOD if a.mounted and not t.mounted else 0
     tn -= a.cs()
     strike = _strike(tn, a.cc_weapon and options["cc_reroll"] == "when_not_critical")
-    return strike["critical hit"] + strike["hit"]
+    return strike["critical hit"] + strike["hit"], strike["critical miss"]
 
 
-def _struck(blows: list[tuple[Soldier, Fraction, bool]]) -> Fraction:
-    """Expected men struck at least once (blows at one man are independent dice)."""
-    by: dict[str, list[Fraction]] = {}
-    for t, p, _ in blows:
-        by.setdefault(t.id, []).append(p)
-    return sum((1 - _product(1 - p for p in ps) for ps in by.values()), Fraction(0))
+def _charge(board: Ground, options: dict[str, Any], units: dict[str, dict[str, Any]], u: dict[str, Any],
+            e: dict[str, Any]) -> Chance | None:
+    """``charge`` from the view (BON-017): each man able to move runs at double SP straight at the
+    nearest model of the target, as far as the ground allows (the engine's own ``step_allowance``,
+    ``path_problem`` and ``contact_point`` on the terrain and wire lanes the view shows), paying 1 AC;
+    the unit turns to face the enemy, counts as charging (a Closed unit's DS 1, BON-020) and the close
+    combat follows (:func:`_melee`). The charge's glory triggers (BON-036) roll in later Orders steps,
+    not now. Shown for infantry only: a mount's reach turns on last turn's gait (BON-082), not in the view."""
+    if u["kind"] != "squad" or any(m["inside"] for v in units.values() for m in v["models"]):
+        return None
+    theirs = _soldiers(e)
+    limit = int(options["movement_actions"])
+    movers = [m for m in _soldiers(u) if not m.panic and not m.is_piece and m.ac >= 1 and m.move_ac + 1 <= limit]
+    if not movers or not theirs:
+        return None
+    after = {m["id"]: dict(m) for m in u["models"]}
+    went = []
+    for m in movers:
+        t = min(theirs, key=lambda t: (board.gap(m, t), t.id))
+        dest = board.contact_point(m, t)
+        allowed = board.step_allowance(m, m.pos, t.pos, charging=True)
+        if board.table.distance(m.pos, dest) > allowed:
+            dest = board.toward(m.pos, dest, allowed)
+        if board.path_problem(m, m.pos, dest, charging=True) is None:
+            after[m.id].update(x=dest[0], y=dest[1])
+            went.append(m)
+    for m in went or movers:  # nobody got going: the order is spent all the same
+        after[m.id].update(ac=m.ac - 1, move_ac=m.move_ac + 1)
+    models = list(after.values())
+    charged = {**u, "models": models, "charging": True,
+               "facing": bearing(_mean((m["x"], m["y"]) for m in models),
+                                 _mean((m["x"], m["y"]) for m in e["models"]))}
+    melee = _melee(board.table, options, {**units, u["id"]: charged}, charged)
+    if melee is None:
+        return None
+    touch = sum(1 for m in _soldiers(charged) if m.id in {w.id for w in went}
+                and any(board.gap(m, t) <= CONTACT for t in theirs))
+    return Chance(melee.p, f"{touch} of {len(movers)} reach contact; {melee.text}")
+
+
+def _mean(points: Any) -> tuple[float, float]:
+    ps = list(points)
+    return (sum(p[0] for p in ps) / len(ps), sum(p[1] for p in ps) / len(ps))
+
+
+def _board(table: Table, lanes: list[dict[str, Any]]) -> Ground:
+    """The engine's own rulers and movement (``Ground``) on the terrain and wire lanes of the view."""
+    return Ground.on(table, [Cut(lane["wire"], (lane["start"][0], lane["start"][1]),
+                                 (lane["heading"][0], lane["heading"][1]), lane["depth"], lane["done"])
+                             for lane in lanes])
+
+
+def _lob(table: Table, options: dict[str, Any], units: dict[str, dict[str, Any]], u: dict[str, Any],
+         rest: list[str], plans: dict[str, Any]) -> Chance | None:
+    """``Artillery.indirect_fire`` from the view (BON-069, BON-070, BON-073, BON-077): the round placed
+    at the guessed range on the line to the target's centre (or at the mortar's own plan), then every
+    deviation weighed: the placement d12 (the house rule's faces a critical miss), each distance (shell
+    D3" or D6", shot D6" or D6+3") and each of the twelve clock directions; the piece's dice against the
+    models the seat sees under the marker, two each, at DS + CV from the marker + the Green crew's +1."""
+    piece = next((m for m in _soldiers(u) if m.is_piece), None)
+    if (piece is None or piece.weapon not in GUNS or u["ammunition"] not in AMMUNITION
+            or any(m["inside"] for v in units.values() for m in v["models"])):
+        return None
+    if len(rest) == 2 and rest[0] in units and units[rest[0]]["models"]:
+        try:
+            guess = float(rest[1])
+        except ValueError:
+            return None
+        centre = _mean((m["x"], m["y"]) for m in units[rest[0]]["models"])
+        aim = table.clamp(clock_point(piece.pos, bearing(piece.pos, centre), 12, guess))
+    elif not rest and u["id"] in plans:
+        aim = (plans[u["id"]]["point"][0], plans[u["id"]]["point"][1])
+    else:
+        return None
+    gun, ammo = GUNS[piece.weapon], AMMUNITION[u["ammunition"]]
+    worst = int(options["artillery_critical_miss"])
+    points: list[Landing] = []
+    for weight, (sides, plus) in ((Fraction(worst, 12), ammo.critical), (Fraction(12 - worst, 12), ammo.deviation)):
+        lengths = range(1, 4) if sides == 3 else range(1 + plus, sides + plus + 1)  # a D3 is a D6 halved
+        points += [(table.clamp(clock_point(aim, bearing(piece.pos, aim), face, dist)), weight / len(lengths) / 12)
+                   for dist in lengths for face in range(1, 13) if weight]
+    men = [(m, v) for v in units.values() for m in _soldiers(v)]
+    some, expected, friends = _landings(table, points, men, u["seat"], ammo.radius, SIZE_DICE[gun.size],
+                                        lambda point, t, tu: (t.ds(tu["formation"], tu["charging"])
+                                                              + cover_value(table, point, t.pos, t.base)[0]
+                                                              + STATS["green"].fire_mod))
+    near, far = ammo.deviation, ammo.critical
+    return Chance(some, f"{percent(some)} at least one enemy hit, {float(expected):.1f} expected"
+                        f"{f' and {float(friends):.1f} of your own' if friends else ''} (every round deviates "
+                        f"{_die(near)}, {_die(far)} on a critical miss 1-{worst}; {2 * ammo.radius:g}\" marker, "
+                        f"D {gun.damage(ammo)} a hit)")
+
+
+def _die(dev: tuple[int, int]) -> str:
+    return f"D{dev[0]}{f'+{dev[1]}' if dev[1] else ''}\""
+
+
+def _bash(table: Table, options: dict[str, Any], buildings: list[dict[str, Any]], u: dict[str, Any],
+          key: str) -> Chance | None:
+    """``Buildings.bash`` from the view (BON-095): the soldier of the best CS at the door (inside, in a
+    section the door opens on; outside, within 1.5" of the doorstep) rolls a D6 against DS 4 (house rule
+    ``door_ds``) less his CS."""
+    bid, _, oid = key.partition(".")
+    b = next((b for b in buildings if b["id"] == bid), None)
+    o = next((o for o in b["openings"] if o["id"] == oid), None) if b is not None else None
+    if b is None or o is None:
+        return None
+    able = [m for m in _soldiers(u) if not m.panic and m.ac >= 1 and not m.is_piece]
+    where = {m["id"]: m["inside"] for m in u["models"]}
+    here = u["models"][0]["inside"] if u["models"] else ""
+    if here and here.split(".")[0] == bid:
+        near = [m for m in able if where[m.id] and where[m.id].split(".", 1)[1] in o["sections"]]
+    elif len(o["sections"]) == 1:
+        step = beside([tuple(q) for q in b["outline"]], tuple(o["at"]), DOORSTEP)
+        near = [m for m in able if not where[m.id] and table.ruler(m.pos, m.base, step, 0) <= AT_DOOR]
+    else:
+        return None
+    basher = max(near, key=lambda m: (m.cs(), m.ac, m.id), default=None)
+    if basher is None:
+        return None
+    tn = int(options["door_ds"]) - basher.cs()
+    p = Fraction(min(6, max(0, 7 - tn)), 6)
+    return Chance(p, f"{percent(p)} to break the door ({basher.id}: D6 {tn}+, DS {options['door_ds']} less CS "
+                     f"{basher.cs():+d}; 1 AC an attempt)")
 
 
 def _product(values: Any) -> Fraction:

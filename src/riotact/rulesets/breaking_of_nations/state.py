@@ -458,11 +458,6 @@ class BreakingOfNations(Buildings, Bombardment, WireCutting):
                 return True
         return False
 
-    def contact_point(self, m: Soldier, t: Soldier) -> tuple[float, float]:
-        d = self.table.distance(m.pos, t.pos)
-        stop = max(d - m.base - t.base, 0.0)
-        return (round(m.x + (t.x - m.x) * stop / d, 2), round(m.y + (t.y - m.y) * stop / d, 2)) if d else m.pos
-
     def charge(self, u: Unit, e: Unit) -> None:
         """BON-017: double SP in a straight line to the nearest model of the target, no turning, not
         across dangerous terrain; a glory trigger for the chargers (BON-036) and for a target struck in

@@ -28,7 +28,7 @@ def seat_view(st: BreakingOfNations, seat: str) -> dict[str, Any]:
             "lanes": lanes_view(st.table, st.cuts)},  # BON-102: lanes cut through the wire
         "deployment": dict(st.edges),
         "buildings": st.buildings_view(),
-        "units": [unit(st, u) for u in units],
+        "units": [unit(st, u, everything or u.seat == seat) for u in units],
         "objectives": [o.model_dump() for o in st.setup.objectives],
         "weapons": weapons(st, units),
         "scores": st.result.scores if st.result else None,
@@ -36,10 +36,13 @@ def seat_view(st: BreakingOfNations, seat: str) -> dict[str, Any]:
     }
 
 
-def unit(st: BreakingOfNations, u: Unit) -> dict[str, Any]:
+def unit(st: BreakingOfNations, u: Unit, own: bool) -> dict[str, Any]:
+    """One unit as a seat sees it; a piece's ammunition (BON-073) only to its owner (``own``)."""
     return {
         "id": u.id, "name": u.name, "seat": u.seat, "kind": u.kind, "level": u.level,
         "formation": u.formation, "facing": u.facing, "gl": u.gl, "activated": u.activated,
+        "charging": u.charging,  # BON-017 / BON-020: announced to all, and a charging Closed unit has DS 1
+        "ammunition": st.ammo(u) if own and u.kind == "gun" else None,
         "hidden": u.concealed, "pinned": u.pinned_turn == st.turn, "salvos": u.salvos, "ammo_out": u.ammo_out,
         "models": [{"id": m.id, "role": m.role, "level": m.level, "weapon": m.weapon, "armour": m.armour,
                     "cc_weapon": m.cc_weapon, "mounted": m.mounted, "vehicle": list(m.vehicle) if m.vehicle else None,

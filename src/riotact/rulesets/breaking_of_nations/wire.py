@@ -113,7 +113,8 @@ def uncut(wire: Feature, cuts: list[Cut]) -> Any:
 def lanes_view(table: Table, cuts: list[Cut]) -> list[dict[str, Any]]:
     """The lanes for the board (every seat sees them: cutting reveals the cutters)."""
     return [{"wire": c.wire, "name": table.by_id[c.wire].name, "outline": [list(p) for p in c.outline()],
-             "cut": c.cut, "depth": c.depth, "through": c.through} for c in cuts]
+             "cut": c.cut, "depth": c.depth, "through": c.through,
+             "start": list(c.start), "heading": list(c.heading), "done": c.done} for c in cuts]
 
 
 class WireCutting:
