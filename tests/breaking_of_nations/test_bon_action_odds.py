@@ -244,3 +244,161 @@ def test_bon068_a_piece_s_direct_fire_odds_are_the_engine_s_dice_and_tns(target:
     assert shown.text.startswith(f"{percent(shown.p)} at least one hit, {float(expected):.1f} hit(s) expected")
     if target == "squad in a wood":
         assert max(tn for group in groups for tn in group) > 6  # the wood's CV counts
+
+
+# -- a charge (BON-017), indirect fire (BON-069/070/073/077), bashing a door (BON-095) --------------
+def engine_charge(g: Game, uid: str, eid: str) -> tuple[list[dict[str, Fraction]], Game]:
+    """The engine's own charge on a copy: the men move as ``charge`` moves them, then the blows of the
+    close combat that follows (``engine_blows``' reading of each)."""
+    other = copy.deepcopy(g)
+    st = other.state
+    melee = st.melee
+    st.melee = lambda u: None  # type: ignore[method-assign]
+    st.charge(st.units[uid], st.units[eid])
+    st.melee = melee  # type: ignore[method-assign]
+    return engine_blows(other, uid), other
+
+
+def charging(red: dict[str, Any] | None = None, blue: tuple[tuple[float, float], ...] = ((12, 17), (14, 17.5)),
+             features: tuple[dict[str, Any], ...] = (), extra: tuple[dict[str, Any], ...] = (),
+             options: dict[str, Any] | None = None) -> Game:
+    """Four Regular riflemen 7" short of a Blue pair: the charge (double SP, BON-017) reaches them."""
+    g = game([unit("A", "red", (2, 2), (10, 10), (12, 10), (14, 10), (16, 10), **(red or {})),
+              unit("x", "blue", (46, 47), *blue, facing=180), *extra],
+             dice=[1, 2], features=list(features), options=options or OFF)
+    do(g, "activate:A")
+    return g
+
+
+THICKET = feature("thicket", "dense_forest", [(13.5, 11), (18, 11), (18, 15), (13.5, 15)])
+
+
+@pytest.mark.parametrize("case", ["open", "closed", "a thicket stops some", "far"])
+def test_bon017_a_charge_s_odds_are_the_close_combat_after_the_engine_s_own_charge(case: str) -> None:
+    """BON-017: each man runs at double SP at the nearest Blue model, as far as the ground allows (the
+    wood halves one man's run, BON-109); BON-020: a charging Closed unit has DS 1; the close combat
+    follows (BON-032), counted as for ``fight``."""
+    g = {"open": lambda: charging(), "closed": lambda: charging(red={"formation": "closed"}),
+         "a thicket stops some": lambda: charging(features=(THICKET,)),
+         "far": lambda: charging(blue=((12, 17), (26, 21)))}[case]()
+    aid = next(a.id for a in g.legal_actions("red") if a.id.startswith("charge:A:x"))
+    blows, after = engine_charge(g, "A", "x")
+    shown = action_odds(g, "red")[aid]
+    some, words = melee_text(after, blows, "red")
+    reached = sum(1 for m in after.state.members(after.state.units["A"]) if after.state.fighters(m))
+    movers = len(g.state.movers(g.state.units["A"]))
+    assert (shown.p, shown.text) == (some, f"{reached} of {movers} reach contact; {words}")
+    if case == "closed":
+        assert shown != action_odds(charging(), "red")[aid]  # the chargers' DS 1 (BON-020) counts
+
+
+def test_a_charge_s_odds_do_not_count_a_hidden_enemy_beside_the_target() -> None:
+    """BON-002 house rule: a hidden Blue man touching where the chargers arrive would strike back; Red
+    does not know him, and its odds are the same as without him."""
+    fog = {"hidden_deployment": True, "spotting_range": 1.0, **OFF}
+    hidden = unit("y", "blue", (40, 46), (15.2, 16.3), hidden=True)
+    plain, other = charging(options=fog), charging(extra=(hidden,), options=fog)
+    assert engine_charge(plain, "A", "x")[0] != engine_charge(other, "A", "x")[0]  # he would fight
+    assert action_odds(plain, "red") == action_odds(other, "red") != {}
+    assert "charge:A:x" in action_odds(plain, "red")
+
+
+def engine_lob(g: Game, uid: str, arg: str) -> tuple[Fraction, Fraction, Fraction]:
+    """The engine's indirect fire on copies, every placement, distance and direction scripted (a
+    placement of 1 for a critical miss, 7 for none; one D6 for the distance, a D3 read from it; the
+    D12 clock): each die's models and TNs as ``shell_hits`` is given them. Returns the chance of at
+    least one Blue hit, Blue and Red models expected to be hit."""
+    from riotact.core import ScriptedDice
+
+    worst = int(g.options["artillery_critical_miss"])
+    some = blue = red = Fraction(0)
+    for place, weight in ((1, Fraction(worst, 12)), (7, Fraction(12 - worst, 12))):
+        for length in range(1, 7):
+            for face in range(1, 13):
+                st = copy.deepcopy(g.state)
+                st.umpire.dice = ScriptedDice([place, length, face, 1, 1, 1, 1])
+                groups: list[list[tuple[int, bool]]] = []
+                st.shell_hits = lambda damage, by, origin, pairs, rule: groups.extend(  # type: ignore
+                    [(st.shell_tn(origin, t)[0], st.unit_of(t).seat != "red") for t in group] for _, group in pairs)
+                st.gun_order(st.units[uid], "lob", arg)
+                w = weight / 6 / 12
+                chance = [[(Fraction(min(12, max(1, 13 - tn)), 12), foe) for tn, foe in group] for group in groups]
+                blue += w * sum((p for group in chance for p, foe in group if foe), Fraction(0))
+                red += w * sum((p for group in chance for p, foe in group if not foe), Fraction(0))
+                # a die misses every Blue man of its group when it is below their least TN and not a 12
+                some += w * (1 - math.prod(Fraction(min(11, max(0, min(tn for tn, foe in group if foe) - 1)), 12)
+                                           for group in groups if any(foe for _, foe in group)))
+    return some, blue, red
+
+
+LINE = [(24, 37), (23, 34), (24, 34), (25, 34), (23.5, 35), (24.5, 35)]
+
+
+@pytest.mark.parametrize("ammunition", ["shell", "shrapnel"])
+def test_bon069_bon070_bon073_indirect_fire_odds_weigh_every_deviation_as_the_engine_lands_it(
+        ammunition: str) -> None:
+    """BON-070: the round at the guessed range on the line to the squad's centre; BON-069: every round
+    deviates (shell D3", D6" on a critical miss 1-3; shot D6", D6+3"); BON-073: the 4" or 2" marker;
+    BON-068: three D12, two models each, at DS + CV + Green crew. A Red man stands by the target."""
+    from breaking_of_nations.test_bon_fire_artillery import gun, play
+
+    g = play([], gun(ammunition=ammunition), unit("x", "blue", *LINE), unit("B", "red", (40, 2), (26.5, 33)))
+    aid = next(a.id for a in g.legal_actions("red") if a.id.startswith("lob:g:x:"))
+    some, blue, red = engine_lob(g, "g", aid.split(":", 2)[2])
+    shown = action_odds(g, "red")[aid]
+    assert shown.p == some and red > 0
+    assert shown.text.startswith(f"{percent(some)} at least one enemy hit, {float(blue):.1f} expected and "
+                                 f"{float(red):.1f} of your own (every round deviates")
+
+
+def test_bon077_the_mortar_s_planned_fire_shows_its_odds_to_its_owner_only() -> None:
+    """BON-077: the plan is Red's secret; next turn ``lob:g`` fires at the planned point, and its odds are
+    the engine's landing of the planned round; Blue's view has no plan (and Blue does not decide)."""
+    from breaking_of_nations.test_bon_fire_artillery import gun, play
+
+    g = play([1, 2], gun("trench_mortar"), unit("x", "blue", *LINE))
+    do(g, next(a.id for a in g.legal_actions("red") if a.id.startswith("plan:g:x:")))
+    do(g, "activate:x")
+    do(g, "end:x")
+    do(g, "activate:g")
+    some, _, _ = engine_lob(g, "g", "")
+    assert action_odds(g, "red")["lob:g"].p == some > 0
+
+
+def test_indirect_fire_odds_do_not_count_a_hidden_unit_under_the_marker() -> None:
+    """BON-002 house rule: a hidden Blue unit beside the target would be hit too; Red does not know it."""
+    from breaking_of_nations.test_bon_fire_artillery import gun, play
+
+    fog = {"hidden_deployment": True, "spotting_range": 1.0, **OFF}
+    hidden = unit("y", "blue", (40, 46), (21.5, 33), hidden=True)
+    plain = game([gun(), unit("x", "blue", *LINE)], dice=[1, 2], options=fog, single_pieces=True)
+    other = game([gun(), unit("x", "blue", *LINE), hidden], dice=[1, 2], options=fog, single_pieces=True)
+    for g in (plain, other):
+        do(g, "activate:g")
+    aid = next(a.id for a in plain.legal_actions("red") if a.id.startswith("lob:g:x:"))
+    assert engine_lob(plain, "g", aid.split(":", 2)[2]) != engine_lob(other, "g", aid.split(":", 2)[2])
+    assert action_odds(plain, "red") == action_odds(other, "red") != {}
+    assert plain.view("blue")["state"]["units"][0]["ammunition"] is None  # a piece's ammunition: its owner's
+
+
+@pytest.mark.parametrize(("level", "door_ds"), [("regular", 4), ("elite", 4), ("regular", 5)])
+def test_bon095_a_bash_s_odds_are_a_d6_against_the_door_s_ds_less_the_basher_s_cs(level: str, door_ds: int) -> None:
+    """BON-095: the best CS at the door rolls a D6 against DS 4 (house rule ``door_ds``) less his CS; the
+    engine's own roll's target, read from a copy, is the one the odds take."""
+    from breaking_of_nations.test_bon_ground_buildings import house
+
+    g = game([unit("A", "red", (8, 12), (8, 13), level=level), unit("x", "blue", (46, 47))], dice=[1, 2],
+             buildings=[house(door="heavy")], options={"door_ds": door_ds})
+    do(g, "activate:A")
+    st = copy.deepcopy(g.state)
+    targets: list[int] = []
+
+    def roll(rule: str, who: str, n: int, sides: int, **kw: Any) -> Any:
+        targets.append(kw["target"])
+        raise StopIteration
+    st.umpire.roll_total = roll  # type: ignore[method-assign]
+    with pytest.raises(StopIteration):
+        st.building_order(st.units["A"], "bash", "house.door")
+    shown = action_odds(g, "red")["bash:A:house.door"]
+    assert shown.p == Fraction(min(6, max(0, 7 - targets[0])), 6)
+    assert f"D6 {targets[0]}+, DS {door_ds} less CS" in shown.text
