@@ -303,24 +303,30 @@ def test_a_charge_s_odds_do_not_count_a_hidden_enemy_beside_the_target() -> None
     assert "charge:A:x" in action_odds(plain, "red")
 
 
+def landed(g: Game, uid: str, arg: str, dice: list[int]) -> list[list[tuple[int, bool]]]:
+    """One indirect round of the engine on a copy, its dice scripted: each die's models as (TN, Blue)."""
+    from riotact.core import ScriptedDice
+
+    st = copy.deepcopy(g.state)
+    st.umpire.dice = ScriptedDice(dice)
+    groups: list[list[tuple[int, bool]]] = []
+    st.shell_hits = lambda damage, by, origin, pairs, rule: groups.extend(  # type: ignore[method-assign]
+        [(st.shell_tn(origin, t)[0], st.unit_of(t).seat != "red") for t in group] for _, group in pairs)
+    st.gun_order(st.units[uid], "lob", arg)
+    return groups
+
+
 def engine_lob(g: Game, uid: str, arg: str) -> tuple[Fraction, Fraction, Fraction]:
     """The engine's indirect fire on copies, every placement, distance and direction scripted (a
     placement of 1 for a critical miss, 7 for none; one D6 for the distance, a D3 read from it; the
     D12 clock): each die's models and TNs as ``shell_hits`` is given them. Returns the chance of at
     least one Blue hit, Blue and Red models expected to be hit."""
-    from riotact.core import ScriptedDice
-
     worst = int(g.options["artillery_critical_miss"])
     some = blue = red = Fraction(0)
     for place, weight in ((1, Fraction(worst, 12)), (7, Fraction(12 - worst, 12))):
         for length in range(1, 7):
             for face in range(1, 13):
-                st = copy.deepcopy(g.state)
-                st.umpire.dice = ScriptedDice([place, length, face, 1, 1, 1, 1])
-                groups: list[list[tuple[int, bool]]] = []
-                st.shell_hits = lambda damage, by, origin, pairs, rule: groups.extend(  # type: ignore
-                    [(st.shell_tn(origin, t)[0], st.unit_of(t).seat != "red") for t in group] for _, group in pairs)
-                st.gun_order(st.units[uid], "lob", arg)
+                groups = landed(g, uid, arg, [place, length, face, 1, 1, 1, 1])
                 w = weight / 6 / 12
                 chance = [[(Fraction(min(12, max(1, 13 - tn)), 12), foe) for tn, foe in group] for group in groups]
                 blue += w * sum((p for group in chance for p, foe in group if foe), Fraction(0))
@@ -367,7 +373,7 @@ def test_bon077_the_mortar_s_planned_fire_shows_its_odds_to_its_owner_only() -> 
 
 def test_indirect_fire_odds_do_not_count_a_hidden_unit_under_the_marker() -> None:
     """BON-002 house rule: a hidden Blue unit beside the target would be hit too; Red does not know it."""
-    from breaking_of_nations.test_bon_fire_artillery import gun, play
+    from breaking_of_nations.test_bon_fire_artillery import gun
 
     fog = {"hidden_deployment": True, "spotting_range": 1.0, **OFF}
     hidden = unit("y", "blue", (40, 46), (21.5, 33), hidden=True)
