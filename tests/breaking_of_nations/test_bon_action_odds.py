@@ -275,8 +275,8 @@ THICKET = feature("thicket", "dense_forest", [(13.5, 11), (18, 11), (18, 15), (1
 
 @pytest.mark.parametrize("case", ["open", "closed", "a thicket stops some", "far"])
 def test_bon017_a_charge_s_odds_are_the_close_combat_after_the_engine_s_own_charge(case: str) -> None:
-    """BON-017: each man runs at double SP at the nearest Blue model, as far as the ground allows (the
-    wood halves one man's run, BON-109); BON-020: a charging Closed unit has DS 1; the close combat
+    """BON-017: each man runs at double SP at the nearest Blue model, as far as the ground allows (a
+    thicket stops some short, BON-109); BON-020: a charging Closed unit has DS 1; the close combat
     follows (BON-032), counted as for ``fight``."""
     g = {"open": lambda: charging(), "closed": lambda: charging(red={"formation": "closed"}),
          "a thicket stops some": lambda: charging(features=(THICKET,)),
@@ -408,3 +408,55 @@ def test_bon095_a_bash_s_odds_are_a_d6_against_the_door_s_ds_less_the_basher_s_c
     shown = action_odds(g, "red")["bash:A:house.door"]
     assert shown.p == Fraction(min(6, max(0, 7 - targets[0])), 6)
     assert f"D6 {targets[0]}+, DS {door_ds} less CS" in shown.text
+
+
+def test_bon036_bon037_activating_a_unit_that_owes_glory_tests_shows_the_chance_its_gl_comes_down() -> None:
+    """BON-036: the charge raised A's GL to 5+ and it owes a test; BON-037: in its next Orders step a
+    D6 of 5 or more takes 1 away (the engine's own GL and tests owed, read off the state)."""
+    g = charging(options=OFF)
+    g.dice.extend([3] * 12 + [1, 2])  # every blow a 3 (no hit, no critical); turn 2's initiative: Red first
+    do(g, "charge:A:x")
+    if g.state.active == "A":  # men with AC left: the activation is still open
+        do(g, "end:A")
+    do(g, "activate:x")
+    do(g, "end:x")
+    u = g.state.units["A"]
+    assert g.state.turn == 2 and u.pending_tests == ["charge"] and u.gl == 5
+    shown = action_odds(g, "red")["activate:A"]
+    assert shown.p == Fraction(7 - u.gl, 6)
+    assert shown.text == "33% to bring GL 5+ down (1 glory test(s), D6 of GL or more each)"
+    assert "activate:B" not in action_odds(g, "red")
+
+
+def test_bon109_a_vehicle_s_move_over_rough_ground_shows_its_breakdown_chance() -> None:
+    """BON-109 gap: across rubble (Bumpy) a D6 of ``breakdown_face`` (1) or less breaks the vehicle
+    down; a move over clear ground rolls nothing, and shows no odds."""
+    from breaking_of_nations.test_bon_fire_support import vehicle
+
+    rubble = feature("r", "rubble", [(0, 14), (48, 14), (48, 22), (0, 22)])
+    for face in (1, 2):
+        g = game([vehicle(3, speed=9) | {"at": [24, 12], "models_at": [[24, 12]]}, unit("x", "red", (4, 40), (5, 40))],
+                 dice=[2, 1], options={**OFF, "breakdown_face": face}, features=[rubble])
+        do(g, "activate:v")
+        moves = [a.id for a in g.legal_actions("blue") if a.id.startswith("move:v:")]
+        shown = action_odds(g, "blue")
+        rough = [m for m in moves if g.state.ground((24, 12), tuple(map(float, m.split(":")[2].split(","))))
+                 & {"rubble"}]
+        assert rough and {m: shown[m].p for m in rough} == {m: Fraction(face, 6) for m in rough}
+        assert all(m not in shown for m in moves if m not in rough)
+
+
+def test_bon029_the_great_equalizer_s_extra_hits_are_counted_beside_the_fire_order() -> None:
+    """BON-029: nine shots at a two-man squad: the hits past two go to a unit behind (house rule
+    ``great_equalizer``), expected as the volley's figure; with the rule off they are lost, not shown."""
+    def play(options: dict[str, Any]) -> Game:
+        g = game([unit("A", "red", (2, 2), (10, 10), (12, 10), (14, 10), specialists=[{"kind": "lmg"}]),
+                  unit("x", "blue", (46, 47), (11, 16))], dice=[1, 2], options={**OFF, **options})
+        do(g, "activate:A")
+        return g
+    tns, models = engine(play({}), "fire:A:x")
+    extra = volley(tns, models, "").figures["expected extra hits for the Great Equalizer"]
+    assert extra > 0
+    assert action_odds(play({}), "red")["fire:A:x"].text.endswith(f"; {float(extra):.1f} extra for a unit behind "
+                                                                  "(BON-029)")
+    assert "extra" not in action_odds(play({"great_equalizer": False}), "red")["fire:A:x"].text

@@ -43,6 +43,7 @@ from .tables import (
     RANGE_MOD,
     REACTIONS,
     STATS,
+    TERRAIN,
     WEAPONS,
     reaction,
 )
@@ -310,6 +311,15 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
             if lob is not None:
                 out[action["id"]] = lob
             continue
+        if parts[0] == "activate" and len(parts) == 2 and parts[1] in units and units[parts[1]]["tests"]:
+            out[action["id"]] = _glory(units[parts[1]])
+            continue
+        if (parts[0] == "move" and len(parts) == 3 and parts[1] in units and units[parts[1]]["kind"] == "vehicle"
+                and units[parts[1]]["models"]):
+            breakdown = _breakdown(_board(table, st["table"]["lanes"]), options, units[parts[1]], parts[2])
+            if breakdown is not None:
+                out[action["id"]] = breakdown
+            continue
         if parts[0] == "bash" and len(parts) == 3 and parts[1] in units:
             bash = _bash(table, options, st["buildings"], units[parts[1]], parts[2])
             if bash is not None:
@@ -329,9 +339,12 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
         odds = _cached_volley(tuple(tns), len(theirs))
         some = 1 - odds.outcomes.get("0 hit", Fraction(0))
         expected = odds.figures["expected models hit (removed, save heroes' hit location)"]
+        surplus = odds.figures["expected extra hits for the Great Equalizer"] if options["great_equalizer"] else 0
         out[action["id"]] = Chance(some, f"{percent(some)} at least one hit, {float(expected):.1f} of "
                                          f"{len(theirs)} expected ({len(tns)} shot(s) at TN "
-                                         f"{_span(tns)}; a natural 12 always hits)")
+                                         f"{_span(tns)}; a natural 12 always hits)"
+                                         + (f"; {float(surplus):.1f} extra for a unit behind (BON-029)"
+                                            if surplus else ""))
     return out
 
 
@@ -542,6 +555,34 @@ def _charge(board: Ground, options: dict[str, Any], units: dict[str, dict[str, A
     touch = sum(1 for m in _soldiers(charged) if m.id in {w.id for w in went}
                 and any(board.gap(m, t) <= CONTACT for t in theirs))
     return Chance(melee.p, f"{touch} of {len(movers)} reach contact; {melee.text}")
+
+
+def _glory(u: dict[str, Any]) -> Chance:
+    """The Orders step of an activation (BON-037): one D6 per glory test owed, each of GL or more taking
+    1 GL away (:func:`glory_test`); the chance that GL comes down at all."""
+    gl, n = u["gl"], u["tests"]
+    dist = glory_test(gl=gl - n, triggers=n, per_trigger=True).outcomes
+    some = 1 - dist.get(f"GL {gl}+", Fraction(0))
+    return Chance(some, f"{percent(some)} to bring GL {gl}+ down ({n} glory test(s), D6 of GL or more each)")
+
+
+def _breakdown(board: Ground, options: dict[str, Any], u: dict[str, Any], where: str) -> Chance | None:
+    """``Vehicles.vehicle_moved`` (BON-109 gap): a move over Bumpy or Jagged ground (the engine's own
+    ``ground`` from the unit's centre) makes a D6 breakdown roll, broken down on ``breakdown_face`` or
+    less. Returns the chance to break down."""
+    try:
+        dest = tuple(float(v) for v in where.split(","))
+    except ValueError:
+        return None
+    if len(dest) != 2:
+        return None
+    centre = _mean((m["x"], m["y"]) for m in u["models"])
+    rough = sorted(k for k in board.ground(centre, (dest[0], dest[1])) if TERRAIN[k].move in ("bumpy", "jagged"))
+    if not rough:
+        return None
+    p = Fraction(min(6, max(0, int(options["breakdown_face"]))), 6)
+    return Chance(p, f"{percent(p)} to break down for the rest of the game ({TERRAIN[rough[0]].name}: "
+                     f"a D6 of {options['breakdown_face']} or less)")
 
 
 def _mean(points: Any) -> tuple[float, float]:

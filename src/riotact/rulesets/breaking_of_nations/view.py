@@ -42,6 +42,7 @@ def unit(st: BreakingOfNations, u: Unit, own: bool) -> dict[str, Any]:
         "id": u.id, "name": u.name, "seat": u.seat, "kind": u.kind, "level": u.level,
         "formation": u.formation, "facing": u.facing, "gl": u.gl, "activated": u.activated,
         "charging": u.charging,  # BON-017 / BON-020: announced to all, and a charging Closed unit has DS 1
+        "tests": len(u.pending_tests),  # BON-036/037: glory tests owed (each trigger is announced)
         "ammunition": st.ammo(u) if own and u.kind == "gun" else None,
         "hidden": u.concealed, "pinned": u.pinned_turn == st.turn, "salvos": u.salvos, "ammo_out": u.ammo_out,
         "models": [{"id": m.id, "role": m.role, "level": m.level, "weapon": m.weapon, "armour": m.armour,
