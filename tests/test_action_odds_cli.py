@@ -31,8 +31,9 @@ def test_play_shows_the_odds_beside_a_public_participation_shot() -> None:
     assert "Red Ruth holds fire (hold:R1)" in text  # no odds beside a decision without chance
 
 
-def test_play_shows_the_odds_beside_a_breaking_of_nations_fire_order() -> None:
-    """BON-025: four Regular riflemen at a Regular squad in the open, each aiming at the nearest man."""
+def test_play_shows_the_odds_beside_a_breaking_of_nations_fire_order_and_charge() -> None:
+    """BON-025: four Regular riflemen at a Regular squad in the open, each aiming at the nearest man;
+    BON-017 / BON-032: their charge at a Blue picket and the close combat that follows."""
     out = riotact("play", str(DATA / "odds-bon.toml"), "--seed", "1", "--seat", "red=human", "--seat", "blue=human",
                   stdin="activate Red\n" * 2 + "quit\n")
     assert out.returncode == 0, out.stderr
@@ -40,3 +41,6 @@ def test_play_shows_the_odds_beside_a_breaking_of_nations_fire_order() -> None:
     assert ("Red squad fires at Blue squad — 97% at least one hit, 2.3 of 5 expected (4 shot(s) at TN 6; "
             "a natural 12 always hits)") in text
     assert "end Red squad's activation (end:A)" in text
+    # BON-017: the picket 7" away is within the charge; the close combat that follows, wild blows counted
+    assert ("Red squad charges Blue picket — 4 of 5 reach contact; 94% at least one of theirs struck, 0.9 expected; "
+            "1.7 of yours (wild blows counted) (charge:A:z)") in text

@@ -43,7 +43,7 @@ def test_a_public_participation_seat_is_sent_the_odds_beside_its_shots(client: L
     assert blue.last["odds"] == {}  # Blue Bill has nothing to fire
 
 
-def test_a_breaking_of_nations_seat_is_sent_the_odds_beside_its_fire_orders(client: LiveServer) -> None:
+def test_a_breaking_of_nations_seat_is_sent_the_odds_beside_its_fire_orders_and_charges(client: LiveServer) -> None:
     made = create(client, toml=(DATA / "odds-bon.toml").read_text(), seed=1,
                   seats={"red": "person", "blue": "person"})
     game = client.app.state.room.tables[made["table"]].game
@@ -51,4 +51,5 @@ def test_a_breaking_of_nations_seat_is_sent_the_odds_beside_its_fire_orders(clie
     red.act("activate:A")
     red.sync()
     assert red.last["odds"]["fire:A:x"]["text"].startswith("97% at least one hit, 2.3 of 5 expected")
+    assert red.last["odds"]["charge:A:z"]["text"].startswith("4 of 5 reach contact; 94% at least one of theirs")
     assert red.last["odds"] == {aid: c.as_dict() for aid, c in action_odds(game, "red").items()}
