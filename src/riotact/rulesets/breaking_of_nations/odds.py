@@ -270,12 +270,22 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
     Close combat (BON-032..035, BON-054, BON-083, BON-086, BON-114) shows the chance that at least one
     enemy model in contact is struck and the men expected to be struck on each side, every striker's
     die at the TN built as ``Combat.cc_tn`` builds it (the close-combat weapon's reroll included); a
-    critical miss's wild blow (BON-034) falls where the umpire chooses, so it is not counted.
+    critical miss's wild blow (BON-034) hits one of the others touching the striker or his foe at
+    random, and that share is counted on each of them.
+
+    A charge (BON-017) moves the men as the engine would (double SP, straight at the nearest model, as
+    far as the ground allows) and shows how many reach contact and the close combat that follows, the
+    chargers charging (BON-020). Indirect fire (``lob``, BON-069/070/073/077) weighs every placement,
+    deviation distance and clock direction of the round and the models under the marker; bashing a
+    door (BON-095) the best basher's D6; activating a unit that owes glory tests (BON-037) the chance
+    its GL comes down; a vehicle's move over rough ground its breakdown roll (BON-109).
 
     Shown only where the view holds every factor: not when a model of either unit is inside a building
     (windows, floors and their firers are the building's rules, BON-090..101), stands on higher ground
-    than the other unit (BON-097/101), or a building has fallen (rubble, BON-093). Counter-attacks
-    (BON-028) and the Great Equalizer's unit behind (BON-029) are not counted in the removals.
+    than the other unit (BON-097/101), or a building has fallen (rubble, BON-093). Not counted:
+    counter-attacks (BON-028: each turns on which hit lands on whom first), a flame thrower's stream
+    among the firers (BON-061), who the Great Equalizer's extra hits fall on (BON-029: their number is
+    shown), and the men a seat cannot see.
     """
     st = view["state"]
     units = {u["id"]: u for u in st["units"]}
