@@ -15,7 +15,7 @@ import pytest
 from breaking_of_nations.bon_support import do, feature, game, unit
 from riotact.core import Game
 from riotact.core.odds import action_odds, percent
-from riotact.rulesets.breaking_of_nations.odds import _strike, volley
+from riotact.rulesets.breaking_of_nations.odds import _strike, tenths, volley
 
 OFF = {"counter_attack": False}
 WOOD = feature("wood", "light_forest", [(8, 24), (14, 24), (14, 30), (8, 30)])
@@ -38,8 +38,10 @@ def shown_equals_engine(g: Game, seat: str, action_id: str) -> None:
     expected = odds.figures["expected models hit (removed, save heroes' hit location)"]
     assert shown.p == 1 - odds.outcomes["0 hit"]
     span = f"{min(tns)}" if min(tns) == max(tns) else f"{min(tns)}-{max(tns)}"
+    extra = odds.figures["expected extra hits for the Great Equalizer"]  # BON-029: to a unit behind
     assert shown.text == (f"{percent(shown.p)} at least one hit, {float(expected):.1f} of {models} expected "
-                          f"({len(tns)} shot(s) at TN {span}; a natural 12 always hits)")
+                          f"({len(tns)} shot(s) at TN {span}; a natural 12 always hits)"
+                          + (f"; {tenths(extra)} extra for a unit behind (BON-029)" if extra else ""))
 
 
 def squads(**kw: Any) -> Game:
@@ -457,6 +459,43 @@ def test_bon029_the_great_equalizer_s_extra_hits_are_counted_beside_the_fire_ord
     tns, models = engine(play({}), "fire:A:x")
     extra = volley(tns, models, "").figures["expected extra hits for the Great Equalizer"]
     assert extra > 0
-    assert action_odds(play({}), "red")["fire:A:x"].text.endswith(f"; {float(extra):.1f} extra for a unit behind "
+    assert action_odds(play({}), "red")["fire:A:x"].text.endswith(f"; {tenths(extra)} extra for a unit behind "
                                                                   "(BON-029)")
     assert "extra" not in action_odds(play({"great_equalizer": False}), "red")["fire:A:x"].text
+
+
+def engine_assault(g: Game, uid: str, key: str) -> list[dict[str, Fraction]]:
+    """The engine's fight through an opening on a copy, each blow read as ``engine_blows`` reads it."""
+    st = copy.deepcopy(g.state)
+    bid, _, oid = key.partition(".")
+    blows: list[dict[str, Fraction]] = []
+
+    def strike(a: Any, t: Any) -> list[Any]:
+        odds = _strike(st.cc_tn(a, t)[0], a.cc_weapon and st.options["cc_reroll"] == "when_not_critical")
+        others = sorted({e.id for e in [*st.touching(a), *st.touching(t)]} - {a.id, t.id})
+        blows.append({t.id: odds["critical hit"] + odds["hit"]}
+                     | {o: odds["critical miss"] / len(others) for o in others})
+        return []
+    st.strike = strike  # type: ignore[method-assign]
+    st.fight_through(st.units[uid], st.houses[bid], st.houses[bid].openings[oid])
+    return blows
+
+
+@pytest.mark.parametrize("side", ["from outside", "from inside", "elite defenders"])
+def test_bon096_fighting_through_a_door_shows_the_two_a_side_blows_at_tn_plus_2(side: str) -> None:
+    """BON-096: three Red men at the door, three Blue inside: two strike from each side, at TN +2 (the
+    man inside also has the house's cover, BON-114); the odds are the engine's own blows."""
+    from breaking_of_nations.test_bon_ground_buildings import house
+
+    blue = {"level": "elite"} if side == "elite defenders" else {}
+    red_out = unit("A", "red", (9, 12), (9, 12.6), (9, 11.4))
+    blue_in = unit("x", "blue", (0, 0), (0, 0), (0, 0), inside="house.west", **blue)
+    if side == "from inside":
+        red_out, blue_in = (unit("A", "red", (0, 0), (0, 0), (0, 0), inside="house.west"),
+                            unit("x", "blue", (9, 12), (9, 12.6), (9, 11.4)))
+    g = game([red_out, blue_in], dice=[1, 2], buildings=[house()], options=OFF)
+    do(g, "activate:A")
+    blows = engine_assault(g, "A", "house.door")
+    assert len(blows) == 4
+    shown = action_odds(g, "red")["assault:A:house.door"]
+    assert (shown.p, shown.text) == melee_text(g, blows, "red")

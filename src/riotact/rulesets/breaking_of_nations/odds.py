@@ -276,8 +276,8 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
     A charge (BON-017) moves the men as the engine would (double SP, straight at the nearest model, as
     far as the ground allows) and shows how many reach contact and the close combat that follows, the
     chargers charging (BON-020). Indirect fire (``lob``, BON-069/070/073/077) weighs every placement,
-    deviation distance and clock direction of the round and the models under the marker; bashing a
-    door (BON-095) the best basher's D6; activating a unit that owes glory tests (BON-037) the chance
+    deviation distance and clock direction of the round and the models under the marker; a fight
+    through a door or window (BON-096) two a side at TN +2; bashing a door (BON-095) the best basher's D6; activating a unit that owes glory tests (BON-037) the chance
     its GL comes down; a vehicle's move over rough ground its breakdown roll (BON-109).
 
     Shown only where the view holds every factor: not when a model of either unit is inside a building
@@ -330,6 +330,11 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
             if breakdown is not None:
                 out[action["id"]] = breakdown
             continue
+        if parts[0] == "assault" and len(parts) == 3 and parts[1] in units:
+            assault = _assault(table, options, st["buildings"], units, units[parts[1]], parts[2])
+            if assault is not None:
+                out[action["id"]] = assault
+            continue
         if parts[0] == "bash" and len(parts) == 3 and parts[1] in units:
             bash = _bash(table, options, st["buildings"], units[parts[1]], parts[2])
             if bash is not None:
@@ -353,7 +358,7 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
         out[action["id"]] = Chance(some, f"{percent(some)} at least one hit, {float(expected):.1f} of "
                                          f"{len(theirs)} expected ({len(tns)} shot(s) at TN "
                                          f"{_span(tns)}; a natural 12 always hits)"
-                                         + (f"; {float(surplus):.1f} extra for a unit behind (BON-029)"
+                                         + (f"; {tenths(surplus)} extra for a unit behind (BON-029)"
                                             if surplus else ""))
     return out
 
@@ -457,6 +462,10 @@ def _direct(table: Table, u: dict[str, Any], e: dict[str, Any]) -> Chance | None
                         f"({dice}D12, each against up to {1 if hard else 2} model(s))")
 
 
+Blow = dict[str, Fraction]  # one striker's die: the man it may hit -> the chance (his foe, or a wild blow's pick)
+Man = tuple[Soldier, dict[str, Any]]  # a model and his unit, as the view shows them
+
+
 def _melee(table: Table, options: dict[str, Any], units: dict[str, dict[str, Any]],
            u: dict[str, Any]) -> Chance | None:
     """``Combat.melee`` from the view: each attacker strikes his nearest foe in contact, each enemy in
@@ -468,36 +477,86 @@ def _melee(table: Table, options: dict[str, Any], units: dict[str, dict[str, Any
     men = [(m, v) for v in units.values() for m in _soldiers(v)]
     mine = [(m, v) for m, v in men if v["id"] == u["id"]]
 
-    def gap(a: Soldier, b: Soldier) -> float:
-        return table.ruler(a.pos, a.base, b.pos, b.base)
+    def foes(m: Soldier, seat: str) -> list[Man]:
+        return sorted(((e, v) for e, v in men if v["seat"] != seat and _gap(table, m, e) <= CONTACT),
+                      key=lambda x: (_gap(table, m, x[0]), x[0].id))
 
-    def foes(m: Soldier, seat: str) -> list[tuple[Soldier, dict[str, Any]]]:
-        return sorted(((e, v) for e, v in men if v["seat"] != seat and gap(m, e) <= CONTACT),
-                      key=lambda x: (gap(m, x[0]), x[0].id))
-
-    def blow(a: Soldier, t: Soldier, tu: dict[str, Any]) -> dict[str, Fraction]:
-        """One striker's die: the man it hits -> the chance (his foe, or a wild blow's pick)."""
-        hit, wild = _blow(table, options, a, t, tu)
-        others = sorted({e.id for e, _ in men if gap(a, e) <= CONTACT or gap(t, e) <= CONTACT} - {a.id, t.id})
-        out = {t.id: hit}
-        for o in others:
-            out[o] = out.get(o, Fraction(0)) + wild / len(others)
-        return out
-
-    blows: list[dict[str, Fraction]] = []
-    for a, _ in mine:
+    blows: list[Blow] = []
+    for a, au in mine:
         found = foes(a, u["seat"])
         if a.ac >= 1 and not a.panic and found:
-            blows.append(blow(a, *found[0]))
+            blows.append(_swing(table, options, men, (a, au), found[0]))
     struck_back = {e.id: (e, v) for a, _ in mine for e, v in foes(a, u["seat"])
                    if e.panic not in ("freeze", "flee", "prone", "take_cover")}
     for d, v in sorted(struck_back.values(), key=lambda x: x[0].id):
         back = [(m, w) for m, w in foes(d, v["seat"]) if w["id"] == u["id"]]
         if back and not d.is_piece:
-            blows.append(blow(d, *back[0]))
-    if not blows:
+            blows.append(_swing(table, options, men, (d, v), back[0]))
+    return _tally(blows, men, u["seat"]) if blows else None
+
+
+def _assault(table: Table, options: dict[str, Any], buildings: list[dict[str, Any]],
+             units: dict[str, dict[str, Any]], u: dict[str, Any], key: str) -> Chance | None:
+    """``Buildings.fight_through`` from the view (BON-096): up to two of ``u``'s men at the opening
+    against up to two enemies on the other side (nearest the doorstep first), each striking the one
+    across from him at TN +2 (a man inside has his building's cover, +1, BON-114), then the tally of
+    :func:`_melee`, wild blows counted."""
+    bid, _, oid = key.partition(".")
+    b = next((b for b in buildings if b["id"] == bid), None)
+    o = next((o for o in b["openings"] if o["id"] == oid), None) if b is not None else None
+    if b is None or o is None or o["kind"] == "ladder" or not u["models"]:
         return None
-    enemy = {m.id for m, v in men if v["seat"] != u["seat"]}
+    men = [(m, v) for v in units.values() for m in _soldiers(v)]
+    where = {m["id"]: m["inside"] for v in units.values() for m in v["models"]}
+    inner = len(o["sections"]) == 2
+    step = (o["at"][0], o["at"][1]) if inner else beside([tuple(q) for q in b["outline"]], tuple(o["at"]), DOORSTEP)
+    here = u["models"][0]["inside"]
+    foes = [(m, v) for m, v in men if v["seat"] != u["seat"] and not m.is_piece and m.panic != "flee"]
+    able = [(m, v) for m, v in men if v["id"] == u["id"] and not m.panic and m.ac >= 1 and not m.is_piece]
+    if here and here.split(".")[0] == bid and here.split(".", 1)[1] in o["sections"]:
+        mine = able[:2]
+        if inner:
+            other = next(sid for sid in o["sections"] if sid != here.split(".", 1)[1])
+            theirs = [(m, v) for m, v in foes if where[m.id] == f"{bid}.{other}"]
+        else:
+            theirs = [(m, v) for m, v in foes if not where[m.id] and table.ruler(m.pos, m.base, step, 0) <= AT_DOOR]
+    elif not here and not inner:
+        mine = sorted(((m, v) for m, v in able if not where[m.id] and table.ruler(m.pos, m.base, step, 0) <= AT_DOOR),
+                      key=lambda x: (table.distance(x[0].pos, step), x[0].id))[:2]
+        theirs = [(m, v) for m, v in foes if where[m.id] == f"{bid}.{o['sections'][0]}"]
+    else:
+        return None
+    theirs = sorted(theirs, key=lambda x: (table.distance(x[0].pos, step), x[0].id))[:2]
+    if not mine or not theirs:
+        return None
+    cv = {m.id: b["cv"] if where[m.id] else 0 for m, _ in mine + theirs}
+    blows = [_swing(table, options, men, a, theirs[i % len(theirs)], cv, door=True) for i, a in enumerate(mine)]
+    blows += [_swing(table, options, men, d, mine[i % len(mine)], cv, door=True) for i, d in enumerate(theirs)
+              if d[0].panic not in ("freeze", "prone", "take_cover")]
+    return _tally(blows, men, u["seat"])
+
+
+def _gap(table: Table, a: Soldier, b: Soldier) -> float:
+    return table.ruler(a.pos, a.base, b.pos, b.base)
+
+
+def _swing(table: Table, options: dict[str, Any], men: list[Man], striker: Man, foe: Man,
+           inside_cv: dict[str, int] | None = None, door: bool = False) -> Blow:
+    """``Combat.strike``: the chance the striker's die hits his foe, and a critical miss's share on each
+    of the others touching either of them (BON-034)."""
+    (a, _), (t, tu) = striker, foe
+    hit, wild = _blow(table, options, a, t, tu, (inside_cv or {}).get(t.id, 0), door)
+    others = sorted({e.id for e, _ in men if _gap(table, a, e) <= CONTACT or _gap(table, t, e) <= CONTACT}
+                    - {a.id, t.id})
+    out = {t.id: hit}
+    for o in others:
+        out[o] = out.get(o, Fraction(0)) + wild / len(others)
+    return out
+
+
+def _tally(blows: list[Blow], men: list[Man], seat: str) -> Chance:
+    """The chance at least one enemy is struck, and the men expected to be struck on each side."""
+    enemy = {m.id for m, v in men if v["seat"] != seat}
     struck = {i: 1 - _product(1 - b.get(i, Fraction(0)) for b in blows) for b in blows for i in b}
     theirs = sum((p for i, p in struck.items() if i in enemy), Fraction(0))
     ours = sum((p for i, p in struck.items() if i not in enemy), Fraction(0))
@@ -506,10 +565,11 @@ def _melee(table: Table, options: dict[str, Any], units: dict[str, dict[str, Any
                         f"{float(ours):.1f} of yours (wild blows counted)")
 
 
-def _blow(table: Table, options: dict[str, Any], a: Soldier, t: Soldier, tu: dict[str, Any]) -> tuple[Fraction,
-                                                                                                      Fraction]:
-    """``Combat.cc_tn`` and ``strike``: the chance a D6 (rerolled with a close-combat weapon) hits its
-    man, and the chance of a critical miss (BON-034)."""
+def _blow(table: Table, options: dict[str, Any], a: Soldier, t: Soldier, tu: dict[str, Any], inside_cv: int = 0,
+          door: bool = False) -> tuple[Fraction, Fraction]:
+    """``Combat.cc_tn`` (with the Buildings' +2 through a door or window, BON-096, and a man inside's
+    building cover) and ``strike``: the chance a D6 (rerolled with a close-combat weapon) hits its man,
+    and the chance of a critical miss (BON-034)."""
     trench_t = "trench" in [str(f.tags["kind"]) for f in table.features_at(t.pos)]
     trench_a = "trench" in [str(f.tags["kind"]) for f in table.features_at(a.pos)]
     tn = t.ds(tu["formation"], tu["charging"])
@@ -517,11 +577,12 @@ def _blow(table: Table, options: dict[str, Any], a: Soldier, t: Soldier, tu: dic
         tn += int(options["trench_defender_ds"])
     elif trench_a and not trench_t:
         tn += int(options["trench_attacker_ds"])
-    elif cover_value(table, a.pos, t.pos, t.base)[0] and not trench_t:
+    elif (inside_cv or cover_value(table, a.pos, t.pos, t.base)[0]) and not trench_t:
         tn += 1
     tn += (tu["formation"] == "square") + (table.height_at(t.pos) > table.height_at(a.pos))
     tn -= not in_arc(tu["facing"], 180.0, t.pos, a.pos)
     tn += CAVALRY_CC_MOD if a.mounted and not t.mounted else 0
+    tn += 2 if door else 0
     tn -= a.cs()
     strike = _strike(tn, a.cc_weapon and options["cc_reroll"] == "when_not_critical")
     return strike["critical hit"] + strike["hit"], strike["critical miss"]
@@ -686,6 +747,11 @@ def _product(values: Any) -> Fraction:
     for v in values:
         out *= v
     return out
+
+
+def tenths(x: Fraction) -> str:
+    """An expectation to a tenth, "<0.1" rather than a misleading 0.0 for what may happen."""
+    return f"{float(x):.1f}" if x >= Fraction(1, 20) or not x else "<0.1"
 
 
 def _span(tns: list[int]) -> str:
