@@ -277,7 +277,8 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
     far as the ground allows) and shows how many reach contact and the close combat that follows, the
     chargers charging (BON-020). Indirect fire (``lob``, BON-069/070/073/077) weighs every placement,
     deviation distance and clock direction of the round and the models under the marker; a fight
-    through a door or window (BON-096) two a side at TN +2; bashing a door (BON-095) the best basher's D6; activating a unit that owes glory tests (BON-037) the chance
+    through a door or window (BON-096) two a side at TN +2; bashing a door (BON-095) the best basher's
+    D6; activating a unit that owes glory tests (BON-037) the chance
     its GL comes down; a vehicle's move over rough ground its breakdown roll (BON-109).
 
     Shown only where the view holds every factor: not when a model of either unit is inside a building
@@ -354,7 +355,8 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
         odds = _cached_volley(tuple(tns), len(theirs))
         some = 1 - odds.outcomes.get("0 hit", Fraction(0))
         expected = odds.figures["expected models hit (removed, save heroes' hit location)"]
-        surplus = odds.figures["expected extra hits for the Great Equalizer"] if options["great_equalizer"] else 0
+        surplus = (odds.figures["expected extra hits for the Great Equalizer"] if options["great_equalizer"]
+                   else Fraction(0))
         out[action["id"]] = Chance(some, f"{percent(some)} at least one hit, {float(expected):.1f} of "
                                          f"{len(theirs)} expected ({len(tns)} shot(s) at TN "
                                          f"{_span(tns)}; a natural 12 always hits)"
