@@ -499,3 +499,52 @@ def test_bon096_fighting_through_a_door_shows_the_two_a_side_blows_at_tn_plus_2(
     assert len(blows) == 4
     shown = action_odds(g, "red")["assault:A:house.door"]
     assert (shown.p, shown.text) == melee_text(g, blows, "red")
+
+
+def engine_battering(g: Game, uid: str, bid: str) -> list[tuple[int, int]]:
+    """The engine's own shots at a building's walls on a copy: (TN, damage) of each, read off the
+    judge of each d12 (every die a 1, so nothing falls and every shot is rolled)."""
+    from riotact.core.dice import ScriptedDice
+    from riotact.rulesets.breaking_of_nations.tables import WEAPONS
+
+    st = copy.deepcopy(g.state)
+    st.umpire.dice = ScriptedDice([1] * 60)
+    shots: list[tuple[int, int]] = []
+    roll = st.umpire.roll_total
+
+    def spy(rule: str, who: str, n: int, sides: int, **kw: Any) -> Any:
+        judge = kw["judge"]
+        shots.append((next(f for f in range(1, 13) if judge(f) != "miss"), WEAPONS[st.men[who].weapon].damage))
+        return roll(rule, who, n, sides, **kw)
+    st.umpire.roll_total = spy  # type: ignore[method-assign]
+    st.batter(st.units[uid], st.houses[bid])
+    return shots
+
+
+@pytest.mark.parametrize("material", ["wooden", "stone"])
+def test_bon093_fire_at_a_building_s_walls_shows_its_hits_dp_and_fall_as_the_engine_s_shots(material: str) -> None:
+    """BON-093: six Elite riflemen (one with an LMG, BON-063) at the walls: TN = CV + range + firer;
+    each hit takes its D from the DP (wooden 4, stone 5), and at 0 the house falls."""
+    from breaking_of_nations.test_bon_ground_buildings import house
+
+    g = game([unit("A", "red", (20, 12), *[(20 + 0.5 * i, 13) for i in range(1, 6)], level="elite",
+                   specialists=[{"kind": "lmg"}]),
+              unit("x", "blue", (0, 0), (0, 0), (0, 0), inside="house.west")],
+             dice=[1, 2], buildings=[house(material=material)], options=OFF)
+    do(g, "activate:A")
+    shots = engine_battering(g, "A", "house")
+    dp = g.state.works["house"].dp
+    total: dict[int, Fraction] = {0: Fraction(1)}
+    for tn, damage in shots:
+        p = Fraction(13 - tn, 12)
+        nxt: dict[int, Fraction] = {}
+        for k, q in total.items():
+            nxt[k + damage] = nxt.get(k + damage, Fraction(0)) + q * p
+            nxt[k] = nxt.get(k, Fraction(0)) + q * (1 - p)
+        total = nxt
+    lost = sum((min(k, dp) * q for k, q in total.items()), Fraction(0))
+    falls = sum((q for k, q in total.items() if k >= dp), Fraction(0))
+    shown = action_odds(g, "red")["batter:A:house"]
+    assert len(shots) == 8 and shown.p == 1 - total[0]
+    assert shown.text == (f"{percent(shown.p)} at least one hit on the walls, {float(lost):.1f} of its {dp} DP "
+                          f"expected; {percent(falls)} it falls on those inside")

@@ -19,6 +19,7 @@ from functools import lru_cache
 from typing import Any
 
 import icepool
+from shapely.geometry import LineString, Point, Polygon
 
 from riotact.core.odds import Chance, Odds, OddsError, OddsProcedure, Param, percent
 from riotact.tabletop import Table, bearing, beside, clock_point, in_arc
@@ -277,7 +278,8 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
     far as the ground allows) and shows how many reach contact and the close combat that follows, the
     chargers charging (BON-020). Indirect fire (``lob``, BON-069/070/073/077) weighs every placement,
     deviation distance and clock direction of the round and the models under the marker; a fight
-    through a door or window (BON-096) two a side at TN +2; bashing a door (BON-095) the best basher's
+    through a door or window (BON-096) two a side at TN +2; fire at a building's walls (BON-093) its
+    hits, DP and fall; bashing a door (BON-095) the best basher's
     D6; activating a unit that owes glory tests (BON-037) the chance
     its GL comes down; a vehicle's move over rough ground its breakdown roll (BON-109).
 
@@ -335,6 +337,11 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
             assault = _assault(table, options, st["buildings"], units, units[parts[1]], parts[2])
             if assault is not None:
                 out[action["id"]] = assault
+            continue
+        if parts[0] == "batter" and len(parts) == 3 and parts[1] in units:
+            batter = _batter(st["table"], st["buildings"], units[parts[1]], parts[2])
+            if batter is not None:
+                out[action["id"]] = batter
             continue
         if parts[0] == "bash" and len(parts) == 3 and parts[1] in units:
             bash = _bash(table, options, st["buildings"], units[parts[1]], parts[2])
@@ -715,6 +722,42 @@ def _die(dev: tuple[int, int]) -> str:
     return f"D{dev[0]}{f'+{dev[1]}' if dev[1] else ''}\""
 
 
+def _batter(view_table: dict[str, Any], buildings: list[dict[str, Any]], u: dict[str, Any],
+            bid: str) -> Chance | None:
+    """``Buildings.batter`` from the view (BON-093): each man outside with a rifle or LMG, in reach of
+    the walls and seeing the nearest point of them (no other standing building in the way), fires his
+    shots at TN = the building's CV + range + his experience; each hit takes his weapon's D from its
+    DP, and at 0 it falls in on those inside. A natural 12 also hits one man inside (not counted)."""
+    b = next((b for b in buildings if b["id"] == bid and not b["collapsed"]), None)
+    if b is None:
+        return None
+    table = _table(view_table, ())  # the walls aimed at are not in the way of their own sight
+    shape = Polygon(b["outline"])
+    others = [Polygon(q["outline"]) for q in buildings if q["id"] != bid and q["kind"] == "building"
+              and not q["collapsed"]]
+    total = icepool.Die([0])
+    for m in _soldiers(u):
+        inside = next(x["inside"] for x in u["models"] if x["id"] == m.id)
+        gap = shape.distance(Point(m.pos)) - m.base
+        if inside or not _fires(m) or gap > _reach(m):
+            continue
+        wall = shape.exterior.interpolate(shape.exterior.project(Point(m.pos)))
+        aim = (wall.x, wall.y)
+        if not table.line_of_sight(m.pos, aim) or any(q.intersects(LineString([m.pos, aim])) for q in others):
+            continue
+        weapon = WEAPONS[m.weapon]
+        tn = b["cv"] + RANGE_MOD[weapon.band(max(gap, 0.0)) or "long"] + m.stats.fire_mod
+        total = total + weapon.shots @ d12_hit(tn).map(lambda h, d=weapon.damage: h * d)
+    if total.outcomes() == (0,):
+        return None
+    dp = int(b["dp"])
+    some = 1 - Fraction(total.probability(0))
+    lost = sum((min(k, dp) * Fraction(total.probability(k)) for k in total.outcomes()), Fraction(0))
+    falls = sum((Fraction(total.probability(k)) for k in total.outcomes() if k >= dp), Fraction(0))
+    return Chance(some, f"{percent(some)} at least one hit on the walls, {float(lost):.1f} of its {dp} DP "
+                        f"expected; {percent(falls)} it falls on those inside")
+
+
 def _bash(table: Table, options: dict[str, Any], buildings: list[dict[str, Any]], u: dict[str, Any],
           key: str) -> Chance | None:
     """``Buildings.bash`` from the view (BON-095): the soldier of the best CS at the door (inside, in a
@@ -773,14 +816,24 @@ def _rifles(table: Table, mine: list[Soldier], theirs: list[Soldier]) -> list[tu
     """``Combat.fire`` / ``shots``: who fires (``able`` and ``can_fire``) and at whom, from the view."""
     out = []
     for f in mine:
-        if (f.is_piece or f.ac < 1 or f.panic or f.weapon in NOT_RIFLES or "arm_heavy" in f.injuries
-                or (f.weapon == "lmg" and ("arm_light" in f.injuries or (not f.prone and f.move_ac * 2 > f.max_ac())))):
+        if not _fires(f):
             continue
-        reach = WEAPONS[f.weapon].reach / (2 if "arm_light" in f.injuries and f.weapon == "rifle" else 1)
+        reach = _reach(f)
         aims = sorted((t for t in theirs if not t.prone and table.ruler(f.pos, f.base, t.pos, t.base) <= reach
                        and _sees(table, f.pos, t.pos)), key=lambda t: (table.ruler(f.pos, f.base, t.pos, t.base), t.id))
         out += [(f, aims[i % len(aims)]) for i in range(WEAPONS[f.weapon].shots)] if aims else []
     return out
+
+
+def _fires(f: Soldier) -> bool:
+    """``able`` and ``can_fire`` for a rifle or an LMG (BON-052, BON-112), from the view."""
+    return not (f.is_piece or f.ac < 1 or f.panic or f.weapon in NOT_RIFLES or "arm_heavy" in f.injuries
+                or (f.weapon == "lmg" and ("arm_light" in f.injuries or (not f.prone and f.move_ac * 2 > f.max_ac()))))
+
+
+def _reach(f: Soldier) -> float:
+    """``weapon_reach``: a light arm wound halves a rifle's reach (BON-112)."""
+    return WEAPONS[f.weapon].reach / (2 if "arm_light" in f.injuries and f.weapon == "rifle" else 1)
 
 
 def _salvo(table: Table, mg: dict[str, Any], mine: list[Soldier],
