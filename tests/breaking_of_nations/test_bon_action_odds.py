@@ -548,3 +548,28 @@ def test_bon093_fire_at_a_building_s_walls_shows_its_hits_dp_and_fall_as_the_eng
     assert len(shots) == 8 and shown.p == 1 - total[0]
     assert shown.text == (f"{percent(shown.p)} at least one hit on the walls, {float(lost):.1f} of its {dp} DP "
                           f"expected; {percent(falls)} it falls on those inside")
+
+
+@pytest.mark.parametrize(("red_at", "shown"), [((22, 27.5), True), ((10, 10), False)])
+def test_bon076_activating_an_mg_whose_ammunition_man_is_fighting_shows_its_ammunition_roll(
+        red_at: tuple[float, float], shown: bool) -> None:
+    """BON-076: the ammunition crewman in base contact with a Red man: at the MG's activation a D6 of
+    7 - 1 = 6 runs it out (the engine's own target, read off a copy); out of contact, no roll, no odds."""
+    g = game([unit("A", "red", (2, 2), red_at), unit("m", "blue", (20, 30), (19, 32), (22, 28.5), kind="mg",
+                                                      facing=180)], dice=[2, 1], options=OFF)
+    st = copy.deepcopy(g.state)
+    targets: list[int] = []
+
+    def spy(rule: str, who: str, n: int, sides: int, **kw: Any) -> Any:
+        targets.append(kw["target"])
+        raise StopIteration
+    st.umpire.roll_total = spy  # type: ignore[method-assign]
+    if shown:
+        with pytest.raises(StopIteration):
+            st.begin(st.units["m"])
+        odds = action_odds(g, "blue")["activate:m"]
+        assert odds.p == Fraction(7 - targets[0], 6) == Fraction(1, 6)
+        assert odds.text == "17% the MG runs out of ammunition (turn 1 without its crewman: a D6 of 6+)"
+    else:
+        st.begin(st.units["m"])
+        assert not targets and "activate:m" not in action_odds(g, "blue")

@@ -281,7 +281,7 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
     through a door or window (BON-096) two a side at TN +2; fire at a building's walls (BON-093) its
     hits, DP and fall; bashing a door (BON-095) the best basher's
     D6; activating a unit that owes glory tests (BON-037) the chance
-    its GL comes down; a vehicle's move over rough ground its breakdown roll (BON-109).
+    its GL comes down, and an MG without its ammunition crewman the chance it runs out (BON-076); a vehicle's move over rough ground its breakdown roll (BON-109).
 
     Shown only where the view holds every factor: not when a model of either unit is inside a building
     (windows, floors and their firers are the building's rules, BON-090..101), stands on higher ground
@@ -324,8 +324,11 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
             if lob is not None:
                 out[action["id"]] = lob
             continue
-        if parts[0] == "activate" and len(parts) == 2 and parts[1] in units and units[parts[1]]["tests"]:
-            out[action["id"]] = _glory(units[parts[1]])
+        if parts[0] == "activate" and len(parts) == 2 and parts[1] in units:
+            found = [c for c in (_glory(units[parts[1]]), _ammo(table, options, units, units[parts[1]], st["turn"]))
+                     if c is not None]
+            if found:
+                out[action["id"]] = Chance(found[0].p, "; ".join(c.text for c in found))
             continue
         if (parts[0] == "move" and len(parts) == 3 and parts[1] in units and units[parts[1]]["kind"] == "vehicle"
                 and units[parts[1]]["models"]):
@@ -637,13 +640,36 @@ def _charge(board: Ground, options: dict[str, Any], units: dict[str, dict[str, A
     return Chance(melee.p, f"{touch} of {len(movers)} reach contact; {melee.text}")
 
 
-def _glory(u: dict[str, Any]) -> Chance:
+def _glory(u: dict[str, Any]) -> Chance | None:
     """The Orders step of an activation (BON-037): one D6 per glory test owed, each of GL or more taking
     1 GL away (:func:`glory_test`); the chance that GL comes down at all."""
     gl, n = u["gl"], u["tests"]
+    if not n:
+        return None
     dist = glory_test(gl=gl - n, triggers=n, per_trigger=True).outcomes
     some = 1 - dist.get(f"GL {gl}+", Fraction(0))
     return Chance(some, f"{percent(some)} to bring GL {gl}+ down ({n} glory test(s), D6 of GL or more each)")
+
+
+def _ammo(table: Table, options: dict[str, Any], units: dict[str, dict[str, Any]], u: dict[str, Any],
+          turn: int) -> Chance | None:
+    """``ammo_check`` at an MG's activation (BON-076): while its ammunition crewman is dead or in base
+    contact with an enemy, in the n-th such turn a D6 of ``ammo_turn_face`` - n or more runs it out."""
+    if u["kind"] != "mg" or u["ammo_out"]:
+        return None
+    since = u["ammo_since"]
+    ammo = next((m for m in _soldiers(u) if m.role == "ammo"), None)
+    if ammo is not None:
+        where = {m["id"]: m["inside"] for v in units.values() for m in v["models"]}
+        fighting = any(_gap(table, ammo, e) <= CONTACT and where[e.id] == where[ammo.id]
+                       for v in units.values() if v["seat"] != u["seat"] for e in _soldiers(v))
+        since = (since or turn) if fighting else 0
+    if not since:
+        return None
+    n = turn - since + 1
+    need = max(1, int(options["ammo_turn_face"]) - n)
+    p = Fraction(7 - min(need, 7), 6)
+    return Chance(p, f"{percent(p)} the MG runs out of ammunition (turn {n} without its crewman: a D6 of {need}+)")
 
 
 def _breakdown(board: Ground, options: dict[str, Any], u: dict[str, Any], where: str) -> Chance | None:

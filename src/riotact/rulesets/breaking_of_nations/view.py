@@ -45,6 +45,7 @@ def unit(st: BreakingOfNations, u: Unit, own: bool) -> dict[str, Any]:
         "tests": len(u.pending_tests),  # BON-036/037: glory tests owed (each trigger is announced)
         "ammunition": st.ammo(u) if own and u.kind == "gun" else None,
         "hidden": u.concealed, "pinned": u.pinned_turn == st.turn, "salvos": u.salvos, "ammo_out": u.ammo_out,
+        "ammo_since": u.ammo_since,  # BON-076: the turn its ammunition crewman was lost (announced)
         "models": [{"id": m.id, "role": m.role, "level": m.level, "weapon": m.weapon, "armour": m.armour,
                     "cc_weapon": m.cc_weapon, "mounted": m.mounted, "vehicle": list(m.vehicle) if m.vehicle else None,
                     "move_ac": m.move_ac, "x": m.x, "y": m.y,
