@@ -278,17 +278,19 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
     far as the ground allows) and shows how many reach contact and the close combat that follows, the
     chargers charging (BON-020). Indirect fire (``lob``, BON-069/070/073/077) weighs every placement,
     deviation distance and clock direction of the round and the models under the marker; a fight
-    through a door or window (BON-096) two a side at TN +2; fire at a building's walls (BON-093) its
-    hits, DP and fall; bashing a door (BON-095) the best basher's
-    D6; activating a unit that owes glory tests (BON-037) the chance
-    its GL comes down, and an MG without its ammunition crewman the chance it runs out (BON-076); a vehicle's move over rough ground its breakdown roll (BON-109).
+    through a door or window (BON-096) shows its two a side at TN +2; fire at a building's walls
+    (BON-093) its hits, DP and fall; bashing a door (BON-095) the best basher's D6; activating a unit
+    that owes glory tests (BON-037) the chance its GL comes down, and an MG without its ammunition
+    crewman the chance it runs out (BON-076); a vehicle's move over rough ground its breakdown roll
+    (BON-109).
 
-    Shown only where the view holds every factor: not when a model of either unit is inside a building
-    (windows, floors and their firers are the building's rules, BON-090..101), stands on higher ground
-    than the other unit (BON-097/101), or a building has fallen (rubble, BON-093). Not counted:
-    counter-attacks (BON-028: each turns on which hit lands on whom first), a flame thrower's stream
-    among the firers (BON-061), who the Great Equalizer's extra hits fall on (BON-029: their number is
-    shown), and the men a seat cannot see.
+    Fire, grenades, close combat, charges and indirect fire are shown only where the view holds every
+    factor: not when a model of either unit is inside a building (windows, floors and their firers are
+    the building's rules, BON-090..101), when fire crosses heights (BON-097/101), or when a building has
+    fallen (rubble, BON-093). Not counted: counter-attacks (BON-028: each turns on which hit lands on
+    whom first), a flame thrower's stream among the firers (BON-061), whom the Great Equalizer's extra
+    hits strike (BON-029: their number is shown), a natural 12 through a wall (BON-093), and the men a
+    seat cannot see. A cavalry charge has none yet: its reach turns on last turn's gait.
     """
     st = view["state"]
     units = {u["id"]: u for u in st["units"]}
@@ -361,7 +363,7 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
         shots = _salvo(table, u, mine, theirs) if u["kind"] == "mg" else _rifles(table, mine, theirs)
         if not shots:
             continue
-        tns = sorted(_tn(table, f, t, e["formation"]) for f, t in shots)
+        tns = sorted(_tn(table, f, t, e) for f, t in shots)
         odds = _cached_volley(tuple(tns), len(theirs))
         some = 1 - odds.outcomes.get("0 hit", Fraction(0))
         expected = odds.figures["expected models hit (removed, save heroes' hit location)"]
@@ -874,12 +876,13 @@ def _salvo(table: Table, mg: dict[str, Any], mine: list[Soldier],
     return [(shooter, aims[i % len(aims)]) for i in range(WEAPONS["mg"].shots)] if aims else []
 
 
-def _tn(table: Table, f: Soldier, t: Soldier, formation: str) -> int:
+def _tn(table: Table, f: Soldier, t: Soldier, tu: dict[str, Any]) -> int:
     """``Combat.ranged_tn`` (BON-025, BON-030, BON-085, BON-100, BON-113) from the view: DS + armour +
-    CV + range + the firer's experience (+1 on horseback). A charging cluster (-1) is not in the view."""
+    CV + range + the firer's experience (+1 on horseback, -1 at a charging cluster)."""
     band = WEAPONS[f.weapon].band(table.ruler(f.pos, f.base, t.pos, t.base)) or "long"
-    return (t.ds(formation, False) + cover_value(table, f.pos, t.pos, t.base)[0] + RANGE_MOD[band]
-            + f.stats.fire_mod + (HORSEBACK_MOD if f.mounted else 0))
+    return (t.ds(tu["formation"], tu["charging"]) + cover_value(table, f.pos, t.pos, t.base)[0] + RANGE_MOD[band]
+            + f.stats.fire_mod + (HORSEBACK_MOD if f.mounted else 0)
+            + (CHARGING_CLUSTER_MOD if tu["charging"] and tu["formation"] in ("closed", "mass") else 0))
 
 
 def _sees(table: Table, a: tuple[float, float], b: tuple[float, float]) -> bool:
