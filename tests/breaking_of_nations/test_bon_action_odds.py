@@ -573,3 +573,23 @@ def test_bon076_activating_an_mg_whose_ammunition_man_is_fighting_shows_its_ammu
     else:
         st.begin(st.units["m"])
         assert not targets and "activate:m" not in action_odds(g, "blue")
+
+
+@pytest.mark.parametrize(("armour", "away"), [("minimal", 7.5), ("heavy", 5.5), ("heavy", 7.5)])
+def test_bon079_bon083_bon084_a_cavalry_charge_shows_the_close_combat_where_the_riders_end(armour: str,
+                                                                                            away: float) -> None:
+    """BON-079..084: riders charge a Blue pair at the best gait open to them (a walk last turn: a
+    canter, 8", or 6" in heavy armour, BON-084, too short for 7.5"), and strike at -1 (BON-083); the
+    odds are the close combat after the engine's own charge."""
+    g = game([unit("C", "red", (2, 2), (10, 10), (12, 10), kind="cavalry", soldiers=2, armour=armour),
+              unit("x", "blue", (46, 47), (11, 10 + away), (13, 10 + away), facing=180)], dice=[1, 2], options=OFF)
+    do(g, "activate:C")
+    if armour == "heavy" and away > 6:
+        assert "charge:C:x" not in [a.id for a in g.legal_actions("red")] + list(action_odds(g, "red"))
+        return
+    blows, after = engine_charge(g, "C", "x")
+    shown = action_odds(g, "red")["charge:C:x"]
+    some, words = melee_text(after, blows, "red")
+    reached = sum(1 for m in after.state.members(after.state.units["C"]) if after.state.fighters(m))
+    movers = len(g.state.movers(g.state.units["C"]))
+    assert reached == 2 and (shown.p, shown.text) == (some, f"{reached} of {movers} reach contact; {words}")

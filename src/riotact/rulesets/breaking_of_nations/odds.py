@@ -47,6 +47,7 @@ from .tables import (
     TERRAIN,
     WEAPONS,
     reaction,
+    ride_reach,
 )
 from .wire import Cut
 
@@ -290,7 +291,7 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
     fallen (rubble, BON-093). Not counted: counter-attacks (BON-028: each turns on which hit lands on
     whom first), a flame thrower's stream among the firers (BON-061), whom the Great Equalizer's extra
     hits strike (BON-029: their number is shown), a natural 12 through a wall (BON-093), and the men a
-    seat cannot see. A cavalry charge has none yet: its reach turns on last turn's gait.
+    seat cannot see.
     """
     st = view["state"]
     units = {u["id"]: u for u in st["units"]}
@@ -609,11 +610,13 @@ def _charge(board: Ground, options: dict[str, Any], units: dict[str, dict[str, A
     ``path_problem`` and ``contact_point`` on the terrain and wire lanes the view shows), paying 1 AC;
     the unit turns to face the enemy, counts as charging (a Closed unit's DS 1, BON-020) and the close
     combat follows (:func:`_melee`). The charge's glory triggers (BON-036) roll in later Orders steps,
-    not now. Shown for infantry only: a mount's reach turns on last turn's gait (BON-082), not in the view."""
-    if u["kind"] != "squad" or any(m["inside"] for v in units.values() for m in v["models"]):
+    not now. A mount charges as far as the best gait open to it (BON-079..084: last turn's gait and the
+    rider's armour), in one movement action."""
+    if u["kind"] not in ("squad", "cavalry") or any(m["inside"] for v in units.values() for m in v["models"]):
         return None
     theirs = _soldiers(e)
-    limit = int(options["movement_actions"])
+    mounted = u["kind"] == "cavalry"
+    limit = 1 if mounted else int(options["movement_actions"])  # BON-079: one gait move
     movers = [m for m in _soldiers(u) if not m.panic and not m.is_piece and m.ac >= 1 and m.move_ac + 1 <= limit]
     if not movers or not theirs:
         return None
@@ -622,7 +625,8 @@ def _charge(board: Ground, options: dict[str, Any], units: dict[str, dict[str, A
     for m in movers:
         t = min(theirs, key=lambda t: (board.gap(m, t), t.id))
         dest = board.contact_point(m, t)
-        allowed = board.step_allowance(m, m.pos, t.pos, charging=True)
+        allowed = (ride_reach(u["last_gait"], u["models"][0]["armour"]) if mounted
+                   else board.step_allowance(m, m.pos, t.pos, charging=True))
         if board.table.distance(m.pos, dest) > allowed:
             dest = board.toward(m.pos, dest, allowed)
         if board.path_problem(m, m.pos, dest, charging=True) is None:

@@ -28,7 +28,7 @@ from .buildings import BUILDING_VERBS, Buildings
 from .forces import Soldier, Unit, place
 from .glory import PANIC_GL
 from .organisations import force_note
-from .tables import GAIT_MINIMUM, GAITS, PIECES, RIDER_ARMOUR, TERRAIN, TURN_COST, WEAPONS, terrain_speed
+from .tables import GAIT_MINIMUM, GAITS, PIECES, TERRAIN, TURN_COST, WEAPONS, gait_limit, ride_reach, terrain_speed
 from .view import seat_view
 from .wire import WireCutting
 
@@ -401,16 +401,11 @@ class BreakingOfNations(Buildings, Bombardment, WireCutting):
 
     # -- cavalry ------------------------------------------------------------------------------
     def gait_limit(self, u: Unit, gait: str) -> float | None:
-        """BON-079 / BON-105 a gait's distance, less the rider's armour (BON-084); None: forbidden,
-        or more than one gait above last turn's (BON-082)."""
-        if list(GAITS).index(gait) > list(GAITS).index(u.last_gait) + 1:
-            return None
-        armour = self.members(u)[0].armour if self.members(u) else "minimal"
-        penalty = RIDER_ARMOUR[armour].get(gait, 0)
-        return None if penalty is None else float(GAITS[gait] + penalty)
+        """BON-079..084: a gait's distance for ``u`` this turn (``tables.gait_limit``)."""
+        return gait_limit(u.last_gait, self.members(u)[0].armour if self.members(u) else "minimal", gait)
 
     def ride_reach(self, u: Unit) -> float:
-        return max((lim for g in GAITS if (lim := self.gait_limit(u, g)) is not None), default=0.0)
+        return ride_reach(u.last_gait, self.members(u)[0].armour if self.members(u) else "minimal")
 
     def ride_gait(self, u: Unit, a: tuple[float, float], b: tuple[float, float]) -> tuple[str | None, str]:
         """The lowest gait that covers the move with its turn (BON-081: 1" per 90 degrees at a canter,

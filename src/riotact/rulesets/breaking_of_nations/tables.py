@@ -110,6 +110,22 @@ TURN_COST = {"walk": 0.0, "canter": 1.0, "gallop": 2.0}
 #: BON-084 gap: a rider's armour: inches lost at a gait, or None where it cannot go (Kevlar = flak).
 RIDER_ARMOUR: dict[str, dict[str, int | None]] = {"minimal": {}, "flak": {"gallop": -2},
                                                    "heavy": {"canter": -2, "gallop": None}}
+
+
+def gait_limit(last: str, armour: str, gait: str) -> float | None:
+    """BON-079 / BON-105 a gait's distance, less the rider's armour (BON-084); None: forbidden, or more
+    than one gait above last turn's ``last`` (BON-082)."""
+    if list(GAITS).index(gait) > list(GAITS).index(last) + 1:
+        return None
+    penalty = RIDER_ARMOUR[armour].get(gait, 0)
+    return None if penalty is None else float(GAITS[gait] + penalty)
+
+
+def ride_reach(last: str, armour: str) -> float:
+    """The farthest a mount may go this turn, at the best gait open to it."""
+    return max((lim for g in GAITS if (lim := gait_limit(last, armour, g)) is not None), default=0.0)
+
+
 MOUNT_CU = 2  # BON-010 gap, extended: a horse costs as a Green soldier
 HORSEBACK_MOD = 1  # BON-085 / BON-113
 CAVALRY_CC_MOD = -1  # BON-083

@@ -43,6 +43,7 @@ def unit(st: BreakingOfNations, u: Unit, own: bool) -> dict[str, Any]:
         "formation": u.formation, "facing": u.facing, "gl": u.gl, "activated": u.activated,
         "charging": u.charging,  # BON-017 / BON-020: announced to all, and a charging Closed unit has DS 1
         "tests": len(u.pending_tests),  # BON-036/037: glory tests owed (each trigger is announced)
+        "last_gait": u.last_gait,  # BON-082: last turn's gait (announced) bounds this turn's
         "ammunition": st.ammo(u) if own and u.kind == "gun" else None,
         "hidden": u.concealed, "pinned": u.pinned_turn == st.turn, "salvos": u.salvos, "ammo_out": u.ammo_out,
         "ammo_since": u.ammo_since,  # BON-076: the turn its ammunition crewman was lost (announced)
