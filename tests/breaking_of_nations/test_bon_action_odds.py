@@ -593,3 +593,25 @@ def test_bon079_bon083_bon084_a_cavalry_charge_shows_the_close_combat_where_the_
     reached = sum(1 for m in after.state.members(after.state.units["C"]) if after.state.fighters(m))
     movers = len(g.state.movers(g.state.units["C"]))
     assert reached == 2 and (shown.p, shown.text) == (some, f"{reached} of {movers} reach contact; {words}")
+
+
+@pytest.mark.parametrize(("chargers", "target", "facing"), [("civilian", "regular", 180), ("regular", "civilian", 180),
+                                                            ("regular", "civilian", 0)])
+def test_bon036_bon038_no_charge_odds_when_its_glory_trigger_panics_a_side_before_the_blows(
+        chargers: str, target: str, facing: float) -> None:
+    """BON-036: charging is a trigger for the chargers, a charge in the flank or rear one for the
+    charged; BON-038: at GL 7 (Civilians start at 6+) the unit panics at once, its men's reactions
+    rolled before the close combat, which the odds do not weigh: none are shown then. Charged from the
+    front, Civilians stay at 6+ and the odds are shown."""
+    def play() -> Game:
+        g = game([unit("A", "red", (2, 2), (10, 10), (12, 10), (14, 10), (16, 10), level=chargers),
+                  unit("x", "blue", (46, 47), (12, 17), (14, 17.5), facing=facing, level=target)],
+                 dice=[1, 2], options=OFF)
+        do(g, "activate:A")
+        return g
+    g = play()
+    g.dice.extend([3] * 40)  # the panic reactions and the blows
+    do(g, "charge:A:x")
+    panicked = any(m.panic for m in g.state.men.values())
+    assert panicked is (chargers == "civilian" or facing == 0)
+    assert ("charge:A:x" in action_odds(play(), "red")) is not panicked

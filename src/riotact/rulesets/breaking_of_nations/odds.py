@@ -38,6 +38,7 @@ from .tables import (
     CC_CRITICAL_MISS,
     CHARGING_CLUSTER_MOD,
     CRITICAL_RANGED,
+    GAITS,
     HORSEBACK_MOD,
     LEVELS,
     PIECES,
@@ -610,7 +611,8 @@ def _charge(board: Ground, options: dict[str, Any], units: dict[str, dict[str, A
     ``path_problem`` and ``contact_point`` on the terrain and wire lanes the view shows), paying 1 AC;
     the unit turns to face the enemy, counts as charging (a Closed unit's DS 1, BON-020) and the close
     combat follows (:func:`_melee`). The charge's glory triggers (BON-036) roll in later Orders steps,
-    not now. A mount charges as far as the best gait open to it (BON-079..084: last turn's gait and the
+    not now, unless one takes the chargers or the charged to GL 7 (a panic before the blows: no odds
+    then). A mount charges as far as the best gait open to it (BON-079..084: last turn's gait and the
     rider's armour), in one movement action."""
     if u["kind"] not in ("squad", "cavalry") or any(m["inside"] for v in units.values() for m in v["models"]):
         return None
@@ -622,16 +624,24 @@ def _charge(board: Ground, options: dict[str, Any], units: dict[str, dict[str, A
         return None
     after = {m["id"]: dict(m) for m in u["models"]}
     went = []
+    flank, longest = False, 0.0
     for m in movers:
         t = min(theirs, key=lambda t: (board.gap(m, t), t.id))
+        flank = flank or not in_arc(e["facing"], 90.0, t.pos, m.pos)
         dest = board.contact_point(m, t)
         allowed = (ride_reach(u["last_gait"], u["models"][0]["armour"]) if mounted
                    else board.step_allowance(m, m.pos, t.pos, charging=True))
         if board.table.distance(m.pos, dest) > allowed:
             dest = board.toward(m.pos, dest, allowed)
+        longest = max(longest, board.table.distance(m.pos, dest))
         if board.path_problem(m, m.pos, dest, charging=True) is None:
             after[m.id].update(x=dest[0], y=dest[1])
             went.append(m)
+    # BON-036 / BON-038: the charge's glory triggers come before the blows; one that takes a unit to GL 7
+    # panics it first (its men's reactions rolled), which these odds do not weigh
+    scared = flank + (mounted and longest > GAITS["walk"])
+    if u["gl"] + 1 >= PANIC_GL or e["gl"] + scared >= PANIC_GL:
+        return None
     for m in went or movers:  # nobody got going: the order is spent all the same
         after[m.id].update(ac=m.ac - 1, move_ac=m.move_ac + 1)
     models = list(after.values())
