@@ -302,81 +302,66 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
         return {}
     out: dict[str, Chance] = {}
     for action in view["legal_actions"]:
-        parts = action["id"].split(":")
-        if parts[0] == "throw" and len(parts) == 3 and parts[1] in units:
-            grenade = _grenade(table, units, units[parts[1]], parts[2])
-            if grenade is not None:
-                out[action["id"]] = grenade
-            continue
-        if parts[0] == "shoot" and len(parts) == 3 and parts[1] in units and parts[2] in units:
-            direct = _direct(table, units[parts[1]], units[parts[2]])
-            if direct is not None:
-                out[action["id"]] = direct
-            continue
-        if parts[0] == "fight" and len(parts) == 2 and parts[1] in units:
-            melee = _melee(table, options, units, units[parts[1]])
-            if melee is not None:
-                out[action["id"]] = melee
-            continue
-        if parts[0] == "charge" and len(parts) == 3 and parts[1] in units and parts[2] in units:
-            charge = _charge(_board(table, st["table"]["lanes"]), options, units, units[parts[1]], units[parts[2]])
-            if charge is not None:
-                out[action["id"]] = charge
-            continue
-        if parts[0] == "lob" and parts[1] in units:
-            lob = _lob(table, options, units, units[parts[1]], parts[2:], st["plans"])
-            if lob is not None:
-                out[action["id"]] = lob
-            continue
-        if parts[0] == "activate" and len(parts) == 2 and parts[1] in units:
-            found = [c for c in (_glory(units[parts[1]]), _ammo(table, options, units, units[parts[1]], st["turn"]))
-                     if c is not None]
-            if found:
-                out[action["id"]] = Chance(found[0].p, "; ".join(c.text for c in found))
-            continue
-        if (parts[0] == "move" and len(parts) == 3 and parts[1] in units and units[parts[1]]["kind"] == "vehicle"
-                and units[parts[1]]["models"]):
-            breakdown = _breakdown(_board(table, st["table"]["lanes"]), options, units[parts[1]], parts[2])
-            if breakdown is not None:
-                out[action["id"]] = breakdown
-            continue
-        if parts[0] == "assault" and len(parts) == 3 and parts[1] in units:
-            assault = _assault(table, options, st["buildings"], units, units[parts[1]], parts[2])
-            if assault is not None:
-                out[action["id"]] = assault
-            continue
-        if parts[0] == "batter" and len(parts) == 3 and parts[1] in units:
-            batter = _batter(st["table"], st["buildings"], units[parts[1]], parts[2])
-            if batter is not None:
-                out[action["id"]] = batter
-            continue
-        if parts[0] == "bash" and len(parts) == 3 and parts[1] in units:
-            bash = _bash(table, options, st["buildings"], units[parts[1]], parts[2])
-            if bash is not None:
-                out[action["id"]] = bash
-            continue
-        if parts[0] != "fire" or len(parts) != 3 or parts[1] not in units or parts[2] not in units:
-            continue
-        u, e = units[parts[1]], units[parts[2]]
-        mine, theirs = _soldiers(u), _soldiers(e)
-        if not mine or not theirs or any(m["inside"] for m in u["models"] + e["models"]) or len(
-                {table.height_at(m.pos) for m in mine + theirs}) > 1:
-            continue
-        shots = _salvo(table, u, mine, theirs) if u["kind"] == "mg" else _rifles(table, mine, theirs)
-        if not shots:
-            continue
-        tns = sorted(_tn(table, f, t, e) for f, t in shots)
-        odds = _cached_volley(tuple(tns), len(theirs))
-        some = 1 - odds.outcomes.get("0 hit", Fraction(0))
-        expected = odds.figures["expected models hit (removed, save heroes' hit location)"]
-        surplus = (odds.figures["expected extra hits for the Great Equalizer"] if options["great_equalizer"]
-                   else Fraction(0))
-        out[action["id"]] = Chance(some, f"{percent(some)} at least one hit, {float(expected):.1f} of "
-                                         f"{len(theirs)} expected ({len(tns)} shot(s) at TN "
-                                         f"{_span(tns)}; a natural 12 always hits)"
-                                         + (f"; {tenths(surplus)} extra for a unit behind (BON-029)"
-                                            if surplus else ""))
+        chance = _chance(action["id"].split(":"), st, table, units, options)
+        if chance is not None:
+            out[action["id"]] = chance
     return out
+
+
+def _chance(parts: list[str], st: dict[str, Any], table: Table, units: dict[str, dict[str, Any]],
+            options: dict[str, Any]) -> Chance | None:
+    """The odds of one order (its id's parts), or None where it turns on no chance the view can weigh."""
+    verb = parts[0]
+    u = units.get(parts[1]) if len(parts) > 1 else None
+    if u is None:
+        return None
+    arg = parts[2] if len(parts) == 3 else None
+    other = units.get(arg) if arg is not None else None
+    if verb == "fire" and other is not None:
+        return _fire(table, options, u, other)
+    if verb == "throw" and arg is not None:
+        return _grenade(table, units, u, arg)
+    if verb == "shoot" and other is not None:
+        return _direct(table, u, other)
+    if verb == "fight":
+        return _melee(table, options, units, u)
+    if verb == "charge" and other is not None:
+        return _charge(_board(table, st["table"]["lanes"]), options, units, u, other)
+    if verb == "lob":
+        return _lob(table, options, units, u, parts[2:], st["plans"])
+    if verb == "activate":
+        found = [c for c in (_glory(u), _ammo(table, options, units, u, st["turn"])) if c is not None]
+        return Chance(found[0].p, "; ".join(c.text for c in found)) if found else None
+    if verb == "move" and arg is not None and u["kind"] == "vehicle" and u["models"]:
+        return _breakdown(_board(table, st["table"]["lanes"]), options, u, arg)
+    if verb == "assault" and arg is not None:
+        return _assault(table, options, st["buildings"], units, u, arg)
+    if verb == "batter" and arg is not None:
+        return _batter(st["table"], st["buildings"], u, arg)
+    if verb == "bash" and arg is not None:
+        return _bash(table, options, st["buildings"], u, arg)
+    return None
+
+
+def _fire(table: Table, options: dict[str, Any], u: dict[str, Any], e: dict[str, Any]) -> Chance | None:
+    """A squad's volley or an MG's salvo at ``e`` (:func:`action_odds`), the Great Equalizer's extra
+    hits counted while its house rule is on."""
+    mine, theirs = _soldiers(u), _soldiers(e)
+    if not mine or not theirs or any(m["inside"] for m in u["models"] + e["models"]) or len(
+            {table.height_at(m.pos) for m in mine + theirs}) > 1:
+        return None
+    shots = _salvo(table, u, mine, theirs) if u["kind"] == "mg" else _rifles(table, mine, theirs)
+    if not shots:
+        return None
+    tns = sorted(_tn(table, f, t, e) for f, t in shots)
+    odds = _cached_volley(tuple(tns), len(theirs))
+    some = 1 - odds.outcomes.get("0 hit", Fraction(0))
+    expected = odds.figures["expected models hit (removed, save heroes' hit location)"]
+    surplus = (odds.figures["expected extra hits for the Great Equalizer"] if options["great_equalizer"]
+               else Fraction(0))
+    return Chance(some, f"{percent(some)} at least one hit, {float(expected):.1f} of {len(theirs)} expected "
+                        f"({len(tns)} shot(s) at TN {_span(tns)}; a natural 12 always hits)"
+                        + (f"; {tenths(surplus)} extra for a unit behind (BON-029)" if surplus else ""))
 
 
 @lru_cache(maxsize=1024)
