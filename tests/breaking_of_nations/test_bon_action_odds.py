@@ -615,3 +615,21 @@ def test_bon036_bon038_no_charge_odds_when_its_glory_trigger_panics_a_side_befor
     panicked = any(m.panic for m in g.state.men.values())
     assert panicked is (chargers == "civilian" or facing == 0)
     assert ("charge:A:x" in action_odds(play(), "red")) is not panicked
+
+
+def test_bon102_bon017_a_charge_along_a_lane_cut_through_the_wire_has_the_engine_s_odds() -> None:
+    """BON-102: once the lane is through, the charge runs along it (the lanes' geometry is in the view);
+    the odds are the close combat after the engine's own charge."""
+    from breaking_of_nations.test_bon_wire import next_turn, raid
+
+    g = raid()
+    do(g, "activate:C")
+    for _ in range(3):
+        do(g, "cut:C:wire")
+    next_turn(g)
+    do(g, "activate:C")
+    assert g.view("red")["state"]["table"]["lanes"]
+    blows, after = engine_charge(g, "C", "x")
+    some, words = melee_text(after, blows, "red")
+    shown = action_odds(g, "red")["charge:C:x"]
+    assert shown.p == some and shown.text.endswith(words) and not shown.text.startswith("0 of")
