@@ -26,11 +26,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Any
 
 from riotact.core import Game, Result, Scenario
 from riotact.core.cards import SUITS, Card
 from riotact.core.errors import IllegalActionError, ReplayMismatchError
+from riotact.core.laboratory import Laboratory, LaboratoryUnavailable
 from riotact.core.options import resolve_options
 from riotact.core.registry import ruleset_spec
 
@@ -51,22 +52,6 @@ _ENDINGS = (None, "turn_limit", "elimination", "all_out", "cause_defeated", "cau
 
 class OptionsBeyondCore(ValueError):
     """House-rule values the compiled core does not take (rewards beyond 0..MAX_OPTION)."""
-
-
-class Laboratory(Protocol):
-    """What both cores offer: decisions by number, the record, the explanation on demand."""
-
-    seats: tuple[str, ...]
-
-    def to_act(self) -> tuple[str, ...]: ...
-    def legal_ids(self) -> tuple[int, ...]: ...
-    def apply_id(self, number: int, /) -> None: ...
-    def is_over(self) -> bool: ...
-    @property
-    def decisions(self) -> list[tuple[str, str]]: ...
-    @property
-    def result(self) -> Result | None: ...
-    def explained(self) -> Game: ...
 
 
 def compiled() -> bool:
@@ -90,6 +75,17 @@ def laboratory(scenario: Scenario, *, seed: int, options: Mapping[str, Any] | No
         if engine == "compiled":
             raise
         return PythonLab(scenario, seed=seed, options=options)
+
+
+def compiled_laboratory(scenario: Scenario, seed: int, options: dict[str, Any]) -> LabGame:
+    """The ruleset's ``laboratory`` hook: the compiled core, or :class:`LaboratoryUnavailable`
+    (not built here, or rewards beyond what it takes)."""
+    if Core is None:
+        raise LaboratoryUnavailable("the compiled laboratory core was not built (no C compiler at install time)")
+    try:
+        return LabGame(scenario, seed=seed, options=options)
+    except OptionsBeyondCore as exc:
+        raise LaboratoryUnavailable(str(exc)) from None
 
 
 def _explain(scenario: Scenario, seed: int, overrides: dict[str, Any], decisions: list[tuple[str, str]],
@@ -183,6 +179,11 @@ class LabGame(Core if Core is not None else object):  # type: ignore[misc]
                             {s: (len(p["defeated"]), p["rp"], len(p["cause"]), p["out"])
                              for s, p in zip(self.seats, snap["players"], strict=True)})
 
+    @property
+    def turn(self) -> int:
+        """The turn, as ``Game.umpire.turn``."""
+        return int(self.snapshot()["turn"])
+
     def explained(self) -> Game:
         """Replayed through the Python engine with the full log, checked to reach this state."""
         snap = self.snapshot()
@@ -195,6 +196,7 @@ class PythonLab:
 
     def __init__(self, scenario: Scenario, *, seed: int, options: Mapping[str, Any] | None = None) -> None:
         self.game = Game(scenario, seed=seed, options=options, explain=False)
+        self.scenario, self.seed, self.options = scenario, seed, self.game.options
         self.seats = scenario.seats
         self.action_ids = tuple(action_ids(scenario.seats))
         self._number = {a: i for i, a in enumerate(self.action_ids)}
@@ -221,6 +223,10 @@ class PythonLab:
     @property
     def result(self) -> Result | None:
         return self.game.result
+
+    @property
+    def turn(self) -> int:
+        return self.game.umpire.turn
 
     def explained(self) -> Game:
         return self.game.explained()
