@@ -1,6 +1,7 @@
 """`sim` and `sweep` on Revolting Behaviour!'s compiled laboratory core (``--engine``): the same rows,
-summaries and saved logs as the Python engine, whatever the seats, house rules or job count, and
-a clean fall back where the core cannot play (a heuristic seat, big rewards, no C compiler)."""
+summaries and saved logs as the Python engine, whatever the seats (random and heuristic bots),
+house rules or job count, and a clean fall back where the core cannot play (a search seat, big
+rewards, no C compiler)."""
 
 from __future__ import annotations
 
@@ -66,12 +67,17 @@ def test_sweep_cli_tables_are_identical_files_whatever_engine_and_jobs(tmp_path:
 
 
 @needs_core
-def test_mixed_seats_play_random_cells_on_the_core_and_heuristic_cells_on_game(tmp_path: Path) -> None:
-    scenario = find_scenario(RB)
-    grid = ["p1=random,heuristic", "jokers_per_deck=1,2"]
-    auto = api_sweep(tmp_path / "auto", scenario, "auto", grid=grid)
-    assert auto == api_sweep(tmp_path / "python", scenario, "python", grid=grid)
-    assert {r["seat.p1"] for r in auto} == {"random", "heuristic"}
+@pytest.mark.parametrize("seats", [2, 4])
+def test_heuristic_seats_play_on_the_core_with_the_same_rows(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                             seats: int) -> None:
+    scenario = rb_scenario(seats, 6)
+    grid = ["p1=random,heuristic", "p2=heuristic,random", "jokers_per_deck=1,2"]
+    python = api_sweep(tmp_path / "python", scenario, "python", grid=grid)
+    forbid_python_games(monkeypatch)
+    compiled = api_sweep(tmp_path / "compiled", scenario, "compiled", grid=grid)
+    assert compiled == python and len(compiled) == 8 * 6
+    assert {(r["seat.p1"], r["seat.p2"]) for r in compiled} == {
+        ("random", "heuristic"), ("random", "random"), ("heuristic", "heuristic"), ("heuristic", "random")}
 
 
 def test_without_the_compiled_core_auto_plays_the_same_rows(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -94,7 +100,7 @@ def test_sweep_resumed_on_another_engine_gives_the_same_table(tmp_path: Path) ->
 
 
 @pytest.mark.parametrize("args, why", [
-    (["--seat", "p1=heuristic"], "random bots only, not heuristic"),
+    (["--seat", "p1=search"], "cannot play a search bot"),
     (["--option", "reward_mild=50000"], "reward_mild of 0..10000 only"),
     (["--engine", "fast"], "'fast' is not one of"),
 ])
@@ -116,7 +122,8 @@ def test_sim_summary_table_and_saved_logs_are_the_same_on_the_core(tmp_path: Pat
     """--log-dir keeps working: a core's game is explained on demand by replaying it (LabGame.explained)."""
     def sim(engine: str, *args: str) -> str:
         done = riotact("sim", "revolting-behaviour/four-players", "--games", "12", "--seed", "2", "--engine", engine,
-                       "--option", "jokers_per_deck=1", "--log-dir", str(tmp_path / f"logs-{engine}"),
+                       "--option", "jokers_per_deck=1", "--seat", "p2=heuristic",
+                       "--log-dir", str(tmp_path / f"logs-{engine}"),
                        "--table", str(tmp_path / f"{engine}.parquet"), *args, "--json")
         assert done.returncode == 0, done.stderr
         return done.stdout
@@ -131,6 +138,6 @@ def test_sim_summary_table_and_saved_logs_are_the_same_on_the_core(tmp_path: Pat
     assert replayed.returncode == 0 and "Verified" in replayed.stdout
 
 
-def test_sim_engine_compiled_with_a_heuristic_seat_is_one_line() -> None:
-    out = riotact("sim", RB, "--games", "1", "--seat", "p2=heuristic", "--engine", "compiled")
-    assert out.returncode == 2 and "Traceback" not in out.stderr and "random bots only" in out.stderr
+def test_sim_engine_compiled_with_a_search_seat_is_one_line() -> None:
+    out = riotact("sim", RB, "--games", "1", "--seat", "p2=search", "--engine", "compiled")
+    assert out.returncode == 2 and "Traceback" not in out.stderr and "cannot play a search bot" in out.stderr

@@ -4,8 +4,9 @@ A ruleset may declare a compiled core (``RulesetSpec.laboratory``): a game in la
 played by action number (``legal_ids`` / ``apply_id``) that deals the same cards from the same
 seed as :class:`~riotact.core.game.Game`. :func:`play_laboratory` plays such a game out with bots
 that pick exactly what the Python engine's bots would pick (the same generator, the same calls,
-the same list order), so a batch or a sweep gets the same rows, faster. Bot kinds the core cannot
-play, and rulesets without a core, stay with :class:`Game` (``play_laboratory`` returns None).
+the same list order; a ruleset's own bots through ``Laboratory.core_bot``), so a batch or a sweep
+gets the same rows, faster. Bot kinds the core cannot play, and rulesets without a core, stay
+with :class:`Game` (``play_laboratory`` returns None).
 
 ``engine`` is ``auto`` (the compiled core where it can play), ``python`` (never) or ``compiled``
 (the core, or a one-line :class:`LaboratoryUnavailable` saying why not).
@@ -25,8 +26,6 @@ from .registry import ruleset_spec
 from .scenario import Scenario
 
 ENGINES = ("auto", "python", "compiled")
-#: Bot kinds every compiled core plays: ``random`` needs only the legal numbers in list order.
-CORE_BOTS = ("random",)
 
 
 class LaboratoryUnavailable(RiotactError):
@@ -57,6 +56,9 @@ class Laboratory(Protocol):
     @property
     def turn(self) -> int: ...
     def explained(self) -> Game: ...
+    def core_bot(self, kind: str, seat: str, rng: random.Random) -> CoreBot | None:
+        """The ruleset's own bot of ``kind`` on the core (``random`` is everyone's: :func:`random_core_bot`),
+        making the decisions ``make_bot(kind, ...)`` makes on ``Game``; None if the core cannot play it."""
 
 
 #: A bot on a core: the number of its decision, given the game.
@@ -71,18 +73,22 @@ def random_core_bot(rng: random.Random) -> CoreBot:
     return choose
 
 
-def compiled_laboratory(scenario: Scenario, *, seed: int, options: Mapping[str, Any] | None = None,
-                        players: Mapping[str, str] | None = None) -> Laboratory:
-    """A fresh game on the ruleset's compiled core, or :class:`LaboratoryUnavailable` saying why not."""
+def core_game(scenario: Scenario, *, seed: int, options: Mapping[str, Any] | None = None,
+              players: Mapping[str, str] | None = None) -> tuple[Laboratory, dict[str, CoreBot]]:
+    """A fresh game on the ruleset's compiled core and its seats' bots (each with the generator
+    :func:`~riotact.core.bots.make_bot` would give it), or :class:`LaboratoryUnavailable` saying why not."""
     spec = ruleset_spec(scenario.ruleset)
     if spec.laboratory is None:
         raise LaboratoryUnavailable(f"{spec.title} has no compiled laboratory core")
-    kinds = {(players or {}).get(s, "random") for s in scenario.seats}
-    odd = sorted(kinds - set(CORE_BOTS))
-    if odd:
-        raise LaboratoryUnavailable(f"the compiled core plays {', '.join(CORE_BOTS)} bots only, "
-                                    f"not {', '.join(odd)}")
-    return spec.laboratory(scenario, seed, dict(options or {}))
+    game = spec.laboratory(scenario, seed, dict(options or {}))
+    bots = {}
+    for seat in scenario.seats:
+        kind, rng = (players or {}).get(seat, "random"), bot_rng(seed, seat)
+        bot = random_core_bot(rng) if kind == "random" else game.core_bot(kind, seat, rng)
+        if bot is None:
+            raise LaboratoryUnavailable(f"the compiled core of {spec.title} cannot play a {kind} bot")
+        bots[seat] = bot
+    return game, bots
 
 
 def play_laboratory(scenario: Scenario, *, seed: int, options: Mapping[str, Any] | None = None,
@@ -90,19 +96,17 @@ def play_laboratory(scenario: Scenario, *, seed: int, options: Mapping[str, Any]
                     max_decisions: int = 100_000) -> Laboratory | None:
     """The bot game played out on the compiled core, or None where ``Game`` must play it.
 
-    ``players`` gives each seat's bot kind (default random); each bot has the generator
-    :func:`~riotact.core.bots.make_bot` would give it, so the decisions are the Python path's."""
+    ``players`` gives each seat's bot kind (default random); the decisions are the Python path's."""
     if engine not in ENGINES:
         raise RiotactError(f"engine must be {', '.join(ENGINES)}, not {engine!r}")
     if engine == "python":
         return None
     try:
-        game = compiled_laboratory(scenario, seed=seed, options=options, players=players)
+        game, bots = core_game(scenario, seed=seed, options=options, players=players)
     except LaboratoryUnavailable:
         if engine == "compiled":
             raise
         return None
-    bots = {s: random_core_bot(bot_rng(seed, s)) for s in game.seats}
     for _ in range(max_decisions):
         acting = game.to_act()
         if not acting:
@@ -117,4 +121,4 @@ def check_engine(scenario: Scenario, engine: str, *, options: Mapping[str, Any] 
     if engine not in ENGINES:
         raise RiotactError(f"engine must be {', '.join(ENGINES)}, not {engine!r}")
     if engine == "compiled":
-        compiled_laboratory(scenario, seed=0, options=options, players=players)
+        core_game(scenario, seed=0, options=options, players=players)

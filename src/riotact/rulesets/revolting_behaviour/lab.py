@@ -28,15 +28,16 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from riotact.core import Game, Result, Scenario
-from riotact.core.cards import SUITS, Card
+from riotact.core import UMPIRE, Game, Result, Scenario
+from riotact.core.cards import JOKER, SUITS, Card
 from riotact.core.errors import IllegalActionError, ReplayMismatchError
-from riotact.core.laboratory import Laboratory, LaboratoryUnavailable
+from riotact.core.laboratory import CoreBot, Laboratory, LaboratoryUnavailable
 from riotact.core.options import resolve_options
 from riotact.core.registry import ruleset_spec
 
+from .bots import HeuristicBot
 from .encoding import action_ids
-from .rules import ACTIVITIES, SEVERITIES
+from .rules import ACTIVITIES, SEVERITIES, miss, requirement, reward, severities
 from .state import ENDINGS, RevoltingBehaviour, final_result
 
 try:
@@ -46,6 +47,7 @@ except ImportError:  # built without a C compiler: the Python engine plays the s
 
 #: Rewards and the illegal multiplier the compiled core takes (``MAX_OPTION`` in ``_labcore.c``).
 MAX_OPTION = 10_000
+_SUITS = tuple(ACTIVITIES)
 #: The ways a game ends, as ``_labcore.c`` numbers them.
 _ENDINGS = (None, "turn_limit", "elimination", "all_out", "cause_defeated", "cause_empty")
 
@@ -60,7 +62,7 @@ def compiled() -> bool:
 
 
 def laboratory(scenario: Scenario, *, seed: int, options: Mapping[str, Any] | None = None,
-               engine: str = "auto") -> Laboratory:
+               engine: str = "auto") -> LabGame | PythonLab:
     """A laboratory-mode game of ``scenario``; ``engine`` is ``compiled``, ``python`` or ``auto``
     (the compiled core when it was built)."""
     if engine not in ("auto", "compiled", "python"):
@@ -105,6 +107,10 @@ def _explain(scenario: Scenario, seed: int, overrides: dict[str, Any], decisions
 def card_number(card: Card) -> int:
     """The compiled core's card: 0..51 in new-pack order (cards.py), 52 a Joker."""
     return 52 if card.is_joker else SUITS.index(card.suit or "") * 13 + card.rank - 1
+
+
+#: The card of each of the compiled core's numbers (the inverse of :func:`card_number`).
+CARDS = (*(Card(n % 13 + 1, SUITS[n // 13]) for n in range(52)), JOKER)
 
 
 def snapshot_of(state: RevoltingBehaviour) -> dict[str, Any]:
@@ -183,6 +189,44 @@ class LabGame(Core if Core is not None else object):  # type: ignore[misc]
     def turn(self) -> int:
         """The turn, as ``Game.umpire.turn``."""
         return int(self.snapshot()["turn"])
+
+    def view(self, seat: str) -> dict[str, Any]:
+        """``RevoltingBehaviour.view(seat)`` read from the core's state, equal to it at every decision
+        (tests/revolting_behaviour/test_rb_lab_bots.py). RB-07: Cause cards are hidden from everyone,
+        the owner included; the totals are the seat's own unless ``open_totals``."""
+        snap, o = self.snapshot(), self.options
+        players = {}
+        for s, p in zip(self.seats, snap["players"], strict=True):
+            public = o["open_totals"] or s == seat or seat == UMPIRE
+            players[s] = {"rp": p["rp"] if public else None, "cause_cards": len(p["cause"]) if public else None,
+                          "cause_top": CARDS[p["cause"][0]].code if p["face_up"] and p["cause"] else None,
+                          "cause_deck": len(p["cause_deck"]), "defeated": len(p["defeated"]), "out": p["out"]}
+        attempt = None
+        if snap["attempt"] is not None:
+            by, suit, level, target, points, drawn = snap["attempt"]
+            activity, severity = ACTIVITIES[_SUITS[suit]], SEVERITIES[level]
+            cards = [CARDS[c] for c in drawn]
+            attempt = {"seat": self.seats[by], "suit": activity.suit, "severity": severity,
+                       "target": self.seats[target] if target >= 0 else None, "activity": activity.title,
+                       "force": activity.force, "needs": requirement(activity, severity, o),
+                       "reward": reward(activity, severity, o), "cost": activity.cost,
+                       "drawn": [c.code for c in cards], "misses": [miss(c, activity, severity, o) for c in cards],
+                       "action_points": points}
+        acting = self.to_act()
+        return {"players": players, "order": [self.seats[i] for i in snap["order"]], "phase": snap["phase"],
+                "acting": acting[0] if acting else None, "attempt": attempt,
+                "severities": list(severities(o)), "cause_size": self.scenario.setup.cause_cards}
+
+    def core_bot(self, kind: str, seat: str, rng: random.Random) -> CoreBot | None:
+        """The heuristic bot on the core: the same decisions from the same view (it reads no
+        generator); None for the kinds the core does not play (search)."""
+        if kind != "heuristic":
+            return None
+        bot, names, number = HeuristicBot(seat, rng), self.action_ids, {a: i for i, a in enumerate(self.action_ids)}
+
+        def choose(game: Laboratory) -> int:
+            return number[bot.decide(self.view(seat), {names[n] for n in game.legal_ids()})]
+        return choose
 
     def explained(self) -> Game:
         """Replayed through the Python engine with the full log, checked to reach this state."""
