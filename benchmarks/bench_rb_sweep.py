@@ -3,9 +3,10 @@ compiled laboratory core (``--engine python`` against ``--engine compiled``), on
 alternating in rounds, medians.
 
 Each round runs, for each engine, a whole sweep of GAMES random-bot games of first-game into a
-fresh folder (rows, ``games.jsonl``, the Parquet table) and a ``sim`` batch of GAMES games (its
-summary), both through the functions the commands call, timed in CPU seconds. The two engines
-give the same rows (tests/test_lab_engine.py), so the games are like for like.
+fresh folder (rows, ``games.jsonl``, the Parquet table), a ``sim`` batch of GAMES games (its
+summary), and a sweep of GAMES / 5 games between two heuristic bots, all through the functions the
+commands call, timed in CPU seconds. The two engines give the same rows
+(tests/test_lab_engine.py), so the games are like for like.
 
     .venv/bin/python benchmarks/bench_rb_sweep.py [--games 2000] [--rounds 3] [--json]
 """
@@ -28,11 +29,11 @@ from riotact.rulesets.revolting_behaviour import lab
 ENGINES = ("python", "compiled")
 
 
-def sweep_seconds(games: int, seed: int, engine: str) -> float:
+def sweep_seconds(games: int, seed: int, engine: str, seats: dict[str, str] | None = None) -> float:
     scenario = find_scenario("revolting-behaviour/first-game")
     with tempfile.TemporaryDirectory() as folder:
         start = time.process_time()
-        run_sweep(Sweep(scenario, games, seed, [], {}, {}, engine), Path(folder), local_runner(1))
+        run_sweep(Sweep(scenario, games, seed, [], seats or {}, {}, engine), Path(folder), local_runner(1))
         return time.process_time() - start
 
 
@@ -52,19 +53,23 @@ def main() -> None:
     if not lab.compiled():
         parser.error("the compiled laboratory core was not built (pip install -e . needs a C compiler)")
     pin_to_one_core()
-    times: dict[str, list[float]] = {f"{c} {e}": [] for c in ("sweep", "sim") for e in ENGINES}
+    commands = ("sweep", "sim", "sweep heuristic")
+    games = {"sweep": args.games, "sim": args.games, "sweep heuristic": max(1, args.games // 5)}
+    heuristic = {"p1": "heuristic", "p2": "heuristic"}
+    times: dict[str, list[float]] = {f"{c} {e}": [] for c in commands for e in ENGINES}
     for seed in range(args.rounds):
         for engine in ENGINES:
             times[f"sweep {engine}"].append(sweep_seconds(args.games, seed, engine))
             times[f"sim {engine}"].append(sim_seconds(args.games, seed, engine))
-    rates = {name: round(args.games / statistics.median(seconds), 1) for name, seconds in times.items()}
-    ratios = {c: round(rates[f"{c} compiled"] / rates[f"{c} python"], 2) for c in ("sweep", "sim")}
+            times[f"sweep heuristic {engine}"].append(sweep_seconds(games["sweep heuristic"], seed, engine, heuristic))
+    rates = {f"{c} {e}": round(games[c] / statistics.median(times[f"{c} {e}"]), 1) for c in commands for e in ENGINES}
+    ratios = {c: round(rates[f"{c} compiled"] / rates[f"{c} python"], 2) for c in commands}
     if args.json:
         print(json.dumps({"games": args.games, "rounds": args.rounds, "games_per_cpu_s": rates,
                           "compiled / python": ratios}, indent=1))
         return
     for name, rate in rates.items():
-        print(f"{name:16} {rate:>10,} games/CPU-s")
+        print(f"{name:26} {rate:>10,} games/CPU-s")
     for command, ratio in ratios.items():
         print(f"{command} compiled / python: {ratio}x")
 

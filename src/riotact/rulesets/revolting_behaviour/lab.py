@@ -111,6 +111,7 @@ def card_number(card: Card) -> int:
 
 #: The card of each of the compiled core's numbers (the inverse of :func:`card_number`).
 CARDS = (*(Card(n % 13 + 1, SUITS[n // 13]) for n in range(52)), JOKER)
+_CODES = tuple(c.code for c in CARDS)
 
 
 def snapshot_of(state: RevoltingBehaviour) -> dict[str, Any]:
@@ -199,7 +200,7 @@ class LabGame(Core if Core is not None else object):  # type: ignore[misc]
         for s, p in zip(self.seats, snap["players"], strict=True):
             public = o["open_totals"] or s == seat or seat == UMPIRE
             players[s] = {"rp": p["rp"] if public else None, "cause_cards": len(p["cause"]) if public else None,
-                          "cause_top": CARDS[p["cause"][0]].code if p["face_up"] and p["cause"] else None,
+                          "cause_top": _CODES[p["cause"][0]] if p["face_up"] and p["cause"] else None,
                           "cause_deck": len(p["cause_deck"]), "defeated": len(p["defeated"]), "out": p["out"]}
         attempt = None
         if snap["attempt"] is not None:
@@ -210,7 +211,7 @@ class LabGame(Core if Core is not None else object):  # type: ignore[misc]
                        "target": self.seats[target] if target >= 0 else None, "activity": activity.title,
                        "force": activity.force, "needs": requirement(activity, severity, o),
                        "reward": reward(activity, severity, o), "cost": activity.cost,
-                       "drawn": [c.code for c in cards], "misses": [miss(c, activity, severity, o) for c in cards],
+                       "drawn": [_CODES[c] for c in drawn], "misses": [miss(c, activity, severity, o) for c in cards],
                        "action_points": points}
         acting = self.to_act()
         return {"players": players, "order": [self.seats[i] for i in snap["order"]], "phase": snap["phase"],
