@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-from .bots import DecisionLimitError, bot_rng
+from .bots import DecisionLimitError, bot_rng, uniform_pick
 from .errors import RiotactError
 from .game import Game
 from .protocol import Result
@@ -68,8 +68,7 @@ CoreBot = Callable[[Laboratory], int]
 def random_core_bot(rng: random.Random) -> CoreBot:
     """:class:`~riotact.core.bots.RandomBot` on action numbers: the same draw from the same list."""
     def choose(game: Laboratory) -> int:
-        legal = game.legal_ids()
-        return legal[int(rng.random() * len(legal))]
+        return uniform_pick(rng, game.legal_ids())
     return choose
 
 
