@@ -23,7 +23,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from riotact.core import Game, RiotactError, Scenario, make_bot, parse_scenario, play_laboratory, play_out
+from riotact.core import (
+    Game,
+    Laboratory,
+    RiotactError,
+    Scenario,
+    make_bot,
+    parse_scenario,
+    play_laboratory,
+    play_out,
+)
 from riotact.core.bots import BOT_KINDS
 from riotact.core.laboratory import check_engine
 from riotact.core.options import Value, parse_cli_option
@@ -104,13 +113,13 @@ def play_task(task: Task) -> list[dict[str, Any]]:
     for index in task.indexes:
         seed = game_seed(task.batch_seed, index)
         # The compiled core where it can play these bots (the same row), else the Python engine.
-        played = play_laboratory(task.scenario, seed=seed, options=task.options, players=task.seats,
-                                 engine=task.engine)
-        if played is None:
+        game: Game | Laboratory | None = play_laboratory(task.scenario, seed=seed, options=task.options,
+                                                         players=task.seats, engine=task.engine)
+        if game is None:
             game = Game(task.scenario, seed=seed, options=task.options,
                         explain=False)  # the laboratory mode: a row needs no log
             play_out(game, {s: make_bot(task.seats.get(s, "random"), game, s) for s in game.seats})
-        rows.append(game_row(played or game, cell=task.cell, index=index, seats=task.seats))
+        rows.append(game_row(game, cell=task.cell, index=index, seats=task.seats))
     return rows
 
 
