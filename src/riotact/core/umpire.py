@@ -95,6 +95,21 @@ def shuffle(items: list[Any], random: Callable[[], float]) -> None:
         items[i], items[j] = items[j], items[i]
 
 
+def shuffle_text(deck: str, rule: str, size: int) -> str:
+    """A shuffle's words (also what RB's compiled laboratory core renders from its facts)."""
+    return f"{deck} is shuffled ({rule}): {size} cards."
+
+
+def draw_text(who: str, card: str, deck: str, purpose: str, rule: str, note: str = "") -> str:
+    """A draw's words; ``card`` is the card's name."""
+    return f"{who} draws {card} from {deck} for {purpose} ({rule}){note}."
+
+
+def permute_text(rule: str, purpose: str, order: Iterable[Any]) -> str:
+    """A random order's words."""
+    return f"At random ({rule}), {purpose}: {', '.join(map(str, order))}."
+
+
 class Umpire:
     """Adjudicates chance and writes the log. One per game."""
 
@@ -279,7 +294,7 @@ class Umpire:
         if not self.log.explains:
             self.log.append("shuffle", 0, ALL, "")
         else:
-            self.log.append("shuffle", self.turn, visible_to, f"{pile.name} is shuffled ({rule}): {len(pile)} cards.",
+            self.log.append("shuffle", self.turn, visible_to, shuffle_text(pile.name, rule, len(pile)),
                             rule=rule, deck=pile.name, size=len(pile))
 
     def draw(
@@ -291,8 +306,7 @@ class Umpire:
         if not self.log.explains:
             self.log.append("draw", 0, ALL, "")
         else:
-            self.log.append("draw", self.turn, visible_to,
-                            f"{who} draws {card.name} from {pile.name} for {purpose} ({rule}){note}.",
+            self.log.append("draw", self.turn, visible_to, draw_text(who, card.name, pile.name, purpose, rule, note),
                             rule=rule, deck=pile.name, card=card.code, who=who, **fields)
         return card
 
@@ -306,8 +320,7 @@ class Umpire:
         """A random order the rules call for (e.g. who goes first), logged with its rule."""
         order = list(items)
         shuffle(order, self.rng.random)
-        self.log.append("effect", self.turn, visible_to,
-                        f"At random ({rule}), {purpose}: {', '.join(map(str, order))}.",
+        self.log.append("effect", self.turn, visible_to, permute_text(rule, purpose, order),
                         rule=rule, order=[str(x) for x in order])
         return order
 
