@@ -100,6 +100,9 @@ def action_draw(severity: str, activity: str, cost: int, totals: Totals) -> tupl
     return f"a {severity} {activity} action", f", paying {cost} RP (RB-15){shown}", {"paid": cost, **fields}
 
 
+FIRST_ORDER_PURPOSE = "the first-turn order"  # RB-09, a random order (Umpire.permute)
+
+
 # -- effects ------------------------------------------------------------------------------------
 def cause_drawn(seat: str, cards: int, rp: int) -> Said:
     return "RB-08", f"{seat} draws {cards} Cause cards face down and has {rp} RP.", {

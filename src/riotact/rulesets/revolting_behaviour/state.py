@@ -100,7 +100,7 @@ class RevoltingBehaviour(State):
             return
         active = [s for s in self.seats if not self.players[s].out]
         if self.umpire.turn == 1 and self.options["first_turn_order"] == "random":
-            self.order = self.umpire.permute("RB-09", active, purpose="the first-turn order")
+            self.order = self.umpire.permute("RB-09", active, purpose=say.FIRST_ORDER_PURPOSE)
         else:
             # RB-02: descending RP; a stable sort keeps ties in last turn's order (gap default).
             previous = self.order or list(self.seats)
