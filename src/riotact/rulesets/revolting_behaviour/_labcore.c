@@ -172,7 +172,7 @@ static void extend(Pile *to, Pile *from) {
 static void record(Core *g, int kind, int seat, const Points *facts) {
     if (!g->explain) return;
     if (g->n_log == g->cap_log) {
-        Py_ssize_t cap = g->cap_log ? 2 * g->cap_log : 1024;
+        Py_ssize_t cap = g->cap_log ? 2 * g->cap_log : 256;
         long long *grown = PyMem_Realloc(g->log, (size_t)cap * RECORD * sizeof(long long));
         if (grown == NULL) {
             if (!g->failed) PyErr_NoMemory();

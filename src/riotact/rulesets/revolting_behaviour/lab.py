@@ -183,7 +183,8 @@ class LabGame(Core if Core is not None else object):  # type: ignore[misc]
                 declarations.append((number, suits.index(suit), SEVERITIES.index(level),
                                      seats.index(target) if target else -1))
         # The same generator as Game(scenario, seed=seed) makes: the same cards, in the same order.
-        self._narrator = Narrator(scenario, seed, self.options, self.action_ids) if explain else None
+        self.explain = explain
+        self._narrator: Narrator | None = None  # made when the log is first read
         super().__init__(random.Random(seed).random, flat, tuple(seats), self.action_ids, tuple(declarations),
                          IllegalActionError, explain)
 
@@ -213,9 +214,11 @@ class LabGame(Core if Core is not None else object):  # type: ignore[misc]
     @property
     def log(self) -> GameLog:
         """The full explained log: worded from the core's records (``explain=True``), else replayed."""
+        if not self.explain:
+            return self.explained().log
         narrator = self._narrator
         if narrator is None:
-            return self.explained().log
+            narrator = self._narrator = Narrator(self.scenario, self.seed, self.options, self.action_ids)
         narrator.catch_up(self.facts(narrator.read), self.result)
         return narrator.log
 
