@@ -19,6 +19,7 @@ events then say neither.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from riotact.core.cards import SUIT_NAMES
@@ -109,7 +110,7 @@ def cause_drawn(seat: str, cards: int, rp: int) -> Said:
         "seat": seat, "cause": cards, "rp": rp}
 
 
-def turn_order(turn: int, order: list[str], rps: list[int] | None) -> Said:
+def turn_order(turn: int, order: list[str], rps: Sequence[int] | None) -> Said:
     """RB-02: the order by resource points, with each player's RP while totals are open."""
     listing = ", ".join(order if rps is None else (f"{s} ({rp} RP)" for s, rp in zip(order, rps, strict=True)))
     return "RB-02", f"Turn {turn} order by resource points: {listing}.", {"order": list(order)}
