@@ -135,27 +135,24 @@ class Narrator:
         text = self._texts.get(facts[:3])
         if text is None:
             text = self._texts[facts[:3]] = self._action_text(action, suit, points)
+        # every RB decision is public (State.decision_visibility's default)
         self.log.append("decision", turn, ALL, decision_text(seat, text), seat=seat, action=action)
 
     def _action_text(self, action: str, suit: int, points: int) -> str:
-        if action == PASS:
-            text = say.PASS_TEXT
-        elif action == DRAW:
-            text = say.draw_text(ACTIVITIES[_SUITS[suit]].cost)
-        elif action == STOP:
-            text = say.STOP_TEXT
-        elif action == RESTART:
-            text = say.restart_text(self.cause_cards)
-        elif action == RETIRE:
-            text = say.RETIRE_TEXT
-        elif action == USE_CAUSE:
-            text = say.use_cause_text(points)
-        elif action.startswith("use-"):
-            text = say.use_against_text(points, action[4:])
-        else:
-            declared, level, *target = action.split("-", 2)
-            text = say.declaration_text(declared, level, target[0] if target else None, self.options)
-        return text
+        """The action's words as ``state.legal_actions`` offered it (``suit``: the attempt's, for a draw)."""
+        fixed = {PASS: say.PASS_TEXT, STOP: say.STOP_TEXT, RETIRE: say.RETIRE_TEXT}.get(action)
+        if fixed is not None:
+            return fixed
+        if action == DRAW:
+            return say.draw_text(ACTIVITIES[_SUITS[suit]].cost)
+        if action == RESTART:
+            return say.restart_text(self.cause_cards)
+        if action == USE_CAUSE:
+            return say.use_cause_text(points)
+        if action.startswith("use-"):
+            return say.use_against_text(points, action[4:])
+        declared, level, *target = action.split("-", 2)
+        return say.declaration_text(declared, level, target[0] if target else None, self.options)
 
     def _shuffle(self, turn: int, seat: str, facts: tuple[int, ...]) -> None:
         """An event as ``Umpire.shuffle`` logs it."""
