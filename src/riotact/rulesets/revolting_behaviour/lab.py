@@ -37,7 +37,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from riotact.core import Game, Result, Scenario
 from riotact.core.cards import SUITS, Card
@@ -67,33 +67,13 @@ class OptionsBeyondCore(ValueError):
     """House-rule values the compiled core does not take (rewards beyond 0..MAX_OPTION)."""
 
 
-class Laboratory(Protocol):
-    """What both cores offer: decisions by number, the record, the explanation on demand."""
-
-    seats: tuple[str, ...]
-
-    def to_act(self) -> tuple[str, ...]: ...
-    def legal_ids(self) -> tuple[int, ...]: ...
-    def apply_id(self, number: int, /) -> None: ...
-    def is_over(self) -> bool: ...
-    @property
-    def decisions(self) -> list[tuple[str, str]]: ...
-    @property
-    def result(self) -> Result | None: ...
-    def explained(self) -> Game: ...
-    @property
-    def log(self) -> GameLog: ...
-    def log_for(self, seat: str) -> list[Event]: ...
-    def save(self, path: str | Path) -> None: ...
-
-
 def compiled() -> bool:
     """True when the compiled core was built (``pip install`` builds it where a C compiler is)."""
     return Core is not None
 
 
 def laboratory(scenario: Scenario, *, seed: int, options: Mapping[str, Any] | None = None,
-               engine: str = "auto", explain: bool = False) -> Laboratory:
+               engine: str = "auto", explain: bool = False) -> LabGame | PythonLab:
     """A laboratory-mode game of ``scenario``; ``engine`` is ``compiled``, ``python`` or ``auto``
     (the compiled core when it was built). ``explain=True`` keeps the full explained log as it plays
     (recorded as facts on the compiled core, worded when read)."""
