@@ -28,15 +28,15 @@ def crowd_violence(s: World) -> None:
             crowd.missiles = int(s.opt("missile_turns"))
             s.tell("CD-35", f"Crowd {crowd.id} gathers bricks and bottles.", nodes=[crowd.node])
             continue
-        targets = [u for u in s.units_within(crowd.node, reach, ordered=False)  # the nearest by id is taken
-                   if u.inside is None and town.sees(crowd.node, u.node)]
+        # CD-36: the nearest unit in range and sight (on a tie, the lowest id)
+        target = s.nearest_unit_by_id(crowd.node, reach,
+                                      lambda u, at=crowd.node: u.inside is None and town.sees(at, u.node))
         bombs = (chart(crowd).petrol and crowd.bottles and crowd.petrol
                  and s.turn - crowd.last_petrol >= int(s.opt("petrol_interval")))  # CD-37
-        if not targets:
+        if target is None:
             if bombs:
                 bomb_building(s, crowd)
             continue
-        target = min(targets, key=lambda u: (town.inches(crowd.node, u.node), u.id))
         if bombs:
             crowd.last_petrol = s.turn
             s.tell("CD-38", f"Crowd {crowd.id} throws a petrol bomb at {target.id}.",
