@@ -179,11 +179,12 @@ class Umpire:
         if self._seeded and not self.adjustments and not self.log.explains:
             # the laboratory mode: the same draws from the generator, counted; the replay explains
             dice = self._quick_faces(n, sides)
-            total = sum(dice)
+            total = dice[0] if n == 1 else sum(dice)
             for modifier in modifiers:
                 total += modifier.value
             self.log.append("roll", 0, ALL, "")
-            return RollTotal(dice, tuple(modifiers), total, _judged(total, target, at_most, judge))
+            result = None if judge is None and target is None else _judged(total, target, at_most, judge)
+            return RollTotal(dice, tuple(modifiers), total, result)
         faces = self._faces(rule, who, n, sides, purpose, visible_to)
         mods = (*modifiers, *self._ruled(rule, who))
         total = sum(faces) + modifier_total(mods)
@@ -224,7 +225,7 @@ class Umpire:
         number of successes into a result word.
         """
         if self._seeded and not self.adjustments and not self.log.explains:  # as in roll_total
-            faces: Sequence[int] = self._quick_faces(n, sides)
+            faces = list(self._quick_faces(n, sides))
             mods = tuple(modifiers)
         else:
             faces = self._faces(rule, who, n, sides, purpose, visible_to)

@@ -220,9 +220,9 @@ def fights(s: World) -> None:
     for crowd in s.live_crowds():
         if not chart(crowd).violence or crowd.looter:
             continue
-        unit = s.nearest_unit_by_id(crowd.node, contact, lambda u: u.inside is None)  # CD-51: the nearest
-        if unit is not None and (unit.id, crowd.id) not in engaged:
-            fight(s, unit, crowd, sf_attacking=False, arrest=False, charging=False)
+        nearest = s.nearest_unit_by_id(crowd.node, contact, lambda u: u.inside is None)  # CD-51
+        if nearest is not None and (nearest.id, crowd.id) not in engaged:
+            fight(s, nearest, crowd, sf_attacking=False, arrest=False, charging=False)
 
 
 def outnumbered(odds: int) -> list[Modifier]:

@@ -128,6 +128,11 @@ def move_crowds(s: World) -> None:
             move_crowd(s, crowd)
 
 
+#: CD-23: the chart's plus on a crowd's movement roll, per RL (made once).
+MOVE_PLUS: dict[int, tuple[Modifier, ...]] = {
+    rl: (Modifier(row.move_plus, f"RL {rl} chart", "CD-23"),) if row.move_plus else () for rl, row in RL_CHART.items()}
+
+
 def move_crowd(s: World, crowd: Crowd) -> None:
     """CD-23: a crowd's move by its RL (CD-30 if carrying loot), then CD-18 and CD-26 limits."""
     town, who = s.town, f"Crowd {crowd.id}"
@@ -138,9 +143,8 @@ def move_crowd(s: World, crowd: Crowd) -> None:
         target = min(town.exits, key=lambda e: (town.hops_to(e)[start], e))
         path = _path(s, crowd, inches, target=target)
     else:
-        mods = [Modifier(row.move_plus, f"RL {row.rl} chart", "CD-23")] if row.move_plus else []
         inches = s.roll("CD-23", who, row.move_dice, row.move_sides, f"movement at RL {row.rl}",
-                        mods).total
+                        MOVE_PLUS[row.rl]).total
         path = _crowd_path(s, crowd, row, inches)
     path = _avoid_gunfire(s, start, path)  # CD-18
     if crowd.looter:

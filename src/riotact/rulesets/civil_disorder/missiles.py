@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .combat import petrol_attack
@@ -29,8 +30,7 @@ def crowd_violence(s: World) -> None:
             s.tell("CD-35", f"Crowd {crowd.id} gathers bricks and bottles.", nodes=[crowd.node])
             continue
         # CD-36: the nearest unit in range and sight (on a tie, the lowest id)
-        target = s.nearest_unit_by_id(crowd.node, reach,
-                                      lambda u, at=crowd.node: u.inside is None and town.sees(at, u.node))
+        target = s.nearest_unit_by_id(crowd.node, reach, _in_the_open_seen_from(s, crowd.node))
         bombs = (chart(crowd).petrol and crowd.bottles and crowd.petrol
                  and s.turn - crowd.last_petrol >= int(s.opt("petrol_interval")))  # CD-37
         if target is None:
@@ -46,6 +46,11 @@ def crowd_violence(s: World) -> None:
             continue
         if crowd.missiles > 0:
             throw_missiles(s, crowd, target)
+
+
+def _in_the_open_seen_from(s: World, node: str) -> Callable[[SFUnit], bool]:
+    """CD-36: a unit a crowd at ``node`` can throw at: outside buildings and in its sight."""
+    return lambda u: u.inside is None and s.town.sees(node, u.node)
 
 
 def bomb_building(s: World, crowd: Crowd) -> None:
