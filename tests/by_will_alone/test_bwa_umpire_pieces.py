@@ -76,3 +76,16 @@ def test_splits_and_merges_replay_from_the_save(tmp_path: Path) -> None:
     assert back.log.events == g.log.events
     for seat in ("umpire", "nonviolent", "authority"):
         assert seen(back, seat) == seen(g, seat)
+
+
+def test_the_umpire_moving_a_unit_while_orders_are_declared_changes_the_orders_offered() -> None:
+    """BWA-01 orders are worked out once per step; BWA-12 the umpire moves or removes a unit in the
+    middle of them: the orders still open are those of the board as it now stands."""
+    g = game()
+    moves = lambda: sorted(a.id for a in g.legal_actions("nonviolent") if a.id.startswith("unions:move:"))  # noqa: E731
+    assert moves() == ["unions:move:b00", "unions:move:b10", "unions:move:x10", "unions:move:x11"]
+    g.intervene("move", unit="unions", to="v00", reason="they took the side street")
+    assert moves() == ["unions:move:b00", "unions:move:x00", "unions:move:x01"]
+    g.apply("nonviolent", "unions:move:x00")  # offered from v00 only
+    g.intervene("remove", unit="clergy", reason="gone home")
+    assert not any(a.id.startswith("clergy:") for a in g.legal_actions("nonviolent"))

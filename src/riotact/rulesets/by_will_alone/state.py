@@ -8,7 +8,8 @@ run at once. Orders are declared first and then resolved in the order given
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from riotact.core.log import Visibility
@@ -79,7 +80,16 @@ class BWAState(Actions):
         self._run()
 
     def umpire_powers(self) -> tuple[Power, ...]:
-        return umpiring.umpire_powers(self)
+        return tuple(replace(p, run=self._then_orders_afresh(p.run)) for p in umpiring.umpire_powers(self))
+
+    def _then_orders_afresh(self, run: Callable[[dict[str, Any]], None]) -> Callable[[dict[str, Any]], None]:
+        """The umpire moving, splitting, merging or removing a unit changes the board in the middle of
+        the orders (BWA-01: they are worked out once per step): the orders still open are made again."""
+        def run_then_refresh(args: dict[str, Any]) -> None:
+            run(args)
+            self.orders_cache = None
+            self._version += 1
+        return run_then_refresh
 
     def view(self, seat: str) -> dict[str, Any]:
         return view.seat_view(self, seat)
