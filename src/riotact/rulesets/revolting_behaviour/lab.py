@@ -9,6 +9,11 @@ order as the Python engine, so a seed and the decisions give the same game card 
 :meth:`LabGame.explained` replays the decisions through the Python engine with the full log and
 checks that it reaches the same state, card for card, and the same result.
 
+``explain=True`` keeps the full explained log as well, at compiled speed: the core records every
+event as plain facts while it plays, and ``log``, ``log_for(seat)`` and ``save(path)`` word them
+on read (``lablog.py``) into exactly the events ``Game(..., explain=True)`` logs. Without it,
+those replay the decisions through the Python engine first.
+
 Without the compiled module (a machine with no C compiler) the same interface runs on the Python
 engine in laboratory mode (:class:`PythonLab`): slower, the same games.
 
@@ -20,25 +25,34 @@ engine in laboratory mode (:class:`PythonLab`): slower, the same games.
 >>> game.apply_id(1)  # draw
 >>> game.decisions, game.explained().log.events[-1]["text"]
 ([('p1', 'D-mild'), ('p1', 'draw')], '4 of Spades fails: not a red card.')
+>>> told = laboratory(find_scenario("revolting-behaviour/first-game"), seed=3, explain=True)
+>>> told.apply_id(8)
+>>> told.apply_id(1)
+>>> told.log_for("p2")[-1]["text"], told.log.events == game.explained().log.events
+('4 of Spades fails: not a red card.', True)
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
-from riotact.core import UMPIRE, Game, Result, Scenario
+from riotact.core import Game, Result, Scenario
 from riotact.core.cards import JOKER, SUITS, Card
-from riotact.core.errors import IllegalActionError, ReplayMismatchError
+from riotact.core.errors import IllegalActionError, ReplayMismatchError, SaveFileError
 from riotact.core.laboratory import CoreBot, Laboratory, LaboratoryUnavailable
+from riotact.core.log import UMPIRE, Event, GameLog
 from riotact.core.options import resolve_options
 from riotact.core.registry import ruleset_spec
 
 from .bots import HeuristicBot
 from .encoding import action_ids
+from .lablog import Narrator
+from .narration import ENDINGS
 from .rules import ACTIVITIES, SEVERITIES, miss, requirement, reward, severities
-from .state import ENDINGS, RevoltingBehaviour, final_result
+from .state import RevoltingBehaviour, final_result
 
 try:
     from ._labcore import Core
@@ -62,21 +76,22 @@ def compiled() -> bool:
 
 
 def laboratory(scenario: Scenario, *, seed: int, options: Mapping[str, Any] | None = None,
-               engine: str = "auto") -> LabGame | PythonLab:
+               engine: str = "auto", explain: bool = False) -> LabGame | PythonLab:
     """A laboratory-mode game of ``scenario``; ``engine`` is ``compiled``, ``python`` or ``auto``
-    (the compiled core when it was built)."""
+    (the compiled core when it was built). ``explain=True`` keeps the full explained log as it plays
+    (recorded as facts on the compiled core, worded when read)."""
     if engine not in ("auto", "compiled", "python"):
         raise ValueError(f"engine must be auto, compiled or python, not {engine!r}")
     if engine == "compiled" and Core is None:
         raise RuntimeError("the compiled laboratory core was not built (no C compiler at install time)")
     if engine == "python" or Core is None:
-        return PythonLab(scenario, seed=seed, options=options)
+        return PythonLab(scenario, seed=seed, options=options, explain=explain)
     try:
-        return LabGame(scenario, seed=seed, options=options)
+        return LabGame(scenario, seed=seed, options=options, explain=explain)
     except OptionsBeyondCore:
         if engine == "compiled":
             raise
-        return PythonLab(scenario, seed=seed, options=options)
+        return PythonLab(scenario, seed=seed, options=options, explain=explain)
 
 
 def compiled_laboratory(scenario: Scenario, seed: int, options: dict[str, Any]) -> LabGame:
@@ -140,7 +155,8 @@ def snapshot_of(state: RevoltingBehaviour) -> dict[str, Any]:
 class LabGame(Core if Core is not None else object):  # type: ignore[misc]
     """A laboratory game on the compiled core (see the module docstring)."""
 
-    def __init__(self, scenario: Scenario, *, seed: int, options: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, scenario: Scenario, *, seed: int, options: Mapping[str, Any] | None = None,
+                 explain: bool = False) -> None:
         spec = ruleset_spec(scenario.ruleset)
         if spec.id != "revolting-behaviour":
             raise ValueError(f"{scenario.ref} is not a Revolting Behaviour! scenario")
@@ -166,8 +182,10 @@ class LabGame(Core if Core is not None else object):  # type: ignore[misc]
                 declarations.append((number, suits.index(suit), SEVERITIES.index(level),
                                      seats.index(target) if target else -1))
         # The same generator as Game(scenario, seed=seed) makes: the same cards, in the same order.
+        self.explain = explain
+        self._narrator: Narrator | None = None  # made when the log is first read
         super().__init__(random.Random(seed).random, flat, tuple(seats), self.action_ids, tuple(declarations),
-                         IllegalActionError)
+                         IllegalActionError, explain)
 
     @property
     def decisions(self) -> list[tuple[str, str]]:
@@ -235,12 +253,38 @@ class LabGame(Core if Core is not None else object):  # type: ignore[misc]
         del snap["end"], snap["winner"]  # (the result is compared instead)
         return _explain(self.scenario, self.seed, self.overrides, self.decisions, snap, self.result)
 
+    @property
+    def log(self) -> GameLog:
+        """The full explained log: worded from the core's records (``explain=True``), else replayed."""
+        if not self.explain:
+            return self.explained().log
+        narrator = self._narrator
+        if narrator is None:
+            narrator = self._narrator = Narrator(self.scenario, self.seed, self.options, self.action_ids)
+        narrator.catch_up(self.facts(narrator.read), self.result)
+        return narrator.log
+
+    def log_for(self, seat: str) -> list[Event]:
+        """What ``seat`` may see of the log, as ``Game.log_for`` gives it (RB-07: hidden cards stay hidden)."""
+        if seat != UMPIRE and seat not in self.seats:
+            raise IllegalActionError(seat, "act", f"there is no seat {seat!r} (seats: {', '.join(self.seats)})")
+        return self.log.for_seat(seat)
+
+    def save(self, path: str | Path) -> None:
+        """Save the explained log (JSON Lines) atomically; ``Game.load`` replays and checks it."""
+        log = self.log
+        try:
+            log.write(path)
+        except OSError as exc:
+            raise SaveFileError(f"{path}: cannot save: {exc.strerror or exc}") from None
+
 
 class PythonLab:
     """The same interface on the Python engine in laboratory mode (where the core was not built)."""
 
-    def __init__(self, scenario: Scenario, *, seed: int, options: Mapping[str, Any] | None = None) -> None:
-        self.game = Game(scenario, seed=seed, options=options, explain=False)
+    def __init__(self, scenario: Scenario, *, seed: int, options: Mapping[str, Any] | None = None,
+                 explain: bool = False) -> None:
+        self.game = Game(scenario, seed=seed, options=options, explain=explain)
         self.scenario, self.seed, self.options = scenario, seed, self.game.options
         self.seats = scenario.seats
         self.action_ids = tuple(action_ids(scenario.seats))
@@ -275,3 +319,13 @@ class PythonLab:
 
     def explained(self) -> Game:
         return self.game.explained()
+
+    @property
+    def log(self) -> GameLog:
+        return self.game.explained().log
+
+    def log_for(self, seat: str) -> list[Event]:
+        return self.game.explained().log_for(seat)
+
+    def save(self, path: str | Path) -> None:
+        self.game.save(path)
