@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from riotact.core import Game, Result, Scenario
-from riotact.core.cards import JOKER, SUITS, Card
+from riotact.core.cards import SUITS, Card
 from riotact.core.errors import IllegalActionError, ReplayMismatchError, SaveFileError
 from riotact.core.laboratory import CoreBot, Laboratory, LaboratoryUnavailable
 from riotact.core.log import UMPIRE, Event, GameLog
@@ -49,7 +49,7 @@ from riotact.core.registry import ruleset_spec
 
 from .bots import HeuristicBot
 from .encoding import action_ids
-from .lablog import Narrator
+from .lablog import CARDS, CODES, SUITS_BY_NUMBER, Narrator
 from .narration import ENDINGS
 from .rules import ACTIVITIES, SEVERITIES, miss, requirement, reward, severities
 from .state import RevoltingBehaviour, final_result
@@ -61,7 +61,6 @@ except ImportError:  # built without a C compiler: the Python engine plays the s
 
 #: Rewards and the illegal multiplier the compiled core takes (``MAX_OPTION`` in ``_labcore.c``).
 MAX_OPTION = 10_000
-_SUITS = tuple(ACTIVITIES)
 #: The ways a game ends, as ``_labcore.c`` numbers them.
 _ENDINGS = (None, "turn_limit", "elimination", "all_out", "cause_defeated", "cause_empty")
 
@@ -123,10 +122,6 @@ def card_number(card: Card) -> int:
     """The compiled core's card: 0..51 in new-pack order (cards.py), 52 a Joker."""
     return 52 if card.is_joker else SUITS.index(card.suit or "") * 13 + card.rank - 1
 
-
-#: The card of each of the compiled core's numbers (the inverse of :func:`card_number`).
-CARDS = (*(Card(n % 13 + 1, SUITS[n // 13]) for n in range(52)), JOKER)
-_CODES = tuple(c.code for c in CARDS)
 
 
 def snapshot_of(state: RevoltingBehaviour) -> dict[str, Any]:
@@ -218,18 +213,18 @@ class LabGame(Core if Core is not None else object):  # type: ignore[misc]
         for s, p in zip(self.seats, snap["players"], strict=True):
             public = o["open_totals"] or s == seat or seat == UMPIRE
             players[s] = {"rp": p["rp"] if public else None, "cause_cards": len(p["cause"]) if public else None,
-                          "cause_top": _CODES[p["cause"][0]] if p["face_up"] and p["cause"] else None,
+                          "cause_top": CODES[p["cause"][0]] if p["face_up"] and p["cause"] else None,
                           "cause_deck": len(p["cause_deck"]), "defeated": len(p["defeated"]), "out": p["out"]}
         attempt = None
         if snap["attempt"] is not None:
             by, suit, level, target, points, drawn = snap["attempt"]
-            activity, severity = ACTIVITIES[_SUITS[suit]], SEVERITIES[level]
+            activity, severity = ACTIVITIES[SUITS_BY_NUMBER[suit]], SEVERITIES[level]
             cards = [CARDS[c] for c in drawn]
             attempt = {"seat": self.seats[by], "suit": activity.suit, "severity": severity,
                        "target": self.seats[target] if target >= 0 else None, "activity": activity.title,
                        "force": activity.force, "needs": requirement(activity, severity, o),
                        "reward": reward(activity, severity, o), "cost": activity.cost,
-                       "drawn": [_CODES[c] for c in drawn], "misses": [miss(c, activity, severity, o) for c in cards],
+                       "drawn": [CODES[c] for c in drawn], "misses": [miss(c, activity, severity, o) for c in cards],
                        "action_points": points}
         acting = self.to_act()
         return {"players": players, "order": [self.seats[i] for i in snap["order"]], "phase": snap["phase"],

@@ -38,7 +38,8 @@ _RECORD = struct.Struct(f"={RECORD}q")  # native int64s, as the core writes them
 CARDS: tuple[Card, ...] = (*standard_pack(0), JOKER)
 NAMES = tuple(c.name for c in CARDS)
 CODES = tuple(c.code for c in CARDS)
-_SUITS = tuple(ACTIVITIES)
+#: The core's suit numbers: the activity of each (RB-12).
+SUITS_BY_NUMBER = tuple(ACTIVITIES)
 _PILES = ("cause-deck", "action")
 
 
@@ -144,7 +145,7 @@ class Narrator:
         if fixed is not None:
             return fixed
         if action == DRAW:
-            return say.draw_text(ACTIVITIES[_SUITS[suit]].cost)
+            return say.draw_text(ACTIVITIES[SUITS_BY_NUMBER[suit]].cost)
         if action == RESTART:
             return say.restart_text(self.cause_cards)
         if action == USE_CAUSE:
@@ -176,11 +177,11 @@ class Narrator:
 
     def _action_card(self, turn: int, seat: str, facts: tuple[int, ...]) -> None:
         number, suit, level, paid, rp, cause = facts[:6]
-        purpose, note, fields = say.action_draw(SEVERITIES[level], ACTIVITIES[_SUITS[suit]].name, paid,
+        purpose, note, fields = say.action_draw(SEVERITIES[level], ACTIVITIES[SUITS_BY_NUMBER[suit]].name, paid,
                                                 self._totals(rp, cause))
         self._draw(turn, seat, "action", "RB-14", number, purpose, ALL, note, **fields)
 
     def _miss(self, turn: int, seat: str, facts: tuple[int, ...]) -> None:
         number, suit, level = facts[:3]
-        why = miss(CARDS[number], ACTIVITIES[_SUITS[suit]], SEVERITIES[level], self.options)
+        why = miss(CARDS[number], ACTIVITIES[SUITS_BY_NUMBER[suit]], SEVERITIES[level], self.options)
         self._say(turn, say.missed(NAMES[number], why, seat))
