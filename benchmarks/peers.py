@@ -77,11 +77,12 @@ def riotact_random_loop(scenario: Any, explain: bool = True) -> Loop:
     return loop
 
 
-def numbered_loop(new_game: Callable[[int], Any]) -> Loop:
+def numbered_loop(new_game: Callable[[int], Any], at_end: Callable[[Any], Any] | None = None) -> Loop:
     """Kuhn's loop on a game played by action number (RB's laboratory core, ``lab.laboratory``):
     from Python, ``legal_ids()`` (a tuple of ints, as ``state.legal_actions()``), one picked
     uniformly, ``apply_id`` (as ``state.apply_action``); draws happen inside and are not counted.
-    ``new_game(seed)`` starts a game; starting it is timed too."""
+    ``new_game(seed)`` starts a game; starting it is timed too, and so is ``at_end(game)``, called
+    once each game is over (e.g. reading its whole log)."""
 
     def loop(seconds: float) -> tuple[int, int, float]:
         games = decisions = 0
@@ -93,6 +94,8 @@ def numbered_loop(new_game: Callable[[int], Any]) -> Loop:
                 legal = game.legal_ids()
                 game.apply_id(legal[int(rng.random() * len(legal))])
                 decisions += 1
+            if at_end is not None:
+                at_end(game)
             games += 1
         return games, decisions, time.process_time() - start
 

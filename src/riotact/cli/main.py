@@ -25,6 +25,7 @@ from riotact.core import (
     replay,
 )
 from riotact.core.bots import BOT_KINDS
+from riotact.core.laboratory import ENGINES, check_engine
 from riotact.core.log import UMPIRE
 from riotact.core.options import parse_cli_option
 from riotact.rulesets import all_rulesets, get_ruleset
@@ -180,9 +181,12 @@ def ask(prompt: str) -> str:
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help="Override a house rule.")
 @click.option("--table", "table_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write one row per game to this Parquet file (schema: docs/lab.md).")
+@click.option("--engine", type=click.Choice(ENGINES), default="auto", show_default=True,
+              help="compiled: the ruleset's compiled laboratory core (random bots; Revolting Behaviour!); "
+              "python: the Python engine; auto: compiled where it can play. The games are the same.")
 def sim(scenario: str, games: int, seed: int, jobs: int, log_dir: Path | None,
         seat_pairs: tuple[str, ...], as_json: bool, option_pairs: tuple[str, ...],
-        table_path: Path | None) -> None:
+        table_path: Path | None, engine: str) -> None:
     """Play GAMES bot games of SCENARIO and summarise them."""
     chosen = find_scenario(scenario)
     seats = _seats(seat_pairs, chosen.seats)
@@ -190,6 +194,7 @@ def sim(scenario: str, games: int, seed: int, jobs: int, log_dir: Path | None,
         raise click.BadParameter("sim plays bots only: use random, heuristic or search", param_hint="--seat")
     options = _options(option_pairs)
     Game(chosen, seed=seed, options=options)  # a bad option is one line now, not one per worker
+    check_engine(chosen, engine, options=options, players=seats)
     if table_path is not None and not table_path.parent.is_dir():
         raise click.BadParameter(f"{table_path.parent} is not an existing folder", param_hint="--table")
     if log_dir is not None:
@@ -198,7 +203,7 @@ def sim(scenario: str, games: int, seed: int, jobs: int, log_dir: Path | None,
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), console=errors, transient=True) as bar:
         results = run_batch(chosen, games, seed, seats, jobs=jobs, log_dir=str(log_dir) if log_dir else None,
-                            options=options, table=table_path is not None)
+                            options=options, table=table_path is not None, engine=engine)
         tracked = bar.track(results, total=games, description=chosen.ref)
         summary = summarise(chosen, seats, seed, _keep_rows(tracked, rows))
     if table_path is not None:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from riotact.core import Game, Scenario, make_bot, play_out
+from riotact.core import Game, Laboratory, Scenario, make_bot, play_laboratory, play_out
 from riotact.lab.seeds import game_seed
 
 CHUNK = 32  # games per task sent to a worker: few enough to spread the work, enough to pay for the trip
@@ -30,30 +30,46 @@ class GameSummary:
 
 def run_games(scenario: Scenario, indexes: range, batch_seed: int, seats: Mapping[str, str],
               log_dir: str | None, options: Mapping[str, Any] | None = None,
-              table: bool = False) -> list[GameSummary]:
+              table: bool = False, engine: str = "auto") -> list[GameSummary]:
     """Play the games ``indexes`` of a batch (a worker's task)."""
     out = []
+    players = {s: seats.get(s, "random") for s in scenario.seats}
     for index in indexes:
         seed = game_seed(batch_seed, index)
-        game = Game(scenario, seed=seed, options=options, explain=False,  # a saved log is explained on demand
-                    players={s: seats.get(s, "random") for s in scenario.seats})
-        play_out(game, {s: make_bot(kind, game, s) for s, kind in game.players.items()})
+        # The compiled core where it can play these bots (the same game), else the Python engine.
+        game: Game | Laboratory | None = play_laboratory(scenario, seed=seed, options=options, players=players,
+                                                         engine=engine)
+        if game is None:
+            game = Game(scenario, seed=seed, options=options, explain=False,  # a saved log is explained on demand
+                        players=players)
+            play_out(game, {s: make_bot(kind, game, s) for s, kind in players.items()})
         if log_dir is not None:
-            game.save(Path(log_dir) / f"game-{index:05d}.jsonl")
+            _save(game, players, Path(log_dir) / f"game-{index:05d}.jsonl")
         assert game.result is not None
         row = None
         if table:
             from riotact.lab.table import game_row
 
             row = game_row(game, cell=0, index=index, seats=seats)
+        turns = game.umpire.turn if isinstance(game, Game) else game.turn
         out.append(GameSummary(index, seed, game.result.winners, game.result.reason,
-                               len(game.decisions), game.umpire.turn, row))
+                               len(game.decisions), turns, row))
     return out
+
+
+def _save(game: Game | Laboratory, players: dict[str, str], path: Path) -> None:
+    """The game's explained log (a core's game is replayed by the Python engine, which names the bots)."""
+    if isinstance(game, Game):
+        game.save(path)
+        return
+    explained = game.explained()
+    explained.players = players
+    explained.save(path)
 
 
 def run_batch(scenario: Scenario, games: int, batch_seed: int, seats: Mapping[str, str], *,
               jobs: int = 1, log_dir: str | None = None, options: Mapping[str, Any] | None = None,
-              table: bool = False) -> Iterator[GameSummary]:
+              table: bool = False, engine: str = "auto") -> Iterator[GameSummary]:
     """Play ``games`` bot games, yielding their summaries in game order as they finish.
 
     Tasks are made as workers need them, so a batch of millions starts at once and holds
@@ -63,14 +79,15 @@ def run_batch(scenario: Scenario, games: int, batch_seed: int, seats: Mapping[st
     if jobs <= 1:
         for start in range(0, games, CHUNK):
             yield from run_games(scenario, range(start, min(start + CHUNK, games)), batch_seed, seats, log_dir,
-                                 options, table)
+                                 options, table, engine)
         return
     chunks = (range(start, min(start + CHUNK, games)) for start in range(0, games, CHUNK))
     pool = ProcessPoolExecutor(max_workers=jobs)
     pending: deque[Future[list[GameSummary]]] = deque()
     try:
         for chunk in chunks:
-            pending.append(pool.submit(run_games, scenario, chunk, batch_seed, seats, log_dir, options, table))
+            pending.append(pool.submit(run_games, scenario, chunk, batch_seed, seats, log_dir, options, table,
+                                       engine))
             if len(pending) >= 4 * jobs:
                 yield from pending.popleft().result()
         while pending:

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from riotact.core import find_scenario
+from riotact.core.laboratory import ENGINES
 from riotact.core.options import parse_cli_option
 from riotact.lab.sweep import Sweep, local_runner, run_sweep, seat_kinds
 
@@ -32,14 +33,18 @@ errors = Console(stderr=True, emoji=False)
 @click.option("--jobs", type=click.IntRange(1, 256), default=1, show_default=True, help="Worker processes.")
 @click.option("--cluster", metavar="ADDRESS", help="Run on a Dask distributed scheduler (tcp://host:8786); "
               "needs the `cluster` extra.")
+@click.option("--engine", type=click.Choice(ENGINES), default="auto", show_default=True,
+              help="compiled: the ruleset's compiled laboratory core (random bots; Revolting Behaviour!); "
+              "python: the Python engine; auto: compiled where it can play. The rows are the same.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 def sweep(scenario: str, games: int, seed: int, grid: tuple[str, ...], seat_pairs: tuple[str, ...],
-          option_pairs: tuple[str, ...], out: Path, jobs: int, cluster: str | None, as_json: bool) -> None:
+          option_pairs: tuple[str, ...], out: Path, jobs: int, cluster: str | None, engine: str,
+          as_json: bool) -> None:
     """Play GAMES bot games of SCENARIO in every cell of the grid into OUT/games.parquet."""
     chosen = find_scenario(scenario)
     pairs = dict(pair.partition("=")[::2] for pair in seat_pairs)
     plan = Sweep(chosen, games, seed, list(grid), seat_kinds(pairs, chosen.seats),
-                 dict(parse_cli_option(p) for p in option_pairs))
+                 dict(parse_cli_option(p) for p in option_pairs), engine)
     if cluster is not None:
         from riotact.lab.cluster import dask_runner
 

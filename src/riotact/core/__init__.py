@@ -20,6 +20,7 @@ from .errors import (
     UndoRefusedError,
 )
 from .game import Game, replay
+from .laboratory import ENGINES, Laboratory, LaboratoryUnavailable, play_laboratory
 from .log import ALL, UMPIRE, GameLog, read_log
 from .modifiers import Modifier
 from .options import HouseRule
@@ -28,11 +29,12 @@ from .scenario import Scenario, builtin_scenarios, find_scenario, load_scenario_
 from .umpire import RollPool, RollTotal, Umpire
 
 __all__ = [
-    "ALL", "JOKER", "UMPIRE", "Action", "Bot", "Card", "CardScriptError", "DiceError",
+    "ALL", "ENGINES", "JOKER", "UMPIRE", "Action", "Bot", "Card", "CardScriptError", "DiceError",
     "DiceExhaustedError", "Game", "GameLog", "GameOverError", "HouseRule", "IllegalActionError",
+    "Laboratory", "LaboratoryUnavailable",
     "ManualDice", "Modifier", "OptionError", "Pile", "RandomBot", "ReplayMismatchError", "Result",
     "RiotactError", "RollPool", "RollTotal", "RulesetSpec", "SaveFileError", "Scenario",
     "ScenarioError", "ScriptedDice", "SeededDice", "State", "Umpire", "UndoRefusedError", "builtin_scenarios",
-    "find_scenario", "load_scenario_file", "make_bot", "parse_scenario", "play_out", "read_log",
+    "find_scenario", "load_scenario_file", "make_bot", "parse_scenario", "play_laboratory", "play_out", "read_log",
     "replay", "standard_pack",
 ]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from .errors import RiotactError
 from .game import Game
@@ -18,6 +18,7 @@ from .protocol import Action, Bot
 from .search import SearchBot
 
 BOT_KINDS = ("random", "heuristic", "search")
+T = TypeVar("T")
 
 
 class RandomBot(Bot):
@@ -26,7 +27,13 @@ class RandomBot(Bot):
     needs_view = False
 
     def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> str:
-        return legal[int(self.rng.random() * len(legal))].id
+        return uniform_pick(self.rng, legal).id
+
+
+def uniform_pick(rng: random.Random, items: Sequence[T]) -> T:
+    """One of ``items``, uniformly, with one draw of ``rng`` (random bots on ``Game`` and on a
+    compiled core pick alike: core/laboratory.py)."""
+    return items[int(rng.random() * len(items))]
 
 
 def bot_rng(seed: int, seat: str) -> random.Random:

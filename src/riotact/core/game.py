@@ -127,11 +127,8 @@ class Game:
             raise RiotactError("the laboratory mode (explain=False) needs the game's seeded dice: "
                                "other dice are known only from the log it does not keep")
         self.explain = explain
-        self.log = (GameLog if explain else QuietLog)({
-            "kind": "game", "ruleset": self.spec.id, "scenario": scenario.ref, "seed": seed,
-            "seats": list(scenario.seats), "options": self.options, "version": LOG_FORMAT_VERSION,
-            "dice": "seeded" if dice is None else "recorded", "scenario_data": scenario.data,
-        })
+        self.log = (GameLog if explain else QuietLog)(
+            log_header(self.spec.id, scenario, seed, self.options, dice="seeded" if dice is None else "recorded"))
         if self._cards:
             self.log.header["cards"] = self._cards
         # Rolls no seat may see are the umpire's (CD-01): a person rolling for a seat does not
@@ -223,7 +220,7 @@ class Game:
         self.decisions.append((seat, action_id))
         if self.explain:
             self.log.append("decision", self.umpire.turn, state.decision_visibility(seat, action),
-                            f"{seat}: {action.text}.", seat=seat, action=action_id)
+                            decision_text(seat, action.text), seat=seat, action=action_id)
         else:  # counted, not explained (see QuietLog)
             self.log.append("decision", 0, ALL, "")
         turn = self.umpire.turn
@@ -679,13 +676,29 @@ class Game:
     def _announce_end(self) -> None:
         result = self.state.result
         if result is not None and (not self.log.events or self.log.events[-1]["kind"] != "end"):
-            winners = ", ".join(result.winners) or "nobody"
-            self.log.append("end", self.umpire.turn, "all", f"Game over: {winners} won ({result.reason}).",
-                            result=result.as_dict())
+            self.log.append("end", self.umpire.turn, "all", end_text(result), result=result.as_dict())
 
 
 #: The umpire's decision while he holds the game (``Game.legal_actions``).
 ADVANCE = Action(intervention_id("advance", {}), "let the game go on (advance)")
+
+
+def log_header(ruleset: str, scenario: Scenario, seed: int, options: dict[str, Any], *,
+               dice: str = "seeded") -> dict[str, Any]:
+    """A new game's log header (line 1 of its log); ``ruleset`` is the ruleset's id."""
+    return {"kind": "game", "ruleset": ruleset, "scenario": scenario.ref, "seed": seed,
+            "seats": list(scenario.seats), "options": options, "version": LOG_FORMAT_VERSION, "dice": dice,
+            "scenario_data": scenario.data}
+
+
+def decision_text(seat: str, action_text: str) -> str:
+    """A decision's words in the log."""
+    return f"{seat}: {action_text}."
+
+
+def end_text(result: Result) -> str:
+    """The last event's words."""
+    return f"Game over: {', '.join(result.winners) or 'nobody'} won ({result.reason})."
 
 
 def recorded_faces(events: Iterable[Event], *, seeded_hidden: bool = False) -> list[int]:

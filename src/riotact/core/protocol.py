@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
     from .encoding import Encoding
     from .game import Game
+    from .laboratory import Laboratory
     from .scenario import Scenario
     from .umpire import Umpire
     from .umpiring import Power
@@ -188,6 +189,10 @@ class RulesetSpec:
     army: Callable[[dict[str, Any]], dict[str, Any]] | None = None
     #: The key of ``[setup]`` that holds the army lists the builder edits (``units``).
     army_key: str = ""
+    #: ``(scenario, seed, options) -> Laboratory``: a game on the ruleset's compiled laboratory core
+    #: (:mod:`riotact.core.laboratory`; ``sim`` and ``sweep`` play random bots there), or
+    #: ``LaboratoryUnavailable`` saying why it cannot play this one.
+    laboratory: Callable[[Scenario, int, dict[str, Any]], Laboratory] | None = None
 
     @property
     def implemented(self) -> bool:

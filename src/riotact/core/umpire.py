@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import Card, Pile
-from .dice import ARROW_DIRECTIONS, CLOCK_DIRECTIONS, DiceSource
+from .dice import ARROW_DIRECTIONS, CLOCK_DIRECTIONS, DiceSource, SeededDice
 from .log import ALL, GameLog, Visibility
 from .modifiers import Modifier, describe
 from .modifiers import total as modifier_total
@@ -95,6 +95,30 @@ def shuffle(items: list[Any], random: Callable[[], float]) -> None:
         items[i], items[j] = items[j], items[i]
 
 
+def shuffle_text(deck: str, rule: str, size: int) -> str:
+    """A shuffle's words (also what RB's compiled laboratory core renders from its facts)."""
+    return f"{deck} is shuffled ({rule}): {size} cards."
+
+
+def draw_text(who: str, card: str, deck: str, purpose: str, rule: str, note: str = "") -> str:
+    """A draw's words; ``card`` is the card's name."""
+    return f"{who} draws {card} from {deck} for {purpose} ({rule}){note}."
+
+
+def permute_text(rule: str, purpose: str, order: Iterable[Any]) -> str:
+    """A random order's words."""
+    return f"At random ({rule}), {purpose}: {', '.join(map(str, order))}."
+
+
+def _judged(total: int, target: int | None, at_most: bool, judge: Judge | None) -> str | None:
+    """A total's result word: ``judge``'s, else pass or fail against ``target``, else none."""
+    if judge is not None:
+        return judge(total)
+    if target is None:
+        return None
+    return "pass" if (total <= target if at_most else total >= target) else "fail"
+
+
 class Umpire:
     """Adjudicates chance and writes the log. One per game."""
 
@@ -122,6 +146,30 @@ class Umpire:
         self.holds: set[str] = set()
         self.held: str | None = None
 
+    # Every die comes from ``rng`` itself (seeded dice for seats and umpire alike): in the
+    # laboratory mode a roll then draws straight from it (:meth:`_quick_faces`). The sources may
+    # be swapped during a game (a determinised world, a replay), so ``_seeded`` follows them.
+    @property
+    def dice(self) -> DiceSource:
+        return self._dice
+
+    @dice.setter
+    def dice(self, source: DiceSource) -> None:
+        self._dice = source
+        self._seeded = self._from_rng(source) and self._from_rng(getattr(self, "_hidden_dice", None) or source)
+
+    @property
+    def hidden_dice(self) -> DiceSource | None:
+        return self._hidden_dice
+
+    @hidden_dice.setter
+    def hidden_dice(self, source: DiceSource | None) -> None:
+        self._hidden_dice = source
+        self._seeded = self._from_rng(self._dice) and self._from_rng(source or self._dice)
+
+    def _from_rng(self, source: DiceSource) -> bool:
+        return isinstance(source, SeededDice) and source._rng is self.rng
+
     # -- dice -------------------------------------------------------------
     def roll_total(
         self,
@@ -143,15 +191,19 @@ class Umpire:
         more (``at_most``: ``target`` or less), else ``fail``; ``judge`` maps the
         total to any other result word (a table lookup).
         """
+        if self._seeded and not self.adjustments and not self.log.explains:
+            # the laboratory mode: the same draws from the generator, counted; the replay explains
+            dice = self._quick_faces(n, sides)
+            total = dice[0] if n == 1 else sum(dice)
+            for modifier in modifiers:
+                total += modifier.value
+            self.log.append("roll", 0, ALL, "")
+            result = None if judge is None and target is None else _judged(total, target, at_most, judge)
+            return RollTotal(dice, tuple(modifiers), total, result)
         faces = self._faces(rule, who, n, sides, purpose, visible_to)
         mods = (*modifiers, *self._ruled(rule, who))
         total = sum(faces) + modifier_total(mods)
-        if judge is not None:
-            result: str | None = judge(total)
-        elif target is not None:
-            result = "pass" if (total <= target if at_most else total >= target) else "fail"
-        else:
-            result = None
+        result = _judged(total, target, at_most, judge)
         if not self.log.explains:  # the laboratory mode: counted, and the replay will explain
             self.log.append("roll", 0, ALL, "")
             return RollTotal(tuple(faces), mods, total, result)
@@ -187,8 +239,12 @@ class Umpire:
         ``natural_min_fails``: a natural 1 always fails. ``judge`` turns the
         number of successes into a result word.
         """
-        faces = self._faces(rule, who, n, sides, purpose, visible_to)
-        mods = (*modifiers, *self._ruled(rule, who))
+        if self._seeded and not self.adjustments and not self.log.explains:  # as in roll_total
+            faces = list(self._quick_faces(n, sides))
+            mods = tuple(modifiers)
+        else:
+            faces = self._faces(rule, who, n, sides, purpose, visible_to)
+            mods = (*modifiers, *self._ruled(rule, who))
         bonus = modifier_total(mods)
         successes = 0
         for face in faces:
@@ -221,6 +277,14 @@ class Umpire:
         text = f"{who} rolls a direction D{sides} for {purpose} ({rule}): {face}, {direction}"
         self._record(text, visible_to, rule, who, sides, [face], (), None, direction, total=face)
         return direction
+
+    def _quick_faces(self, n: int, sides: int) -> tuple[int, ...]:
+        """The faces :class:`.dice.SeededDice` would give, drawn the same way from the same
+        generator (no request text to build: seeded dice never run out or ask anyone)."""
+        r = self.rng.random
+        if n == 1:
+            return (int(r() * sides) + 1,)
+        return tuple(int(r() * sides) + 1 for _ in range(n))
 
     def _faces(self, rule: str, who: str, n: int, sides: int, purpose: str, visible_to: Visibility) -> list[int]:
         if n <= 0:
@@ -279,7 +343,7 @@ class Umpire:
         if not self.log.explains:
             self.log.append("shuffle", 0, ALL, "")
         else:
-            self.log.append("shuffle", self.turn, visible_to, f"{pile.name} is shuffled ({rule}): {len(pile)} cards.",
+            self.log.append("shuffle", self.turn, visible_to, shuffle_text(pile.name, rule, len(pile)),
                             rule=rule, deck=pile.name, size=len(pile))
 
     def draw(
@@ -291,8 +355,7 @@ class Umpire:
         if not self.log.explains:
             self.log.append("draw", 0, ALL, "")
         else:
-            self.log.append("draw", self.turn, visible_to,
-                            f"{who} draws {card.name} from {pile.name} for {purpose} ({rule}){note}.",
+            self.log.append("draw", self.turn, visible_to, draw_text(who, card.name, pile.name, purpose, rule, note),
                             rule=rule, deck=pile.name, card=card.code, who=who, **fields)
         return card
 
@@ -306,8 +369,7 @@ class Umpire:
         """A random order the rules call for (e.g. who goes first), logged with its rule."""
         order = list(items)
         shuffle(order, self.rng.random)
-        self.log.append("effect", self.turn, visible_to,
-                        f"At random ({rule}), {purpose}: {', '.join(map(str, order))}.",
+        self.log.append("effect", self.turn, visible_to, permute_text(rule, purpose, order),
                         rule=rule, order=[str(x) for x in order])
         return order
 

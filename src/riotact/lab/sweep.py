@@ -23,8 +23,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from riotact.core import Game, RiotactError, Scenario, make_bot, parse_scenario, play_out
+from riotact.core import (
+    Game,
+    Laboratory,
+    RiotactError,
+    Scenario,
+    make_bot,
+    parse_scenario,
+    play_laboratory,
+    play_out,
+)
 from riotact.core.bots import BOT_KINDS
+from riotact.core.laboratory import check_engine
 from riotact.core.options import Value, parse_cli_option
 
 from .seeds import game_seed
@@ -94,15 +104,21 @@ class Task:
     seats: dict[str, str]
     batch_seed: int
     indexes: tuple[int, ...]
+    engine: str = "auto"
 
 
 def play_task(task: Task) -> list[dict[str, Any]]:
     """Play a task's games to the end and return their rows (runs in a worker)."""
     rows = []
     for index in task.indexes:
-        game = Game(task.scenario, seed=game_seed(task.batch_seed, index), options=task.options,
-                    explain=False)  # the laboratory mode: a row needs no log
-        play_out(game, {s: make_bot(task.seats.get(s, "random"), game, s) for s in game.seats})
+        seed = game_seed(task.batch_seed, index)
+        # The compiled core where it can play these bots (the same row), else the Python engine.
+        game: Game | Laboratory | None = play_laboratory(task.scenario, seed=seed, options=task.options,
+                                                         players=task.seats, engine=task.engine)
+        if game is None:
+            game = Game(task.scenario, seed=seed, options=task.options,
+                        explain=False)  # the laboratory mode: a row needs no log
+            play_out(game, {s: make_bot(task.seats.get(s, "random"), game, s) for s in game.seats})
         rows.append(game_row(game, cell=task.cell, index=index, seats=task.seats))
     return rows
 
@@ -117,6 +133,9 @@ class Sweep:
     grid: list[str]
     seats: dict[str, str]
     options: dict[str, Value]
+    #: ``auto``, ``python`` or ``compiled`` (core/laboratory.py); not in the manifest: the rows are
+    #: the same whatever the engine, so a sweep may be resumed on another.
+    engine: str = "auto"
 
     def manifest(self) -> dict[str, Any]:
         return {"schema": SCHEMA_VERSION, "scenario": self.scenario.ref, "scenario_data": self.scenario.data,
@@ -132,7 +151,9 @@ class Sweep:
             scenario = cell_scenario(self.scenario, cell)
             options = {**self.options, **cell.options}
             Game(scenario, seed=0, options=options)
-            out.append((scenario, options, {**self.seats, **cell.seats}))
+            seats = {**self.seats, **cell.seats}
+            check_engine(scenario, self.engine, options=options, players=seats)
+            out.append((scenario, options, seats))
         return out
 
     def tasks(self, done: set[tuple[int, int]]) -> Iterator[Task]:
@@ -143,7 +164,7 @@ class Sweep:
                 if (number, index) not in done:
                     todo.append(index)
                 if len(todo) == CHUNK or (todo and index == self.games - 1):
-                    yield Task(scenario, number, options, seats, self.seed, tuple(todo))
+                    yield Task(scenario, number, options, seats, self.seed, tuple(todo), self.engine)
                     todo = []
 
 

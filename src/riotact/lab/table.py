@@ -22,20 +22,21 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from riotact.core import Game
+from riotact.core import Game, Laboratory
+from riotact.core.registry import ruleset_spec
 
 SCHEMA_VERSION = 1
 LEADING = ("scenario", "ruleset", "cell", "game", "seed")
 GROUPS = ("option.", "setup.", "seat.", "winners", "reason", "won.", "score.", "decisions", "turns", "detail.")
 
 
-def game_row(game: Game, *, cell: int, index: int, seats: Mapping[str, str]) -> dict[str, Any]:
-    """The row of one finished game."""
+def game_row(game: Game | Laboratory, *, cell: int, index: int, seats: Mapping[str, str]) -> dict[str, Any]:
+    """The row of one finished game, played by ``Game`` or on a compiled core (the same row)."""
     result = game.result
     assert result is not None, "only a finished game has a row"
     setup = game.scenario.data.get("setup", {})
-    row: dict[str, Any] = {"scenario": game.scenario.ref, "ruleset": game.spec.id, "cell": cell, "game": index,
-                           "seed": game.seed}
+    row: dict[str, Any] = {"scenario": game.scenario.ref, "ruleset": ruleset_spec(game.scenario.ruleset).id,
+                           "cell": cell, "game": index, "seed": game.seed}
     row.update({f"option.{k}": v for k, v in game.options.items()})
     row.update({f"setup.{k}": v for k, v in setup.items() if isinstance(v, bool | int | float | str)})
     row.update({f"seat.{s}": seats.get(s, "random") for s in game.seats})
@@ -44,7 +45,7 @@ def game_row(game: Game, *, cell: int, index: int, seats: Mapping[str, str]) -> 
     row.update({f"won.{s}": s in result.winners for s in game.seats})
     row.update({f"score.{s}": float(result.scores[s]) if s in result.scores else None for s in game.seats})
     row["decisions"] = len(game.decisions)
-    row["turns"] = game.umpire.turn
+    row["turns"] = game.umpire.turn if isinstance(game, Game) else game.turn
     row.update(flatten("detail", result.details))
     return row
 

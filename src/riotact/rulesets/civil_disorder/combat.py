@@ -220,11 +220,9 @@ def fights(s: World) -> None:
     for crowd in s.live_crowds():
         if not chart(crowd).violence or crowd.looter:
             continue
-        near = [u for u in s.units_within(crowd.node, contact, ordered=False) if u.inside is None]  # min by id
-        if near:
-            unit = min(near, key=lambda u: (s.town.inches(u.node, crowd.node), u.id))
-            if (unit.id, crowd.id) not in engaged:
-                fight(s, unit, crowd, sf_attacking=False, arrest=False, charging=False)
+        nearest = s.nearest_unit_by_id(crowd.node, contact, lambda u: u.inside is None)  # CD-51
+        if nearest is not None and (nearest.id, crowd.id) not in engaged:
+            fight(s, nearest, crowd, sf_attacking=False, arrest=False, charging=False)
 
 
 def outnumbered(odds: int) -> list[Modifier]:
@@ -354,13 +352,14 @@ def overreaction_modifiers(s: World, unit: SFUnit) -> list[Modifier]:
     mods = []
     if kind.overreaction and not (kind.firefighters or kind.paramedics):
         mods.append(Modifier(kind.overreaction, kind.name, "CD-63"))
-    crowd_people = sum(people(c.figures, crowd=bool(s.opt("count_people"))) for c in s.live_crowds()
-                       if s.town.inches(c.node, unit.node) <= float(s.opt("missile_range")))
-    sf_people = sum(people(u.figures, crowd=False) for u in s.live_units()
-                    if s.town.sees(unit.node, u.node))
+    count_people = bool(s.opt("count_people"))
+    crowd_people = sum(people(c.figures, crowd=count_people)
+                       for c in s.crowds_within(unit.node, float(s.opt("missile_range"))))
+    in_view = s.units_seen_from(unit.node, ordered=False)
+    sf_people = sum(people(u.figures, crowd=False) for u in in_view)
     if crowd_people > 3 * max(1, unit.figures):
         mods.append(Modifier(-1, "outnumbered more than 3-1", "CD-63"))
-    if not any(u is not unit and s.town.sees(unit.node, u.node) for u in s.live_units()):
+    if not any(u is not unit for u in in_view):
         mods.append(Modifier(-1, "no supporting units in sight", "CD-63"))
     events = s.unit_events.get(unit.id, set())
     if "shot at" in events:
@@ -377,21 +376,27 @@ def overreaction_tests(s: World) -> None:
     """CD-62: one test per unit per turn, however many triggers, taken after firing and fights.
     Triggers that come later (a member burned in step 6, CD-47) are tested in the next turn's."""
     tested = sorted(s.unit_events)
-    for uid in tested:
-        unit = s.units[uid]
-        if not unit.on_table:
-            continue
-        why = ", ".join(sorted(s.unit_events[uid]))
-        roll = s.roll("CD-63", f"{unit.id} ({unit.type.name})", 1, 6, f"over-reaction test ({why})",
-                      overreaction_modifiers(s, unit))
-        result = str(lookup(s.overreaction_table, roll.total))
-        if result == "overreaction" and (unit.type.firefighters or unit.type.paramedics):
-            result = "panic"  # CD-62 default
-        apply_overreaction(s, unit, result)
+    with s.standing(units=False):  # crowds stand still here (units may run or charge)
+        for uid in tested:
+            overreaction_test(s, uid)
     for uid in tested:
         s.unit_events.pop(uid, None)
         s.unit_wounded.pop(uid, None)
         s.threats.pop(uid, None)
+
+
+def overreaction_test(s: World, uid: str) -> None:
+    """CD-62: a unit's test (CD-63 modifiers, CD-64 table), acted on at once."""
+    unit = s.units[uid]
+    if not unit.on_table:
+        return
+    why = ", ".join(sorted(s.unit_events[uid]))
+    roll = s.roll("CD-63", f"{unit.id} ({unit.type.name})", 1, 6, f"over-reaction test ({why})",
+                  overreaction_modifiers(s, unit))
+    result = str(lookup(s.overreaction_table, roll.total))
+    if result == "overreaction" and (unit.type.firefighters or unit.type.paramedics):
+        result = "panic"  # CD-62 default
+    apply_overreaction(s, unit, result)
 
 
 def apply_overreaction(s: World, unit: SFUnit, result: str) -> None:

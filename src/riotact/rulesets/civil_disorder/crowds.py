@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from riotact.core.modifiers import Modifier
 
@@ -128,6 +128,11 @@ def move_crowds(s: World) -> None:
             move_crowd(s, crowd)
 
 
+#: CD-23: the chart's plus on a crowd's movement roll, per RL (made once).
+MOVE_PLUS: dict[int, tuple[Modifier, ...]] = {
+    rl: (Modifier(row.move_plus, f"RL {rl} chart", "CD-23"),) if row.move_plus else () for rl, row in RL_CHART.items()}
+
+
 def move_crowd(s: World, crowd: Crowd) -> None:
     """CD-23: a crowd's move by its RL (CD-30 if carrying loot), then CD-18 and CD-26 limits."""
     town, who = s.town, f"Crowd {crowd.id}"
@@ -138,9 +143,8 @@ def move_crowd(s: World, crowd: Crowd) -> None:
         target = min(town.exits, key=lambda e: (town.hops_to(e)[start], e))
         path = _path(s, crowd, inches, target=target)
     else:
-        mods = [Modifier(row.move_plus, f"RL {row.rl} chart", "CD-23")] if row.move_plus else []
         inches = s.roll("CD-23", who, row.move_dice, row.move_sides, f"movement at RL {row.rl}",
-                        mods).total
+                        MOVE_PLUS[row.rl]).total
         path = _crowd_path(s, crowd, row, inches)
     path = _avoid_gunfire(s, start, path)  # CD-18
     if crowd.looter:
@@ -340,13 +344,14 @@ def assess(s: World) -> None:
     before this assessment (CD-21: a neighbour's new RL does not count yet), then negotiation
     results and the umpire's discretion."""
     with s.standing():  # nothing moves while the umpire assesses
+        sight: dict[str, InSight] = {}  # nobody moves, falls or leaves: one look per street point
         for crowd in s.live_crowds():
             _water(s, crowd)
-            _new_sf_in_view(s, crowd)
+            _new_sf_in_view(s, crowd, sight)
         before = {c.id: c.rl for c in s.live_crowds()}
         for crowd in s.live_crowds():
             if crowd.triggers:
-                rl_roll(s, crowd, before)
+                rl_roll(s, crowd, before, sight)
             if crowd.negotiation is not None:  # CD-33: applied after any RL roll
                 crowd.rl = clamp_rl(crowd.rl + crowd.negotiation)
             if crowd.discretion:  # CD-03: the umpire's discretion
@@ -377,11 +382,35 @@ def _water(s: World, crowd: Crowd) -> None:
     crowd.hosed_turns = 0
 
 
-def _new_sf_in_view(s: World, crowd: Crowd) -> None:
+class InSight(NamedTuple):
+    """The SF units in sight of a street point (CD-06): their ids in order and as a set, and the
+    people of those that make a show of force (CD-09, CD-20, CD-21)."""
+
+    ids: list[str]
+    id_set: frozenset[str]
+    people: int
+
+
+def in_sight(s: World, node: str, memo: dict[str, InSight] | None = None) -> InSight:
+    """The SF in sight of ``node``; ``memo`` keeps them per street point while no unit moves,
+    falls or leaves (the assessment): crowds stacked on one point look once."""
+    found = memo.get(node) if memo is not None else None
+    if found is None:
+        units = s.units_seen_from(node, ordered=False)
+        ids = sorted(u.id for u in units)
+        found = InSight(ids, frozenset(ids), sum(people(u.figures, crowd=False) for u in units
+                                                 if show_of_force(s, u)))
+        if memo is not None:
+            memo[node] = found
+    return found
+
+
+def _new_sf_in_view(s: World, crowd: Crowd, memo: dict[str, InSight] | None = None) -> None:
     """CD-20: additional SF coming into view trigger a roll; CD-21: specialists +2 the first time."""
-    seen = sorted(u.id for u in s.units_seen_from(crowd.node, ordered=False))
-    before, in_view = set(crowd.seen_sf), set(seen)  # (sets: a crowd may see a hundred units)
-    fresh = [u for u in seen if u not in before and show_of_force(s, s.units[u])]
+    sight = in_sight(s, crowd.node, memo)
+    seen, in_view = sight.ids, sight.id_set
+    new = in_view.difference(crowd.seen_sf)  # (sets: a crowd may see a hundred units)
+    fresh = [u for u in seen if u in new and show_of_force(s, s.units[u])] if new else []
     if fresh:
         s.trigger(crowd, f"SF come into view: {', '.join(fresh)}")
         if not crowd.seen_specialists and any(sees_specialists(s.units[u]) for u in fresh):
@@ -395,7 +424,7 @@ def _new_sf_in_view(s: World, crowd: Crowd) -> None:
         s.trigger(crowd, f"{uid} withdraws in sight", value,
                   "Specialist Riot forces withdrawing" if kind.specialist_riot else
                   "ordinary police or soldiers in sight withdrawing")
-    crowd.seen_sf = seen
+    crowd.seen_sf = list(seen)
 
 
 def show_of_force(s: World, unit: SFUnit) -> bool:
@@ -405,9 +434,11 @@ def show_of_force(s: World, unit: SFUnit) -> bool:
     return bool(s.opt("emergency_services_count")) or not (unit.type.firefighters or unit.type.paramedics)
 
 
-def rl_modifiers(s: World, crowd: Crowd, rls: dict[str, int] | None = None) -> list[Modifier]:
+def rl_modifiers(s: World, crowd: Crowd, rls: dict[str, int] | None = None,
+                 memo: dict[str, InSight] | None = None) -> list[Modifier]:
     """CD-21: every factor on the RL roll, as it stands now (actions: this turn). ``rls``: the
-    crowds' RLs before this assessment, which adjacent crowds count by (default: as they are)."""
+    crowds' RLs before this assessment, which adjacent crowds count by (default: as they are);
+    ``memo``: the SF in sight per street point (:func:`in_sight`)."""
     mods: list[Modifier] = []
     if crowd.wet == 1:
         mods.append(Modifier(-1, 'crowd is "damp"', "CD-21"))
@@ -415,21 +446,15 @@ def rl_modifiers(s: World, crowd: Crowd, rls: dict[str, int] | None = None) -> l
         mods.append(Modifier(-2, 'crowd is "soaked"', "CD-21"))
     if crowd.arrested:
         mods.append(Modifier(-crowd.arrested, f"{crowd.arrested} crowd member(s) arrested", "CD-55"))
-    sf_people = sum(people(u.figures, crowd=False) for u in s.units_seen_from(crowd.node, ordered=False)
-                    if show_of_force(s, u))
-    if sf_people > people(crowd.figures, crowd=bool(s.opt("count_people"))):  # CD-09 default
+    if in_sight(s, crowd.node, memo).people > people(crowd.figures, crowd=bool(s.opt("count_people"))):  # CD-09
         mods.append(Modifier(-3, "visibly outnumbered by SF", "CD-21"))
-    near = float(s.opt("adjacent_inches"))
-    for other in s.crowds_within(crowd.node, near):
-        if other is crowd:
-            continue
-        rl, mine = (rls or {}).get(other.id, other.rl), (rls or {}).get(crowd.id, crowd.rl)
-        if rl > mine:
-            mods.append(Modifier(1, f"adjacent crowd {other.id} at a higher RL", "CD-21"))
-        elif rl < mine:
-            mods.append(Modifier(-1, f"adjacent crowd {other.id} at a lower RL", "CD-21"))
-        if RL_CHART[rl].running_away:
-            mods.append(Modifier(-1, f"adjacent crowd {other.id} actually running away", "CD-21"))
+    factors = _adjacent_factors(s, crowd, rls or {})
+    if s.umpire.log.explains:
+        mods.extend(Modifier(value, ADJACENT[why].format(other), "CD-21") for value, why, other in factors)
+    else:  # the laboratory mode: the same sum without the words (a crowd may touch dozens)
+        value = sum(value for value, _, _ in factors)
+        if value:
+            mods.append(Modifier(value, "adjacent crowds", "CD-21"))
     mods.extend(Modifier(v, why, "CD-21") for v, why in crowd.factors)
     gas = gas_on(s, crowd.node)
     if gas == "cs":
@@ -437,6 +462,28 @@ def rl_modifiers(s: World, crowd: Crowd, rls: dict[str, int] | None = None) -> l
     elif gas == "tear":
         mods.append(Modifier(-2, "in effective tear gas cloud", "CD-22"))
     return mods
+
+
+ADJACENT = {"higher": "adjacent crowd {} at a higher RL", "lower": "adjacent crowd {} at a lower RL",
+            "running": "adjacent crowd {} actually running away"}
+
+
+def _adjacent_factors(s: World, crowd: Crowd, rls: dict[str, int]) -> list[tuple[int, str, str]]:
+    """CD-21: +1 for each adjacent crowd at a higher RL, -1 at a lower one, -1 for each actually
+    running away, as (value, :data:`ADJACENT` key, crowd id), in table order."""
+    factors = []
+    mine = rls.get(crowd.id, crowd.rl)
+    for other in s.crowds_within(crowd.node, float(s.opt("adjacent_inches"))):
+        if other is crowd:
+            continue
+        rl = rls.get(other.id, other.rl)
+        if rl > mine:
+            factors.append((1, "higher", other.id))
+        elif rl < mine:
+            factors.append((-1, "lower", other.id))
+        if RL_CHART[rl].running_away:
+            factors.append((-1, "running", other.id))
+    return factors
 
 
 def rl_shift(score: int) -> int:
@@ -450,10 +497,11 @@ def rl_shift(score: int) -> int:
     return max(-3, min(3, (score - 1) // 2 - 1))
 
 
-def rl_roll(s: World, crowd: Crowd, rls: dict[str, int] | None = None) -> None:
+def rl_roll(s: World, crowd: Crowd, rls: dict[str, int] | None = None,
+            memo: dict[str, InSight] | None = None) -> None:
     """CD-20: roll 1d6 + CD-21 factors. Default (``rl_roll = "relative"``): the score moves the
     RL from where it is (:func:`rl_shift`); ``"absolute"``: the score becomes the RL. Within 1-8."""
-    mods = rl_modifiers(s, crowd, rls)
+    mods = rl_modifiers(s, crowd, rls, memo)
     roll = s.roll("CD-20", f"Crowd {crowd.id}", 1, 6, "RL State Chart (" + "; ".join(crowd.triggers) + ")",
                   mods)
     was = crowd.rl

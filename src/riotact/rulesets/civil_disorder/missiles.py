@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .combat import petrol_attack
@@ -28,15 +29,14 @@ def crowd_violence(s: World) -> None:
             crowd.missiles = int(s.opt("missile_turns"))
             s.tell("CD-35", f"Crowd {crowd.id} gathers bricks and bottles.", nodes=[crowd.node])
             continue
-        targets = [u for u in s.units_within(crowd.node, reach, ordered=False)  # the nearest by id is taken
-                   if u.inside is None and town.sees(crowd.node, u.node)]
+        # CD-36: the nearest unit in range and sight (on a tie, the lowest id)
+        target = s.nearest_unit_by_id(crowd.node, reach, _in_the_open_seen_from(s, crowd.node))
         bombs = (chart(crowd).petrol and crowd.bottles and crowd.petrol
                  and s.turn - crowd.last_petrol >= int(s.opt("petrol_interval")))  # CD-37
-        if not targets:
+        if target is None:
             if bombs:
                 bomb_building(s, crowd)
             continue
-        target = min(targets, key=lambda u: (town.inches(crowd.node, u.node), u.id))
         if bombs:
             crowd.last_petrol = s.turn
             s.tell("CD-38", f"Crowd {crowd.id} throws a petrol bomb at {target.id}.",
@@ -46,6 +46,11 @@ def crowd_violence(s: World) -> None:
             continue
         if crowd.missiles > 0:
             throw_missiles(s, crowd, target)
+
+
+def _in_the_open_seen_from(s: World, node: str) -> Callable[[SFUnit], bool]:
+    """CD-36: a unit a crowd at ``node`` can throw at: outside buildings and in its sight."""
+    return lambda u: u.inside is None and s.town.sees(node, u.node)
 
 
 def bomb_building(s: World, crowd: Crowd) -> None:

@@ -30,6 +30,9 @@ from .town import Town
 
 class Piece(Protocol):
     @property
+    def id(self) -> str: ...
+
+    @property
     def node(self) -> str: ...
 
 
@@ -44,6 +47,7 @@ class Spots(Generic[P]):
         self.town = town
         self.at: dict[str, list[P]] = {}
         self._rank: dict[int, int] = {}  # id(piece) -> table order
+        self._by_id: dict[str, list[P]] = {}  # street point -> its pieces by id (made when asked)
         at, rank = self.at, self._rank
         for n, piece in enumerate(pieces):
             rank[id(piece)] = n
@@ -89,6 +93,24 @@ class Spots(Generic[P]):
             piece = next((p for p in self.at[n] if live(p)), None)
             if piece is not None:
                 key = (inches(node, n), rank[id(piece)])
+                if key < best_key:
+                    best, best_key = piece, key
+        return best
+
+    def nearest_by_id(self, node: str, places: Collection[str], fits: Callable[[P], bool]) -> P | None:
+        """The piece at ``places`` that ``fits``, nearest ``node`` in a straight line; on a tie,
+        the lowest id. At each street point only the first fitting piece in id order is looked
+        at: pieces stacked on one point cost a look or two, not one each."""
+        inches, at, by_id = self.town.inches, self.at, self._by_id
+        best: P | None = None
+        best_key: tuple[float, str] = (math.inf, "")
+        for n in self.occupied(places):
+            here = by_id.get(n)
+            if here is None:
+                here = by_id[n] = sorted(at[n], key=lambda p: p.id)
+            piece = next((p for p in here if fits(p)), None)
+            if piece is not None:
+                key = (inches(node, n), piece.id)
                 if key < best_key:
                     best, best_key = piece, key
         return best

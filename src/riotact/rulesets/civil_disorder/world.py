@@ -8,7 +8,7 @@ imports flow one way: world, then phases, then the state.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from riotact.core.log import UMPIRE
@@ -216,6 +216,12 @@ class World(State):
         ``seen_from``, if given); on a tie, the first in table order."""
         places = None if seen_from is None else self.town.seen_from(seen_from)
         return self.unit_spots().nearest(node, lambda u: u.on_table, places)
+
+    def nearest_unit_by_id(self, node: str, inches: float, fits: Callable[[SFUnit], bool]) -> SFUnit | None:
+        """The unit on the table within ``inches`` of ``node`` that ``fits``, nearest in a straight
+        line; on a tie, the lowest id (CD-36, CD-51: units stacked on one point cost one look)."""
+        return self.unit_spots().nearest_by_id(node, self.town.around(node, inches),
+                                               lambda u: u.on_table and fits(u))
 
     def add_casualty(self, node: str, side: str, origin: str, status: str, cause: str) -> Casualty:
         """CD-56: every casualty is wounded or dead and lies where it fell."""

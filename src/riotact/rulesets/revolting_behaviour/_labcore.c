@@ -7,6 +7,11 @@
  * explained on demand by replaying its decisions through the Python engine (lab.py), which checks
  * that it reaches the same state. The rule IDs below are those of state.py.
  *
+ * An explained core (``explain=True``) also records the log as facts while it plays: for every
+ * event state.py logs, in the same order, a fixed-size record of ints (its kind, the turn, a seat
+ * and up to FACTS numbers: cards, values, counts). lablog.py words them on read, with the same
+ * functions state.py words its events with (narration.py), so nothing here is text.
+ *
  * Cards are ints: 0..51 the new-pack order of cards.py (suit S H D C, ace to king), 52 a Joker.
  * Activity suits are numbered as ACTIVITIES (D H C S); severities as SEVERITIES (mild..extreme).
  */
@@ -24,6 +29,37 @@ enum { A_PASS, A_DRAW, A_STOP, A_RESTART, A_RETIRE, A_USE_CAUSE };  /* ids 0..5 
 enum { PH_RESTART, PH_DECLARE, PH_DRAW, PH_USE };
 /* How a game ended; lab.py words them as state.py does. */
 enum { END_NONE, END_TURN_LIMIT, END_ELIMINATION, END_ALL_OUT, END_CAUSE_DEFEATED, END_CAUSE_EMPTY };
+/* The log's records (lablog.py numbers them the same): one per event of state.py, with its facts. */
+enum {
+    F_DECISION,     /* seat: id, attempt suit or -1, attempt's action points      (Game.apply)  */
+    F_SHUFFLE,      /* seat: pile (0 Cause Deck, 1 Action Deck), rule number, size  (RB-05/14/17/26) */
+    F_CAUSE_CARD,   /* seat: card, dealt face down to the Cause                   (RB-06, hidden) */
+    F_CAUSE_SET,    /* seat: cards, RP                                             (RB-08) */
+    F_PERMUTE,      /* -1: the order (base8)                                       (RB-09) */
+    F_ORDER,        /* -1: the order (base8), each one's RP in order               (RB-02) */
+    F_RETIRE,       /* seat                                                        (RB-26) */
+    F_STOP,         /* seat                                                        (RB-14) */
+    F_DECK_EMPTY,   /* seat                                                        (RB-14) */
+    F_ACTION_CARD,  /* seat: card, suit, severity, RP paid, RP, Cause cards         (RB-14, RB-15) */
+    F_MISS,         /* seat: card, suit, severity                                  (RB-12) */
+    F_RAISE,        /* seat: card, RP raised, RP, Cause cards                      (RB-13, RB-16) */
+    F_GAIN_AP,      /* seat: card, action points                                   (RB-13) */
+    F_ATTACK,       /* seat: target, AP, RP lost, target's RP, target's Cause      (RB-19) */
+    F_REVEAL,       /* seat: card                                                  (RB-20) */
+    F_UNBEATEN,     /* seat: AP, card                                              (RB-20) */
+    F_DEFEAT,       /* seat: card, AP left, RP, Cause cards                        (RB-20) */
+    F_UNUSED,       /* seat: AP                                                    (RB-18) */
+    F_JOKER_OUT,    /* seat                                                        (RB-21 gap) */
+    F_CRACKDOWN,    /* seat: 0 a Joker drawn, 1 a Joker revealed in the Cause       (RB-21) */
+    F_BURY_CARD,    /* seat: card, to the bottom of the Cause                      (RB-22, hidden) */
+    F_BURIED,       /* seat: cards added, RP, Cause cards                          (RB-22) */
+    F_PENALTY_CARD, /* seat: card                                                  (RB-23) */
+    F_PENALTY,      /* seat: RP lost, card, RP, Cause cards                        (RB-23) */
+    F_RESTARTED,    /* seat                                                        (RB-26) */
+    F_END,          /* -1: the game is over (Game announces the result)                         */
+};
+#define FACTS 7
+#define RECORD (3 + FACTS)  /* kind, turn, seat, facts */
 
 typedef struct { int n; signed char c[MAX_CARDS]; } Pile;
 typedef long long Points;  /* RP and AP: rewards up to MAX_OPTION never overflow */
@@ -60,6 +96,10 @@ typedef struct {
     /* the record: seat * 256 + id per decision */
     int *record;
     Py_ssize_t n_record, cap_record;
+    /* the explained log's records (explain=True): RECORD int64 each */
+    int explain;
+    long long *log;
+    Py_ssize_t n_log, cap_log;
 } Core;
 
 /* -- activities and cards (rules.py) ------------------------------------------ */
@@ -128,16 +168,50 @@ static void extend(Pile *to, Pile *from) {
     from->n = 0;
 }
 
+/* -- the explained log: one record per event, only when explaining --------------------------------- */
+static void record(Core *g, int kind, int seat, const Points *facts) {
+    if (!g->explain) return;
+    if (g->n_log == g->cap_log) {
+        Py_ssize_t cap = g->cap_log ? 2 * g->cap_log : 256;
+        long long *grown = PyMem_Realloc(g->log, (size_t)cap * RECORD * sizeof(long long));
+        if (grown == NULL) {
+            if (!g->failed) PyErr_NoMemory();
+            g->failed = 1;
+            return;
+        }
+        g->log = grown; g->cap_log = cap;
+    }
+    long long *r = g->log + g->n_log++ * RECORD;
+    r[0] = kind; r[1] = g->turn; r[2] = seat;
+    memcpy(r + 3, facts, FACTS * sizeof(long long));
+}
+/* NOTE(g, kind, seat, facts...): the facts not given are 0. */
+#define NOTE(g, kind, seat, ...) record(g, kind, seat, (Points[FACTS]){__VA_ARGS__})
+
+static int seat_of(Core *g, Player *pl) { return (int)(pl - g->p); }
+
 /* -- the rules (state.py) ----------------------------------------------------------- */
 static void begin_turn(Core *g);
 static void end_action(Core *g);
 
-static void finish(Core *g, int end, int winner) { g->end = end; g->winner = winner; }
+static void finish(Core *g, int end, int winner) { g->end = end; g->winner = winner; NOTE(g, F_END, -1, 0); }
 
 static void draw_cause(Core *g, Player *pl) {  /* RB-06, RB-08 */
+    int seat = seat_of(g, pl);
     int n = g->cause_cards < pl->cause_deck.n ? g->cause_cards : pl->cause_deck.n;
-    for (int i = 0; i < n; i++) push(&pl->cause, deal(g, &pl->cause_deck));
+    for (int i = 0; i < n; i++) {
+        int card = deal(g, &pl->cause_deck);
+        push(&pl->cause, card);
+        NOTE(g, F_CAUSE_CARD, seat, card);
+    }
     pl->rp = 2 * g->cause_cards;
+    NOTE(g, F_CAUSE_SET, seat, n, pl->rp);
+}
+
+static Points base8(int *seats, int n) {  /* an order of seats as one number: seat + 1 per digit, first lowest */
+    Points packed = 0;
+    for (int i = n - 1; i >= 0; i--) packed = packed * 8 + seats[i] + 1;
+    return packed;
 }
 
 static void stable_sort_by_rp(Core *g, int *seats, int n) {  /* RB-02: descending RP, ties keep order */
@@ -163,6 +237,7 @@ static void begin_turn(Core *g) {  /* RB-01, RB-02, RB-09 */
             int t = g->order[i]; g->order[i] = g->order[j]; g->order[j] = t;
         }
         g->n_order = n;
+        NOTE(g, F_PERMUTE, -1, base8(g->order, n));
     } else {
         int previous[MAX_SEATS], n = 0, m = 0;
         if (g->n_order == 0) { for (int s = 0; s < g->n_seats; s++) previous[m++] = s; }
@@ -170,6 +245,9 @@ static void begin_turn(Core *g) {  /* RB-01, RB-02, RB-09 */
         for (int i = 0; i < m; i++) if (!g->p[previous[i]].out) g->order[n++] = previous[i];
         stable_sort_by_rp(g, g->order, n);
         g->n_order = n;
+        Points rp[MAX_SEATS] = {0};
+        for (int i = 0; i < n; i++) rp[i] = g->p[g->order[i]].rp;
+        NOTE(g, F_ORDER, -1, base8(g->order, n), rp[0], rp[1], rp[2], rp[3], rp[4], rp[5]);
     }
     g->position = 0;
     start_action(g);
@@ -199,6 +277,7 @@ static void end_action(Core *g) {
 
 static void return_drawn(Core *g, Player *pl) {  /* RB-17 (the shuffle deals lazily: no draw now) */
     if (g->att_on) extend(&pl->action, &g->drawn);
+    NOTE(g, F_SHUFFLE, seat_of(g, pl), 1, 17, pl->action.n);
 }
 
 static void end_attempt(Core *g, Player *pl) {
@@ -207,15 +286,25 @@ static void end_attempt(Core *g, Player *pl) {
     end_action(g);
 }
 
-static void crackdown(Core *g, Player *pl) {  /* RB-21..RB-23 */
-    int added = pl->cause_deck.n < 5 ? pl->cause_deck.n : 5;
-    for (int i = 0; i < added; i++) push(&pl->cause, deal(g, &pl->cause_deck));
+static void crackdown(Core *g, Player *pl, int revealed) {  /* RB-21..RB-23 */
+    int seat = seat_of(g, pl);
+    NOTE(g, F_CRACKDOWN, seat, revealed);
+    int added = pl->cause_deck.n < 5 ? pl->cause_deck.n : 5;  /* RB-22 gap: add what remains */
+    for (int i = 0; i < added; i++) {
+        int card = deal(g, &pl->cause_deck);
+        push(&pl->cause, card);
+        NOTE(g, F_BURY_CARD, seat, card);
+    }
+    NOTE(g, F_BURIED, seat, added, pl->rp, pl->cause.n);
     if (pl->action.n == 0) return_drawn(g, pl);
     int card = deal(g, &pl->action);
+    NOTE(g, F_PENALTY_CARD, seat, card);
     if (g->att_on) push(&g->drawn, card);
     int cost = g->penalty_costs && g->att_on ? act_cost(g->att_suit) : 0;
     Points loss = card_value(card) + cost;
-    pl->rp -= loss < pl->rp ? loss : pl->rp;
+    if (loss > pl->rp) loss = pl->rp;
+    pl->rp -= loss;
+    NOTE(g, F_PENALTY, seat, loss, card, pl->rp, pl->cause.n);
 }
 
 static void cause_joker(Core *g, Player *pl, Pile *beaten, int seat) {  /* RB-21 gaps (a), (b) */
@@ -240,8 +329,9 @@ static void cause_joker(Core *g, Player *pl, Pile *beaten, int seat) {  /* RB-21
         pl->cause.n--;
         push(&pl->set_aside, joker);
         pl->face_up--;
+        NOTE(g, F_JOKER_OUT, seat, 0);
     }
-    crackdown(g, pl);
+    crackdown(g, pl, 1);
     if (pl->cause.n == 0) finish(g, END_CAUSE_EMPTY, seat);
 }
 
@@ -251,17 +341,19 @@ static void attack_cause(Core *g, Player *pl, Points points, int seat) {  /* RB-
     while (pl->cause.n && (points > 0 || g->reveal_zero)) {
         int top = pl->cause.c[0];
         int first_sight = pl->face_up == 0;
-        if (first_sight) pl->face_up = 1;
+        if (first_sight) { pl->face_up = 1; NOTE(g, F_REVEAL, seat, top); }
         if (top == JOKER && first_sight) { cause_joker(g, pl, &beaten, seat); return; }
         int value = card_value(top);
-        if (points < value) return;
+        if (points < value) { NOTE(g, F_UNBEATEN, seat, points, top); return; }
         points -= value;
         int card = take_top(&pl->cause);
         push(&beaten, card);
         push(&pl->defeated, card);
         pl->face_up--;
+        NOTE(g, F_DEFEAT, seat, card, points, pl->rp, pl->cause.n);
     }
     if (pl->cause.n == 0) finish(g, END_CAUSE_DEFEATED, seat);
+    else if (points) NOTE(g, F_UNUSED, seat, points);  /* RB-18 */
 }
 
 static void use_points(Core *g, int seat, int target) {  /* RB-18, RB-19 */
@@ -272,31 +364,45 @@ static void use_points(Core *g, int seat, int target) {  /* RB-18, RB-19 */
         Player *t = &g->p[target];
         Points loss = points / 2 < t->rp ? points / 2 : t->rp;  /* points >= 0: C's / is Python's // */
         t->rp -= loss;
+        NOTE(g, F_ATTACK, seat, target, points, loss, t->rp, t->cause.n);
     }
     if (g->end == END_NONE) end_attempt(g, pl);
 }
 
 static void draw(Core *g, int seat) {  /* RB-12..RB-17 */
     Player *pl = &g->p[seat];
-    if (pl->action.n == 0) {
+    if (pl->action.n == 0) {  /* RB-14 gap: the attempt fails, or (house rule) the deck is reshuffled */
         int refilled = 0;
-        if (g->reshuffle_empty && g->att_on) { extend(&pl->action, &g->drawn); refilled = pl->action.n > 0; }
-        if (!refilled) { end_attempt(g, pl); return; }
+        if (g->reshuffle_empty && g->att_on) {
+            extend(&pl->action, &g->drawn);
+            NOTE(g, F_SHUFFLE, seat, 1, 14, pl->action.n);
+            refilled = pl->action.n > 0;
+        }
+        if (!refilled) { NOTE(g, F_DECK_EMPTY, seat, 0); end_attempt(g, pl); return; }
     }
     Points cost = act_cost(g->att_suit) < pl->rp ? act_cost(g->att_suit) : pl->rp;
     pl->rp -= cost;
     int card = deal(g, &pl->action);
+    NOTE(g, F_ACTION_CARD, seat, card, g->att_suit, g->att_level, cost, pl->rp, pl->cause.n);
     push(&g->drawn, card);
     if (card == JOKER) {
         if (!g->charge_jokers) pl->rp += cost;
-        crackdown(g, pl);
+        crackdown(g, pl, 0);
         end_attempt(g, pl);
     } else if (succeeds(g, card, g->att_suit, g->att_level)) {
         Points gained = reward(g, g->att_suit, g->att_level);
-        if (!act_force(g->att_suit)) { pl->rp += gained; end_attempt(g, pl); return; }
+        if (!act_force(g->att_suit)) {
+            pl->rp += gained;
+            NOTE(g, F_RAISE, seat, card, gained, pl->rp, pl->cause.n);
+            end_attempt(g, pl);
+            return;
+        }
         g->att_points = gained;
+        NOTE(g, F_GAIN_AP, seat, card, gained);
         if (g->fixes_use) use_points(g, seat, g->att_target);
         else g->phase = PH_USE;
+    } else {
+        NOTE(g, F_MISS, seat, card, g->att_suit, g->att_level);
     }
 }
 
@@ -305,11 +411,13 @@ static void restart(Core *g, Player *pl) {  /* RB-26 */
         extend(&pl->cause_deck, &pl->cause);
         extend(&pl->cause_deck, &pl->defeated);
         extend(&pl->cause_deck, &pl->set_aside);
+        NOTE(g, F_SHUFFLE, seat_of(g, pl), 0, 26, pl->cause_deck.n);
     } else {
         extend(&pl->set_aside, &pl->cause);
     }
     pl->face_up = 0;
     draw_cause(g, pl);
+    NOTE(g, F_RESTARTED, seat_of(g, pl), 0);
     g->phase = PH_DECLARE;
 }
 
@@ -352,9 +460,9 @@ static void apply(Core *g, int seat, int id) {
     switch (id) {
     case A_PASS: end_action(g); return;
     case A_RESTART: restart(g, pl); return;
-    case A_RETIRE: pl->out = 1; end_action(g); return;
+    case A_RETIRE: pl->out = 1; NOTE(g, F_RETIRE, seat, 0); end_action(g); return;  /* RB-26 */
     case A_DRAW: draw(g, seat); return;
-    case A_STOP: end_attempt(g, pl); return;  /* RB-14 */
+    case A_STOP: NOTE(g, F_STOP, seat, 0); end_attempt(g, pl); return;  /* RB-14 */
     case A_USE_CAUSE: use_points(g, seat, -1); return;
     }
     if (g->kind_suit[id] < 0) { use_points(g, seat, g->kind_target[id]); return; }
@@ -374,10 +482,12 @@ static int option(PyObject *options, const char *name, int *out) {
 }
 
 static int Core_init(Core *g, PyObject *args, PyObject *kwds) {
-    static char *kw[] = {"rand", "options", "seat_names", "id_names", "declarations", "illegal", NULL};
+    static char *kw[] = {"rand", "options", "seat_names", "id_names", "declarations", "illegal", "explain", NULL};
     PyObject *rand, *options, *seats, *ids, *decls, *illegal;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OO!O!O!O!O", kw, &rand, &PyDict_Type, &options,
-                                     &PyTuple_Type, &seats, &PyTuple_Type, &ids, &PyTuple_Type, &decls, &illegal))
+    int explain = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OO!O!O!O!O|p", kw, &rand, &PyDict_Type, &options,
+                                     &PyTuple_Type, &seats, &PyTuple_Type, &ids, &PyTuple_Type, &decls, &illegal,
+                                     &explain))
         return -1;
     if (g->rand != NULL) { PyErr_SetString(PyExc_RuntimeError, "a core is initialised once"); return -1; }
     int n_seats = (int)PyTuple_GET_SIZE(seats), n_ids = (int)PyTuple_GET_SIZE(ids);
@@ -432,6 +542,7 @@ static int Core_init(Core *g, PyObject *args, PyObject *kwds) {
     Py_INCREF(illegal); g->illegal = illegal;
     Py_INCREF(seats); g->seat_names = seats;
     Py_INCREF(ids); g->id_names = ids;
+    g->explain = explain;
     /* set-up (RB-03, RB-05, RB-06, RB-08): the shuffles deal lazily, so only the Cause draws take chance */
     for (int s = 0; s < n_seats; s++) {
         Player *pl = &g->p[s];
@@ -441,6 +552,8 @@ static int Core_init(Core *g, PyObject *args, PyObject *kwds) {
             push(&pl->cause_deck, card);
             push(&pl->action, card);
         }
+        NOTE(g, F_SHUFFLE, s, 0, 5, pl->cause_deck.n);
+        NOTE(g, F_SHUFFLE, s, 1, 5, pl->action.n);
         draw_cause(g, pl);
     }
     begin_turn(g);
@@ -452,6 +565,7 @@ static void Core_dealloc(Core *g) {
     Py_XDECREF(g->rand); Py_XDECREF(g->illegal); Py_XDECREF(g->seat_names); Py_XDECREF(g->id_names);
     if (g->small) { for (int i = 0; i < g->n_ids; i++) Py_XDECREF(g->small[i]); PyMem_Free(g->small); }
     PyMem_Free(g->record);
+    PyMem_Free(g->log);
     Py_TYPE(g)->tp_free((PyObject *)g);
 }
 
@@ -498,6 +612,7 @@ static PyObject *Core_apply_id(Core *g, PyObject *arg) {
         g->record = grown; g->cap_record = cap;
     }
     g->record[g->n_record++] = seat * 256 + (int)id;
+    NOTE(g, F_DECISION, seat, id, g->att_on ? g->att_suit : -1, g->att_points);
     apply(g, seat, (int)id);
     if (g->failed) return NULL;  /* the generator raised: its error stands */
     Py_RETURN_NONE;
@@ -519,6 +634,14 @@ static PyObject *Core_record(Core *g, PyObject *Py_UNUSED(ignored)) {
         PyList_SET_ITEM(out, i, pair);
     }
     return out;
+}
+
+static PyObject *Core_facts(Core *g, PyObject *arg) {
+    Py_ssize_t start = PyLong_AsSsize_t(arg);
+    if (start == -1 && PyErr_Occurred()) return NULL;
+    if (start < 0 || start > g->n_log) { PyErr_SetString(PyExc_IndexError, "no such record"); return NULL; }
+    return PyBytes_FromStringAndSize((const char *)(g->log + start * RECORD),
+                                     (g->n_log - start) * RECORD * (Py_ssize_t)sizeof(long long));
 }
 
 static PyObject *pile(Pile *p) {
@@ -557,6 +680,8 @@ static PyMethodDef Core_methods[] = {
     {"to_act", (PyCFunction)Core_to_act, METH_NOARGS, "The seat to decide, or () when the game is over."},
     {"is_over", (PyCFunction)Core_is_over, METH_NOARGS, "True once the game has ended."},
     {"record", (PyCFunction)Core_record, METH_NOARGS, "The decisions so far: [(seat index, action number)]."},
+    {"facts", (PyCFunction)Core_facts, METH_O,
+     "The explained log's records from the given one on, as bytes of int64 (lablog.py reads them)."},
     {"snapshot", (PyCFunction)Core_snapshot, METH_NOARGS, "The whole state in plain ints (lab.py compares it)."},
     {NULL, NULL, 0, NULL},
 };

@@ -28,8 +28,11 @@ CAUTIOUS = 10  # below this the bot raises funds with Mild Clubs, which succeed 
 class HeuristicBot(Bot):
     def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> str:
         assert view is not None
-        ids = {a.id for a in legal}
-        state = view["state"]
+        return self.decide(view["state"], {a.id for a in legal})
+
+    def decide(self, state: dict[str, Any], ids: set[str]) -> str:
+        """The decision from the state part of the seat's view and the legal ids (the compiled
+        laboratory core asks this way: ``lab.LabGame.core_bot``)."""
         me = state["players"][self.seat]
         rp = me["rp"]
         if "restart" in ids:

@@ -9,6 +9,11 @@ order as the Python engine, so a seed and the decisions give the same game card 
 :meth:`LabGame.explained` replays the decisions through the Python engine with the full log and
 checks that it reaches the same state, card for card, and the same result.
 
+``explain=True`` keeps the full explained log as well, at compiled speed: the core records every
+event as plain facts while it plays, and ``log``, ``log_for(seat)`` and ``save(path)`` word them
+on read (``lablog.py``) into exactly the events ``Game(..., explain=True)`` logs. Without it,
+those replay the decisions through the Python engine first.
+
 Without the compiled module (a machine with no C compiler) the same interface runs on the Python
 engine in laboratory mode (:class:`PythonLab`): slower, the same games.
 
@@ -20,23 +25,34 @@ engine in laboratory mode (:class:`PythonLab`): slower, the same games.
 >>> game.apply_id(1)  # draw
 >>> game.decisions, game.explained().log.events[-1]["text"]
 ([('p1', 'D-mild'), ('p1', 'draw')], '4 of Spades fails: not a red card.')
+>>> told = laboratory(find_scenario("revolting-behaviour/first-game"), seed=3, explain=True)
+>>> told.apply_id(8)
+>>> told.apply_id(1)
+>>> told.log_for("p2")[-1]["text"], told.log.events == game.explained().log.events
+('4 of Spades fails: not a red card.', True)
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, Protocol
+from pathlib import Path
+from typing import Any
 
 from riotact.core import Game, Result, Scenario
 from riotact.core.cards import SUITS, Card
-from riotact.core.errors import IllegalActionError, ReplayMismatchError
+from riotact.core.errors import IllegalActionError, ReplayMismatchError, SaveFileError
+from riotact.core.laboratory import CoreBot, Laboratory, LaboratoryUnavailable
+from riotact.core.log import UMPIRE, Event, GameLog
 from riotact.core.options import resolve_options
 from riotact.core.registry import ruleset_spec
 
+from .bots import HeuristicBot
 from .encoding import action_ids
-from .rules import ACTIVITIES, SEVERITIES
-from .state import ENDINGS, RevoltingBehaviour, final_result
+from .lablog import CARDS, CODES, SUITS_BY_NUMBER, Narrator
+from .narration import ENDINGS
+from .rules import ACTIVITIES, SEVERITIES, miss, requirement, reward, severities
+from .state import RevoltingBehaviour, final_result
 
 try:
     from ._labcore import Core
@@ -53,43 +69,39 @@ class OptionsBeyondCore(ValueError):
     """House-rule values the compiled core does not take (rewards beyond 0..MAX_OPTION)."""
 
 
-class Laboratory(Protocol):
-    """What both cores offer: decisions by number, the record, the explanation on demand."""
-
-    seats: tuple[str, ...]
-
-    def to_act(self) -> tuple[str, ...]: ...
-    def legal_ids(self) -> tuple[int, ...]: ...
-    def apply_id(self, number: int, /) -> None: ...
-    def is_over(self) -> bool: ...
-    @property
-    def decisions(self) -> list[tuple[str, str]]: ...
-    @property
-    def result(self) -> Result | None: ...
-    def explained(self) -> Game: ...
-
-
 def compiled() -> bool:
     """True when the compiled core was built (``pip install`` builds it where a C compiler is)."""
     return Core is not None
 
 
 def laboratory(scenario: Scenario, *, seed: int, options: Mapping[str, Any] | None = None,
-               engine: str = "auto") -> Laboratory:
+               engine: str = "auto", explain: bool = False) -> LabGame | PythonLab:
     """A laboratory-mode game of ``scenario``; ``engine`` is ``compiled``, ``python`` or ``auto``
-    (the compiled core when it was built)."""
+    (the compiled core when it was built). ``explain=True`` keeps the full explained log as it plays
+    (recorded as facts on the compiled core, worded when read)."""
     if engine not in ("auto", "compiled", "python"):
         raise ValueError(f"engine must be auto, compiled or python, not {engine!r}")
     if engine == "compiled" and Core is None:
         raise RuntimeError("the compiled laboratory core was not built (no C compiler at install time)")
     if engine == "python" or Core is None:
-        return PythonLab(scenario, seed=seed, options=options)
+        return PythonLab(scenario, seed=seed, options=options, explain=explain)
     try:
-        return LabGame(scenario, seed=seed, options=options)
+        return LabGame(scenario, seed=seed, options=options, explain=explain)
     except OptionsBeyondCore:
         if engine == "compiled":
             raise
-        return PythonLab(scenario, seed=seed, options=options)
+        return PythonLab(scenario, seed=seed, options=options, explain=explain)
+
+
+def compiled_laboratory(scenario: Scenario, seed: int, options: dict[str, Any]) -> LabGame:
+    """The ruleset's ``laboratory`` hook: the compiled core, or :class:`LaboratoryUnavailable`
+    (not built here, or rewards beyond what it takes)."""
+    if Core is None:
+        raise LaboratoryUnavailable("the compiled laboratory core was not built (no C compiler at install time)")
+    try:
+        return LabGame(scenario, seed=seed, options=options)
+    except OptionsBeyondCore as exc:
+        raise LaboratoryUnavailable(str(exc)) from None
 
 
 def _explain(scenario: Scenario, seed: int, overrides: dict[str, Any], decisions: list[tuple[str, str]],
@@ -109,6 +121,7 @@ def _explain(scenario: Scenario, seed: int, overrides: dict[str, Any], decisions
 def card_number(card: Card) -> int:
     """The compiled core's card: 0..51 in new-pack order (cards.py), 52 a Joker."""
     return 52 if card.is_joker else SUITS.index(card.suit or "") * 13 + card.rank - 1
+
 
 
 def snapshot_of(state: RevoltingBehaviour) -> dict[str, Any]:
@@ -137,7 +150,8 @@ def snapshot_of(state: RevoltingBehaviour) -> dict[str, Any]:
 class LabGame(Core if Core is not None else object):  # type: ignore[misc]
     """A laboratory game on the compiled core (see the module docstring)."""
 
-    def __init__(self, scenario: Scenario, *, seed: int, options: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, scenario: Scenario, *, seed: int, options: Mapping[str, Any] | None = None,
+                 explain: bool = False) -> None:
         spec = ruleset_spec(scenario.ruleset)
         if spec.id != "revolting-behaviour":
             raise ValueError(f"{scenario.ref} is not a Revolting Behaviour! scenario")
@@ -163,8 +177,10 @@ class LabGame(Core if Core is not None else object):  # type: ignore[misc]
                 declarations.append((number, suits.index(suit), SEVERITIES.index(level),
                                      seats.index(target) if target else -1))
         # The same generator as Game(scenario, seed=seed) makes: the same cards, in the same order.
+        self.explain = explain
+        self._narrator: Narrator | None = None  # made when the log is first read
         super().__init__(random.Random(seed).random, flat, tuple(seats), self.action_ids, tuple(declarations),
-                         IllegalActionError)
+                         IllegalActionError, explain)
 
     @property
     def decisions(self) -> list[tuple[str, str]]:
@@ -183,18 +199,88 @@ class LabGame(Core if Core is not None else object):  # type: ignore[misc]
                             {s: (len(p["defeated"]), p["rp"], len(p["cause"]), p["out"])
                              for s, p in zip(self.seats, snap["players"], strict=True)})
 
+    @property
+    def turn(self) -> int:
+        """The turn, as ``Game.umpire.turn``."""
+        return int(self.snapshot()["turn"])
+
+    def view(self, seat: str) -> dict[str, Any]:
+        """``RevoltingBehaviour.view(seat)`` read from the core's state, equal to it at every decision
+        (tests/revolting_behaviour/test_rb_lab_bots.py). RB-07: Cause cards are hidden from everyone,
+        the owner included; the totals are the seat's own unless ``open_totals``."""
+        snap, o = self.snapshot(), self.options
+        players = {}
+        for s, p in zip(self.seats, snap["players"], strict=True):
+            public = o["open_totals"] or s == seat or seat == UMPIRE
+            players[s] = {"rp": p["rp"] if public else None, "cause_cards": len(p["cause"]) if public else None,
+                          "cause_top": CODES[p["cause"][0]] if p["face_up"] and p["cause"] else None,
+                          "cause_deck": len(p["cause_deck"]), "defeated": len(p["defeated"]), "out": p["out"]}
+        attempt = None
+        if snap["attempt"] is not None:
+            by, suit, level, target, points, drawn = snap["attempt"]
+            activity, severity = ACTIVITIES[SUITS_BY_NUMBER[suit]], SEVERITIES[level]
+            cards = [CARDS[c] for c in drawn]
+            attempt = {"seat": self.seats[by], "suit": activity.suit, "severity": severity,
+                       "target": self.seats[target] if target >= 0 else None, "activity": activity.title,
+                       "force": activity.force, "needs": requirement(activity, severity, o),
+                       "reward": reward(activity, severity, o), "cost": activity.cost,
+                       "drawn": [CODES[c] for c in drawn], "misses": [miss(c, activity, severity, o) for c in cards],
+                       "action_points": points}
+        acting = self.to_act()
+        return {"players": players, "order": [self.seats[i] for i in snap["order"]], "phase": snap["phase"],
+                "acting": acting[0] if acting else None, "attempt": attempt,
+                "severities": list(severities(o)), "cause_size": self.scenario.setup.cause_cards}
+
+    def core_bot(self, kind: str, seat: str, rng: random.Random) -> CoreBot | None:
+        """The heuristic bot on the core: the same decisions from the same view (it reads no
+        generator); None for the kinds the core does not play (search)."""
+        if kind != "heuristic":
+            return None
+        bot, names, number = HeuristicBot(seat, rng), self.action_ids, {a: i for i, a in enumerate(self.action_ids)}
+
+        def choose(game: Laboratory) -> int:
+            return number[bot.decide(self.view(seat), {names[n] for n in game.legal_ids()})]
+        return choose
+
     def explained(self) -> Game:
         """Replayed through the Python engine with the full log, checked to reach this state."""
         snap = self.snapshot()
         del snap["end"], snap["winner"]  # (the result is compared instead)
         return _explain(self.scenario, self.seed, self.overrides, self.decisions, snap, self.result)
 
+    @property
+    def log(self) -> GameLog:
+        """The full explained log: worded from the core's records (``explain=True``), else replayed."""
+        if not self.explain:
+            return self.explained().log
+        narrator = self._narrator
+        if narrator is None:
+            narrator = self._narrator = Narrator(self.scenario, self.seed, self.options, self.action_ids)
+        narrator.catch_up(self.facts(narrator.read), self.result)
+        return narrator.log
+
+    def log_for(self, seat: str) -> list[Event]:
+        """What ``seat`` may see of the log, as ``Game.log_for`` gives it (RB-07: hidden cards stay hidden)."""
+        if seat != UMPIRE and seat not in self.seats:
+            raise IllegalActionError(seat, "act", f"there is no seat {seat!r} (seats: {', '.join(self.seats)})")
+        return self.log.for_seat(seat)
+
+    def save(self, path: str | Path) -> None:
+        """Save the explained log (JSON Lines) atomically; ``Game.load`` replays and checks it."""
+        log = self.log
+        try:
+            log.write(path)
+        except OSError as exc:
+            raise SaveFileError(f"{path}: cannot save: {exc.strerror or exc}") from None
+
 
 class PythonLab:
     """The same interface on the Python engine in laboratory mode (where the core was not built)."""
 
-    def __init__(self, scenario: Scenario, *, seed: int, options: Mapping[str, Any] | None = None) -> None:
-        self.game = Game(scenario, seed=seed, options=options, explain=False)
+    def __init__(self, scenario: Scenario, *, seed: int, options: Mapping[str, Any] | None = None,
+                 explain: bool = False) -> None:
+        self.game = Game(scenario, seed=seed, options=options, explain=explain)
+        self.scenario, self.seed, self.options = scenario, seed, self.game.options
         self.seats = scenario.seats
         self.action_ids = tuple(action_ids(scenario.seats))
         self._number = {a: i for i, a in enumerate(self.action_ids)}
@@ -222,5 +308,19 @@ class PythonLab:
     def result(self) -> Result | None:
         return self.game.result
 
+    @property
+    def turn(self) -> int:
+        return self.game.umpire.turn
+
     def explained(self) -> Game:
         return self.game.explained()
+
+    @property
+    def log(self) -> GameLog:
+        return self.game.explained().log
+
+    def log_for(self, seat: str) -> list[Event]:
+        return self.game.explained().log_for(seat)
+
+    def save(self, path: str | Path) -> None:
+        self.game.save(path)

@@ -11,24 +11,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from riotact.core import Action, Card, Pile, Result, Scenario, State, Umpire, standard_pack
-from riotact.core.cards import SUIT_NAMES
 
+from . import narration as say
+from .narration import ENDINGS
 from .rules import ACTIVITIES, Activity, card_value, miss, requirement, reward, severities, succeeds
 
 PASS, DRAW, STOP, RESTART, RETIRE, USE_CAUSE = "pass", "draw", "stop", "restart", "retire", "use-cause"
 # "stop" comes first, as "pass" does when declaring: the same number never means "draw" in one
 # phase and "make no attempt" in the next (a person typing "1" again and again).
-_STOP_ONLY = [Action(STOP, "stop drawing: the attempt fails, no reward and nothing more to pay (RB-14)")]
-_DRAW_OR_STOP = {cost: [*_STOP_ONLY, Action(DRAW, f"draw an action card for {cost} RP (RB-15)")]
-                 for cost in (1, 2)}
-#: How a game ends, worded once for this engine and the compiled laboratory core (lab.py).
-ENDINGS = {
-    "turn_limit": "the turn limit of {limit} was reached",
-    "elimination": "every other player is at 0 resource points (RB-25)",
-    "all_out": "every player is out of the game (RB-25, RB-26)",
-    "cause_defeated": "{seat} defeated the last card of his Cause (RB-24)",
-    "cause_empty": "{seat}'s Cause is empty after the Joker (RB-24)",
-}
+_STOP_ONLY = [Action(STOP, say.STOP_TEXT)]
+_DRAW_OR_STOP = {cost: [*_STOP_ONLY, Action(DRAW, say.draw_text(cost))] for cost in (1, 2)}
 
 
 @dataclass
@@ -83,8 +75,9 @@ class RevoltingBehaviour(State):
     # -- set-up (RB-03, RB-05, RB-06, RB-08) ---------------------------------
     def _set_up(self, seat: str) -> Player:
         jokers = self.options["jokers_per_deck"]
-        player = Player(seat, 0, Pile(f"{seat}/cause-deck", standard_pack(jokers)),
-                        Pile(f"{seat}/action", standard_pack(jokers)), Pile(f"{seat}/cause"))
+        player = Player(seat, 0, Pile(say.pile_name(seat, "cause-deck"), standard_pack(jokers)),
+                        Pile(say.pile_name(seat, "action"), standard_pack(jokers)),
+                        Pile(say.pile_name(seat, "cause")))
         self.umpire.shuffle(player.cause_deck, "RB-05")
         self.umpire.shuffle(player.action_deck, "RB-05")
         self._draw_cause(player)
@@ -95,10 +88,9 @@ class RevoltingBehaviour(State):
         n = min(self.cause_cards, len(player.cause_deck))
         for _ in range(n):
             player.cause.cards.append(self.umpire.draw(
-                player.cause_deck, "RB-06", player.seat, purpose="his Cause (face down)", visible_to=[]))
+                player.cause_deck, "RB-06", player.seat, purpose=say.CAUSE_PURPOSE, visible_to=[]))
         player.rp = 2 * self.cause_cards
-        self.umpire.effect("RB-08", f"{player.seat} draws {n} Cause cards face down and has {player.rp} RP.",
-                           seat=player.seat, cause=n, rp=player.rp)
+        self._say(say.cause_drawn(player.seat, n, player.rp))
 
     # -- turn order (RB-01, RB-02, RB-09) ---------------------------------------
     def _begin_turn(self) -> None:
@@ -108,14 +100,13 @@ class RevoltingBehaviour(State):
             return
         active = [s for s in self.seats if not self.players[s].out]
         if self.umpire.turn == 1 and self.options["first_turn_order"] == "random":
-            self.order = self.umpire.permute("RB-09", active, purpose="the first-turn order")
+            self.order = self.umpire.permute("RB-09", active, purpose=say.FIRST_ORDER_PURPOSE)
         else:
             # RB-02: descending RP; a stable sort keeps ties in last turn's order (gap default).
             previous = self.order or list(self.seats)
             self.order = sorted((s for s in previous if s in active), key=lambda s: -self.players[s].rp)
-            listing = ", ".join(s + self._totals(self.players[s], " ({rp} RP)")[0] for s in self.order)
-            self.umpire.effect("RB-02", f"Turn {self.umpire.turn} order by resource points: {listing}.",
-                               order=list(self.order))
+            rps = [self.players[s].rp for s in self.order] if self._open_totals() else None
+            self._say(say.turn_order(self.umpire.turn, self.order, rps))
         self.position = 0
         self._start_action()
 
@@ -146,9 +137,7 @@ class RevoltingBehaviour(State):
     def legal_actions(self, seat: str) -> list[Action]:
         player = self.players[seat]
         if self.phase == "restart":
-            return [Action(RESTART, f"start a new cause ({self.cause_cards} cards, "
-                                    f"{2 * self.cause_cards} RP)"),
-                    Action(RETIRE, "leave the game (you are out)")]
+            return [Action(RESTART, say.restart_text(self.cause_cards)), Action(RETIRE, say.RETIRE_TEXT)]
         if self.phase == "draw":
             assert self.attempt is not None
             activity = self.attempt.activity
@@ -156,9 +145,8 @@ class RevoltingBehaviour(State):
         if self.phase == "use":
             assert self.attempt is not None
             points = self.attempt.action_points
-            return [Action(USE_CAUSE, f"spend the {points} action points on own Cause (RB-20)"), *(
-                Action(f"use-{t}", f"spend the {points} action points against {t}: {t} loses {points // 2} RP "
-                                   "(RB-19)") for t in self._targets(seat))]
+            return [Action(USE_CAUSE, say.use_cause_text(points)),
+                    *(Action(f"use-{t}", say.use_against_text(points, t)) for t in self._targets(seat))]
         return self._declarations(player)
 
     def _declarations(self, player: Player) -> list[Action]:
@@ -174,21 +162,13 @@ class RevoltingBehaviour(State):
 
     def _declare_choices(self, suits: tuple[str, ...], targets: tuple[str, ...]) -> list[Action]:
         """Each text says what the action needs, what it earns and what each card costs."""
-        found = [Action(PASS, "make no attempt this turn (free)")]
+        found = [Action(PASS, say.PASS_TEXT)]
         for suit in suits:
-            activity = ACTIVITIES[suit]
             for level in self.levels:
-                what = f"{level.capitalize()} {SUIT_NAMES[suit]}"
-                needs = requirement(activity, level, self.options)
-                gain = reward(activity, level, self.options)
-                cost = f"{activity.cost} RP a card"
-                if not activity.force:
-                    found.append(Action(f"{suit}-{level}", f"{what}: {needs}, raises {gain} RP, {cost}"))
-                    continue
-                found.append(Action(f"{suit}-{level}", f"{what} on own Cause: {needs}, {gain} AP, {cost}"))
-                found.extend(Action(f"{suit}-{level}-{t}",
-                                    f"{what} against {t}: {needs}, {t} loses {gain // 2} RP, {cost}")
-                             for t in targets)
+                found.append(Action(f"{suit}-{level}", say.declaration_text(suit, level, None, self.options)))
+                if ACTIVITIES[suit].force:
+                    found.extend(Action(f"{suit}-{level}-{t}", say.declaration_text(suit, level, t, self.options))
+                                 for t in targets)
         return found
 
     def _targets(self, seat: str) -> list[str]:
@@ -216,12 +196,12 @@ class RevoltingBehaviour(State):
             self._restart(player)
         elif aid == RETIRE:
             player.out = True
-            self.umpire.effect("RB-26", f"{seat} does not restart and is out of the game.", seat=seat)
+            self._say(say.retired(seat))
             self._end_action()
         elif aid == DRAW:
             self._draw(player)
         elif aid == STOP:
-            self.umpire.effect("RB-14", f"{seat} stops drawing: the attempt fails with no reward.", seat=seat)
+            self._say(say.stopped(seat))
             self._end_attempt(player)
         elif aid.startswith("use-"):
             self._use_points(player, None if aid == USE_CAUSE else aid[4:])
@@ -235,27 +215,25 @@ class RevoltingBehaviour(State):
         attempt = self.attempt
         assert attempt is not None
         if not player.action_deck.cards and not self._refill_action_deck(player):
-            self.umpire.effect("RB-14", f"{player.seat}'s Action Deck is empty: the attempt fails.")
+            self._say(say.deck_empty(player.seat))
             self._end_attempt(player)  # no card, so nothing to pay (RB-15)
             return
         cost = min(attempt.activity.cost, player.rp)  # RB-15: RP never fall below 0
         player.rp -= cost
-        shown, totals = self._totals(player, " and keeping {rp}")
-        card = self.umpire.draw(  # RB-15: the cost is paid as the card is drawn
-            player.action_deck, "RB-14", player.seat,
-            purpose=f"a {attempt.severity} {attempt.activity.name} action",
-            note=f", paying {cost} RP (RB-15){shown}", paid=cost, **totals)
+        purpose, note, fields = say.action_draw(attempt.severity, attempt.activity.name, cost, self._totals(player))
+        # RB-15: the cost is paid as the card is drawn
+        card = self.umpire.draw(player.action_deck, "RB-14", player.seat, purpose=purpose, note=note, **fields)
         attempt.drawn.append(card)
         if card.is_joker:
             if not self.options["charge_jokers"]:  # RB-15 house rule: a Joker is not charged
                 player.rp += cost
-            self._crackdown(player, "drew a Joker from the Action Deck")
+            self._crackdown(player, say.JOKER_DRAWN)
             self._end_attempt(player)
         elif succeeds(card, attempt.activity, attempt.severity, self.options):
             self._succeed(player, attempt, card)
         else:
-            why = miss(card, attempt.activity, attempt.severity, self.options)
-            self.umpire.effect("RB-12", f"{card.name} fails: {why}.", seat=player.seat)
+            self._say(say.missed(card.name, miss(card, attempt.activity, attempt.severity, self.options),
+                                 player.seat))
 
     def _refill_action_deck(self, player: Player) -> bool:
         """RB-14 gap: a run-out deck fails the attempt, or (house rule) is reshuffled."""
@@ -271,14 +249,11 @@ class RevoltingBehaviour(State):
         gained = reward(attempt.activity, attempt.severity, self.options)
         if not attempt.activity.force:
             player.rp += gained
-            shown, totals = self._totals(player, " and has {rp} RP")
-            self.umpire.effect("RB-13", f"{card.name} succeeds: {player.seat} raises {gained} RP{shown} "
-                               "at once (RB-16).", seat=player.seat, **totals)
+            self._say(say.raised(card.name, player.seat, gained, self._totals(player)))
             self._end_attempt(player)
             return
         attempt.action_points = gained
-        self.umpire.effect("RB-13", f"{card.name} succeeds: {player.seat} gains {gained} action points.",
-                           seat=player.seat, action_points=gained)
+        self._say(say.gained_points(card.name, player.seat, gained))
         if self.options["declaration_fixes_use"]:
             self._use_points(player, attempt.target)
         else:
@@ -299,9 +274,7 @@ class RevoltingBehaviour(State):
         """RB-19: the target loses 1 RP per 2 full AP; RP stop at 0 (gap default)."""
         loss = min(points // 2, target.rp)
         target.rp -= loss
-        shown, totals = self._totals(target, " and has {rp} RP")
-        self.umpire.effect("RB-19", f"{player.seat} spends {points} AP against {target.seat}, who loses "
-                           f"{loss} RP{shown}.", seat=target.seat, **totals)
+        self._say(say.attacked(player.seat, target.seat, points, loss, self._totals(target)))
 
     def _attack_cause(self, player: Player, points: int) -> None:
         """RB-20: reveal the top card; defeat it if the AP reach its value, carry the rest on."""
@@ -312,27 +285,23 @@ class RevoltingBehaviour(State):
             first_sight = player.face_up == 0
             if first_sight:
                 player.face_up = 1
-                self.umpire.effect("RB-20", f"{player.seat}'s top Cause card is revealed: {top.name}.",
-                                   seat=player.seat, card=top.code)
+                self._say(say.revealed(player.seat, top.name, top.code))
             if top.is_joker and first_sight:
                 self._cause_joker(player, beaten)
                 return
             value = card_value(top)
             if points < value:
-                self.umpire.effect("RB-20", f"{points} AP cannot beat {top.name} ({value}): it stays face up "
-                                   "and the remaining points are lost (RB-18).", seat=player.seat)
+                self._say(say.unbeaten(player.seat, points, top.name, value))
                 return
             points -= value
             beaten.append(cause.draw())
             player.defeated.append(beaten[-1])
             player.face_up -= 1
-            shown, totals = self._totals(player, " and {cause} Cause cards are left")
-            self.umpire.effect("RB-20", f"{player.seat} defeats {top.name} ({value}); {points} AP remain"
-                               f"{shown}.", seat=player.seat, **totals)
+            self._say(say.defeated(player.seat, top.name, value, points, self._totals(player)))
         if not cause.cards:
             self._finish((player.seat,), ENDINGS["cause_defeated"].format(seat=player.seat))
         elif points:
-            self.umpire.effect("RB-18", f"{points} unused AP are lost.", seat=player.seat)
+            self._say(say.unused(player.seat, points))
 
     def _cause_joker(self, player: Player, beaten: list[Card]) -> None:
         """RB-21: a Joker seen in the Cause ends the attack; gap (a)/(b) house rules."""
@@ -345,33 +314,28 @@ class RevoltingBehaviour(State):
             joker = player.cause.cards.pop(player.face_up - 1)  # the Joker is the lowest face-up card
             player.set_aside.append(joker)  # not a defeated card
             player.face_up -= 1
-            self.umpire.effect("RB-21", f"The Joker is removed from {player.seat}'s Cause.", seat=player.seat)
-        self._crackdown(player, "revealed a Joker in his Cause")
+            self._say(say.joker_removed(player.seat))
+        self._crackdown(player, say.JOKER_REVEALED)
         if not player.cause.cards:  # RB-21 gap (b): an emptied Cause counts as defeated
             self._finish((player.seat,), ENDINGS["cause_empty"].format(seat=player.seat))
 
     # -- Jokers (RB-21..RB-23) ---------------------------------------------------
     def _crackdown(self, player: Player, how: str) -> None:
-        self.umpire.effect("RB-21", f"{player.seat} {how}: the authorities crack down and the attempt "
-                           "fails.", seat=player.seat)
+        self._say(say.crackdown(player.seat, how))
         added = min(5, len(player.cause_deck))  # RB-22 gap: add what remains
         for _ in range(added):
             player.cause.put_bottom([self.umpire.draw(player.cause_deck, "RB-22", player.seat,
-                                                      purpose="the bottom of his Cause", visible_to=[])])
-        shown, totals = self._totals(player, ", which now has {cause}")
-        self.umpire.effect("RB-22", f"{added} cards go face down to the bottom of {player.seat}'s Cause"
-                           f"{shown}.", seat=player.seat, **totals)
+                                                      purpose=say.BOTTOM_PURPOSE, visible_to=[])])
+        self._say(say.buried(player.seat, added, self._totals(player)))
         if not player.action_deck.cards:
             self._return_drawn(player)
-        card = self.umpire.draw(player.action_deck, "RB-23", player.seat, purpose="the crackdown's cost")
+        card = self.umpire.draw(player.action_deck, "RB-23", player.seat, purpose=say.PENALTY_PURPOSE)
         if self.attempt is not None:
             self.attempt.drawn.append(card)
         cost = self.attempt.activity.cost if self.options["penalty_draw_costs"] and self.attempt else 0
         loss = min(card_value(card) + cost, player.rp)
         player.rp -= loss
-        shown, totals = self._totals(player, " and has {rp} RP")
-        self.umpire.effect("RB-23", f"{player.seat} loses {loss} RP for {card.name}{shown}.",
-                           seat=player.seat, **totals)
+        self._say(say.penalty(player.seat, loss, card.name, self._totals(player)))
 
     def _return_drawn(self, player: Player) -> None:
         if self.attempt is not None:
@@ -398,7 +362,7 @@ class RevoltingBehaviour(State):
             player.cause.cards.clear()
         player.face_up = 0
         self._draw_cause(player)
-        self.umpire.effect("RB-26", f"{player.seat} starts a new cause.", seat=player.seat)
+        self._say(say.restarted(player.seat))
         self.phase = "declare"
 
     def _check_elimination(self) -> None:
@@ -418,12 +382,16 @@ class RevoltingBehaviour(State):
         self.result = final_result(winners, reason, {s: (len(p.defeated), p.rp, len(p.cause), p.out)
                                                      for s, p in self.players.items()})
 
-    def _totals(self, player: Player, text: str) -> tuple[str, dict[str, Any]]:
+    def _open_totals(self) -> bool:
         """RB-07 gap: public events state a player's RP and Cause size only while totals are open."""
-        if not self.options["open_totals"] or not self.umpire.log.explains:  # (the laboratory log keeps neither)
-            return "", {}
-        rp, cause = player.rp, len(player.cause)
-        return text.format(rp=rp, cause=cause), {"rp": rp, "cause": cause}
+        return self.options["open_totals"] and self.umpire.log.explains  # (the laboratory log keeps neither)
+
+    def _totals(self, player: Player) -> say.Totals:
+        return (player.rp, len(player.cause)) if self._open_totals() else None
+
+    def _say(self, said: say.Said) -> None:
+        rule, text, fields = said
+        self.umpire.effect(rule, text, **fields)
 
     # -- views --------------------------------------------------------------------
     def view(self, seat: str) -> dict[str, Any]:
