@@ -4,6 +4,7 @@ the game from the console's form and lets it go on with the advance button."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import web.test_browser as shared
@@ -46,3 +47,22 @@ def test_the_umpire_holds_by_will_alone_and_advances(browser: Any, server: LiveS
     umpire.click("#actions button:text('let the game go on (advance)')")
     umpire.wait_for_function("() => !document.querySelector('#meta').textContent.includes('to act: umpire')")
     assert not umpire.errors
+
+
+def test_the_message_box_is_filled_when_its_script_arrives_after_the_first_snapshot(
+        browser: Any, server: LiveServer) -> None:
+    """messages.js held back by the network: the page connects only once every script has run, so the
+    first snapshot still fills the box (a page that waits for the next update would show no seats)."""
+    made = create(server, scenario="revolting-behaviour/four-players", seed=3,
+                  seats={"p1": "person", "p2": "person", "p3": "person", "p4": "heuristic"})
+    page: Any = shared._page(browser)
+
+    def slow(route: Any) -> None:
+        time.sleep(1.5)  # the snapshot (sent on hello) arrives meanwhile if the page connected early
+        route.continue_()
+
+    page.route("**/static/messages.js", slow)
+    page.goto(f"{server.url}/table#t={made['tokens']['p3']}")
+    page.wait_for_selector("#say-to option[value='all']", state="attached", timeout=30_000)
+    assert page.eval_on_selector_all("#say-to option", "os => os.map(o => o.value)") == ["p1", "p2", "p4", "all"]
+    assert not page.errors

@@ -282,4 +282,6 @@ $("spectate-grant").addEventListener("click", () => send({ type: "spectators", l
 $("dice-faces").addEventListener("keydown", (e) => { if (e.key === "Enter") sendDice(); });
 $("dice-cancel").addEventListener("click", hideDice);
 window.addEventListener("hashchange", () => location.reload());  // another invitation: another seat
-connect();
+// Connect once every script of the page has run: while the parser waits for a later script (messages.js)
+// the first snapshot may arrive, and what that script draws would miss it until the next update.
+document.addEventListener("DOMContentLoaded", connect);
