@@ -620,14 +620,10 @@ def test_bon036_bon038_no_charge_odds_when_its_glory_trigger_panics_a_side_befor
 def test_bon102_bon017_a_charge_along_a_lane_cut_through_the_wire_has_the_engine_s_odds() -> None:
     """BON-102: once the lane is through, the charge runs along it (the lanes' geometry is in the view);
     the odds are the close combat after the engine's own charge."""
-    from breaking_of_nations.test_bon_wire import next_turn, raid
+    from breaking_of_nations.test_bon_wire import cut_through, raid
 
     g = raid()
-    do(g, "activate:C")
-    for _ in range(3):
-        do(g, "cut:C:wire")
-    next_turn(g)
-    do(g, "activate:C")
+    cut_through(g)
     assert g.view("red")["state"]["table"]["lanes"]
     blows, after = engine_charge(g, "C", "x")
     some, words = melee_text(after, blows, "red")

@@ -37,6 +37,15 @@ def next_turn(g: Game) -> None:
     do(g, "end:x")
 
 
+def cut_through(g: Game) -> None:
+    """C spends its three actions cutting 3" of wire (BON-102), then, next turn, is activated again."""
+    do(g, "activate:C")
+    for _ in range(3):
+        do(g, "cut:C:wire")
+    next_turn(g)
+    do(g, "activate:C")
+
+
 def test_bon102_cutting_3_inches_of_wire_takes_3_actions() -> None:
     """BON-102: one action per inch: three cuts open a lane through 3" of wire, each paid with 1 AC."""
     g = raid()
@@ -102,11 +111,7 @@ def test_bon102_a_model_moves_through_the_lane_as_over_open_ground() -> None:
     with pytest.raises(IllegalActionError, match=r"C\.1 can move only 2\.0\" that way"):
         do(uncut, "move:C:10,18")
     g = raid()
-    do(g, "activate:C")
-    for _ in range(3):
-        do(g, "cut:C:wire")
-    next_turn(g)
-    do(g, "activate:C")
+    cut_through(g)
     do(g, "move:C:10,18")
     assert model(g, "C.1").pos == (10, 18)
     assert [f["id"] for f in g.view("red")["state"]["table"]["features"]] == ["wire"]
@@ -116,19 +121,11 @@ def test_bon102_bon017_a_charge_goes_along_the_lane_but_not_across_the_wire_besi
     """BON-017 / BON-102: no charge across wire; once the lane is through, a charge along it is legal,
     and one that would cross the uncut wire beside it is still not."""
     g = raid()
-    do(g, "activate:C")
-    for _ in range(3):
-        do(g, "cut:C:wire")
-    next_turn(g)
-    do(g, "activate:C")
+    cut_through(g)
     assert "charge:C:x" in ids(g)
     aside = game([unit("C", "red", (10, 13), wire_cutters=1), unit("x", "blue", (14, 21))], dice=[1, 2],
                  features=[WIRE], turns=3)
-    do(aside, "activate:C")
-    for _ in range(3):
-        do(aside, "cut:C:wire")
-    next_turn(aside)
-    do(aside, "activate:C")
+    cut_through(aside)
     assert "charge:C:x" not in ids(aside)
 
 
