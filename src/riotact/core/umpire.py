@@ -193,7 +193,7 @@ class Umpire:
         """
         if self._seeded and not self.adjustments and not self.log.explains:
             # the laboratory mode: the same draws from the generator, counted; the replay explains
-            dice = self._quick_faces(n, sides)
+            dice = tuple(self._quick_faces(n, sides))
             total = dice[0] if n == 1 else sum(dice)
             for modifier in modifiers:
                 total += modifier.value
@@ -240,7 +240,7 @@ class Umpire:
         number of successes into a result word.
         """
         if self._seeded and not self.adjustments and not self.log.explains:  # as in roll_total
-            faces = list(self._quick_faces(n, sides))
+            faces = self._quick_faces(n, sides)
             mods = tuple(modifiers)
         else:
             faces = self._faces(rule, who, n, sides, purpose, visible_to)
@@ -278,13 +278,10 @@ class Umpire:
         self._record(text, visible_to, rule, who, sides, [face], (), None, direction, total=face)
         return direction
 
-    def _quick_faces(self, n: int, sides: int) -> tuple[int, ...]:
-        """The faces :class:`.dice.SeededDice` would give, drawn the same way from the same
-        generator (no request text to build: seeded dice never run out or ask anyone)."""
-        r = self.rng.random
-        if n == 1:
-            return (int(r() * sides) + 1,)
-        return tuple(int(r() * sides) + 1 for _ in range(n))
+    def _quick_faces(self, n: int, sides: int) -> list[int]:
+        """The seeded dice's own faces, with no request text built (seeded dice never run out or
+        ask anyone; hidden and open rolls draw alike from the one generator)."""
+        return self._dice.faces(sides, n, "")
 
     def _faces(self, rule: str, who: str, n: int, sides: int, purpose: str, visible_to: Visibility) -> list[int]:
         if n <= 0:
