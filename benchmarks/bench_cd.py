@@ -20,6 +20,7 @@ import time
 
 from peers import pin_to_one_core
 from riotact.core import Game, parse_scenario
+from riotact.core.compiled import unavailable
 
 CROWDS, CROWD_FIGURES, UNITS, UNIT_FIGURES, TURNS = 20, 25, 12, 10, 60
 UNIT_TYPES = ("riot_police", "anti_riot", "patrol", "mounted", "riot_soldiers", "soldiers")
@@ -46,10 +47,11 @@ def big_riot() -> dict[str, object]:
     }
 
 
-def run_riotact(seed: int, explain: bool) -> tuple[int, int, float]:
+def run_riotact(seed: int, explain: bool, compiled: bool = False) -> tuple[int, int, float]:
     """One big riot; the commander passes every turn, so units act on their last orders (CD-13).
+    ``compiled``: the laboratory mode on the compiled engine (riotact.core.compiled).
     Returns (crowd-or-unit steps, figure-steps, CPU seconds)."""
-    game = Game(parse_scenario(big_riot(), "bench"), seed=seed, explain=explain)
+    game = Game(parse_scenario(big_riot(), "bench"), seed=seed, explain=explain, compiled=compiled)
     state = game.state
     entity_steps = figure_steps = 0
     start = time.process_time()
@@ -81,12 +83,18 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     pin_to_one_core()
-    run_riotact(0, False)  # warm the shared town's sight and distance caches, as Mesa warms its grid
-    rates: dict[str, list[float]] = {"riotact explained": [], "riotact laboratory": [], "mesa": []}
-    figure_rates: dict[str, list[float]] = {"riotact explained": [], "riotact laboratory": []}
+    modes = [("riotact explained", True, False), ("riotact laboratory", False, False)]
+    if unavailable() is None:
+        modes.append(("riotact compiled laboratory", False, True))
+    else:
+        print(f"not measured: {unavailable()}")
+    for _, explain, compiled in modes:  # warm each engine's town sight and distance caches, as Mesa warms its grid
+        run_riotact(0, explain, compiled)
+    rates: dict[str, list[float]] = {name: [] for name, _, _ in modes} | {"mesa": []}
+    figure_rates: dict[str, list[float]] = {name: [] for name, _, _ in modes}
     for round_ in range(args.rounds):
-        for name, explain in (("riotact explained", True), ("riotact laboratory", False)):
-            entities, figures, seconds = run_riotact(1 + round_, explain)
+        for name, explain, compiled in modes:
+            entities, figures, seconds = run_riotact(1 + round_, explain, compiled)
             rates[name].append(entities / seconds)
             figure_rates[name].append(figures / seconds)
         try:
@@ -102,9 +110,9 @@ def main() -> None:
         "setup": f"{CROWDS} crowds x {CROWD_FIGURES} figures + {UNITS} SF units x {UNIT_FIGURES}, {TURNS} turns",
     }
     if "mesa" in medians:
-        report["ratios_per_entity_step"] = {n: round(medians[n] / medians["mesa"], 2)
-                                            for n in ("riotact explained", "riotact laboratory")}
-        report["goal_laboratory_3x_met"] = medians["riotact laboratory"] >= 3 * medians["mesa"]
+        report["ratios_per_entity_step"] = {n: round(medians[n] / medians["mesa"], 2) for n, _, _ in modes}
+        fastest = max(medians[n] for n, _, _ in modes if n != "riotact explained")
+        report["goal_laboratory_3x_met"] = fastest >= 3 * medians["mesa"]
     print(json.dumps(report, indent=1))
 
 

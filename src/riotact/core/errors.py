@@ -93,3 +93,8 @@ class SaveFileError(RiotactError):
 
 class ReplayMismatchError(SaveFileError):
     """Replaying a log gave a different event than the one recorded."""
+
+
+class LaboratoryUnavailable(RiotactError):
+    """The compiled core cannot play this game (not built, a ruleset without one, a bot or an option
+    it does not take)."""

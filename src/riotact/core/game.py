@@ -23,24 +23,25 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from .compiled import Engine, compiled_engine, python_engine
 from .dice import DiceSource, ScriptedDice, SeededDice
 from .errors import (
     DiceExhaustedError,
     GameOverError,
     IllegalActionError,
+    LaboratoryUnavailable,
     ReplayMismatchError,
     RiotactError,
     SaveFileError,
     ScenarioError,
     UndoRefusedError,
 )
-from .log import ALL, LOG_FORMAT_VERSION, UMPIRE, Event, GameLog, QuietLog, dumps, read_log, visible
+from .log import ALL, LOG_FORMAT_VERSION, UMPIRE, Event, dumps, read_log, visible
 from .messages import SAY, checked_words, parse_say
 from .options import resolve_options
-from .protocol import Action, Result, RulesetSpec
+from .protocol import Action, Result, RulesetSpec, State
 from .registry import ruleset_spec
 from .scenario import Scenario, parse_scenario
-from .umpire import Umpire
 from .umpiring import (
     HOLD_TURN,
     PREFIX,
@@ -94,6 +95,10 @@ class Game:
     puts those cards on top after the first shuffle of that pile.
     ``players`` says who plays each seat (``human`` or a bot kind); it is saved in the header,
     restored with the game, and read by the undo rule.
+    ``explain=False`` is the laboratory mode: the log keeps decisions only and :meth:`explained`
+    replays the game with the full log on demand. ``compiled=True`` plays it on the ruleset's
+    compiled laboratory engine (:mod:`riotact.core.compiled`; the same game, faster), or raises
+    :class:`~riotact.core.errors.LaboratoryUnavailable` saying why it cannot.
     """
 
     def __init__(
@@ -107,6 +112,7 @@ class Game:
         hidden_dice: bool | None = None,
         players: Mapping[str, str] | None = None,
         explain: bool = True,
+        compiled: bool = False,
     ) -> None:
         self.scenario = scenario
         self.spec: RulesetSpec = ruleset_spec(scenario.ruleset)
@@ -120,14 +126,19 @@ class Game:
                                        scenario.house_rules, self.overrides)
         self._cards = {k: [list(o) for o in v] for k, v in (cards or {}).items()}
         rng = random.Random(seed)
-        self.dice: DiceSource = dice if dice is not None else SeededDice(rng)
         # Any other source (manual, scripted, a test's own generator) cannot be re-created from
         # the seed: its faces, saved in the roll events, are what replays it.
         if not explain and dice is not None:
             raise RiotactError("the laboratory mode (explain=False) needs the game's seeded dice: "
                                "other dice are known only from the log it does not keep")
+        if compiled and (explain or self._cards):
+            raise RiotactError("the compiled engine plays laboratory-mode games (explain=False) "
+                               "with the game's own cards and dice")
         self.explain = explain
-        self.log = (GameLog if explain else QuietLog)(
+        self.compiled = compiled
+        engine, state_class = self._engine(compiled)
+        self.dice: DiceSource = dice if dice is not None else engine.seeded_dice(rng)
+        self.log = engine.log(
             log_header(self.spec.id, scenario, seed, self.options, dice="seeded" if dice is None else "recorded"))
         if self._cards:
             self.log.header["cards"] = self._cards
@@ -138,17 +149,26 @@ class Game:
             hidden_dice = getattr(self.dice, "by_hand", False) and UMPIRE not in scenario.seats
         if hidden_dice:
             self.log.header["hidden_dice"] = "seeded"
-        self.umpire = Umpire(rng, self.dice, self.log, self._cards,
-                             hidden_dice=SeededDice(rng) if hidden_dice else None)
+        self.umpire = engine.umpire(rng, self.dice, self.log, self._cards,
+                                    hidden_dice=engine.seeded_dice(rng) if hidden_dice else None)
         self.decisions: list[tuple[str, str]] = []
         self._legal_seat, self._legal_at = "", -1
         self._legal_now: Sequence[Action] = []
         self._decision_starts: list[int] = []
         self._intervening = -1
-        self.state = self.spec.state(scenario, self.options, self.umpire)
+        self.state = state_class(scenario, self.options, self.umpire)
         if players is not None:
             self.players = players
         self._announce_end()
+
+    def _engine(self, compiled: bool) -> tuple[Engine, type[State]]:
+        """The classes this game is built from: the Python engine's, or the compiled copies'."""
+        if not compiled:
+            assert self.spec.state is not None
+            return python_engine(explain=self.explain), self.spec.state
+        if self.spec.compiled_state is None:
+            raise LaboratoryUnavailable(f"{self.spec.title} has no compiled laboratory engine")
+        return compiled_engine(self.spec.compiled_state)
 
     # -- the protocol ------------------------------------------------------
     @property
@@ -628,7 +648,7 @@ class Game:
             dice = ReplayDice(recorded_faces(events, seeded_hidden=hidden), getattr(self.dice, "_live", self.dice))
         game = Game(self.scenario, seed=self.seed, options=self.overrides, dice=dice,
                     cards=self._cards, hidden_dice=hidden, players=self.log.header.get("players"),
-                    explain=self.explain)
+                    explain=self.explain, compiled=self.compiled)
         for seat, action_id in self.decisions[:-decisions]:
             game.apply(seat, action_id)
         game.log.header["dice"] = self.log.header["dice"]

@@ -19,18 +19,13 @@ from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from .bots import DecisionLimitError, bot_rng, uniform_pick
-from .errors import RiotactError
+from .errors import LaboratoryUnavailable, RiotactError
 from .game import Game
 from .protocol import Result
 from .registry import ruleset_spec
 from .scenario import Scenario
 
 ENGINES = ("auto", "python", "compiled")
-
-
-class LaboratoryUnavailable(RiotactError):
-    """The compiled core cannot play this game (not built, a ruleset without one, a bot or an option
-    it does not take)."""
 
 
 class Laboratory(Protocol):

@@ -193,6 +193,9 @@ class RulesetSpec:
     #: (:mod:`riotact.core.laboratory`; ``sim`` and ``sweep`` play random bots there), or
     #: ``LaboratoryUnavailable`` saying why it cannot play this one.
     laboratory: Callable[[Scenario, int, dict[str, Any]], Laboratory] | None = None
+    #: ``module:Class`` of :attr:`state` when the build compiles the ruleset for the laboratory
+    #: (``setup.py``, :mod:`riotact.core.compiled`): ``Game(..., compiled=True)`` plays it.
+    compiled_state: str | None = None
 
     @property
     def implemented(self) -> bool:

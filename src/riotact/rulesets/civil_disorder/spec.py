@@ -29,4 +29,5 @@ SPEC = RulesetSpec(
     encoding=encoding,
     determinise=determinise,
     odds="riotact.rulesets.civil_disorder.odds",
+    compiled_state="riotact.rulesets.civil_disorder.state:CivilDisorder",
 )

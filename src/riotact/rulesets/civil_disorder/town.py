@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cache
 
 import networkx as nx
 import numpy as np
@@ -83,6 +83,12 @@ class Town:
     _nearest: dict[tuple[float, float], str] = field(default_factory=dict)
     _seen: dict[str, frozenset[str]] = field(default_factory=dict)
     _around: dict[tuple[str, float], frozenset[str]] = field(default_factory=dict)
+    # Tables fixed by the map, built once (plain fields, not cached properties: the compiled
+    # laboratory engine's classes have no instance dict to cache in).
+    junctions: list[str] = field(init=False)
+    _adjacent: dict[str, list[str]] = field(init=False)
+    #: Street point -> the buildings it touches (CD-41).
+    front_of: dict[str, list[str]] = field(init=False)
 
     def __deepcopy__(self, memo: dict[int, object]) -> Town:
         return self  # immutable table: clones share it
@@ -95,22 +101,13 @@ class Town:
     def height(self) -> int:
         return (self.rows - 1) * self.block
 
-    @cached_property
-    def junctions(self) -> list[str]:
-        return [n for n in self.pos if n.startswith("J")]
-
-    @cached_property
-    def _adjacent(self) -> dict[str, list[str]]:
-        return {n: sorted(self.graph.adj[n]) for n in self.pos}
-
-    @cached_property
-    def front_of(self) -> dict[str, list[str]]:
-        """Street point -> the buildings it touches (CD-41)."""
-        out: dict[str, list[str]] = {}
+    def __post_init__(self) -> None:
+        self.junctions = [n for n in self.pos if n.startswith("J")]
+        self._adjacent = {n: sorted(self.graph.adj[n]) for n in self.pos}
+        self.front_of = {}
         for bid, shape in sorted(self.buildings.items()):
             for f in shape.fronts:
-                out.setdefault(f, []).append(bid)
-        return out
+                self.front_of.setdefault(f, []).append(bid)
 
     def by_distance(self, start: str) -> list[str]:
         """Every street point, nearest first along the streets (ties by name; cached)."""

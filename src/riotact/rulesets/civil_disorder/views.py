@@ -8,6 +8,7 @@ Game Control tables included.
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 from .crowds import layout
@@ -162,13 +163,13 @@ def umpire_view(s: World) -> dict[str, Any]:
                    for c in s.crowds.values()],
         "buildings": [{"id": b.id, "kind": b.kind, "value": b.value, "start_value": b.start_value,
                        "loot": b.loot, "fires": b.fires, "looted": b.looted} for b in s.buildings.values()],
-        "casualties": [vars(c).copy() for c in s.casualties.values()],
-        "gas": [vars(g).copy() for g in s.gas],
-        "snipers": [vars(sn).copy() for sn in s.snipers.values()],
-        "bombs": [vars(b).copy() for b in s.bombs.values()],
-        "prisoners": [vars(p).copy() for p in s.prisoners.values()],
-        "looter_vehicles": [vars(v).copy() for v in s.vehicles.values()],
-        "tables": {"rl_chart": {str(r): {**vars(row), "throws_and_damages": r >= int(s.opt("damage_rl")),
+        "casualties": [_record(c) for c in s.casualties.values()],
+        "gas": [_record(g) for g in s.gas],
+        "snipers": [_record(sn) for sn in s.snipers.values()],
+        "bombs": [_record(b) for b in s.bombs.values()],
+        "prisoners": [_record(p) for p in s.prisoners.values()],
+        "looter_vehicles": [_record(v) for v in s.vehicles.values()],
+        "tables": {"rl_chart": {str(r): {**_record(row), "throws_and_damages": r >= int(s.opt("damage_rl")),
                                          "loots": r >= int(s.opt("looting_rl"))}
                                for r, row in RL_CHART.items()},
                    "negotiation": table_text(s.negotiation_table),
@@ -179,3 +180,9 @@ def umpire_view(s: World) -> dict[str, Any]:
         "score": s.score(),
         "notes": list(UMPIRE_NOTES),
     }
+
+
+def _record(piece: Any) -> dict[str, Any]:
+    """A dataclass's fields as a new dict (``vars`` needs an instance ``__dict__``, which the
+    compiled laboratory engine's classes do not have)."""
+    return {f.name: getattr(piece, f.name) for f in fields(piece)}
