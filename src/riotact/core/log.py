@@ -18,13 +18,13 @@ import math
 import os
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from .errors import SaveFileError
 
 #: The seat that sees everything: riotact itself, or a person in the umpire's chair.
-UMPIRE = "umpire"
-ALL = "all"
+UMPIRE: Final = "umpire"
+ALL: Final = "all"
 
 Event = dict[str, Any]
 Visibility = str | Sequence[str]
@@ -61,6 +61,11 @@ class GameLog:
         events.append(event)
         return event
 
+    def mark(self, kind: str) -> None:
+        """An event with no words, visible to all (the laboratory mode's rolls and effects; the
+        replay explains them)."""
+        self.append(kind, 0, ALL, "")
+
     def for_seat(self, seat: str) -> list[Event]:
         """The events ``seat`` may see. A player's are numbered afresh (0, 1, 2, ...), so that gaps
         in ``seq`` cannot show where, or how often, hidden events happened."""
@@ -92,6 +97,9 @@ class QuietLog(GameLog):
         event: Event = {"kind": kind}
         self.events.append(event)
         return event
+
+    def mark(self, kind: str) -> None:
+        self.events.append({"kind": kind})
 
 
 def dumps(obj: Any) -> str:

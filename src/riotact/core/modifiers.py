@@ -10,14 +10,29 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import Final
 
 
-@dataclass(frozen=True, slots=True)
 class Modifier:
-    value: int
-    reason: str
-    rule: str
+    """Read-only; a plain class rather than a frozen dataclass, whose generated ``__init__`` stays
+    interpreted Python in the compiled laboratory engine (core/compiled.py)."""
+
+    __slots__ = ("reason", "rule", "value")
+
+    def __init__(self, value: int, reason: str, rule: str) -> None:
+        self.value: Final = value
+        self.reason: Final = reason
+        self.rule: Final = rule
+
+    def __repr__(self) -> str:
+        return f"Modifier(value={self.value!r}, reason={self.reason!r}, rule={self.rule!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Modifier) and (self.value, self.reason, self.rule) == \
+            (other.value, other.reason, other.rule)
+
+    def __hash__(self) -> int:
+        return hash((self.value, self.reason, self.rule))
 
     def as_dict(self) -> dict[str, object]:
         return {"value": self.value, "reason": self.reason, "rule": self.rule}

@@ -22,7 +22,7 @@ import random
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Final
 
 from .cards import Card, Pile
 from .dice import ARROW_DIRECTIONS, CLOCK_DIRECTIONS, DiceSource, SeededDice
@@ -33,14 +33,30 @@ from .modifiers import total as modifier_total
 Judge = Callable[[int], str]
 
 
-@dataclass(frozen=True, slots=True)
 class RollTotal:
-    """A summed roll: natural dice, modifiers, total and (if judged) the result."""
+    """A summed roll: natural dice, modifiers, total and (if judged) the result. Read-only; a plain
+    class rather than a frozen dataclass, whose generated ``__init__`` is interpreted Python even in
+    the compiled laboratory engine (core/compiled.py), and every roll makes one."""
 
-    dice: tuple[int, ...]
-    modifiers: tuple[Modifier, ...]
-    total: int
-    result: str | None
+    __slots__ = ("dice", "modifiers", "result", "total")
+
+    def __init__(self, dice: tuple[int, ...], modifiers: tuple[Modifier, ...], total: int,
+                 result: str | None) -> None:
+        self.dice: Final = dice
+        self.modifiers: Final = modifiers
+        self.total: Final = total
+        self.result: Final = result
+
+    def __repr__(self) -> str:
+        return f"RollTotal(dice={self.dice!r}, modifiers={self.modifiers!r}, total={self.total!r}, " \
+               f"result={self.result!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, RollTotal) and (self.dice, self.modifiers, self.total, self.result) == \
+            (other.dice, other.modifiers, other.total, other.result)
+
+    def __hash__(self) -> int:
+        return hash((self.dice, self.modifiers, self.total, self.result))
 
     @property
     def natural(self) -> int:
@@ -51,14 +67,28 @@ class RollTotal:
         return self.result == "pass"
 
 
-@dataclass(frozen=True, slots=True)
 class RollPool:
-    """A pool judged die by die."""
+    """A pool judged die by die (read-only, a plain class as :class:`RollTotal`)."""
 
-    dice: tuple[int, ...]
-    modifiers: tuple[Modifier, ...]
-    successes: int
-    result: str | None
+    __slots__ = ("dice", "modifiers", "result", "successes")
+
+    def __init__(self, dice: tuple[int, ...], modifiers: tuple[Modifier, ...], successes: int,
+                 result: str | None) -> None:
+        self.dice: Final = dice
+        self.modifiers: Final = modifiers
+        self.successes: Final = successes
+        self.result: Final = result
+
+    def __repr__(self) -> str:
+        return f"RollPool(dice={self.dice!r}, modifiers={self.modifiers!r}, successes={self.successes!r}, " \
+               f"result={self.result!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, RollPool) and (self.dice, self.modifiers, self.successes, self.result) == \
+            (other.dice, other.modifiers, other.successes, other.result)
+
+    def __hash__(self) -> int:
+        return hash((self.dice, self.modifiers, self.successes, self.result))
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,19 +223,22 @@ class Umpire:
         """
         if self._seeded and not self.adjustments and not self.log.explains:
             # the laboratory mode: the same draws from the generator, counted; the replay explains
-            dice = tuple(self._quick_faces(n, sides))
-            total = dice[0] if n == 1 else sum(dice)
-            for modifier in modifiers:
+            faces = self._quick_faces(n, sides)
+            mods = tuple(modifiers)
+            total = 0
+            for face in faces:
+                total += face
+            for modifier in mods:
                 total += modifier.value
-            self.log.append("roll", 0, ALL, "")
+            self.log.mark("roll")
             result = None if judge is None and target is None else _judged(total, target, at_most, judge)
-            return RollTotal(dice, tuple(modifiers), total, result)
+            return RollTotal(tuple(faces), mods, total, result)
         faces = self._faces(rule, who, n, sides, purpose, visible_to)
         mods = (*modifiers, *self._ruled(rule, who))
         total = sum(faces) + modifier_total(mods)
         result = _judged(total, target, at_most, judge)
         if not self.log.explains:  # the laboratory mode: counted, and the replay will explain
-            self.log.append("roll", 0, ALL, "")
+            self.log.mark("roll")
             return RollTotal(tuple(faces), mods, total, result)
         text = f"{who} rolls {n}D{sides} for {purpose} ({rule}): {'+'.join(map(str, faces))}"
         if mods:
@@ -256,7 +289,7 @@ class Umpire:
                 successes += 1
         result = judge(successes) if judge else None
         if not self.log.explains:
-            self.log.append("roll", 0, ALL, "")
+            self.log.mark("roll")
             return RollPool(tuple(faces), mods, successes, result)
         text = f"{who} rolls {n}D{sides} for {purpose} ({rule}): {' '.join(map(str, faces)) or 'no dice'}"
         if mods:
@@ -281,7 +314,9 @@ class Umpire:
     def _quick_faces(self, n: int, sides: int) -> list[int]:
         """The seeded dice's own faces, with no request text built (seeded dice never run out or
         ask anyone; hidden and open rolls draw alike from the one generator)."""
-        return self._dice.faces(sides, n, "")
+        dice = self._dice
+        assert isinstance(dice, SeededDice)  # (``_seeded``) a direct call on the compiled engine
+        return dice.faces(sides, n, "")
 
     def _faces(self, rule: str, who: str, n: int, sides: int, purpose: str, visible_to: Visibility) -> list[int]:
         if n <= 0:
@@ -359,6 +394,9 @@ class Umpire:
     # -- everything else ----------------------------------------------------
     def effect(self, rule: str, text: str, *, visible_to: Visibility = ALL, **fields: Any) -> None:
         """Record what changed, citing the rule that changed it."""
+        if not self.log.explains:
+            self.log.mark("effect")  # the laboratory mode keeps no words (core/log.py QuietLog)
+            return
         self.log.append("effect", self.turn, visible_to, text, rule=rule, **fields)
 
     def permute(self, rule: str, items: Sequence[Any], *, purpose: str,

@@ -9,7 +9,7 @@ imports flow one way: world, then phases, then the state.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from riotact.core.log import UMPIRE
 from riotact.core.modifiers import Modifier
@@ -36,7 +36,7 @@ from .units import (
     Threat,
 )
 
-HIDDEN: list[str] = []  # visible_to for umpire-only events
+HIDDEN: Final[list[str]] = []  # visible_to for umpire-only events
 
 
 class World(State):
@@ -46,6 +46,10 @@ class World(State):
     def __init__(self, scenario: Scenario, options: dict[str, Value], umpire: Umpire, town: Town,
                  tables: tuple[Table, Table, Table]) -> None:
         super().__init__(scenario, options, umpire)
+        #: The umpire (Game Control, CD-01) again, as this class's own typed attribute: ``umpire``
+        #: lives in the instance dict of the core's Python base class, a dictionary look-up at every
+        #: roll and event on the compiled laboratory engine (core/compiled.py).
+        self.control = umpire
         setup: CDSetup = scenario.setup
         self.setup = setup
         self.turn = umpire.turn = 1
@@ -105,6 +109,12 @@ class World(State):
         self._crowd_spots: Spots[Crowd] | None = None
 
     # -- helpers used by every rules module ---------------------------------
+    @property
+    def explains(self) -> bool:
+        """False in the laboratory mode, whose log keeps no words (core/log.py QuietLog); a world
+        may start explaining half way (core/worlds.py ``explaining``)."""
+        return self.control.log.explains
+
     def opt(self, key: str) -> Any:
         return self.options[key]
 
@@ -140,27 +150,30 @@ class World(State):
              **fields: Any) -> None:
         """An event the SF may know: seen where it happens or reported by their units. In the
         laboratory mode the log keeps no audience, so the witnesses are not worked out."""
-        if self.umpire.log.explains:
-            self.umpire.effect(rule, text, visible_to=self.witnesses(nodes, units), **fields)
+        if self.explains:
+            self.control.effect(rule, text, visible_to=self.witnesses(nodes, units), **fields)
         else:
-            self.umpire.effect(rule, text, visible_to=HIDDEN)  # counted only (core/log.py QuietLog)
+            self.control.log.mark("effect")  # counted only (core/log.py QuietLog)
 
     def tell_who(self, rule: str, text: str, *, nodes: Iterable[str] = (), units: Iterable[str] = (),
                  **fields: Any) -> list[str]:
         """:meth:`tell` for rules that go on to use who was told: returns the SF seats told."""
         seats = self.witnesses(nodes, units)
-        self.umpire.effect(rule, text, visible_to=seats, **fields)
+        self.control.effect(rule, text, visible_to=seats, **fields)
         return seats
 
     def note(self, rule: str, text: str, **fields: Any) -> None:
         """An umpire-only event (Game Control business, CD-01)."""
-        self.umpire.effect(rule, text, visible_to=HIDDEN, **fields)
+        if self.explains:
+            self.control.effect(rule, text, visible_to=HIDDEN, **fields)
+        else:
+            self.control.log.mark("effect")
 
-    def roll(self, rule: str, who: str, n: int, sides: int, purpose: str,
-             modifiers: Sequence[Modifier] = (), **kw: Any) -> RollTotal:
+    def roll(self, rule: str, who: str, n: int, sides: int, purpose: str, modifiers: Sequence[Modifier] = (), *,
+             target: int | None = None, at_most: bool = False) -> RollTotal:
         """Every roll is the umpire's (the tables are Game Control rules, CD-01)."""
-        return self.umpire.roll_total(rule, who, n, sides, purpose=purpose, modifiers=modifiers,
-                                      visible_to=HIDDEN, **kw)
+        return self.control.roll_total(rule, who, n, sides, purpose=purpose, modifiers=modifiers, target=target,
+                                       at_most=at_most, visible_to=HIDDEN)
 
     def d6(self, rule: str, who: str, purpose: str) -> int:
         return self.roll(rule, who, 1, 6, purpose).total
