@@ -93,13 +93,22 @@ class QuietLog(GameLog):
 
     explains = False
 
+    def __init__(self, header: dict[str, Any]) -> None:
+        super().__init__(header)
+        #: One shared event per kind for :meth:`mark`'s events, which nothing changes or reads but
+        #: their kind: a game's thousands of rolls and effects then make and free no dict each.
+        self._marks: dict[str, Event] = {}
+
     def append(self, kind: str, turn: int, visible_to: Visibility, text: str, **fields: Any) -> Event:
         event: Event = {"kind": kind}
         self.events.append(event)
         return event
 
     def mark(self, kind: str) -> None:
-        self.events.append({"kind": kind})
+        event = self._marks.get(kind)
+        if event is None:
+            event = self._marks[kind] = {"kind": kind}
+        self.events.append(event)
 
 
 def dumps(obj: Any) -> str:

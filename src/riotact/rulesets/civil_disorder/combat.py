@@ -63,8 +63,8 @@ def volley(s: World, who: str, node: str, firers: int, weapon: str, crowd: Crowd
            nodes=[node, crowd.node], units=units)
     if over_heads or firers == 0:
         return
-    pool = s.umpire.roll_pool("CD-60", who, firers, 6, purpose=f"firing ({weapon}) at crowd {crowd.id}",
-                              target=int(s.opt("hit_on")), visible_to=[])
+    pool = s.control.roll_pool("CD-60", who, firers, 6, purpose=f"firing ({weapon}) at crowd {crowd.id}",
+                             target=int(s.opt("hit_on")), visible_to=[])
     downed = 0
     for _ in range(pool.successes):
         if weapon == "auto":

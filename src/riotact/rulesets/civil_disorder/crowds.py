@@ -449,7 +449,7 @@ def rl_modifiers(s: World, crowd: Crowd, rls: dict[str, int] | None = None,
     if in_sight(s, crowd.node, memo).people > people(crowd.figures, crowd=bool(s.opt("count_people"))):  # CD-09
         mods.append(Modifier(-3, "visibly outnumbered by SF", "CD-21"))
     factors = _adjacent_factors(s, crowd, rls or {})
-    if s.umpire.log.explains:
+    if s.explains:
         mods.extend(Modifier(value, ADJACENT[why].format(other), "CD-21") for value, why, other in factors)
     else:  # the laboratory mode: the same sum without the words (a crowd may touch dozens)
         value = sum(value for value, _, _ in factors)

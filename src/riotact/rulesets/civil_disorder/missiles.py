@@ -75,8 +75,8 @@ def throw_missiles(s: World, crowd: Crowd, target: SFUnit) -> None:
         s.unit_event(target, "bricks and bottles for the first time", Threat(crowd.node, crowd.id))
         target.bricked = True
     dice = max(1, crowd.figures // 10)
-    pool = s.umpire.roll_pool("CD-36", who, dice, 6, purpose=f"bricks and bottles at {target.id}",
-                              target=6, visible_to=[])
+    pool = s.control.roll_pool("CD-36", who, dice, 6, purpose=f"bricks and bottles at {target.id}",
+                             target=6, visible_to=[])
     for _ in range(pool.successes):
         if target.type.riot_equipped and s.d6("CD-36", target.id, "riot shield (wounded on 4+)") < 4:
             continue
