@@ -86,31 +86,31 @@ class Spots(Generic[P]):
     def nearest(self, node: str, live: Callable[[P], bool], places: Collection[str] | None = None) -> P | None:
         """The ``live`` piece nearest ``node`` in a straight line (of those at ``places``, if
         given); on a tie, the first in table order."""
-        inches, rank = self.town.inches, self._rank
+        town, rank = self.town, self._rank
         best: P | None = None
-        best_key = (math.inf, 0)
+        best_inches, best_rank = math.inf, 0  # (inches, rank) compared in order, as a tuple would be
         for n in (self.at if places is None else self.occupied(places)):
             piece = next((p for p in self.at[n] if live(p)), None)
             if piece is not None:
-                key = (inches(node, n), rank[id(piece)])
-                if key < best_key:
-                    best, best_key = piece, key
+                inches, order = town.inches(node, n), rank[id(piece)]
+                if inches < best_inches or (inches == best_inches and order < best_rank):
+                    best, best_inches, best_rank = piece, inches, order
         return best
 
     def nearest_by_id(self, node: str, places: Collection[str], fits: Callable[[P], bool]) -> P | None:
         """The piece at ``places`` that ``fits``, nearest ``node`` in a straight line; on a tie,
         the lowest id. At each street point only the first fitting piece in id order is looked
         at: pieces stacked on one point cost a look or two, not one each."""
-        inches, at, by_id = self.town.inches, self.at, self._by_id
+        town, at, by_id = self.town, self.at, self._by_id
         best: P | None = None
-        best_key: tuple[float, str] = (math.inf, "")
+        best_inches, best_id = math.inf, ""  # (inches, id) compared in order, as a tuple would be
         for n in self.occupied(places):
             here = by_id.get(n)
             if here is None:
                 here = by_id[n] = sorted(at[n], key=lambda p: p.id)
             piece = next((p for p in here if fits(p)), None)
             if piece is not None:
-                key = (inches(node, n), piece.id)
-                if key < best_key:
-                    best, best_key = piece, key
+                inches = town.inches(node, n)
+                if inches < best_inches or (inches == best_inches and piece.id < best_id):
+                    best, best_inches, best_id = piece, inches, piece.id
         return best

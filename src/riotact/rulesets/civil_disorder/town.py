@@ -121,11 +121,13 @@ class Town:
         return self._adjacent[node]
 
     def inches(self, a: str, b: str) -> float:
-        (ax, ay), (bx, by) = self.pos[a], self.pos[b]
+        # one pair unpacked at a time, and the root of a float: C code on the compiled engine
+        ax, ay = self.pos[a]
+        bx, by = self.pos[b]
         dx, dy = ax - bx, ay - by
         # whole-inch coordinates: the root of the exact sum, which is what math.hypot gives (checked
-        # for every |dx|, |dy| < 1200), and a C call on the compiled engine where hypot is a Python one
-        return math.sqrt(dx * dx + dy * dy)
+        # for every |dx|, |dy| < 1200)
+        return math.sqrt(float(dx * dx + dy * dy))
 
     def inches_to_point(self, a: str, point: tuple[float, float]) -> float:
         ax, ay = self.pos[a]
