@@ -9,7 +9,9 @@ By Will Alone: the units of the largest built-in scenario copied k times; random
 legal list is read at every decision (its length and one position: the orders are made as they are
 read, see rulesets/by_will_alone/open_orders.py). Cost: CPU seconds per action step (a BWA turn).
 
-Each cost is the mean over seeds 1, 2 and 3. The exponent is the slope of log(cost) against log(k): 1 is linear.
+Civil Disorder is measured on the Python engine and, where it was built, on the compiled laboratory
+engine (``Game(..., compiled=True)``, the same games). Each cost is the mean over seeds 1, 2 and 3.
+The exponent is the slope of log(cost) against log(k): 1 is linear.
 
     .venv/bin/python benchmarks/bench_scaling.py [--factors 1,2,4,8,16] [--json]
 """
@@ -21,10 +23,13 @@ import copy
 import json
 import math
 import time
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from peers import pin_to_one_core
 from riotact.core import Game, builtin_scenarios, make_bot, parse_scenario
+from riotact.core.compiled import unavailable
 from riotact.core.scenario import Scenario
 from riotact.rulesets import get_ruleset
 
@@ -51,9 +56,9 @@ def copied(scenario: Scenario, k: int, kinds: tuple[str, ...], refs: tuple[str, 
     return parse_scenario(data, f"{scenario.ref} x{k}")
 
 
-def cd_cost(k: int, seed: int = 1) -> tuple[float, int]:
+def cd_cost(k: int, seed: int = 1, compiled: bool = False) -> tuple[float, int]:
     scenario = copied(largest("civil-disorder", "units"), k, ("units", "crowds"), ())
-    game = Game(scenario, seed=seed, explain=False)
+    game = Game(scenario, seed=seed, explain=False, compiled=compiled)
     entities = len(game.state.units) + len(game.state.crowds)
     start = time.process_time()
     turns = 0
@@ -94,12 +99,15 @@ def main() -> None:
     pin_to_one_core()
     factors = [int(f) for f in args.factors.split(",")]
     report: dict[str, Any] = {}
-    for name, measure in (("civil-disorder", cd_cost), ("by-will-alone", bwa_cost)):
+    measures: list[tuple[str, Callable[[int, int], tuple[float, int]]]] = [("civil-disorder", cd_cost)]
+    if unavailable() is None:
+        measures.append(("civil-disorder (compiled engine)", partial(cd_cost, compiled=True)))
+    for name, measure in (*measures, ("by-will-alone", bwa_cost)):
         rows = []
         for k in factors:
             costs = [measure(k, seed) for seed in SEEDS]
             cost, entities = sum(c for c, _ in costs) / len(costs), costs[0][1]
-            rows.append({"copies": k, "units_and_crowds" if name == "civil-disorder" else "units": entities,
+            rows.append({"copies": k, "units" if name == "by-will-alone" else "units_and_crowds": entities,
                          "cpu_ms_per_turn": round(1000 * cost, 3)})
         report[name] = {"rows": rows, "exponent": round(slope([(r["copies"], r["cpu_ms_per_turn"]) for r in rows]), 2)}
     if args.json:

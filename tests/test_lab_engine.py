@@ -112,7 +112,7 @@ def test_sweep_engine_compiled_refusals_are_one_line(tmp_path: Path, args: list[
 
 
 def test_sweep_of_a_ruleset_without_a_core(tmp_path: Path) -> None:
-    out = riotact("sweep", "civil-disorder/embassy-protest", "--games", "1", "--engine", "compiled",
+    out = riotact("sweep", "by-will-alone/ministry-sit-in", "--games", "1", "--engine", "compiled",
                   "--out", str(tmp_path / "x"))
     assert out.returncode == 2 and "has no compiled laboratory core" in out.stderr
 

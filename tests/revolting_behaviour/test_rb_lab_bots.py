@@ -116,7 +116,9 @@ def test_without_the_compiled_core_auto_plays_on_game(monkeypatch: pytest.Monkey
 
 
 def test_rulesets_without_a_core_play_on_game() -> None:
-    scenario = find_scenario("civil-disorder/embassy-protest")
+    scenario = find_scenario("by-will-alone/ministry-sit-in")
     assert play_laboratory(scenario, seed=1) is None
     with pytest.raises(LaboratoryUnavailable, match="has no compiled laboratory core"):
         play_laboratory(scenario, seed=1, engine="compiled")
+    # Civil Disorder's compiled engine is a Game (compiled=True): no core game to hand back
+    assert play_laboratory(find_scenario("civil-disorder/embassy-protest"), seed=1, engine="compiled") is None

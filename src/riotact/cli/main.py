@@ -182,7 +182,8 @@ def ask(prompt: str) -> str:
 @click.option("--table", "table_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write one row per game to this Parquet file (schema: docs/lab.md).")
 @click.option("--engine", type=click.Choice(ENGINES), default="auto", show_default=True,
-              help="compiled: the ruleset's compiled laboratory core (random bots; Revolting Behaviour!); "
+              help="compiled: the ruleset's compiled laboratory core (Revolting Behaviour!) or engine "
+              "(Civil Disorder), for random and heuristic bots; "
               "python: the Python engine; auto: compiled where it can play. The games are the same.")
 def sim(scenario: str, games: int, seed: int, jobs: int, log_dir: Path | None,
         seat_pairs: tuple[str, ...], as_json: bool, option_pairs: tuple[str, ...],

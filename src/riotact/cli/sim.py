@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from riotact.core import Game, Laboratory, Scenario, make_bot, play_laboratory, play_out
+from riotact.core.laboratory import plays_compiled
 from riotact.lab.seeds import game_seed
 
 CHUNK = 32  # games per task sent to a worker: few enough to spread the work, enough to pay for the trip
@@ -41,7 +42,7 @@ def run_games(scenario: Scenario, indexes: range, batch_seed: int, seats: Mappin
                                                          engine=engine)
         if game is None:
             game = Game(scenario, seed=seed, options=options, explain=False,  # a saved log is explained on demand
-                        players=players)
+                        players=players, compiled=plays_compiled(scenario, engine, players))
             play_out(game, {s: make_bot(kind, game, s) for s, kind in players.items()})
         if log_dir is not None:
             _save(game, players, Path(log_dir) / f"game-{index:05d}.jsonl")

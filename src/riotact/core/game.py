@@ -485,6 +485,12 @@ class Game:
 
     # -- clone, undo, save, replay -------------------------------------------
     def clone(self) -> Game:
+        if self.compiled:  # the compiled classes cannot be deep-copied; the same game replays
+            twin = Game(self.scenario, seed=self.seed, options=self.overrides, explain=False, compiled=True,
+                        players=self.log.header.get("players"))
+            for seat, action_id in self.decisions:
+                twin.apply(seat, action_id)
+            return twin
         return copy.deepcopy(self)
 
     def undo(self, decisions: int = 1, *, seat: str, agreed: Iterable[str] = ()) -> None:

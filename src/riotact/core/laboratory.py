@@ -10,6 +10,10 @@ with :class:`Game` (``play_laboratory`` returns None).
 
 ``engine`` is ``auto`` (the compiled core where it can play), ``python`` (never) or ``compiled``
 (the core, or a one-line :class:`LaboratoryUnavailable` saying why not).
+
+A ruleset may instead have a compiled *engine* (``RulesetSpec.compiled_state``,
+:mod:`riotact.core.compiled`): its own rules compiled, played as a :class:`Game` with
+``compiled=True``; :func:`plays_compiled` says when ``sim`` and ``sweep`` use it.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from .bots import DecisionLimitError, bot_rng, uniform_pick
+from .compiled import unavailable
 from .errors import LaboratoryUnavailable, RiotactError
 from .game import Game
 from .protocol import Result
@@ -93,8 +98,8 @@ def play_laboratory(scenario: Scenario, *, seed: int, options: Mapping[str, Any]
     ``players`` gives each seat's bot kind (default random); the decisions are the Python path's."""
     if engine not in ENGINES:
         raise RiotactError(f"engine must be {', '.join(ENGINES)}, not {engine!r}")
-    if engine == "python":
-        return None
+    if engine == "python" or ruleset_spec(scenario.ruleset).compiled_state is not None:
+        return None  # Game plays it (on the ruleset's compiled engine where plays_compiled says so)
     try:
         game, bots = core_game(scenario, seed=seed, options=options, players=players)
     except LaboratoryUnavailable:
@@ -109,10 +114,34 @@ def play_laboratory(scenario: Scenario, *, seed: int, options: Mapping[str, Any]
     raise DecisionLimitError(f"{scenario.ref} seed {seed}: no end after {max_decisions} decisions")
 
 
+#: Bots that never copy the game: they may play on a compiled engine, whose games copy by replaying.
+NON_COPYING_BOTS = ("random", "heuristic")
+
+
+def plays_compiled(scenario: Scenario, engine: str, players: Mapping[str, str]) -> bool:
+    """Whether :class:`Game` plays this laboratory-mode game on the ruleset's compiled engine
+    (:mod:`riotact.core.compiled`): under ``auto`` where that is built and no bot copies the game
+    (a search bot does, thousands of times); under ``compiled`` the same, or a one-line
+    :class:`LaboratoryUnavailable` saying why not."""
+    spec = ruleset_spec(scenario.ruleset)
+    if engine == "python" or (spec.compiled_state is None and engine == "auto"):
+        return False
+    reason = unavailable() if spec.compiled_state else f"{spec.title} has no compiled laboratory engine"
+    copying = sorted({kind for kind in players.values() if kind not in NON_COPYING_BOTS})
+    if reason is None and copying:
+        reason = f"a {copying[0]} bot copies the game, which the compiled engine does only by replaying it"
+    if reason is not None and engine == "compiled":
+        raise LaboratoryUnavailable(reason)
+    return reason is None
+
+
 def check_engine(scenario: Scenario, engine: str, *, options: Mapping[str, Any] | None = None,
                  players: Mapping[str, str] | None = None) -> None:
     """Fail now, in one line, where ``engine`` cannot be honoured (before any game or worker)."""
     if engine not in ENGINES:
         raise RiotactError(f"engine must be {', '.join(ENGINES)}, not {engine!r}")
     if engine == "compiled":
-        core_game(scenario, seed=0, options=options, players=players)
+        if ruleset_spec(scenario.ruleset).compiled_state is not None:
+            plays_compiled(scenario, engine, {s: (players or {}).get(s, "random") for s in scenario.seats})
+        else:
+            core_game(scenario, seed=0, options=options, players=players)

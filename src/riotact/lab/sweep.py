@@ -34,7 +34,7 @@ from riotact.core import (
     play_out,
 )
 from riotact.core.bots import BOT_KINDS
-from riotact.core.laboratory import check_engine
+from riotact.core.laboratory import check_engine, plays_compiled
 from riotact.core.options import Value, parse_cli_option
 
 from .seeds import game_seed
@@ -116,9 +116,10 @@ def play_task(task: Task) -> list[dict[str, Any]]:
         game: Game | Laboratory | None = play_laboratory(task.scenario, seed=seed, options=task.options,
                                                          players=task.seats, engine=task.engine)
         if game is None:
-            game = Game(task.scenario, seed=seed, options=task.options,
-                        explain=False)  # the laboratory mode: a row needs no log
-            play_out(game, {s: make_bot(task.seats.get(s, "random"), game, s) for s in game.seats})
+            players = {s: task.seats.get(s, "random") for s in task.scenario.seats}
+            game = Game(task.scenario, seed=seed, options=task.options, explain=False,  # a row needs no log
+                        compiled=plays_compiled(task.scenario, task.engine, players))
+            play_out(game, {s: make_bot(kind, game, s) for s, kind in players.items()})
         rows.append(game_row(game, cell=task.cell, index=index, seats=task.seats))
     return rows
 
