@@ -10,29 +10,38 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final
+from typing import ClassVar, Final
 
 
-class Modifier:
-    """Read-only; a plain class rather than a frozen dataclass, whose generated ``__init__`` stays
-    interpreted Python in the compiled laboratory engine (core/compiled.py)."""
+class Record:
+    """A read-only value compared, hashed and shown by its ``FIELDS``: a plain class rather than a
+    frozen dataclass, whose generated ``__init__`` stays interpreted Python in the compiled
+    laboratory engine (core/compiled.py), where every roll and modifier makes one."""
 
-    __slots__ = ("reason", "rule", "value")
+    __slots__ = ()
+    FIELDS: ClassVar[tuple[str, ...]] = ()
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self.FIELDS)
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={value!r}" for name, value in zip(self.FIELDS, self._values(), strict=True))
+        return f"{type(self).__name__}({shown})"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and isinstance(other, Record) and self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+
+class Modifier(Record):
+    __slots__ = FIELDS = ("value", "reason", "rule")
 
     def __init__(self, value: int, reason: str, rule: str) -> None:
         self.value: Final = value
         self.reason: Final = reason
         self.rule: Final = rule
-
-    def __repr__(self) -> str:
-        return f"Modifier(value={self.value!r}, reason={self.reason!r}, rule={self.rule!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Modifier) and (self.value, self.reason, self.rule) == \
-            (other.value, other.reason, other.rule)
-
-    def __hash__(self) -> int:
-        return hash((self.value, self.reason, self.rule))
 
     def as_dict(self) -> dict[str, object]:
         return {"value": self.value, "reason": self.reason, "rule": self.rule}

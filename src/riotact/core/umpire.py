@@ -27,18 +27,16 @@ from typing import Any, Final
 from .cards import Card, Pile
 from .dice import ARROW_DIRECTIONS, CLOCK_DIRECTIONS, DiceSource, SeededDice
 from .log import ALL, GameLog, Visibility
-from .modifiers import Modifier, describe
+from .modifiers import Modifier, Record, describe
 from .modifiers import total as modifier_total
 
 Judge = Callable[[int], str]
 
 
-class RollTotal:
-    """A summed roll: natural dice, modifiers, total and (if judged) the result. Read-only; a plain
-    class rather than a frozen dataclass, whose generated ``__init__`` is interpreted Python even in
-    the compiled laboratory engine (core/compiled.py), and every roll makes one."""
+class RollTotal(Record):
+    """A summed roll: natural dice, modifiers, total and (if judged) the result (read-only)."""
 
-    __slots__ = ("dice", "modifiers", "result", "total")
+    __slots__ = FIELDS = ("dice", "modifiers", "total", "result")
 
     def __init__(self, dice: tuple[int, ...], modifiers: tuple[Modifier, ...], total: int,
                  result: str | None) -> None:
@@ -46,17 +44,6 @@ class RollTotal:
         self.modifiers: Final = modifiers
         self.total: Final = total
         self.result: Final = result
-
-    def __repr__(self) -> str:
-        return f"RollTotal(dice={self.dice!r}, modifiers={self.modifiers!r}, total={self.total!r}, " \
-               f"result={self.result!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, RollTotal) and (self.dice, self.modifiers, self.total, self.result) == \
-            (other.dice, other.modifiers, other.total, other.result)
-
-    def __hash__(self) -> int:
-        return hash((self.dice, self.modifiers, self.total, self.result))
 
     @property
     def natural(self) -> int:
@@ -67,10 +54,10 @@ class RollTotal:
         return self.result == "pass"
 
 
-class RollPool:
-    """A pool judged die by die (read-only, a plain class as :class:`RollTotal`)."""
+class RollPool(Record):
+    """A pool judged die by die (read-only)."""
 
-    __slots__ = ("dice", "modifiers", "result", "successes")
+    __slots__ = FIELDS = ("dice", "modifiers", "successes", "result")
 
     def __init__(self, dice: tuple[int, ...], modifiers: tuple[Modifier, ...], successes: int,
                  result: str | None) -> None:
@@ -78,17 +65,6 @@ class RollPool:
         self.modifiers: Final = modifiers
         self.successes: Final = successes
         self.result: Final = result
-
-    def __repr__(self) -> str:
-        return f"RollPool(dice={self.dice!r}, modifiers={self.modifiers!r}, successes={self.successes!r}, " \
-               f"result={self.result!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, RollPool) and (self.dice, self.modifiers, self.successes, self.result) == \
-            (other.dice, other.modifiers, other.successes, other.result)
-
-    def __hash__(self) -> int:
-        return hash((self.dice, self.modifiers, self.successes, self.result))
 
 
 @dataclass(frozen=True, slots=True)
