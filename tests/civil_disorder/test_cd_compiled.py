@@ -184,3 +184,22 @@ def test_rulesets_without_a_compiled_engine_say_so() -> None:
         Game(bwa, seed=1, explain=False, compiled=True)
     with pytest.raises(LaboratoryUnavailable, match="no compiled laboratory"):
         check_engine(bwa, "compiled")
+
+
+@needs_engine
+def test_hidden_crowd_facts_send_the_sf_seats_the_same_bytes_on_the_compiled_engine() -> None:
+    """CD-06: two compiled games that differ only in what the crowds carry and intend (petrol bombs,
+    looters: the umpire's hidden Game Control facts) give each SF seat the same view and the same
+    legal actions, byte for byte, at the first decision."""
+    import json
+
+    scenario = SCENARIOS[0]
+    data = copy.deepcopy(scenario.data)
+    for crowd in data["setup"]["crowds"]:
+        crowd["petrol_bombs"] = not crowd.get("petrol_bombs", False)
+        crowd["looters"] = not crowd.get("looters", False)
+    twins = [Game(s, seed=4, explain=False, compiled=True) for s in (scenario, parse_scenario(data, "twin.toml"))]
+    assert twins[0].view(UMPIRE) != twins[1].view(UMPIRE)  # the umpire sees the difference
+    for seat in scenario.seats:
+        sent = [json.dumps([g.view(seat), [a.id for a in g.legal_actions(seat)]], sort_keys=True) for g in twins]
+        assert sent[0] == sent[1], seat
