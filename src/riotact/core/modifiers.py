@@ -36,7 +36,8 @@ class Record:
 
 
 class Modifier(Record):
-    __slots__ = FIELDS = ("value", "reason", "rule")
+    FIELDS = ("value", "reason", "rule")
+    __slots__ = FIELDS
 
     def __init__(self, value: int, reason: str, rule: str) -> None:
         self.value: Final = value

@@ -36,7 +36,8 @@ Judge = Callable[[int], str]
 class RollTotal(Record):
     """A summed roll: natural dice, modifiers, total and (if judged) the result (read-only)."""
 
-    __slots__ = FIELDS = ("dice", "modifiers", "total", "result")
+    FIELDS = ("dice", "modifiers", "total", "result")
+    __slots__ = FIELDS
 
     def __init__(self, dice: tuple[int, ...], modifiers: tuple[Modifier, ...], total: int,
                  result: str | None) -> None:
@@ -57,7 +58,8 @@ class RollTotal(Record):
 class RollPool(Record):
     """A pool judged die by die (read-only)."""
 
-    __slots__ = FIELDS = ("dice", "modifiers", "successes", "result")
+    FIELDS = ("dice", "modifiers", "successes", "result")
+    __slots__ = FIELDS
 
     def __init__(self, dice: tuple[int, ...], modifiers: tuple[Modifier, ...], successes: int,
                  result: str | None) -> None:
