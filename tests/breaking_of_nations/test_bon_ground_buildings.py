@@ -72,15 +72,18 @@ def test_bon090_a_section_holds_ten_and_a_soldier_who_changed_section_cannot_fir
 
 
 def test_bon089_in_an_open_able_building_climbing_to_a_higher_floor_costs_the_inches_between_floors() -> None:
-    """BON-089: in an open-able house the walk from the west room's middle through the inner door to
-    the east room's is 3"; with the east room 3" up it costs 6", more than a Regular's 5" move."""
-    def offered(upstairs: float) -> bool:
+    """BON-089: in an open-able house the walk from the soldier's place in the west room (10.5, 10.5)
+    through the inner door to the east room's middle is 4.4"; each inch of floor height is one more: up
+    to 0.5" up it fits a Regular's 5" move, 1" up (5.4") or 3" up (7.4") it takes a second action."""
+    def offer(upstairs: float) -> str:
         g = game([unit("A", "red", (8, 12), inside="house.west"), unit("x", "blue", (46, 47))], dice=[1, 2],
                  buildings=[house(representation="openable", upstairs=upstairs)])
         do(g, "activate:A")
-        return "enter:A:house.east" in ids(g)
+        return next(a.text for a in g.legal_actions("red") if a.id == "enter:A:house.east")
 
-    assert offered(0.0) and offered(2.0) and not offered(3.0)
+    assert offer(0.0) == offer(0.5) == "A goes into east of the house by the door stairs"
+    assert offer(1.0).endswith("climbs towards east of the house by the door stairs (5.0\" of 5.4\")")
+    assert offer(3.0).endswith("(5.0\" of 7.4\")")
 
 
 def test_bon091_only_two_soldiers_fire_through_a_window_each_turn() -> None:

@@ -3,14 +3,19 @@
 A unit goes in and out of a building only by its doors (a watchtower by its ladder) and moves from
 room to room by the doors between them; its walls stop movement and sight. Who is inside is recorded
 by section (``inside``): a sectioned building's rooms are abstract (moving to a connected section is one
-movement action, BON-090), an open-able building's are measured (the walk through the door plus the
-height between floors, BON-089). Seen from outside, a room shows only through its doors and windows,
-and a soldier inside fires out through one of them, two soldiers a window a turn (BON-091); those inside
-have the building's CV (BON-092). Close combat goes through a door or window, two a side, at TN +2
-(BON-096). Fire between heights steeper than 45 degrees is impossible both ways (BON-097). A building
-can be fired at, a CV save for a DP loss, a critical through the wall on someone inside, and at 0 DP
-it falls in on them and is rubble (BON-093). Heavy or locked doors take a soldier's full turn to open,
-or a bash (BON-094, BON-095).
+movement action, BON-090), an open-able building's are measured space (BON-089): its soldiers walk
+inside their room by the ordinary movement rules (``move:A:x,y``, not through its walls), and going into
+another room costs the walk to the door and on to the room's middle plus the inches between the floors.
+Such a walk longer than one movement action is made over several: each ``enter`` order covers one
+action's inches, and the inches covered are kept (``climbs``) until the unit arrives, even turns later,
+unless it moves otherwise (the ``climb_progress`` house rule may require finishing within the
+activation). A hidden enemy in the room is found only on arrival. Seen from outside, a room shows only
+through its doors and windows, and a soldier inside fires out through one of them, two soldiers a window
+a turn (BON-091); those inside have the building's CV (BON-092). Close combat goes through a door or
+window, two a side, at TN +2 (BON-096). Fire between heights steeper than 45 degrees is impossible both
+ways (BON-097). A building can be fired at, a CV save for a DP loss, a critical through the wall on
+someone inside, and at 0 DP it falls in on them and is rubble (BON-093). Heavy or locked doors take a
+soldier's full turn to open, or a bash (BON-094, BON-095).
 
 Orders (``<b>.<s>`` a building's section, ``<b>.<o>`` an opening): ``enter:A:church.nave``,
 ``leave:A:church.west-door``, ``open:A:church.north-door``, ``bash:A:church.north-door``,
@@ -25,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from shapely.geometry import Point
+from shapely.geometry import LineString, Point
 
 from riotact.core.options import Value
 from riotact.core.protocol import Action
@@ -59,6 +64,21 @@ class Works:
     opened: dict[str, str] = field(default_factory=dict)  # BON-094: opening -> who opened it this turn
 
 
+@dataclass
+class Climb:
+    """BON-089: a unit's walk into another room of an open-able building that takes more than one
+    movement action: the room and the opening, the walk's inches (a level change included) and those
+    covered so far. It holds while the unit's soldiers stand where its last step left them (``spots``)."""
+
+    building: str
+    opening: str
+    section: str
+    need: float
+    done: float
+    turn: int
+    spots: dict[str, tuple[float, float]] = field(default_factory=dict)
+
+
 class Buildings(Heroics):
     # the sequence of play (state.py) defines these; the building rules use them
     able: Callable[[Unit], list[Soldier]]
@@ -72,6 +92,7 @@ class Buildings(Heroics):
                       for p in self.houses.values()}
         self.inside: dict[str, Where] = {}
         self.section_moved: dict[str, int] = {}  # BON-090: soldier -> turn he changed section
+        self.climbs: dict[str, Climb] = {}  # BON-089: unit -> its walk to another room under way
         for card in self.setup.units:
             if card.inside:
                 bid, _, sid = card.inside.partition(".")
@@ -214,10 +235,21 @@ class Buildings(Heroics):
 
     def path_problem(self, m: Soldier, a: tuple[float, float], b: tuple[float, float], *,
                      charging: bool = False) -> str | None:
-        for p in self.standing():
-            if p.blocks(a, b):
-                return f"the path goes through {p.name}: units go in and out by its doors (BON-090)"
+        if not self.within_room(m, a, b):
+            for p in self.standing():
+                if p.blocks(a, b):
+                    return f"the path goes through {p.name}: units go in and out by its doors (BON-090)"
         return super().path_problem(m, a, b, charging=charging)
+
+    def within_room(self, m: Soldier, a: tuple[float, float], b: tuple[float, float]) -> bool:
+        """BON-089: whether the walk a->b stays inside the open-able room ``m`` is in (its walls stop the rest)."""
+        w = self.where(m)
+        if w is None:
+            return False
+        p = self.houses[w[0]]
+        if p.sectioned or p.kind == "watchtower" or self.works[p.id].collapsed:
+            return False
+        return bool(p.rooms[w[1]].covers(LineString([a, b]) if a != b else Point(a)))
 
     def step_allowance(self, m: Soldier, a: tuple[float, float], b: tuple[float, float], *,
                        charging: bool = False) -> float:
@@ -227,14 +259,22 @@ class Buildings(Heroics):
         return allowed
 
     def indoors_problem(self, u: Unit, dest: tuple[float, float]) -> str | None:
-        """BON-090: inside, a unit moves by doors and sections; outside, no model's path (riders'
-        too) goes through a building's walls."""
+        """BON-090: inside a sectioned building, a unit moves by doors and sections; BON-089: inside an
+        open-able one, it walks within its room (other rooms by their doors); outside, no model's path
+        (riders' too) goes through a building's walls."""
         if not self.houses:
             return None
-        if self.unit_where(u):
-            return f"{u.name} is inside a building: it moves by its doors and sections (BON-090)"
         c = self.centre(u)
         shift = (dest[0] - c[0], dest[1] - c[1])
+        here = self.unit_where(u)
+        if here:
+            p = self.houses[here[0]]
+            if p.sectioned or p.kind == "watchtower":
+                return f"{u.name} is inside a building: it moves by its doors and sections (BON-090)"
+            if any(not self.within_room(m, m.pos, (m.x + shift[0], m.y + shift[1])) for m in self.members(u)):
+                return (f"{u.name} walks only within {self.section_name(p, here[1])}: into another room or out "
+                        "by its doors (BON-089)")
+            return None
         for m in self.members(u):
             end = (m.x + shift[0], m.y + shift[1])
             for p in self.standing():
@@ -247,6 +287,8 @@ class Buildings(Heroics):
         objective's, or one the enemy holds), bringing the soldier nearest the door to its step; when a
         wall or a building stands in the way, a step aside (45 or 90 degrees off) instead."""
         out: list[Action] = []
+        if self.houses and self.unit_where(u) and self.movers(u):
+            return self.room_moves(u, self.movers(u))
         movers = self.movers(u) if self.houses and not self.unit_where(u) and u.kind != "cavalry" else []
         if not movers:
             return out
@@ -266,6 +308,28 @@ class Buildings(Heroics):
                 if q is not None:
                     out.append(Action(f"move:{u.id}:{q[0]:.1f},{q[1]:.1f}", f"{u.name} heads for the "
                                       f"{o.kind} {o.id} of {p.name} to ({q[0]:.1f}, {q[1]:.1f})"))
+                    break
+        return out
+
+    def room_moves(self, u: Unit, movers: list[Soldier]) -> list[Action]:
+        """BON-089: in an open-able room, a walk towards each of the room's openings (to stand just inside
+        it), as far as one movement action and the room's walls allow."""
+        here = self.unit_where(u)
+        assert here is not None
+        p = self.houses[here[0]]
+        if p.sectioned or p.kind == "watchtower":
+            return []
+        c, reach = self.centre(u), self.reach(u, movers)
+        out: list[Action] = []
+        for oid, _ in p.links(here[1]):
+            o = p.openings[oid]
+            goal = self.toward(o.at, p.centre(here[1]), DOORSTEP)
+            length = min(reach, self.table.distance(c, goal))
+            for frac in (1.0, 0.75, 0.5, 0.25):
+                q = self.toward(c, goal, length * frac)
+                if self.table.distance(c, q) >= 0.1 and self.move_problem(u, q) is None:
+                    out.append(Action(f"move:{u.id}:{q[0]:.1f},{q[1]:.1f}", f"{u.name} walks towards the {o.kind} "
+                                      f"{oid} of {self.section_name(p, here[1])} to ({q[0]:.1f}, {q[1]:.1f})"))
                     break
         return out
 
@@ -312,9 +376,8 @@ class Buildings(Heroics):
             for o in p.openings.values():
                 key = f"{p.id}.{o.id}"
                 for sid in o.sections:
-                    if self.entry_problem(u, p, o, sid) is None:
-                        out.append(Action(f"enter:{u.id}:{p.id}.{sid}", f"{u.name} goes into "
-                                          f"{self.section_name(p, sid)} by the {o.kind} {o.id}"))
+                    if self.entry_door(u, p, sid) is o:
+                        out.append(Action(f"enter:{u.id}:{p.id}.{sid}", self.entry_text(u, p, o, sid)))
                 if here and here[0] == p.id and here[1] in o.sections and self.exit_spots(u, p, o):
                     out.append(Action(f"leave:{u.id}:{key}", f"{u.name} leaves {p.name} by the {o.kind} {o.id}"))
                 if self.works[p.id].doors[o.id] in ("heavy", "locked") and o.kind == "door":
@@ -341,9 +404,9 @@ class Buildings(Heroics):
             self.batter(u, p)
             return
         if verb == "enter":
-            o = next(o for o in p.openings.values() if rest in o.sections
-                     and self.entry_problem(u, p, o, rest) is None)
-            self.enter(u, p, o, rest)
+            door = self.entry_door(u, p, rest)
+            assert door is not None
+            self.enter(u, p, door, rest)
             return
         o = p.openings[rest]
         if verb == "leave":
@@ -369,6 +432,64 @@ class Buildings(Heroics):
                       key=lambda m: (self.table.distance(m.pos, o.outside), m.id))
 
     # -- going in and out (BON-089, BON-090, BON-094, BON-099) ----------------------------------
+    def entry_door(self, u: Unit, p: Blueprint, sid: str) -> Opening | None:
+        """The opening an ``enter`` order into ``sid`` goes by: the one of the climb under way, else the
+        first open to the unit."""
+        climb = self.climb_of(u)
+        doors = sorted(p.openings.values(),
+                       key=lambda o: not (climb and (climb.building, climb.opening) == (p.id, o.id)))
+        return next((o for o in doors if sid in o.sections and self.entry_problem(u, p, o, sid) is None), None)
+
+    def entry_text(self, u: Unit, p: Blueprint, o: Opening, sid: str) -> str:
+        step = self.climb_step_of(u, p, o, sid)
+        if step is None:
+            return f"{u.name} goes into {self.section_name(p, sid)} by the {o.kind} {o.id}"
+        done, need = step
+        return (f"{u.name} climbs towards {self.section_name(p, sid)} by the {o.kind} {o.id} ({done:.1f}\" of "
+                f"{need:.1f}\")")
+
+    def climb_of(self, u: Unit) -> Climb | None:
+        """The unit's walk to another room under way, while its soldiers stand where its last step left
+        them (any other move ends it) and, under ``climb_progress = "activation"``, begun this turn."""
+        climb = self.climbs.get(u.id)
+        if climb is None or any(climb.spots.get(m.id) != m.pos for m in self.members(u)):
+            return None
+        if self.options["climb_progress"] == "activation" and climb.turn != self.turn:
+            return None
+        return climb
+
+    def walk_in(self, u: Unit, p: Blueprint, o: Opening, sid: str) -> tuple[float, float, float]:
+        """BON-089: the inches still to go into ``sid`` by ``o`` (to the door, on to the room's middle,
+        plus the inches between the floors), the part to the door, and the level change."""
+        here = self.unit_where(u)
+        rise = abs(p.sections[sid].floor - (p.sections[here[1]].floor if here else 0.0))
+        climb = self.climb_of(u)
+        if climb is not None and (climb.building, climb.opening, climb.section) == (p.id, o.id, sid):
+            return climb.need - climb.done, 0.0, rise
+        door = o.outside if here is None else o.at
+        first = self.table.distance(self.centre(u), door)
+        return first + walk_length([door, p.centre(sid)]) + rise, first, rise
+
+    def climb_step_of(self, u: Unit, p: Blueprint, o: Opening, sid: str) -> tuple[float, float] | None:
+        """(inches covered after the next ``enter`` order, the whole walk) when that order does not
+        arrive yet (BON-089), else None."""
+        if p.sectioned or o.kind == "ladder":
+            return None
+        left, _, _ = self.walk_in(u, p, o, sid)
+        reach = self.reach(u, self.movers(u))
+        if left <= reach + 1e-6:
+            return None
+        climb = self.climb_of(u)
+        ongoing = climb is not None and (climb.building, climb.opening, climb.section) == (p.id, o.id, sid)
+        done, need = (climb.done, climb.need) if climb is not None and ongoing else (0.0, round(left, 1))
+        return round(done + reach, 1), need
+
+    def moves_left(self, u: Unit, movers: list[Soldier]) -> int:
+        """BON-016: the movement actions every mover still has this turn."""
+        cost = 2 if u.kind == "mg" else 1
+        limit = int(self.options["movement_actions"])
+        return min((min(m.ac, limit - m.move_ac) // cost for m in movers if not m.is_piece), default=0)
+
     def entry_problem(self, u: Unit, p: Blueprint, o: Opening, sid: str) -> str | None:
         """Why ``u`` cannot go into section ``sid`` through ``o`` now, or None."""
         here = self.unit_where(u)
@@ -398,21 +519,28 @@ class Buildings(Heroics):
         if not movers or any(m not in movers and not m.is_piece and m.id != opener for m in members):
             return "every soldier needs a movement action left (BON-016)"
         reach = self.reach(u, movers)
+        out_of_reach = f"{self.section_name(p, sid)} is out of reach this move"
         if p.sectioned:
             need = 0.0 if here else self.table.distance(self.centre(u), o.outside)  # BON-090
-        else:  # BON-089: the walk through the door, plus the inches between floors
-            start = self.centre(u) if here is None else p.centre(here[1])
-            rise = abs(p.sections[sid].floor - (p.sections[here[1]].floor if here else 0.0))
-            need = walk_length([start, o.outside if here is None else o.at, p.centre(sid)]) + rise
-        return None if need <= reach + 1e-6 else f"{self.section_name(p, sid)} is out of reach this move"
+            return None if need <= reach + 1e-6 else out_of_reach
+        # BON-089: the walk through the door plus the inches between floors, over several actions if need be
+        left, to_door, _ = self.walk_in(u, p, o, sid)
+        if here is None and to_door > reach + 1e-6:
+            return out_of_reach  # from outside, the door is reached in this move (the walls are not crossed)
+        if self.options["climb_progress"] == "activation" and left > reach * self.moves_left(u, movers) + 1e-6:
+            return f"{self.section_name(p, sid)} is out of reach this activation (climb_progress house rule)"
+        return None
 
     def reach(self, u: Unit, movers: list[Soldier]) -> float:
         return float(min((math.ceil(m.sp() / 2) if m.prone else m.sp() for m in movers if not m.is_piece),
                          default=0))
 
     def enter(self, u: Unit, p: Blueprint, o: Opening, sid: str) -> None:
-        opener = self.works[p.id].opened.get(o.id)
-        cost = 2 if u.kind == "mg" else 1
+        step = self.climb_step_of(u, p, o, sid)
+        if step is not None:
+            self.climb(u, p, o, sid, *step)
+            return
+        self.climbs.pop(u.id, None)
         lurking = {self.unit_of(m).id for m in self.occupants((p.id, sid)) if self.unit_of(m).seat != u.seat}
         if lurking:  # BON-002 house rule: a hidden enemy inside is found at the door, and stops the entry
             for uid in sorted(lurking):
@@ -423,17 +551,47 @@ class Buildings(Heroics):
             self.tell("BON-090", f"{u.name} finds the enemy in {self.section_name(p, sid)} and stops at the "
                       f"{o.kind} {o.id}.", unit=u)
             return
-        for m in self.members(u):
-            if m.is_piece or (m.id == opener and m.ac < cost):
-                continue
-            spent = m.ac if o.kind == "ladder" else cost
-            m.ac, m.move_ac = m.ac - spent, m.move_ac + spent
+        for m in self.pay_entry(u, p, o):
             self.section_moved[m.id] = self.turn
         self.put_inside(self.members(u), (p.id, sid))
         self.reveal(u, "it moves")
         rule = "BON-099" if o.kind == "ladder" else "BON-090" if p.sectioned else "BON-089"
         how = "climbs the ladder into" if o.kind == "ladder" else "goes into"
         self.tell(rule, f"{u.name} {how} {self.section_name(p, sid)} by the {o.kind} {o.id}.", unit=u)
+
+    def pay_entry(self, u: Unit, p: Blueprint, o: Opening) -> list[Soldier]:
+        """Each soldier going by ``o`` pays a movement action (an MG crew 2; the ladder, his whole turn,
+        BON-099); one who spent his turn opening the door is carried along (BON-094). Returns the payers."""
+        opener = self.works[p.id].opened.get(o.id)
+        cost = 2 if u.kind == "mg" else 1
+        payers = []
+        for m in self.members(u):
+            if m.is_piece or (m.id == opener and m.ac < cost):
+                continue
+            spent = m.ac if o.kind == "ladder" else cost
+            m.ac, m.move_ac = m.ac - spent, m.move_ac + spent
+            payers.append(m)
+        return payers
+
+    def climb(self, u: Unit, p: Blueprint, o: Opening, sid: str, done: float, need: float) -> None:
+        """BON-089: one movement action of a walk to another room that does not arrive yet; the inches
+        are kept for the next order. A hidden enemy there is met only on arrival (``enter``)."""
+        climb = self.climb_of(u)
+        if climb is None or (climb.building, climb.opening, climb.section) != (p.id, o.id, sid):
+            climb = self.climbs[u.id] = Climb(p.id, o.id, sid, need, 0.0, self.turn)
+        self.pay_entry(u, p, o)
+        climb.done, climb.turn = done, self.turn
+        climb.spots = {m.id: m.pos for m in self.members(u)}
+        self.reveal(u, "it moves")
+        rise = self.walk_in(u, p, o, sid)[2]
+        self.tell("BON-089", f"{u.name} climbs towards {self.section_name(p, sid)} by the {o.kind} {o.id}: "
+                  f"{done:.1f}\" of {need:.1f}\" ({rise:g}\" up).", unit=u)
+
+    def climb_view(self, u: Unit) -> dict[str, Any] | None:
+        """The unit's walk to another room under way (BON-089), as the seats that see the unit see it."""
+        climb = self.climb_of(u)
+        return None if climb is None else {"to": f"{climb.building}.{climb.section}", "by": climb.opening,
+                                           "done": climb.done, "need": climb.need}
 
     def exit_spots(self, u: Unit, p: Blueprint, o: Opening) -> list[tuple[float, float]]:
         """Where the unit's models stand after leaving by ``o`` (its formation, facing away from the

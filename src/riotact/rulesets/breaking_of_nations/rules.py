@@ -44,6 +44,11 @@ HOUSE_RULES = (
     HouseRule("heroic_range", 12.0, "BON-043", "Inches within which a heroic deed reassures friendly units."),
     HouseRule("section_capacity", 10, "BON-090",
               "Models a building's section holds when the scenario gives no figure (a full squad)."),
+    HouseRule("climb_progress", "kept", "BON-089",
+              "A walk between an open-able building's rooms (a level change's inches included) longer than one "
+              "movement action: the inches covered are kept from action to action and turn to turn until the "
+              "unit arrives or moves otherwise, or the climb must be finished within the activation it "
+              "starts in.", ("kept", "activation")),
     HouseRule("tower_capacity", 4, "BON-099", "Models a watchtower holds when the scenario gives no figure."),
     HouseRule("window_firers", 2, "BON-091", "Soldiers who may fire through one window or door in a turn."),
     HouseRule("doors_stay_open", True, "BON-094",

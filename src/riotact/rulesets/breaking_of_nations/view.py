@@ -46,6 +46,7 @@ def unit(st: BreakingOfNations, u: Unit, own: bool) -> dict[str, Any]:
         "last_gait": u.last_gait,  # BON-082: last turn's gait (announced) bounds this turn's
         "ammunition": st.ammo(u) if own and u.kind == "gun" else None,
         "hidden": u.concealed, "pinned": u.pinned_turn == st.turn, "salvos": u.salvos, "ammo_out": u.ammo_out,
+        "climbing": st.climb_view(u),  # BON-089: a walk to another room of an open-able building under way
         "ammo_since": u.ammo_since,  # BON-076: the turn its ammunition crewman was lost (announced)
         "models": [{"id": m.id, "role": m.role, "level": m.level, "weapon": m.weapon, "armour": m.armour,
                     "cc_weapon": m.cc_weapon, "mounted": m.mounted, "vehicle": list(m.vehicle) if m.vehicle else None,
