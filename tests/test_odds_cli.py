@@ -22,6 +22,8 @@ def test_odds_list_json_names_every_procedure_with_rules() -> None:
     assert {(r["ruleset"], r["procedure"]) for r in rows} == declared
     assert {"attempt", "confrontation", "fight", "arrest", "rl-roll", "over-reaction"} <= {n for _, n in declared}
     assert all(r["rules"] and r["parameters"] is not None for r in rows)
+    fire = next(r for r in rows if r["procedure"] == "fire")
+    assert next(p for p in fire["parameters"] if p["name"] == "shots")["bounds"] == [1, 60]
 
 
 @pytest.mark.parametrize(("ruleset", "procedure", "args"), [
