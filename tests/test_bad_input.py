@@ -67,6 +67,34 @@ def test_a_bad_scenario_file_is_one_line(tmp_path: Path, body: str, words: tuple
         one_line_error(riotact(*command, stdin="quit\n"), "bad.toml", *words)
 
 
+BUILT_IN = Path(__file__).resolve().parents[1] / "src/riotact/rulesets"
+
+
+@pytest.mark.parametrize(("source", "change", "words"), [
+    ("breaking_of_nations/scenarios/trench-raid.toml", ("[[0, 20], [15, 20], [15, 22], [0, 22]]",
+                                                        "[[0, 20], [15, 22], [15, 20], [0, 22]]"),
+     ("setup.features.", "outline", "crosses itself at (7.5, 21)")),
+    ("public_participation/scenarios/dry-gulch.toml", None, ("outline", "no area")),
+    ("by_will_alone/scenarios/ministry_sit_in.toml", ('quality = "veteran"', 'qualities = ["", "veteran", "veteran"'
+                                                      ', "veteran"]'), ("quality is one of", "not ''")),
+], ids=["bon-wire-crossing-itself", "pp-flat-outline", "bwa-empty-quality"])
+def test_a_scenario_with_bad_ground_or_an_empty_quality_is_one_line(
+        tmp_path: Path, source: str, change: tuple[str, str] | None, words: tuple[str, ...]) -> None:
+    """Third review: shapely's GEOSException in play (BON wire lanes) and BWA's ValueError in
+    ``level_of`` reached the user as tracebacks; the scenario is refused when it is read instead."""
+    text = (BUILT_IN / source).read_text(encoding="utf-8")
+    if change is None:  # the first outline flattened onto one line
+        start = text.index("outline = [[")
+        end = text.index("\n", start)
+        text = text[:start] + "outline = [[0, 0], [1, 1], [2, 2]]" + text[end:]
+    else:
+        assert change[0] in text
+        text = text.replace(change[0], change[1], 1)
+    scenario = tmp_path / "bad.toml"
+    scenario.write_text(text, encoding="utf-8")
+    one_line_error(riotact("sim", str(scenario), "--games", "1"), "bad.toml", *words)
+
+
 def test_nan_is_refused_in_scenario_data_and_options() -> None:
     """Scenario data (also a save's embedded scenario) and options refuse non-finite numbers."""
     with pytest.raises(ScenarioError, match=r"setup\.x\.0\.1: Input should be a finite number, not nan"):

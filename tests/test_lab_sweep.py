@@ -76,8 +76,21 @@ def test_sweep_bad_grid_is_one_line_and_leaves_no_folder(tmp_path: Path, args: l
 
 def test_sweep_refuses_a_folder_holding_another_sweep(tmp_path: Path) -> None:
     sweep(tmp_path, games=2)
+    out = riotact("sweep", RB, "--games", "2", "--seed", "5", *GRID, "--out", str(tmp_path))
+    assert out.returncode == 2 and "another sweep (its seed differs)" in out.stderr
     out = riotact("sweep", RB, "--games", "2", "--seed", "5", "--out", str(tmp_path))
-    assert out.returncode == 2 and "another sweep" in out.stderr
+    assert out.returncode == 2 and "another sweep (its grid, seed differ)" in out.stderr
+
+
+def test_sweep_table_is_readable_by_everyone_like_every_other_file(tmp_path: Path) -> None:
+    """Third review: games.parquet was written 0600 (mkstemp) while the manifest and logs are 0644, so
+    colleagues on shared or cluster storage could not read it. A table written again keeps its mode."""
+    sweep(tmp_path, games=2)
+    table = tmp_path / "games.parquet"
+    assert table.stat().st_mode & 0o777 == (tmp_path / "sweep.json").stat().st_mode & 0o777 == 0o644
+    table.chmod(0o640)
+    sweep(tmp_path, games=3)
+    assert table.stat().st_mode & 0o777 == 0o640
 
 
 def test_sim_option_and_table(tmp_path: Path) -> None:

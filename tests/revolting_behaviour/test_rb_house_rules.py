@@ -190,6 +190,20 @@ def test_rb15_charge_jokers(charge: bool, left: int) -> None:
     game = rb_game(cause_cards=10, charge_jokers=charge, cards={"p1/action": [["JOKER", "QS"]]})
     act(game, "D-mild", "draw")
     assert rp(game)["p1"] == left
+    refunds = [e["text"] for e in game.log_for("p2") if e.get("refund")]
+    assert refunds == ([] if charge else
+                       ["The Joker is not charged (house rule): p1 gets back the 1 RP paid for it and has 20 RP."])
+
+
+def test_rb15_a_joker_not_charged_is_refunded_before_the_crackdown_without_closed_totals() -> None:
+    """RB-15 house rule charge_jokers = false: the refund is said before the crackdown (RB-21); with
+    closed totals (open_totals = false) it names no RP total."""
+    game = rb_game(cause_cards=10, charge_jokers=False, open_totals=False, cards={"p1/action": [["JOKER", "QS"]]})
+    act(game, "D-mild", "draw")
+    texts = [e["text"] for e in game.log_for("p2") if e["kind"] == "effect"]
+    refund = next(i for i, t in enumerate(texts) if "not charged" in t)
+    assert texts[refund] == "The Joker is not charged (house rule): p1 gets back the 1 RP paid for it."
+    assert "crack down" in texts[refund + 1]
 
 
 # -- RB-20 reveal_at_zero_ap ------------------------------------------------------------------------

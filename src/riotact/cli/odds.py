@@ -61,13 +61,16 @@ def _list(specs: list[RulesetSpec], as_json: bool) -> None:
         click.echo(json.dumps([{"ruleset": s.id, "code": s.code, "procedure": p.name, "rules": list(p.rules),
                                 "summary": p.summary,
                                 "parameters": [{"name": a.name, "default": a.default, "help": a.help,
-                                                "choices": list(a.choices)} for a in p.params]}
+                                                "choices": list(a.choices),
+                                                "bounds": list(a.bounds) if a.bounds else None}
+                                               for a in p.params]}
                                for s, p in found], indent=1))
         return
     for spec, proc in found:
         console.print(f"[bold]{spec.code} {proc.name}[/bold] ({' '.join(proc.rules)}): {escape(proc.summary)}")
         for a in proc.params:
-            choices = f" [{'|'.join(map(str, a.choices))}]" if a.choices else ""
+            choices = f" [{'|'.join(map(str, a.choices))}]" if a.choices else \
+                f" [{a.bounds[0]:g}..{a.bounds[1]:g}]" if a.bounds else ""
             default = str(a.default).lower() if isinstance(a.default, bool) else str(a.default)
             console.print(f"    {a.name}={escape(default)}{escape(choices)}  {escape(a.help)}",
                           highlight=False)

@@ -126,7 +126,7 @@ def write_atomic(path: Path, text: str) -> None:
     writes a given save at a time.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
-    mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
+    mode = kept_mode(path)
     tmp = temporary_path(path)
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), mode)
@@ -139,6 +139,12 @@ def write_atomic(path: Path, text: str) -> None:
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+def kept_mode(path: Path) -> int:
+    """The mode a file written anew in place of ``path`` gets: the old file's own, or else 0644, readable
+    by everyone who can read the folder (shared and cluster storage), whatever the umask."""
+    return path.stat().st_mode & 0o777 if path.exists() else 0o644
 
 
 def temporary_path(path: Path) -> Path:

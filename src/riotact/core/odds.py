@@ -35,14 +35,28 @@ class OddsError(RiotactError):
     """An odds procedure or one of its parameters is unknown or malformed."""
 
 
+#: What a parameter of each type takes, in words.
+KINDS: dict[type, str] = {int: "a whole number", float: "a number", bool: "true or false", str: "a word"}
+
+
 @dataclass(frozen=True)
 class Param:
-    """One named parameter of a procedure: its default sets its type (int, float, bool, str)."""
+    """One named parameter of a procedure: its default sets its type (int, float, bool, str).
+
+    A number carries ``bounds`` (lowest, highest): an exact distribution of a thousand dice, or of
+    10**28 rioters, is not a question the rules ask, and computing it would run without end.
+
+    >>> Param("dice", 2, "dice rolled", bounds=(1, 60)).parse("roll", 61)
+    Traceback (most recent call last):
+    ...
+    riotact.core.odds.OddsError: roll: dice takes a number from 1 to 60, got 61
+    """
 
     name: str
     default: Value
     help: str
     choices: tuple[Value, ...] = ()
+    bounds: tuple[float, float] | None = None
 
     def parse(self, procedure: str, raw: Value) -> Value:
         expected = type(self.default)
@@ -52,10 +66,14 @@ class Param:
         elif expected is float and isinstance(raw, int) and not isinstance(raw, bool):
             value = float(raw)
         if type(value) is not expected:
-            raise OddsError(f"{procedure}: {self.name} takes a {expected.__name__}, got {raw!r}")
+            raise OddsError(f"{procedure}: {self.name} takes {KINDS[expected]}, got {raw!r}")
         if self.choices and value not in self.choices:
             raise OddsError(f"{procedure}: {self.name} must be one of {', '.join(map(str, self.choices))}; "
                             f"got {raw!r}")
+        if self.bounds is not None and isinstance(value, int | float) and not isinstance(value, bool):
+            low, high = self.bounds
+            if not low <= value <= high:  # also refuses NaN
+                raise OddsError(f"{procedure}: {self.name} takes a number from {low:g} to {high:g}, got {raw!r}")
         return value
 
 

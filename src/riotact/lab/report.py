@@ -67,9 +67,37 @@ def load(path: Path) -> list[dict[str, Any]]:
         rows = read_rows(table)
     except Exception as exc:  # pyarrow's errors for a damaged file have no common base
         raise ReportError(f"{table}: not a readable Parquet table ({exc})") from None
-    if not rows or "cell" not in rows[0]:
-        raise ReportError(f"{table}: not a riotact sweep table (no games or no cell column)")
+    if not rows:
+        raise ReportError(f"{table}: not a riotact sweep table (no games)")
+    check_columns(rows, table)
     return rows
+
+
+#: The columns a report reads, with the kind of value each row must hold there (docs/lab.md).
+REQUIRED: dict[str, tuple[type, ...]] = {"scenario": (str,), "ruleset": (str,), "cell": (int,),
+                                         "winners": (list,), "decisions": (int, float), "turns": (int, float)}
+
+
+def check_columns(rows: list[dict[str, Any]], table: Path) -> None:
+    """Refuse, naming the column, a table that lacks a column the report reads or holds a null or
+    a value of the wrong kind in it (a ``won.<seat>`` column must hold true or false).
+
+    >>> check_columns([{"scenario": "s", "ruleset": "r", "cell": 0, "winners": [], "decisions": 3}], Path("t"))
+    Traceback (most recent call last):
+    ...
+    riotact.lab.report.ReportError: t: not a riotact sweep table: no turns column
+    """
+    kinds = {**REQUIRED, **{n: (bool,) for n in rows[0] if n.startswith("won.")}}
+    for name, kind in kinds.items():
+        if name not in rows[0]:
+            raise ReportError(f"{table}: not a riotact sweep table: no {name} column")
+        bad = next((i for i, r in enumerate(rows) if not isinstance(r.get(name), kind)
+                    or (isinstance(r.get(name), bool) and bool not in kind)), None)
+        if bad is not None:
+            value = rows[bad].get(name)
+            what = "null" if value is None else f"{type(value).__name__} {value!r}"[:60]
+            raise ReportError(f"{table}: column {name}, row {bad + 1}: {what} where a riotact sweep table "
+                              f"has {' or '.join(k.__name__ for k in kind)}")
 
 
 def factors(rows: list[dict[str, Any]]) -> list[str]:
@@ -244,34 +272,60 @@ def plots(rows: list[dict[str, Any]], stats: dict[str, Any]) -> dict[str, bytes]
     return out
 
 
-def _by_factor(plt: Any, rows: list[dict[str, Any]], stats: dict[str, Any], factor: str) -> bytes:
-    """The first seat's win rate against one factor's values, one line per value of the others."""
-    seat = stats["seats"][0]
+@dataclass
+class FactorSeries:
+    """What a ``by_<factor>`` plot draws: the factor's values in the grid's order, whether they are
+    numbers (drawn connected) and, for each outcome (each seat's win and "no winner"), one line per
+    value of the other factors: for each value, (games, games with that outcome)."""
+
+    values: list[Any]
+    numeric: bool
+    outcomes: dict[str, dict[str, list[tuple[int, int]]]]
+
+
+def factor_series(rows: list[dict[str, Any]], stats: dict[str, Any], factor: str) -> FactorSeries:
     others = [f for f in stats["factors"] if f != factor]
-    values = sorted({r[factor] for r in rows}, key=lambda v: (str(type(v)), v))
-    lines: dict[str, dict[Any, list[bool]]] = {}
+    values = list(dict.fromkeys(r[factor] for r in sorted(rows, key=lambda r: r["cell"])))
+    numeric = all(isinstance(v, int | float) and not isinstance(v, bool) for v in values)
+    groups: dict[str, dict[Any, list[dict[str, Any]]]] = {}
     for row in rows:
-        label = ", ".join(f"{o.split('.', 1)[1]}={row[o]}" for o in others) or "all"
-        lines.setdefault(label, {}).setdefault(row[factor], []).append(bool(row[f"won.{seat}"]))
-    fig, ax = plt.subplots(figsize=(6.5, 4))
-    x = list(range(len(values)))
-    for label, by_value in lines.items():
-        rates, lows, highs = [], [], []
-        for v in values:
-            won = by_value.get(v, [])
-            rate = sum(won) / len(won) if won else math.nan
-            low, high = wilson(sum(won), len(won))
-            rates.append(rate)
-            lows.append(rate - low if won else 0)
-            highs.append(high - rate if won else 0)
-        ax.errorbar(x, rates, yerr=[lows, highs], fmt="o-", capsize=3, label=label)
-    ax.set_xticks(x, [str(v) for v in values])
-    ax.set_xlabel(factor)
-    ax.set_ylabel(f"{seat} win rate")
-    ax.set_ylim(0, 1)
-    ax.grid(alpha=0.3)
-    ax.legend(fontsize=7)
-    ax.set_title(f"{stats['scenario']}: {seat} win rate by {factor} (95% CI)", fontsize=8)
+        label = ", ".join(f"{o.split('.', 1)[1]}={row[o]}" for o in others) or "all games"
+        groups.setdefault(label, {}).setdefault(row[factor], []).append(row)
+    columns = {f"{seat} wins": f"won.{seat}" for seat in stats["seats"]} | {"no winner": ""}
+
+    def happened(row: dict[str, Any], column: str) -> bool:
+        return bool(row[column]) if column else not row["winners"]
+
+    outcomes = {name: {label: [(len(g := by_value.get(v, [])), sum(happened(r, column) for r in g)) for v in values]
+                       for label, by_value in groups.items()}
+                for name, column in columns.items()}
+    return FactorSeries(values, numeric, outcomes)
+
+
+def _by_factor(plt: Any, rows: list[dict[str, Any]], stats: dict[str, Any], factor: str) -> bytes:
+    """Every outcome against one factor, one panel each: a factor of numbers as connected lines, one
+    of names or switches as points, since its values have no between."""
+    series = factor_series(rows, stats, factor)
+    fig, axes = plt.subplots(1, len(series.outcomes), figsize=(3.6 * len(series.outcomes) + 1, 3.8),
+                             squeeze=False, sharey=True)
+    x = list(range(len(series.values)))
+    for ax, (title, lines) in zip(axes.flat, series.outcomes.items(), strict=True):
+        for label, counts in lines.items():
+            rates = [hits / n if n else math.nan for n, hits in counts]
+            bounds = [wilson(hits, n) for n, hits in counts]
+            ax.errorbar(x, rates, yerr=[[r - lo if n else 0 for r, (lo, _), (n, _) in zip(rates, bounds, counts,
+                                                                                        strict=True)],
+                                        [hi - r if n else 0 for r, (_, hi), (n, _) in zip(rates, bounds, counts,
+                                                                                        strict=True)]],
+                        fmt="o-" if series.numeric else "o", capsize=3, label=label)
+        ax.set_xticks(x, [str(v) for v in series.values], fontsize=7)
+        ax.set_xlabel(factor.split(".", 1)[1], fontsize=8)
+        ax.set_title(title, fontsize=8)
+        ax.set_ylim(0, 1)
+        ax.grid(alpha=0.3)
+    axes.flat[0].set_ylabel("share of games (95% Wilson interval)", fontsize=8)
+    axes.flat[0].legend(fontsize=6)
+    fig.suptitle(f"{stats['scenario']}: outcomes by {factor}", fontsize=9)
     fig.tight_layout()
     png = _figure_png(fig)
     plt.close(fig)

@@ -188,8 +188,8 @@ class SweepFolder:
                 raise SweepError(f"{self.manifest_path}: not a sweep manifest ({exc})") from None
             if old != manifest:
                 changed = sorted(k for k in manifest if old.get(k) != manifest[k])
-                raise SweepError(f"{self.path} holds another sweep (its {', '.join(changed)} differ); "
-                                 "use a new --out folder")
+                what = f"its {changed[0]} differs" if len(changed) == 1 else f"its {', '.join(changed)} differ"
+                raise SweepError(f"{self.path} holds another sweep ({what}); use a new --out folder")
         else:
             self.manifest_path.write_text(json.dumps(manifest, indent=1), encoding="utf-8")
         return self._done_rows()

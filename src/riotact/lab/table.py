@@ -23,6 +23,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from riotact.core import Game, Laboratory
+from riotact.core.log import kept_mode
 from riotact.core.registry import ruleset_spec
 
 SCHEMA_VERSION = 1
@@ -117,6 +118,7 @@ def write_table(rows: list[dict[str, Any]], path: str | os.PathLike[str]) -> pa.
     target = Path(path)
     table = to_table(rows)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    os.fchmod(fd, kept_mode(target))  # mkstemp makes 0600: a table for shared storage is read by others
     os.close(fd)
     try:
         pq.write_table(table, tmp)

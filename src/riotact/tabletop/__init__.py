@@ -14,10 +14,11 @@ from .geometry import (
     clock_point,
     in_arc,
     sight_report,
+    simple_outline,
     spots_in,
     steeper_than,
     step_toward,
 )
 
 __all__ = ["ARROW_BEARINGS", "Feature", "Table", "arrow_point", "bearing", "bearing_word", "beside", "clock_point",
-           "in_arc", "sight_report", "spots_in", "steeper_than", "step_toward"]
+           "in_arc", "sight_report", "simple_outline", "spots_in", "steeper_than", "step_toward"]

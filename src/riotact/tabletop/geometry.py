@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from shapely import intersects_xy, prepare
 from shapely.geometry import LineString, Point, Polygon
 from shapely.prepared import prep
+from shapely.validation import explain_validity
 
 XY = tuple[float, float]
 
@@ -245,6 +246,32 @@ def steeper_than(a: XY, height_a: float, b: XY, height_b: float, degrees: float)
     ``degrees`` from the table."""
     flat = math.hypot(b[0] - a[0], b[1] - a[1])
     return abs(height_b - height_a) > flat * math.tan(math.radians(degrees)) + 1e-9
+
+
+def simple_outline(outline: list[XY]) -> list[XY]:
+    """A scenario's outline, refused (ValueError, one line) unless it is a simple polygon with an area:
+    one that crosses itself has no inside a ruler can measure, and shapely fails on it in play.
+
+    >>> simple_outline([(0, 0), (2, 0), (2, 2), (0, 2)])
+    [(0, 0), (2, 0), (2, 2), (0, 2)]
+    >>> simple_outline([(0, 0), (2, 2), (2, 0), (0, 2)])
+    Traceback (most recent call last):
+    ...
+    ValueError: the outline crosses itself at (1, 1)
+    """
+    if not all(math.isfinite(c) for point in outline for c in point):
+        raise ValueError("the outline's points must be finite numbers")
+    shape = Polygon(outline)
+    if shape.convex_hull.area == 0:
+        raise ValueError("the outline has no area (its points lie on one line)")
+    if shape.is_valid:
+        return outline
+    where = explain_validity(shape)
+    at = where[where.find("[") + 1:where.find("]")].split() if "[" in where else []
+    place = f" at ({float(at[0]):g}, {float(at[1]):g})" if len(at) == 2 else ""
+    what = "crosses itself" if where.startswith(("Self-intersection", "Ring Self-intersection")) else \
+        f"is not a simple polygon ({where.split('[')[0].strip().lower()})"
+    raise ValueError(f"the outline {what}{place}")
 
 
 def spots_in(outline: Sequence[XY], n: int, spacing: float) -> list[XY]:

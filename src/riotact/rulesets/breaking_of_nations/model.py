@@ -12,6 +12,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from riotact.core.scenario import scenario_seat
+from riotact.tabletop import simple_outline
 
 from .ordnance import CREW, battery_problems
 from .structures import BuildingCard
@@ -30,6 +31,8 @@ class FeatureCard(BaseModel):
     name: str
     kind: str = "clear"
     outline: list[tuple[float, float]] = Field(min_length=3)
+
+    _outline = field_validator("outline")(simple_outline)
     height: int = Field(0, ge=0, le=10)
 
     @field_validator("kind")

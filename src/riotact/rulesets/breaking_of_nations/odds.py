@@ -76,18 +76,11 @@ def d12_hit(tn: int) -> icepool.Die:
     return icepool.d12.map(lambda f: int(f == CRITICAL_RANGED or f >= tn))
 
 
-def _check(**bounds: tuple[str, int, int, int]) -> None:
-    for name, (proc, value, low, high) in bounds.items():
-        if not low <= value <= high:
-            raise OddsError(f"{proc}: {name} must be from {low} to {high}, got {value}")
-
-
 def fire(shots: int = 9, models: int = 9, tn: int = 0, target: str = "regular", armour: str = "minimal",
          formation: str = "open", cover: int = 0, band: str = "medium", firer: str = "regular",
          horseback: bool = False, charging_cluster: bool = False) -> Odds:
     """BON-025..030: ``shots`` d12s at a squad of ``models``; hits go one per model (BON-029 gap), the
     surplus to the Great Equalizer; infantry fall to any hit (BON-009). ``tn`` > 0 overrides the chart."""
-    _check(shots=("fire", shots, 1, 60), models=("fire", models, 1, 30))
     need = tn or ranged_tn(target, armour, formation, cover, band, firer, horseback, charging_cluster)
     return volley([need] * shots, models, f"Fire: {shots} shot(s) at TN {need} against {models} model(s)",
                   (f"TN {need}: a natural 12 always hits (BON-026); an LMG firing is 3 shots (BON-063), an MG "
@@ -119,7 +112,6 @@ def artillery(piece: str = "howitzer", ammunition: str = "shell", models: int = 
     """BON-068: a piece's 2/3/4 d12, each against up to two models in turn, TN = DS + CV + Green +1."""
     if piece not in GUNS or ammunition not in AMMUNITION:
         raise OddsError(f"artillery: piece is one of {', '.join(GUNS)}; ammunition shell or shrapnel")
-    _check(models=("artillery", models, 1, 30))
     gun = GUNS[piece]
     need = ranged_tn(target, armour, "open", cover, "none", "green")
     hit = d12_hit(need)
@@ -178,7 +170,6 @@ def glory_test(gl: int = 4, triggers: int = 1, per_trigger: bool = True) -> Odds
     """BON-036..038: each trigger raises GL by 1; at 7 the unit panics at once; otherwise in its next
     Orders step it rolls a D6 per trigger (house rule glory_test_per_trigger) and each roll of GL or more
     takes 1 away."""
-    _check(gl=("glory-test", gl, 1, 7), triggers=("glory-test", triggers, 0, 7))
     start = gl + triggers
     if start >= PANIC_GL:
         return Odds(f"Glory test: GL {gl}+ and {triggers} trigger(s)", {"panics": Fraction(1)})
@@ -198,7 +189,6 @@ def panic(level: str = "regular", soldiers: int = 10) -> Odds:
     """BON-038 / BON-039 / BON-111: every soldier of a unit reaching GL 7 rolls his own reaction."""
     if level not in STATS:
         raise OddsError(f"panic: level is one of {', '.join(LEVELS)}")
-    _check(soldiers=("panic", soldiers, 1, 30))
     per = {r: Fraction(sum(1 for f in range(1, 7) if reaction(level, f) == r), 6)
            for r in dict.fromkeys(REACTIONS["low"] + REACTIONS["regular"] + REACTIONS["high"])}
     per = {r: p for r, p in per.items() if p}
@@ -215,12 +205,12 @@ PROCEDURES = (
     OddsProcedure("fire", ("BON-025", "BON-026", "BON-029", "BON-030", "BON-063", "BON-074", "BON-113"),
                   "a fire attack on a squad: hits and removals", (
                       Param("shots", 9, f"d12s rolled (rifle 1 a firer, LMG {WEAPONS['lmg'].shots}, "
-                                        f"MG salvo {WEAPONS['mg'].shots})"),
-                      Param("models", 9, "models of the target unit that may be hit"),
-                      Param("tn", 0, "a TN of your own (0: build it from the charts)"),
+                                        f"MG salvo {WEAPONS['mg'].shots})", bounds=(1, 60)),
+                      Param("models", 9, "models of the target unit that may be hit", bounds=(1, 30)),
+                      Param("tn", 0, "a TN of your own (0: build it from the charts)", bounds=(0, 30)),
                       Param("target", "regular", _LEVEL, LEVELS), Param("armour", "minimal", _ARMOUR, tuple(ARMOUR)),
                       Param("formation", "open", "the target's formation", tuple(FORMATION_DS)),
-                      Param("cover", 0, "the highest CV in the way (trench 12, brick wall 9...)"),
+                      Param("cover", 0, "the highest CV in the way (trench 12, brick wall 9...)", bounds=(0, 24)),
                       Param("band", "medium", "range band", BANDS[:3]),
                       Param("firer", "regular", _LEVEL, LEVELS), Param("horseback", False, "the firer is mounted"),
                       Param("charging_cluster", False, "the target charges in Closed or Mass")), fire),
@@ -228,9 +218,9 @@ PROCEDURES = (
                   "a piece's direct fire (or a shell's marker) on a squad", (
                       Param("piece", "howitzer", f"one of {', '.join(GUNS)}", tuple(GUNS)),
                       Param("ammunition", "shell", "shell or shrapnel", tuple(AMMUNITION)),
-                      Param("models", 10, "models in reach (or under the marker)"),
+                      Param("models", 10, "models in reach (or under the marker)", bounds=(1, 30)),
                       Param("target", "regular", _LEVEL, LEVELS), Param("armour", "minimal", _ARMOUR, tuple(ARMOUR)),
-                      Param("cover", 0, "CV")), artillery),
+                      Param("cover", 0, "CV", bounds=(0, 24))), artillery),
     OddsProcedure("close-combat", ("BON-032", "BON-033", "BON-034", "BON-035", "BON-054", "BON-114"),
                   "one close-combat exchange between two men in base contact", (
                       Param("attacker", "regular", _LEVEL, LEVELS), Param("defender", "regular", _LEVEL, LEVELS),
@@ -239,14 +229,15 @@ PROCEDURES = (
                       Param("attacker_weapon", False, "the attacker has a close-combat weapon (reroll)"),
                       Param("defender_weapon", False, "the defender has a close-combat weapon (reroll)"),
                       Param("trench", False, "the defender holds a trench the attacker assaults"),
-                      Param("attacker_mod", 0, "BON-114 situation of the attacker (+1 Square/uphill/cover...)"),
-                      Param("defender_mod", 0, "BON-114 situation of the defender")), close_combat),
+                      Param("attacker_mod", 0, "BON-114 situation of the attacker (+1 Square/uphill/cover...)",
+                            bounds=(-12, 12)),
+                      Param("defender_mod", 0, "BON-114 situation of the defender", bounds=(-12, 12))), close_combat),
     OddsProcedure("glory-test", ("BON-036", "BON-037", "BON-038"), "a unit's glory tests after its triggers", (
-        Param("gl", 4, "the unit's GL before the triggers (Regular 4)"),
-        Param("triggers", 1, "distinct triggers since its last Orders step"),
+        Param("gl", 4, "the unit's GL before the triggers (Regular 4)", bounds=(1, 7)),
+        Param("triggers", 1, "distinct triggers since its last Orders step", bounds=(0, 7)),
         Param("per_trigger", True, "house rule glory_test_per_trigger")), glory_test),
     OddsProcedure("panic", ("BON-038", "BON-039", "BON-111"), "the panic spread through a unit at GL 7", (
-        Param("level", "regular", _LEVEL, LEVELS), Param("soldiers", 10, "soldiers who roll")), panic),
+        Param("level", "regular", _LEVEL, LEVELS), Param("soldiers", 10, "soldiers who roll", bounds=(1, 30))), panic),
 )
 
 

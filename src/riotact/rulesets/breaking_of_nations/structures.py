@@ -25,10 +25,10 @@ import math
 from itertools import pairwise
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from shapely.geometry import LineString, Point, Polygon
 
-from riotact.tabletop import beside
+from riotact.tabletop import beside, simple_outline
 
 Strict = ConfigDict(extra="forbid")
 XY = tuple[float, float]
@@ -45,6 +45,8 @@ class SectionCard(BaseModel):
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
     name: str = ""
     outline: list[tuple[float, float]] = Field(min_length=3)
+
+    _outline = field_validator("outline")(simple_outline)
     floor: float = Field(0.0, ge=0, le=30)
     capacity: int | None = Field(None, ge=1, le=30)
 
@@ -71,6 +73,8 @@ class BuildingCard(BaseModel):
     representation: Literal["sections", "openable"] = "sections"
     material: Literal["wooden", "stone", "fortification"] = "stone"
     outline: list[tuple[float, float]] = Field(min_length=3)
+
+    _outline = field_validator("outline")(simple_outline)
     sections: list[SectionCard] = Field(min_length=1)
     openings: list[OpeningCard] = []
 

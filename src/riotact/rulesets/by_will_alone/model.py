@@ -104,9 +104,9 @@ class UnitSpec(_Strict):
 
     @model_validator(mode="after")
     def _check(self) -> UnitSpec:
-        for name in [self.quality, *self.qualities]:
-            if name:
-                level_of(self.side, name)
+        # An empty ``quality`` means the side's default; each of ``qualities`` must name a level.
+        for name in [self.quality, *self.qualities] if self.quality else self.qualities:
+            level_of(self.side, name)
         if self.qualities and len(self.qualities) != self.stands:
             raise ValueError(f"unit {self.id}: qualities lists {len(self.qualities)} stands, not {self.stands}")
         if self.side == "nonviolent" and self.type not in ("actionists", "land_vehicle"):

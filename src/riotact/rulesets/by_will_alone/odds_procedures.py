@@ -47,6 +47,9 @@ from .tables import (
 MORALE_BY_NAME = {name.lower(): MORALE_NUMBER[level]
                   for names in QUALITY_NAMES.values() for level, name in enumerate(names)}
 CONDITIONS = ("none", *CONDITION_MULTIPLIER)
+#: The most dice one side of a confrontation may roll here: four 60-stand units at a multiplier of
+#: 1, or one at 4. Exact odds of thousands of dice are not a question of play and would not finish.
+MAX_DICE = 240
 
 
 def stands(text: str, side: str) -> list[int]:
@@ -58,7 +61,7 @@ def stands(text: str, side: str) -> list[int]:
             known = ", ".join(MORALE_BY_NAME)
             raise OddsError(f"confrontation: {side}: {part!r} is not a stand; write e.g. 2*veteran,trained "
                             f"with qualities {known}")
-        numbers += [MORALE_BY_NAME[name]] * int(count or 1)
+        numbers += [MORALE_BY_NAME[name]] * min(int(count or 1), MAX_DICE + 1)
     return numbers
 
 
@@ -80,7 +83,11 @@ def confrontation(first: str = "trained,trained", second: str = "reliable,reliab
             ("second", second, second_condition, second_multiplier, second_modifier)):
         factors = [f for f in (CONDITION_MULTIPLIER.get(condition, 1), extra) if f > 1]
         combined = (max(factors) if multipliers == "highest" else math.prod(factors)) if factors else 1
-        sides.append((stands(text, name), base_dice * combined, modifier))
+        numbers = stands(text, name)
+        if len(numbers) * base_dice * combined > MAX_DICE:
+            raise OddsError(f"confrontation: the {name} side rolls more than {MAX_DICE} dice (stands x dice per "
+                            f"stand x multipliers); at most {MAX_DICE} a side")
+        sides.append((numbers, base_dice * combined, modifier))
     (a, a_dice, a_mod), (b, b_dice, b_mod) = sides
     bands = confrontation_odds(_groups(a, a_dice, a_mod), _groups(b, b_dice, b_mod),
                                zero_counts_as=zero_counts_as)
@@ -119,19 +126,20 @@ PROCEDURES = (
                       Param("first_condition", "none", "BWA-43 condition multiplier", CONDITIONS),
                       Param("second_condition", "none", "BWA-43 condition multiplier", CONDITIONS),
                       Param("first_multiplier", 1, "any other multiplier (housing 3, force level, barricade "
-                            "2, envelope 2)"),
-                      Param("second_multiplier", 1, "any other multiplier"),
-                      Param("first_modifier", 0, "BWA-34 die modifier (food +1, region -1, language -2, ...)"),
-                      Param("second_modifier", 0, "BWA-34 die modifier"),
+                            "2, envelope 2)", bounds=(1, 12)),
+                      Param("second_multiplier", 1, "any other multiplier", bounds=(1, 12)),
+                      Param("first_modifier", 0, "BWA-34 die modifier (food +1, region -1, language -2, ...)",
+                            bounds=(-6, 6)),
+                      Param("second_modifier", 0, "BWA-34 die modifier", bounds=(-6, 6)),
                       Param("multipliers", "multiply", "house rule: how multipliers combine",
                             ("multiply", "highest")),
-                      Param("base_dice", 1, "house rule: dice per stand before multipliers"),
-                      Param("zero_counts_as", 4, "house rule: ratio when only the lower side scored 0"),
+                      Param("base_dice", 1, "house rule: dice per stand before multipliers", bounds=(1, 6)),
+                      Param("zero_counts_as", 4, "house rule: ratio when only the lower side scored 0", bounds=(1, 10)),
                       Param("initiative", "first", "who holds the initiative before", ("first", "second")),
                   ), confrontation),
     OddsProcedure("accidental-attack", ("BWA-50",), "one authority stand's accidental attack check", (
         Param("morale", "reliable", "the stand's reliability (wavering, reliable, dedicated)"),
-        Param("modifiers", 0, "fraternizing +3, partying +2, touching stand shot -1, enveloped -2"),
+        Param("modifiers", 0, "fraternizing +3, partying +2, touching stand shot -1, enveloped -2", bounds=(-12, 12)),
     ), accidental_attack),
 )
 

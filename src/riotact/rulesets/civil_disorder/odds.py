@@ -120,8 +120,6 @@ def arrest(unit: str = "anti_riot", squad: int = 6, opponents: int = 1, gas: str
 def rl_roll(modifiers: int = 0, current: int = 5, rl_roll: str = str(_DEFAULTS["rl_roll"])) -> Odds:
     """CD-20/21: 1d6 plus the factors; by default the score moves the RL from ``current``
     (:func:`.crowds.rl_shift`), or (house rule ``rl_roll = "absolute"``) becomes it; within 1-8."""
-    if not RL_MIN <= current <= RL_MAX:
-        raise OddsError(f"rl-roll: current must be an RL from {RL_MIN} to {RL_MAX}, got {current}")
     absolute = rl_roll == "absolute"
     rl = (icepool.d6 + modifiers).map(lambda t: clamp_rl(t if absolute else current + rl_shift(t)))
     outcomes = {f"RL {r}": Fraction(rl.probability(r)) for r in rl.outcomes()}
@@ -158,7 +156,8 @@ _TABLE = "house rule table (CD-54): highest margin: result"
 PROCEDURES = (
     OddsProcedure("fight", ("CD-51", "CD-52", "CD-53", "CD-54"),
                   "one hand-to-hand exchange, and a figure's first outcome against several rioters", (
-                      Param("unit", "riot_police", _UNIT), Param("opponents", 1, "rioters the figure faces (1-4)"),
+                      Param("unit", "riot_police", _UNIT),
+                      Param("opponents", 1, "rioters the figure faces (1-4)", bounds=(1, 4)),
                       Param("charging", False, "a mounted charge (CD-53 d)"),
                       Param("gas", "none", "gas on the SF figure (ignored with masks)", tuple(GAS)),
                       Param("on_ground", False, "the figure fights on the ground (-2)"),
@@ -167,22 +166,25 @@ PROCEDURES = (
                       Param("fight_table", str(_DEFAULTS["fight_table"]), _TABLE)), fight),
     OddsProcedure("arrest", ("CD-52", "CD-53", "CD-54", "CD-55"),
                   "a snatch squad's arrests (each figure against its rioters)", (
-                      Param("unit", "anti_riot", _UNIT), Param("squad", int(_DEFAULTS["snatch_squad"]),
-                                                               "figures that go in (house rule snatch_squad)"),
-                      Param("opponents", 1, "rioters each figure faces (crowd at RL 7+ gangs up)"),
+                      Param("unit", "anti_riot", _UNIT),
+                      Param("squad", int(_DEFAULTS["snatch_squad"]), "figures that go in (house rule snatch_squad)",
+                            bounds=(1, 30)),
+                      Param("opponents", 1, "rioters each figure faces (crowd at RL 7+ gangs up)", bounds=(1, 8)),
                       Param("gas", "none", "gas on the SF figures (ignored with masks)", tuple(GAS)),
                       Param("rioter_gas", "none", "gas on the rioters", tuple(GAS)),
                       Param("soaked", False, "the rioters are soaked (-1)"),
                       Param("fight_table", str(_DEFAULTS["fight_table"]), _TABLE)), arrest),
     OddsProcedure("rl-roll", ("CD-20", "CD-21", "CD-23"), "a crowd's Response Level roll", (
-        Param("modifiers", 0, "the sum of the CD-21 factors (e.g. -3 visibly outnumbered, -2 soaked)"),
-        Param("current", 5, "the crowd's RL before the roll"),
+        Param("modifiers", 0, "the sum of the CD-21 factors (e.g. -3 visibly outnumbered, -2 soaked)",
+              bounds=(-20, 20)),
+        Param("current", 5, "the crowd's RL before the roll", bounds=(RL_MIN, RL_MAX)),
         Param("rl_roll", str(_DEFAULTS["rl_roll"]), "house rule (CD-20): the score moves the RL or becomes it",
               ("relative", "absolute"))), rl_roll),
     OddsProcedure("over-reaction", ("CD-62", "CD-63", "CD-64", "CD-65"), "an SF unit's over-reaction test", (
         Param("unit", "patrol", _UNIT), Param("outnumbered", False, "outnumbered more than 3-1 (-1)"),
         Param("no_support", False, "no supporting unit in sight (-1)"),
-        Param("under_gunfire", False, "under gunfire (-4)"), Param("wounded", 0, "members wounded this turn"),
+        Param("under_gunfire", False, "under gunfire (-4)"),
+        Param("wounded", 0, "members wounded this turn", bounds=(0, 30)),
         Param("crowd_outnumbered", False, "the crowd is outnumbered by the SF (+1)"),
         Param("armed", True, "military or SWAT with firearms may open fire on panic (CD-65)"),
         Param("overreaction_table", str(_DEFAULTS["overreaction_table"]), "house rule table (CD-64)")),

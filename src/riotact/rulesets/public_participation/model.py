@@ -10,6 +10,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from riotact.core.scenario import scenario_seat
+from riotact.tabletop import simple_outline
 
 from .tables import WEAPONS, Weapon
 
@@ -23,6 +24,8 @@ class FeatureCard(BaseModel):
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
     name: str
     outline: list[tuple[float, float]] = Field(min_length=3)
+
+    _outline = field_validator("outline")(simple_outline)
     #: PP-11: true or "light" (the seed's -1), "heavy" (the umpire's class for solid cover, house rule
     #: ``heavy_cover``), false for none.
     cover: bool | Literal["light", "heavy"] = False

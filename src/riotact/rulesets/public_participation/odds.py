@@ -19,7 +19,7 @@ from typing import Any
 import icepool
 from shapely.geometry import LineString, Point
 
-from riotact.core.odds import Chance, Odds, OddsError, OddsProcedure, Param, percent
+from riotact.core.odds import Chance, Odds, OddsProcedure, Param, percent
 from riotact.tabletop import Feature, Table
 
 from . import tables as T
@@ -72,16 +72,9 @@ def morale_odds(morale_class: str, modifier: int) -> dict[str, Fraction]:
     return {band: Fraction(judged.probability(band)) for band, _ in T.MORALE_BANDS[morale_class]}
 
 
-def _in_range(procedure: str, **bounds: tuple[int, int, int]) -> None:
-    for name, (value, low, high) in bounds.items():
-        if not low <= value <= high:
-            raise OddsError(f"{procedure}: {name} must be from {low} to {high}; got {value}")
-
-
 def shot(modifier: int = 0, need: int = 4, sdd: int = 0, coup_de_grace: bool = False,
          table: str = "piercing") -> Odds:
     """`riotact odds public-participation shot`: one shot's hit, effect and save (PP-10..13, PP-30/31)."""
-    _in_range("shot", modifier=(modifier, -12, 12), need=(need, 1, 12), sdd=(sdd, -6, 6))
     return Odds(f"One shot: D6 {modifier:+d} against {need}, save {sdd:+d} on the {table} table",
                 shot_odds(modifier=modifier, need=need, sdd=sdd, coup_de_grace=coup_de_grace, table=table),
                 {"chance to hit": hit_chance(modifier, need)})
@@ -89,7 +82,6 @@ def shot(modifier: int = 0, need: int = 4, sdd: int = 0, coup_de_grace: bool = F
 
 def fight(mine: int = 0, theirs: int = 0, table: str = "first", group: int = 1) -> Odds:
     """`riotact odds public-participation fight`: the result one side reads in a fighting round."""
-    _in_range("fight", mine=(mine, -12, 12), theirs=(theirs, -12, 12), group=(group, 1, 6))
     side = "one fighter" if group == 1 else f"a group of {group}"
     return Odds(f"A fighting round ({table}): {side} at {mine:+d} against {theirs:+d}",
                 {k: v for k, v in fight_odds(mine, theirs, table, group=group).items() if v})
@@ -97,7 +89,6 @@ def fight(mine: int = 0, theirs: int = 0, table: str = "first", group: int = 1) 
 
 def morale(morale_class: str = "normal", modifier: int = 0) -> Odds:
     """`riotact odds public-participation morale`: the band a morale throw lands in (PP-39)."""
-    _in_range("morale", modifier=(modifier, -12, 12))
     return Odds(f"A {morale_class} character's morale throw, D6 {modifier:+d}",
                 {k: v for k, v in morale_odds(morale_class, modifier).items() if v})
 
@@ -105,20 +96,20 @@ def morale(morale_class: str = "normal", modifier: int = 0) -> Odds:
 PROCEDURES = (
     OddsProcedure("shot", ("PP-10", "PP-11", "PP-12", "PP-13", "PP-30", "PP-31"),
                   "one shot: chance to hit, then the effect and the saving throw's outcome",
-                  (Param("modifier", 0, "F, the sum of the firing factors (PP-11)"),
-                   Param("need", 4, "the score the D6 + F must reach (PP-10)"),
-                   Param("sdd", 0, "the weapon's save modifier, SDD (PP-13)"),
+                  (Param("modifier", 0, "F, the sum of the firing factors (PP-11)", bounds=(-12, 12)),
+                   Param("need", 4, "the score the D6 + F must reach (PP-10)", bounds=(1, 12)),
+                   Param("sdd", 0, "the weapon's save modifier, SDD (PP-13)", bounds=(-6, 6)),
                    Param("coup_de_grace", False, "+2 on the effect (PP-12)"),
                    Param("table", "piercing", "the saving throw's table", ("piercing", "bludgeoning"))), shot),
     OddsProcedure("fight", ("PP-21", "PP-22", "PP-23", "PP-24"),
                   "one fighting round: the result one side reads",
-                  (Param("mine", 0, "my fighting value plus factors"),
-                   Param("theirs", 0, "the opponent's fighting value plus factors"),
+                  (Param("mine", 0, "my fighting value plus factors", bounds=(-12, 12)),
+                   Param("theirs", 0, "the opponent's fighting value plus factors", bounds=(-12, 12)),
                    Param("table", "first", "the round's table", ("first", "second")),
-                   Param("group", 1, "fighters on my side against one (PP-23)")), fight),
+                   Param("group", 1, "fighters on my side against one (PP-23)", bounds=(1, 6))), fight),
     OddsProcedure("morale", ("PP-38", "PP-39"), "a morale throw: its band by class",
                   (Param("morale_class", "normal", "the character's morale class", tuple(T.MORALE_BANDS)),
-                   Param("modifier", 0, "ADT plus the throw's factors (PP-38)")), morale),
+                   Param("modifier", 0, "ADT plus the throw's factors (PP-38)", bounds=(-12, 12))), morale),
 )
 
 

@@ -74,6 +74,7 @@ class Narrator:
         #: How many records have been worded.
         self.read = 0
         self._texts: dict[tuple[int, ...], str] = {}  # a decision's words by (number, suit, points)
+        self._last_draw = (0, 0, 0)  # the last action card's (RP paid, RP left, Cause cards) for RB-15
         self._word: dict[int, Callable[[int, str, tuple[int, ...]], None]] = {
             F_DECISION: self._decision, F_SHUFFLE: self._shuffle, F_CAUSE_CARD: self._cause_card,
             F_CAUSE_SET: lambda t, s, f: self._say(t, say.cause_drawn(s, f[0], f[1])),
@@ -92,8 +93,7 @@ class Narrator:
                                                                 self._totals(f[2], f[3]))),
             F_UNUSED: lambda t, s, f: self._say(t, say.unused(s, f[0])),
             F_JOKER_OUT: lambda t, s, f: self._say(t, say.joker_removed(s)),
-            F_CRACKDOWN: lambda t, s, f: self._say(t, say.crackdown(s, say.JOKER_REVEALED if f[0] else
-                                                                   say.JOKER_DRAWN)),
+            F_CRACKDOWN: self._crackdown,
             F_BURY_CARD: lambda t, s, f: self._draw(t, s, "cause-deck", "RB-22", f[0], say.BOTTOM_PURPOSE, []),
             F_BURIED: lambda t, s, f: self._say(t, say.buried(s, f[0], self._totals(f[1], f[2]))),
             F_PENALTY_CARD: lambda t, s, f: self._draw(t, s, "action", "RB-23", f[0], say.PENALTY_PURPOSE, ALL),
@@ -177,9 +177,18 @@ class Narrator:
 
     def _action_card(self, turn: int, seat: str, facts: tuple[int, ...]) -> None:
         number, suit, level, paid, rp, cause = facts[:6]
+        self._last_draw = (paid, rp, cause)
         purpose, note, fields = say.action_draw(SEVERITIES[level], ACTIVITIES[SUITS_BY_NUMBER[suit]].name, paid,
                                                 self._totals(rp, cause))
         self._draw(turn, seat, "action", "RB-14", number, purpose, ALL, note, **fields)
+
+    def _crackdown(self, turn: int, seat: str, facts: tuple[int, ...]) -> None:
+        """RB-21; a Joker drawn is first refunded under ``charge_jokers = false`` (RB-15), from the facts of
+        the draw just worded (the core refunds without a record of its own)."""
+        if not facts[0] and not self.options["charge_jokers"]:
+            paid, rp, cause = self._last_draw
+            self._say(turn, say.joker_not_charged(seat, paid, self._totals(rp + paid, cause)))
+        self._say(turn, say.crackdown(seat, say.JOKER_REVEALED if facts[0] else say.JOKER_DRAWN))
 
     def _miss(self, turn: int, seat: str, facts: tuple[int, ...]) -> None:
         number, suit, level = facts[:3]

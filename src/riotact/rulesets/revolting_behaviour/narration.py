@@ -174,6 +174,13 @@ JOKER_DRAWN = "drew a Joker from the Action Deck"
 JOKER_REVEALED = "revealed a Joker in his Cause"
 
 
+def joker_not_charged(seat: str, refund: int, totals: Totals) -> Said:
+    """RB-15 house rule ``charge_jokers = false``: the RP paid for the Joker's draw come back."""
+    shown, fields = _shown(" and has {rp} RP", totals)
+    return ("RB-15", f"The Joker is not charged (house rule): {seat} gets back the {refund} RP paid for it{shown}.",
+            {"seat": seat, "refund": refund, **fields})
+
+
 def crackdown(seat: str, how: str) -> Said:
     return "RB-21", f"{seat} {how}: the authorities crack down and the attempt fails.", {"seat": seat}
 

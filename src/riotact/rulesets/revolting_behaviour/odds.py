@@ -141,11 +141,11 @@ PROCEDURES = (
                       Param("suit", "D", "D legal fund-raising, H legal force, C illegal fund-raising, "
                             "S illegal force", tuple(ACTIVITIES)),
                       Param("severity", "mild", "RB-12 severity", SEVERITIES),
-                      Param("cards", 0, "stop after this many cards (0: draw until success or Joker)"),
-                      Param("rp", 0, "the player's RP, which caps the draws (0: no cap)"),
+                      Param("cards", 0, "stop after this many cards (0: draw until success or Joker)", bounds=(0, 60)),
+                      Param("rp", 0, "the player's RP, which caps the draws (0: no cap)", bounds=(0, 1000)),
                       Param("jokers_per_deck", int(_DEFAULTS["jokers_per_deck"]), "house rule (RB-03)",
                             (0, 1, 2, 3, 4)),
-                      Param("severe_min_rank", int(_DEFAULTS["severe_min_rank"]), "house rule (RB-12)"),
+                      Param("severe_min_rank", int(_DEFAULTS["severe_min_rank"]), "house rule (RB-12)", bounds=(1, 14)),
                       Param("charge_jokers", bool(_DEFAULTS["charge_jokers"]), "house rule (RB-15)"),
                   ), attempt),
 )

@@ -227,6 +227,7 @@ class RevoltingBehaviour(State):
         if card.is_joker:
             if not self.options["charge_jokers"]:  # RB-15 house rule: a Joker is not charged
                 player.rp += cost
+                self._say(say.joker_not_charged(player.seat, cost, self._totals(player)))
             self._crackdown(player, say.JOKER_DRAWN)
             self._end_attempt(player)
         elif succeeds(card, attempt.activity, attempt.severity, self.options):
