@@ -138,3 +138,47 @@ def test_pp44_a_terrified_man_who_cannot_get_away_cowers_until_a_good_throw():
     assert hero.cowering and "cowers down" in texts(g, "red")
     finish(g)
     assert not hero.cowering and hero.morale == "Controlled"
+
+
+def blue_moves(g) -> list[str]:
+    """Blue's moving-phase menu (red passes first when it is red's turn)."""
+    if "blue" not in g.to_act():
+        g.apply("red", "done")
+    return [a.id for a in g.legal_actions("blue")]
+
+
+def test_pp43_a_man_who_panics_in_move_1_stands_in_move_2_like_a_shaken_one_while_a_friend_moves():
+    """PP-43/PP-42: PAN (ADT -1) throws 2 - 1 = 1: Panicked; NORM (rifle +1) 1 + 1 = 2: Shaken. In move 2
+    blue's menu offers OK's moves and nothing for either of them."""
+    g = shot_at(ch("NORM", "blue", (5, 8), weapons=["rifle"]), ch("PAN", "blue", (15, 8), adt=-1),
+                ch("OK", "blue", (25, 25)), moves=2, dice=[1, 1, 2, 6, 6, 6])
+    to_phase(g, "moving", move=2)
+    legal = blue_moves(g)
+    assert any(a.startswith("move:OK") for a in legal)
+    assert not any(":PAN" in a or ":NORM" in a for a in legal)
+
+
+def test_pp43_a_panicked_man_who_cannot_dice_again_stays_panicked_until_he_does():
+    """PP-43: "stands screaming a move and dices for MT again for the next". PAN panics in move 1 (2 - 1);
+    in move 2 R2's stone Downs him (6 to hit, 5 effect) and the save (1 - 1) stuns him, so he cannot dice
+    again; he comes round at the end of move 2 (a 6). In move 3 he has still not diced: he stands, and
+    dices in move 3's morale phase."""
+    g = game([ch("R1", "red", (5, 2), weapons=["rifle"]), ch("R2", "red", (5, 4), throwables={"stone": 1}),
+              ch("PAN", "blue", (5, 8), adt=-1), ch("OK", "blue", (25, 25))], moves=3,
+             dice=[1, 2, 6,  # move 1: R1 misses; PAN 1: Panicked; R2 (heard the shot) 7: Controlled
+                   6, 5, 1, 6,  # move 2: the stone hits, Downed, stunned; he comes round
+                   3, 6, 6, 6])  # move 3: PAN dices again, 3 - 1 - 1 (groggy) = 1: Panicked again
+    to_phase(g, "firing")
+    do(g, "fire:R1:rifle:PAN")
+    to_phase(g, "firing", move=2)
+    do(g, "throw:R2:stone:PAN")
+    to_phase(g, "moving", move=3)
+    pan = g.state.chars["PAN"]
+    assert not pan.stunned and pan.groggy(3)
+    legal = blue_moves(g)
+    assert any(a.startswith("move:OK") for a in legal) and not any(":PAN" in a for a in legal)
+    assert "Panicked, screaming" in next(c for c in g.view("red")["state"]["characters"] if c["id"] == "PAN")[
+        "marker"]
+    finish(g)
+    throws = [r for r in rolls(g, "PP-39") if r["who"] == "PAN"]
+    assert [r["turn"] for r in throws] == [1, 3] and "Panicked: dices again" in throws[1]["text"]

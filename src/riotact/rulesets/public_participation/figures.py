@@ -96,7 +96,9 @@ class Character:
         return self.shaken_move == move
 
     def panicked(self, move: int) -> bool:
-        return self.panic_move == move
+        """PP-43: from the move after the Panicked throw until he has diced again (a throw he could not
+        take, stunned or unconscious, leaves him Panicked)."""
+        return self.morale == "Panicked" and 0 <= self.panic_move <= move
 
     def groggy(self, move: int) -> bool:
         return self.groggy_move <= move <= self.groggy_until

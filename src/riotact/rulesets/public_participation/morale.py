@@ -64,10 +64,11 @@ class Morale(Combat):
         return T.WOUND_PENALTY[state] - (1 if c.bandaged and state in ("BI", "DI") else 0)
 
     def must_test(self, c: Character) -> bool:
-        """PP-37 triggers; PP-43 Panicked retests next move; PP-44 Terrified each move."""
+        """PP-37 triggers; PP-43 Panicked dices again (next move, or the first move he can); PP-44
+        Terrified each move."""
         if c.out_of_play or c.unconscious(self.move) or c.stunned or c.tested_move == self.move:
             return False
-        return bool(c.triggers) or c.panic_move == self.move or (
+        return bool(c.triggers) or c.panicked(self.move) or (
             c.terrified and bool(self.options["terrified_retest"]))
 
     def morale_phase(self) -> None:
@@ -81,7 +82,8 @@ class Morale(Combat):
     def morale_throw(self, c: Character) -> str:
         """PP-39: D6 + ADT + factors, read on the row of the character's morale class."""
         c.tested_move = self.move
-        why = "; ".join(c.triggers) or ("Panicked last move" if c.panic_move == self.move else "Terrified")
+        reasons = c.triggers + (["Panicked: dices again"] if c.panicked(self.move) else [])
+        why = "; ".join(reasons) or "Terrified"
         c.triggers.clear()
         result = self.roll("PP-39", c, f"a morale throw ({c.card.morale} class; {why})",
                            modifiers=self.morale_modifiers(c),
