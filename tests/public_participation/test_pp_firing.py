@@ -186,4 +186,4 @@ def test_pp20_gas_standard_3_unconscious_4_not_gigantic_1_plus_3_not():
     assert [(r["who"], r["result"]) for r in rolls(g, "PP-20")][:3] == [
         ("G", "resists"), ("H3", "unconscious"), ("H4", "resists")]
     assert st.chars["H3"].unconscious(1) and not st.chars["H4"].unconscious(1)
-    assert len(rolls(g, "PP-20")) == 5  # the cloud lasts: G and H4 roll again at the end of the move
+    assert len(rolls(g, "PP-20")) == 3  # the game's one move is over: no roll again in the move it formed

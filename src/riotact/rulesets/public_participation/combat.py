@@ -18,11 +18,12 @@ from .tables import Weapon
 
 @dataclass
 class Cloud:
-    """PP-20: a gas cloud 6" across, lasting to the end of move ``until``."""
+    """PP-20: a gas cloud 6" across, formed in move ``formed``, lasting to the end of move ``until``."""
 
     x: float
     y: float
     until: int
+    formed: int
     radius: float = 3.0
 
 
@@ -357,7 +358,7 @@ class Combat(Board):
     def gas(self, point: XY) -> None:
         """PP-20: a cloud 6" across; every creature with its head inside rolls D6 + size, 3 or less
         falls unconscious."""
-        cloud = Cloud(point[0], point[1], self.move + int(self.options["gas_moves"]) - 1)
+        cloud = Cloud(point[0], point[1], self.move + int(self.options["gas_moves"]) - 1, self.move)
         self.clouds.append(cloud)
         self.umpire.effect("PP-20", f"A gas cloud 6\" across forms at ({point[0]:.1f}, {point[1]:.1f}), lasting "
                            f"{self.options['gas_moves']} moves.", visible_to=self.within_earshot(point),

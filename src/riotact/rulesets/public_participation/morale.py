@@ -191,6 +191,9 @@ class Morale(Combat):
                 self.tell("PP-36", f"{c.card.name} comes round, groggy for a move.", c)
                 self.trigger(c, "recovering from a stun", "PP-36")
         for cloud in list(self.clouds):
+            # PP-20 gap: a head still in the cloud rolls again in each later move (it rolled as it formed)
+            if self.options["gas_reroll"] and cloud.formed < self.move:
+                self.gas_rolls(cloud)
             if cloud.until <= self.move:
                 self.clouds.remove(cloud)
                 self.umpire.effect("PP-20", f"The gas cloud at ({cloud.x:.1f}, {cloud.y:.1f}) clears.",
@@ -199,8 +202,5 @@ class Morale(Combat):
                     if c.gassed and c.unconscious_until >= 10**6:
                         moves = self.roll("PP-20", c, "moves until waking from the gas").total
                         c.unconscious_until, c.gassed = self.move + moves, False
-            else:
-                if self.options["gas_drift"] == "arrow":
-                    self.drift(cloud)
-                if self.options["gas_reroll"]:  # PP-20 gap: a head still in the cloud rolls again
-                    self.gas_rolls(cloud)
+            elif self.options["gas_drift"] == "arrow":  # where it hangs in the next move
+                self.drift(cloud)
