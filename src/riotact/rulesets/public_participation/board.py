@@ -162,12 +162,17 @@ class Board(State):
         verb = {"whisper": "whispers", "normal": "says", "shout": "shouts", "scream": "screams",
                 "shot": "fires"}[kind]
         said = f": '{content}'" if content else ""
+        noise = understood_at <= 0  # a shot or a scream says nothing to be understood
         for seat in self.seats:
             if seat == UMPIRE:
                 continue
             knows = [c for c in understood if c.seat == seat]
             hears = [c for c in heard if c.seat == seat]
-            if source.seat == seat:
+            if source.seat == seat and noise:
+                what = {"shot": "firing", "scream": "scream"}[kind]
+                self.umpire.effect(rule, f"{source.card.name}'s {what} can be heard up to {heard_at:g}\" away.",
+                                   visible_to=[seat], sound=kind, source=source.id)
+            elif source.seat == seat:
                 names = ", ".join(c.card.name for c in understood) or "nobody"
                 self.umpire.effect(rule, f"{source.card.name} {verb}{said} (understood by {names}).",
                                    visible_to=[seat], sound=kind, source=source.id)
@@ -182,9 +187,10 @@ class Board(State):
                 what = {"shot": "a shot", "scream": "a scream"}.get(kind, f"a {kind} (not understood)")
                 self.umpire.effect(rule, f"{listener.card.name} hears {what} to the {where}.",
                                    visible_to=[seat], sound=kind, understood=False)
-        self.umpire.effect(rule, f"(umpire) {source.card.name} {verb}{said}; understood by "
-                           f"{', '.join(c.id for c in understood) or 'nobody'}; heard by "
-                           f"{', '.join(c.id for c in heard) or 'nobody'}.", visible_to=[])
+        listeners = "" if noise else f"understood by {', '.join(c.id for c in understood) or 'nobody'}; "
+        self.umpire.effect(rule, f"(umpire) {source.card.name} {verb}{said}; {listeners}heard by "
+                           f"{', '.join(c.id for c in (understood + heard if noise else heard)) or 'nobody'}.",
+                           visible_to=[])
         return understood, heard
 
     def _who(self, seat: str, source: Character) -> str:

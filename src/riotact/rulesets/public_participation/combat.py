@@ -218,7 +218,6 @@ class Combat(Board):
     def first_shooting(self, firer: Character, target: Character) -> None:
         """PP-37 gap: the first shot with the firer or the target within 12" of a character (house rule
         ``initial_shooting``: or the first such shot of each move)."""
-        self.sound("PP-07", firer, "shot")
         for c in self.on_table():
             once = self.options["initial_shooting"] == "first"
             if c is firer or (c.first_shot_move >= 0 if once else c.first_shot_move == self.move):
@@ -233,6 +232,8 @@ class Combat(Board):
         if firer.shots_left is None:
             firer.shots_left = self.roll_shots(firer, weapon)
         hits = 0
+        if firer.shots_left > 0 and not target.out_of_play:
+            self.sound("PP-07", firer, "shot")  # once for the volley: its shots are heard together
         while firer.shots_left > 0 and not target.out_of_play:
             firer.shots_left -= 1
             self.first_shooting(firer, target)

@@ -244,6 +244,9 @@ class PublicParticipation(Morale):
         parts = rest.split(":")
         if self.pending:
             self.apply_pending(self.pending.pop(0), verb, parts)
+            # PP-08: no opportunity shot is offered at a figure an earlier one put out of play
+            self.pending = [p for p in self.pending
+                            if p["kind"] != "opportunity" or not self.chars[p["target"]].out_of_play]
         elif verb == "done":
             self.passed.add(seat)
         else:
