@@ -197,7 +197,7 @@ def test_pp07_a_volley_is_heard_once_and_the_firer_is_told_how_far_not_who_under
     do(g, "fire:R1:revolver:B1")
     red, blue = texts(g, "red"), texts(g, "blue")
     assert len(rolls(g, "PP-10")) == 3
-    assert red.count("R1's firing can be heard up to 18\" away.") == 1 and "understood by" not in red
+    assert red.count("R1 fires (heard up to 18\" away).") == 1 and "understood by" not in red
     assert blue.count("B1 hears a shot to the south.") == 1
     assert texts(g).count("(umpire) R1 fires; heard by B1.") == 1
 

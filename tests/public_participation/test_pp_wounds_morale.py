@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from public_participation.pp_support import ch, do, finish, game, rolls, texts, to_phase
 
 
@@ -182,3 +184,51 @@ def test_pp43_a_panicked_man_who_cannot_dice_again_stays_panicked_until_he_does(
     finish(g)
     throws = [r for r in rolls(g, "PP-39") if r["who"] == "PAN"]
     assert [r["turn"] for r in throws] == [1, 3] and "Panicked: dices again" in throws[1]["text"]
+
+
+def fright_mods(g, who: str) -> list[tuple[int, str]]:
+    throw = next(r for r in rolls(g, "PP-39") if r["who"] == who)
+    return [(v, r) for v, r in mods(throw) if "Fright" in r]
+
+
+@pytest.mark.parametrize(("bear_at", "side", "expected"), [
+    ((15.0, 12.0), "wild", [(-2, "Fright Value of BEAR within 9\"")]),  # 9.0" edge to edge: within 9"
+    ((15.1, 12.0), "wild", []),  # 9.1": too far
+    ((12.0, 12.0), "blue", []),  # a scary friend does not frighten his own side
+])
+def test_pp38_a_scary_thing_counts_within_9_inches_and_only_if_it_is_not_a_friend(bear_at, side, expected):
+    """PP-38: R1 misses B1; B1 throws with the BEAR's Fright Value 2 when it stands within 9" of him."""
+    g = game([ch("R1", "red", (5, 2), weapons=["rifle"]), ch("B1", "blue", (5, 12)),
+              ch("BEAR", "green", bear_at, side=side, fright=2, npc=True)],
+             seats=["red", "blue", "green"], dice=[1, *[6] * 10])
+    to_phase(g, "firing")
+    do(g, "fire:R1:rifle:B1")
+    finish(g)
+    assert fright_mods(g, "B1") == expected
+
+
+def test_pp38_an_apparently_dead_scary_thing_frightens_nobody_nor_does_his_own_fright_value_count():
+    """PP-38/PP-28: R1's shot hits the BEAR (6), Downs it (5) and the save of 1 - 1 is AD; B1, 6" from it,
+    throws (initial shooting near him) without its Fright Value. GHOST (Fright Value 3) throws without
+    his own."""
+    g = game([ch("R1", "red", (5, 2), weapons=["rifle"]), ch("B1", "blue", (5, 12)),
+              ch("GHOST", "blue", (8, 12), fright=3), ch("BEAR", "green", (12, 12), side="wild", fright=2, npc=True)],
+             seats=["red", "blue", "green"], dice=[6, 5, 1, *[6] * 10])
+    to_phase(g, "firing")
+    do(g, "fire:R1:rifle:BEAR")
+    finish(g)
+    assert g.state.chars["BEAR"].state == "AD"
+    assert fright_mods(g, "B1") == []  # nor GHOST's: he is B1's friend
+    assert fright_mods(g, "GHOST") == []
+
+
+@pytest.mark.parametrize(("options", "extra"), [({}, 2), ({"bleeding_lasts": False}, 1)])
+def test_pp25_each_bleeding_1_adds_a_lasting_minus_1_unless_only_the_first_counts(options, extra):
+    """PP-25: B1 is hit (4), Flinches (1), saves on 4 - 1 = 3: LI, bleeding; his morale throw 6; a 1 for
+    bleeding at the end of moves 1 and 2. By default each 1 adds -1 (walks 5 - 1 - 2 = 2" in move 3);
+    with ``bleeding_lasts`` off only the first does (3")."""
+    g = shot_at(ch("B1", "blue", (5, 12)), dice=[4, 1, 4, 6, 1, 1, *[6] * 10], moves=3, options=options)
+    to_phase(g, "moving", move=3)
+    card = next(c for c in g.view("blue")["state"]["characters"] if c["id"] == "B1")["card"]
+    assert card["bleeding"] == extra and card["walk"] == 4 - extra
+    assert texts(g, "blue").count("B1 bleeds: a further -1 to move and fighting.") == extra

@@ -169,8 +169,7 @@ class Board(State):
             knows = [c for c in understood if c.seat == seat]
             hears = [c for c in heard if c.seat == seat]
             if source.seat == seat and noise:
-                what = {"shot": "firing", "scream": "scream"}[kind]
-                self.umpire.effect(rule, f"{source.card.name}'s {what} can be heard up to {heard_at:g}\" away.",
+                self.umpire.effect(rule, f"{source.card.name} {verb} (heard up to {heard_at:g}\" away).",
                                    visible_to=[seat], sound=kind, source=source.id)
             elif source.seat == seat:
                 names = ", ".join(c.card.name for c in understood) or "nobody"
