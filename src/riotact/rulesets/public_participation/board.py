@@ -121,6 +121,23 @@ class Board(State):
                 seen.add(other.id)
         return seen
 
+    def watch(self) -> None:
+        """PP-11: a seat knows how far a figure has moved this move only if it has seen it at the move's
+        start and after every movement since (each movement is told to the seats that see its start or
+        its end). Sight changes only when figures move, so these checkpoints are enough; and the seat
+        can tell from its own sight alone whether it has watched a figure all move (fog of war)."""
+        for seat in self.seats:
+            if seat == UMPIRE:
+                continue
+            seen = self.seen_by_seat(seat)
+            for c in self.chars.values():
+                if c.id not in seen:
+                    c.unwatched.add(seat)
+
+    def moved_known(self, seat: str, c: Character) -> bool:
+        """Does ``seat`` know how far ``c`` has moved this move (see :meth:`watch`)?"""
+        return seat == UMPIRE or c.seat == seat or seat not in c.unwatched
+
     def witnesses(self, *figures: Character) -> list[str]:
         """The seats that own or see any of ``figures`` (the umpire sees everything anyway)."""
         out = []

@@ -42,6 +42,7 @@ class Character:
     cowering: bool = False
     fled: bool = False
     moved: float = 0.0  # inches moved this move (PP-11)
+    unwatched: set[str] = field(default_factory=set)  # seats that lost sight of it this move (Board.watch)
     charged: str = ""  # whom it charged this move (PP-22)
     surprise: int = 0
     done: set[str] = field(default_factory=set)  # phases this character has acted in this move
