@@ -123,9 +123,10 @@ class Board(State):
 
     def watch(self) -> None:
         """PP-11: a seat knows how far a figure has moved this move only if it has seen it at the move's
-        start and after every movement since (each movement is told to the seats that see its start or
-        its end). Sight changes only when figures move, so these checkpoints are enough; and the seat
-        can tell from its own sight alone whether it has watched a figure all move (fog of war)."""
+        start and after every movement since: each movement is told to the seats that see the figure
+        where it starts or where it ends, so such a seat was told of them all. Whether it has watched a
+        figure all move the seat can tell from its own sight alone, so "not known" leaks nothing of
+        what the figure did unseen (fog of war)."""
         for seat in self.seats:
             if seat == UMPIRE:
                 continue
