@@ -3,11 +3,12 @@ at a character, from the seat's view and the house rules only (odds.py ``action_
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import pytest
 
-from public_participation.pp_support import WALL, ch, do, game, to_phase, wall
+from public_participation.pp_support import WALL, ch, do, game, rolls, to_phase, wall
 from riotact.core import Game
 from riotact.core.odds import action_odds, percent
 from riotact.rulesets.public_participation.odds import hit_chance, save_odds, shot_odds
@@ -181,3 +182,107 @@ def test_pp19_a_kick_shows_its_d6_minus_3_unless_a_nerve_test_comes_first() -> N
     assert action_odds(kicker({}), "blue")["kick:K:3"].p == Fraction(1, 2)
     assert "kick:K:3" not in action_odds(kicker({"kick_nerve": True}), "blue")
     assert "nokick:K" not in action_odds(kicker({}), "blue")
+
+
+def shown_is_the_roll(g: Game, seat: str, action_id: str, rule: str) -> str:
+    """The odds beside ``action_id`` read the same score, F and factors as the roll the engine then makes
+    (its own modifier list, in the log): a chance the seat is shown is the chance it gets."""
+    shown = action_odds(g, seat)[action_id]
+    before = len(rolls(g, rule))
+    g.apply(seat, action_id)
+    roll = rolls(g, rule)[before]
+    values = sorted(m["value"] for m in roll["modifiers"])
+    found = re.match(r"(\d+)% to hit \((\d+)\+ on D6 ([+-]\d+)(?:: (.*?))?\); each", shown.text)
+    assert found, shown.text
+    need, f, why = int(found[2]), int(found[3]), found[4] or ""
+    shown_values = sorted(int(part.rsplit(" ", 1)[1]) for part in why.split(", ")) if why else []
+    assert (need, f, shown_values) == (roll["target"], sum(values), values), (shown.text, roll["text"])
+    assert shown.p == hit_chance(f, need)
+    return shown.text
+
+
+def test_pp11_the_odds_count_a_target_that_ran_over_6_inches_in_the_seat_s_sight() -> None:
+    """PP-11: B1 runs 7" where R1 sees him; R1's revolver at 9.8" (5+ beyond half range) is 17% to hit
+    with the target's -1, not 33%."""
+    g = game([ch("R1", "red", (5, 2), weapons=["revolver"]), ch("B1", "blue", (5, 20))], dice=[1, 1, 6, 6])
+    do(g, "move:B1:5.0,13.0")
+    to_phase(g, "firing")
+    text = shown_is_the_roll(g, "red", "fire:R1:revolver:B1", "PP-10")
+    assert text.startswith("17% to hit (5+ on D6 -1: target moved 7.0\" -1)")
+
+
+SITUATIONS = {
+    "good shot, hedge": (
+        [ch("R1", "red", (5, 2), weapons=["rifle"], shooting="good"), ch("B1", "blue", (5, 12))],
+        dict(features=[HEDGE]), [], "fire:R1:rifle:B1", "PP-10"),
+    "good shot who moved 3\", target ran 7\"": (
+        [ch("R1", "red", (5, 0), weapons=["revolver"], shooting="good"), ch("B1", "blue", (5, 20))],
+        {}, ["move:R1:5.0,3.0", "move:B1:5.0,13.0", "noopp:R1"], "fire:R1:revolver:B1", "PP-10"),
+    "heavy cover, rested telescopic rifle": (
+        [ch("R1", "red", (5, 0), weapons=["scoped rifle"]), ch("B1", "blue", (5, 12))],
+        dict(features=[BARN, FENCE], weapons=[{"name": "scoped rifle", "kind": "firearm", "range": 36,
+                                               "long_gun": True, "telescopic": True, "sdd": -1}]),
+        [], "fire:R1:scoped-rifle:B1", "PP-10"),
+    "coup de grace within 1\" (house rule)": (
+        [ch("R1", "red", (5, 5), weapons=["pistol"]), ch("B1", "blue", (5, 6.5))],
+        dict(options={"coup_de_grace": "point_blank"}), [], "fire:R1:pistol:B1", "PP-10"),
+    "a figure in the way (house rule)": (
+        [ch("R1", "red", (5, 2), weapons=["rifle"]), ch("B1", "blue", (5, 12)), ch("R2", "red", (5.3, 7))],
+        dict(options={"figures_in_the_way": "cover"}), [], "fire:R1:rifle:B1", "PP-10"),
+    "a stone at a man who ran": (
+        [ch("R1", "red", (5, 2), throwables={"stone": 1}), ch("B1", "blue", (5, 16))],
+        {}, ["move:B1:5.0,8.5"], "throw:R1:stone:B1", "PP-14"),
+}
+
+
+@pytest.mark.parametrize("situation", list(SITUATIONS))
+def test_pp11_the_odds_shown_are_the_engine_s_own_modifiers(situation: str) -> None:
+    chars, kw, moves, action_id, rule = SITUATIONS[situation]
+    g = game(chars, dice=[2, 6, 6, 6, 6, 6, 6, 6], **kw)
+    for move in moves:
+        do(g, move)
+    to_phase(g, "firing")
+    shown_is_the_roll(g, "red", action_id, rule)
+
+
+def test_pp11_pp25_pp42_a_shaken_lightly_injured_firer_s_odds_are_his_roll_s() -> None:
+    """Move 1: B1's rifle hits R1 (4), Flinches (1), saved on 4 - 1: LI; R1 throws 2 + 1 armed - 1 LI = 2:
+    Shaken; no bleeding (6). Move 2: R1's odds count Shaken -1 and the LI -1, as his roll does."""
+    g = game([ch("R1", "red", (5, 2), weapons=["rifle"]), ch("B1", "blue", (5, 12), weapons=["rifle"])],
+             moves=2, dice=[4, 1, 4, 2, 6, 6, 6, 6, 6, 6])
+    to_phase(g, "firing")
+    do(g, "hold:R1")
+    do(g, "fire:B1:rifle:R1")
+    to_phase(g, "firing", move=2)
+    if "red" not in g.to_act():
+        g.apply("blue", "done")
+    text = shown_is_the_roll(g, "red", "fire:R1:rifle:B1", "PP-10")
+    assert "Shaken -1" in text and "LI wound -1" in text
+
+
+def test_the_odds_say_when_the_seat_has_not_seen_all_of_the_target_s_move_and_hide_what_he_did() -> None:
+    """B1 stands behind the house, out of red's sight; in one game he has stood there all move, in the
+    other he has run 7" there, unseen. R1 then runs to where he sees him. Red cannot know which: its
+    odds (and view) are the same in both, and give both chances (PP-11's -1 for a run over 6")."""
+    house = wall("house", [(8, 8), (12, 8), (12, 16), (8, 16)], building=True, name="the house")
+
+    def play(ran: bool) -> Game:
+        g = game([ch("R1", "red", (3, 12), weapons=["revolver"], shooting="good"), ch("R2", "red", (1, 1)),
+                  ch("B1", "blue", (15, 19) if ran else (15, 12))], features=[house], dice=[1, 1, 6, 6, 6, 6])
+        do(g, "hold:R2")
+        do(g, "move:B1:15.0,12.0" if ran else "hold:B1")
+        do(g, "move:R1:10.0,19.0")
+        to_phase(g, "firing")
+        return g
+
+    still, ran = play(False), play(True)
+    assert still.view("red") == ran.view("red") and still.view("umpire") != ran.view("umpire")
+    shown = action_odds(still, "red")
+    assert shown == action_odds(ran, "red")
+    text = shown["fire:R1:revolver:B1"].text
+    assert text.startswith("17% or 33% to hit (5+ on D6 +0: good shot +1, moved 9.9\" -1; -1 more if B1 has "
+                           "moved over 6\" this move: you have not seen all of his move, PP-11)")
+    assert shown["fire:R1:revolver:B1"].p == Fraction(1, 6)
+    for g, total in ((still, 0), (ran, -1)):  # the two numbers are the two games' rolls
+        g.apply("red", "fire:R1:revolver:B1")
+        assert sum(m["value"] for m in rolls(g, "PP-10")[0]["modifiers"]) == total

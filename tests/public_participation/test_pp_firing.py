@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from public_participation.pp_support import ch, do, game, rolls, to_phase, wall
+from public_participation.pp_support import ch, do, game, rolls, texts, to_phase, wall
 
 HEDGE = wall("hedge", [(3, 11), (7, 11), (7, 13), (3, 13)], cover=True, name="the hedge")
 
@@ -186,4 +186,30 @@ def test_pp20_gas_standard_3_unconscious_4_not_gigantic_1_plus_3_not():
     assert [(r["who"], r["result"]) for r in rolls(g, "PP-20")][:3] == [
         ("G", "resists"), ("H3", "unconscious"), ("H4", "resists")]
     assert st.chars["H3"].unconscious(1) and not st.chars["H4"].unconscious(1)
-    assert len(rolls(g, "PP-20")) == 5  # the cloud lasts: G and H4 roll again at the end of the move
+    assert len(rolls(g, "PP-20")) == 3  # the game's one move is over: no roll again in the move it formed
+
+
+def test_pp07_a_volley_is_heard_once_and_the_firer_is_told_how_far_not_who_understood_it():
+    """A revolver's three shots (D6: 3) all miss: the firer's seat reads once how far its firing carries
+    (a shot says nothing to be understood); B1, 4.0" away, hears shooting once."""
+    g = game([ch("R1", "red", (5, 2), weapons=["revolver"]), ch("B1", "blue", (5, 7))], dice=[3, 1, 1, 1, 6])
+    to_phase(g, "firing")
+    do(g, "fire:R1:revolver:B1")
+    red, blue = texts(g, "red"), texts(g, "blue")
+    assert len(rolls(g, "PP-10")) == 3
+    assert red.count("R1 fires (heard up to 18\" away).") == 1 and "understood by" not in red
+    assert blue.count("B1 hears a shot to the south.") == 1
+    assert texts(g).count("(umpire) R1 fires; heard by B1.") == 1
+
+
+def test_pp08_no_opportunity_shot_is_offered_at_a_figure_an_earlier_one_left_apparently_dead():
+    """B1 runs past R1 and R2: R1's shot (D3: 1) hits (6), Downs (5) and the save of 1 is AD (PP-28); R2 is
+    not asked about a shot at him."""
+    g = game([ch("R1", "red", (10, 10), weapons=["pistol"]), ch("R2", "red", (12, 10), weapons=["pistol"]),
+              ch("B1", "blue", (16, 20))], dice=[2, 6, 5, 1])
+    to_phase(g, "moving")
+    do(g, "move:B1:14.0,16.0")
+    assert [a.id for a in g.legal_actions("red")] == ["opp:R1:B1", "noopp:R1"]
+    g.apply("red", "opp:R1:B1")
+    assert g.state.chars["B1"].state == "AD"
+    assert not any(a.id.startswith(("opp:", "noopp:")) for a in g.legal_actions("red"))

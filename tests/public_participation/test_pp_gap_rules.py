@@ -123,14 +123,18 @@ def test_pp19_a_failed_kick_may_be_tried_again_only_with_more_attempts(options, 
     assert len(rolls(g, "PP-19")) == kicks and "The dynamite explodes" in texts(g, "blue")
 
 
-@pytest.mark.parametrize(("options", "gas_rolls"), [({}, 3), ({"gas_reroll": False}, 1)])
-def test_pp20_a_head_still_in_the_cloud_rolls_again_next_move_unless_only_at_forming(options, gas_rolls):
+@pytest.mark.parametrize(("options", "turns"), [({}, [1, 2, 3]), ({"gas_reroll": False}, [1])])
+def test_pp20_a_head_still_in_the_cloud_rolls_as_it_forms_and_in_each_later_move_unless_only_at_forming(
+        options, turns):
+    """PP-20 gap: the cloud forms in move 1 and lasts 3 moves; B1 (who cannot move) rolls as it forms and
+    once in each of moves 2 and 3, not a second time in move 1."""
     g = game([ch("R1", "red", (5, 2), throwables={"gas bomb": 1}), ch("B1", "blue", (5, 7), move=0)],
-             dice=[6, 6, 6], moves=2, options=options)
+             dice=[6, 6, 6, 6], moves=3, options=options)
     to_phase(g, "firing")
     do(g, "bomb:R1:gas-bomb:5.0,7.0")
     finish(g)
-    assert len(rolls(g, "PP-20")) == gas_rolls
+    assert [r["turn"] for r in rolls(g, "PP-20")] == turns
+    assert "The gas cloud at (5.0, 7.0) clears." in texts(g, "blue")
 
 
 def test_pp20_a_cloud_drifts_by_the_arrow_die_and_half_a_d6_when_the_table_says_so():

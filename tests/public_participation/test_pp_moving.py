@@ -136,3 +136,25 @@ def test_any_typed_point_is_either_carried_out_exactly_or_refused_with_a_reason_
             assert g.state.chars["R1"].pos == (round(x, 1), round(y, 1))
 
     holds()
+
+
+@pytest.mark.parametrize(("faces", "ends", "factors"), [
+    ([1, 1, 1, 1], [(5.0, 9.0)] * 4,  # four failures: the fourth attempt follows three
+     [[], [(-1, "failed before")], [(-1, "failed before")], [(-2, "failed lots of times")]]),
+    ([6, 6, 6, 6], [(5.0, 9.0), (5.0, 5.0), (5.0, 9.0), (5.0, 5.0)],  # four leaps, back and forth
+     [[], [(1, "done it before")], [(1, "done it before")], [(2, "done it lots of times")]]),
+])
+def test_pp47_pp48_lots_of_times_is_three_real_attempts_failed_or_done(faces, ends, factors):
+    """PP-47 gap: 'lots of times' is 3 or more and replaces 'before'; PP-48: each failure (he stays where
+    he cowers) counts as failed before. R1 tries to leap the gap once a move for four moves."""
+    gap = wall("gap", [(0, 7), (30, 7), (30, 8), (0, 8)], risky="leap the gap", name="the gap")
+    g = game([ch("R1", "red", (5, 5)), ch("B1", "blue", (25, 25))], features=[gap], moves=4, dice=faces)
+    r1 = g.state.chars["R1"]
+    for move, end in enumerate(ends, 1):
+        to_phase(g, "moving", move=move)
+        do(g, f"move:R1:{end[0]:.1f},{end[1]:.1f}")
+        if "stay:R1" in [a.id for a in g.legal_actions("red")]:
+            g.apply("red", "stay:R1")  # PP-48: he cowers where he is
+        assert r1.pos == ((5.0, 5.0) if faces[0] == 1 else end)
+    finish(g)
+    assert [[(m["value"], m["reason"]) for m in r["modifiers"]] for r in rolls(g, "PP-46")] == factors

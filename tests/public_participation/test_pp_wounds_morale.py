@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from public_participation.pp_support import ch, do, finish, game, rolls, texts, to_phase
 
 
@@ -138,3 +140,95 @@ def test_pp44_a_terrified_man_who_cannot_get_away_cowers_until_a_good_throw():
     assert hero.cowering and "cowers down" in texts(g, "red")
     finish(g)
     assert not hero.cowering and hero.morale == "Controlled"
+
+
+def blue_moves(g) -> list[str]:
+    """Blue's moving-phase menu (red passes first when it is red's turn)."""
+    if "blue" not in g.to_act():
+        g.apply("red", "done")
+    return [a.id for a in g.legal_actions("blue")]
+
+
+def test_pp43_a_man_who_panics_in_move_1_stands_in_move_2_like_a_shaken_one_while_a_friend_moves():
+    """PP-43/PP-42: PAN (ADT -1) throws 2 - 1 = 1: Panicked; NORM (rifle +1) 1 + 1 = 2: Shaken. In move 2
+    blue's menu offers OK's moves and nothing for either of them."""
+    g = shot_at(ch("NORM", "blue", (5, 8), weapons=["rifle"]), ch("PAN", "blue", (15, 8), adt=-1),
+                ch("OK", "blue", (25, 25)), moves=2, dice=[1, 1, 2, 6, 6, 6])
+    to_phase(g, "moving", move=2)
+    legal = blue_moves(g)
+    assert any(a.startswith("move:OK") for a in legal)
+    assert not any(":PAN" in a or ":NORM" in a for a in legal)
+
+
+def test_pp43_a_panicked_man_who_cannot_dice_again_stays_panicked_until_he_does():
+    """PP-43: "stands screaming a move and dices for MT again for the next". PAN panics in move 1 (2 - 1);
+    in move 2 R2's stone Downs him (6 to hit, 5 effect) and the save (1 - 1) stuns him, so he cannot dice
+    again; he comes round at the end of move 2 (a 6). In move 3 he has still not diced: he stands, and
+    dices in move 3's morale phase."""
+    g = game([ch("R1", "red", (5, 2), weapons=["rifle"]), ch("R2", "red", (5, 4), throwables={"stone": 1}),
+              ch("PAN", "blue", (5, 8), adt=-1), ch("OK", "blue", (25, 25))], moves=3,
+             dice=[1, 2, 6,  # move 1: R1 misses; PAN 1: Panicked; R2 (heard the shot) 7: Controlled
+                   6, 5, 1, 6,  # move 2: the stone hits, Downed, stunned; he comes round
+                   3, 6, 6, 6])  # move 3: PAN dices again, 3 - 1 - 1 (groggy) = 1: Panicked again
+    to_phase(g, "firing")
+    do(g, "fire:R1:rifle:PAN")
+    to_phase(g, "firing", move=2)
+    do(g, "throw:R2:stone:PAN")
+    to_phase(g, "moving", move=3)
+    pan = g.state.chars["PAN"]
+    assert not pan.stunned and pan.groggy(3)
+    legal = blue_moves(g)
+    assert any(a.startswith("move:OK") for a in legal) and not any(":PAN" in a for a in legal)
+    assert "Panicked, screaming" in next(c for c in g.view("red")["state"]["characters"] if c["id"] == "PAN")[
+        "marker"]
+    finish(g)
+    throws = [r for r in rolls(g, "PP-39") if r["who"] == "PAN"]
+    assert [r["turn"] for r in throws] == [1, 3] and "Panicked: dices again" in throws[1]["text"]
+
+
+def fright_mods(g, who: str) -> list[tuple[int, str]]:
+    throw = next(r for r in rolls(g, "PP-39") if r["who"] == who)
+    return [(v, r) for v, r in mods(throw) if "Fright" in r]
+
+
+@pytest.mark.parametrize(("bear_at", "side", "expected"), [
+    ((15.0, 12.0), "wild", [(-2, "Fright Value of BEAR within 9\"")]),  # 9.0" edge to edge: within 9"
+    ((15.1, 12.0), "wild", []),  # 9.1": too far
+    ((12.0, 12.0), "blue", []),  # a scary friend does not frighten his own side
+])
+def test_pp38_a_scary_thing_counts_within_9_inches_and_only_if_it_is_not_a_friend(bear_at, side, expected):
+    """PP-38: R1 misses B1; B1 throws with the BEAR's Fright Value 2 when it stands within 9" of him."""
+    g = game([ch("R1", "red", (5, 2), weapons=["rifle"]), ch("B1", "blue", (5, 12)),
+              ch("BEAR", "green", bear_at, side=side, fright=2, npc=True)],
+             seats=["red", "blue", "green"], dice=[1, *[6] * 10])
+    to_phase(g, "firing")
+    do(g, "fire:R1:rifle:B1")
+    finish(g)
+    assert fright_mods(g, "B1") == expected
+
+
+def test_pp38_an_apparently_dead_scary_thing_frightens_nobody_nor_does_his_own_fright_value_count():
+    """PP-38/PP-28: R1's shot hits the BEAR (6), Downs it (5) and the save of 1 - 1 is AD; B1, 6" from it,
+    throws (initial shooting near him) without its Fright Value. GHOST (Fright Value 3) throws without
+    his own."""
+    g = game([ch("R1", "red", (5, 2), weapons=["rifle"]), ch("B1", "blue", (5, 12)),
+              ch("GHOST", "blue", (8, 12), fright=3), ch("BEAR", "green", (12, 12), side="wild", fright=2, npc=True)],
+             seats=["red", "blue", "green"], dice=[6, 5, 1, *[6] * 10])
+    to_phase(g, "firing")
+    do(g, "fire:R1:rifle:BEAR")
+    finish(g)
+    assert g.state.chars["BEAR"].state == "AD"
+    assert fright_mods(g, "B1") == []  # nor GHOST's: he is B1's friend
+    assert fright_mods(g, "GHOST") == []
+
+
+@pytest.mark.parametrize(("options", "extra"), [({}, 2), ({"bleeding_lasts": False}, 1)])
+def test_pp25_each_bleeding_1_adds_a_lasting_minus_1_unless_only_the_first_counts(options, extra):
+    """PP-25: B1 is hit (4), Flinches (1), saves on 4 - 1 = 3: LI, bleeding; his morale throw 6; a 1 for
+    bleeding at the end of moves 1 and 2. By default each 1 adds -1 (walks 5 - 1 - 2 = 2" in move 3);
+    with ``bleeding_lasts`` off only the first does (3")."""
+    g = shot_at(ch("B1", "blue", (5, 12)), dice=[4, 1, 4, 6, 1, 1, *[6] * 10], moves=3, options=options)
+    to_phase(g, "moving", move=3)
+    card = next(c for c in g.view("blue")["state"]["characters"] if c["id"] == "B1")["card"]
+    assert card["bleeding"] == extra and card["walk"] == 4 - extra
+    assert texts(g, "blue").count("B1 bleeds: a further -1 to move and fighting.") == extra

@@ -121,6 +121,24 @@ class Board(State):
                 seen.add(other.id)
         return seen
 
+    def watch(self) -> None:
+        """PP-11: a seat knows how far a figure has moved this move only if it has seen it at the move's
+        start and after every movement since: each movement is told to the seats that see the figure
+        where it starts or where it ends, so such a seat was told of them all. Whether it has watched a
+        figure all move the seat can tell from its own sight alone, so "not known" leaks nothing of
+        what the figure did unseen (fog of war)."""
+        for seat in self.seats:
+            if seat == UMPIRE:
+                continue
+            seen = self.seen_by_seat(seat)
+            for c in self.chars.values():
+                if c.id not in seen:
+                    c.unwatched.add(seat)
+
+    def moved_known(self, seat: str, c: Character) -> bool:
+        """Does ``seat`` know how far ``c`` has moved this move (see :meth:`watch`)?"""
+        return seat == UMPIRE or c.seat == seat or seat not in c.unwatched
+
     def witnesses(self, *figures: Character) -> list[str]:
         """The seats that own or see any of ``figures`` (the umpire sees everything anyway)."""
         out = []
@@ -162,12 +180,16 @@ class Board(State):
         verb = {"whisper": "whispers", "normal": "says", "shout": "shouts", "scream": "screams",
                 "shot": "fires"}[kind]
         said = f": '{content}'" if content else ""
+        noise = understood_at <= 0  # a shot or a scream says nothing to be understood
         for seat in self.seats:
             if seat == UMPIRE:
                 continue
             knows = [c for c in understood if c.seat == seat]
             hears = [c for c in heard if c.seat == seat]
-            if source.seat == seat:
+            if source.seat == seat and noise:
+                self.umpire.effect(rule, f"{source.card.name} {verb} (heard up to {heard_at:g}\" away).",
+                                   visible_to=[seat], sound=kind, source=source.id)
+            elif source.seat == seat:
                 names = ", ".join(c.card.name for c in understood) or "nobody"
                 self.umpire.effect(rule, f"{source.card.name} {verb}{said} (understood by {names}).",
                                    visible_to=[seat], sound=kind, source=source.id)
@@ -182,9 +204,10 @@ class Board(State):
                 what = {"shot": "a shot", "scream": "a scream"}.get(kind, f"a {kind} (not understood)")
                 self.umpire.effect(rule, f"{listener.card.name} hears {what} to the {where}.",
                                    visible_to=[seat], sound=kind, understood=False)
-        self.umpire.effect(rule, f"(umpire) {source.card.name} {verb}{said}; understood by "
-                           f"{', '.join(c.id for c in understood) or 'nobody'}; heard by "
-                           f"{', '.join(c.id for c in heard) or 'nobody'}.", visible_to=[])
+        listeners = "" if noise else f"understood by {', '.join(c.id for c in understood) or 'nobody'}; "
+        self.umpire.effect(rule, f"(umpire) {source.card.name} {verb}{said}; {listeners}heard by "
+                           f"{', '.join(c.id for c in (understood + heard if noise else heard)) or 'nobody'}.",
+                           visible_to=[])
         return understood, heard
 
     def _who(self, seat: str, source: Character) -> str:

@@ -18,11 +18,12 @@ from .tables import Weapon
 
 @dataclass
 class Cloud:
-    """PP-20: a gas cloud 6" across, lasting to the end of move ``until``."""
+    """PP-20: a gas cloud 6" across, formed in move ``formed``, lasting to the end of move ``until``."""
 
     x: float
     y: float
     until: int
+    formed: int
     radius: float = 3.0
 
 
@@ -217,7 +218,6 @@ class Combat(Board):
     def first_shooting(self, firer: Character, target: Character) -> None:
         """PP-37 gap: the first shot with the firer or the target within 12" of a character (house rule
         ``initial_shooting``: or the first such shot of each move)."""
-        self.sound("PP-07", firer, "shot")
         for c in self.on_table():
             once = self.options["initial_shooting"] == "first"
             if c is firer or (c.first_shot_move >= 0 if once else c.first_shot_move == self.move):
@@ -232,6 +232,8 @@ class Combat(Board):
         if firer.shots_left is None:
             firer.shots_left = self.roll_shots(firer, weapon)
         hits = 0
+        if firer.shots_left > 0 and not target.out_of_play:
+            self.sound("PP-07", firer, "shot")  # once for the volley: its shots are heard together
         while firer.shots_left > 0 and not target.out_of_play:
             firer.shots_left -= 1
             self.first_shooting(firer, target)
@@ -357,7 +359,7 @@ class Combat(Board):
     def gas(self, point: XY) -> None:
         """PP-20: a cloud 6" across; every creature with its head inside rolls D6 + size, 3 or less
         falls unconscious."""
-        cloud = Cloud(point[0], point[1], self.move + int(self.options["gas_moves"]) - 1)
+        cloud = Cloud(point[0], point[1], self.move + int(self.options["gas_moves"]) - 1, self.move)
         self.clouds.append(cloud)
         self.umpire.effect("PP-20", f"A gas cloud 6\" across forms at ({point[0]:.1f}, {point[1]:.1f}), lasting "
                            f"{self.options['gas_moves']} moves.", visible_to=self.within_earshot(point),

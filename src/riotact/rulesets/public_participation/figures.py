@@ -42,6 +42,7 @@ class Character:
     cowering: bool = False
     fled: bool = False
     moved: float = 0.0  # inches moved this move (PP-11)
+    unwatched: set[str] = field(default_factory=set)  # seats that lost sight of it this move (Board.watch)
     charged: str = ""  # whom it charged this move (PP-22)
     surprise: int = 0
     done: set[str] = field(default_factory=set)  # phases this character has acted in this move
@@ -96,7 +97,9 @@ class Character:
         return self.shaken_move == move
 
     def panicked(self, move: int) -> bool:
-        return self.panic_move == move
+        """PP-43: from the move after the Panicked throw until he has diced again (a throw he could not
+        take, stunned or unconscious, leaves him Panicked)."""
+        return self.morale == "Panicked" and 0 <= self.panic_move <= move
 
     def groggy(self, move: int) -> bool:
         return self.groggy_move <= move <= self.groggy_until

@@ -64,10 +64,11 @@ class Morale(Combat):
         return T.WOUND_PENALTY[state] - (1 if c.bandaged and state in ("BI", "DI") else 0)
 
     def must_test(self, c: Character) -> bool:
-        """PP-37 triggers; PP-43 Panicked retests next move; PP-44 Terrified each move."""
+        """PP-37 triggers; PP-43 Panicked dices again (next move, or the first move he can); PP-44
+        Terrified each move."""
         if c.out_of_play or c.unconscious(self.move) or c.stunned or c.tested_move == self.move:
             return False
-        return bool(c.triggers) or c.panic_move == self.move or (
+        return bool(c.triggers) or c.panicked(self.move) or (
             c.terrified and bool(self.options["terrified_retest"]))
 
     def morale_phase(self) -> None:
@@ -81,7 +82,8 @@ class Morale(Combat):
     def morale_throw(self, c: Character) -> str:
         """PP-39: D6 + ADT + factors, read on the row of the character's morale class."""
         c.tested_move = self.move
-        why = "; ".join(c.triggers) or ("Panicked last move" if c.panic_move == self.move else "Terrified")
+        reasons = c.triggers + (["Panicked: dices again"] if c.panicked(self.move) else [])
+        why = "; ".join(reasons) or "Terrified"
         c.triggers.clear()
         result = self.roll("PP-39", c, f"a morale throw ({c.card.morale} class; {why})",
                            modifiers=self.morale_modifiers(c),
@@ -189,6 +191,9 @@ class Morale(Combat):
                 self.tell("PP-36", f"{c.card.name} comes round, groggy for a move.", c)
                 self.trigger(c, "recovering from a stun", "PP-36")
         for cloud in list(self.clouds):
+            # PP-20 gap: a head still in the cloud rolls again in each later move (it rolled as it formed)
+            if self.options["gas_reroll"] and cloud.formed < self.move:
+                self.gas_rolls(cloud)
             if cloud.until <= self.move:
                 self.clouds.remove(cloud)
                 self.umpire.effect("PP-20", f"The gas cloud at ({cloud.x:.1f}, {cloud.y:.1f}) clears.",
@@ -197,8 +202,5 @@ class Morale(Combat):
                     if c.gassed and c.unconscious_until >= 10**6:
                         moves = self.roll("PP-20", c, "moves until waking from the gas").total
                         c.unconscious_until, c.gassed = self.move + moves, False
-            else:
-                if self.options["gas_drift"] == "arrow":
-                    self.drift(cloud)
-                if self.options["gas_reroll"]:  # PP-20 gap: a head still in the cloud rolls again
-                    self.gas_rolls(cloud)
+            elif self.options["gas_drift"] == "arrow":  # where it hangs in the next move
+                self.drift(cloud)

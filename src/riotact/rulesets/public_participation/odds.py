@@ -12,6 +12,7 @@ round and a morale throw. The totals' modifiers are given; the tables are the ru
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -125,15 +126,20 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
     and the house rules only: its own card (shooting, movement, wounds, Shaken, the weapon's line),
     the target's position, base and markers, the terrain's cover classes and the figures it sees.
 
+    Every factor of ``Combat.shot_modifiers`` is counted from the view: shooting quality, the firer's
+    movement, cover (or a figure in the way, house rule), coup de grace, rested long gun, telescopic
+    sight, Shaken, wounds, and the target's movement this move (PP-11, -1 over 6") when the seat has
+    watched the target all move (the view's ``moved``). When it has not, the seat cannot know that
+    factor, and the odds say so: both chances, with and without the -1, the lower first.
+
     A lit stick or a gas grenade (``bomb``, PP-16/17) shows where it lands: on the aiming point, or a dud
     (a natural 1, house rule), else it scatters; kicking lit dynamite away (PP-19) shows its D6-3
     (unless the house rule asks a nerve test first).
 
-    What the view does not hold is not counted: how far the target moved this move (PP-11, -1 over
-    6"), or a figure the seat cannot see standing in the line of fire. A fight's odds are never
-    shown: the opponent's fighting value is on his card, which the seat does not see (PP-21); nor
-    what an explosive does once it lands (the scatter, the blast and the kicks are not one
-    procedure), nor an opportunity shot's, fired from where the target passed, which the view does not hold (PP-08).
+    A fight's odds are never shown: the opponent's fighting value is on his card, which the seat does
+    not see (PP-21); nor what an explosive does once it lands (the scatter, the blast and the kicks are
+    not one procedure), nor an opportunity shot's, fired from where the target passed, which the view
+    does not hold (PP-08).
     """
     st = view["state"]
     chars = {c["id"]: c for c in st["characters"]}
@@ -172,11 +178,9 @@ def _shot(st: dict[str, Any], table: Table, options: dict[str, Any], c: dict[str
         options["hit_half_range"] if gap <= w["range"] / 2 else options["hit_full_range"])
     cdg = _coup_de_grace(options, gap, t)
     factors = _factors(st, table, options, c, t, w, thrown=False, coup_de_grace=cdg)
-    f = sum(v for v, _ in factors)
-    odds = _cached_shot(f, need, int(w["sdd"]), cdg, "piercing")
     left = c["card"]["shots_left"]
     shots = f"{left} shot(s) left" if left is not None else f"shots {w['shots']} (PP-09)"
-    return _chance(Fraction(1) - odds["miss"], odds, need, f, factors, shots)
+    return _chance(lambda f: _cached_shot(f, need, int(w["sdd"]), cdg, "piercing"), need, factors, t, shots)
 
 
 def _throw(st: dict[str, Any], table: Table, options: dict[str, Any], c: dict[str, Any], t: dict[str, Any],
@@ -187,23 +191,39 @@ def _throw(st: dict[str, Any], table: Table, options: dict[str, Any], c: dict[st
     reach = max(1.0, w["range"] + (c["card"]["fight"] if options["throw_range_melee"] else 0))
     need = w["full_hit"] if gap > reach / 2 else w["half_hit"]
     factors = _factors(st, table, options, c, t, w, thrown=True, coup_de_grace=False)
-    f = sum(v for v, _ in factors)
     kind = "piercing" if spear and options["spear_table"] == "piercing" else "bludgeoning"
-    hit = _cached_hit(f, need)
-    if options["thrown_effect"] == "staggers":
-        odds = {"miss": 1 - hit} | {k: hit * v for k, v in save_odds("Staggers", kind, int(w["sdd"])).items()}
-    else:
-        odds = _cached_shot(f, need, int(w["sdd"]), False, kind)
-    return _chance(hit, odds, need, f, factors, "one throw")
+
+    def outcomes(f: int) -> dict[str, Fraction]:
+        if options["thrown_effect"] == "staggers":
+            hit = _cached_hit(f, need)
+            return {"miss": 1 - hit} | {k: hit * v for k, v in save_odds("Staggers", kind, int(w["sdd"])).items()}
+        return _cached_shot(f, need, int(w["sdd"]), False, kind)
+
+    return _chance(outcomes, need, factors, t, "one throw")
 
 
-def _chance(hit: Fraction, odds: dict[str, Fraction], need: int, f: int, factors: list[tuple[int, str]],
-            shots: str) -> Chance:
-    injured = sum((odds.get(k, Fraction(0)) for k in INJURED), Fraction(0))
+def _chance(outcomes: Callable[[int], dict[str, Fraction]], need: int, factors: list[tuple[int, str]],
+            t: dict[str, Any], shots: str) -> Chance:
+    """The chance to hit and each shot's outcomes at F; when the seat has not watched the target all
+    move (``moved`` None in its view), both with and without PP-11's -1 for a target that moved over 6"."""
+    f = sum(v for v, _ in factors)
     why = ", ".join(f"{w} {v:+d}" for v, w in factors)
-    return Chance(hit, f"{percent(hit)} to hit ({need}+ on D6 {f:+d}{': ' + why if why else ''}); each: "
-                       f"{percent(injured)} injured, {percent(odds.get('AD', Fraction(0)))} "
-                       f"apparently dead; {shots}")
+    how = f"{need}+ on D6 {f:+d}{': ' + why if why else ''}"
+    odds = outcomes(f)
+    hit, injured, dead = 1 - odds["miss"], _injured(odds), odds.get("AD", Fraction(0))
+    if t["moved"] is not None:
+        return Chance(hit, f"{percent(hit)} to hit ({how}); each: {percent(injured)} injured, "
+                           f"{percent(dead)} apparently dead; {shots}")
+    ran = outcomes(f + T.TARGET_MOVED)
+    low, low_injured, low_dead = 1 - ran["miss"], _injured(ran), ran.get("AD", Fraction(0))
+    return Chance(low, f"{percent(low)} or {percent(hit)} to hit ({how}; {T.TARGET_MOVED:+d} more if "
+                       f"{t['name']} has moved over 6\" this move: you have not seen all of his move, PP-11); "
+                       f"each: {percent(low_injured)} or {percent(injured)} injured, {percent(low_dead)} or "
+                       f"{percent(dead)} apparently dead; {shots}")
+
+
+def _injured(odds: dict[str, Fraction]) -> Fraction:
+    return sum((odds.get(k, Fraction(0)) for k in INJURED), Fraction(0))
 
 
 def _bomb(options: dict[str, Any], table: Table, c: dict[str, Any], w: dict[str, Any],
@@ -243,7 +263,7 @@ def _coup_de_grace(options: dict[str, Any], gap: float, t: dict[str, Any]) -> bo
 def _factors(st: dict[str, Any], table: Table, options: dict[str, Any], c: dict[str, Any], t: dict[str, Any],
              w: dict[str, Any], *, thrown: bool, coup_de_grace: bool) -> list[tuple[int, str]]:
     """PP-11 (and PP-25/26, PP-42) as ``Combat.shot_modifiers`` counts them, from the view."""
-    card, out = c["card"], _own_factors(options, c)
+    out = _own_factors(options, c)
     classes = {f["id"]: f["cover"] or "" for f in st["table"]["features"]}
     cover = heaviest_cover(table, lambda f: classes[f.id], (c["x"], c["y"]), (t["x"], t["y"]))
     if cover is not None:
@@ -253,7 +273,9 @@ def _factors(st: dict[str, Any], table: Table, options: dict[str, Any], c: dict[
         out.append((T.IN_COVER, f"cover ({screen} in the way)"))
     if not thrown and coup_de_grace:
         out.append((T.COUP_DE_GRACE, "coup de grace"))
-    if not thrown and w["long_gun"] and card["moved"] == 0 and (
+    if t["moved"] is not None and t["moved"] > 6:
+        out.append((T.TARGET_MOVED, f"target moved {t['moved']:.1f}\""))
+    if not thrown and w["long_gun"] and c["moved"] == 0 and (
             options["rested"] == "still" or _supported(st, table, c)):
         out.append((T.RESTED, "rested"))
     if not thrown and w["telescopic"]:
@@ -270,8 +292,8 @@ def _own_factors(options: dict[str, Any], c: dict[str, Any]) -> list[tuple[int, 
     card, out = c["card"], []
     if card["shooting"] in ("good", "poor"):
         out.append(_quality(card))
-    if card["moved"] > 2:
-        out.append((T.FIRER_MOVED, f"moved {card['moved']:.1f}\""))
+    if c["moved"] > 2:
+        out.append((T.FIRER_MOVED, f"moved {c['moved']:.1f}\""))
     if "Shaken" in c["marker"].split(", "):
         out.append((-1, "Shaken"))
     penalty = _wound_penalty(options, c)

@@ -56,6 +56,7 @@ class PublicParticipation(Morale):
         self.messages = dict(ORDERS) | {f"line{i + 1}": text for i, text in enumerate(self.setup.lines)}
         umpire.turn = self.move
         self.tell("PP-01", "Move 1, phase 1: moving.")
+        self.watch()
         self.start_moving()
         self.advance()
 
@@ -156,10 +157,12 @@ class PublicParticipation(Morale):
         for c in self.chars.values():
             c.moved, c.charged, c.surprise, c.shots_left, c.opportunity_taken = 0.0, "", 0, None, False
             c.done.clear()
+            c.unwatched.clear()
         self.move += 1
         self.umpire.turn = self.move
         self.phase, self.round = "moving", 1
         self.tell("PP-01", f"Move {self.move}, phase 1: moving.")
+        self.watch()
         self.start_moving()
 
     def forget_paths(self) -> None:
@@ -244,6 +247,9 @@ class PublicParticipation(Morale):
         parts = rest.split(":")
         if self.pending:
             self.apply_pending(self.pending.pop(0), verb, parts)
+            # PP-08: no opportunity shot is offered at a figure an earlier one put out of play
+            self.pending = [p for p in self.pending
+                            if p["kind"] != "opportunity" or not self.chars[p["target"]].out_of_play]
         elif verb == "done":
             self.passed.add(seat)
         else:
@@ -406,6 +412,7 @@ class PublicParticipation(Morale):
         with_ = f" with {carriers[1].card.name} and the load" if len(carriers) > 1 else ""
         self.umpire.effect(rule, f"{c.card.name}{with_} {'runs' if running else 'walks'} {distance:.1f}\"{over} "
                            f"to ({_fmt(p)}).", visible_to=seen, who=c.id, to=list(p))
+        self.watch()
         contact = sorted((o for o in self.on_table() if self.enemies(c, o) and self.in_contact(c, o)
                           and not o.out_of_play), key=lambda o: (self.gap(c, o), o.id))
         if contact:
@@ -515,6 +522,7 @@ class PublicParticipation(Morale):
         seen = sorted(set(start_seen) | set(self.witnesses(c)))
         self.umpire.effect("PP-44", f"{name}, Terrified, runs {distance:.1f}\" to ({_fmt(p)})"
                            f"{' and off the table' if c.fled else ''}.", visible_to=seen, who=c.id, to=list(p))
+        self.watch()
 
     def reachable_along_any(self, c: Character, point: XY, length: float) -> XY | None:
         """Like :meth:`reachable_along`, for a run the player does not choose (no eligibility)."""
@@ -539,6 +547,7 @@ class PublicParticipation(Morale):
         c.moved += distance
         self.umpire.effect("PP-48", f"{c.card.name} cowers back {distance:.1f}\" to ({_fmt(p)}).",
                            visible_to=sorted(seen | set(self.witnesses(c))), who=c.id, to=list(p))
+        self.watch()
 
     def start_bandage(self, c: Character, patient: Character) -> None:
         """PP-25 gap: bandaging takes the helper's whole move."""

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 def seat_view(st: PublicParticipation, seat: str) -> dict[str, Any]:
     everything = seat == UMPIRE
     seen = set(st.chars) if everything else st.seen_by_seat(seat)
-    chars = [character(st, c, full=everything or c.seat == seat)
+    chars = [character(st, c, full=everything or c.seat == seat, moved_known=st.moved_known(seat, c))
              for c in sorted(st.chars.values(), key=lambda c: c.id) if c.id in seen]
     own = [c for c in st.chars.values() if c.seat == seat or everything]
     return {
@@ -40,12 +40,14 @@ def seat_view(st: PublicParticipation, seat: str) -> dict[str, Any]:
     }
 
 
-def character(st: PublicParticipation, c: Character, *, full: bool) -> dict[str, Any]:
+def character(st: PublicParticipation, c: Character, *, full: bool, moved_known: bool) -> dict[str, Any]:
+    """``moved``: how far it has moved this move, or None when the seat has not watched it all move
+    (``Board.watch``; the odds beside a shot need it, PP-11)."""
     out: dict[str, Any] = {
         "id": c.id, "name": c.card.name, "side": c.side, "x": c.x, "y": c.y, "base": c.card.base,
         "own": full, "marker": c.marker(st.move), "wound": c.state,
         "colour": T.MARKERS.get(c.state, ""), "morale": T.MORALE_LETTER.get(c.morale, ""),
-        "armed": c.armed, "size": c.card.size,
+        "armed": c.armed, "size": c.card.size, "moved": c.moved if moved_known else None,
     }
     if full:
         card = c.card
