@@ -69,7 +69,11 @@ def sweep_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     ("decisions", None, "column decisions, row 1: null"),
     ("scenario", 7, "column scenario, row 1: int 7"),
     ("won.p1", None, "column won.p1, row 1: null"),
-], ids=["no-turns", "no-winners", "null-decisions", "number-scenario", "null-won"])
+    ("decisions", float("nan"), "column decisions, row 1: nan where a riotact sweep table has a finite number"),
+    ("turns", float("inf"), "column turns, row 1: inf where"),
+    ("detail.p1.rp", float("nan"), "column detail.p1.rp, row 1: nan where"),
+], ids=["no-turns", "no-winners", "null-decisions", "number-scenario", "null-won", "nan-decisions", "inf-turns",
+        "nan-detail"])
 def test_report_names_a_missing_or_null_column_in_one_line(tmp_path: Path, sweep_folder: Path, column: str,
                                                            value: object, words: str) -> None:
     """Third review: a games.parquet lacking a column, or with a null in it, gave KeyError, TypeError or

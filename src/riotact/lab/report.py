@@ -98,6 +98,14 @@ def check_columns(rows: list[dict[str, Any]], table: Path) -> None:
             what = "null" if value is None else f"{type(value).__name__} {value!r}"[:60]
             raise ReportError(f"{table}: column {name}, row {bad + 1}: {what} where a riotact sweep table "
                               f"has {' or '.join(k.__name__ for k in kind)}")
+    # The report averages these: a NaN or an infinity would break the intervals, not just one figure.
+    averaged = [n for n in rows[0] if n in ("decisions", "turns") or n.startswith(("score.", "detail."))]
+    for name in averaged:
+        bad = next((i for i, r in enumerate(rows) if isinstance(r.get(name), float) and not math.isfinite(r[name])),
+                   None)
+        if bad is not None:
+            raise ReportError(f"{table}: column {name}, row {bad + 1}: {rows[bad][name]} where a riotact sweep "
+                              "table has a finite number")
 
 
 def factors(rows: list[dict[str, Any]]) -> list[str]:
