@@ -114,6 +114,7 @@ class TerminalTable:
         if first:
             self._brief(seat)
         self.console.print(f"[bold]You are {escape(seat)}.[/bold] What you have not seen yet:", highlight=False)
+        self._narrate()
 
     def _show_end(self) -> None:
         """The final screen, as the person at the terminal (or the first human seat) sees it."""
@@ -177,7 +178,7 @@ class TerminalTable:
             elif answer == "view":
                 self.console.print(screen)
             elif answer == "undo":
-                if self._undo():
+                if self._undo(seat):
                     return True
             elif answer.split(maxsplit=1)[:1] == ["say"]:
                 if self._say(seat, answer) and not self.game.decisions[-1][1].startswith(SAY):
@@ -210,7 +211,7 @@ class TerminalTable:
             self.console.print(escape(briefing(self.game, seat, self._width())), highlight=False)
         elif word == "rules" and not rest:
             self.console.print(escape(rules_summary(self.game, self._width())), highlight=False)
-        elif word == "log" and rest in ("", "all") or word == "log" and _number(rest):
+        elif word == "log" and (rest in ("", "all") or _number(rest)):
             self._log(seat, rest)
         elif word == "save" and len(answer.split()) <= 2:
             self._save_as(Path(rest) if rest else None)
@@ -324,15 +325,13 @@ class TerminalTable:
         self._narrate()
         return True
 
-    def _undo(self) -> bool:
-        """Take back the last decision of a person here, and what followed it, as the undo rule
-        (``Game.undo``) allows: people at this table are asked when their agreement is needed."""
-        made = self.game.decisions
-        ours = [i for i, (seat, _) in enumerate(made) if seat in self.humans]
-        if not ours:
+    def _undo(self, seat: str) -> bool:
+        """Take back ``seat``'s last decision (the seat at the terminal: never another person's), and
+        what followed it, as the undo rule (``Game.undo``) allows: people at this table are asked when
+        their agreement is needed."""
+        if not any(made == seat for made, _ in self.game.decisions):
             self.console.print("[red]No decision of yours to take back.[/red]")
             return False
-        seat = made[ours[-1]][0]
         count = self.game.take_back_count(seat)
         try:
             try:
