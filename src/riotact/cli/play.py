@@ -106,7 +106,8 @@ class TerminalTable:
         confirms he is the one at it, and he is told what he has not seen yet."""
         if not self.hot_seat or seat == self.at_terminal:
             return
-        clear_screen(self.console)
+        if self.at_terminal is not None:  # nothing private is on the screen before the first seat's turn
+            clear_screen(self.console)
         first = seat not in self.shown
         self.ask(f"Pass the terminal to {seat}. {seat}: press Enter when nobody else can see the screen")
         clear_screen(self.console)
@@ -239,9 +240,8 @@ class TerminalTable:
                               "'save FILE' keeps it)").strip()
             if answer.split(maxsplit=1)[:1] == ["save"]:
                 self._command(self.at_terminal or UMPIRE, answer)
-                if self.save_to is None:
-                    return False
-            elif answer.lower() not in ("y", "yes"):
+                return self.save_to is not None  # saved just now, or the game goes on
+            if answer.lower() not in ("y", "yes"):
                 self.console.print("The game goes on.")
                 return False
         self._autosave(final=True)
