@@ -104,8 +104,10 @@ def scenarios(ruleset: str | None, as_json: bool) -> None:
 @cli.command()
 @click.argument("scenario")
 @click.option("--seat", "seat_pairs", multiple=True, metavar="SEAT=KIND",
-              help="Who plays a seat: human, random, heuristic or search. Default: the first seat is human, "
-                   "the rest heuristic bots; a saved game keeps its own (--seat changes it).")
+              help="Who plays a seat: human, random, heuristic or search. Seats not named are heuristic bots "
+                   "once a human seat is named; with none named, you play the first seat. Two or more human "
+                   "seats share the terminal (hot-seat: it is handed over between them). A saved game keeps "
+                   "its own (--seat changes the seats named).")
 @click.option("--seed", type=int, default=None,
               help="Seed of the game's dice and cards (default: fresh entropy). Kept secret until the end.")
 @click.option("--dice", type=click.Choice(["seeded", "manual"]), default="seeded",

@@ -244,6 +244,8 @@ class TerminalTable:
             if answer.lower() not in ("y", "yes"):
                 self.console.print("The game goes on.")
                 return False
+            self.console.print("The game is left unsaved.")
+            return True
         self._autosave(final=True)
         return True
 
