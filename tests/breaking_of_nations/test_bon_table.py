@@ -42,7 +42,7 @@ def test_sim_logs_are_identical_whatever_the_jobs_and_replay_narrates_them(ref: 
 def test_a_person_moves_a_unit_to_any_point_and_a_bad_move_is_refused_in_one_line(tmp_path: Path) -> None:
     save = tmp_path / "game.jsonl"
     out = riotact("play", "breaking-of-nations/trench-raid", "--seat", "british=human", "--seed", "3",
-                  "--save", str(save), stdin="activate:A\nmove:A:14,30\nmove:A:15,9\nquit\n")
+                  "--save", str(save), stdin="activate:A\nmove:A:14,30\nmove:A:15,9\nquit\nyes\n")
     assert "can move only" in out.stdout and "Traceback" not in out.stdout + out.stderr
     assert "No. 1 Section, London Scottish moves" in out.stdout
     assert Game.load(save).state.units["A"].activated

@@ -369,8 +369,10 @@ class Game:
             raise IllegalActionError(UMPIRE, REJUDGE.name, "no roll has followed a decision yet")
         cause = starts[-1]
         if len(checked["faces"]) != len(roll["dice"]) or max(checked["faces"]) > roll["sides"]:
+            example = ",".join(str(i % roll["sides"] + 1) for i in range(len(roll["dice"])))
             raise IllegalActionError(UMPIRE, REJUDGE.name, f"the last roll ({roll['text']}) needs "
-                                     f"{len(roll['dice'])} face(s) of 1 to {roll['sides']}")
+                                     f"{len(roll['dice'])} face(s) of 1 to {roll['sides']}: type them together, "
+                                     f"separated by commas, e.g. rejudge {example} REASON")
         alike = sum(1 for e in events[self._decision_starts[cause]:roll["seq"]]
                     if e["kind"] == "roll" and (e["rule"], e["who"], len(e["dice"])) == (roll["rule"], roll["who"],
                                                                                           len(roll["dice"]))
