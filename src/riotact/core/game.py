@@ -454,13 +454,16 @@ class Game:
 
     def header_for(self, seat: str) -> dict[str, Any]:
         """The log header as ``seat`` may have it: while the game runs, a player gets neither the
-        seed (it fixes hidden set-up and every future roll) nor scripted card orders; at the end,
-        or for the umpire, the whole header (the seed lets anyone check every roll)."""
+        seed (it fixes hidden set-up and every future roll) nor scripted card orders, and of the
+        scenario's data only what the seat may know (the ruleset's view module decides: no
+        hidden set-up of another seat's); at the end, or for the umpire, the whole header (the
+        seed lets anyone check every roll)."""
         self._check_seat(seat)
         header = dict(self.log.header)
         if seat != UMPIRE and not self.is_over():
             header["seed"] = None
             header.pop("cards", None)
+            header["scenario_data"] = self.state.scenario_data_for(seat)
         return header
 
     @property

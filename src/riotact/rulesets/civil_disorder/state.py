@@ -142,6 +142,9 @@ class CivilDisorder(World):
     def view(self, seat: str) -> dict[str, Any]:
         return views.umpire_view(self) if seat == UMPIRE else views.sf_view(self, seat)
 
+    def scenario_data_for(self, seat: str) -> dict[str, Any]:
+        return views.scenario_for(self, seat)
+
     # -- the turn (CD-12) -------------------------------------------------------
     def resolve_turn(self) -> None:
         """CD-12: steps 2 to 6 in the guide order."""

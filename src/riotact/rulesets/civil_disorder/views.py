@@ -8,8 +8,11 @@ Game Control tables included.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
+
+from riotact.core.log import UMPIRE
 
 from .crowds import layout
 from .handout import PLAYER_HANDOUT, RL_KEY
@@ -140,6 +143,32 @@ def sf_view(s: World, seat: str) -> dict[str, Any]:
         "messages": list(s.messages.get(seat, [])),
         "notes": list(PLAYER_NOTES),
     }
+
+
+#: What of a building's set-up the street plan shows every player (``town_map``): its value, loot
+#: and fires are the umpire's (CD-27, CD-40), fires told as they are seen.
+PUBLIC_BUILDING = ("id", "block", "part", "kind")
+
+
+def scenario_for(s: World, seat: str) -> dict[str, Any]:
+    """The scenario's data as an SF player may know it while the game runs (its header's copy): the
+    briefing, the street plan with its hydrants, and the SF's own forces and chain of command
+    (CD-02); never the crowds, snipers, bombs, looters' vehicles, missile or petrol sources, the
+    buildings' values, nor any player's negotiating skill (CD-34) (CD-01: the Game Control side of
+    the set-up is the umpire's)."""
+    data = copy.deepcopy(s.scenario.data)
+    setup = data.get("setup", {})
+    if seat == UMPIRE:
+        return data
+    for umpires in ("crowds", "snipers", "bombs", "looter_vehicles"):
+        setup.pop(umpires, None)
+    if "features" in setup:
+        setup["features"] = [f for f in setup["features"] if f.get("kind") == "hydrant"]
+    if "buildings" in setup:
+        setup["buildings"] = [{k: v for k, v in b.items() if k in PUBLIC_BUILDING} for b in setup["buildings"]]
+    for player in setup.get("players", []):
+        player.pop("negotiator", None)
+    return data
 
 
 def umpire_view(s: World) -> dict[str, Any]:
