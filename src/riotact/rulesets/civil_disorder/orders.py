@@ -28,7 +28,7 @@ from .movement import driver, move_away, move_into_contact, move_vehicle, pace, 
 from .personal import can_grab, personal_fight, personal_fire
 from .tables import NEGOTIATOR_QUALITY, RL_CHART, lookup
 from .units import Threat
-from .views import known_crowds, known_units
+from .views import commanded_units, earshot, known_crowds, known_units, within_earshot
 
 if TYPE_CHECKING:
     from .town import Town
@@ -184,22 +184,6 @@ def apply_umpire(s: World, action_id: str) -> None:
         s.crowds[target].discretion = 1 if verb == "rile" else -1
     elif verb in ("bargain_good", "bargain_bad"):
         s.bargain[target] = 1 if verb == "bargain_good" else -1
-
-
-def commanded_units(s: World, seat: str) -> list[SFUnit]:
-    """CD-02: a player commands their own units; the overall commander commands every unit."""
-    return [u for u in s.live_units() if u.player == seat or seat == s.commander]
-
-
-def earshot(s: World, seat: str) -> float:
-    """CD-07 / CD-32 default: a voice carries 2", a megaphone or PA 8"."""
-    return float(s.opt("megaphone_inches") if s.players[seat].megaphone else s.opt("voice_inches"))
-
-
-def within_earshot(s: World, seat: str, unit: SFUnit) -> bool:
-    """CD-07 default: shouting reaches 2" (8" with a megaphone); a radio reaches any radio."""
-    me, reach = s.players[seat], earshot(s, seat)
-    return (me.radio and unit.radio) or s.town.inches(me.node, unit.node) <= reach
 
 
 def can_talk(s: World, seat: str, other: str) -> bool:

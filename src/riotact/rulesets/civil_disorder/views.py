@@ -47,15 +47,37 @@ def known_crowds(s: World, seat: str) -> dict[str, str]:
 
 
 def known_units(s: World, seat: str) -> dict[str, str]:
-    """CD-06: SF units in sight, and the player's own units on the radio."""
+    """CD-06: SF units in sight, the player's own units on the radio, and every unit he may order now
+    (CD-07: within earshot, or both on the radio), which answers him where it stands: he knows where
+    his units are while he commands them (his orders to move name every junction but the one it holds,
+    so list and view agree). A unit beyond his voice and radio stays out of his view (CD-06)."""
     me = s.players[seat]
     out: dict[str, str] = {}
+    commanded = {u.id for u in commanded_units(s, seat)}
     for unit in s.live_units():
         if s.player_sees(seat, unit.node):
             out[unit.id] = "sight"
         elif unit.player == seat and unit.radio and me.radio and s.opt("radio_reports"):
             out[unit.id] = "radio report"
+        elif unit.id in commanded and within_earshot(s, seat, unit):
+            out[unit.id] = "radio" if me.radio and unit.radio else "earshot"
     return out
+
+
+def commanded_units(s: World, seat: str) -> list[SFUnit]:
+    """CD-02: a player commands their own units; the overall commander commands every unit."""
+    return [u for u in s.live_units() if u.player == seat or seat == s.commander]
+
+
+def earshot(s: World, seat: str) -> float:
+    """CD-07 / CD-32 default: a voice carries 2", a megaphone or PA 8"."""
+    return float(s.opt("megaphone_inches") if s.players[seat].megaphone else s.opt("voice_inches"))
+
+
+def within_earshot(s: World, seat: str, unit: SFUnit) -> bool:
+    """CD-07 default: shouting reaches 2" (8" with a megaphone); a radio reaches any radio."""
+    me, reach = s.players[seat], earshot(s, seat)
+    return (me.radio and unit.radio) or s.town.inches(me.node, unit.node) <= reach
 
 
 def _unit(s: World, unit: SFUnit) -> dict[str, Any]:
