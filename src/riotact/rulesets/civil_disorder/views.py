@@ -64,6 +64,11 @@ def known_units(s: World, seat: str) -> dict[str, str]:
     return out
 
 
+def in_reach(s: World, seat: str) -> list[str]:
+    """CD-07: the units ``seat`` may order now (commanded, within earshot or on the radio)."""
+    return [u.id for u in commanded_units(s, seat) if within_earshot(s, seat, u)]
+
+
 def commanded_units(s: World, seat: str) -> list[SFUnit]:
     """CD-02: a player commands their own units; the overall commander commands every unit."""
     return [u for u in s.live_units() if u.player == seat or seat == s.commander]
@@ -84,7 +89,8 @@ def _unit(s: World, unit: SFUnit) -> dict[str, Any]:
     x, y = s.position(unit.node)
     return {"id": unit.id, "type": unit.kind, "type_name": unit.type.name, "player": unit.player,
             "node": unit.node, "x": x, "y": y, "figures": unit.figures, "fit": unit.fit,
-            "order": unit.order, "vehicle": unit.vehicle, "vehicle_node": unit.vehicle_node,
+            "order": unit.order, "ordered_by": unit.ordered_by if unit.order == unit.given else "",
+            "vehicle": unit.vehicle, "vehicle_node": unit.vehicle_node,
             "aboard": unit.aboard, "weapon": unit.weapon, "gas_stock": unit.gas_stock,
             "inside": unit.inside, "load": len(unit.load), "hydrant": unit.hydrant,
             "water_turns_used": unit.water_turns}
@@ -124,6 +130,7 @@ def sf_view(s: World, seat: str) -> dict[str, Any]:
         entry["source"] = source
         if s.units[uid].player != seat and seat != s.commander:
             entry.pop("order")
+            entry.pop("ordered_by")
         units.append(entry)
     seen_buildings = [{"id": b.id, "fires": b.fires, "wrecked": b.value == 0}
                       for b in sorted(s.buildings.values(), key=lambda b: b.id)
