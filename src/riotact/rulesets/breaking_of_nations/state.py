@@ -29,7 +29,7 @@ from .forces import Soldier, Unit, place
 from .glory import PANIC_GL
 from .organisations import force_note
 from .tables import GAIT_MINIMUM, GAITS, PIECES, TERRAIN, TURN_COST, WEAPONS, gait_limit, ride_reach, terrain_speed
-from .view import seat_view
+from .view import scenario_for, seat_view
 from .wire import WireCutting
 
 FORMATIONS = ("open", "closed", "mass", "square")
@@ -220,6 +220,9 @@ class BreakingOfNations(Buildings, Bombardment, WireCutting):
 
     def view(self, seat: str) -> dict[str, Any]:
         return seat_view(self, seat)
+
+    def scenario_data_for(self, seat: str) -> dict[str, Any]:
+        return scenario_for(self, seat)
 
     # -- activation ------------------------------------------------------------------------
     def begin(self, u: Unit) -> None:

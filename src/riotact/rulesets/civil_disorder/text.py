@@ -299,8 +299,10 @@ def _unit_line(u: dict[str, Any], symbol: str, me: str | None, under_fire: set[s
             extras.append("on a hydrant" if u["hydrant"] else f"water {used} turn{'' if used == 1 else 's'}")
     if u["load"]:
         extras.append(f"{u['load']} casualties aboard")
-    if u.get("source") == "radio report":
+    if u.get("source") in ("radio report", "radio"):
         extras.append("by radio")
+    elif u.get("source") == "earshot":
+        extras.append("within earshot")
     if u["id"] in under_fire:
         extras.append("UNDER FIRE")
     return f" {symbol} {u['id']:<{NAME_WIDTH}} {u['type'].replace('_', ' '):<13} {figures:<10} {u['node']:<7} " \
