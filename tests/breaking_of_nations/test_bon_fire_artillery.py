@@ -240,3 +240,17 @@ def test_bon066_an_mg_team_turns_as_a_gun_does_even_with_an_enemy_in_its_arc() -
     assert {"rotate:m:45.0", "rotate:m:315.0", "rotate:m:90.0", "rotate:m:270.0"} <= set(ids(g))
     do(g, "rotate:m:30")
     assert g.state.units["m"].facing == 30 and sorted(model(g, m).ac for m in ("m.2", "m.3")) == [1, 2]
+
+
+def test_bon066_a_hidden_mg_turning_tells_the_enemy_nothing() -> None:
+    """BON-066 with the BON-002 house rule: a hidden MG team turning in place is not seen: two games that
+    differ only in whether it turned send red the same log and view."""
+    seen = []
+    for orders in (["rotate:m:45"], []):
+        g = game([unit("A", "red", (2, 2), (3, 2)),
+                  unit("m", "blue", (20, 30), (19, 28), (21, 28), kind="mg", hidden=True)],
+                 dice=[2, 1], options={**OFF, "hidden_deployment": True})
+        for act in ("activate:m", *orders, "end:m"):
+            do(g, act)
+        seen.append((g.log_for("red"), g.view("red")))
+    assert seen[0] == seen[1]

@@ -151,7 +151,7 @@ class BreakingOfNations(Buildings, Bombardment, WireCutting):
         uid = action.id.split(":")[1] if ":" in action.id else ""
         u = self.units.get(uid)
         if u is not None and u.concealed and action.id.split(":")[0] in ("activate", "end", "formation",
-                                                                          "prone", "rise", "rally"):
+                                                                          "prone", "rise", "rally", "rotate"):
             return [u.seat]  # BON-002 house rule: what a hidden unit does unseen stays with its owner
         if u is not None and action.id.startswith("plan:"):
             return [u.seat]  # BON-077 gap: the mortar's plan is secret until it fires
