@@ -194,6 +194,8 @@ class Combat(Glory):
                 self.tell("BON-027", f"{m.id} is hit and has {m.wounds} wound(s) left.", unit=u)
         if m.is_hero:
             self.trigger(u, "leader")  # BON-036
+        elif m.banner:
+            self.trigger(u, "banner")  # BON-036: "their leader or banner is wounded or killed"
 
     def hit_location(self, m: Soldier) -> None:
         """BON-048 / BON-112: a wounded hero rolls a D12 for where he is hit."""

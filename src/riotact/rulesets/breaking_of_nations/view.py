@@ -54,7 +54,7 @@ def unit(st: BreakingOfNations, u: Unit, own: bool) -> dict[str, Any]:
                     "move_ac": m.move_ac, "x": m.x, "y": m.y,
                     "prone": m.prone, "panic": m.panic, "wounds": m.wounds, "ac": m.ac,
                     "injuries": list(m.injuries), "inside": ".".join(st.inside.get(m.id, ())),
-                    "cutters": m.cutters}
+                    "cutters": m.cutters, "banner": m.banner}
                    for m in st.members(u)],
         "lost": sum(1 for m in u.members if not st.men[m].in_play),
     }
