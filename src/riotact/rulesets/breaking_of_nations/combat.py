@@ -29,6 +29,11 @@ from .tables import (
 GRENADE_RADIUS = 1.0  # BON-057: the 2" marker
 
 
+def d3_of(face: int) -> int:
+    """BON-001 gap: the D3 read from a D6 face (1-2 = 1, 3-4 = 2, 5-6 = 3)."""
+    return (face + 1) // 2
+
+
 def _ranged_judge(tn: int) -> Callable[[int], str]:
     """BON-025 / BON-026: a natural 12 always hits (critical); otherwise TN or more hits."""
     return lambda n: "critical hit" if n == CRITICAL_RANGED else "hit" if n >= tn else "miss"
@@ -293,9 +298,9 @@ class Combat(Glory):
             for t in under[2 * i: 2 * i + 2]:
                 tn, why = self.ranged_tn(m, t, cover=False, band="short")
                 if face == CRITICAL_RANGED or face >= tn:
-                    dmg = self.d3("BON-057", m.id, f"grenade damage on {t.id}")
                     self.tell("BON-057", f"Die {face} against {t.id} (TN {tn}: {why}): "
                               f"{'critical hit' if face == CRITICAL_RANGED else 'hit'}.")
+                    dmg = self.d3("BON-057", m.id, f"grenade damage on {t.id}")  # told after the hit it follows
                     hits.append(Hit(t, face == CRITICAL_RANGED, dmg, m))
                 else:
                     self.tell("BON-057", f"Die {face} against {t.id} (TN {tn}: {why}): miss.")
@@ -304,9 +309,10 @@ class Combat(Glory):
         self.after_losses()
 
     def d3(self, rule: str, who: str, purpose: str) -> int:
-        """BON-001 gap: a D3 is a D6 read 1-2 = 1, 3-4 = 2, 5-6 = 3."""
-        face = self.umpire.roll_total(rule, who, 1, 6, purpose=f"{purpose} (D3)").total
-        return (face + 1) // 2
+        """BON-001 gap: a D3 is a D6 read 1-2 = 1, 3-4 = 2, 5-6 = 3; the log gives the face and the D3."""
+        face = self.umpire.roll_total(rule, who, 1, 6, purpose=f"{purpose} (a D3: the D6 halved, rounded up)",
+                                      judge=lambda n: f"{d3_of(n)} on the D3").total
+        return d3_of(face)
 
     # -- machine guns -------------------------------------------------------------------
     def mg_targets(self, mg: Unit, u: Unit) -> list[Soldier]:
