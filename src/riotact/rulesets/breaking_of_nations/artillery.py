@@ -15,9 +15,10 @@ from dataclasses import dataclass
 
 from riotact.core.log import UMPIRE
 from riotact.core.protocol import Action
+from riotact.core.words import counted
 from riotact.tabletop import bearing, clock_point, in_arc
 
-from .combat import Hit, _ranged_judge
+from .combat import CREW_FIRER, Hit, _ranged_judge
 from .forces import Soldier, Unit
 from .ordnance import AMMUNITION, ARC, FIRE_AC, GUNS, LIMBER_NEEDED, LIMBERS, SIZE_DICE, Gun
 from .tables import CRITICAL_RANGED, STATS
@@ -221,7 +222,7 @@ class Artillery(Vehicles):
         cv, name = self.cover(origin, t)
         if cv:
             parts.append((cv, f"cover ({name})"))
-        parts.append((STATS["green"].fire_mod, "Green crew"))
+        parts.append((STATS["green"].fire_mod, CREW_FIRER))
         return sum(v for v, _ in parts), " ".join(f"{'+' if v >= 0 and i else ''}{v} {w}"
                                                   for i, (v, w) in enumerate(parts))
 
@@ -296,7 +297,7 @@ class Artillery(Vehicles):
         point = self.deviate(u, piece.pos, aim)
         under = self.under_marker(point, ammo.radius)
         self.tell("BON-073", f"The {2 * ammo.radius:g}\" marker lands at ({point[0]:.1f}, {point[1]:.1f}): "
-                  f"{len(under)} model(s) under it.", marker=[point[0], point[1], ammo.radius])
+                  f"{counted(len(under), 'model')} under it.", marker=[point[0], point[1], ammo.radius])
         for t in under:
             self.reveal(self.unit_of(t), "a shell lands on it")
         dice = self.fire_dice(u, "BON-068", f"the {self.gun(u).name}'s attack")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from riotact.core.words import counted
 from riotact.tabletop import bearing, clock_point, in_arc
 
 from .forces import Soldier, Unit
@@ -27,6 +28,10 @@ from .tables import (
 )
 
 GRENADE_RADIUS = 1.0  # BON-057: the 2" marker
+
+
+#: BON-065: why a piece's shots are Green whatever level its unit is listed at (said in the modifier text).
+CREW_FIRER = "Green crew (artillery and MG crews are Green, BON-065)"
 
 
 def d3_of(face: int) -> int:
@@ -64,7 +69,7 @@ class Combat(Glory):
             parts.append((RANGE_MOD[band], f"{band} range"))
         else:
             parts.append((RANGE_MOD["short"], "short range"))
-        parts.append((firer.stats.fire_mod, f"{firer.stats.name} firer"))
+        parts.append((firer.stats.fire_mod, CREW_FIRER if firer.role == "crew" else f"{firer.stats.name} firer"))
         if u.charging and u.formation in ("closed", "mass"):
             parts.append((CHARGING_CLUSTER_MOD, "charging cluster"))
         if firer.mounted:
@@ -162,13 +167,13 @@ class Combat(Glory):
             if near:
                 behind.append((min(self.gap(by, m) for m in near), u.id, near))
         if not behind:
-            self.tell("BON-029", f"{len(surplus)} extra hit(s) find no unit behind {target.name}.")
+            self.tell("BON-029", f"{counted(len(surplus), 'extra hit')} find no unit behind {target.name}.")
             return
         _, uid, near = min(behind, key=lambda b: (b[0], b[1]))
         u = self.units[uid]
         self.reveal(u, "the Great Equalizer finds it")
         near.sort(key=lambda m: (self.gap(by, m), m.id))
-        self.tell("BON-029", f"The Great Equalizer: {len(surplus)} extra hit(s) go to {u.name}.")
+        self.tell("BON-029", f"The Great Equalizer: {counted(len(surplus), 'extra hit')} go to {u.name}.")
         for h, m in zip(surplus, near, strict=False):
             self.damage(Hit(m, h.critical, h.damage, h.by))
 
@@ -196,7 +201,7 @@ class Combat(Glory):
             if m.wounds <= 0:
                 self.remove(m, "a casualty", "BON-009" if not m.is_piece else "BON-027")
             else:
-                self.tell("BON-027", f"{m.id} is hit and has {m.wounds} wound(s) left.", unit=u)
+                self.tell("BON-027", f"{m.id} is hit and has {counted(m.wounds, 'wound')} left.", unit=u)
         if m.is_hero:
             self.trigger(u, "leader")  # BON-036
 

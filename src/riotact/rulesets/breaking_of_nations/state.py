@@ -18,6 +18,7 @@ from riotact.core.protocol import Action, Result
 from riotact.core.scenario import Scenario
 from riotact.core.umpire import Umpire
 from riotact.core.umpiring import Power
+from riotact.core.words import counted
 from riotact.tabletop import bearing, in_arc
 
 from . import umpiring
@@ -500,7 +501,7 @@ class BreakingOfNations(Buildings, Bombardment, WireCutting):
         flames = [m for m in firers if m.weapon == "lft"]
         firers = [m for m in firers if m.weapon != "lft"]
         lmg = any(m.weapon == "lmg" for m in firers)
-        self.tell("BON-025", f"{u.name} fires at {e.name} ({len(firers) + len(flames)} firer(s)).")
+        self.tell("BON-025", f"{u.name} fires at {e.name} ({counted(len(firers) + len(flames), 'firer')}).")
         for m in flames:
             targets = self.targets_for(m, e)
             if targets:
