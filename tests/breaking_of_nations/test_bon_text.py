@@ -92,3 +92,9 @@ def test_bon071_a_seat_ending_in_s_takes_an_apostrophe_alone() -> None:
     told = texts(Game(find_scenario("breaking-of-nations/trench-raid"), seed=1))
     assert "british opens a 4-hour preliminary bombardment of germans' half: 1 phase (BON-072)." in told
     assert "germans's" not in told and "(s)" not in told
+
+
+def test_a_unit_name_ending_in_s_takes_an_apostrophe_alone() -> None:
+    g = game([unit("A", "red", (10, 10), name="16th Manchesters"), unit("x", "blue", (30, 40))], dice=[1, 2])
+    do(g, "activate:A")
+    assert {a.id: a.text for a in g.legal_actions("red")}["end:A"] == "end 16th Manchesters' activation"

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from riotact.core.log import UMPIRE
 from riotact.core.protocol import Action
-from riotact.core.words import counted
+from riotact.core.words import counted, possessive
 from riotact.tabletop import bearing, clock_point, in_arc
 
 from .combat import CREW_FIRER, Hit, _ranged_judge
@@ -197,7 +197,7 @@ class Artillery(Vehicles):
             self.indirect_fire(u, self.aim_point(u, e, float(raw)), float(raw), e.name)
         else:
             plan = self.plans.pop(u.id)
-            self.tell("BON-077", f"{u.name}'s plan made in turn {plan.turn} is revealed: {plan.target}, "
+            self.tell("BON-077", f"{possessive(u.name)} plan made in turn {plan.turn} is revealed: {plan.target}, "
                       f"{plan.guess:g}\".", unit=u)
             self.indirect_fire(u, plan.point, plan.guess, plan.target)
 

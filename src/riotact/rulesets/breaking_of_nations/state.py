@@ -18,7 +18,7 @@ from riotact.core.protocol import Action, Result
 from riotact.core.scenario import Scenario
 from riotact.core.umpire import Umpire
 from riotact.core.umpiring import Power
-from riotact.core.words import counted
+from riotact.core.words import counted, possessive
 from riotact.tabletop import bearing, in_arc
 
 from . import umpiring
@@ -250,7 +250,7 @@ class BreakingOfNations(Buildings, Bombardment, WireCutting):
         return self.unit_of(m).pinned_turn != self.turn - 1 and not {"leg_heavy", "groin"} & set(m.injuries)
 
     def unit_actions(self, u: Unit) -> list[Action]:
-        out = [Action(f"end:{u.id}", f"end {u.name}'s activation")]
+        out = [Action(f"end:{u.id}", f"end {possessive(u.name)} activation")]
         able = self.able(u)
         if not able:
             return out
