@@ -72,8 +72,8 @@ def test_bon068_a_medium_piece_rolls_3d12_and_each_die_attacks_two_soldiers() ->
     do(g, "shoot:g:x")
     log = texts(g)
     assert "rolls 3D12 for direct fire at x (3D12, each die on its own) (BON-068): 9+6+5" in log
-    assert "Die 9 against x.4 (TN 6: 5 DS +1 Green crew): hit." in log
-    assert "Die 5 against x.6 (TN 6: 5 DS +1 Green crew): miss." in log
+    assert "Die 9 against x.4 (TN 6: 5 DS +1 Green crew (artillery and MG crews are Green, BON-065)): hit." in log
+    assert "Die 5 against x.6 (TN 6: 5 DS +1 Green crew (artillery and MG crews are Green, BON-065)): miss." in log
     gone = {m for m in ("x.1", "x.2", "x.3", "x.4", "x.5", "x.6") if not model(g, m).in_play}
     assert gone == {"x.2", "x.3", "x.4", "x.5"}  # two dice of 9 and 6, two men each; x.6 and the officer stand
 
@@ -112,7 +112,7 @@ def test_bon070_bon069_a_guessed_20_inches_places_the_round_there_then_a_shell_d
     assert dev["from"] == [24.0, 30.0] and dev["distance"] == 3 and dev["clock"] == 12 and not dev["critical"]
     assert dev["to"] == [24.0, 33.0]
     assert "The round deviates 3\" towards 12 o'clock to (24.0, 33.0)." in texts(g)
-    assert "The 4\" marker lands at (24.0, 33.0): 5 model(s) under it." in texts(g)
+    assert "The 4\" marker lands at (24.0, 33.0): 5 models under it." in texts(g)
 
 
 def test_bon069_a_critical_miss_sends_a_shell_d6_and_shot_d6_plus_3_never_more() -> None:
@@ -130,11 +130,11 @@ def test_bon069_a_critical_miss_sends_a_shell_d6_and_shot_d6_plus_3_never_more()
 
 def test_bon073_shot_covers_1_inch_and_shell_2_inches() -> None:
     """BON-073: a model 2.3" from where the round lands is under a shell's 4" marker, not a shot's 2"."""
-    for ammo, under in (("shell", True), ("shrapnel", False)):
+    for ammo, under in (("shell", "1 model"), ("shrapnel", "0 models")):
         g = play([7, 1, 6, 1, 1, 1], gun(ammunition=ammo), unit("x", "blue", (24, 45), (24, 33.3)))
         do(g, "lob:g:x:22")
         assert deviation(g)["to"] == [24.0, 31.0]
-        assert f"marker lands at (24.0, 31.0): {int(under)} model(s) under it." in texts(g), ammo
+        assert f"marker lands at (24.0, 31.0): {under} under it." in texts(g), ammo
 
 
 def test_bon077_a_trench_mortar_plans_a_turn_ahead_in_secret_and_fires_next_turn() -> None:

@@ -22,7 +22,7 @@ def test_the_screen_draws_the_table_and_the_units_from_the_view_only() -> None:
     g = game([unit("A", "red", (10, 10)), unit("y", "blue", (30, 40), hidden=True), unit("z", "blue", (40, 44))],
              dice=[1, 2], options={"hidden_deployment": True})
     screen = text_view(g.view("red"))
-    assert "A A (red, regular, open): 1 models" in screen and "z z (blue" in screen and "y y" not in screen
+    assert "A A (red, regular, open): 1 model," in screen and "z z (blue" in screen and "y y" not in screen
     assert "y y (blue" in text_view(g.view("blue"))
 
 

@@ -16,9 +16,10 @@ from dataclasses import dataclass
 
 from riotact.core.log import UMPIRE
 from riotact.core.protocol import Action
+from riotact.core.words import counted, possessive
 from riotact.tabletop import bearing, clock_point, in_arc
 
-from .combat import Hit, _ranged_judge
+from .combat import CREW_FIRER, Hit, _ranged_judge
 from .forces import Soldier, Unit
 from .ordnance import AMMUNITION, ARC, FIRE_AC, GUNS, LIMBER_NEEDED, LIMBERS, SIZE_DICE, Gun
 from .tables import CRITICAL_RANGED, PIECES, STATS
@@ -268,7 +269,7 @@ class Artillery(Vehicles):
             self.indirect_fire(u, self.aim_point(u, e, float(raw)), float(raw), e.name)
         else:
             plan = self.plans.pop(u.id)
-            self.tell("BON-077", f"{u.name}'s plan made in turn {plan.turn} is revealed: {plan.target}, "
+            self.tell("BON-077", f"{possessive(u.name)} plan made in turn {plan.turn} is revealed: {plan.target}, "
                       f"{plan.guess:g}\".", unit=u)
             self.indirect_fire(u, plan.point, plan.guess, plan.target)
 
@@ -293,7 +294,7 @@ class Artillery(Vehicles):
         cv, name = self.cover(origin, t)
         if cv:
             parts.append((cv, f"cover ({name})"))
-        parts.append((STATS["green"].fire_mod, "Green crew"))
+        parts.append((STATS["green"].fire_mod, CREW_FIRER))
         return sum(v for v, _ in parts), " ".join(f"{'+' if v >= 0 and i else ''}{v} {w}"
                                                   for i, (v, w) in enumerate(parts))
 
@@ -368,7 +369,7 @@ class Artillery(Vehicles):
         point = self.deviate(u, piece.pos, aim)
         under = self.under_marker(point, ammo.radius)
         self.tell("BON-073", f"The {2 * ammo.radius:g}\" marker lands at ({point[0]:.1f}, {point[1]:.1f}): "
-                  f"{len(under)} model(s) under it.", marker=[point[0], point[1], ammo.radius])
+                  f"{counted(len(under), 'model')} under it.", marker=[point[0], point[1], ammo.radius])
         for t in under:
             self.reveal(self.unit_of(t), "a shell lands on it")
         dice = self.fire_dice(u, "BON-068", f"the {self.gun(u).name}'s attack")

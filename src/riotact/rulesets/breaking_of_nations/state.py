@@ -22,6 +22,7 @@ from riotact.core.protocol import Action, Result
 from riotact.core.scenario import Scenario
 from riotact.core.umpire import Umpire
 from riotact.core.umpiring import Power
+from riotact.core.words import counted, possessive
 from riotact.tabletop import bearing, in_arc
 
 from . import umpiring
@@ -275,7 +276,7 @@ class BreakingOfNations(Buildings, Bombardment, WireCutting):
         return self.unit_of(m).pinned_turn != self.turn - 1 and not {"leg_heavy", "groin"} & set(m.injuries)
 
     def unit_actions(self, u: Unit) -> list[Action]:
-        out = [Action(f"end:{u.id}", f"end {u.name}'s activation")]
+        out = [Action(f"end:{u.id}", f"end {possessive(u.name)} activation")]
         able = self.able(u)
         if not able:
             return out
@@ -526,7 +527,7 @@ class BreakingOfNations(Buildings, Bombardment, WireCutting):
         flames = [m for m in firers if m.weapon == "lft"]
         firers = [m for m in firers if m.weapon != "lft"]
         lmg = any(m.weapon == "lmg" for m in firers)
-        self.tell("BON-025", f"{u.name} fires at {e.name} ({len(firers) + len(flames)} firer(s)).")
+        self.tell("BON-025", f"{u.name} fires at {e.name} ({counted(len(firers) + len(flames), 'firer')}).")
         for m in flames:
             targets = self.targets_for(m, e)
             if targets:

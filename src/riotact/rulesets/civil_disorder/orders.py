@@ -27,6 +27,7 @@ from .gas import gas_in_sight
 from .movement import driver, move_away, move_into_contact, move_vehicle, pace, run_pace, travel, vehicle_reach
 from .personal import can_grab, personal_fight, personal_fire
 from .tables import NEGOTIATOR_QUALITY, RL_CHART, lookup
+from .town import building_name
 from .units import Threat
 from .views import commanded_units, earshot, in_reach, known_crowds, known_units, within_earshot
 
@@ -124,8 +125,9 @@ def order_problem(order: str, known: dict[str, set[str]]) -> str | None:
 
 
 def describe_order(order: str) -> str:
+    """An order in words; a building by its name, not its id (``enter:terrace_w``: "enter the west terrace")."""
     verb, _, target = order.partition(":")
-    return ORDER_WORDS[verb].format(target)
+    return ORDER_WORDS[verb].format(building_name(target) if ORDER_TARGETS.get(verb) == "building" else target)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -432,10 +434,10 @@ def enter(s: World, unit: SFUnit, building: str) -> None:
         if unit.node not in fronts:
             return
     unit.inside = building
-    s.tell("CD-47", f"{unit.id} enters {building}.", nodes=[unit.node], units=[unit.id])
+    s.tell("CD-47", f"{unit.id} enters {building_name(building)}.", nodes=[unit.node], units=[unit.id])
     if s.buildings[building].fires:
-        figures = s.roll("CD-47", unit.id, 1, 3, f"figures caught entering burning {building}").total
-        petrol_attack(s, unit, figures, f"entering burning {building}", Threat(fronts[0]))
+        figures = s.roll("CD-47", unit.id, 1, 3, f"figures caught entering burning {building_name(building)}").total
+        petrol_attack(s, unit, figures, f"entering burning {building_name(building)}", Threat(fronts[0]))
 
 
 # -- steps 3 to 5: personal figures ------------------------------------------------------
