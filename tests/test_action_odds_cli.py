@@ -10,7 +10,7 @@ from test_cli import RB, riotact
 
 def test_play_shows_the_odds_beside_a_declaration() -> None:
     """RB-14: Mild Diamonds at 20 RP (first game): 93% success before a Joker, beside the option."""
-    out = riotact("play", RB, "--seed", "3", "--option", "first_turn_order=seats", stdin="quit\n")
+    out = riotact("play", RB, "--seed", "3", "--option", "first_turn_order=seats", stdin="quit\nyes\n")
     assert out.returncode == 0, out.stderr
     text = " ".join(out.stdout.split())
     assert "Mild Diamonds: a red card, raises 4 RP, 1 RP a card — 93% success within your 20 RP, 7% Joker" in text
@@ -23,7 +23,7 @@ DATA = Path(__file__).parent / "data"
 def test_play_shows_the_odds_beside_a_public_participation_shot() -> None:
     """PP-10/11: Red Ruth, a good shot, at Blue Bill behind the hedge: D6 + 1 - 1 against 4+."""
     out = riotact("play", str(DATA / "odds-pp.toml"), "--seed", "1", "--seat", "red=human", "--seat", "blue=human",
-                  stdin="done\n" * 8 + "quit\n")
+                  stdin="\ndone\n" * 8 + "quit\nyes\n")  # Enter: the terminal handed over
     assert out.returncode == 0, out.stderr
     text = " ".join(out.stdout.split())
     assert ("Red Ruth fires the rifle at Blue Bill, 9.0\" away — 50% to hit (4+ on D6 +0: good shot +1, "
@@ -35,7 +35,7 @@ def test_play_shows_the_odds_beside_a_breaking_of_nations_fire_order_and_charge(
     """BON-025: four Regular riflemen at a Regular squad in the open, each aiming at the nearest man;
     BON-017 / BON-032: their charge at a Blue picket and the close combat that follows."""
     out = riotact("play", str(DATA / "odds-bon.toml"), "--seed", "1", "--seat", "red=human", "--seat", "blue=human",
-                  stdin="activate Red\n" * 2 + "quit\n")
+                  stdin="activate Red\n" * 2 + "quit\nyes\n")
     assert out.returncode == 0, out.stderr
     text = " ".join(out.stdout.split())
     assert ("Red squad fires at Blue squad — 97% at least one hit, 2.3 of 5 expected (4 shot(s) at TN 6; "

@@ -64,7 +64,7 @@ def test_a_bad_scenario_file_is_one_line(tmp_path: Path, body: str, words: tuple
     scenario = tmp_path / "bad.toml"
     scenario.write_text(body, encoding="utf-8")
     for command in (("play", str(scenario)), ("sim", str(scenario), "--games", "1")):
-        one_line_error(riotact(*command, stdin="quit\n"), "bad.toml", *words)
+        one_line_error(riotact(*command, stdin="quit\nyes\n"), "bad.toml", *words)
 
 
 BUILT_IN = Path(__file__).resolve().parents[1] / "src/riotact/rulesets"
@@ -136,7 +136,7 @@ def test_a_bad_save_is_one_line(tmp_path: Path, change: object, words: tuple[str
     with pytest.raises(SaveFileError):
         read_log(save)
     for command in (("play", str(save)), ("replay", str(save))):
-        one_line_error(riotact(*command, stdin="quit\n"), "bad.jsonl", *words)
+        one_line_error(riotact(*command, stdin="quit\nyes\n"), "bad.jsonl", *words)
 
 
 # -- command lines ---------------------------------------------------------------------------------
@@ -168,7 +168,7 @@ Game(find_scenario("revolting-behaviour/first-game"), seed=1).save(sys.argv[1])
 def test_a_save_killed_half_way_leaves_no_temporary_file_for_ever(tmp_path: Path) -> None:
     """kill -9 between writing and renaming leaves ".game.jsonl.tmp"; the next save takes it away."""
     save = tmp_path / "game.jsonl"
-    riotact("play", RB, "--seed", "1", "--save", str(save), stdin="quit\n")
+    riotact("play", RB, "--seed", "1", "--save", str(save), stdin="quit\nyes\n")
     before = save.read_bytes()
     writer = subprocess.Popen([sys.executable, "-c", KILLED_WRITER, str(save)])
     deadline = time.monotonic() + 60
@@ -178,7 +178,7 @@ def test_a_save_killed_half_way_leaves_no_temporary_file_for_ever(tmp_path: Path
     writer.send_signal(signal.SIGKILL)
     writer.wait()
     assert (tmp_path / ".game.jsonl.tmp").exists() and save.read_bytes() == before  # the save is whole
-    out = riotact("play", str(save), stdin="quit\n")
+    out = riotact("play", str(save), stdin="quit\nyes\n")
     assert out.returncode == 0, out.stderr
     assert [p.name for p in tmp_path.iterdir()] == ["game.jsonl"]
     assert json.loads(save.read_text(encoding="utf-8").splitlines()[0])["seed"] == 1

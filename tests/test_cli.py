@@ -66,12 +66,12 @@ def test_replay_verifies_and_narrates_as_a_seat(tmp_path: Path) -> None:
 def test_play_against_a_bot_saves_and_resumes(tmp_path: Path) -> None:
     save = tmp_path / "game.jsonl"
     out = riotact("play", RB, "--seed", "3", "--save", str(save), "--option", "first_turn_order=seats",
-                  stdin="1\nquit\n")
+                  stdin="1\nquit\nyes\n")
     assert out.returncode == 0, out.stderr
     assert "Saved to" in out.stdout and save.exists()
     decisions = [json.loads(line) for line in save.read_text().splitlines()[1:]]
     assert any(e["kind"] == "decision" and e["seat"] == "p1" and e["action"] == "pass" for e in decisions)
-    again = riotact("play", str(save), stdin="quit\n")
+    again = riotact("play", str(save), stdin="quit\nyes\n")
     assert again.returncode == 0, again.stderr
 
 
@@ -105,7 +105,7 @@ def test_a_broken_save_file_is_a_clear_error(tmp_path: Path) -> None:
 
 def test_a_long_action_list_is_indexed_and_searchable() -> None:
     """A commander with 100+ orders gets an index of the list, and words typed find actions."""
-    out = riotact("play", "civil-disorder/embassy-protest", "--seed", "3", stdin="order R1\nquit\n")
+    out = riotact("play", "civil-disorder/embassy-protest", "--seed", "3", stdin="order R1\nquit\nyes\n")
     assert out.returncode == 0, out.stderr
     assert "actions: 1 take no action this turn; 2-" in out.stdout.replace("\n", " ")
     found = out.stdout.split("your decision:")[1]
@@ -115,7 +115,7 @@ def test_a_long_action_list_is_indexed_and_searchable() -> None:
 def test_a_damaged_or_unwritable_save_is_a_clear_error(tmp_path: Path) -> None:
     """A truncated save, a folder given as a save, a save folder that is a file or is missing."""
     save = tmp_path / "game.jsonl"
-    riotact("play", RB, "--seed", "3", "--save", str(save), stdin="1\nquit\n")
+    riotact("play", RB, "--seed", "3", "--save", str(save), stdin="1\nquit\nyes\n")
     text = save.read_text()
     save.write_text(text[: len(text) - 20])  # cut off in the middle of the last line
     blocker = tmp_path / "file"
@@ -125,7 +125,7 @@ def test_a_damaged_or_unwritable_save_is_a_clear_error(tmp_path: Path) -> None:
                         (("play", str(tmp_path / "folder.jsonl")), "cannot read"),
                         (("play", RB, "--save", str(blocker / "g.jsonl")), "not an existing folder"),
                         (("play", RB, "--save", str(tmp_path / "missing" / "g.jsonl")), "not an existing folder")]:
-        out = riotact(*args, stdin="quit\n")
+        out = riotact(*args, stdin="quit\nyes\n")
         assert out.returncode == 2 and words in out.stderr, out.stdout + out.stderr
         assert "Traceback" not in out.stderr
 
@@ -144,10 +144,10 @@ def test_input_closed_at_the_decision_prompt_saves_and_exits_2(tmp_path: Path) -
 
 def test_a_saved_game_keeps_its_seed_options_and_dice(tmp_path: Path) -> None:
     save = tmp_path / "game.jsonl"
-    riotact("play", RB, "--seed", "3", "--save", str(save), stdin="quit\n")
+    riotact("play", RB, "--seed", "3", "--save", str(save), stdin="quit\nyes\n")
     for extra, words in [(("--seed", "4"), "keeps its own seed"), (("--option", "severe=false"), "keeps its own"),
                          (("--dice", "manual"), "dice from its seed")]:
-        out = riotact("play", str(save), *extra, stdin="quit\n")
+        out = riotact("play", str(save), *extra, stdin="quit\nyes\n")
         assert out.returncode == 2 and words in out.stderr, out.stderr
 
 
@@ -170,13 +170,13 @@ def test_undo_at_the_terminal_takes_back_until_the_cards_fall(tmp_path: Path) ->
     decision stands (the bot p2 cannot agree to forget it), and the save keeps it."""
     save = tmp_path / "game.jsonl"
     out = riotact("play", RB, "--seed", "3", "--option", "first_turn_order=seats", "--save", str(save),
-                  stdin="D-mild\nundo\nquit\n")
+                  stdin="D-mild\nundo\nquit\nyes\n")
     assert out.returncode == 0, out.stderr
     assert "Your last decision is taken back" in out.stdout
     events = [json.loads(line) for line in save.read_text().splitlines()[1:]]
     assert not [e for e in events if e["kind"] == "decision"]
     drawn = riotact("play", RB, "--seed", "3", "--option", "first_turn_order=seats", "--save", str(save),
-                    stdin="D-mild\ndraw\nundo\nquit\n")
+                    stdin="D-mild\ndraw\nundo\nquit\nyes\n")
     assert drawn.returncode == 0, drawn.stderr
     assert "The decision stands: you have seen 'p1 draws" in " ".join(drawn.stdout.split())
     assert "taken back" not in drawn.stdout
@@ -189,25 +189,25 @@ def test_resuming_puts_everyone_back_in_his_seat(tmp_path: Path) -> None:
     --seat changes the seats explicitly, and the save records the change."""
     save = tmp_path / "game.jsonl"
     first = riotact("play", RB, "--seed", "3", "--seat", "p1=heuristic", "--seat", "p2=human", "--save", str(save),
-                    stdin="quit\n")
+                    stdin="quit\nyes\n")
     assert first.returncode == 0 and "p2, your decision" in first.stdout, first.stderr
     assert json.loads(save.read_text().splitlines()[0])["players"] == {"p1": "heuristic", "p2": "human"}
-    again = riotact("play", str(save), stdin="quit\n")
+    again = riotact("play", str(save), stdin="quit\nyes\n")
     assert again.returncode == 0, again.stderr
     assert "p2, your decision" in again.stdout and "p1, your decision" not in again.stdout
-    swapped = riotact("play", str(save), "--seat", "p1=human", "--seat", "p2=random", stdin="quit\n")
+    swapped = riotact("play", str(save), "--seat", "p1=human", "--seat", "p2=random", stdin="quit\nyes\n")
     assert swapped.returncode == 0 and "p1, your decision" in swapped.stdout, swapped.stderr
     assert json.loads(save.read_text().splitlines()[0])["players"] == {"p1": "human", "p2": "random"}
 
 
 def test_a_save_that_names_no_players_says_so(tmp_path: Path) -> None:
     save = tmp_path / "game.jsonl"
-    riotact("play", RB, "--seed", "3", "--save", str(save), stdin="quit\n")
+    riotact("play", RB, "--seed", "3", "--save", str(save), stdin="quit\nyes\n")
     lines = save.read_text().splitlines()
     header = json.loads(lines[0])
     del header["players"]
     save.write_text("\n".join([json.dumps(header), *lines[1:]]))
-    out = riotact("play", str(save), stdin="quit\n")
+    out = riotact("play", str(save), stdin="quit\nyes\n")
     assert out.returncode == 0 and "does not say who plays which seat" in out.stdout, out.stderr
 
 
@@ -215,13 +215,13 @@ def test_the_seed_is_a_secret_until_the_end(tmp_path: Path) -> None:
     """The play screens never show the seed of a game in progress (it fixes the hidden Cause cards and
     every future draw); it is told when the game is over, and a game without --seed takes fresh entropy."""
     seed = "987654321987"
-    running = riotact("play", RB, "--seed", seed, stdin="1\nquit\n")
+    running = riotact("play", RB, "--seed", seed, stdin="1\nquit\nyes\n")
     assert running.returncode == 0 and seed not in running.stdout + running.stderr
     bots = ("--seat", "p1=random", "--seat", "p2=random")
     ended = riotact("play", RB, "--seed", seed, *bots)
     assert ended.returncode == 0 and f"seed was {seed}" in ended.stdout, ended.stderr
     save = tmp_path / "game.jsonl"
-    fresh = riotact("play", RB, "--save", str(save), stdin="quit\n")
+    fresh = riotact("play", RB, "--save", str(save), stdin="quit\nyes\n")
     drawn = json.loads(save.read_text().splitlines()[0])["seed"]
     assert type(drawn) is int and drawn.bit_length() > 64 and str(drawn) not in fresh.stdout
     as_p1 = riotact("replay", str(save), "--seat", "p1")
@@ -258,14 +258,14 @@ def test_a_huge_batch_starts_at_once_and_plays_in_game_order(jobs: int) -> None:
 def test_a_hot_seat_table_never_shows_the_umpires_secrets() -> None:
     """RB-07: face-down Cause cards are shown to nobody, even when two people share the terminal."""
     for seats in (("--seat", "p1=human", "--seat", "p2=human"), ("--seat", "p1=random", "--seat", "p2=random")):
-        out = riotact("play", RB, "--seed", "3", *seats, stdin="quit\n")
+        out = riotact("play", RB, "--seed", "3", *seats, stdin="\nquit\nyes\n")  # Enter: p1 takes the terminal
         assert out.returncode == 0, out.stderr
         assert "draws" in out.stdout and "for his Cause (face down)" not in out.stdout
 
 
 def test_whatever_is_typed_at_the_prompt_is_text_not_markup() -> None:
     """Brackets typed at the prompt (rich markup), or a '³', are just text: never a traceback."""
-    out = riotact("play", RB, "--seed", "3", stdin="[/x]\nzzz [/x]\n[bold]\n³\nquit\n")
+    out = riotact("play", RB, "--seed", "3", stdin="[/x]\nzzz [/x]\n[bold]\n³\nquit\nyes\n")
     assert out.returncode == 0, out.stderr
     assert "Traceback" not in out.stderr and "No action matches 'zzz [/x]'" in out.stdout
 
@@ -273,16 +273,17 @@ def test_whatever_is_typed_at_the_prompt_is_text_not_markup() -> None:
 @pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux /proc, a folder nobody can write")
 def test_a_save_folder_that_cannot_be_written_is_refused_before_play() -> None:
     """A read-only save folder is found out at the start (even as root), not after the first move."""
-    out = riotact("play", RB, "--seed", "3", "--save", "/proc/riotact-game.jsonl", stdin="1\nquit\n")
+    out = riotact("play", RB, "--seed", "3", "--save", "/proc/riotact-game.jsonl", stdin="1\nquit\nyes\n")
     assert out.returncode == 2 and "cannot save" in out.stderr and "Traceback" not in out.stderr
     assert "your decision" not in out.stdout
 
 
 def test_hot_seat_undo_asks_the_other_person() -> None:
-    """Two people at one terminal: past a drawn card, taking p1's decision back needs p2's word."""
+    """Two people at one terminal: past a drawn card (a failed one: p1 is still at the terminal),
+    taking p1's decision back needs p2's word."""
     seats = ("--seat", "p1=human", "--seat", "p2=human", "--option", "first_turn_order=seats")
-    agreed = riotact("play", RB, "--seed", "3", *seats, stdin="D-mild\ndraw\nundo\nyes\nquit\n")
+    agreed = riotact("play", RB, "--seed", "3", *seats, stdin="\nS-severe\ndraw\nundo\nyes\nquit\nyes\n")
     assert agreed.returncode == 0, agreed.stderr
     assert "p2, do you agree to take back p1's decision?" in agreed.stdout and "taken back" in agreed.stdout
-    refused = riotact("play", RB, "--seed", "3", *seats, stdin="D-mild\ndraw\nundo\nno\nquit\n")
+    refused = riotact("play", RB, "--seed", "3", *seats, stdin="\nS-severe\ndraw\nundo\nno\nquit\nyes\n")
     assert "The decision stands" in refused.stdout and "taken back" not in refused.stdout

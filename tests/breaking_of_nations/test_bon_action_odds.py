@@ -366,6 +366,7 @@ def test_bon077_the_mortar_s_planned_fire_shows_its_odds_to_its_owner_only() -> 
 
     g = play([1, 2], gun("trench_mortar"), unit("x", "blue", *LINE))
     do(g, next(a.id for a in g.legal_actions("red") if a.id.startswith("plan:g:x:")))
+    do(g, "end:g")  # turning (BON-066) is all it could still do
     do(g, "activate:x")
     do(g, "end:x")
     do(g, "activate:g")

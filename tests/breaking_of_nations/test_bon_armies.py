@@ -76,3 +76,17 @@ def test_bon055_only_heroes_carry_close_combat_weapons_on_an_entrenched_board() 
     load([squad(cc_weapons=2)])
     with pytest.raises(ScenarioError, match=r"only heroes may have close-combat weapons \(BON-055\)"):
         load([squad(cc_weapons=2)], features=[trench])
+
+
+def test_bon036_a_banner_is_borne_by_an_ordinary_soldier_of_a_squad_or_cavalry_at_no_cost() -> None:
+    """BON-036: a squad may field a banner at no cost (the seed gives none); an MG team may not, nor a
+    squad whose soldiers are all specialists or the radio man; the army builder offers the field."""
+    from riotact.rulesets.breaking_of_nations.builder import unit_form
+
+    assert army_totals(load([squad(banner=True)]).setup) == army_totals(load([squad()]).setup)
+    with pytest.raises(ScenarioError, match=r"unit m: a banner is borne by a soldier of a squad or a rider "
+                                            r"\(BON-036\), not in a mg unit"):
+        load([squad("m", kind="mg", banner=True)])
+    with pytest.raises(ScenarioError, match=r"unit A: a banner needs an ordinary soldier to bear it \(BON-036\)"):
+        load([squad(soldiers=2, historical=True, specialists=[{"kind": "lmg"}], radio=True, banner=True)])
+    assert next(f for f in unit_form() if f["name"] == "banner")["kind"] == "bool"

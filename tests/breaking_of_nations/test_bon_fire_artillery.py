@@ -50,7 +50,7 @@ def test_bon067_firing_costs_three_crew_ac_so_four_crewmen_fire_twice_a_turn() -
     assert g.state.crew_ac(g.state.units["g"]) == 5 and "shoot:g:x" in ids(g)
     do(g, "shoot:g:x")
     assert g.state.crew_ac(g.state.units["g"]) == 2
-    assert g.state.active != "g"  # nothing left to do but end: the activation closed itself
+    assert {i.split(":")[0] for i in ids(g)} == {"end", "rotate"}  # no third shot: only turning is left
 
 
 def test_bon067_bon066_a_target_outside_the_45_degree_arc_is_refused_and_turning_costs_an_action() -> None:
@@ -72,8 +72,8 @@ def test_bon068_a_medium_piece_rolls_3d12_and_each_die_attacks_two_soldiers() ->
     do(g, "shoot:g:x")
     log = texts(g)
     assert "rolls 3D12 for direct fire at x (3D12, each die on its own) (BON-068): 9+6+5" in log
-    assert "Die 9 against x.4 (TN 6: 5 DS +1 Green crew): hit." in log
-    assert "Die 5 against x.6 (TN 6: 5 DS +1 Green crew): miss." in log
+    assert "Die 9 against x.4 (TN 6: 5 DS +1 Green crew (artillery and MG crews are Green, BON-065)): hit." in log
+    assert "Die 5 against x.6 (TN 6: 5 DS +1 Green crew (artillery and MG crews are Green, BON-065)): miss." in log
     gone = {m for m in ("x.1", "x.2", "x.3", "x.4", "x.5", "x.6") if not model(g, m).in_play}
     assert gone == {"x.2", "x.3", "x.4", "x.5"}  # two dice of 9 and 6, two men each; x.6 and the officer stand
 
@@ -112,7 +112,7 @@ def test_bon070_bon069_a_guessed_20_inches_places_the_round_there_then_a_shell_d
     assert dev["from"] == [24.0, 30.0] and dev["distance"] == 3 and dev["clock"] == 12 and not dev["critical"]
     assert dev["to"] == [24.0, 33.0]
     assert "The round deviates 3\" towards 12 o'clock to (24.0, 33.0)." in texts(g)
-    assert "The 4\" marker lands at (24.0, 33.0): 5 model(s) under it." in texts(g)
+    assert "The 4\" marker lands at (24.0, 33.0): 5 models under it." in texts(g)
 
 
 def test_bon069_a_critical_miss_sends_a_shell_d6_and_shot_d6_plus_3_never_more() -> None:
@@ -130,11 +130,11 @@ def test_bon069_a_critical_miss_sends_a_shell_d6_and_shot_d6_plus_3_never_more()
 
 def test_bon073_shot_covers_1_inch_and_shell_2_inches() -> None:
     """BON-073: a model 2.3" from where the round lands is under a shell's 4" marker, not a shot's 2"."""
-    for ammo, under in (("shell", True), ("shrapnel", False)):
+    for ammo, under in (("shell", "1 model"), ("shrapnel", "0 models")):
         g = play([7, 1, 6, 1, 1, 1], gun(ammunition=ammo), unit("x", "blue", (24, 45), (24, 33.3)))
         do(g, "lob:g:x:22")
         assert deviation(g)["to"] == [24.0, 31.0]
-        assert f"marker lands at (24.0, 31.0): {int(under)} model(s) under it." in texts(g), ammo
+        assert f"marker lands at (24.0, 31.0): {under} under it." in texts(g), ammo
 
 
 def test_bon077_a_trench_mortar_plans_a_turn_ahead_in_secret_and_fires_next_turn() -> None:
@@ -147,7 +147,8 @@ def test_bon077_a_trench_mortar_plans_a_turn_ahead_in_secret_and_fires_next_turn
     assert g.view("red")["state"]["plans"]["g"]["guess"] == 21 and g.view("blue")["state"]["plans"] == {}
     assert "plans its fire" in texts(g, "red") and "plans its fire" not in texts(g, "blue")
     assert "plan:g:x:21" not in texts(g, "blue")  # the decision itself is hidden too
-    do(g, "activate:x")  # the plan was all the mortar could do this turn: its activation closed itself
+    do(g, "end:g")  # the plan was all the mortar would do this turn (turning, BON-066, was left)
+    do(g, "activate:x")
     do(g, "end:x")
     do(g, "activate:g")
     assert "lob:g" in ids(g)
@@ -197,3 +198,59 @@ def test_bon051_a_hero_with_his_radio_man_directs_indirect_fire_at_what_the_crew
     spotters = unit("s", "red", (40, 24), (40, 25), (41, 24), radio=True)  # the officer, his radio man, a rifleman
     g = play([], gun(), spotters, unit("x", "blue", *SQUAD), features=[silo])
     assert "lob:g:x:21" in ids(g)
+
+
+def test_bon066_a_gun_turns_any_bearing_up_to_90_degrees_for_1_ac_and_farther_at_1_ac_per_90() -> None:
+    """BON-066: "Guns may be rotated up to 90 degrees for 1 AC": the menu offers 45 and 90 degrees either
+    way; a typed bearing within 90 degrees costs 1 AC (45, then 89 more), 180 degrees costs 2 (the
+    catalogue's test); a bearing that is not a number is refused in one line."""
+    g = play([], gun(), unit("x", "blue", *SQUAD))
+    assert {"rotate:g:45.0", "rotate:g:90.0", "rotate:g:315.0", "rotate:g:270.0"} <= set(ids(g))
+    do(g, "rotate:g:45")
+    assert g.state.units["g"].facing == 45 and g.state.crew_ac(g.state.units["g"]) == 7
+    do(g, "rotate:g:134")
+    assert g.state.units["g"].facing == 134 and g.state.crew_ac(g.state.units["g"]) == 6
+    do(g, "rotate:g:314")
+    assert g.state.units["g"].facing == 314 and g.state.crew_ac(g.state.units["g"]) == 4
+    assert "g turns 180 degrees (2 AC)." in texts(g)
+    with pytest.raises(RiotactError, match=r"give the new bearing in degrees .*BON-066"):
+        do(g, "rotate:g:north")
+
+
+def test_bon066_a_turn_the_crew_cannot_pay_for_is_refused_with_its_cost() -> None:
+    """BON-066: with 2 crew AC left (after two shots, BON-067) a 90 degree turn is offered and taken,
+    but a further 180 degree turn (2 AC) is refused, saying why."""
+    g = play([1, 1, 1, 1, 1, 1], gun(), unit("x", "blue", *SQUAD))
+    do(g, "shoot:g:x")
+    do(g, "shoot:g:x")
+    do(g, "rotate:g:90.0")
+    assert g.state.crew_ac(g.state.units["g"]) == 1
+    with pytest.raises(RiotactError, match=r"costs 2 AC; its crew has 1"):
+        do(g, "rotate:g:270")
+
+
+def test_bon066_an_mg_team_turns_as_a_gun_does_even_with_an_enemy_in_its_arc() -> None:
+    """BON-066 with BON-074 gap: the MG is listed under the seed's Artillery, whose rotation rule it
+    follows: with the enemy already in its 90 degree arc it is still offered 45 and 90 degree turns,
+    and a typed 30 degrees costs one crewman 1 AC."""
+    g = game([unit("A", "red", (20, 40), (21, 40)), unit("m", "blue", (20, 30), (19, 28), (21, 28), kind="mg")],
+             dice=[2, 1], options=OFF)
+    do(g, "activate:m")
+    assert "fire:m:A" in ids(g)
+    assert {"rotate:m:45.0", "rotate:m:315.0", "rotate:m:90.0", "rotate:m:270.0"} <= set(ids(g))
+    do(g, "rotate:m:30")
+    assert g.state.units["m"].facing == 30 and sorted(model(g, m).ac for m in ("m.2", "m.3")) == [1, 2]
+
+
+def test_bon066_a_hidden_mg_turning_tells_the_enemy_nothing() -> None:
+    """BON-066 with the BON-002 house rule: a hidden MG team turning in place is not seen: two games that
+    differ only in whether it turned send red the same log and view."""
+    seen = []
+    for orders in (["rotate:m:45"], []):
+        g = game([unit("A", "red", (2, 2), (3, 2)),
+                  unit("m", "blue", (20, 30), (19, 28), (21, 28), kind="mg", hidden=True)],
+                 dice=[2, 1], options={**OFF, "hidden_deployment": True})
+        for act in ("activate:m", *orders, "end:m"):
+            do(g, act)
+        seen.append((g.log_for("red"), g.view("red")))
+    assert seen[0] == seen[1]

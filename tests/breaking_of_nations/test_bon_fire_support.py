@@ -39,7 +39,7 @@ def test_bon071_a_marker_is_a_heavy_howitzers_shell_4d12_two_men_a_die_d4() -> N
     g = shelled([5, 6, 9, 1, 1, 1, *[1] * 42], unit("x", "blue", (40, 46), (5, 30), (6, 30), (10, 30)))
     log = texts(g)
     assert "Square 1,1: a 6\" marker at (5.0, 30.0), no deviation." in log
-    assert "Die 9 against x.2 (TN 6: 5 DS +1 Green crew): hit." in log
+    assert "Die 9 against x.2 (TN 6: 5 DS +1 Green crew (artillery and MG crews are Green, BON-065)): hit." in log
     assert not model(g, "x.2").in_play and not model(g, "x.3").in_play and model(g, "x.4").in_play
 
 
@@ -52,7 +52,7 @@ def test_bon071_points_off_the_table_are_lost() -> None:
 def test_bon072_optional_phases_a_6_hour_bombardment_is_resolved_three_times() -> None:
     """BON-072: with the optional rule, one bombardment phase per two hours: 6 hours, 3 x 8 markers."""
     g = shelled([1] * 144, unit("x", "blue", (47, 47), (46, 47)), hours=6, options={"bombardment_phases": True})
-    assert len(markers(g)) == 24 and "3 phase(s)" in texts(g)
+    assert len(markers(g)) == 24 and "3 phases (BON-072)" in texts(g)
     assert len(markers(shelled([1] * 48, unit("x", "blue", (47, 47), (46, 47)), hours=6))) == 8
 
 

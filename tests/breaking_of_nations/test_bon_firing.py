@@ -86,7 +86,7 @@ def test_bon029_the_great_equalizer_passes_extra_hits_to_the_unit_behind_even_a_
              dice=[1, 2, 10, 10, 10, 9], options=OFF)
     do(g, "activate:A")
     do(g, "fire:A:x")
-    assert "The Great Equalizer: 1 extra hit(s) go to y." in texts(g)
+    assert "The Great Equalizer: 1 extra hit go to y." in texts(g)
     assert not model(g, "y.2").in_play and not model(g, "x.1").in_play and not model(g, "x.2").in_play
 
 

@@ -101,3 +101,29 @@ def test_bon049_a_hero_suffers_bloody_death_with_no_hit_location() -> None:
     do(g, "activate:A")
     do(g, "fire:A:x")
     assert model(g, "x.1").removed == "bloody death" and "hit location" not in texts(g)
+
+
+def test_bon036_a_banner_bearer_struck_down_is_a_glory_trigger() -> None:
+    """BON-036: "their leader or banner is wounded or killed": blue's x fields a banner (its first
+    ordinary soldier, x.2, bears it; every seat sees it); red's rifleman kills him with a natural 12
+    (BON-026) and x's GL rises from 4+ to 5+."""
+    g = game([unit("A", "red", (2, 2), (10, 10)), unit("x", "blue", (20, 30), (10, 20), (12, 21), banner=True)],
+             dice=[1, 2, 12], options=OFF)
+    seen = {m["id"]: m["banner"] for u in g.view("red")["state"]["units"] if u["id"] == "x" for m in u["models"]}
+    assert seen == {"x.1": False, "x.2": True, "x.3": False}
+    do(g, "activate:A")
+    do(g, "fire:A:x")
+    assert not model(g, "x.2").in_play and g.state.units["x"].gl == 5
+    assert "x: glory test, its banner-bearer was wounded or killed; GL rises to 5+." in texts(g, "blue")
+
+
+def test_bon036_leader_and_banner_struck_down_together_are_one_trigger_a_turn() -> None:
+    """BON-036 gap: leader and banner are one line of the seed's list, so one trigger a turn between
+    them: two natural 12s kill x's officer and its bearer, and GL rises once (4+ to 5+)."""
+    g = game([unit("A", "red", (2, 2), (10, 10), (11, 10)),
+              unit("x", "blue", (10.5, 20), (11.5, 20), (20, 30), (21, 30), (22, 30), banner=True)],
+             dice=[1, 2, 12, 12], options=OFF)
+    do(g, "activate:A")
+    do(g, "fire:A:x")
+    assert not model(g, "x.1").in_play and not model(g, "x.2").in_play
+    assert g.state.units["x"].gl == 5 and "banner-bearer" not in texts(g)

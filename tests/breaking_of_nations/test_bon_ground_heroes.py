@@ -57,3 +57,19 @@ def test_the_heuristic_bot_fights_for_the_village_church() -> None:
         play_out(g, {s: make_bot("heuristic", g, s) for s in g.seats})
         seen += texts(g)
     assert "of the church by the door" in seen or "fights through the door" in seen
+
+
+def test_bon043_knocking_out_a_vehicle_in_close_combat_is_a_heroic_deed() -> None:
+    """BON-043 gap: "destroying an enemy hero, gun or vehicle in close combat": red's hero A knocks out
+    blue's lorry v (CV class II) with a natural 6 (a critical, BON-062); B, 5" away, takes heart."""
+    g = game([unit("A", "red", (20, 20), kind="hero"), unit("B", "red", (25, 20)), unit("C", "red", (45, 45)),
+              unit("x", "blue", (25, 30), (26, 30), specialists=[{"kind": "lmg"}]),
+              unit("w", "blue", (45, 35), (46, 35), specialists=[{"kind": "lmg"}]),
+              unit("v", "blue", (20, 22), kind="vehicle", cv_class=2)],
+             dice=[2, 1, *[1] * 4, *[1] * 4, 6, 3], options=OFF)
+    for act in ("activate:x", "fire:x:B", "end:x", "activate:C", "end:C", "activate:w", "fire:w:C", "end:w",
+                "activate:A", "fight:A"):
+        do(g, act)
+    assert g.state.men["v.1"].removed == "knocked out by a critical"
+    assert "A heroic deed: A strikes down the vehicle v.1 in close combat." in texts(g, "blue")
+    assert g.state.units["B"].gl == 4 and g.state.units["C"].gl == 5

@@ -99,3 +99,22 @@ def test_refusals_say_why() -> None:
     do(g, "activate:A")
     with pytest.raises(IllegalActionError, match=r"can move only 5\.0"):
         do(g, "move:A:5,10.5")
+
+
+def test_bon006_a_unit_wiped_out_before_its_activation_is_never_offered() -> None:
+    """BON-006: blue's LMG team wipes out red's A (two natural 12s, BON-026) before A has acted; red is
+    offered only B, and once B has acted red is passed over: A is not activated, no odds, no glory test
+    (trench-raid, seed 6: No. 1 Section was offered after it was wiped out)."""
+    g = game([unit("A", "red", (10, 30), (11, 30)), unit("B", "red", (40, 2)),
+              unit("x", "blue", (10, 20), (11, 20), specialists=[{"kind": "lmg"}]), unit("y", "blue", (40, 46))],
+             dice=[2, 1, 12, 12, 1, 1], options={"counter_attack": False})
+    do(g, "activate:x")
+    do(g, "fire:x:A")
+    assert not g.state.members(g.state.units["A"])
+    do(g, "end:x")
+    assert g.to_act() == ("red",) and ids(g) == ["activate:B"]
+    do(g, "activate:B")
+    do(g, "end:B")
+    do(g, "activate:y")
+    do(g, "end:y")
+    assert g.state.turn == 2 and "red activates A" not in texts(g)

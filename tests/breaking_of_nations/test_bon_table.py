@@ -22,7 +22,7 @@ def test_the_screen_draws_the_table_and_the_units_from_the_view_only() -> None:
     g = game([unit("A", "red", (10, 10)), unit("y", "blue", (30, 40), hidden=True), unit("z", "blue", (40, 44))],
              dice=[1, 2], options={"hidden_deployment": True})
     screen = text_view(g.view("red"))
-    assert "A A (red, regular, open): 1 models" in screen and "z z (blue" in screen and "y y" not in screen
+    assert "A A (red, regular, open): 1 model," in screen and "z z (blue" in screen and "y y" not in screen
     assert "y y (blue" in text_view(g.view("blue"))
 
 
@@ -42,7 +42,7 @@ def test_sim_logs_are_identical_whatever_the_jobs_and_replay_narrates_them(ref: 
 def test_a_person_moves_a_unit_to_any_point_and_a_bad_move_is_refused_in_one_line(tmp_path: Path) -> None:
     save = tmp_path / "game.jsonl"
     out = riotact("play", "breaking-of-nations/trench-raid", "--seat", "british=human", "--seed", "3",
-                  "--save", str(save), stdin="activate:A\nmove:A:14,30\nmove:A:15,9\nquit\n")
+                  "--save", str(save), stdin="activate:A\nmove:A:14,30\nmove:A:15,9\nquit\nyes\n")
     assert "can move only" in out.stdout and "Traceback" not in out.stdout + out.stderr
     assert "No. 1 Section, London Scottish moves" in out.stdout
     assert Game.load(save).state.units["A"].activated

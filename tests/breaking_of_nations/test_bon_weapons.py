@@ -35,6 +35,25 @@ def test_bon060_a_placement_roll_of_1_to_3_deviates_d3_inches_on_the_clock() -> 
     assert model(g, "x.2").in_play
 
 
+def test_bon057_a_grenade_hit_is_told_before_its_d3_damage_which_reads_as_a_d3() -> None:
+    """BON-057, BON-001: the log says "hit" and then rolls the D3 damage, showing the D6 face and the D3."""
+    g = bombers([5, 9, 1, 3, 5])
+    do(g, "throw:A:10.0,17.0")
+    lines = texts(g).splitlines()
+    hit = lines.index("Die 9 against x.2 (TN 4: 5 DS -1 short range +0 Regular firer): hit.")
+    assert lines[hit + 1] == ("A.2 rolls 1D6 for grenade damage on x.2 (a D3: the D6 halved, rounded up) "
+                              "(BON-057): 3 = 3: 2 on the D3.")
+    assert lines[hit + 3].endswith("(BON-057): 5 = 5: 3 on the D3.")
+
+
+def test_bon060_the_deviation_distance_reads_as_a_d3() -> None:
+    """BON-060: the D3" of a deviation is shown as the D3 it is, beside the D6 face it is read from."""
+    g = bombers([2, 3, 6, 5, 5])
+    do(g, "throw:A:10.0,17.0")
+    shown = "rolls 1D6 for deviation distance (a D3: the D6 halved, rounded up) (BON-060): 6 = 6: 3 on the D3."
+    assert shown in texts(g)
+
+
 def test_bon057_a_grenade_reaches_9_inches_and_no_further() -> None:
     """BON-057: a grenade reaches 9 inches and no further."""
     g = bombers([])

@@ -63,7 +63,7 @@ def test_bon102_cutting_3_inches_of_wire_takes_3_actions() -> None:
     xs = sorted({p[0] for p in lane["outline"]})
     assert xs == [9.5, 10.5]  # 1" wide, straight across the wire from the cutter
     assert g.to_act() == ("blue",)  # no AC left: the activation ended
-    row = next(r for r in text_view(g.view("blue")).splitlines() if r.startswith("|x"))
+    row = next(r for r in text_view(g.view("blue")).splitlines() if r.startswith("|%"))
     assert row[11] == "_"  # the terminal screen shows the lane (one column an inch)
 
 

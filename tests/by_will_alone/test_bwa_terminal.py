@@ -34,21 +34,21 @@ def test_action_numbers_stay_put_within_a_step() -> None:
     first = Game(find_scenario(SIT_IN), seed=3).legal_actions("nonviolent")
     picks = [first[0], next(a for a in first if a.id.startswith("unions:")),
              next(a for a in first if a.id.startswith("clergy:"))]
-    answers = [str(first.index(a) + 1) for a in picks] + ["done", "quit"]
+    answers = [str(first.index(a) + 1) for a in picks] + ["done", "quit", "yes"]
     tt, _ = table(answers)
     tt.run()
     assert decisions(tt.game)[:4] == [a.id for a in picks] + ["done"]
 
 
 def test_a_number_no_longer_on_offer_is_refused_with_a_reason() -> None:
-    tt, out = table(["1", "1", "quit"])
+    tt, out = table(["1", "1", "quit", "yes"])
     tt.run()
     assert decisions(tt.game) == [Game(find_scenario(SIT_IN), seed=3).legal_actions("nonviolent")[0].id]
     assert "No action has number 1 now" in out.getvalue()
 
 
 def test_a_search_with_one_match_is_taken_and_view_shows_the_screen() -> None:
-    tt, out = table(["view", "clergy sit", "quit"])
+    tt, out = table(["view", "clergy sit", "quit", "yes"])
     tt.run()
     assert decisions(tt.game) == ["clergy:sit"]
     text = out.getvalue()

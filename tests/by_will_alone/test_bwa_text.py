@@ -171,3 +171,17 @@ def test_play_with_manual_dice_asks_for_the_faces_again_after_a_bad_one(tmp_path
     replayed = subprocess.run([sys.executable, "-m", "riotact.cli", "replay", str(save)],
                               capture_output=True, text=True, timeout=120)
     assert replayed.returncode == 0 and "Verified:" in replayed.stdout, replayed.stdout + replayed.stderr
+
+
+def test_bwa50_bwa39_a_fixed_bonus_is_named_for_what_it_is_not_repeated(bwa) -> None:
+    """BWA-50 (2D6 + 2) and BWA-39 (2D6 + 1): the log names the bonus, never "+2 add 2"."""
+    g = bwa.game([bwa.nv("n", "x1", stands=2, quality="untrained"), bwa.auth("a", "m2", stands=4)], [],
+                 options={"first_initiative": "authority"})
+    bwa.orders(g, "authority", "a:confront:n")
+    bwa.script(g, [6, 6, 6, 6] + [1, 1] + [6, 6, 6, 6] + [3] * 30)
+    g.apply("nonviolent", "react:hold")
+    told = "\n".join(e["text"] for e in g.log_for("nonviolent"))
+    assert "stand a.3 rolls 2D6 for accidental attack check (BWA-50): 1+1 = 2, +2 on every accidental attack " \
+           "check (BWA-50) = 4: holds fire." in told
+    assert "+1 on every discipline roll (BWA-39) = 7 against 6 or more: pass." in told
+    assert "add 2" not in told and "add 1" not in told

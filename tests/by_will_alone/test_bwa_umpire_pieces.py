@@ -4,11 +4,12 @@ is told, the other side sees only the counters its sight reaches (BWA-09/11)."""
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 
 import pytest
 
-from riotact.core import Game, IllegalActionError, find_scenario
+from riotact.core import Game, IllegalActionError, find_scenario, parse_scenario
 
 
 def game() -> Game:
@@ -34,18 +35,39 @@ def test_split_a_unit_and_merge_it_back() -> None:
 
 def test_a_hidden_unit_split_shows_the_other_side_a_counter_and_nothing_more() -> None:
     """BWA-11: clergy is hidden (counter N2). Counters stand on the open table, so the authority sees a
-    second counter N2/2 at v00, and nothing else: its log and the rest of its view are those of a game
-    without the split, and neither names the new unit."""
+    second counter at v00 with a fresh label (N5: the next dealt), and nothing else: its log and the
+    rest of its view are those of a game without the split, and neither names the new unit."""
     plain, split = game(), game()
     split.intervene("split", unit="clergy", new="nuns", stands=2, reason="the nuns")
-    assert split.state.units["nuns"].hidden and split.state.units["nuns"].counter == "N2/2"
+    assert split.state.units["nuns"].hidden and split.state.units["nuns"].counter == "N5"
     assert split.log_for("authority") == plain.log_for("authority")
     after, before = split.view("authority")["state"], plain.view("authority")["state"]
     now, then = after.pop("counters"), before.pop("counters")
     assert [c for c in now if c not in then] == [
-        {"counter": "N2/2", "side": "nonviolent", "feature": "v00"}]
+        {"counter": "N5", "side": "nonviolent", "feature": "v00"}]
     assert after == before and "nuns" not in str(split.view("authority"))
     assert seen(split, "nonviolent") != seen(plain, "nonviolent")
+
+
+def test_a_split_counter_says_nothing_of_which_counter_split() -> None:
+    """BWA-11: two hidden units share v00 beside a dummy elsewhere. Whichever of the two the umpire
+    splits, the authority sees the same: a new counter with a fresh label, never one named after
+    the counter it came from (which would show that counter real: a dummy cannot split)."""
+    data = copy.deepcopy(find_scenario("by-will-alone/ministry-sit-in").data)
+    data["setup"]["units"].append({"id": "monks", "side": "nonviolent", "name": "Monks", "type": "actionists",
+                                   "feature": "v00", "stands": 4, "quality": "veteran", "hidden": True})
+    scenario = parse_scenario(data)
+
+    def after_split(unit: str) -> Game:
+        g = Game(scenario, seed=3, players={"umpire": "human", "nonviolent": "human", "authority": "human"})
+        g.intervene("split", unit=unit, new="splinter", stands=2, reason="a splinter group")
+        return g
+
+    clergy, monks = after_split("clergy"), after_split("monks")
+    assert clergy.state.units["clergy"].counter != monks.state.units["monks"].counter  # two counters at v00
+    assert seen(clergy, "authority") == seen(monks, "authority")
+    for g, unit in ((clergy, "clergy"), (monks, "monks")):
+        assert not g.state.units["splinter"].counter.startswith(g.state.units[unit].counter)
 
 
 @pytest.mark.parametrize(("power", "args", "why"), [

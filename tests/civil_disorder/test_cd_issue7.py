@@ -105,7 +105,7 @@ def test_cd49_firefighters_who_ran_from_their_engine_walk_back_and_man_the_hose(
     play_turns(game, 3)
     later = [e["text"] for e in game.log_for("commander") if e["turn"] >= 2]
     assert f1.node == f1.vehicle_node and f1.order == "hose:shop"
-    assert any(t.startswith("F1 fights the fire in shop") for t in later)
+    assert any(t.startswith("F1 fights the fire in the shop") for t in later)
     assert not any("cannot man the hose" in t for t in later if "turn" in t)
 
 

@@ -108,5 +108,5 @@ def test_step6_fires_burn_and_grow_and_the_rl_marker_shows_the_assessment(cd):
     [shop] = game.view("commander")["state"]["buildings"]
     assert shop["fires"] == 3
     mine = texts(game)
-    assert "Fire in shop (the fire grows): 3 fire(s)." in mine
+    assert "Fire in the shop (the fire grows): 3 fires." in mine
     assert "Crowd A's RL marker now shows 4 (8 is bad, 1 is good)." in mine

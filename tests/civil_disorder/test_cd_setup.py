@@ -268,3 +268,62 @@ def test_cd04_a_town_too_big_to_precompute_is_a_scenario_error(cd):
     for size in ((12, 12, 16, 2), (7, 6, 16, 2), (4, 7, 12, 3)):  # the count is the town's own
         assert len(town_nodes(*size)) <= MAX_STREET_POINTS
         TownSetup(columns=size[0], rows=size[1], block=size[2], step=size[3])
+
+
+def _chain(cd):
+    """The commander and sub1, whose riot police R1 stand by him; crowd A a street away."""
+    return cd.game(seats=["commander", "sub1"],
+                   players=[{"seat": "commander", "at": "J1-1"},
+                            {"seat": "sub1", "at": "J1-0", "superior": "commander"}],
+                   units=[cd.unit("R1", "riot_police", "x16y10", player="sub1")],
+                   crowds=[cd.crowd("A", "J2-1", rl=5)])
+
+
+def test_cd02_the_commanders_order_stands_over_his_subordinates_the_same_turn(cd):
+    """CD-02: both order R1 in the same turn; the commander's stands, and sub1 is told why."""
+    game = _chain(cd)
+    game.apply("commander", "order:R1:arrest:A")
+    game.apply("commander", "stay")
+    game.apply("sub1", "order:R1:hold")
+    game.apply("sub1", "stay")
+    [r1] = [u for u in game.view("sub1")["state"]["units"] if u["id"] == "R1"]
+    assert r1["order"] == "arrest:A" and r1["ordered_by"] == "commander"
+    told = [e["text"] for e in game.log_for("sub1") if e.get("rule") == "CD-02"]
+    assert told and "your superior's order stands over yours (CD-02)" in told[0]
+    assert not [e for e in game.log_for("commander") if "superior's order stands" in e["text"]]
+
+
+def test_cd02_a_subordinate_bot_carries_out_its_superiors_order(cd):
+    """CD-02 / CD-13, solo: the commander sends sub1's R1 in to snatch from crowd A and passes after;
+    the heuristic sub1 leaves R1 to it (it would have it hold otherwise) until the order ends."""
+    from riotact.core import Game, find_scenario, make_bot
+
+    game = Game(find_scenario("civil-disorder/embassy-protest"), seed=7,
+                players={"commander": "human", "sub1": "heuristic"})
+    bot = make_bot("heuristic", game, "sub1")
+    game.apply("commander", "order:R1:arrest:A")
+    for _ in range(30):
+        seat = game.to_act()[0]
+        if seat == "commander":
+            game.apply(seat, "pass" if "pass" in {a.id for a in game.legal_actions(seat)} else "stay")
+            continue
+        choice = bot.choose(game.view(seat), game.legal_actions(seat))
+        assert not choice.startswith("order:R1:"), f"turn {game.view(seat)['turn']}: {choice}"
+        game.apply(seat, choice)
+    [r1] = [u for u in game.view("sub1")["state"]["units"] if u["id"] == "R1"]
+    assert (r1["order"], r1["ordered_by"]) == ("arrest:A", "commander")
+
+
+def test_cd07_a_unit_that_leaves_a_players_list_is_named_to_him(cd):
+    """CD-07: the commander (no radio, voice 2") runs off from his R1; next turn R1 is no longer his
+    to order, and his log says so, with the rule, instead of the unit dropping out of the list unsaid."""
+    game = cd.game(players=[{"seat": "commander", "at": "J1-1", "radio": False}],
+                   units=[cd.unit("R1", "riot_police", "x16y14", radio=False)],
+                   crowds=[cd.crowd("A", "J2-2", rl=3)])
+    assert any(a.id.startswith("order:R1:") for a in game.legal_actions("commander"))
+    far = max((a.id for a in game.legal_actions("commander") if a.id.startswith("run:")),
+              key=lambda a: game.state.town.inches("x16y14", a[4:]))
+    game.apply("commander", far)
+    assert not any(a.id.startswith("order:R1:") for a in game.legal_actions("commander"))
+    told = [e for e in game.log_for("commander") if e.get("rule") == "CD-07" and "R1" in e["text"]]
+    assert told and "you cannot order it this turn" in told[-1]["text"]

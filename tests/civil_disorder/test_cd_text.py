@@ -112,7 +112,7 @@ def test_the_plan_shows_figures_crowds_with_rl_markers_and_building_state(cd: An
     assert " r R1" in screen and "hold position" in screen
     assert "To win (CD-04): an SF score of 50+" in screen
     assert "crowd A " in screen and "RL 6" in screen
-    assert "Fires: bank (2)." in screen and "Wrecked: shed." in screen
+    assert "Fires: the bank (2)." in screen and "Wrecked: the shed." in screen
 
 
 def test_a_gas_cloud_is_drawn_as_wide_as_the_gas_radius_house_rule(cd: Any) -> None:
@@ -316,3 +316,23 @@ def test_cli_says_why_no_action_matches_the_words_typed(tmp_path: Path) -> None:
     out = " ".join(played.stdout.split())
     assert "No action matches 'negotiate': no crowd you know of is within the 8\" your megaphone carries" in out
     assert "(CD-32)" in out and "Traceback" not in played.stderr
+
+
+def test_players_read_buildings_by_name_never_by_their_ids() -> None:
+    """CD-44/CD-49: "order F1 to fight the fire in the west terrace", not "terrace_w", in the actions, on the
+    screen and in the log; the id stays in the action id a player may type."""
+    game = Game(find_scenario("civil-disorder/night-of-fires"), seed=7)
+    ids = ("terrace_w", "terrace_e", "off_licence", "shoe_shop")
+    texts = {a.id: a.text for a in game.legal_actions("commander")}
+    assert texts["order:F1:hose:terrace_w"] == "order F1 to fight the fire in the west terrace"
+    bots = {seat: RandomBot(seat, bot_rng(7, seat)) for seat in game.seats}
+    seen = []
+    while game.result is None and game.state.turn <= 4:
+        for seat in game.to_act():
+            if seat != UMPIRE:
+                seen += [text_view(game.view(seat)), *(a.text for a in game.legal_actions(seat))]
+        seat = game.to_act()[0]
+        game.apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+    seen += [e["text"] for seat in game.seats if seat != UMPIRE for e in game.log_for(seat)]
+    assert any("the west terrace" in text or "the warehouse" in text for text in seen[-200:])
+    assert not [text for text in seen if any(i in text for i in ids)]

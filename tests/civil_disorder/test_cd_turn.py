@@ -23,6 +23,43 @@ def test_cd06_units_out_of_sight_leave_the_view_except_by_radio(cd):
     assert [c["source"] for c in lax.view("commander")["state"]["crowds"]] == ["sight"]
 
 
+def test_cd06_a_unit_he_may_order_is_in_his_view_where_his_orders_say_it_is(cd):
+    """CD-06 / CD-07: the commander may order the fire chief's F1 by radio though it stands behind the
+    block, out of his sight. His orders to move it name every junction but the one it holds, so he
+    knows where it is: his view shows it there (it answers on the radio)."""
+    game = cd.game(seats=["commander", "sub1"], buildings=[BLOCK],
+                   players=[{"seat": "commander", "at": "J1-1"},
+                            {"seat": "sub1", "at": "J2-2", "service": "fire", "superior": "commander"}],
+                   units=[cd.unit("F1", "firefighters", "J0-0", player="sub1")])
+    assert not game.state.player_sees("commander", "J0-0")
+    moves = {a.id.rsplit(":", 1)[1] for a in game.legal_actions("commander") if a.id.startswith("order:F1:move:")}
+    [f1] = [u for u in game.view("commander")["state"]["units"] if u["id"] == "F1"]
+    assert (f1["node"], f1["source"]) == ("J0-0", "radio") and f1["node"] not in moves
+    assert moves | {f1["node"]} == set(game.state.town.junctions)
+    out_of_reach = cd.game(seats=["commander", "sub1"], buildings=[BLOCK],
+                           players=[{"seat": "commander", "at": "J1-1", "radio": False},
+                                    {"seat": "sub1", "at": "J2-2", "service": "fire", "superior": "commander"}],
+                           units=[cd.unit("F1", "firefighters", "J0-0", player="sub1")])
+    assert not any(a.id.startswith("order:F1") for a in out_of_reach.legal_actions("commander"))
+    assert out_of_reach.view("commander")["state"]["units"] == []  # beyond his voice and radio: unseen
+
+
+@pytest.mark.parametrize("ref", ["civil-disorder/night-of-fires", "civil-disorder/high-street-riot"])
+def test_cd06_every_unit_a_player_may_order_is_in_his_view(ref):
+    """Played by the heuristic bots: at every decision, each unit an SF seat is offered orders for
+    is one its view shows (its orders name where it stands)."""
+    from riotact.core import Game, find_scenario, make_bot
+
+    game = Game(find_scenario(ref), seed=7)
+    bots = {seat: make_bot("heuristic", game, seat) for seat in game.seats}
+    for _ in range(60):
+        for seat in (s for s in game.seats if s != "umpire"):
+            ordered = {a.id.split(":")[1] for a in game.legal_actions(seat) if a.id.startswith("order:")}
+            assert ordered <= {u["id"] for u in game.view(seat)["state"]["units"]}, seat
+        seat = game.to_act()[0]
+        game.apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+
+
 def test_cd06_the_line_of_sight_is_blocked_by_buildings_only(cd):
     """CD-06 default: straight lines through no building."""
     town = cd.game(buildings=[BLOCK]).state.town

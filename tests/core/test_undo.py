@@ -108,6 +108,54 @@ def test_the_umpire_may_take_back_anything(rb_first_game: Scenario) -> None:
     assert list(game.log.lines()) == drawn
 
 
+@pytest.mark.parametrize("ruleset", ["rb", "bwa", "bon"])
+def test_a_person_in_the_umpires_chair_of_a_ruleset_without_that_seat_agrees_alone(
+        rb_first_game: Scenario, ruleset: str) -> None:
+    """The chair named in the players (RB, BWA, BON have no ``umpire`` seat): past a card or a roll
+    both people saw, the umpire's agreement alone takes it back (docs/architecture.md, "Undo")."""
+    if ruleset == "rb":
+        game = Game(rb_first_game, seed=7, options={"first_turn_order": "seats"},
+                    players={**PEOPLE, UMPIRE: "human"}, cards={"p1/action": [["JOKER", "5C"]]})
+        game.apply("p1", "D-mild")
+        game.apply("p1", "draw")
+        asker = "p1"
+    else:
+        ref = {"bwa": "by-will-alone/ministry-sit-in", "bon": "breaking-of-nations/trench-raid"}[ruleset]
+        scenario = find_scenario(ref)
+        game = Game(scenario, seed=7, players={**dict.fromkeys(scenario.seats, "human"), UMPIRE: "human"})
+        bots = {s: make_bot("random", game, s) for s in game.seats}
+        rolled: list[dict[str, Any]] = []
+        while not any(e["kind"] == "roll" for e in rolled):  # until a decision brings a roll
+            asker = game.to_act()[0]
+            rolled = game.apply(asker, bots[asker].choose(None, game.legal_actions(asker)))
+    count = game.take_back_count(asker)
+    assert game.undo_refusal(count, seat=asker, agreed=[UMPIRE]) is None
+    refusal = game.undo_refusal(count, seat=asker)
+    assert refusal is not None and refusal.needs == (UMPIRE,)
+    made = len(game.decisions)
+    game.undo(count, seat=asker, agreed=[UMPIRE])
+    assert len(game.decisions) == made - count
+
+
+def test_a_refusal_tells_nothing_of_the_umpires_hidden_message() -> None:
+    """CD night-of-fires, both seats and the chair people: after the commander's first decision the
+    umpire messages the fire chief in one game and not in the other. The commander may not know of
+    the message (it is the fire chief's), so his refusal reads the same in both games."""
+    def refusal(message: bool) -> tuple[str, tuple[str, ...]]:
+        game = Game(find_scenario("civil-disorder/night-of-fires"), seed=7,
+                    players={"commander": "human", "fire": "human", UMPIRE: "human"})
+        game.apply("commander", "pass")
+        if message:
+            game.intervene("message", to="fire", text="Smoke to the east.")
+        assert not message or "Smoke to the east" in game.log_for("fire")[-1]["text"]
+        refused = game.undo_refusal(game.take_back_count("commander"), seat="commander")
+        assert refused is not None
+        return refused.why, refused.needs
+
+    assert refusal(True) == refusal(False)
+    assert refusal(True)[1] == (UMPIRE,) and "fire" not in refusal(True)[0]
+
+
 def test_refusals_cross_process_boundaries_and_name_the_asking_seat(rb_first_game: Scenario) -> None:
     game = rb_game(rb_first_game, BOT_P2)
     with pytest.raises(UndoRefusedError, match="no decision has been made yet"):
@@ -226,7 +274,8 @@ def test_no_seat_takes_back_a_decision_after_seeing_its_dice(ref: str) -> None:
 
 def test_cd_a_person_in_the_umpires_chair_may_allow_a_take_back() -> None:
     """CD-01: with a person as umpire, the commander's take-back past the crowds' dice needs the
-    umpire's word (and the fire chief's, whose decisions it takes back); the umpire's alone is enough."""
+    umpire's word, and his alone is enough (it takes back the fire chief's decisions too: the
+    umpire weighs that, the refusal names only him)."""
     game = Game(find_scenario("civil-disorder/night-of-fires"), seed=4,
                 players={"commander": "human", "fire": "human", "umpire": "human"})
     bots = {s: make_bot("random", game, s) for s in game.seats}
@@ -236,7 +285,7 @@ def test_cd_a_person_in_the_umpires_chair_may_allow_a_take_back() -> None:
     count = game.take_back_count("commander")
     refusal = game.undo_refusal(count, seat="commander")
     assert refusal is not None and "you have seen '" in refusal.why
-    assert refusal.needs == ("fire", "umpire")
+    assert refusal.needs == ("umpire",)
     made = len(game.decisions)
     game.undo(count, seat="commander", agreed=["umpire"])
     assert len(game.decisions) == made - count

@@ -103,3 +103,12 @@ def test_the_use_of_action_points_says_how_many_and_what_they_do() -> None:
     assert texts(game) == {"use-cause": "spend the 16 action points on own Cause (RB-20)",
                            "use-p2": "spend the 16 action points against p2: p2 loses 8 RP (RB-19)"}
     assert "16 action points to spend." in screen(game, "p1")
+
+
+def test_the_end_screen_says_the_last_card_succeeded() -> None:
+    """RB-13/RB-24: the card that won the game is shown as a success, never as "None"."""
+    game = rb_game(cause_cards=1, cards={"p1/cause-deck": [["2C"]], "p1/action": [["4S"]]})
+    act(game, "S-mild", "draw")  # a black card: 8 AP defeat p1's only Cause card
+    assert game.result is not None and game.result.winners == ("p1",)
+    shown = screen(game, "p2")
+    assert "4 of Spades: succeeds" in shown and "None" not in shown

@@ -104,8 +104,10 @@ def scenarios(ruleset: str | None, as_json: bool) -> None:
 @cli.command()
 @click.argument("scenario")
 @click.option("--seat", "seat_pairs", multiple=True, metavar="SEAT=KIND",
-              help="Who plays a seat: human, random, heuristic or search. Default: the first seat is human, "
-                   "the rest heuristic bots; a saved game keeps its own (--seat changes it).")
+              help="Who plays a seat: human, random, heuristic or search. Seats not named are heuristic bots "
+                   "once a human seat is named; with none named, you play the first seat. Two or more human "
+                   "seats share the terminal (hot-seat: it is handed over between them). A saved game keeps "
+                   "its own (--seat changes the seats named).")
 @click.option("--seed", type=int, default=None,
               help="Seed of the game's dice and cards (default: fresh entropy). Kept secret until the end.")
 @click.option("--dice", type=click.Choice(["seeded", "manual"]), default="seeded",
@@ -124,14 +126,15 @@ def play(scenario: str, seat_pairs: tuple[str, ...], seed: int | None, dice: str
         chosen = find_scenario(scenario)
         game = Game(chosen, seed=seed, options=_options(option_pairs), dice=live if dice == "manual" else None)
     known = game.seats
+    chair = () if UMPIRE in known else (UMPIRE,)  # a person may take the umpire's chair in every ruleset
+    named = _seats(seat_pairs, (*known, *chair))
     seats = game.players
     if not seats:
-        seats = {known[0]: "human", **{s: "heuristic" for s in known[1:]}}
+        seats = _default_seats(known, named)
         if scenario.endswith(".jsonl") and not seat_pairs:
             console.print(f"This save does not say who plays which seat: you play {known[0]} "
                           "(choose with --seat).", highlight=False)
-    chair = () if UMPIRE in known else (UMPIRE,)  # a person may take the umpire's chair in every ruleset
-    seats.update(_seats(seat_pairs, (*known, *chair)))
+    seats.update(named)
     if chair and seats.get(UMPIRE, "human") != "human":
         raise click.BadParameter("the umpire's chair takes a person (umpire=human); otherwise riotact umpires",
                                  param_hint="--seat")
@@ -142,11 +145,34 @@ def play(scenario: str, seat_pairs: tuple[str, ...], seed: int | None, dice: str
         game.save(save_to)  # a folder that cannot be written fails now, not after the first move
     # The seed fixes hidden set-up and every future roll: it is told only when the game is over.
     console.print(f"[bold]{escape(game.spec.title)}[/bold]: {escape(game.scenario.title)}")
+    console.print(escape(_who_plays(seats, known)), highlight=False)
     if not TerminalTable(game, seats, console, ask, save_to).run():
         sys.exit(2)  # the input closed before the game ended
     if game.is_over():
         console.print(f"The game's seed was {game.seed}: replaying the log checks every roll and card against it.",
                       highlight=False)
+
+
+def _default_seats(known: tuple[str, ...], named: dict[str, str]) -> dict[str, str]:
+    """Who plays the seats not named: heuristic bots once a person's seat is named (naming one's own
+    seat must not make another person of the same terminal's user), else the first seat is the
+    person's. The umpire's chair stays riotact's unless named."""
+    if "human" in named.values():
+        return {s: "heuristic" for s in known}
+    return {known[0]: "human", **{s: "heuristic" for s in known[1:]}}
+
+
+def _who_plays(seats: dict[str, str], known: tuple[str, ...]) -> str:
+    """One line: who plays which seat, and what a hot-seat game means."""
+    kinds = {s: seats.get(s, "heuristic") for s in (*known, *([UMPIRE] if UMPIRE in seats else []))}
+    people = [s for s, k in kinds.items() if k == "human"]
+    parts = [f"{s}: {'a person' if k == 'human' else 'riotact' if s == UMPIRE else f'{k} bot'}"
+             for s, k in kinds.items()]
+    line = "Seats: " + ", ".join(parts) + " (change with --seat SEAT=KIND)."
+    if len(people) > 1:
+        line += (f" {len(people)} people share this terminal: it is handed from one to another, the screen "
+                 "cleared, whenever another person's seat is to act.")
+    return line
 
 
 def _resume(path: Path, seed: int | None, dice: str, option_pairs: tuple[str, ...],

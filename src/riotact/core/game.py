@@ -369,8 +369,10 @@ class Game:
             raise IllegalActionError(UMPIRE, REJUDGE.name, "no roll has followed a decision yet")
         cause = starts[-1]
         if len(checked["faces"]) != len(roll["dice"]) or max(checked["faces"]) > roll["sides"]:
+            example = ",".join(str(i % roll["sides"] + 1) for i in range(len(roll["dice"])))
             raise IllegalActionError(UMPIRE, REJUDGE.name, f"the last roll ({roll['text']}) needs "
-                                     f"{len(roll['dice'])} face(s) of 1 to {roll['sides']}")
+                                     f"{len(roll['dice'])} face(s) of 1 to {roll['sides']}: type them together, "
+                                     f"separated by commas, e.g. rejudge {example} REASON")
         alike = sum(1 for e in events[self._decision_starts[cause]:roll["seq"]]
                     if e["kind"] == "roll" and (e["rule"], e["who"], len(e["dice"])) == (roll["rule"], roll["who"],
                                                                                           len(roll["dice"]))
@@ -454,13 +456,16 @@ class Game:
 
     def header_for(self, seat: str) -> dict[str, Any]:
         """The log header as ``seat`` may have it: while the game runs, a player gets neither the
-        seed (it fixes hidden set-up and every future roll) nor scripted card orders; at the end,
-        or for the umpire, the whole header (the seed lets anyone check every roll)."""
+        seed (it fixes hidden set-up and every future roll) nor scripted card orders, and of the
+        scenario's data only what the seat may know (the ruleset's view module decides: no
+        hidden set-up of another seat's); at the end, or for the umpire, the whole header (the
+        seed lets anyone check every roll)."""
         self._check_seat(seat)
         header = dict(self.log.header)
         if seat != UMPIRE and not self.is_over():
             header["seed"] = None
             header.pop("cards", None)
+            header["scenario_data"] = self.state.scenario_data_for(seat)
         return header
 
     @property
@@ -507,8 +512,11 @@ class Game:
           take-back never starts from a bot's decision (a person could re-roll its choice).
 
         ``agreed`` lists the seats whose players agree. The umpire (``seat=UMPIRE``: riotact's own
-        tools, or a person in the umpire's chair) may take back anything, and the agreement of a
-        person in the umpire's chair is enough. A seeded game then deals the same dice again.
+        tools, or a person in the umpire's chair) may take back anything. A person in the umpire's
+        chair (the ``umpire`` seat, or a human umpire named in the players of a ruleset without
+        that seat) rules on every take-back: his agreement is needed and enough, and a refusal then
+        names only him and what the asking seat saw itself. A seeded game then deals the same dice
+        again.
 
         >>> from riotact.core.scenario import find_scenario
         >>> game = Game(find_scenario("revolting-behaviour/first-game"), seed=7,
@@ -545,20 +553,25 @@ class Game:
         self._check_seat(seat)
         earlier = self._rebuilt(decisions)
         agreeing = {seat, *agreed}
-        if seat == UMPIRE or (UMPIRE in agreeing and UMPIRE in self.seats):
+        chair = self.umpire_chair_held()  # an ``umpire`` seat played, or a person named in the players
+        if seat == UMPIRE or (UMPIRE in agreeing and chair):
             return earlier
         first = self.decisions[-decisions][0]
         if first != seat and self._is_bot(first):  # else a person could re-roll a bot's choice
             raise UndoRefusedError(seat, f"the first decision to take back is {first}'s (a bot): take back "
                                    "from a decision of your own, or ask the umpire")
+        if chair:
+            # A person in the umpire's chair rules on every take-back, and his agreement alone is
+            # enough: he sees all that every seat has seen. So the refusal names only him and what
+            # the asking seat saw itself; whom else it would concern (another seat's sight, as of
+            # a message of his, or decisions it may not know of) is his to weigh, not to be told.
+            news = self._news_for(seat, earlier, decisions)
+            why = f"you have seen {news} since; " if news else ""
+            raise UndoRefusedError(seat, f"{why}a person holds the umpire's chair, who rules on every "
+                                   f"take-back: it needs the agreement of {UMPIRE}", (UMPIRE,))
         needs = {s for s, _ in self.decisions[-decisions:]
                  if s not in agreeing and s != UMPIRE and not self._is_bot(s)}
         reasons = [f"it takes back decisions of {', '.join(sorted(needs))}"] if needs else []
-        if self.umpire_chair_held() and UMPIRE not in agreeing:
-            # A person in the umpire's chair rules on every take-back. Asked only when one of his
-            # hidden interventions would be taken back, the refusal would tell the player of it.
-            needs.add(UMPIRE)
-            reasons.append("a person holds the umpire's chair, who rules on every take-back")
         news = self._news_for(seat, earlier, decisions)
         saw = f"you have seen {news} since" if news else None
         for other in [s for s in self.seats if s not in (seat, UMPIRE) and not self._is_bot(s)]:
@@ -570,7 +583,7 @@ class Game:
             # Past what a person has seen, the same future would come twice: every seat must agree
             # to that, and neither a bot nor riotact in the umpire's chair does.
             refusers = [f"{s} (a bot)" for s in self.seats if self._is_bot(s)]
-            if self.spec.umpire_seat and UMPIRE not in self.seats:
+            if self.spec.umpire_seat:  # and nobody holds the chair: riotact sits in it
                 refusers.append("riotact as umpire")
             if refusers:
                 raise UndoRefusedError(seat, f"{saw}, and a take-back past it needs everyone's agreement "

@@ -8,6 +8,7 @@ replay, clone and undo.
 
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -121,6 +122,12 @@ class State(ABC):
 
     def resume(self, point: str) -> None:  # noqa: B027 (optional hook: a ruleset without hold points)
         """Go on from the hold point ``point`` where the rules stopped (the umpire lets the game go on)."""
+
+    def scenario_data_for(self, seat: str) -> dict[str, Any]:
+        """The scenario's data as ``seat`` may know it while the game runs (its log header's
+        ``scenario_data``, :meth:`riotact.core.game.Game.header_for`): all of it, unless the
+        ruleset's view module leaves out the set-up hidden from the seat."""
+        return copy.deepcopy(self.scenario.data)
 
     def parse_action(self, seat: str, action_id: str) -> Action | None:
         """A legal decision outside the finite list ``legal_actions`` offers (say, a move to any point

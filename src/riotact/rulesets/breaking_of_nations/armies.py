@@ -62,6 +62,12 @@ def unit_issues(u: UnitCard, *, entrenched: bool) -> list[tuple[str, str]]:
     elif u.wire_cutters > MAX_CUTTERS and not (u.kind == "squad" and u.historical):
         out.append(("wire_cutters", f"at most {MAX_CUTTERS} set of wire cutters a {u.kind} (BON-102 gap, unless "
                                     f"the scenario's squad is historical); it has {u.wire_cutters}"))
+    if u.banner and u.kind not in ("squad", "cavalry"):
+        out.append(("banner", f"a banner is borne by a soldier of a squad or a rider (BON-036), not in a {u.kind} "
+                              "unit"))
+    elif u.banner and u.soldiers - (len(u.specialists) + u.radio if u.kind == "squad" else 0) < 1:
+        out.append(("banner", "a banner needs an ordinary soldier to bear it (BON-036): every soldier is a "
+                              "specialist or the radio man"))
     if u.kind != "squad":
         return out
     if not u.historical and u.soldiers != SQUAD_SOLDIERS:

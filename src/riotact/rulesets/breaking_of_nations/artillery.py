@@ -5,7 +5,8 @@ ahead.
 
 Orders (a ``gun`` unit): ``shoot:g:E`` (direct fire at unit E), ``lob:g:E:20`` (indirect fire at a
 guessed 20" towards E), ``plan:g:E:20`` (a mortar's target for next turn, kept secret) and ``lob:g``
-(the mortar fires at its plan), ``rotate:g:bearing`` (1 AC per 90 degrees started).
+(the mortar fires at its plan), ``rotate:g:bearing`` (up to 90 degrees for 1 AC, 1 AC per 90 degrees
+started beyond; an MG team turns the same way).
 """
 
 from __future__ import annotations
@@ -15,15 +16,17 @@ from dataclasses import dataclass
 
 from riotact.core.log import UMPIRE
 from riotact.core.protocol import Action
+from riotact.core.words import counted, possessive
 from riotact.tabletop import bearing, clock_point, in_arc
 
-from .combat import Hit, _ranged_judge
+from .combat import CREW_FIRER, Hit, _ranged_judge
 from .forces import Soldier, Unit
 from .ordnance import AMMUNITION, ARC, FIRE_AC, GUNS, LIMBER_NEEDED, LIMBERS, SIZE_DICE, Gun
-from .tables import CRITICAL_RANGED, STATS
+from .tables import CRITICAL_RANGED, PIECES, STATS
 from .vehicles import Vehicles
 
 GUN_VERBS = ("shoot", "lob", "plan")
+ROTATION_STEPS = (-90.0, -45.0, 45.0, 90.0)  # BON-066: the menu's turns besides those onto an enemy
 XY = tuple[float, float]
 
 
@@ -149,13 +152,83 @@ class Artillery(Vehicles):
                 elif not gun.planned and loaded:
                     out.append(Action(f"lob:{u.id}:{e.id}:{guess:g}",
                                       f"{u.name} lobs a round at {e.name}, guessing {guess:g}\""))
-        if foes and self.crew_ac(u) >= 1:
-            e = min(foes, key=lambda e: (self.table.distance(piece.pos, self.centre(e)), e.id))
-            want = round(bearing(piece.pos, self.centre(e)), 1)
-            turn = abs((want - u.facing + 180) % 360 - 180)
-            if not self.in_gun_arc(u, self.centre(e)) and self.crew_ac(u) >= math.ceil(turn / 90):
+        return out + self.rotation_actions(u, foes)
+
+    # -- turning (BON-066) -------------------------------------------------------------------------
+    def bears_on(self, u: Unit, p: XY) -> bool:
+        """Whether ``p`` lies in the piece's arc: an MG's 90 degrees (BON-074), a gun's 45 (BON-067)."""
+        piece = self.piece(u)
+        arc = PIECES["mg"]["arc"] if u.kind == "mg" else ARC
+        return piece is not None and in_arc(u.facing, arc, piece.pos, p)
+
+    def rotation_cost(self, u: Unit, facing: float) -> int:
+        """BON-066: "Guns may be rotated up to 90 degrees for 1 AC"; a longer turn in one order costs
+        1 AC per 90 degrees started (the catalogue's 180 degrees for 2 AC)."""
+        turn = abs((facing - u.facing + 180) % 360 - 180)
+        return max(1, math.ceil(turn / 90 - 1e-9))
+
+    def rotation_problem(self, u: Unit, facing: float) -> str | None:
+        """Why the piece of ``u`` may not turn to ``facing`` now, or None. The seed's Artillery rules
+        (crews, DS 6, double AC to move, this rotation) cover the MG listed among them (BON-065,
+        BON-066, BON-074 gap): MG teams turn as guns do, paid from the crew's pooled AC."""
+        if u.kind not in ("mg", "gun") or self.piece(u) is None:
+            return f"{u.name} has no piece to turn (BON-066)"
+        if not any(m.role == "crew" or (u.kind == "mg" and m.role == "ammo") for m in self.members(u)
+                   if not m.panic):
+            return f"{u.name} has no crew left to turn it (BON-065)"
+        if abs((facing - u.facing + 180) % 360 - 180) < 0.05:
+            return f"{u.name} already faces {u.facing:g} degrees"
+        cost = self.rotation_cost(u, facing)
+        if self.crew_ac(u) < cost:
+            return (f"turning {u.name} to {facing % 360:g} degrees costs {cost} AC; its crew has "
+                    f"{self.crew_ac(u)} (BON-066: 1 AC per 90 degrees)")
+        return None
+
+    def rotation_actions(self, u: Unit, foes: list[Unit]) -> list[Action]:
+        """BON-066: the menu's turns: onto each enemy unit in view the piece does not bear on (nearest
+        first), and 45 or 90 degrees either way (any bearing may be typed: ``rotate:g:135``)."""
+        piece = self.piece(u)
+        if piece is None:
+            return []
+        out: list[Action] = []
+        for e in sorted(foes, key=lambda e: (self.table.distance(piece.pos, self.centre(e)), e.id)):
+            want = round(bearing(piece.pos, self.centre(e)), 1) % 360
+            if not self.bears_on(u, self.centre(e)) and self.rotation_problem(u, want) is None:
                 out.append(Action(f"rotate:{u.id}:{want}", f"{u.name} swings round to bear on {e.name}"))
-        return out
+        for step in ROTATION_STEPS:
+            want = round((u.facing + step) % 360, 1)
+            if self.rotation_problem(u, want) is None:
+                out.append(Action(f"rotate:{u.id}:{want}", f"{u.name} turns {abs(step):g} degrees "
+                                  f"{'right' if step > 0 else 'left'}, to {want:g}"))
+        return list({a.id: a for a in out}.values())
+
+    def rotation_parse(self, u: Unit, where: str) -> Action | None:
+        """A bearing of the seat's own choosing (degrees, 0 = north): ``rotate:g:135``."""
+        try:
+            facing = float(where)
+        except ValueError:
+            return None
+        if not math.isfinite(facing) or self.rotation_problem(u, facing) is not None:
+            return None
+        return Action(f"rotate:{u.id}:{where}", f"{u.name} turns to {facing % 360:g} degrees")
+
+    def rotation_refusal(self, u: Unit, where: str) -> str:
+        try:
+            facing = float(where)
+        except ValueError:
+            facing = math.nan
+        if not math.isfinite(facing):
+            return "give the new bearing in degrees (0 = north, 90 = east), e.g. rotate:g:45 (BON-066)"
+        return self.rotation_problem(u, facing) or "that is not one of the legal actions now"
+
+    def rotate(self, u: Unit, facing: float) -> None:
+        """BON-066: a gun turns up to 90 degrees for 1 AC (1 AC per 90 degrees started)."""
+        facing %= 360
+        turn = abs((facing - u.facing + 180) % 360 - 180)
+        cost = self.rotation_cost(u, facing)
+        self.pay_crew(u, cost)
+        u.facing = facing
+        self.tell("BON-066", f"{u.name} turns {turn:.0f} degrees ({cost} AC).", unit=u)
 
     def gun_parse(self, u: Unit, verb: str, rest: str) -> Action | None:
         """A guessed range of the seat's own choosing: ``lob:g:E:23.5`` or ``plan:g:E:23.5``."""
@@ -196,7 +269,7 @@ class Artillery(Vehicles):
             self.indirect_fire(u, self.aim_point(u, e, float(raw)), float(raw), e.name)
         else:
             plan = self.plans.pop(u.id)
-            self.tell("BON-077", f"{u.name}'s plan made in turn {plan.turn} is revealed: {plan.target}, "
+            self.tell("BON-077", f"{possessive(u.name)} plan made in turn {plan.turn} is revealed: {plan.target}, "
                       f"{plan.guess:g}\".", unit=u)
             self.indirect_fire(u, plan.point, plan.guess, plan.target)
 
@@ -221,7 +294,7 @@ class Artillery(Vehicles):
         cv, name = self.cover(origin, t)
         if cv:
             parts.append((cv, f"cover ({name})"))
-        parts.append((STATS["green"].fire_mod, "Green crew"))
+        parts.append((STATS["green"].fire_mod, CREW_FIRER))
         return sum(v for v, _ in parts), " ".join(f"{'+' if v >= 0 and i else ''}{v} {w}"
                                                   for i, (v, w) in enumerate(parts))
 
@@ -296,7 +369,7 @@ class Artillery(Vehicles):
         point = self.deviate(u, piece.pos, aim)
         under = self.under_marker(point, ammo.radius)
         self.tell("BON-073", f"The {2 * ammo.radius:g}\" marker lands at ({point[0]:.1f}, {point[1]:.1f}): "
-                  f"{len(under)} model(s) under it.", marker=[point[0], point[1], ammo.radius])
+                  f"{counted(len(under), 'model')} under it.", marker=[point[0], point[1], ammo.radius])
         for t in under:
             self.reveal(self.unit_of(t), "a shell lands on it")
         dice = self.fire_dice(u, "BON-068", f"the {self.gun(u).name}'s attack")

@@ -20,6 +20,7 @@ from .tables import TERRAIN, WEAPONS, terrain_speed
 from .wire import Cut, uncut
 
 CONTACT = 0.1  # bases this close (edge to edge) are in base contact (BON-031)
+GRID = 0.1  # inches: where engine-driven moves land (the menu's points are written to 0.1")
 MOVE_ORDER = {"flat": 0, "bumpy": 1, "jagged": 2, "impassable": 3}
 
 
@@ -125,7 +126,15 @@ class Ground:
         return reach / 2 if "arm_light" in m.injuries and m.weapon == "rifle" else reach  # BON-112
 
     def toward(self, a: tuple[float, float], b: tuple[float, float], length: float) -> tuple[float, float]:
-        return self.table.clamp(step_toward(a, b, length))
+        """The point ``length`` inches from ``a`` towards ``b`` (``b`` itself if nearer), on the table and
+        on the 0.1" grid moves are written on, never farther from ``a`` than ``length``: every
+        engine-driven step (a charge, BON-017; a panic reaction's run, BON-039; the menu's moves) goes
+        through here, and a step the grid carried a few hundredths past the allowance would be refused
+        whole (BON-015), so the soldier would not move at all."""
+        p = self.table.clamp(step_toward(a, b, length))
+        if self.table.distance(a, p) <= length + 1e-9:
+            return p
+        return self.table.clamp(_grid_point_within(a, b, length, self.table.width, self.table.depth))
 
     def contact_point(self, m: Soldier, t: Soldier) -> tuple[float, float]:
         """Where ``m`` stops in base contact with ``t``, on the straight line between them."""
@@ -203,6 +212,20 @@ def terrain_feature(fid: str, name: str, kind: str, outline: Any, height: int) -
     t = TERRAIN[kind]
     return Feature(fid, name, [tuple(p) for p in outline], cover=t.cv > 0, blocks_sight=t.blocks_sight,
                    impassable=t.move == "impassable", height=height, tags={"kind": kind})
+
+
+def _grid_point_within(a: tuple[float, float], b: tuple[float, float], length: float, width: float,
+                       depth: float) -> tuple[float, float]:
+    """The 0.1" grid point nearest the point ``length`` inches from ``a`` towards ``b`` among those on
+    the table and at most ``length`` from ``a`` (the exact point when the step is too short for any)."""
+    d = math.hypot(b[0] - a[0], b[1] - a[1])
+    f = min(1.0, length / d) if d else 0.0
+    exact = (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
+    near = [(round((round(exact[0] / GRID) + i) * GRID, 1), round((round(exact[1] / GRID) + j) * GRID, 1))
+            for i in range(-3, 4) for j in range(-3, 4)]
+    fits = [p for p in near if 0 <= p[0] <= width and 0 <= p[1] <= depth
+            and math.hypot(p[0] - a[0], p[1] - a[1]) <= length + 1e-9]
+    return min(fits, key=lambda p: (math.hypot(p[0] - exact[0], p[1] - exact[1]), p)) if fits else exact
 
 
 def _along_trench(board: Ground, a: tuple[float, float], b: tuple[float, float]) -> bool:

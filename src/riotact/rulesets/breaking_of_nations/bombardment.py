@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import math
 
+from riotact.core.words import counted, possessive
+
 from .artillery import Artillery
 from .forces import Soldier
 from .ordnance import AMMUNITION, GUNS, SIZE_DICE
@@ -39,7 +41,7 @@ class Bombardment(Artillery):
             return
         phases = max(1, plan.hours // 2) if self.options["bombardment_phases"] else 1
         self.tell("BON-071", f"{plan.attacker} opens a {plan.hours}-hour preliminary bombardment of "
-                  f"{plan.defender}'s half: {phases} phase(s) (BON-072).", phases=phases)
+                  f"{possessive(plan.defender)} half: {counted(phases, 'phase')} (BON-072).", phases=phases)
         origin, left, back, length, depth = self.frame(plan.defender)
         radius = float(self.options["bombardment_marker"]) / 2
         shell = AMMUNITION["shell"]

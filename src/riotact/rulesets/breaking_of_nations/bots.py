@@ -1,10 +1,11 @@
 """The heuristic bot, for every seat. It reads only its view and the legal actions.
 
 It activates its units in list order. In an activation it fights what it touches (in the open or
-through a door), swings an MG round, throws grenades, goes into a building that stands on an
+through a door), throws grenades, goes into a building that stands on an
 objective (opening or bashing its door first), cuts a lane through wire that stands between it and
 its objective or the enemy (BON-102), fires unless every target is so well covered that
-only a natural 12 would hit, and fires its guns (direct, at a guessed range, a mortar's plan); it
+only a natural 12 would hit, and fires its guns (direct, at a guessed range, a mortar's plan), or with
+nothing to fire at swings an MG or gun round onto the nearest enemy; it
 rallies a shaken squad and charges when its nerve is good. Otherwise
 it moves: to the door of an objective's building, towards an objective, or towards the enemy. A unit
 left with its last action in the open within an enemy's rifle range goes prone, where it cannot be
@@ -21,7 +22,7 @@ from shapely.geometry import LineString, Point, Polygon
 
 from riotact.core.protocol import Action, Bot
 
-CLOSE = ("fight", "assault", "rotate", "throw")
+CLOSE = ("fight", "assault", "throw")
 RIFLE_REACH = 24.0  # BON-107: a rifle's long range
 HOPELESS_TN = 12  # BON-026: only a natural 12 hits
 COVER = {"trench": 12, "fortification": 15, "stone_building": 9, "wooden_building": 6, "dense_forest": 6,
@@ -59,6 +60,11 @@ class HeuristicBot(Bot):
         for verb in GUNS:
             if verb in verbs:
                 return verbs[verb][0]
+        nearest = self.nearest_foe(st, me)
+        bear = [a.id for a in legal if a.id.startswith("rotate:") and nearest is not None
+                and a.text.endswith(f" to bear on {nearest['name']}")]
+        if bear:  # BON-066: with nothing to fire at, an MG or gun swings round onto the nearest enemy
+            return bear[0]
         if "rally" in verbs:
             return verbs["rally"][0]
         if "charge" in verbs and me["gl"] < 6:
@@ -72,6 +78,20 @@ class HeuristicBot(Bot):
             if found and (words != " towards the " or st["objectives"]):
                 return found[0]
         return ids[0]
+
+    @staticmethod
+    def nearest_foe(st: dict[str, Any], me: dict[str, Any]) -> dict[str, Any] | None:
+        """The enemy unit in view whose centre is nearest this unit's centre (only that one is worth
+        turning a piece onto: turning onto each in turn would spend the crew's AC going round)."""
+        def centre(u: dict[str, Any]) -> tuple[float, float]:
+            ms = u["models"]
+            return sum(m["x"] for m in ms) / len(ms), sum(m["y"] for m in ms) / len(ms)
+
+        foes = [u for u in st["units"] if u["seat"] != me["seat"] and u["models"]]
+        if not foes or not me["models"]:
+            return None
+        here = centre(me)
+        return min(foes, key=lambda u: (math.dist(here, centre(u)), u["id"]))
 
     @staticmethod
     def prized(st: dict[str, Any]) -> set[str]:

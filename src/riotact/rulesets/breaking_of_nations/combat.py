@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from riotact.core.words import counted
 from riotact.tabletop import bearing, clock_point, in_arc
 
 from .forces import Soldier, Unit
@@ -27,6 +28,15 @@ from .tables import (
 )
 
 GRENADE_RADIUS = 1.0  # BON-057: the 2" marker
+
+
+#: BON-065: why a piece's shots are Green whatever level its unit is listed at (said in the modifier text).
+CREW_FIRER = "Green crew (artillery and MG crews are Green, BON-065)"
+
+
+def d3_of(face: int) -> int:
+    """BON-001 gap: the D3 read from a D6 face (1-2 = 1, 3-4 = 2, 5-6 = 3)."""
+    return (face + 1) // 2
 
 
 def _ranged_judge(tn: int) -> Callable[[int], str]:
@@ -59,7 +69,7 @@ class Combat(Glory):
             parts.append((RANGE_MOD[band], f"{band} range"))
         else:
             parts.append((RANGE_MOD["short"], "short range"))
-        parts.append((firer.stats.fire_mod, f"{firer.stats.name} firer"))
+        parts.append((firer.stats.fire_mod, CREW_FIRER if firer.role == "crew" else f"{firer.stats.name} firer"))
         if u.charging and u.formation in ("closed", "mass"):
             parts.append((CHARGING_CLUSTER_MOD, "charging cluster"))
         if firer.mounted:
@@ -157,13 +167,13 @@ class Combat(Glory):
             if near:
                 behind.append((min(self.gap(by, m) for m in near), u.id, near))
         if not behind:
-            self.tell("BON-029", f"{len(surplus)} extra hit(s) find no unit behind {target.name}.")
+            self.tell("BON-029", f"{counted(len(surplus), 'extra hit')} find no unit behind {target.name}.")
             return
         _, uid, near = min(behind, key=lambda b: (b[0], b[1]))
         u = self.units[uid]
         self.reveal(u, "the Great Equalizer finds it")
         near.sort(key=lambda m: (self.gap(by, m), m.id))
-        self.tell("BON-029", f"The Great Equalizer: {len(surplus)} extra hit(s) go to {u.name}.")
+        self.tell("BON-029", f"The Great Equalizer: {counted(len(surplus), 'extra hit')} go to {u.name}.")
         for h, m in zip(surplus, near, strict=False):
             self.damage(Hit(m, h.critical, h.damage, h.by))
 
@@ -191,9 +201,11 @@ class Combat(Glory):
             if m.wounds <= 0:
                 self.remove(m, "a casualty", "BON-009" if not m.is_piece else "BON-027")
             else:
-                self.tell("BON-027", f"{m.id} is hit and has {m.wounds} wound(s) left.", unit=u)
+                self.tell("BON-027", f"{m.id} is hit and has {counted(m.wounds, 'wound')} left.", unit=u)
         if m.is_hero:
             self.trigger(u, "leader")  # BON-036
+        elif m.banner:
+            self.trigger(u, "banner")  # BON-036: "their leader or banner is wounded or killed"
 
     def hit_location(self, m: Soldier) -> None:
         """BON-048 / BON-112: a wounded hero rolls a D12 for where he is hit."""
@@ -293,9 +305,9 @@ class Combat(Glory):
             for t in under[2 * i: 2 * i + 2]:
                 tn, why = self.ranged_tn(m, t, cover=False, band="short")
                 if face == CRITICAL_RANGED or face >= tn:
-                    dmg = self.d3("BON-057", m.id, f"grenade damage on {t.id}")
                     self.tell("BON-057", f"Die {face} against {t.id} (TN {tn}: {why}): "
                               f"{'critical hit' if face == CRITICAL_RANGED else 'hit'}.")
+                    dmg = self.d3("BON-057", m.id, f"grenade damage on {t.id}")  # told after the hit it follows
                     hits.append(Hit(t, face == CRITICAL_RANGED, dmg, m))
                 else:
                     self.tell("BON-057", f"Die {face} against {t.id} (TN {tn}: {why}): miss.")
@@ -304,9 +316,10 @@ class Combat(Glory):
         self.after_losses()
 
     def d3(self, rule: str, who: str, purpose: str) -> int:
-        """BON-001 gap: a D3 is a D6 read 1-2 = 1, 3-4 = 2, 5-6 = 3."""
-        face = self.umpire.roll_total(rule, who, 1, 6, purpose=f"{purpose} (D3)").total
-        return (face + 1) // 2
+        """BON-001 gap: a D3 is a D6 read 1-2 = 1, 3-4 = 2, 5-6 = 3; the log gives the face and the D3."""
+        face = self.umpire.roll_total(rule, who, 1, 6, purpose=f"{purpose} (a D3: the D6 halved, rounded up)",
+                                      judge=lambda n: f"{d3_of(n)} on the D3").total
+        return d3_of(face)
 
     # -- machine guns -------------------------------------------------------------------
     def mg_targets(self, mg: Unit, u: Unit) -> list[Soldier]:

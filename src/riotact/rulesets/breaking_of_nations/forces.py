@@ -41,6 +41,7 @@ class Soldier:
     mounted: bool = False
     vehicle: tuple[int, int, int] | None = None  # BON-012 gap: (CV save, CV class, inches per move)
     cutters: bool = False  # BON-102: he carries the unit's wire cutters
+    banner: bool = False  # BON-036: he bears the unit's banner
 
     @property
     def pos(self) -> XY:
@@ -166,6 +167,8 @@ def build(card: UnitCard) -> tuple[Unit, list[Soldier]]:
                     n = i - len(kinds) - card.radio
                     add("soldier", card.level, card.armour, "pistol" if n < card.pistols else "rifle",
                         cc_weapon=n < card.cc_weapons)
+    if card.banner:  # BON-036: the first ordinary soldier (or rider) bears the banner
+        next(m for m in men if m.role in ("soldier", "rider")).banner = True
     if card.kind in ("squad", "hero"):  # BON-102: the last riflemen (or the hero) carry the cutters
         carriers = [m for m in men if m.role == "soldier"] or men
         for m in carriers[::-1][:card.wire_cutters]:

@@ -8,9 +8,13 @@ from .forces import Soldier, Unit
 from .tables import STATS, reaction
 
 PANIC_GL = 7  # BON-038
+#: BON-036 gap: triggers of one bullet of the seed's list count once a turn between them ("their leader
+#: or banner is wounded or killed").
+SAME_TRIGGER = {"banner": "leader"}
 
 TRIGGERS = {
     "leader": "its leader was wounded or killed",
+    "banner": "its banner-bearer was wounded or killed",
     "half": "it is down to half strength or less",
     "charge": "it charges (confusion)",
     "pinned": "it is pinned down by enemy fire",
@@ -25,9 +29,10 @@ class Glory(Board):
     def trigger(self, u: Unit, kind: str) -> None:
         """BON-036: each trigger raises GL by 1 (each kind at most once a turn, gap); at GL 7 the unit
         panics at once (BON-038); otherwise it tests in its next Orders step (BON-037)."""
-        if not self.members(u) or u.triggers_turn.get(kind) == self.turn or u.gl >= PANIC_GL:
+        slot = SAME_TRIGGER.get(kind, kind)
+        if not self.members(u) or u.triggers_turn.get(slot) == self.turn or u.gl >= PANIC_GL:
             return
-        u.triggers_turn[kind] = self.turn
+        u.triggers_turn[slot] = self.turn
         u.gl += 1
         self.tell("BON-036", f"{u.name}: glory test, {TRIGGERS[kind]}; GL rises to {u.gl}+.", unit=u,
                   unit_id=u.id, gl=u.gl)

@@ -1,10 +1,10 @@
 """Heroic deeds (BON-043): a unit that does something heroic reassures every friendly unit nearby.
 
 The seed does not say what is heroic or how near "nearby" is. The catalogue's proposal, as house
-rules: destroying an enemy hero or gun (an MG piece, a vehicle when there are any) in close combat is
-a heroic deed (``heroic_deeds = "close_combat"``; ``"off"`` turns it off), and every friendly unit
-within ``heroic_range`` (12") of the unit that did it loses ``rally_gl`` (2) GL, never below its
-level's own GL, and its soldiers stop panicking if it falls below GL 7.
+rules: destroying an enemy hero, gun (a piece or an MG) or vehicle in close combat is a heroic deed
+(``heroic_deeds = "close_combat"``; ``"off"`` turns it off), and every friendly unit within
+``heroic_range`` (12") of the unit that did it loses ``rally_gl`` (2) GL, never below its level's own
+GL, and its soldiers stop panicking if it falls below GL 7.
 """
 
 from __future__ import annotations
@@ -22,12 +22,12 @@ class Heroics(Combat):
         self.watch_for_deeds(u, lambda: super(Heroics, self).melee(u))
 
     def watch_for_deeds(self, u: Unit, fight: Callable[[], None]) -> None:
-        """BON-043: run a close combat of ``u`` and see whether it struck down a hero or a gun."""
+        """BON-043: run a close combat of ``u`` and see whether it struck down a hero, a gun or a vehicle."""
         if self.options["heroic_deeds"] == "off":
             fight()
             return
         prizes = [m for m in self.men.values() if m.in_play and self.unit_of(m).seat != u.seat
-                  and (m.is_hero or m.is_piece)]
+                  and (m.is_hero or m.is_piece or m.vehicle is not None)]
         fight()
         fallen = [m for m in prizes if not m.in_play]
         if fallen and self.members(u):
@@ -35,7 +35,8 @@ class Heroics(Combat):
 
     def heroic_deed(self, u: Unit, fallen: list[Soldier]) -> None:
         """BON-043: every friendly unit within range of the doer (the doer too) takes away GL."""
-        what = ", ".join(f"{'the gun' if m.is_piece else 'the leader'} {m.id}" for m in fallen)
+        what = ", ".join(f"{'the gun' if m.is_piece else 'the vehicle' if m.vehicle else 'the leader'} {m.id}"
+                         for m in fallen)
         self.tell("BON-043", f"A heroic deed: {u.name} strikes down {what} in close combat.", unit=u)
         reach = float(self.options["heroic_range"])
         here = self.centre(u)

@@ -67,6 +67,9 @@ class UnitCard(BaseModel):
     soldiers: int = Field(9, ge=0, le=30)
     specialists: list[SpecialistCard] = []
     radio: bool = False  # BON-051: a Comm. Boy, not a specialist
+    #: BON-036: the unit carries a banner (its first ordinary soldier or rider bears it, no CU).
+    banner: bool = Field(False, description="BON-036: the unit's banner, borne by its first ordinary soldier "
+                         "(or rider); the bearer wounded or killed is a glory trigger. No cost in the seed")
     #: BON-102: sets of wire cutters (a squad's last rifleman, or the hero, carries one; at most one a squad).
     wire_cutters: int = Field(0, ge=0, le=10, description="BON-102: sets of wire cutters (at most one a squad; "
                               "no cost in the seed)")

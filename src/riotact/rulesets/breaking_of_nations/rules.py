@@ -39,7 +39,8 @@ HOUSE_RULES = (
               "Squads in the one platoon a player is expected to command (the largest platoon of the sample "
               "organisations has 4); more is allowed and flagged."),
     HouseRule("heroic_deeds", "close_combat", "BON-043",
-              "What counts as a heroic deed: striking down an enemy hero or gun in close combat, or nothing.",
+              "What counts as a heroic deed: striking down an enemy hero, gun or vehicle in close combat, "
+              "or nothing.",
               ("close_combat", "off")),
     HouseRule("heroic_range", 12.0, "BON-043", "Inches within which a heroic deed reassures friendly units."),
     HouseRule("section_capacity", 10, "BON-090",

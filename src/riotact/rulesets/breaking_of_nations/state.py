@@ -12,12 +12,17 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from shapely.geometry import Point
+from shapely.geometry.base import BaseGeometry
+from shapely.ops import nearest_points
+
 from riotact.core.log import Visibility
 from riotact.core.options import Value
 from riotact.core.protocol import Action, Result
 from riotact.core.scenario import Scenario
 from riotact.core.umpire import Umpire
 from riotact.core.umpiring import Power
+from riotact.core.words import counted, possessive
 from riotact.tabletop import bearing, in_arc
 
 from . import umpiring
@@ -28,12 +33,22 @@ from .buildings import BUILDING_VERBS, Buildings
 from .forces import Soldier, Unit, place
 from .glory import PANIC_GL
 from .organisations import force_note
-from .tables import GAIT_MINIMUM, GAITS, PIECES, TERRAIN, TURN_COST, WEAPONS, gait_limit, ride_reach, terrain_speed
-from .view import seat_view
+from .tables import GAIT_MINIMUM, GAITS, TERRAIN, TURN_COST, WEAPONS, gait_limit, ride_reach, terrain_speed
+from .view import scenario_for, seat_view
 from .wire import WireCutting
 
 FORMATIONS = ("open", "closed", "mass", "square")
 TAKE_COVER_RANGE = 9.0  # BON-039
+COVER_INSET = 0.2  # inches inside the edge of cover a soldier taking cover runs to (BON-039)
+
+
+def _just_inside(shape: BaseGeometry, p: tuple[float, float]) -> tuple[float, float]:
+    """The point of ``shape`` nearest ``p``, a little inside its edge (so a step rounded to the 0.1"
+    grid still ends in it); a sliver too thin for that gives its representative point."""
+    inner = shape.buffer(-COVER_INSET)
+    target = inner if not inner.is_empty else shape.representative_point()
+    q = nearest_points(target, Point(p))[0]
+    return (q.x, q.y)
 
 
 def _xy(text: str) -> tuple[float, float] | None:
@@ -99,11 +114,16 @@ class BreakingOfNations(Buildings, Bombardment, WireCutting):
             n = len(self.order)
             for k in range(n):
                 seat = self.order[(self.pointer + k) % n]
-                if any(not u.activated for u in self.units.values() if u.seat == seat):
+                if any(self.may_activate(u) for u in self.units.values() if u.seat == seat):
                     self.current = seat
                     self.pointer = (self.pointer + k + 1) % n
                     return
             self.end_turn()
+
+    def may_activate(self, u: Unit) -> bool:
+        """BON-006: a unit not yet activated this turn, with men left on the table (one wiped out since
+        the turn began has nobody to act, to test its glory or to give odds for)."""
+        return not u.activated and bool(self.members(u))
 
     def end_turn(self) -> None:
         """BON-007: the Glory Tests phase (panic recovery, BON-040), then the next turn or the end."""
@@ -125,14 +145,14 @@ class BreakingOfNations(Buildings, Bombardment, WireCutting):
             return []
         if not self.active:
             return [Action(f"activate:{u.id}", f"activate {u.name}") for u in self.units.values()
-                    if u.seat == seat and not u.activated]
+                    if u.seat == seat and self.may_activate(u)]
         return self.unit_actions(self.units[self.active])
 
     def decision_visibility(self, seat: str, action: Action) -> Visibility:
         uid = action.id.split(":")[1] if ":" in action.id else ""
         u = self.units.get(uid)
         if u is not None and u.concealed and action.id.split(":")[0] in ("activate", "end", "formation",
-                                                                          "prone", "rise", "rally"):
+                                                                          "prone", "rise", "rally", "rotate"):
             return [u.seat]  # BON-002 house rule: what a hidden unit does unseen stays with its owner
         if u is not None and action.id.startswith("plan:"):
             return [u.seat]  # BON-077 gap: the mortar's plan is secret until it fires
@@ -197,6 +217,8 @@ class BreakingOfNations(Buildings, Bombardment, WireCutting):
         p = _xy(where)
         if uid == self.active and verb in GUN_VERBS:
             return self.gun_parse(self.units[uid], verb, where)
+        if uid == self.active and verb == "rotate":
+            return self.rotation_parse(self.units[uid], where)  # BON-066: any bearing
         if uid != self.active or p is None:
             return None
         u = self.units[uid]
@@ -214,12 +236,17 @@ class BreakingOfNations(Buildings, Bombardment, WireCutting):
         uid, _, where = rest.partition(":")
         if self.active and uid == self.active and verb in ("lob", "plan") and self.units[uid].kind == "gun":
             return self.gun_refusal(self.units[uid], where)
+        if self.active and uid == self.active and verb == "rotate":
+            return self.rotation_refusal(self.units[uid], where)
         if self.active and uid == self.active and verb == "move" and (p := _xy(where)):
             return self.move_problem(self.units[uid], p) or "that is not one of the legal actions now"
         return "that is not one of the legal actions now"
 
     def view(self, seat: str) -> dict[str, Any]:
         return seat_view(self, seat)
+
+    def scenario_data_for(self, seat: str) -> dict[str, Any]:
+        return scenario_for(self, seat)
 
     # -- activation ------------------------------------------------------------------------
     def begin(self, u: Unit) -> None:
@@ -249,7 +276,7 @@ class BreakingOfNations(Buildings, Bombardment, WireCutting):
         return self.unit_of(m).pinned_turn != self.turn - 1 and not {"leg_heavy", "groin"} & set(m.injuries)
 
     def unit_actions(self, u: Unit) -> list[Action]:
-        out = [Action(f"end:{u.id}", f"end {u.name}'s activation")]
+        out = [Action(f"end:{u.id}", f"end {possessive(u.name)} activation")]
         able = self.able(u)
         if not able:
             return out
@@ -500,7 +527,7 @@ class BreakingOfNations(Buildings, Bombardment, WireCutting):
         flames = [m for m in firers if m.weapon == "lft"]
         firers = [m for m in firers if m.weapon != "lft"]
         lmg = any(m.weapon == "lmg" for m in firers)
-        self.tell("BON-025", f"{u.name} fires at {e.name} ({len(firers) + len(flames)} firer(s)).")
+        self.tell("BON-025", f"{u.name} fires at {e.name} ({counted(len(firers) + len(flames), 'firer')}).")
         for m in flames:
             targets = self.targets_for(m, e)
             if targets:
@@ -525,23 +552,7 @@ class BreakingOfNations(Buildings, Bombardment, WireCutting):
                 if self.mg_targets(u, e):
                     out.append(Action(f"fire:{u.id}:{e.id}", f"{u.name} fires a salvo at {e.name} "
                                       f"({u.salvos + 1} of 3)"))
-        if foes and any(m.ac >= 1 for m in crew):
-            gun = pieces[0]
-            e = min(foes, key=lambda e: (min(self.gap(gun, t) for t in self.members(e)), e.id))
-            want = round(bearing(gun.pos, self.centre(e)), 1)
-            turn = abs((want - u.facing + 180) % 360 - 180)
-            if (not in_arc(u.facing, PIECES["mg"]["arc"], gun.pos, self.centre(e))
-                    and max(m.ac for m in crew) >= math.ceil(turn / 90)):
-                out.append(Action(f"rotate:{u.id}:{want}", f"{u.name} swings round to bear on {e.name}"))
-        return out
-
-    def rotate(self, u: Unit, facing: float) -> None:
-        """BON-066: a gun turns up to 90 degrees for 1 AC."""
-        turn = abs((facing - u.facing + 180) % 360 - 180)
-        cost = max(1, math.ceil(turn / 90))
-        self.pay_crew(u, cost)
-        u.facing = facing
-        self.tell("BON-066", f"{u.name} turns {turn:.0f} degrees ({cost} AC).", unit=u)
+        return out + self.rotation_actions(u, foes)  # BON-066 (artillery.py)
 
     # -- panic reactions ---------------------------------------------------------------------------
     def react(self, m: Soldier) -> None:
@@ -582,19 +593,20 @@ class BreakingOfNations(Buildings, Bombardment, WireCutting):
         self.walk(m, goal, int(self.options["movement_actions"]), "BON-039", "flees towards his own lines")
 
     def take_cover(self, m: Soldier) -> None:
-        """BON-039: into cover within 9" that no enemy holds; with none, he goes prone (gap)."""
-        best = None
+        """BON-039: into the nearest cover within 9" that no enemy holds, measured from his base to the
+        cover's nearest edge (BON-001), not to its middle: he runs to just inside that edge; with none,
+        he goes prone (gap)."""
+        best: tuple[float, tuple[float, float], str] | None = None
+        seat = self.unit_of(m).seat
         for f in self.table.features:
-            kind = str(f.tags["kind"])
-            from .tables import TERRAIN
-
-            if TERRAIN[kind].cv and TERRAIN[kind].area and not f.impassable and not f.contains(m.pos):
-                spot = f.centre
-                held = any(f.contains(e.pos) for e in self.men.values() if e.in_play
-                           and self.unit_of(e).seat != self.unit_of(m).seat)
-                d = self.table.distance(m.pos, spot)
-                if not held and d <= TAKE_COVER_RANGE and (best is None or d < best[0]):
-                    best = (d, spot, f.name)
+            kind = TERRAIN[str(f.tags["kind"])]
+            if not (kind.cv and kind.area and not f.impassable and not f.contains(m.pos)):
+                continue
+            if any(f.contains(e.pos) for e in self.men.values() if e.in_play and self.unit_of(e).seat != seat):
+                continue  # held by the opponent
+            d = max(0.0, f.shape.distance(Point(m.pos)) - m.base)
+            if d <= TAKE_COVER_RANGE and (best is None or d < best[0]):
+                best = (d, _just_inside(f.shape, m.pos), f.name)
         if any(f.contains(m.pos) and f.cover for f in self.table.features):
             self.tell("BON-039", f"{m.id} stays in cover.", unit=self.unit_of(m))
         elif best is None:

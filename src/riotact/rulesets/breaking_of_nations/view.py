@@ -3,6 +3,7 @@ hidden-deployment house rule, BON-002). The umpire sees everything."""
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Any
 
 from riotact.core.log import UMPIRE
@@ -53,7 +54,7 @@ def unit(st: BreakingOfNations, u: Unit, own: bool) -> dict[str, Any]:
                     "move_ac": m.move_ac, "x": m.x, "y": m.y,
                     "prone": m.prone, "panic": m.panic, "wounds": m.wounds, "ac": m.ac,
                     "injuries": list(m.injuries), "inside": ".".join(st.inside.get(m.id, ())),
-                    "cutters": m.cutters}
+                    "cutters": m.cutters, "banner": m.banner}
                    for m in st.members(u)],
         "lost": sum(1 for m in u.members if not st.men[m].in_play),
     }
@@ -76,3 +77,16 @@ def weapons(st: BreakingOfNations, units: list[Unit]) -> dict[str, dict[str, Any
         elif w in GUNS:
             out[w] = {"short": GUNS[w].reach, "medium": None, "long": None, "arc": ARC, "minimum": GUNS[w].minimum}
     return out
+
+
+def scenario_for(st: BreakingOfNations, seat: str) -> dict[str, Any]:
+    """The scenario's data as ``seat`` may know it while the game runs (its header's copy): under the
+    hidden-deployment house rule (BON-002), without the units and ready-made armies another seat
+    deploys hidden (the view shows each once it is spotted)."""
+    data = copy.deepcopy(st.scenario.data)
+    setup = data.get("setup", {})
+    if seat != UMPIRE and st.options["hidden_deployment"]:
+        for key in ("units", "armies"):
+            if key in setup:
+                setup[key] = [u for u in setup[key] if u.get("seat") == seat or not u.get("hidden")]
+    return data

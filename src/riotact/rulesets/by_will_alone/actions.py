@@ -115,7 +115,7 @@ class Actions(Combat):
         vehicle = self.units[unit.mounted_in or ""]
         unit.mounted_in = None
         if vehicle.hidden:
-            unit.counter = self._next_counter(unit.side)
+            unit.counter = self.next_counter(unit.side)
         self.umpire.effect(rule, f"{self.label(unit)} dismounts from {self.own_label(vehicle)} at {unit.node}.",
                            visible_to=self.vis(vehicle), unit=self.key(unit))
         if unit.hidden:
@@ -219,7 +219,7 @@ class Actions(Combat):
         unit.status = "table"
         self.place(unit, unit.entry)
         if unit.hidden:
-            unit.counter = self._next_counter(unit.side)
+            unit.counter = self.next_counter(unit.side)
             self.umpire.effect("BWA-06", f"{unit.name} arrives as counter {unit.counter}.",
                                visible_to=self.side_vis(unit.side))
             self.umpire.effect("BWA-11", f"A new counter {unit.counter} appears at {unit.entry}.",

@@ -118,7 +118,7 @@ class Board(State):
         # Counter labels are dealt at random so a label says nothing about what is behind it.
         self.umpire.rng.shuffle(counters)
         for side, piece in counters:
-            label = self._next_counter(side)
+            label = self.next_counter(side)
             if isinstance(piece, Dummy):
                 piece.counter = label
                 self.dummies[label] = piece
@@ -133,7 +133,7 @@ class Board(State):
         """A piece's seat: the one the scenario names (checked by the setup model), or the side's first."""
         return player or self.side_seats[side][0]
 
-    def _next_counter(self, side: str) -> str:
+    def next_counter(self, side: str) -> str:
         self._counter_seq += 1
         return f"{'N' if side == NONVIOLENT else 'A'}{self._counter_seq}"
 

@@ -149,7 +149,7 @@ class Combat(Board):
                 mods.append(Modifier(ACCIDENT_TOUCHING_SHOT, "touching stand shot accidentally", "BWA-50"))
             if self.enveloped(auth):
                 mods.append(Modifier(ACCIDENT_ENVELOPED, "stand is enveloped", "BWA-50"))
-            mods.insert(0, Modifier(ACCIDENT_BASE, "add 2", "BWA-50"))
+            mods.insert(0, Modifier(ACCIDENT_BASE, "on every accidental attack check", "BWA-50"))
             roll = self.umpire.roll_total(
                 "BWA-50", f"{self.label(auth)} stand {stand.id}", 2, 6, purpose="accidental attack check",
                 modifiers=mods, judge=_shoots_below(stand.morale_number))
@@ -302,7 +302,7 @@ class Combat(Board):
                                    "nonviolent discipline.", visible_to=self.side_vis(AUTHORITY), stand=stand.id)
                 failing.append(stand)
                 continue
-            mods = [Modifier(DISCIPLINE_BONUS, "add 1", "BWA-39")]
+            mods = [Modifier(DISCIPLINE_BONUS, "on every discipline roll", "BWA-39")]
             if unit.barricade is not None and unit.barricade == unit.node:
                 mods.append(Modifier(BARRICADE_DISCIPLINE, "behind a barricade", "BWA-54"))
             roll = self.umpire.roll_total("BWA-39", f"{self.label(unit)} stand {stand.id}", 2, 6,

@@ -94,6 +94,9 @@ class BWAState(Actions):
     def view(self, seat: str) -> dict[str, Any]:
         return view.seat_view(self, seat)
 
+    def scenario_data_for(self, seat: str) -> dict[str, Any]:
+        return view.scenario_for(self, seat)
+
     def decision_visibility(self, seat: str, action: Action) -> Visibility:
         """Orders and answers are secret to their side; their effects are logged as they happen."""
         return self.side_vis(self.side_of(seat))

@@ -2,8 +2,9 @@
 (:mod:`riotact.core.umpiring`): move, split, merge or remove a unit.
 
 A move, split or merge is told to the unit's own side only (the other side sees the counters where
-its sight reaches, as always: a hidden unit split off shows as a new counter named after the old
-one, ``C3/2``); a removal is the rules' own "leaves the table" event (BWA-12), public and naming a
+its sight reaches, as always: a hidden unit's part split off shows as a new counter with a fresh
+label, BWA-11, which neither ties it to the counter it came from nor shows that counter to be a unit
+and not a dummy); a removal is the rules' own "leaves the table" event (BWA-12), public and naming a
 hidden unit only by its counter.
 """
 
@@ -54,8 +55,10 @@ def umpire_powers(s: Combat) -> tuple[Power, ...]:
             raise PowerError(f"{unit.id} is a vehicle or carries a unit: it cannot split")
         moved = unit.stands[-args["stands"]:]
         del unit.stands[-args["stands"]:]
+        # BWA-11: a fresh label, as any counter's says nothing of what is behind it (a label made
+        # from the old one would show the other side which counter split, so that it is no dummy)
         s.units[new] = replace(unit, id=new, stands=moved, signs_known=set(unit.signs_known),
-                               counter=f"{unit.counter}/2" if unit.counter else "", enveloping=None)
+                               counter=s.next_counter(unit.side) if unit.counter else "", enveloping=None)
         told(unit, f"The umpire splits {len(moved)} stand(s) off {s.own_label(unit)} as {new}.")
 
     def merge(args: dict[str, Any]) -> None:

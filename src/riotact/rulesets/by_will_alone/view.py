@@ -3,6 +3,7 @@ opposing counters that say nothing about what is behind them."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from riotact.core.log import UMPIRE
@@ -87,3 +88,28 @@ def seat_view(state: Board, seat: str) -> dict[str, Any]:
         "victory": state.setup.victory.model_dump(),
         "wind": state.setup.wind, "map": state.map.as_view,
     }
+
+
+def scenario_for(state: Board, seat: str) -> dict[str, Any]:
+    """The scenario's data as ``seat`` may know it while the game runs (its header's copy), as the
+    view shows the table (BWA-11): without the other side's hidden units (and what they carry),
+    unless a spy of the seat's side sits in one (BWA-26 gap), and its dummies, whose counters the
+    view shows like any other; and without the infiltrators in the seat's own side's units."""
+    data = copy.deepcopy(state.scenario.data)
+    setup = data.get("setup", {})
+    if seat == UMPIRE:
+        return data
+    side = state.side_of(seat)
+    infiltrators = setup.get("infiltrators", [])
+    sides = {u["id"]: u.get("side") for u in setup.get("units", [])}
+    spies = {i["unit"] for i in infiltrators if i.get("kind") == "spy" and sides.get(i["unit"]) != side}
+    unseen = {u["id"] for u in setup.get("units", [])
+              if u.get("side") != side and u.get("hidden") and u["id"] not in spies}
+    unseen |= {c for u in setup.get("units", []) if u["id"] in unseen for c in u.get("carrying", [])}
+    if "units" in setup:
+        setup["units"] = [u for u in setup["units"] if u["id"] not in unseen]
+    if "dummies" in setup:
+        setup["dummies"] = [d for d in setup["dummies"] if d.get("side") == side]
+    if infiltrators:
+        setup["infiltrators"] = [i for i in infiltrators if sides.get(i["unit"]) != side]
+    return data

@@ -20,6 +20,7 @@ from .combat import casualty_roll, crowd_casualty
 from .crowds import layout, on_table
 from .fire import start_fire
 from .personal import wound_player
+from .town import building_name
 from .units import Threat
 
 if TYPE_CHECKING:
@@ -89,9 +90,9 @@ def explode(s: World, bomb: Bomb, crowd: Crowd, why: str) -> None:
         b = s.buildings[bid]
         if bomb.damage and b.value:
             b.value = max(0, b.value - bomb.damage)  # CD-40: never below 0
-            s.tell(rule, f"The blast damages {bid}" + (" (now a wreck)." if b.value == 0 else "."),
+            s.tell(rule, f"The blast damages {building_name(bid)}" + (" (now a wreck)." if b.value == 0 else "."),
                    nodes=shape.fronts)
-        if bomb.fire_on is not None and s.roll(rule, f"bomb {bomb.id}", 1, 6, f"fire in {bid} "
+        if bomb.fire_on is not None and s.roll(rule, f"bomb {bomb.id}", 1, 6, f"fire in {building_name(bid)} "
                                                f"({bomb.fire_on}+)", target=bomb.fire_on).passed:
             start_fire(s, bid, rule, "set alight by the bomb")
 

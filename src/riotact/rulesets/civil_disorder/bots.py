@@ -1,7 +1,8 @@
 """The SF heuristic bot: negotiate at RL 4-5 (CD-32), short snatch-squad arrests on hostile
 crowds and containment by shielded units, gas and distance for rioters, firefighting, medics,
 counter-sniping; never the orders that bring deaths or over-reaction (no firing on crowds, no
-melee with rioters, units under sniper fire pulled back).
+melee with rioters, units under sniper fire pulled back). A unit whose standing order came from
+its superior is left to carry it out (CD-02).
 
 It reads only its seat's view (and the legal actions), like a player would, and gives one
 order a turn.
@@ -53,7 +54,10 @@ class HeuristicSFBot(Bot):
         for crowd in crowds:  # talk them down while they can still be talked to (CD-32)
             if crowd["rl"] in (4, 5) and f"negotiate:{crowd['id']}" in ids:
                 return f"negotiate:{crowd['id']}"
+        superiors = {me["superior"], state["commander"]} - {None, self.seat}
         for unit in state["units"]:
+            if unit.get("ordered_by") in superiors:
+                continue  # CD-02: a superior's order stands; the unit carries it out (CD-13)
             wanted = self._order(state, unit, crowds, ids)
             if wanted is not None and wanted != unit.get("order") and f"order:{unit['id']}:{wanted}" in ids:
                 return f"order:{unit['id']}:{wanted}"

@@ -14,6 +14,7 @@ from .custody import make_arrest
 from .gas import in_gas, throw_gas
 from .movement import move_away, move_into_contact, run_pace
 from .tables import OUTNUMBERED, fight_type_bonus, lookup, people
+from .town import building_name
 from .units import Threat
 
 if TYPE_CHECKING:
@@ -141,7 +142,7 @@ def suppress(s: World, unit: SFUnit, building: str) -> None:
     for sniper in s.snipers.values():
         if sniper.building == building:
             sniper.suppressed_turn = s.turn
-    s.tell("CD-69", f"{unit.id} fires at {building}.", nodes=[unit.node], units=[unit.id])
+    s.tell("CD-69", f"{unit.id} fires at {building_name(building)}.", nodes=[unit.node], units=[unit.id])
 
 
 def counter_snipe(s: World, unit: SFUnit, sniper_id: str) -> None:
@@ -165,7 +166,7 @@ def counter_snipe(s: World, unit: SFUnit, sniper_id: str) -> None:
 
 
 def _sniper_place(sniper: Sniper) -> str:
-    return f"building {sniper.building}" if sniper.building else f"crowd {sniper.crowd}"
+    return building_name(sniper.building) if sniper.building else f"crowd {sniper.crowd}"
 
 
 def snipers_fire(s: World) -> None:
@@ -439,7 +440,8 @@ def apply_overreaction(s: World, unit: SFUnit, result: str) -> None:
     # hand, or fires at the sniper's building if it has guns
     if crowd is None:
         if target is not None and unit.weapon != "none" and unit.fired_turn != s.turn:
-            s.tell("CD-64", f"{unit.id} over-reacts and fires at {target}!", nodes=[unit.node], units=[unit.id])
+            s.tell("CD-64", f"{unit.id} over-reacts and fires at {building_name(target)}!", nodes=[unit.node],
+                   units=[unit.id])
             suppress(s, unit, target)
         return
     s.tell("CD-64", f"{unit.id} over-reacts and charges crowd {crowd.id}!", nodes=[unit.node],

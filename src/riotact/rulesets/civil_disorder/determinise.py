@@ -38,7 +38,6 @@ from riotact.core import UMPIRE, Game
 from riotact.core.worlds import dealt, scenario_start, world_copy
 
 from .bots import HeuristicSFBot
-from .orders import commanded_units, within_earshot
 from .state import CivilDisorder
 from .views import known_crowds, known_units
 
@@ -55,9 +54,8 @@ def determinise(game: Game, seat: str, seed: int) -> Game:
     assert isinstance(start, CivilDisorder)
     rng = world.umpire.rng
     crowds = known_crowds(state, seat)
-    # units he sees or hears of, and those he can order now (the orders offered show where they are)
-    units = set(known_units(state, seat)) | {u.id for u in commanded_units(state, seat)
-                                            if within_earshot(state, seat, u)}
+    # units he sees or hears of, and those he can order now (CD-06: they answer where they are)
+    units = set(known_units(state, seat))
     own_nodes = [u.node for u in state.live_units() if u.player == seat]
     seen_buildings = {b for b, shape in state.town.buildings.items()  # what his figure or units see
                       if any(state.player_sees(seat, f) or any(state.town.sees(n, f) for n in own_nodes)

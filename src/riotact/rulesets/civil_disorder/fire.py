@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from riotact.core.words import counted
+
 from .combat import petrol_attack
+from .town import building_name
 from .units import Threat
 
 if TYPE_CHECKING:
@@ -21,9 +24,10 @@ def start_fire(s: World, building_id: str, rule: str, why: str) -> None:
     b.fires += 1
     s.stats["fires_started"] += 1
     fronts = s.town.buildings[building_id].fronts
-    s.tell(rule, f"Fire in {building_id} ({why}): {b.fires} fire(s).", nodes=fronts, building=building_id)
+    s.tell(rule, f"Fire in {building_name(building_id)} ({why}): {counted(b.fires, 'fire')}.", nodes=fronts,
+           building=building_id)
     for crowd in s.crowds_at(fronts):  # CD-20: a dramatic change next to the crowd
-        s.trigger(crowd, f"fire breaks out in {building_id}")
+        s.trigger(crowd, f"fire breaks out in {building_name(building_id)}")
 
 
 def burn(s: World) -> None:
@@ -34,7 +38,7 @@ def burn(s: World) -> None:
     for bid, fires in sorted(burning.items()):
         b = s.buildings[bid]
         b.value = max(0, b.value - fires)  # CD-44: one point per fire per turn; at 0 it still burns
-        if s.roll("CD-45", f"fire in {bid}", 1, 6, f"fire growth ({fires} fires: grows on "
+        if s.roll("CD-45", f"fire in {building_name(bid)}", 1, 6, f"fire growth ({fires} fires: grows on "
                   f"{fires} or less)", target=fires, at_most=True).passed:
             start_fire(s, bid, "CD-45", "the fire grows")
         spread(s, bid, fires)
@@ -49,7 +53,7 @@ def spread(s: World, bid: str, fires: int) -> None:
     """CD-46 default: a separate d6 below the number of fires spreads one fire to an adjacent
     building (dice choose among several); the source keeps its fires."""
     neighbours = [n for n in s.town.buildings[bid].neighbours if n in s.buildings]
-    face = s.roll("CD-46", f"fire in {bid}", 1, 6, f"fire spread (spreads below {fires})").total
+    face = s.roll("CD-46", f"fire in {building_name(bid)}", 1, 6, f"fire spread (spreads below {fires})").total
     if face >= fires or not neighbours:
         return
     if len(neighbours) == 1:
@@ -57,11 +61,11 @@ def spread(s: World, bid: str, fires: int) -> None:
     else:
         per = 6 // len(neighbours)
         while True:
-            pick = s.roll("CD-46", f"fire in {bid}", 1, 6, "which adjacent building catches").total
+            pick = s.roll("CD-46", f"fire in {building_name(bid)}", 1, 6, "which adjacent building catches").total
             if pick <= per * len(neighbours):
                 target = neighbours[(pick - 1) // per]
                 break
-    start_fire(s, target, "CD-46", f"spreads from {bid}")
+    start_fire(s, target, "CD-46", f"spreads from {building_name(bid)}")
 
 
 def engine_reaches(s: World, unit: SFUnit, building_id: str) -> bool:
@@ -115,14 +119,15 @@ def fight_fire(s: World, unit: SFUnit, bid: str) -> None:
         return
     if b.fires >= 3:  # CD-48: immune at 1-2, under petrol bomb attack at 3+ (5+: cannot enter)
         figures = s.roll("CD-48", unit.id, 1, 3, f"firefighters exposed to {b.fires} fires").total
-        petrol_attack(s, unit, figures, f"{b.fires} fires in {bid}", Threat(s.town.buildings[bid].fronts[0]))
+        petrol_attack(s, unit, figures, f"{b.fires} fires in {building_name(bid)}",
+                      Threat(s.town.buildings[bid].fronts[0]))
         if unit.fit < HOSE_CREW:
             return
     if not use_water(s, unit):
         return
-    out = s.roll("CD-49", unit.id, 1, 6, f"fires put out in {bid}").total
+    out = s.roll("CD-49", unit.id, 1, 6, f"fires put out in {building_name(bid)}").total
     b.fires = max(0, b.fires - out)
-    s.tell("CD-49", f"{unit.id} fights the fire in {bid}: {b.fires} fire(s) left.",
+    s.tell("CD-49", f"{unit.id} fights the fire in {building_name(bid)}: {counted(b.fires, 'fire')} left.",
            nodes=s.town.buildings[bid].fronts, units=[unit.id])
 
 

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from .crowds import loots, nearest_shop, split, violent
 from .fire import start_fire
+from .town import building_name
 
 if TYPE_CHECKING:
     from .units import Crowd, LooterVehicle
@@ -43,15 +44,15 @@ def damage(s: World, crowd: Crowd, building_id: str) -> None:
         wreck_fire(s, who, b.id)
         return
     dice = max(1, crowd.figures // int(s.opt("damage_per_figures")))
-    total = s.roll("CD-41", who, dice, 6, f"property damage to {b.id}").total
+    total = s.roll("CD-41", who, dice, 6, f"property damage to {building_name(b.id)}").total
     b.value = max(0, b.value - total)  # CD-40: never below 0
-    s.tell("CD-41", f"Crowd {crowd.id} smashes up {b.id}" + (" (now a wreck)." if b.value == 0 else "."),
+    s.tell("CD-41", f"Crowd {crowd.id} smashes up {building_name(b.id)}" + (" (now a wreck)." if b.value == 0 else "."),
            nodes=[crowd.node])
 
 
 def wreck_fire(s: World, who: str, building_id: str) -> None:
     """CD-43: each damage or looting attempt on a wreck starts a fire on a 6."""
-    if s.d6("CD-43", who, f"fire in the wreck of {building_id}") == 6:
+    if s.d6("CD-43", who, f"fire in the wreck of {building_name(building_id)}") == 6:
         start_fire(s, building_id, "CD-43", "a fire breaks out in the wreck")
 
 

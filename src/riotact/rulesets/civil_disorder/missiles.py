@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from .combat import petrol_attack
 from .crowds import chart, violent
 from .fire import start_fire
+from .town import building_name
 from .units import Threat
 
 if TYPE_CHECKING:
@@ -60,8 +61,8 @@ def bomb_building(s: World, crowd: Crowd) -> None:
         return
     crowd.last_petrol = s.turn
     bid = touching[0]
-    s.tell("CD-38", f"Crowd {crowd.id} throws a petrol bomb at {bid}.", nodes=[crowd.node])
-    if s.roll("CD-38", f"Crowd {crowd.id}", 1, 6, f"petrol bomb at {bid} (fire on 4+)", target=4).passed:
+    s.tell("CD-38", f"Crowd {crowd.id} throws a petrol bomb at {building_name(bid)}.", nodes=[crowd.node])
+    if s.roll("CD-38", f"Crowd {crowd.id}", 1, 6, f"petrol bomb at {building_name(bid)} (fire on 4+)", target=4).passed:
         start_fire(s, bid, "CD-38", "a petrol bomb")
 
 

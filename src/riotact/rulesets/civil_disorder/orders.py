@@ -27,8 +27,9 @@ from .gas import gas_in_sight
 from .movement import driver, move_away, move_into_contact, move_vehicle, pace, run_pace, travel, vehicle_reach
 from .personal import can_grab, personal_fight, personal_fire
 from .tables import NEGOTIATOR_QUALITY, RL_CHART, lookup
+from .town import building_name
 from .units import Threat
-from .views import known_crowds, known_units
+from .views import commanded_units, earshot, in_reach, known_crowds, known_units, within_earshot
 
 if TYPE_CHECKING:
     from .town import Town
@@ -124,8 +125,9 @@ def order_problem(order: str, known: dict[str, set[str]]) -> str | None:
 
 
 def describe_order(order: str) -> str:
+    """An order in words; a building by its name, not its id (``enter:terrace_w``: "enter the west terrace")."""
     verb, _, target = order.partition(":")
-    return ORDER_WORDS[verb].format(target)
+    return ORDER_WORDS[verb].format(building_name(target) if ORDER_TARGETS.get(verb) == "building" else target)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -184,22 +186,6 @@ def apply_umpire(s: World, action_id: str) -> None:
         s.crowds[target].discretion = 1 if verb == "rile" else -1
     elif verb in ("bargain_good", "bargain_bad"):
         s.bargain[target] = 1 if verb == "bargain_good" else -1
-
-
-def commanded_units(s: World, seat: str) -> list[SFUnit]:
-    """CD-02: a player commands their own units; the overall commander commands every unit."""
-    return [u for u in s.live_units() if u.player == seat or seat == s.commander]
-
-
-def earshot(s: World, seat: str) -> float:
-    """CD-07 / CD-32 default: a voice carries 2", a megaphone or PA 8"."""
-    return float(s.opt("megaphone_inches") if s.players[seat].megaphone else s.opt("voice_inches"))
-
-
-def within_earshot(s: World, seat: str, unit: SFUnit) -> bool:
-    """CD-07 default: shouting reaches 2" (8" with a megaphone); a radio reaches any radio."""
-    me, reach = s.players[seat], earshot(s, seat)
-    return (me.radio and unit.radio) or s.town.inches(me.node, unit.node) <= reach
 
 
 def can_talk(s: World, seat: str, other: str) -> bool:
@@ -448,10 +434,10 @@ def enter(s: World, unit: SFUnit, building: str) -> None:
         if unit.node not in fronts:
             return
     unit.inside = building
-    s.tell("CD-47", f"{unit.id} enters {building}.", nodes=[unit.node], units=[unit.id])
+    s.tell("CD-47", f"{unit.id} enters {building_name(building)}.", nodes=[unit.node], units=[unit.id])
     if s.buildings[building].fires:
-        figures = s.roll("CD-47", unit.id, 1, 3, f"figures caught entering burning {building}").total
-        petrol_attack(s, unit, figures, f"entering burning {building}", Threat(fronts[0]))
+        figures = s.roll("CD-47", unit.id, 1, 3, f"figures caught entering burning {building_name(building)}").total
+        petrol_attack(s, unit, figures, f"entering burning {building_name(building)}", Threat(fronts[0]))
 
 
 # -- steps 3 to 5: personal figures ------------------------------------------------------
@@ -556,8 +542,10 @@ def negotiate(s: World, seat: str, crowd: Crowd) -> None:
 
 
 def player_step5(s: World) -> None:
-    """CD-12 step 5: runs, orders and conversations happen."""
-    for seat, action in sorted(s.declared.items()):
+    """CD-12 step 5: runs, orders and conversations happen. The overall commander's orders come
+    last, so that where he and a unit's own player order it the same turn, his stands (CD-02)."""
+    ordered: dict[str, str] = {}  # unit -> the seat that ordered it this turn
+    for seat, action in sorted(s.declared.items(), key=lambda item: (item[0] == s.commander, item[0])):
         verb, _, rest = action.partition(":")
         if verb == "run":
             s.players[seat].node = rest
@@ -565,13 +553,40 @@ def player_step5(s: World) -> None:
             drive(s, seat, rest)
         elif verb == "order":
             uid, _, order = rest.partition(":")
-            unit = s.units[uid]
-            unit.order = order  # CD-13: the unit keeps it until told otherwise
-            s.umpire.effect("CD-13", f"{seat} orders {uid} to {describe_order(order)}.",
-                            visible_to=sorted({seat, unit.player}))
+            give_order(s, seat, s.units[uid], order, overruled=ordered.get(uid))
+            ordered[uid] = seat
         elif verb == "talk":
             other, _, words = rest.partition(":")
             talk(s, seat, other, words)
+
+
+def give_order(s: World, seat: str, unit: SFUnit, order: str, *, overruled: str | None) -> None:
+    """CD-13: the unit keeps the order until told otherwise. CD-02: a superior's order stands, so
+    the player whose order his superior overrules the same turn is told (``overruled``), and so is a
+    superior whose standing order a subordinate replaces, if the unit is within his voice or radio."""
+    if overruled is not None:
+        s.umpire.effect("CD-02", f"{seat} orders {unit.id} to {describe_order(order)} the same turn, "
+                        f"and {unit.id} obeys: your superior's order stands over yours (CD-02).",
+                        visible_to=[overruled])
+    replaced = unit.ordered_by if unit.order == unit.given and unit.ordered_by not in ("", seat) else ""
+    told = {seat, unit.player} | ({replaced} if replaced and within_earshot(s, replaced, unit) else set())
+    instead = f", in place of {replaced}'s order to {describe_order(unit.order)}" if replaced else ""
+    unit.order, unit.ordered_by, unit.given = order, seat, order
+    s.umpire.effect("CD-02" if replaced else "CD-13", f"{seat} orders {unit.id} to {describe_order(order)}{instead}.",
+                    visible_to=sorted(told))
+
+
+def report_reach(s: World) -> None:
+    """CD-07: at the start of a turn, each player is told of every unit he could order last turn
+    and cannot now (beyond his voice and off the radio): it drops out of his list, not in silence."""
+    for seat in s.sf_seats:
+        now = in_reach(s, seat)
+        live = {u.id for u in s.live_units()}
+        for uid in s.reach.get(seat, []):
+            if uid not in now and uid in live:
+                s.umpire.effect("CD-07", f"{uid} is beyond your voice and radio: you cannot order it this "
+                                "turn, and it keeps its last orders (CD-13).", visible_to=[seat], unit=uid)
+        s.reach[seat] = now
 
 
 def talk(s: World, seat: str, other: str, words: str = "") -> None:

@@ -73,6 +73,7 @@ class CivilDisorder(World):
         for crowd in self.crowds.values():
             crowd.seen_sf = sorted(u.id for u in self.units.values() if self.town.sees(crowd.node, u.node))
             crowd.history.append(crowd.rl)
+        orders.report_reach(self)  # CD-07: what each player may order in turn 1
 
     # -- the protocol ---------------------------------------------------------
     def to_act(self) -> tuple[str, ...]:
@@ -142,6 +143,9 @@ class CivilDisorder(World):
     def view(self, seat: str) -> dict[str, Any]:
         return views.umpire_view(self) if seat == UMPIRE else views.sf_view(self, seat)
 
+    def scenario_data_for(self, seat: str) -> dict[str, Any]:
+        return views.scenario_for(self, seat)
+
     # -- the turn (CD-12) -------------------------------------------------------
     def resolve_turn(self) -> None:
         """CD-12: steps 2 to 6 in the guide order."""
@@ -197,6 +201,7 @@ class CivilDisorder(World):
             return
         self.turn += 1
         self.umpire.turn = self.turn
+        orders.report_reach(self)  # CD-07: a unit that left a player's list is named to him
         for seat in self.sf_seats:
             self.phase[seat] = "action"
         if self.human_umpire:

@@ -24,6 +24,7 @@ from typing import Any
 
 from .orders import describe_order
 from .tables import PEOPLE_PER_CROWD_FIGURE, UNIT_TYPES
+from .town import building_name
 from .views import ON_THE_GROUND
 
 MAX_LINES = 50  # the whole screen
@@ -178,7 +179,7 @@ def _draw(plan: TownPlan, state: dict[str, Any], symbols: dict[str, str], crowd_
         elif seen["fires"]:
             n = seen["fires"]
             fill, status = "^", [f"{n} fire{'s' if n > 1 else ''}", f"{n} fire", f"{n}^"]
-        labels = [[b["id"]], status, [b["kind"]]]
+        labels = [[building_name(b["id"]).removeprefix("the ")], status, [b["kind"]]]  # its name, not its id
         if seen is not None and "value" in seen:  # the umpire's screen: property left (CD-40)
             labels.append([f"value {seen['value']}/{seen['start_value']}", f"{seen['value']}/{seen['start_value']}",
                            f"v{seen['value']}"])
@@ -299,8 +300,10 @@ def _unit_line(u: dict[str, Any], symbol: str, me: str | None, under_fire: set[s
             extras.append("on a hydrant" if u["hydrant"] else f"water {used} turn{'' if used == 1 else 's'}")
     if u["load"]:
         extras.append(f"{u['load']} casualties aboard")
-    if u.get("source") == "radio report":
+    if u.get("source") in ("radio report", "radio"):
         extras.append("by radio")
+    elif u.get("source") == "earshot":
+        extras.append("within earshot")
     if u["id"] in under_fire:
         extras.append("UNDER FIRE")
     return f" {symbol} {u['id']:<{NAME_WIDTH}} {u['type'].replace('_', ' '):<13} {figures:<10} {u['node']:<7} " \
@@ -383,11 +386,15 @@ def describe_action(action_id: str) -> str:
     return words[verb](rest) if verb in words else action_id
 
 
+def _sniper_place(sniper: dict[str, Any]) -> str:
+    return building_name(sniper["building"]) if sniper["building"] else f"crowd {sniper['crowd']}"
+
+
 def _incidents(state: dict[str, Any]) -> list[str]:
     """Fires, wrecks, casualties, prisoners, snipers and bombs the seat knows of, a line each."""
     lines = []
-    burning = [f"{b['id']} ({b['fires']})" for b in state["buildings"] if b["fires"] and not _wrecked(b)]
-    wrecked = [b["id"] for b in state["buildings"] if _wrecked(b)]
+    burning = [f"{building_name(b['id'])} ({b['fires']})" for b in state["buildings"] if b["fires"] and not _wrecked(b)]
+    wrecked = [building_name(b["id"]) for b in state["buildings"] if _wrecked(b)]
     if burning or wrecked:
         lines.append(f"Fires: {', '.join(burning) or 'none'}.  Wrecked: {', '.join(wrecked) or 'none'}.")
     cas: dict[str, list[str]] = {}
@@ -406,7 +413,7 @@ def _incidents(state: dict[str, Any]) -> list[str]:
     snipers = state.get("snipers_spotted", [])
     if snipers:
         lines.append("Snipers spotted: " + ", ".join(
-            f"{s['id']} in {s['building'] or 'crowd ' + str(s['crowd'])}" for s in snipers) + ".")
+            f"{s['id']} in {_sniper_place(s)}" for s in snipers) + ".")
     blasts = [f"at {b['node'] or 'a place out of sight'} (turn {b.get('went_off', b.get('turn'))})"
               for b in state["bombs"] if b.get("went_off", b.get("turn")) is not None]
     if blasts:
@@ -449,7 +456,7 @@ def _umpire_lines(view: dict[str, Any], state: dict[str, Any], symbols: dict[str
             secret.append("soaked" if c["wet"] > 1 else "damp")
         lines.append(f"{_crowd_head(c, crowd_marks[c['id']])} {c['state']}; {', '.join(secret)}")
     lines += _incidents(state)
-    hidden = [f"sniper {s['id']} in {s['building'] or 'crowd ' + str(s['crowd'])} -> {s['target']}"
+    hidden = [f"sniper {s['id']} in {_sniper_place(s)} -> {s['target']}"
               f"{' (spotted)' if s['spotted'] else ''}" for s in state["snipers"] if not s["out"]]
     hidden += [f"bomb {b['id']} in crowd {b['crowd']}" for b in state["bombs"] if b["went_off"] is None
                and not b["lost"]]

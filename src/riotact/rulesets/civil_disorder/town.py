@@ -27,6 +27,23 @@ STREET_HALF_WIDTH = 2.0  # buildings stand back 2" (4 m) from the street centre 
 TOUCH = 2.9  # a crowd at a street point this close to a building touches it (CD-41)
 ADJACENT_BUILDING = 1.0  # CD-46 default: sharing a wall or within 1"
 
+_COMPASS = {"w": "west", "e": "east", "n": "north", "s": "south", "nw": "north-west", "ne": "north-east",
+            "sw": "south-west", "se": "south-east"}
+
+
+def building_name(building_id: str) -> str:
+    """What players call a building: its id in words, a trailing compass part read first. A scenario's
+    ids (``terrace_w``) are for typing orders; the screen and the log say the name.
+
+    >>> building_name("terrace_w"), building_name("shoe_shop"), building_name("mill")
+    ('the west terrace', 'the shoe shop', 'the mill')
+    """
+    words = building_id.split("_")
+    if len(words) > 1 and words[-1] in _COMPASS:
+        words = [_COMPASS[words[-1]], *words[:-1]]
+    return "the " + " ".join(words)
+
+
 _PARTS = {  # fractions of the block (x0, y0, x1, y1)
     "whole": (0, 0, 1, 1), "west": (0, 0, .5, 1), "east": (.5, 0, 1, 1),
     "north": (0, 0, 1, .5), "south": (0, .5, 1, 1),

@@ -58,6 +58,8 @@ class SFUnit:
     radio: bool = True
     snipers: bool = False
     order: str = "hold"
+    ordered_by: str = ""  # CD-02: the seat whose order it was last given ("" the scenario's)
+    given: str = ""  # that order as given (the rules may end it: a move done, a crowd gone)
     down: list[int] = field(default_factory=list)  # CD-54: turns each fallen figure stays down
     escorts: list[str] = field(default_factory=list)  # CD-55: prisoners its figures escort
     bricked: bool = False  # CD-62: had bricks and bottles thrown before

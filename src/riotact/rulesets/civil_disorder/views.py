@@ -8,8 +8,11 @@ Game Control tables included.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
+
+from riotact.core.log import UMPIRE
 
 from .crowds import layout
 from .handout import PLAYER_HANDOUT, RL_KEY
@@ -44,22 +47,50 @@ def known_crowds(s: World, seat: str) -> dict[str, str]:
 
 
 def known_units(s: World, seat: str) -> dict[str, str]:
-    """CD-06: SF units in sight, and the player's own units on the radio."""
+    """CD-06: SF units in sight, the player's own units on the radio, and every unit he may order now
+    (CD-07: within earshot, or both on the radio), which answers him where it stands: he knows where
+    his units are while he commands them (his orders to move name every junction but the one it holds,
+    so list and view agree). A unit beyond his voice and radio stays out of his view (CD-06)."""
     me = s.players[seat]
     out: dict[str, str] = {}
+    commanded = {u.id for u in commanded_units(s, seat)}
     for unit in s.live_units():
         if s.player_sees(seat, unit.node):
             out[unit.id] = "sight"
         elif unit.player == seat and unit.radio and me.radio and s.opt("radio_reports"):
             out[unit.id] = "radio report"
+        elif unit.id in commanded and within_earshot(s, seat, unit):
+            out[unit.id] = "radio" if me.radio and unit.radio else "earshot"
     return out
+
+
+def in_reach(s: World, seat: str) -> list[str]:
+    """CD-07: the units ``seat`` may order now (commanded, within earshot or on the radio)."""
+    return [u.id for u in commanded_units(s, seat) if within_earshot(s, seat, u)]
+
+
+def commanded_units(s: World, seat: str) -> list[SFUnit]:
+    """CD-02: a player commands their own units; the overall commander commands every unit."""
+    return [u for u in s.live_units() if u.player == seat or seat == s.commander]
+
+
+def earshot(s: World, seat: str) -> float:
+    """CD-07 / CD-32 default: a voice carries 2", a megaphone or PA 8"."""
+    return float(s.opt("megaphone_inches") if s.players[seat].megaphone else s.opt("voice_inches"))
+
+
+def within_earshot(s: World, seat: str, unit: SFUnit) -> bool:
+    """CD-07 default: shouting reaches 2" (8" with a megaphone); a radio reaches any radio."""
+    me, reach = s.players[seat], earshot(s, seat)
+    return (me.radio and unit.radio) or s.town.inches(me.node, unit.node) <= reach
 
 
 def _unit(s: World, unit: SFUnit) -> dict[str, Any]:
     x, y = s.position(unit.node)
     return {"id": unit.id, "type": unit.kind, "type_name": unit.type.name, "player": unit.player,
             "node": unit.node, "x": x, "y": y, "figures": unit.figures, "fit": unit.fit,
-            "order": unit.order, "vehicle": unit.vehicle, "vehicle_node": unit.vehicle_node,
+            "order": unit.order, "ordered_by": unit.ordered_by if unit.order == unit.given else "",
+            "vehicle": unit.vehicle, "vehicle_node": unit.vehicle_node,
             "aboard": unit.aboard, "weapon": unit.weapon, "gas_stock": unit.gas_stock,
             "inside": unit.inside, "load": len(unit.load), "hydrant": unit.hydrant,
             "water_turns_used": unit.water_turns}
@@ -99,6 +130,7 @@ def sf_view(s: World, seat: str) -> dict[str, Any]:
         entry["source"] = source
         if s.units[uid].player != seat and seat != s.commander:
             entry.pop("order")
+            entry.pop("ordered_by")
         units.append(entry)
     seen_buildings = [{"id": b.id, "fires": b.fires, "wrecked": b.value == 0}
                       for b in sorted(s.buildings.values(), key=lambda b: b.id)
@@ -140,6 +172,32 @@ def sf_view(s: World, seat: str) -> dict[str, Any]:
         "messages": list(s.messages.get(seat, [])),
         "notes": list(PLAYER_NOTES),
     }
+
+
+#: What of a building's set-up the street plan shows every player (``town_map``): its value, loot
+#: and fires are the umpire's (CD-27, CD-40), fires told as they are seen.
+PUBLIC_BUILDING = ("id", "block", "part", "kind")
+
+
+def scenario_for(s: World, seat: str) -> dict[str, Any]:
+    """The scenario's data as an SF player may know it while the game runs (its header's copy): the
+    briefing, the street plan with its hydrants, and the SF's own forces and chain of command
+    (CD-02); never the crowds, snipers, bombs, looters' vehicles, missile or petrol sources, the
+    buildings' values, nor any player's negotiating skill (CD-34) (CD-01: the Game Control side of
+    the set-up is the umpire's)."""
+    data = copy.deepcopy(s.scenario.data)
+    setup = data.get("setup", {})
+    if seat == UMPIRE:
+        return data
+    for umpires in ("crowds", "snipers", "bombs", "looter_vehicles"):
+        setup.pop(umpires, None)
+    if "features" in setup:
+        setup["features"] = [f for f in setup["features"] if f.get("kind") == "hydrant"]
+    if "buildings" in setup:
+        setup["buildings"] = [{k: v for k, v in b.items() if k in PUBLIC_BUILDING} for b in setup["buildings"]]
+    for player in setup.get("players", []):
+        player.pop("negotiator", None)
+    return data
 
 
 def umpire_view(s: World) -> dict[str, Any]:

@@ -93,6 +93,7 @@ class World(State):
         self.bargain: dict[str, int] = {}  # CD-33: the umpire's +1/-1 for a bargaining point
         self.walks: dict[str, str] = {}
         self.messages: dict[str, list[str]] = {s: [] for s in self.sf_seats}
+        self.reach: dict[str, list[str]] = {}  # CD-07: the units each seat could order this turn
         self.under_fire: dict[str, int] = {}  # CD-67: unit -> turn it was last told
         self.unit_events: dict[str, set[str]] = {}  # CD-62 triggers not yet tested, per unit
         self.unit_wounded: dict[str, int] = {}  # CD-63 members wounded since the unit's last test

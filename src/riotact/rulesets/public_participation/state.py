@@ -24,7 +24,7 @@ from . import rulings
 from . import tables as T
 from .figures import XY, Character
 from .morale import Morale
-from .view import seat_view
+from .view import scenario_for, seat_view
 
 ORDERS = {"advance": "Advance!", "hold": "Hold here!", "fall-back": "Fall back!", "fire": "Fire!"}
 PHASES = ("moving", "speaking", "firing", "fighting", "morale")
@@ -275,6 +275,9 @@ class PublicParticipation(Morale):
 
     def view(self, seat: str) -> dict[str, Any]:
         return seat_view(self, seat)
+
+    def scenario_data_for(self, seat: str) -> dict[str, Any]:
+        return scenario_for(self, seat)
 
     # -- moving (PP-03, PP-04, PP-06, PP-08, PP-44, PP-46) -------------------------------------
     def move_plan(self, c: Character, p: XY) -> tuple[float, float, list[str]]:

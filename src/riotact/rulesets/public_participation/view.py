@@ -4,6 +4,7 @@ rings. The umpire sees everything. Sounds reach a seat through its log only (PP-
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Any
 
 from riotact.core.log import UMPIRE
@@ -82,3 +83,21 @@ def rings(st: PublicParticipation, c: Character) -> dict[str, float]:
         if count > 0:
             out[name] = st.throw_range(c, st.weapon_book[name])
     return out
+
+
+def scenario_for(st: PublicParticipation, seat: str) -> dict[str, Any]:
+    """The scenario's data as ``seat`` may know it while the game runs (its header's copy), as the
+    view shows it: its own characters' cards only (another's card is never shown: PP-02), the
+    scenario's weapons they carry, and its own objectives."""
+    data = copy.deepcopy(st.scenario.data)
+    setup = data.get("setup", {})
+    if seat == UMPIRE:
+        return data
+    own = [c for c in setup.get("characters", []) if c.get("seat") == seat]
+    carried = {w for c in own for w in (*c.get("weapons", []), *c.get("throwables", {}), c.get("melee", ""))}
+    setup["characters"] = own
+    if "weapons" in setup:
+        setup["weapons"] = [w for w in setup["weapons"] if w.get("name") in carried]
+    if "objectives" in setup:
+        setup["objectives"] = [o for o in setup["objectives"] if o.get("seat") == seat]
+    return data

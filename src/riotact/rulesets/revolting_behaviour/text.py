@@ -4,7 +4,7 @@ It reads only ``Game.view(seat)``, which holds just what the seat may know (RB-0
 cards are hidden from everyone, their owner included), so the screen cannot show a hidden card.
 Each player's line gives his RP, his Cause pile (face down, and the face-up top card if an attack
 revealed one), defeated cards and what is left of his Cause Deck. The attempt under way says what
-was declared, what it needs, earns and costs, and why each card drawn so far failed.
+was declared, what it needs, earns and costs, and why each card drawn so far failed (or that it succeeded).
 
 >>> from riotact.core import Game
 >>> from riotact.core.scenario import find_scenario
@@ -85,7 +85,8 @@ def _attempt(attempt: dict[str, Any], seat: str) -> list[str]:
     drawn = attempt["drawn"]
     if drawn:
         lines.append(f"  drawn so far ({len(drawn)}):")
-        lines.extend(f"    {_name(code)}: {why}" for code, why in zip(drawn, attempt["misses"], strict=True))
+        misses = attempt["misses"]  # None for the card that succeeded
+        lines.extend(f"    {_name(code)}: {why or 'succeeds'}" for code, why in zip(drawn, misses, strict=True))
     else:
         lines.append("  no card drawn yet.")
     if attempt["action_points"]:
