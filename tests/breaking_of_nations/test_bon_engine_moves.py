@@ -100,3 +100,27 @@ def test_bon039_take_cover_measures_to_the_nearest_edge_of_the_cover() -> None:
     assert "x.3 runs for the strip" in texts(g) and "x.3 finds no cover" not in texts(g)
     assert g.state.table.by_id["strip"].contains(model(g, "x.3").pos) and not model(g, "x.3").prone
     assert model(g, "x.4").prone and "x.4 finds no cover within 9\" and lies flat." in texts(g)
+
+
+def test_bon039_bon002_take_cover_does_not_shun_a_wood_a_hidden_enemy_holds() -> None:
+    """BON-039 "cover not held by opponent" with BON-002 hidden deployment: what the panicking side
+    knows. Two games differ only in where red's hidden unit H lies (in the near copse, or far off):
+    x.3 runs for the copse in both, and blue's log and view are the same (he shunned the copse for
+    the far wood when H was in it, which told blue where H hides)."""
+    def play(in_copse: bool) -> Any:
+        copse = feature("copse", "light_forest", [(32.5, 24), (36, 24), (36, 28), (32.5, 28)])
+        wood = feature("wood", "light_forest", [(22, 33), (28, 33), (28, 37), (22, 37)])
+        g = game([unit("A", "red", (20, 2), (20, 10), specialists=[{"kind": "lmg"}]),
+                  unit("H", "red", (34, 26) if in_copse else (46, 2), hidden=True),
+                  unit("x", "blue", (20, 25), (21, 26), (30.0, 29.0), (19, 27)), unit("y", "blue", (46, 47))],
+                 dice=[1, 2, 12, 12, 1, 5, 5], features=[copse, wood],
+                 options={**OFF, "hidden_deployment": True, "spotting_range": 1.0})
+        do(g, "activate:A")
+        do(g, "fire:A:x")
+        do(g, "end:A")
+        do(g, "activate:x")
+        return g
+
+    held, empty = play(True), play(False)
+    assert "x.3 runs for the copse" in texts(held, "blue") and held.state.units["H"].concealed
+    assert held.log_for("blue") == empty.log_for("blue") and held.view("blue") == empty.view("blue")

@@ -602,8 +602,9 @@ class BreakingOfNations(Buildings, Bombardment, WireCutting):
             kind = TERRAIN[str(f.tags["kind"])]
             if not (kind.cv and kind.area and not f.impassable and not f.contains(m.pos)):
                 continue
-            if any(f.contains(e.pos) for e in self.men.values() if e.in_play and self.unit_of(e).seat != seat):
-                continue  # held by the opponent
+            if any(f.contains(e.pos) for e in self.men.values()
+                   if e.in_play and self.unit_of(e).seat != seat and not self.unit_of(e).concealed):
+                continue  # held by the opponent, as far as his side knows (a hidden enemy is not, BON-002)
             d = max(0.0, f.shape.distance(Point(m.pos)) - m.base)
             if d <= TAKE_COVER_RANGE and (best is None or d < best[0]):
                 best = (d, _just_inside(f.shape, m.pos), f.name)
