@@ -176,7 +176,7 @@ class RateLimiter:
 
     >>> limiter = RateLimiter(2)
     >>> [limiter.wait("a", now=t) for t in (0.0, 1.0, 2.0, 60.5, 61.5)]
-    [0.0, 0.0, 59.0, 0.0, 0.0]
+    [0.0, 0.0, 58.0, 0.0, 0.0]
     """
 
     WINDOW = 60.0
