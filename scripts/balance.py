@@ -14,8 +14,8 @@ import argparse
 import statistics
 from collections import Counter
 
-from riotact.core.options import parse_cli_option
 from riotact.cli.sim import GameSummary, run_batch
+from riotact.core.options import parse_cli_option
 from riotact.core.scenario import Scenario, builtin_scenarios, find_scenario
 from riotact.lab.report import wilson
 from riotact.rulesets import get_ruleset
@@ -48,7 +48,7 @@ def main() -> None:
                         help="a house rule (as text; parsed like riotact sim --option)")
     args = parser.parse_args()
     options = dict(parse_cli_option(pair) for pair in args.option)
-    print(f"| scenario | games | wins (95% Wilson interval) | no winner |\n|---|---:|---|---:|", flush=True)
+    print("| scenario | games | wins (95% Wilson interval) | no winner |\n|---|---:|---|---:|", flush=True)
     for scenario in scenarios(args.scenarios):
         seats = {seat: "heuristic" for seat in scenario.seats}
         results: list[GameSummary] = list(run_batch(scenario, args.games, args.seed, seats, jobs=args.jobs,
