@@ -54,7 +54,8 @@ def free_port() -> int:
 
 
 def serve(db: str, port: int) -> subprocess.Popen[str]:
-    process = subprocess.Popen([sys.executable, "-m", "riotact.cli", "serve", "--port", str(port), "--db", db],
+    process = subprocess.Popen([sys.executable, "-m", "riotact.cli", "serve", "--port", str(port), "--db", db,
+                                "--tables-per-minute", "0", "--max-open-tables", "0"],
                                stdout=subprocess.PIPE, text=True)
     assert process.stdout is not None
     process.stdout.readline()

@@ -105,7 +105,7 @@ def test_the_readmes_override_example_does_what_it_says() -> None:
     example = re.search(r"`(umpire override CD-45 [^`]*)`", readme)
     assert example is not None
     words = shlex.split(example.group(1))
-    assert words[3] == "fire in warehouse" and "takes hold" in example.group(1)
+    assert words[3] == "fire in the warehouse" and "takes hold" in example.group(1)
     out = riotact("play", "civil-disorder/night-of-fires", "--seed", "3", "--seat", "umpire=human",
                   stdin=f"{example.group(1)}\n1\nquit\nyes\n")
     assert out.returncode == 0, out.stderr

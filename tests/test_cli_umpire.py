@@ -20,7 +20,7 @@ def test_the_umpire_types_powers_and_they_are_saved(tmp_path: Path) -> None:
     save = tmp_path / "g.jsonl"
     commands = ["umpire help", "umpire set-rl A 9 too far", "umpire set-rl A 7 word of a death spreads",
                 "umpire message commander Hold the bridge.", "umpire bogus", 'umpire override CD-45 "fire in',
-                'umpire override CD-45 "fire in warehouse" 1 the fire takes hold', "umpire help", "quit", "yes"]
+                'umpire override CD-45 "fire in the warehouse" 1 the fire takes hold', "umpire help", "quit", "yes"]
     out = play("--seat", "umpire=human", "--seat", "commander=heuristic", "--seat", "fire=heuristic",
                "--save", str(save), stdin="\n".join(commands) + "\n")
     assert out.returncode == 0, out.stderr
@@ -28,13 +28,13 @@ def test_the_umpire_types_powers_and_they_are_saved(tmp_path: Path) -> None:
     assert "umpire set-rl CROWD RL REASON: set a crowd's Response Level (CD-20)" in out.stdout
     assert "a crowd's RL is 1 to 8 (CD-20), not 9" in out.stdout
     assert "#0 t1" in out.stdout  # the umpire sees event numbers, to release an event by its number
-    assert "waiting: the next roll of CD-45 by fire in warehouse: faces 1" in out.stdout
+    assert "waiting: the next roll of CD-45 by fire in the warehouse: faces 1" in out.stdout
     assert "no umpire power 'bogus'" in out.stdout and "cannot read the command" in out.stdout
     game = Game.load(save)
     powers = [(e["power"], e["text"]) for e in game.log.events if e["kind"] == "decision" and "power" in e]
     assert powers == [("set-rl", "umpire: crowd A's RL is now 7 (word of a death spreads)."),
                       ("message", "umpire: message to commander: Hold the bridge."),
-                      ("override", "umpire: override: the next roll of CD-45 by fire in warehouse shows 1 "
+                      ("override", "umpire: override: the next roll of CD-45 by fire in the warehouse shows 1 "
                                    "(the fire takes hold).")]
 
 

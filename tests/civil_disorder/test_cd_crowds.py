@@ -80,7 +80,7 @@ def test_cd20_no_trigger_no_roll_and_fresh_sf_give_one_roll(cd):
     s.units["R2"] = SFUnit("R2", "riot_police", 8, "J1-1", "commander")
     crowds.assess(s)
     rolls = [e for e in s.umpire.log.events if e.get("rule") == "CD-20"]
-    assert len(rolls) == 1 and s.crowds["A"].rl == 6  # a 6 moves the RL up one (rl_roll "relative")
+    assert len(rolls) == 1 and s.crowds["A"].rl == 6  # the score 6 becomes the RL (rl_roll "absolute")
 
 
 def test_cd21_soaked_in_cs_gas_and_under_automatic_fire_rolls_minus_9(cd):

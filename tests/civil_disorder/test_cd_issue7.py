@@ -23,13 +23,13 @@ def end_turn(game, seat: str = "commander", action: str = "pass") -> None:
 def test_cd20_gas_fired_this_turn_counts_in_the_rl_roll_it_triggers(cd):
     """CD-20 / CD-21 / CD-22: the tear gas R1 fires in step 4 is still over the crowd when the RL
     roll it triggers is made in step 6 (the cloud drifts only afterwards), so the roll has -2."""
-    dice = cd.dice({"CD-20": [3], "CD-22": [6]})
+    dice = cd.dice({"CD-20": [6], "CD-22": [6]})
     game = cd.game(dice=dice, crowds=[cd.crowd("A", "J1-0", rl=5)],
                    units=[cd.unit("R1", "riot_police", "J1-1", order="gas:A")])
     end_turn(game)
     [roll] = rl_rolls(game)
     assert any(m["reason"] == "in effective tear gas cloud" for m in roll["modifiers"]), roll["text"]
-    assert roll["total"] == 1 and game.state.crowds["A"].rl == 4  # 3 - 2 = 1: one down
+    assert roll["total"] == 4 and game.state.crowds["A"].rl == 4  # 6 - 2 = 4 becomes the RL (CD-20)
     assert dice.left == {}  # the cloud drifted after the roll
     mine = [e["text"] for e in game.log_for("commander")]
     assert "R1 fires tear gas at crowd A." in mine
@@ -41,7 +41,7 @@ def test_cd20_gas_fired_this_turn_counts_in_the_rl_roll_it_triggers(cd):
 def test_cd21_adjacent_crowds_count_at_their_rl_before_this_assessment(cd):
     """CD-21: crowd A and crowd B stand together at RL 5; both are riled this turn. A rolls first
     and goes up, but B's roll counts A at RL 5 (equal: no factor), not at its new RL."""
-    dice = cd.dice({"CD-20": [6, 3]})
+    dice = cd.dice({"CD-20": [6, 5]})
     crowds = [cd.crowd("A", "J0-0", rl=5, figures=10), cd.crowd("B", "J0-0", rl=5, figures=10)]
     game = cd.game(dice=dice, crowds=crowds, house_rules={"merge_crowds": False},
                    units=[cd.unit("R1", "riot_police", "x0y8", order="advance:A"),
@@ -123,10 +123,10 @@ def test_cd50_an_engine_cannot_connect_while_its_crew_is_elsewhere(cd):
     assert f1.hydrant
 
 
-def test_cd20_default_the_rl_roll_moves_the_rl_from_where_it_is(cd):
+def test_cd20_house_rule_relative_moves_the_rl_from_where_it_is(cd):
     """CD-20 house rule ``rl_roll = "relative"``: a Hostile RL 6 crowd that sees riot police
-    arrive and rolls a 1 goes to RL 5, not to RL 1 (Fleeing); with ``"absolute"`` the catalogue's
-    proposal holds and the score becomes the RL."""
+    arrive and rolls a 1 goes to RL 5, not to RL 1 (Fleeing); with the default ``"absolute"``
+    (the seed's RL State Chart read at the score) the score becomes the RL."""
     def riled(rule: str) -> int:
         dice = cd.dice({"CD-20": [1], "CD-17": [6]}, default=1)  # the crowd drifts east, along the street
         game = cd.game(dice=dice, crowds=[cd.crowd("A", "J0-0", rl=6)], house_rules={"rl_roll": rule},

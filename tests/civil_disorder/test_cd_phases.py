@@ -98,7 +98,7 @@ def test_step5_an_order_given_this_turn_is_carried_out_from_the_next(cd):
 def test_step6_fires_burn_and_grow_and_the_rl_marker_shows_the_assessment(cd):
     """CD-12 step 6 / CD-44 / CD-45 / CD-20 / CD-24: the shop's 2 fires burn 2 points and grow to
     3 on a growth roll of 1; the fire is a dramatic change for crowd A beside it, whose RL roll
-    of 6 puts its marker up one, which the commander sees."""
+    of 6 becomes its RL (from 3), which the commander sees on its marker."""
     dice = cd.dice({"CD-45": [1], "CD-46": [6], "CD-20": [6]})
     game = cd.game(dice=dice, buildings=[{"id": "shop", "block": [0, 0], "value": 40, "kind": "shop", "fires": 2}],
                    crowds=[cd.crowd("A", "x16y14", rl=3)])
@@ -109,4 +109,4 @@ def test_step6_fires_burn_and_grow_and_the_rl_marker_shows_the_assessment(cd):
     assert shop["fires"] == 3
     mine = texts(game)
     assert "Fire in the shop (the fire grows): 3 fires." in mine
-    assert "Crowd A's RL marker now shows 4 (8 is bad, 1 is good)." in mine
+    assert "Crowd A's RL marker now shows 6 (8 is bad, 1 is good)." in mine

@@ -39,10 +39,10 @@ def test_cd12_hold_at_the_assessment_with_the_turns_rolls_in_front_of_the_umpire
         g.intervene("hold", at="now")
     # the umpire decides with the turn in front of him: crowd A's RL, and the warehouse fire's roll to come
     g.intervene("set-rl", crowd="A", rl=8, reason="the arrests anger them")
-    g.intervene("override", rule="CD-45", who="fire in warehouse", faces="6", reason="the wind rises")
+    g.intervene("override", rule="CD-45", who="fire in the warehouse", faces="6", reason="the wind rises")
     g.apply("umpire", ADVANCE.id)  # the held game's one decision, as the web table offers it
     roll = next(e for e in g.log.events if e["kind"] == "roll" and e["rule"] == "CD-45"
-                and e["who"] == "fire in warehouse")
+                and e["who"] == "fire in the warehouse")
     assert roll["dice"] == [6] and roll["turn"] == 1
     assert g.state.crowds["A"].history[-1] == 8  # the RL he set is the one recorded for turn 1
     assert g.umpire.turn == 2 and g.to_act() == ("commander", "fire")

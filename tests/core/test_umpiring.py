@@ -72,7 +72,7 @@ def test_pending_interventions_are_invisible_until_released() -> None:
     """Two games differing only by the umpire's hidden ruling and override: each seat sees the same."""
     plain, ruled = game(), game()
     ruled.intervene("ruling", seat="fire", modifier=-2, action="runs a hose from the mill",
-                    ruling="allowed", roller="fire in warehouse")
+                    ruling="allowed", roller="fire in the warehouse")
     ruled.intervene("override", rule="CD-41", who="Crowd B", faces="1,1", reason="the shutters hold")
     for seat in ("commander", "fire"):
         assert seen(ruled, seat) == seen(plain, seat)
@@ -93,9 +93,9 @@ def test_release_an_earlier_hidden_event() -> None:
 def test_ruling_adds_its_modifier_to_the_next_roll_of_its_roller() -> None:
     g = game()
     g.intervene("ruling", seat="fire", modifier=-2, action="runs a hose from the mill",
-                ruling="allowed: the warehouse fire is damped", roller="fire in warehouse")
+                ruling="allowed: the warehouse fire is damped", roller="fire in the warehouse")
     finish_turn(g)
-    rolls = [e for e in g.log.events if e["kind"] == "roll" and e["who"] == "fire in warehouse"]
+    rolls = [e for e in g.log.events if e["kind"] == "roll" and e["who"] == "fire in the warehouse"]
     assert rolls[0]["modifiers"] == [{"value": -2, "reason": "umpire's ruling on fire's runs a hose from the mill",
                                       "rule": "umpire"}]
     assert rolls[0]["total"] == sum(rolls[0]["dice"]) - 2
@@ -104,13 +104,13 @@ def test_ruling_adds_its_modifier_to_the_next_roll_of_its_roller() -> None:
 
 def test_override_sets_the_faces_of_the_next_matching_roll() -> None:
     g = game()
-    g.intervene("override", rule="CD-45", who="fire in warehouse", faces="6", reason="the fire takes hold")
-    assert g.umpire_pending() == [{"who": "fire in warehouse", "rule": "CD-45", "faces": [6], "modifier": None,
+    g.intervene("override", rule="CD-45", who="fire in the warehouse", faces="6", reason="the fire takes hold")
+    assert g.umpire_pending() == [{"who": "fire in the warehouse", "rule": "CD-45", "faces": [6], "modifier": None,
                                    "reason": "the fire takes hold", "decision": 2, "skip": 0}]
     finish_turn(g)
     assert g.umpire_pending() == []
     roll = next(e for e in g.log.events if e["kind"] == "roll" and e["rule"] == "CD-45"
-                and e["who"] == "fire in warehouse")
+                and e["who"] == "fire in the warehouse")
     assert roll["dice"] == [6]
     note = g.log.events[roll["seq"] + 1]
     assert note["override_of"] == roll["seq"] and note["visible_to"] == []

@@ -85,13 +85,14 @@ def test_a_malformed_upload_gets_one_line(client: LiveServer, saved: Path, make:
 @pytest.mark.parametrize(("body", "problem"), [
     ({}, "either a finished table"),
     ({"table": "abc", "log": "x"}, "either a finished table"),
-    ({"table": "nope"}, "no table 'nope'"),
+    ({"table": "nope"}, "give its token"),
+    ({"table": "nope", "token": "x" * 32}, "not one of that table's"),
     ({"log": "{}", "seat": "x" * 300}, "seat"),
     ({"log": "{}", "step": -1}, "step"),
 ])
 def test_bad_replay_requests_get_one_line(client: LiveServer, body: dict[str, Any], problem: str) -> None:
     status, answer = ask(client, **body)
-    assert status in (400, 404) and problem in answer["error"], answer
+    assert status in (400, 403) and problem in answer["error"], answer
 
 
 def test_a_seat_nobody_had_is_refused(client: LiveServer, saved: Path) -> None:
@@ -101,9 +102,9 @@ def test_a_seat_nobody_had_is_refused(client: LiveServer, saved: Path) -> None:
 
 def test_a_finished_table_replays_and_a_running_one_does_not(client: LiveServer) -> None:
     running = create(client, scenario="revolting-behaviour/first-game", seed=2)
-    status, answer = ask(client, table=running["table"])
+    status, answer = ask(client, table=running["table"], token=running["tokens"]["p1"])
     assert status == 400 and "still being played" in answer["error"]
-    finished = create(client, scenario="revolting-behaviour/first-game", seed=3,
+    finished = create(client, scenario="revolting-behaviour/first-game", seed=3, umpire="person",
                       seats={"p1": "heuristic", "p2": "random"})
     game: Game = client.app.state.room.tables[finished["table"]].game
     deadline = time.monotonic() + 60
@@ -111,6 +112,6 @@ def test_a_finished_table_replays_and_a_running_one_does_not(client: LiveServer)
         time.sleep(0.05)
     listed = client.get("/api/replays").json()["tables"]
     assert [t["id"] for t in listed] == [finished["table"]]
-    status, end = ask(client, table=finished["table"], seat="p2", check=True)
+    status, end = ask(client, table=finished["table"], token=finished["tokens"][UMPIRE], seat="p2", check=True)
     assert status == 200 and end["view"] == {**game.view("p2"), "legal_actions": []}
     assert end["log"] == game.log_for("p2") and end["view"]["result"]

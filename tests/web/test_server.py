@@ -165,7 +165,7 @@ def test_a_websocket_without_a_hello_is_closed_with_a_reason(client: LiveServer)
 @pytest.mark.parametrize(("body", "problem"), [
     (b"{not json", "not valid JSON"),
     (json.dumps({"scenario": "revolting-behaviour/first-game", "bogus": 1}).encode(), "bogus"),
-    (json.dumps({"scenario": "revolting-behaviour/nope"}).encode(), "no such scenario"),
+    (json.dumps({"scenario": "revolting-behaviour/nope"}).encode(), "no such built-in scenario"),
     (json.dumps({"scenario": "revolting-behaviour/first-game", "seats": {"p9": "person"}}).encode(), "no seat 'p9'"),
     (json.dumps({"scenario": "revolting-behaviour/first-game", "seats": {"p2": "oracle"}}).encode(), "seats.p2"),
     (json.dumps({"scenario": "revolting-behaviour/first-game", "options": {"jokers": 1}}).encode(), "no house rule"),

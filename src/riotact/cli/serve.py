@@ -6,6 +6,7 @@ import socket
 
 import click
 
+from riotact.web.guard import Limits
 from riotact.web.store import DB_ENV, default_url, open_store
 
 
@@ -15,7 +16,15 @@ from riotact.web.store import DB_ENV, default_url, open_store
 @click.option("--db", "db_url", default=None, metavar="URL",
               help=f"sqlite:///PATH or postgresql://...; default ${DB_ENV}, else a SQLite file in "
                    "$RIOTACT_DATA (~/.local/share/riotact).")
-def serve(host: str, port: int, db_url: str | None) -> None:
+@click.option("--tables-per-minute", type=click.IntRange(0, 1_000_000), default=Limits.tables_per_minute,
+              show_default=True, help="New tables one address may make in any minute (0: no limit).")
+@click.option("--max-open-tables", type=click.IntRange(0, 1_000_000), default=Limits.max_open_tables,
+              show_default=True, help="Tables in play the server keeps; more are refused until one ends (0: no limit).")
+@click.option("--allow-origin", "allowed_origins", multiple=True, metavar="URL",
+              help="Another address whose pages may use this server, e.g. https://club.example behind a "
+                   "reverse proxy (repeatable); pages of any other site are refused.")
+def serve(host: str, port: int, db_url: str | None, tables_per_minute: int, max_open_tables: int,
+          allowed_origins: tuple[str, ...]) -> None:
     """Serve the web table; every table resumes from the database after a restart."""
     import uvicorn
 
@@ -30,7 +39,7 @@ def serve(host: str, port: int, db_url: str | None) -> None:
     except OSError as exc:
         raise click.BadParameter(f"cannot listen on {host}:{port}: {exc.strerror or exc}",
                                  param_hint="--host/--port") from None
-    app = build_app(store)
+    app = build_app(store, Limits(tables_per_minute, max_open_tables, tuple(o.rstrip("/") for o in allowed_origins)))
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"riotact: the web table is at http://{shown}:{port}/  (database: {_safe(url)}; Ctrl-C stops)",
                )

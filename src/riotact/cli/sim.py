@@ -27,6 +27,7 @@ class GameSummary:
     decisions: int
     turns: int
     row: dict[str, Any] | None = None  # the game's laboratory table row (sim --table)
+    scores: Mapping[str, float] | None = None  # each seat's final score (scripts/balance.py)
 
 
 def run_games(scenario: Scenario, indexes: range, batch_seed: int, seats: Mapping[str, str],
@@ -54,7 +55,7 @@ def run_games(scenario: Scenario, indexes: range, batch_seed: int, seats: Mappin
             row = game_row(game, cell=0, index=index, seats=seats)
         turns = game.umpire.turn if isinstance(game, Game) else game.turn
         out.append(GameSummary(index, seed, game.result.winners, game.result.reason,
-                               len(game.decisions), turns, row))
+                               len(game.decisions), turns, row, dict(game.result.scores)))
     return out
 
 

@@ -141,6 +141,11 @@ def load_scenario_file(path: str | Path) -> Scenario:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise ScenarioError(source, "", f"cannot read the file ({exc.__class__.__name__}: {exc})") from None
+    return scenario_from_toml(text, source)
+
+
+def scenario_from_toml(text: str, source: str) -> Scenario:
+    """A scenario from the text of a TOML file (read from disk, or uploaded to the web table)."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -169,21 +174,31 @@ def find_scenario(ref: str) -> Scenario:
     """A scenario by file path, by ``ruleset/id``, or by a bare id that is unique."""
     if ref.endswith(".toml") or Path(ref).is_file():
         return load_scenario_file(ref)
+    return _builtin(ref, "no such scenario file or id (see `riotact scenarios`)", files=True)
+
+
+def find_builtin_scenario(ref: str) -> Scenario:
+    """A built-in scenario by ``ruleset/id`` or by a bare id that is unique, never a file: the web table's
+    lookup, whose refusals say nothing of the server's files (none is looked at)."""
+    return _builtin(ref, "no such built-in scenario (see the lobby's list)", files=False)
+
+
+def _builtin(ref: str, not_found: str, *, files: bool) -> Scenario:
     ruleset, _, scenario_id = ref.rpartition("/")
     try:
         specs = [ruleset_spec(ruleset)] if ruleset else all_specs()
     except RiotactError as exc:
-        raise _not_found(ref, str(exc)) from None
+        raise _not_found(ref, str(exc), files) from None
     matches = [s for spec in specs for s in builtin_scenarios(spec) if s.id == scenario_id]
     if len(matches) == 1:
         return matches[0]
     if not matches:
-        raise _not_found(ref, "no such scenario file or id (see `riotact scenarios`)")
+        raise _not_found(ref, not_found, files)
     names = ", ".join(s.ref for s in matches)
     raise ScenarioError(ref, "", f"more than one scenario has this id; say which: {names}")
 
 
-def _not_found(ref: str, problem: str) -> ScenarioError:
-    if Path(ref).is_dir():
+def _not_found(ref: str, problem: str, files: bool) -> ScenarioError:
+    if files and Path(ref).is_dir():
         problem = "is a folder, not a scenario file or id (see `riotact scenarios`)"
     return ScenarioError(ref, "", problem)

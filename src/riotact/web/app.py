@@ -8,9 +8,7 @@ websocket's first message, never in URLs that servers and browsers log.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
-import tomllib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -18,11 +16,12 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
 
 from riotact.core import (
     UMPIRE,
@@ -31,15 +30,16 @@ from riotact.core import (
     Scenario,
     ScenarioError,
     builtin_scenarios,
-    find_scenario,
     parse_scenario,
     replay,
 )
 from riotact.core.bots import BOT_KINDS
 from riotact.core.log import parse_log
+from riotact.core.scenario import find_builtin_scenario, scenario_from_toml
 from riotact.core.spectators import SPECTATOR
 from riotact.rulesets import all_rulesets, get_ruleset
 
+from .guard import BadJSON, Limits, RateLimiter, SecurityHeaders, same_origin, strict_json
 from .room import (
     PERSON,
     RIOTACT,
@@ -86,11 +86,14 @@ class CheckArmy(_Strict):
 
 class ReplayRequest(_Strict):
     """The replay viewer asks for one step of a finished table or of an uploaded saved game, as a seat saw
-    it, as the umpire, or as a spectator (``spectator``: what every seat saw); ``step`` None is the end."""
+    it, as the umpire, or as a spectator (``spectator``: what every seat saw); ``step`` None is the end.
+    A table's replay needs one of its links (``token``): see :func:`replay_sights`. ``seat`` None: the
+    most the link or the upload may see."""
 
     table: Annotated[str, Field(min_length=1, max_length=64)] | None = None
+    token: Annotated[str, Field(min_length=8, max_length=100)] | None = None
     log: Annotated[str, Field(max_length=MAX_LOG)] | None = None
-    seat: Annotated[str, Field(min_length=1, max_length=200)] = UMPIRE
+    seat: Annotated[str, Field(min_length=1, max_length=200)] | None = None
     step: Annotated[int, Field(ge=0, le=10_000_000)] | None = None
     check: bool = False  # replay the whole game first, so a bad upload is refused at once
 
@@ -189,7 +192,10 @@ def _error(message: str, status: int = 400, **extra: Any) -> JSONResponse:
 def _refusal(exc: Exception) -> JSONResponse:
     """A bad request's one-line answer (a scenario's fault also names its field)."""
     if isinstance(exc, _BadRequest):
-        return _error(exc.message, exc.status)
+        answer = _error(exc.message, exc.status)
+        if exc.retry_after is not None:
+            answer.headers["Retry-After"] = str(max(1, round(exc.retry_after)))
+        return answer
     if isinstance(exc, ValidationError):
         return _error(_first_problem(exc))
     if isinstance(exc, ScenarioError):
@@ -203,8 +209,16 @@ def _first_problem(exc: ValidationError) -> str:
     return f"{where}: {err['msg']}" if where else err["msg"]
 
 
+#: The one media type the API reads: a page of another site cannot send it without the browser asking
+#: this server first (a CORS preflight, which it does not answer), unlike text/plain or a form.
+JSON_TYPE = "application/json"
+
+
 async def _json_body(request: Request, limit: int = MAX_BODY) -> Any:
-    """The request's JSON, refusing oversized or malformed bodies with a clear error."""
+    """The request's JSON, refusing other media types, oversized or malformed bodies with a clear error."""
+    media_type = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    if media_type != JSON_TYPE:
+        raise _BadRequest(f"send the request as JSON (Content-Type: {JSON_TYPE})", 415)
     declared = request.headers.get("content-length")
     too_large = f"the request is too large (at most {limit // 1024} KiB)"
     if declared is not None and (not declared.isdigit() or int(declared) > limit):
@@ -216,25 +230,20 @@ async def _json_body(request: Request, limit: int = MAX_BODY) -> Any:
         size += len(chunk)
         if size > limit:
             raise _BadRequest(too_large, 413)
-    body = b"".join(chunks)
     try:
-        return json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise _BadRequest(f"the request is not valid JSON ({exc})") from None
+        return strict_json(b"".join(chunks))
+    except BadJSON as exc:
+        raise _BadRequest(f"the request: {exc}") from None
 
 
 class _BadRequest(Exception):
-    def __init__(self, message: str, status: int = 400) -> None:
+    def __init__(self, message: str, status: int = 400, retry_after: float | None = None) -> None:
         super().__init__(message)
-        self.message, self.status = message, status
+        self.message, self.status, self.retry_after = message, status, retry_after
 
 
 def _scenario_from_toml(text: str) -> Scenario:
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError("uploaded scenario", "", f"not valid TOML ({exc})") from None
-    return parse_scenario(data, "uploaded scenario")
+    return scenario_from_toml(text, "uploaded scenario")
 
 
 def scenario_summary(scenario: Scenario) -> dict[str, Any]:
@@ -272,7 +281,7 @@ def with_army(scenario: Scenario, army: list[dict[str, Any]]) -> dict[str, Any]:
 
 def army_check(body: CheckArmy) -> dict[str, Any]:
     """The engine's own check of an army list being edited (the scenario's list when none is given)."""
-    scenario = find_scenario(body.scenario)
+    scenario = find_builtin_scenario(body.scenario)
     spec = get_ruleset(scenario.ruleset)
     if spec.army is None:
         raise _BadRequest(f"scenario: {spec.title} has no army lists to build")
@@ -302,9 +311,11 @@ def _with_umpire_chair(scenario: Scenario, umpire: str) -> tuple[Scenario, str]:
         return scenario, bot
 
 
-def build_app(store: Store) -> Starlette:
+def build_app(store: Store, limits: Limits | None = None) -> Starlette:
+    limits = limits or Limits()
     room = Room(store)
     tasks: set[asyncio.Task[None]] = set()
+    table_makers = RateLimiter(limits.tables_per_minute)
 
     def kick_bots(table: LiveTable) -> None:
         task = asyncio.create_task(room.run_bots(table))
@@ -322,7 +333,7 @@ def build_app(store: Store) -> Starlette:
 
     def page(name: str) -> HTMLResponse:
         text = resources.files("riotact.web").joinpath("static", name).read_text(encoding="utf-8")
-        return HTMLResponse(text, headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
+        return HTMLResponse(text, headers={"Cache-Control": "no-store"})  # the rest: SecurityHeaders
 
     async def lobby(request: Request) -> Response:
         return page("lobby.html")
@@ -346,12 +357,25 @@ def build_app(store: Store) -> Starlette:
         except (_BadRequest, ValidationError, RiotactError) as exc:
             return _refusal(exc)
 
+    def room_for_a_table(request: Request) -> None:
+        """Refuse a new table when this client made too many lately, or the server keeps enough."""
+        client = request.client.host if request.client else "unknown"
+        wait = table_makers.wait(client)
+        if wait:
+            raise _BadRequest(f"too many new tables from your address: at most {limits.tables_per_minute} a "
+                              f"minute; try again in {max(1, round(wait))} s", 429, retry_after=wait)
+        open_now = sum(1 for t in room.tables.values() if not t.game.is_over())
+        if limits.max_open_tables and open_now >= limits.max_open_tables:
+            raise _BadRequest(f"this server keeps at most {limits.max_open_tables} tables in play and has that "
+                              "many: try again when a game has ended", 503, retry_after=60)
+
     async def create_table(request: Request) -> Response:
         try:
             body = CreateTable.model_validate(await _json_body(request))
             if (body.scenario is None) == (body.toml is None):
                 raise _BadRequest("give either a built-in scenario or an uploaded one (toml)")
-            scenario = find_scenario(body.scenario) if body.scenario else _scenario_from_toml(body.toml or "")
+            room_for_a_table(request)
+            scenario = find_builtin_scenario(body.scenario) if body.scenario else _scenario_from_toml(body.toml or "")
             if body.army is not None:
                 scenario = parse_scenario(with_army(scenario, body.army), scenario.source)
             scenario, umpire = _with_umpire_chair(scenario, body.umpire)
@@ -371,8 +395,9 @@ def build_app(store: Store) -> Starlette:
             return _refusal(exc)
         kick_bots(table)
         spectator = tokens.pop(SPECTATOR)
-        return JSONResponse({"table": table.id, "title": table.title, "tokens": tokens, "spectator": spectator},
-                            status_code=201)
+        bots = {s: k for s, k in table.seats.items() if k not in (PERSON, RIOTACT)}  # seats no person takes
+        return JSONResponse({"table": table.id, "title": table.title, "tokens": tokens, "spectator": spectator,
+                             "bots": bots}, status_code=201)
 
     async def replay_page(request: Request) -> Response:
         return page("replay.html")
@@ -385,24 +410,40 @@ def build_app(store: Store) -> Starlette:
     async def replay_step_of(request: Request) -> Response:
         try:
             body = ReplayRequest.model_validate(await _json_body(request, MAX_LOG + MAX_BODY))
-            if (body.table is None) == (body.log is None):
-                raise _BadRequest("give either a finished table (table) or a saved game (log)")
-            if body.table is not None:
-                table = room.tables.get(body.table)
-                if table is None:
-                    raise _BadRequest(f"no table {body.table!r} on this server", 404)
+            if (body.log is None) == (body.table is None and body.token is None):
+                raise _BadRequest("give either a finished table (table and token) or a saved game (log)")
+            if body.log is not None:
+                header, events = parse_log(body.log, "the uploaded log")
+                seats = _header_seats(header, "the uploaded log")
+                watchers = [*(s for s in seats if s != UMPIRE), UMPIRE, SPECTATOR]
+                wanted = body.seat or UMPIRE
+                if wanted not in watchers:
+                    raise _BadRequest(f"seat: replay as one of {', '.join(watchers)}")
+                answer = await asyncio.to_thread(_replay_answer, header, events, wanted, body, "the uploaded log")
+                return JSONResponse({**answer, "seats": watchers, "seat": wanted})
+            table, holder = _table_of_link(body)
+            async with table.lock:  # a copy, so the replay runs off the loop without racing it
                 if not table.game.is_over():
                     raise _BadRequest("this table's game is still being played: its seats replay it from "
                                       "their own pages")
-                async with table.lock:  # a copy, so the replay runs off the loop without racing it
-                    header, events = dict(table.game.log.header), list(table.game.log.events)
-                source = f"table {table.id}"
-            else:
-                source = "the uploaded log"
-                header, events = parse_log(body.log or "", source)
-            return JSONResponse(await asyncio.to_thread(_replay_answer, header, events, body, source))
+                watchers, wanted, sight = replay_sights(table, holder, body.seat)
+                if holder not in (UMPIRE, SPECTATOR) and sight not in (holder, SPECTATOR):
+                    table.reveal()  # a player may now know everything: the game is closed for good
+                header, events = dict(table.game.log.header), list(table.game.log.events)
+            answer = await asyncio.to_thread(_replay_answer, header, events, sight, body, f"table {table.id}")
+            return JSONResponse({**answer, "seats": watchers, "seat": wanted, "table": table.id})
         except (_BadRequest, ValidationError, RiotactError) as exc:
             return _refusal(exc)
+
+    def _table_of_link(body: ReplayRequest) -> tuple[LiveTable, str]:
+        """The table a replay asks for and whose link asks: the link must be one of that table's."""
+        if body.token is None:
+            raise _BadRequest("a table is replayed only with one of its links (the umpire's, a seat's once "
+                              "the game is over, or the spectators'): give its token", 403)
+        found = room.find(body.token)
+        if found is None or (body.table is not None and found[0].id != body.table):
+            raise _BadRequest("this link is not one of that table's (no table on this server has it)", 403)
+        return found
 
     async def open_tables(request: Request) -> Response:
         rows = [{"id": t.id, "title": t.title, "scenario": t.game.scenario.ref, "seats": t.seat_list(),
@@ -411,10 +452,14 @@ def build_app(store: Store) -> Starlette:
 
     async def seat_socket(ws: WebSocket) -> None:
         await ws.accept()
+        refused = same_origin(ws.headers, limits.allowed_origins)
+        if refused is not None:  # another site's page: it could not know a token, but it gets nothing at all
+            await _close(ws, refused, code=4403)
+            return
         try:
-            raw = await asyncio.wait_for(ws.receive_text(), HELLO_TIMEOUT)
-            hello = Hello.model_validate_json(raw)
-        except (TimeoutError, ValidationError, KeyError, WebSocketDisconnect, RuntimeError):
+            raw = await asyncio.wait_for(_receive(ws), HELLO_TIMEOUT)
+            hello = Hello.model_validate(strict_json(raw or ""))
+        except (TimeoutError, ValidationError, BadJSON, WebSocketDisconnect):
             await _close(ws, "first send {\"type\": \"hello\", \"token\": YOUR_SEAT_TOKEN}")
             return
         found = room.find(hello.token)
@@ -433,9 +478,12 @@ def build_app(store: Store) -> Starlette:
             await table.broadcast()  # the others see this seat come online
         try:
             while True:
-                text = await ws.receive_text()
+                text = await _receive(ws)
+                if text is None:
+                    await watcher.send({"type": "error", "reason": BINARY_FRAME})
+                    continue
                 await _handle(table, watcher, text)
-        except (WebSocketDisconnect, RuntimeError):
+        except (WebSocketDisconnect, WebSocketDisconnected):  # closed: not a bug (a RecursionError would be)
             pass
         finally:
             if watcher in table.watchers:
@@ -537,16 +585,14 @@ def build_app(store: Store) -> Starlette:
         WebSocketRoute("/ws", seat_socket),
         Mount("/static", StaticFiles(packages=[("riotact.web", "static")]), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    middleware=[Middleware(SecurityHeaders, allowed_origins=limits.allowed_origins)])
     app.state.room = room
     return app
 
 
 def _parse_message(text: str) -> Message:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"not valid JSON ({exc})") from None
+    data = strict_json(text)  # BadJSON is a ValueError, one line
     kinds: dict[str, type[BaseModel]] = {"act": Act, "undo": Undo, "bot_dice": BotDice, "refresh": Refresh,
                                          "replay": Replay, "intervene": Intervene, "spectators": Spectators,
                                          "take_back": TakeBackAnswer, "say": Say, "sight": Sight}
@@ -566,25 +612,41 @@ def _sight(table: LiveTable, seat: str, message: Sight) -> dict[str, Any]:
     return {"type": "sight", **spec.sight(table.game.view(seat)["state"], message.a, message.b)}
 
 
-def _replay_answer(header: dict[str, Any], events: list[dict[str, Any]], body: ReplayRequest,
-                   source: str) -> dict[str, Any]:
-    """One step of a recorded game for the replay viewer (run in a worker thread: replays take time)."""
+def _header_seats(header: dict[str, Any], source: str) -> list[str]:
     seats = header.get("seats")
     if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
         raise SaveFileError(f"{source}: the game header names no seats")
-    watchers = [*(s for s in seats if s != UMPIRE), UMPIRE, SPECTATOR]
-    if body.seat not in watchers:
+    return seats
+
+
+def replay_sights(table: LiveTable, holder: str, wanted: str | None) -> tuple[list[str], str, str]:
+    """Whom the holder of ``holder``'s link may replay a finished table as (the list the viewer offers),
+    whom it asks to (``wanted``; None: the most it may), and whose sight that gives. The umpire's link
+    and, the game being over, a seat's may replay it as anyone, the truth included; the spectators' link
+    only with the sight the umpire lets spectators have."""
+    if holder == SPECTATOR:
+        if wanted not in (None, SPECTATOR):
+            raise _BadRequest("seat: the spectators' link replays the game as spectators see it (spectator)", 403)
+        return [SPECTATOR], SPECTATOR, table.spectators_see()
+    watchers = [*(s for s in table.game.seats if s != UMPIRE), UMPIRE, SPECTATOR]
+    who = wanted or UMPIRE
+    if who not in watchers:
         raise _BadRequest(f"seat: replay as one of {', '.join(watchers)}")
+    return watchers, who, who
+
+
+def _replay_answer(header: dict[str, Any], events: list[dict[str, Any]], who: str, body: ReplayRequest,
+                   source: str) -> dict[str, Any]:
+    """One step of a recorded game as ``who`` saw it, for the replay viewer (run in a worker thread:
+    replays take time)."""
     try:
         if body.check:
             replay(header, events, source=source)
-        answer = replay_step(header, events, body.seat, 10_000_000 if body.step is None else body.step,
-                             source=source)
+        answer = replay_step(header, events, who, 10_000_000 if body.step is None else body.step, source=source)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:  # events of the wrong shape
         raise SaveFileError(f"{source}: a malformed event ({type(exc).__name__}: {exc})") from None
     title = header.get("scenario_data", {}).get("title") if isinstance(header.get("scenario_data"), dict) else None
-    return {**answer, "seats": watchers, "seat": body.seat, "title": title or header.get("scenario"),
-            "ruleset": header.get("ruleset")}
+    return {**answer, "title": title or header.get("scenario"), "ruleset": header.get("ruleset")}
 
 
 async def _afresh(table: LiveTable) -> None:
@@ -593,10 +655,22 @@ async def _afresh(table: LiveTable) -> None:
         await other.send(table.message_for(other, kind="snapshot", reset=True))
 
 
-async def _close(ws: WebSocket, reason: str) -> None:
+BINARY_FRAME = "send each message as a text frame of JSON (a binary frame is not read)"
+
+
+async def _receive(ws: WebSocket) -> str | None:
+    """The next text frame's text, None for a binary frame; a closed socket raises WebSocketDisconnect."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    text = message.get("text")
+    return text if isinstance(text, str) else None
+
+
+async def _close(ws: WebSocket, reason: str, code: int = 4401) -> None:
     try:
         await ws.send_json({"type": "error", "reason": reason})
-        await ws.close(code=4401)
+        await ws.close(code=code)
     except (RuntimeError, WebSocketDisconnect):
         pass
 

@@ -151,6 +151,10 @@ class LiveTable:
     spectate: str = COMMON
     #: A take-back waiting for the agreement of the seats the take-back rule names (or the umpire's).
     take_back: TakeBack | None = None
+    #: The truth was shown once the game was over (a replay as the umpire or as another seat, or the truth
+    #: granted to spectators): the game can never be reopened, by a take-back or a re-judged roll, since a
+    #: seat may now know everything.
+    revealed: bool = False
     #: Bumped by every change to the game: views and versions are built once per seat and change.
     generation: int = 0
     _seen: dict[str, tuple[int, dict[str, Any], str]] = field(default_factory=dict)
@@ -186,10 +190,23 @@ class LiveTable:
         watcher.log_read, watcher.log_sent = (id(log), len(log.events)), start + len(fresh)
         return start, fresh
 
+    # -- the truth, once the game is over ---------------------------------------------
+    def reveal(self) -> None:
+        """The truth is shown to someone who may be a player: stored, and the game is closed for good."""
+        if not self.revealed:
+            self.store.set_revealed(self.id)
+            self.revealed = True
+
+    def _still_open(self) -> None:
+        """Refuse any change once the truth was shown (see :attr:`revealed`)."""
+        if self.revealed:
+            raise RiotactError("this game is over and its truth has been shown (a replay as the umpire, or to "
+                               "spectators): it cannot be reopened or changed")
+
     # -- spectators -------------------------------------------------------------
     def spectators_see(self) -> str:
         """Whose sight spectators have now: SPECTATOR (the common view), a player seat, or UMPIRE (the truth,
-        only once the game is over: an undo that reopens it takes the truth back)."""
+        only once the game is over; granting it closes the game for good, :meth:`reveal`)."""
         if self.spectate == TRUTH:
             return UMPIRE if self.game.is_over() else SPECTATOR
         if self.spectate.startswith(AS_SEAT):
@@ -208,6 +225,8 @@ class LiveTable:
             raise RiotactError(f"spectators may see: common, truth, or seat:NAME of a seat ({', '.join(seats)})")
         self.store.set_spectator_level(self.id, level)
         self.spectate = level
+        if level == TRUTH:
+            self.reveal()
 
     # -- what a seat receives ---------------------------------------------------
     def message_for(self, watcher: Watcher, *, kind: str = "update", reset: bool = False) -> dict[str, Any]:
@@ -258,7 +277,7 @@ class LiveTable:
         return [{"seat": s, "kind": k, "online": s in online or k != PERSON} for s, k in self.seats.items()]
 
     def can_undo(self, seat: str) -> bool:
-        return self._undo_count(seat) > 0
+        return not self.revealed and self._undo_count(seat) > 0
 
     def _undo_count(self, seat: str) -> int:
         """How many decisions an undo by ``seat`` takes back: its last one and those after it (the umpire,
@@ -275,6 +294,7 @@ class LiveTable:
 
     def decide(self, seat: str, action: str, faces: list[int]) -> None:
         """Apply and store one decision (raises a RiotactError, DiceNeeded included, changing nothing)."""
+        self._still_open()
         before = len(self.game.log.events)
         self._apply_with_faces(seat, action, faces)
         events = self.game.log.events[before:]
@@ -288,6 +308,7 @@ class LiveTable:
         """Make and store one use of the umpire's powers (the core refuses anyone but the umpire, with a
         reason, changing nothing). True when it rewrote past decisions (a re-judged roll): then every seat
         is sent the game afresh, as after an undo."""
+        self._still_open()
         made = list(self.game.decisions)
         before = len(self.game.log.events)
         self.generation += 1
@@ -305,6 +326,7 @@ class LiveTable:
 
     def say(self, seat: str, to: str, text: str) -> None:
         """Send and store one message (``Game.say``: the rules refuse, saying why, changing nothing)."""
+        self._still_open()
         made, before = len(self.game.decisions), len(self.game.log.events)
         self.generation += 1
         self.game.say(seat, to, text)
@@ -319,6 +341,7 @@ class LiveTable:
         Done at once when the rule allows it (None); else, when the seats it names, or the umpire (a
         person), could agree, they are asked and the asking seat is told why (the returned reason); else
         refused (UndoRefusedError, saying why)."""
+        self._still_open()
         count = self._undo_count(seat)
         if count == 0:
             raise RiotactError("you have made no decision to take back")
@@ -336,6 +359,7 @@ class LiveTable:
     def answer_take_back(self, seat: str, agree: bool) -> str:
         """A seat asked (or the umpire) agrees or refuses; the asking seat may withdraw. Returns what became
         of it: ``done`` (taken back), ``waiting`` (more must agree) or ``dropped``."""
+        self._still_open()
         asked = self.take_back
         if asked is None or asked.at != len(self.game.decisions):
             self.take_back = None
@@ -490,7 +514,7 @@ class Room:
     def restore(self) -> list[str]:
         """Replay every stored table (checked event by event); returns the ids that would not replay."""
         broken = []
-        levels = self.store.spectator_levels()
+        levels, revealed = self.store.spectator_levels(), self.store.revealed()
         for stored in self.store.tables():
             events = list(stored.setup_events)
             for _, _, _, chunk in self.store.decisions(stored.id):
@@ -503,6 +527,7 @@ class Room:
                 continue
             self.tables[stored.id] = self._live(stored.id, stored.title, game, stored.seats, tray)
             self.tables[stored.id].spectate = levels.get(stored.id, COMMON)
+            self.tables[stored.id].revealed = stored.id in revealed
         return broken
 
     def _live(self, table_id: str, title: str, game: Game, seats: dict[str, str], tray: TrayDice | None) -> LiveTable:

@@ -10,7 +10,7 @@ The schema is versioned: :data:`MIGRATIONS` are applied in order and each is rec
 
 >>> store = open_store("sqlite://:memory:")
 >>> store.schema_version()
-2
+3
 >>> store.create_table(StoredTable("t1", "rb/x", "A title", {"kind": "game"}, [], {"p1": "person"}, "now"),
 ...                    {"h1": "p1"})
 >>> store.append_decision("t1", 0, "p1", "pass", [{"seq": 0, "kind": "decision"}])
@@ -47,6 +47,9 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
     )),
     (2, (  # what the umpire lets a table's spectators see (no row: the common view)
         "CREATE TABLE riotact_spectators (table_id TEXT PRIMARY KEY, level TEXT NOT NULL)",
+    )),
+    (3, (  # tables whose truth was shown once the game was over: they can never be reopened
+        "CREATE TABLE riotact_revealed (table_id TEXT PRIMARY KEY)",
     )),
 )
 
@@ -154,6 +157,15 @@ class Store:
             cursor.execute(self._sql("DELETE FROM riotact_spectators WHERE table_id = ?"), (table_id,))
             cursor.execute(self._sql("INSERT INTO riotact_spectators (table_id, level) VALUES (?, ?)"),
                            (table_id, level))
+
+    def revealed(self) -> set[str]:
+        """The tables whose truth was shown (the replay as the umpire, or spectators granted the truth)."""
+        return {r[0] for r in self._rows("SELECT table_id FROM riotact_revealed")}
+
+    def set_revealed(self, table_id: str) -> None:
+        with self._transaction() as cursor:
+            cursor.execute(self._sql("DELETE FROM riotact_revealed WHERE table_id = ?"), (table_id,))
+            cursor.execute(self._sql("INSERT INTO riotact_revealed (table_id) VALUES (?)"), (table_id,))
 
     # -- decisions ---------------------------------------------------------------
     def append_decision(self, table_id: str, n: int, seat: str, action: str, events: list[dict[str, Any]]) -> None:

@@ -499,8 +499,9 @@ def rl_shift(score: int) -> int:
 
 def rl_roll(s: World, crowd: Crowd, rls: dict[str, int] | None = None,
             memo: dict[str, InSight] | None = None) -> None:
-    """CD-20: roll 1d6 + CD-21 factors. Default (``rl_roll = "relative"``): the score moves the
-    RL from where it is (:func:`rl_shift`); ``"absolute"``: the score becomes the RL. Within 1-8."""
+    """CD-20: roll 1d6 + CD-21 factors. Default (``rl_roll = "absolute"``, the seed's "RL State
+    Chart" read at the score): the score becomes the RL; ``"relative"``: the score moves the RL from
+    where it is (:func:`rl_shift`). Within 1-8."""
     mods = rl_modifiers(s, crowd, rls, memo)
     roll = s.roll("CD-20", f"Crowd {crowd.id}", 1, 6, "RL State Chart (" + "; ".join(crowd.triggers) + ")",
                   mods)

@@ -44,8 +44,9 @@ def burn(s: World) -> None:
         spread(s, bid, fires)
     for unit in s.live_units():  # CD-47 default: SF inside roll each turn they stay
         if unit.inside is not None and s.buildings[unit.inside].fires > 0:
-            figures = s.roll("CD-47", unit.id, 1, 3, f"figures caught by the fire in {unit.inside}").total
-            petrol_attack(s, unit, figures, f"fire in {unit.inside}",
+            where = building_name(unit.inside)
+            figures = s.roll("CD-47", unit.id, 1, 3, f"figures caught by the fire in {where}").total
+            petrol_attack(s, unit, figures, f"fire in {where}",
                           Threat(s.town.buildings[unit.inside].fronts[0]))
 
 

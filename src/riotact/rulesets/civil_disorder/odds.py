@@ -4,9 +4,9 @@ a snatch-squad arrest (CD-52..55), a crowd's RL roll (CD-20, CD-21) and an over-
 
 >>> fight(unit="riot_police").outcomes["tie: both stand"]  # 1d10 + 3 against 1d10
 Fraction(7, 100)
->>> rl_roll(modifiers=-3, rl_roll="absolute").outcomes["RL 1"]
+>>> rl_roll(modifiers=-3).outcomes["RL 1"]  # the score becomes the RL
 Fraction(2, 3)
->>> rl_roll(current=5).outcomes  # 1-2 one down, 3-4 no change, 5-6 one up
+>>> rl_roll(current=5, rl_roll="relative").outcomes  # 1-2 one down, 3-4 no change, 5-6 one up
 {'RL 4': Fraction(1, 3), 'RL 5': Fraction(1, 3), 'RL 6': Fraction(1, 3)}
 """
 
@@ -118,8 +118,8 @@ def arrest(unit: str = "anti_riot", squad: int = 6, opponents: int = 1, gas: str
 
 
 def rl_roll(modifiers: int = 0, current: int = 5, rl_roll: str = str(_DEFAULTS["rl_roll"])) -> Odds:
-    """CD-20/21: 1d6 plus the factors; by default the score moves the RL from ``current``
-    (:func:`.crowds.rl_shift`), or (house rule ``rl_roll = "absolute"``) becomes it; within 1-8."""
+    """CD-20/21: 1d6 plus the factors; by default the score becomes the RL, or (house rule
+    ``rl_roll = "relative"``) moves it from ``current`` (:func:`.crowds.rl_shift`); within 1-8."""
     absolute = rl_roll == "absolute"
     rl = (icepool.d6 + modifiers).map(lambda t: clamp_rl(t if absolute else current + rl_shift(t)))
     outcomes = {f"RL {r}": Fraction(rl.probability(r)) for r in rl.outcomes()}
@@ -178,8 +178,8 @@ PROCEDURES = (
         Param("modifiers", 0, "the sum of the CD-21 factors (e.g. -3 visibly outnumbered, -2 soaked)",
               bounds=(-20, 20)),
         Param("current", 5, "the crowd's RL before the roll", bounds=(RL_MIN, RL_MAX)),
-        Param("rl_roll", str(_DEFAULTS["rl_roll"]), "house rule (CD-20): the score moves the RL or becomes it",
-              ("relative", "absolute"))), rl_roll),
+        Param("rl_roll", str(_DEFAULTS["rl_roll"]), "house rule (CD-20): the score becomes the RL or moves it",
+              ("absolute", "relative"))), rl_roll),
     OddsProcedure("over-reaction", ("CD-62", "CD-63", "CD-64", "CD-65"), "an SF unit's over-reaction test", (
         Param("unit", "patrol", _UNIT), Param("outnumbered", False, "outnumbered more than 3-1 (-1)"),
         Param("no_support", False, "no supporting unit in sight (-1)"),

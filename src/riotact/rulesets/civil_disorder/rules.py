@@ -33,9 +33,9 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule("run_inches", 12, "CD-14", "running pace on foot"),
     HouseRule("vehicle_start_inches", 12, "CD-15", "how far a vehicle that starts stationary may move"),
     HouseRule("gunfire_turns", 2, "CD-18", "turns gunfire is remembered (this turn and the last)"),
-    HouseRule("rl_roll", "relative", "CD-20", "an RL roll moves the RL from where it is (1-2 down one, 3-4 "
-              "no change, 5-6 up one, a step more per 2 points beyond) or its score becomes the RL",
-              ("relative", "absolute")),
+    HouseRule("rl_roll", "absolute", "CD-20", "an RL roll's score becomes the RL (the RL State Chart is read "
+              "at the score) or moves the RL from where it is (1-2 down one, 3-4 no change, 5-6 up one, a step "
+              "more per 2 points beyond)", ("absolute", "relative")),
     HouseRule("emergency_services_count", False, "CD-21", "fire engines and ambulances count as SF coming "
               "into view and for a crowd visibly outnumbered"),
     HouseRule("ordinary_withdrawing", 1, "CD-21", "RL factor for ordinary police or soldiers withdrawing"),

@@ -287,7 +287,7 @@ def _unit_line(u: dict[str, Any], symbol: str, me: str | None, under_fire: set[s
         extras.append(f"in its {vehicle}" if u["aboard"] else f"{vehicle} beside it"
                       if u["vehicle_node"] == u["node"] else f"{vehicle} at {u['vehicle_node']}")
     if u["inside"]:
-        extras.append(f"inside {u['inside']}")
+        extras.append(f"inside {building_name(u['inside'])}")
     if u["weapon"] != "none":
         extras.append(f"guns ({u['weapon']})")
     if u["gas_stock"] is not None:

@@ -1,11 +1,12 @@
 """The heuristic bot, for every seat (players' groups and the umpire's NPCs).
 
-It reads only its view and the legal actions: it takes opportunity shots, fires at the nearest foe it
-can, stays put with a missile weapon when a foe is in range (unless it still has a place to reach),
-charges a foe it can reach this move (only one within a walk when it has a place to reach, and only
-one who has come within 9" of a place it keeps clear), otherwise goes for its objective (onto a place
-to reach, or within 3" of a place to keep clear), and without one closes in; it kicks lit dynamite
-towards the foe, steps back when it loses its nerve (PP-48), and its leaders order the men forward.
+It reads only its view and the legal actions: it takes opportunity shots, fires at the nearest foe
+it can, stays put with a missile weapon when a foe is in range (unless it still has a place to
+reach), charges a foe it can reach this move (only one within a walk when it has a place to reach,
+and only one who has come within 9" of a place it keeps clear), otherwise goes for its objective
+(onto a place to reach, or within 3" of a place to keep clear), and without one closes in; it throws
+dynamite only where none of its own would be caught in the blast, kicks lit dynamite towards the
+foe, steps back when it loses its nerve (PP-48), and its leaders order the men forward.
 """
 
 from __future__ import annotations
@@ -16,8 +17,14 @@ from typing import Any
 
 from riotact.core.protocol import Action, Bot
 
+from .rules import HOUSE_RULES
+
 #: A seat keeping a place clear charges only foes who come this near the place's centre (inches).
 GUARD = 9.0
+#: The bot throws dynamite only where no character of its own stands within the blast (PP-18, the
+#: ``dynamite_radius`` house rule's default; the view does not carry the options) plus 1" for a
+#: throw that scatters short.
+SAFE_FROM_BLAST = float(next(r.default for r in HOUSE_RULES if r.key == "dynamite_radius")) + 1.0
 
 
 class HeuristicBot(Bot):
@@ -35,8 +42,9 @@ class HeuristicBot(Bot):
         for i in ids:
             verbs.setdefault(i.split(":")[0], []).append(i)
         if st["phase"] == "firing":
+            verbs["bomb"] = [i for i in verbs.get("bomb", []) if self._clear_of_own(i, chars)]
             for verb in ("bomb", "fire", "throw"):
-                if verb in verbs:
+                if verbs.get(verb):
                     return min(verbs[verb], key=lambda i: self._target_distance(i, chars))
             return (verbs.get("hold") or ["done"])[0]
         if st["phase"] == "speaking":
@@ -46,6 +54,13 @@ class HeuristicBot(Bot):
                 return leaders[0]
             return (verbs.get("hold") or ["done"])[0]
         return self._move(st, chars, legal, verbs)
+
+    @staticmethod
+    def _clear_of_own(bomb_id: str, chars: dict[str, Any]) -> bool:
+        """PP-18: no character of the seat's own (the thrower too) within the blast of this aim."""
+        x, y = (float(v) for v in bomb_id.split(":")[3].split(","))
+        return all(math.hypot(c["x"] - x, c["y"] - y) > SAFE_FROM_BLAST for c in chars.values()
+                   if c["own"] and "gone" not in c["marker"])
 
     @staticmethod
     def _target_distance(action_id: str, chars: dict[str, Any]) -> float:

@@ -29,12 +29,16 @@ function drawSeats() {
   if (typeof ArmyBuilder !== "undefined") ArmyBuilder.show(sc, rulesetOf(sc));
   sc.seats.forEach((seat, i) => {
     const select = el("select", { id: `seat-${seat}`, "data-seat": seat });
-    const kinds = [["person", "a person"], ["random", "random bot"]];
-    if (sc.heuristic) kinds.push(["heuristic", "heuristic bot"]);
+    const kinds = [["person", "a person (gets an invitation link)"], ["random", "a bot: random moves"]];
+    if (sc.heuristic) kinds.push(["heuristic", "a bot: riotact's heuristic player"]);
     for (const [value, label] of kinds) select.append(el("option", { value, text: label }));
     select.value = i === 0 ? "person" : (sc.heuristic ? "heuristic" : "random");
-    box.append(el("div", { class: "field" }, el("label", { for: select.id, text: seat }), select));
+    const badge = el("span", { class: "kind" });
+    select.addEventListener("change", () => { showKind(select, badge); drawSummary(); });
+    showKind(select, badge);
+    box.append(el("div", { class: "field seat-row" }, el("label", { for: select.id, text: seat }), select, badge));
   });
+  drawSummary();
   const rules = $("house-rules");
   rules.replaceChildren();
   for (const rule of rulesetOf(sc).house_rules) {
@@ -54,6 +58,29 @@ function drawSeats() {
     rules.append(el("div", { class: "field" },
       el("label", { for: input.id, text: `${rule.key} (${rule.rule}): ${rule.text}` }), input));
   }
+}
+
+// Each seat says plainly whether a person or a bot plays it; the summary says who gets a link.
+function showKind(select, badge) {
+  const person = select.value === "person";
+  badge.className = `kind ${person ? "person" : "bot"}`;
+  badge.dataset.kind = person ? "person" : "bot";
+  badge.textContent = person ? "PERSON: invitation link" : `BOT (${select.value}): riotact plays it`;
+}
+
+function seatChoice() {
+  const seats = {};
+  for (const select of document.querySelectorAll("#seats select")) seats[select.dataset.seat] = select.value;
+  return seats;
+}
+
+function drawSummary() {
+  const seats = Object.entries(seatChoice());
+  const people = seats.filter(([, k]) => k === "person").map(([s]) => s);
+  const bots = seats.filter(([, k]) => k !== "person").map(([s, k]) => `${s} (${k})`);
+  const umpire = $("umpire").value === "person" ? "a person, at the umpire's console (a link)" : "riotact";
+  $("seat-summary").textContent = `People: ${people.join(", ") || "nobody"}. ` +
+    `Bots: ${bots.join(", ") || "none"}. Umpire: ${umpire}.`;
 }
 
 function houseRules(sc) {
@@ -98,6 +125,10 @@ function showLinks(made) {
     a.dataset.seat = seat;
     table.append(el("tr", {}, el("td", { text: seat }), el("td", {}, a)));
   }
+  for (const [seat, kind] of Object.entries(made.bots || {})) {  // no link: nobody is to sit there
+    table.append(el("tr", { class: "bot-seat" }, el("td", { text: seat }),
+      el("td", {}, el("span", { class: "kind bot", text: `BOT (${kind})` }), " riotact plays this seat: no link")));
+  }
 }
 
 function drawMine() {
@@ -116,7 +147,8 @@ async function drawOpen() {
   const table = $("open");
   table.replaceChildren();
   for (const t of data.tables) {
-    const seats = t.seats.map((s) => `${s.seat}: ${s.kind}${s.online && s.kind === "person" ? " (here)" : ""}`);
+    const seats = t.seats.map((s) => s.kind === "person" ? `${s.seat}: person${s.online ? " (here)" : ""}`
+      : s.kind === "riotact" ? `${s.seat}: riotact` : `${s.seat}: ${s.kind} bot`);
     table.append(el("tr", {}, el("td", { text: `${t.title} (${t.id})` }), el("td", { text: t.over ? "over" : "in play" }),
       el("td", { text: seats.join(", ") })));
   }
@@ -126,8 +158,7 @@ async function create() {
   $("create-error").textContent = "";
   const sc = chosen();
   try {
-    const seats = {};
-    for (const select of document.querySelectorAll("#seats select")) seats[select.dataset.seat] = select.value;
+    const seats = seatChoice();
     const seedText = $("seed").value.trim();
     if (seedText && !/^\d+$/.test(seedText)) throw new Error("seed: a whole number, or blank");
     const body = { seats, umpire: $("umpire").value, dice: $("dice").value, options: houseRules(sc),
@@ -166,6 +197,7 @@ async function start() {
   $("scenario").addEventListener("change", () => { uploaded = null; $("upload").value = ""; drawSeats(); });
   $("upload").addEventListener("change", upload);
   $("create").addEventListener("click", create);
+  $("umpire").addEventListener("change", drawSummary);
   drawSeats(); drawMine(); drawOpen();
 }
 start();

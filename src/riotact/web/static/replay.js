@@ -3,7 +3,7 @@
 // rebuilds each step from the record; this page only draws what it is sent.
 "use strict";
 const $ = (id) => document.getElementById(id);
-let source = null, at = null, seat = "umpire";
+let source = null, at = null, seat = null;
 
 function banner(text, kind = "warn") {
   $("banner").replaceChildren(...(text ? [el("div", { class: `banner ${kind}`, text, role: "status" })] : []));
@@ -20,6 +20,7 @@ async function ask(step, check = false) {
   if (!response.ok) { banner(data.error); return; }
   banner("");
   at = data;
+  seat = data.seat;  // the next steps as the same watcher
   draw();
 }
 
@@ -58,21 +59,42 @@ async function loadFinished() {
     text: `${t.title} (${t.id}, ${t.decisions} decisions)` })));
 }
 
+// A table's token from a pasted invitation link (…/table#t=TOKEN) or the bare token.
+function tokenOf(text) {
+  const hash = text.includes("#") ? text.slice(text.indexOf("#") + 1) : "";
+  return (hash ? new URLSearchParams(hash).get("t") : text).trim();
+}
+
+// The links of tables made in this browser (the lobby keeps them): the umpire's first, then a seat's.
+function knownToken(table) {
+  const tokens = (JSON.parse(localStorage.getItem("riotact-tables") || "{}")[table] || {}).tokens || {};
+  const seats = Object.keys(tokens).filter((s) => s !== "spectators");
+  const best = "umpire" in tokens ? "umpire" : seats[0] || "spectators";
+  return tokens[best] || "";
+}
+
+function openTable(table, token) {
+  if (!token) { banner("Paste your link to this table (the umpire's, a seat's or the spectators') to replay it."); return; }
+  source = { ...(table ? { table } : {}), token };
+  $("upload").value = "";
+  seat = null; $("as").value = "";
+  ask(0, true);
+}
+
 $("finished").addEventListener("change", () => {
   if (!$("finished").value) return;
-  source = { table: $("finished").value };
-  $("upload").value = "";
-  seat = "umpire"; $("as").value = "";
-  ask(0, true);
+  openTable($("finished").value, tokenOf($("link").value) || knownToken($("finished").value));
 });
+$("link").addEventListener("change", () => { $("finished").value = ""; openTable(null, tokenOf($("link").value)); });
 $("upload").addEventListener("change", async () => {
   const file = $("upload").files[0];
   if (!file) return;
   source = { log: await file.text() };
   $("finished").value = "";
-  seat = "umpire"; $("as").value = "";
+  seat = null; $("as").value = "";
   ask(0, true);
 });
 $("as").addEventListener("change", () => { seat = $("as").value; ask(0); });
 for (const b of document.querySelectorAll("[data-go]")) b.addEventListener("click", () => go(b.dataset.go));
 loadFinished();
+if (location.hash.includes("t=")) openTable(null, tokenOf(location.hash));  // from the table page's link

@@ -87,7 +87,7 @@ function drawHeader(message) {
     : message.spectating ? `spectator (${sightName(message.spectating)})` : `seat ${view.seat}`;
   $("meta").textContent = `${who} · turn ${view.turn} · to act: ${view.to_act.join(", ") || "nobody"}`;
   $("seats").replaceChildren(...message.seats.map((s) =>
-    el("span", {}, el("span", { class: `dot ${s.online ? "on" : ""}` }), `${s.seat} (${s.kind})`)));
+    el("span", {}, el("span", { class: `dot ${s.online ? "on" : ""}` }), `${s.seat} (${seatKind(s.kind)})`)));
   $("undo").disabled = !message.can_undo;
   $("undo").hidden = Boolean(message.spectating);  // a spectator takes no part
 }
@@ -228,6 +228,11 @@ function patched(view, patch) {
   return { ...view, ...patch.view, state: st };
 }
 
+// Who holds a seat, in words: a person, one of riotact's bots, or riotact in the umpire's chair.
+function seatKind(kind) {
+  return kind === "person" ? "person" : kind === "riotact" ? "riotact" : `${kind} bot`;
+}
+
 function receive(message) {
   switch (message.type) {
     case "snapshot": case "update": {
@@ -240,6 +245,9 @@ function receive(message) {
       Boards.draw($("board"), message.view, act, { log, send });
       drawActions(); drawLog(); drawUmpire(message); drawTakeBack(message);
       if (typeof Messages !== "undefined") Messages.draw(message);
+      // The whole game, the truth included, for the holders of this table's links once it is over.
+      $("full-replay").hidden = !message.view.result || message.seat === "spectator";
+      $("full-replay-link").href = `/replay#t=${encodeURIComponent(token)}`;
       if (message.view.result) {
         const r = message.view.result;
         banner(`Game over: ${r.winners.length ? r.winners.join(", ") : "nobody"} won (${r.reason}).`, "ok");
@@ -263,7 +271,7 @@ function connect() {
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = (event) => {
     $("meta").textContent = "disconnected: reconnecting…";
-    if (event.code === 4401) return;  // a bad invitation: do not hammer the server
+    if (event.code === 4401 || event.code === 4403) return;  // a bad invitation or page: do not hammer the server
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
   };
