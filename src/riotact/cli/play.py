@@ -439,27 +439,36 @@ def _find(answer: str, legal: list[Any]) -> list[int] | None:
 def _search(answer: str, legal: list[Any]) -> list[int]:
     """Indexes of the actions that hold every word typed, in their text or their id (an id typed with
     its colons is searched by its parts). Words are whole: 'a' finds "Riot Police A", not "at"; a word
-    of three letters or more may also be the start of one ('mov' finds "move").
+    of three letters or more may also be the start of one ('mov' finds "move"). A capital A typed
+    alone is a name, not the article: 'Riot Police A' does not find "Riot Police B: send a message".
 
     >>> from riotact.core import Action
-    >>> acts = [Action("a", "fire at crowd A"), Action("b:R1", "move R1 north"), Action("c", "move AR1")]
+    >>> acts = [Action("a", "fire at crowd A"), Action("b:R1", "move R1 north"), Action("c", "move AR1"),
+    ...         Action("x:B", "send a squad into crowd B")]
     >>> _search("fire", acts), _search("mov r1", acts), _search("a", acts), _search("b:r1", acts)
-    ([0], [1], [0], [1])
+    ([0], [1], [0, 3], [1])
+    >>> _search("A", acts), _search("crowd A", acts)
+    ([0], [0])
     """
-    words = [w for w in answer.lower().replace(":", " ").split() if w]
-    return [i for i, a in enumerate(legal) if _has_words(_words(a), words)]
+    words = [w for w in answer.replace(":", " ").split() if w]
+    return [i for i, a in enumerate(legal) if _has_words(a, words)]
 
 
-def _words(action: Any) -> set[str]:
-    """The words of an action's text (punctuation around them left off) and the parts of its id."""
-    text = {w.strip(".,;:!?()[]'\"") for w in action.text.lower().split()}
-    return text | set(action.id.lower().split(":"))
+def _has_words(action: Any, words: list[str]) -> bool:
+    """Every typed word is a word of the action's text (punctuation around it left off) or a part of its
+    id, or (three letters or more) starts one ('r1' finds R1, not AR1 or R12), case aside; but a
+    capital A typed alone names a unit or crowd and is not the article 'a' of the text."""
+    ids = {part.lower() for part in action.id.split(":")}
+    words_of_text = {w.strip(".,;:!?()[]'\"") for w in action.text.split()}
+    text = ids | {w.lower() for w in words_of_text}
 
+    def has(w: str) -> bool:
+        if w == "A":
+            return "A" in words_of_text or "a" in ids
+        w = w.lower()
+        return w in text or (len(w) >= 3 and w.isalpha() and any(t.startswith(w) for t in text))
 
-def _has_words(text: set[str], words: list[str]) -> bool:
-    """Every typed word is a word of the text, or (three letters or more) starts one ('r1' finds R1,
-    not AR1 or R12)."""
-    return all(w in text or (len(w) >= 3 and w.isalpha() and any(t.startswith(w) for t in text)) for w in words)
+    return all(has(w) for w in words)
 
 
 def _pick(answer: str, legal: list[Any], numbers: list[int]) -> str:
