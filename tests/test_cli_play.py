@@ -63,7 +63,7 @@ def test_every_game_starts_with_the_briefing_how_to_win_and_a_map_key() -> None:
     before, after = text.split("british, your decision", 1)
     assert "How to win: after 8 turns (BON-003)" in before
     assert "british 10 points for holding the German front trench" in before
-    assert "Map key:" in before and "= trench" in before and "x barbed wire" in before
+    assert "Map key:" in before and "= trench" in before and "% barbed wire" in before
     assert "'briefing' (the scenario and how to win), 'log'" in after and "'rules'" in after
     assert after.count("How to win:") == 1  # 'briefing' again
     assert "initiative_ties = reroll [BON-004]" in after and "docs/rules/BON.md" in after
@@ -74,7 +74,7 @@ def test_how_to_win_in_every_ruleset_is_read_from_the_scenario() -> None:
     for scenario, seat, words in [
             (RB, "p1", "defeat every card of your own Cause (10 cards each; RB-24)"),
             ("by-will-alone/ministry-sit-in", "nonviolent", "after 24 action steps the side with more points wins"),
-            ("civil-disorder/night-of-fires", "commander", "score of 10 or more after 15 turns (CD-04)"),
+            ("civil-disorder/night-of-fires", "commander", "score of 4 or more after 15 turns (CD-04)"),
             (GULCH, "posse", "posse: keep the gang from the strongroom (3 points); keep the clerk alive")]:
         out = riotact("play", scenario, "--seed", "1", "--seat", f"{seat}=human", stdin="quit\nyes\n")
         assert out.returncode == 0, out.stderr
@@ -109,7 +109,7 @@ def test_the_readmes_override_example_does_what_it_says() -> None:
     out = riotact("play", "civil-disorder/night-of-fires", "--seed", "3", "--seat", "umpire=human",
                   stdin=f"{example.group(1)}\n1\nquit\nyes\n")
     assert out.returncode == 0, out.stderr
-    assert "Fire in warehouse (the fire grows)" in out.stdout
+    assert "Fire in the warehouse (the fire grows)" in out.stdout
 
 
 def test_rejudge_prints_the_remade_events_and_a_wrong_count_says_how_to_type_faces() -> None:
@@ -138,3 +138,18 @@ def test_words_are_matched_whole_and_ids_with_colons_are_searched(tmp_path: Path
     assert [a for s, a in Game.load(save).decisions if s == "commander"] == ["order:P1:gas:A"]
     header = json.loads(save.read_text().splitlines()[0])
     assert header["players"]["commander"] == "human"
+
+
+def test_a_capital_a_typed_alone_names_a_unit_not_the_article() -> None:
+    """'Riot Police A' listed Riot Police B's own orders whose text holds the article 'a' ("build a
+    barricade", "send a message to Arrest Squad"), and 'snatch A' the snatch squads into crowds B and C
+    ("send a snatch squad into crowd B")."""
+    out = riotact("play", "by-will-alone/ministry-sit-in", "--seed", "3", "--seat", "authority=human",
+                  stdin="Riot Police A\nquit\nyes\n")
+    assert out.returncode == 0, out.stderr
+    listed = re.findall(r"\(([a-z0-9:-]+)\)\s*$", out.stdout.split("your decision:")[1], re.MULTILINE)
+    assert "riot-a:barricade" in listed and "riot-b:message:riot-a" in listed
+    assert not [i for i in listed if i.startswith("riot-b:") and not i.endswith("riot-a")], listed
+    cd = riotact("play", "civil-disorder/high-street-riot", "--seed", "3", stdin="snatch A\nquit\nyes\n")
+    found = re.findall(r"\((order:\w+:arrest:\w)\)", cd.stdout.split("your decision:")[1])
+    assert sorted(found) == ["order:AR1:arrest:A", "order:R1:arrest:A", "order:S1:arrest:A"], found
