@@ -588,21 +588,28 @@ def run_module(sandbox: Sandbox, path: Path, mutants: list[Mutant], out: Callabl
 
 # -- the report ------------------------------------------------------------------------------------------
 
+def row(name: str, points: int, group: list[Outcome]) -> str:
+    counts = {s: sum(o.status == s for o in group) for s in (KILLED, TIMEOUT, SURVIVED, UNCHANGED)}
+    changing = counts[KILLED] + counts[TIMEOUT] + counts[SURVIVED]
+    score = f"{100 * (counts[KILLED] + counts[TIMEOUT]) / changing:.0f}%" if changing else "-"
+    return (f"| {name} | {points} | {len(group)} | {counts[KILLED]} | {counts[TIMEOUT]} | {counts[SURVIVED]} "
+            f"| {counts[UNCHANGED]} | {score} |")
+
+
 def table(outcomes: list[Outcome], totals: dict[str, int]) -> str:
-    """The markdown summary: per module, the mutation points, those run and what became of them."""
+    """The markdown summary: per module, the mutation points, those run and what became of them; then
+    per ruleset, the modules reached together."""
     rows = ["| module | mutation points | run | killed | timeout | survived | no change seen | score |",
             "|---|---:|---:|---:|---:|---:|---:|---:|"]
     by_module: dict[str, list[Outcome]] = {}
     for o in outcomes:
         by_module.setdefault(o.path, []).append(o)
     for path in sorted(by_module):
-        group = by_module[path]
-        counts = {s: sum(o.status == s for o in group) for s in (KILLED, TIMEOUT, SURVIVED, UNCHANGED)}
-        changing = counts[KILLED] + counts[TIMEOUT] + counts[SURVIVED]
-        score = f"{100 * (counts[KILLED] + counts[TIMEOUT]) / changing:.0f}%" if changing else "-"
-        name = path.removeprefix("src/riotact/rulesets/")
-        rows.append(f"| {name} | {totals.get(path, 0)} | {len(group)} | {counts[KILLED]} | {counts[TIMEOUT]} "
-                    f"| {counts[SURVIVED]} | {counts[UNCHANGED]} | {score} |")
+        rows.append(row(path.removeprefix("src/riotact/rulesets/"), totals.get(path, 0), by_module[path]))
+    for ruleset in sorted({Path(p).parent.name for p in by_module}):
+        paths = [p for p in by_module if Path(p).parent.name == ruleset]
+        rows.append(row(f"**{ruleset}** ({len(paths)} modules)", sum(totals.get(p, 0) for p in paths),
+                        [o for p in paths for o in by_module[p]]))
     return "\n".join(rows)
 
 
@@ -634,8 +641,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sample", type=int, default=0, metavar="N",
                         help="run N mutants drawn at random per module (default: all)")
     parser.add_argument("--seed", type=int, default=1, metavar="S", help="the seed of the sample (default 1)")
+    parser.add_argument("--index", type=int, action="append", default=[], metavar="I",
+                        help="only the mutant numbered I (as --list shows; repeatable), e.g. a survivor again")
     parser.add_argument("--results", type=Path, metavar="FILE",
-                        help="append each outcome to FILE (JSON lines) as it comes; mutants already there are skipped")
+                        help="append each outcome to FILE (JSON lines) as it comes; mutants already there are skipped "
+                             "(unless named by --index); the latest outcome of a mutant counts")
     parser.add_argument("--no-play", action="store_true",
                         help="do not play bot games to tell survivors that change nothing seen")
     parser.add_argument("--list", action="store_true", help="list the mutants and stop")
@@ -655,7 +665,7 @@ def main(argv: list[str] | None = None) -> int:
     rng = random.Random(args.seed)
     plan = []
     for m in modules:
-        mutants = mutants_of(m)
+        mutants = [x for x in mutants_of(m) if not args.index or x.index in args.index]
         plan.append((m, sorted(rng.sample(mutants, min(args.sample, len(mutants))), key=lambda x: x.index)
                      if args.sample else mutants))
     if args.list:
@@ -677,7 +687,7 @@ def main(argv: list[str] | None = None) -> int:
     sandbox = Sandbox()
     try:
         for m, mutants in plan:
-            todo = [x for x in mutants if (x.path, x.index) not in done]
+            todo = [x for x in mutants if args.index or (x.path, x.index) not in done]  # --index: run again
             if todo:
                 run_module(sandbox, m, todo, record, check_play=not args.no_play)
     finally:

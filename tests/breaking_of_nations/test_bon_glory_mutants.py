@@ -199,3 +199,20 @@ def test_bon036_the_same_trigger_twice_in_a_turn_raises_gl_once() -> None:
     do(g, "activate:x")  # one glory test, a 5: back to its Regular 4+
     assert [e["total"] for e in g.log.events if e["kind"] == "roll" and e["rule"] == "BON-037"] == [5]
     assert g.state.units["x"].gl == 4
+
+
+def test_bon036_half_strength_is_a_trigger_once_not_at_every_later_loss() -> None:
+    """BON-036 gap: "50% or less" fires once, when the unit first falls to half its models. Blue's x
+    (4 models) loses two in turn 1 (GL 5+; its test fails, a 1); in turn 2 it loses a third: that
+    rifle fire in two turns running pins it (GL 6+), but half strength counts no more."""
+    g = game([unit("A", "red", (2, 2), (10, 10), (12, 10), (14, 10)),
+              unit("x", "blue", (30, 40), (10, 20), (12, 20), (14, 20)), unit("y", "blue", (46, 47))],
+             dice=[1, 2, 12, 12, 1, 1], options=OFF, turns=3)
+    for step in ("activate:A", "fire:A:x", "end:A", "activate:x", "end:x", "activate:y", "end:y"):
+        do(g, step)
+    assert g.state.turn == 2 and g.state.units["x"].gl == 5
+    g.dice.extend([12, 1, 1, 1, 1, 1])
+    do(g, "activate:A")
+    do(g, "fire:A:x")
+    assert not model(g, "x.4").in_play and g.state.units["x"].gl == 6
+    assert texts(g).count("x: glory test, it is down to half strength or less") == 1
