@@ -41,6 +41,12 @@ NOT_RULES = {"__init__.py", "spec.py"}
 IGNORED_TESTS = {"civil_disorder": ["tests/civil_disorder/test_cd_compiled.py"]}
 #: The bot games that tell a survivor that changes behaviour from one that (as far as seen) does not.
 PLAY_SEEDS = (1, 2)
+#: The memory a run may take (bytes of address space).
+CHILD_MEMORY = 3 * 2**30
+#: A mutant's run may take this many times its tests' CPU seconds in the traced run (a shared, busy
+#: machine), and never less than MIN_TIMEOUT seconds.
+TIMEOUT_FACTOR = 5.0
+MIN_TIMEOUT = 120.0
 #: Which tests run which lines, kept between runs for the same sources and tests.
 TRACE_CACHE = Path.home() / ".cache" / "riotact" / "mutation"
 PLAY_DECISIONS = 300
@@ -358,6 +364,7 @@ def serve() -> None:
     a ruleset to ``play``, an ``env``, a ``timeout``), fork a child that runs it and answer one JSON line
     with its ``status`` (passed, failed, timeout), ``seconds`` and ``output``."""
     import importlib
+    import resource
     import signal
 
     for name in PRELOAD:
@@ -370,7 +377,8 @@ def serve() -> None:
         pid = os.fork()
         if pid == 0:  # the child: one run, then gone
             code = 1
-            try:
+            try:  # a mutant that loops, logging without end, fails on memory rather than fill the machine's
+                resource.setrlimit(resource.RLIMIT_AS, (CHILD_MEMORY, CHILD_MEMORY))
                 fd = os.open(output, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
                 os.dup2(fd, 1)
                 os.dup2(fd, 2)
@@ -562,7 +570,7 @@ def run_module(sandbox: Sandbox, path: Path, mutants: list[Mutant], out: Callabl
     if coverage is None:
         return
     lines, baseline = coverage
-    timeout = max(60.0, 2 * baseline)
+    timeout = max(MIN_TIMEOUT, 2 * baseline)
     print(f"{rel}: {len(mutants)} mutants, tests {baseline:.0f}s (traced), timeout {timeout:.0f}s", flush=True)
     try:
         for mutant in mutants:
@@ -573,7 +581,10 @@ def run_module(sandbox: Sandbox, path: Path, mutants: list[Mutant], out: Callabl
             sandbox.write(rel, mutated_source(path, mutant.index))
             if covering:
                 everything = IMPORTED in covering  # code run on import: every test may see it
-                status, seconds, killer = sandbox.tests(rel, timeout, only=None if everything else covering)
+                known = [sandbox.durations[t] for t in covering if t in sandbox.durations]
+                limit = timeout if everything or len(known) < len(covering) \
+                    else max(MIN_TIMEOUT, TIMEOUT_FACTOR * sum(known))
+                status, seconds, killer = sandbox.tests(rel, limit, only=None if everything else covering)
             else:  # no test runs that code, so no test can see the change
                 status, seconds, killer = "passed", 0.0, "not run by any test"
             result = {"passed": SURVIVED, "failed": KILLED, "timeout": TIMEOUT}[status]

@@ -216,3 +216,19 @@ def test_bon036_half_strength_is_a_trigger_once_not_at_every_later_loss() -> Non
     do(g, "fire:A:x")
     assert not model(g, "x.4").in_play and g.state.units["x"].gl == 6
     assert texts(g).count("x: glory test, it is down to half strength or less") == 1
+
+
+def test_bon038_bon111_in_a_panicking_mg_team_the_crew_react_and_the_gun_does_not() -> None:
+    """BON-038 / BON-111: blue's MG team, pinned by red's LMG in turns 1 and 2 (its glory test fails,
+    a 1), reaches GL 7 and panics: its crew and ammunition carrier roll their reactions (2s: Green men
+    freeze, BON-065), the gun itself has none."""
+    g = game([unit("A", "red", (2, 2), (10, 10), specialists=[{"kind": "lmg"}]),
+              unit("m", "blue", (10, 20), (9, 22), (11, 22), kind="mg", level="civilian"),
+              unit("y", "blue", (46, 47))],
+             dice=[1, 2, *MISSES, 1, *MISSES, 2, 2], options=OFF)
+    for step in ("activate:A", "fire:A:m", "end:A", "activate:m", "end:m", "activate:y", "end:y",
+                 "activate:A", "fire:A:m"):
+        do(g, step)
+    assert "m reaches GL 7 and panics." in texts(g)
+    assert panic_reactions(g) == ["m.2", "m.3"] and model(g, "m.1").panic == ""
+    assert model(g, "m.2").panic == model(g, "m.3").panic == "freeze"
