@@ -232,3 +232,22 @@ def test_bon038_bon111_in_a_panicking_mg_team_the_crew_react_and_the_gun_does_no
     assert "m reaches GL 7 and panics." in texts(g)
     assert panic_reactions(g) == ["m.2", "m.3"] and model(g, "m.1").panic == ""
     assert model(g, "m.2").panic == model(g, "m.3").panic == "freeze"
+
+
+def test_bon041_an_officer_with_no_ac_left_cannot_rally() -> None:
+    """BON-041: the rally costs the officer 1 AC. A light leg wound (a 2, BON-112) in turn 1 halves his
+    SP, so in turn 2 he has 2 AC to his men's 3: after two moves he has none, and his squad (GL 5+, its
+    glory test failed with a 1) is not rallied."""
+    g = game([unit("A", "red", (2, 2), (10, 10)), unit("x", "blue", (10, 20), (12, 21), (46, 47))],
+             dice=[1, 2, 10, 2, 1], options=OFF, turns=3)
+    do(g, "activate:A")
+    do(g, "fire:A:x")
+    finish_turn(g)
+    do(g, "activate:A")
+    do(g, "end:A")
+    do(g, "activate:x")
+    assert model(g, "x.1").ac == 2 and "rally:x" in ids(g)
+    for _ in range(2):
+        do(g, next(i for i in ids(g) if i.startswith("move:x")))
+    assert model(g, "x.1").ac == 0 and model(g, "x.2").ac == 1 and g.state.units["x"].gl == 5
+    assert "rally:x" not in ids(g)
