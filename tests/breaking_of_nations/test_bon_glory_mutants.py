@@ -251,3 +251,15 @@ def test_bon041_an_officer_with_no_ac_left_cannot_rally() -> None:
         do(g, next(i for i in ids(g) if i.startswith("move:x")))
     assert model(g, "x.1").ac == 0 and model(g, "x.2").ac == 1 and g.state.units["x"].gl == 5
     assert "rally:x" not in ids(g)
+
+
+def test_each_seat_sees_how_many_men_a_unit_has_lost() -> None:
+    """The seats' view counts a unit's losses: x loses its officer to red's rifle (a 10, then a 9 on
+    the hit location, BON-048) and both seats see one man lost."""
+    g = game([unit("A", "red", (2, 2), (10, 10)), unit("x", "blue", (10, 20), (46, 47))],
+             dice=[1, 2, 10, 9], options=OFF)
+    do(g, "activate:A")
+    do(g, "fire:A:x")
+    assert not model(g, "x.1").in_play
+    for seat in ("red", "blue"):
+        assert next(u for u in g.view(seat)["state"]["units"] if u["id"] == "x")["lost"] == 1
