@@ -116,3 +116,13 @@ def test_bon036_a_charge_into_the_flank_shakes_the_target() -> None:
     do(g, "activate:A")
     do(g, "charge:A:x")
     assert "x: glory test, it is assaulted in the flank or rear; GL rises to 5+." in texts(g)
+
+
+def test_bon043_striking_down_an_ordinary_soldier_is_no_heroic_deed() -> None:
+    """BON-043 house rule (close_combat): only an enemy hero or gun struck down is a heroic deed; A's
+    charge kills x.2, a private, and nobody takes heart."""
+    g = game([unit("A", "red", FAR_RED, (10, 10)), unit("x", "blue", FAR_BLUE, (10, 19))], dice=[1, 2, 6, 1, 3])
+    do(g, "activate:A")
+    do(g, "charge:A:x")
+    assert model(g, "x.2").removed == "bloody death"
+    assert "heroic deed" not in texts(g) and "takes heart" not in texts(g)

@@ -254,3 +254,20 @@ def test_bon066_a_hidden_mg_turning_tells_the_enemy_nothing() -> None:
             do(g, act)
         seen.append((g.log_for("red"), g.view("red")))
     assert seen[0] == seen[1]
+
+
+def test_bon066_an_mg_is_moved_by_two_men_and_not_by_one() -> None:
+    """BON-066 (BON-074 gap: the MG is a light piece): its two men move it; once red's rifle shot (a 12)
+    kills one of them, the other alone cannot."""
+    def team(dice: list[int], shoot: bool) -> list[str]:
+        g = game([unit("A", "red", (2, 2), (9, 12)), unit("m", "blue", (10, 24), (9, 20), (11, 22.5), kind="mg"),
+                  unit("y", "blue", (46, 47))], dice=dice, options=OFF)
+        do(g, "activate:A")
+        if shoot:
+            do(g, "fire:A:m")
+        do(g, "end:A")
+        do(g, "activate:m")
+        return [i for i in ids(g) if i.startswith("move:m:")]
+
+    assert team([1, 2], shoot=False)
+    assert not team([1, 2, 12], shoot=True)
