@@ -74,7 +74,7 @@ def test_how_to_win_in_every_ruleset_is_read_from_the_scenario() -> None:
     for scenario, seat, words in [
             (RB, "p1", "defeat every card of your own Cause (10 cards each; RB-24)"),
             ("by-will-alone/ministry-sit-in", "nonviolent", "after 24 action steps the side with more points wins"),
-            ("civil-disorder/night-of-fires", "commander", "score of 4 or more after 15 turns (CD-04)"),
+            ("civil-disorder/night-of-fires", "commander", "score of 44 or more after 15 turns (CD-04)"),
             (GULCH, "posse", "posse: keep the gang from the strongroom (3 points); keep the clerk alive")]:
         out = riotact("play", scenario, "--seed", "1", "--seat", f"{seat}=human", stdin="quit\nyes\n")
         assert out.returncode == 0, out.stderr

