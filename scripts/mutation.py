@@ -416,7 +416,9 @@ class Sandbox:
         skip = shutil.ignore_patterns("__pycache__", "_compiled", ".pytest_cache", "*.pyc")
         shutil.copytree(ROOT / "src", self.root / "src", ignore=skip)
         shutil.copytree(ROOT / "tests", self.root / "tests", ignore=skip)
+        shutil.copytree(ROOT / "docs", self.root / "docs", ignore=shutil.ignore_patterns("*.png"))  # rules pages
         shutil.copy2(ROOT / "pyproject.toml", self.root / "pyproject.toml")
+        shutil.copy2(ROOT / "README.md", self.root / "README.md")
         self.stamp = time.time()
         self.env = {**os.environ, "PYTHONPATH": str(self.root / "src"), "PYTHONHASHSEED": "0",
                     "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
@@ -640,6 +642,9 @@ def report(outcomes: list[Outcome]) -> str:
 
 
 def read_results(path: Path) -> Iterator[Outcome]:
+    """The outcomes a run wrote to ``path`` (none when it wrote none yet)."""
+    if not path.exists():
+        return
     for line in path.read_text().splitlines():
         if line.strip():
             yield Outcome(**json.loads(line))
