@@ -23,15 +23,25 @@ def test_pp07_normal_speech_understood_at_3_heard_at_5_and_not_at_7():
     assert "understood by L3" in texts(g, "red")
 
 
-def test_pp07_a_whisper_is_understood_at_1_and_a_shout_at_6():
+def test_pp07_a_whisper_is_understood_at_1_and_a_shout_at_6_and_heard_at_12():
     g = game([ch("S", "red", (5, 5)), ch("L1", "blue", (5, 7)), ch("L2", "green", (5, 8))], seats=SEATS[:3])
     to_phase(g, "speaking")
     do(g, "say:S:whisper:hold")
     assert "Hold here!" in texts(g, "blue") and "not understood" in texts(g, "green")
-    g = game([ch("S", "red", (5, 5)), ch("L6", "blue", (5, 12)), ch("L12", "green", (5, 18))], seats=SEATS[:3])
+    g = game([ch("S", "red", (5, 5)), ch("L6", "blue", (5, 12)), ch("L12", "green", (5, 18)),
+              ch("L13", "gold", (5, 19))], seats=SEATS)
     to_phase(g, "speaking")
     do(g, "say:S:shout:advance")
     assert "Advance!" in texts(g, "blue") and "Advance!" not in texts(g, "green")
+    assert "L12 hears a shout (not understood) to the south." in texts(g, "green")  # 12" edge to edge
+    assert "hears" not in texts(g, "gold")
+
+
+def test_pp07_the_board_s_voice_rings_are_the_distances_speech_is_understood_at():
+    """The seat's own rings (the board's ruler) are PP-07's: whisper 1", normal 3", shout 6"."""
+    g = game([ch("S", "red", (5, 5)), ch("L", "blue", (20, 20))], seats=SEATS[:2])
+    rings = g.view("red")["state"]["rings"]["S"]
+    assert {k: rings[k] for k in ("whisper", "normal", "shout")} == {"whisper": 1.0, "normal": 3.0, "shout": 6.0}
 
 
 def test_pp41_an_obedient_man_with_an_understood_order_to_advance_moves_only_towards_the_foe():

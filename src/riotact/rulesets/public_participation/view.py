@@ -75,7 +75,8 @@ def arms(w: Weapon) -> dict[str, Any]:
 
 def rings(st: PublicParticipation, c: Character) -> dict[str, float]:
     """Range rings for the board: walk and run reach, voices (PP-07) and weapon ranges."""
-    out = {"walk": st.reach(c, False), "run": st.reach(c, True), "whisper": 1.0, "normal": 3.0, "shout": 6.0}
+    out = {"walk": st.reach(c, False), "run": st.reach(c, True),
+           **{volume: float(T.SOUNDS[volume][0]) for volume in T.VOLUMES}}  # understood within (PP-07)
     for w in c.weapons:
         if w.kind == "firearm":
             out[w.name] = w.range
