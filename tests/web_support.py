@@ -127,3 +127,14 @@ class SeatSocket:
 
 def seat(server: LiveServer, token: str) -> SeatSocket:
     return SeatSocket(server, token)
+
+
+def play_to_the_end(game: Any, player: SeatSocket) -> None:
+    """The seat behind ``player`` takes its first legal action until ``game`` is over (its other seats
+    are bots)."""
+    while not game.is_over():
+        player.sync()
+        legal = player.last["view"]["legal_actions"]
+        if legal:
+            player.act(legal[0]["id"])
+            player.until("update")

@@ -19,7 +19,7 @@ from riotact.core.spectators import SPECTATOR, common, common_log, common_view
 from riotact.rulesets import all_rulesets
 from riotact.web.room import Room
 from riotact.web.store import open_store
-from web_support import LiveServer, SeatSocket, create, seat
+from web_support import LiveServer, SeatSocket, create, play_to_the_end, seat
 
 SCENARIOS = [s.ref for spec in all_rulesets() if spec.implemented for s in builtin_scenarios(spec)]
 
@@ -156,12 +156,7 @@ def test_the_umpire_grants_a_seats_view_then_the_truth_at_the_end(client: LiveSe
     again.restore()
     assert again.tables[made["table"]].spectate == "seat:p1"
     # The game played to its end; then the truth.
-    while not table.game.is_over():
-        p1.sync()
-        legal = p1.last["view"]["legal_actions"]
-        if legal:
-            p1.act(legal[0]["id"])
-            p1.until("update")
+    play_to_the_end(table.game, p1)
     umpire.send({"type": "spectators", "level": "truth"})
     shown = watcher.until("snapshot")
     assert shown["spectating"] == UMPIRE and shown["view"] == {**table.game.view(UMPIRE), "legal_actions": []}

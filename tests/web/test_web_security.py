@@ -28,7 +28,7 @@ from riotact.web.app import build_app
 from riotact.web.guard import Limits
 from riotact.web.room import Room
 from riotact.web.store import open_store
-from web_support import LiveServer, SeatSocket, create, seat
+from web_support import LiveServer, SeatSocket, create, play_to_the_end, seat
 
 RB = "revolting-behaviour/first-game"
 RAID = "breaking-of-nations/trench-raid"
@@ -88,12 +88,7 @@ def _finished(client: LiveServer) -> tuple[Any, dict[str, Any], dict[str, SeatSo
                   options={"first_turn_order": "seats"})
     table = client.app.state.room.tables[made["table"]]
     p1, umpire = seat(client, made["tokens"]["p1"]), seat(client, made["tokens"][UMPIRE])
-    while not table.game.is_over():
-        p1.sync()
-        legal = p1.last["view"]["legal_actions"]
-        if legal:
-            p1.act(legal[0]["id"])
-            p1.until("update")
+    play_to_the_end(table.game, p1)
     return table, made, {"p1": p1, UMPIRE: umpire}
 
 
