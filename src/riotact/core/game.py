@@ -156,7 +156,8 @@ class Game:
         self._legal_now: Sequence[Action] = []
         self._decision_starts: list[int] = []
         self._intervening = -1
-        self.state = state_class(scenario, self.options, self.umpire)
+        typed = self.options if self.spec.options is None else self.spec.options(**self.options)
+        self.state = state_class(scenario, typed, self.umpire)
         if players is not None:
             self.players = players
         self._announce_end()

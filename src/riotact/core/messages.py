@@ -17,8 +17,9 @@ the seat, so saves, replay and undo carry it. The umpire's messages are his ``me
 from __future__ import annotations
 
 import json
+from typing import Any
 
-from .options import HouseRule
+from .options import HouseRule, house_rule
 
 SAY = "table-talk:"
 TABLE_TALK = "table_talk"
@@ -29,6 +30,13 @@ def table_talk(rule: str, default: bool = True) -> HouseRule:
     """The house rule that lets seats message each other at any time (``rule``: the rule it fills in)."""
     return HouseRule(TABLE_TALK, default, rule, "table talk: seats may send each other messages at any time "
                      "(off: only as the rules' own actions allow)")
+
+
+def table_talk_rule(rule: str, default: bool = True) -> Any:
+    """The ``table_talk`` field of a ruleset's options class: seats may message each other at any time
+    (``rule``: the rule it fills in)."""
+    return house_rule(default, rule, "table talk: seats may send each other messages at any time "
+                      "(off: only as the rules' own actions allow)")
 
 
 def say_id(to: str, text: str) -> str:

@@ -1,7 +1,20 @@
 """House rules: every ``gap:`` default of a catalogue, as a named option.
 
-A ruleset declares its house rules; a scenario's ``[house_rules]`` table and
-the command line (``--option key=value``) override the defaults.
+A ruleset declares its house rules as one typed options class: a frozen dataclass whose every field
+is a :func:`house_rule`. A scenario's ``[house_rules]`` table and the command line
+(``--option key=value``) override the defaults; :func:`make_options` checks them once, when a game
+starts, and the rules read the result by attribute.
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True, slots=True)
+... class Options:
+...     cause_jokers: int = house_rule(2, "RB-03", "Jokers in each Cause Deck", low=0)
+>>> make_options(Options, "revolting-behaviour", {"cause_jokers": 0}).cause_jokers
+0
+>>> make_options(Options, "revolting-behaviour", {"cause_jokers": -1}).cause_jokers
+Traceback (most recent call last):
+...
+riotact.core.errors.OptionError: revolting-behaviour house rule 'cause_jokers' must be at least 0; got -1
 
 >>> rules = (HouseRule("cause_jokers", 2, "RB-03", "Jokers in each Cause Deck"),)
 >>> resolve_options("revolting-behaviour", rules, {"cause_jokers": 0})
@@ -17,12 +30,15 @@ from __future__ import annotations
 import math
 import reprlib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field, fields
+from typing import Any, TypeVar
 
 from .errors import OptionError
 
 Value = bool | int | float | str
+OptionsT = TypeVar("OptionsT")
+#: The key of a field's metadata that holds its :class:`HouseRule`.
+HOUSE_RULE = "riotact.house_rule"
 
 
 @dataclass(frozen=True)
@@ -34,6 +50,9 @@ class HouseRule:
     rule: str
     text: str
     choices: tuple[Value, ...] = ()
+    #: The least and greatest value a whole number may take (None: no bound).
+    low: int | None = None
+    high: int | None = None
 
     def check(self, ruleset: str, value: Any) -> Value:
         expected = type(self.default)
@@ -48,7 +67,38 @@ class HouseRule:
         if self.choices and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
             raise OptionError(f"{ruleset} house rule {self.key!r} must be one of {allowed}; got {value!r}")
+        if isinstance(value, int) and not isinstance(value, bool) and (
+                (self.low is not None and value < self.low) or (self.high is not None and value > self.high)):
+            span = (f"from {self.low} to {self.high}" if self.low is not None and self.high is not None
+                    else f"at least {self.low}" if self.low is not None else f"at most {self.high}")
+            raise OptionError(f"{ruleset} house rule {self.key!r} must be {span}; got {value!r}")
         return value
+
+
+def house_rule(default: Value, rule: str, text: str, *, choices: tuple[Value, ...] = (),
+               low: int | None = None, high: int | None = None) -> Any:
+    """A field of a ruleset's options class: its default, the rule it fills in and what it does
+    (the field's name is the house rule's key)."""
+    declared = HouseRule("", default, rule, text, choices, low, high)
+    return field(default=default, metadata={HOUSE_RULE: declared})
+
+
+def house_rules_of(options_class: type) -> tuple[HouseRule, ...]:
+    """The house rules an options class declares, in the order of its fields."""
+    return tuple(HouseRule(f.name, *(getattr(f.metadata[HOUSE_RULE], k) for k in
+                                     ("default", "rule", "text", "choices", "low", "high")))
+                 for f in fields(options_class) if HOUSE_RULE in f.metadata)
+
+
+def make_options(options_class: type[OptionsT], ruleset: str, *overrides: Mapping[str, Any]) -> OptionsT:
+    """An instance of ``options_class``: the defaults, then each override in turn, every value
+    checked (unknown keys and bad values are :class:`OptionError`)."""
+    return options_class(**resolve_options(ruleset, house_rules_of(options_class), *overrides))
+
+
+def options_dict(options: object) -> dict[str, Value]:
+    """The values of a typed options instance by key (what a log header and the interfaces show)."""
+    return {f.name: getattr(options, f.name) for f in fields(options)}  # type: ignore[arg-type]
 
 
 def resolve_options(

@@ -18,7 +18,7 @@ from pydantic import BaseModel
 
 from .log import ALL, Visibility
 from .messages import TABLE_TALK, say_id
-from .options import HouseRule
+from .options import HouseRule, house_rules_of
 
 if TYPE_CHECKING:
     import random
@@ -64,7 +64,7 @@ class State(ABC):
     umpire so that a seed and the decisions replay the game exactly.
     """
 
-    def __init__(self, scenario: Scenario, options: dict[str, Any], umpire: Umpire) -> None:
+    def __init__(self, scenario: Scenario, options: Any, umpire: Umpire) -> None:
         self.scenario = scenario
         self.options = options
         self.umpire = umpire
@@ -110,7 +110,9 @@ class State(ABC):
         """The decision by which ``seat`` tells ``to`` (a seat, or ``all``) these words, as the rules allow
         now (see :mod:`.messages`): by default table talk when the house rule ``table_talk`` is on; a
         ruleset where talking is an action returns that action. ``ValueError`` says why not."""
-        if self.options.get(TABLE_TALK):
+        talk = self.options.get(TABLE_TALK) if isinstance(self.options, dict) else \
+            getattr(self.options, TABLE_TALK, False)
+        if talk:
             return say_id(to, text)
         raise ValueError("the rules give no table talk here (house rule table_talk is off)")
 
@@ -167,6 +169,10 @@ class RulesetSpec:
     state: type[State] | None
     setup: type[BaseModel] | None = None
     house_rules: tuple[HouseRule, ...] = ()
+    #: The ruleset's typed options class (a frozen dataclass of :func:`~riotact.core.options.house_rule`
+    #: fields; ``options.py``): the state is given an instance, checked once when the game starts, and
+    #: :attr:`house_rules` is read from it.
+    options: type | None = None
     heuristic_bot: Callable[[str, random.Random], Bot] | None = None
     scenario_package: str | None = None
     seat_counts: tuple[int, int] = (1, 99)
@@ -203,6 +209,10 @@ class RulesetSpec:
     #: ``module:Class`` of :attr:`state` when the build compiles the ruleset for the laboratory
     #: (``setup.py``, :mod:`riotact.core.compiled`): ``Game(..., compiled=True)`` plays it.
     compiled_state: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.options is not None:
+            object.__setattr__(self, "house_rules", house_rules_of(self.options))
 
     @property
     def implemented(self) -> bool:
