@@ -7,7 +7,6 @@ from typing import Any
 
 from riotact.core.log import UMPIRE
 from riotact.core.modifiers import Modifier
-from riotact.core.options import Value
 from riotact.core.protocol import State
 from riotact.core.scenario import Scenario
 from riotact.core.umpire import RollTotal, Umpire
@@ -15,6 +14,7 @@ from riotact.tabletop import Feature, Table, bearing_word
 
 from .figures import XY, Character
 from .model import PPSetup
+from .options import Options
 from .tables import LOADS, SOUNDS, WEAPONS
 
 CONTACT = 0.25  # bases this close (edge to edge) are in contact
@@ -23,7 +23,7 @@ CONTACT = 0.25  # bases this close (edge to edge) are in contact
 class Board(State):
     """Characters on a continuous table; events reach only the seats whose characters witness them."""
 
-    def __init__(self, scenario: Scenario, options: dict[str, Value], umpire: Umpire) -> None:
+    def __init__(self, scenario: Scenario, options: Options, umpire: Umpire) -> None:
         super().__init__(scenario, options, umpire)
         setup: PPSetup = scenario.setup
         self.setup = setup
@@ -33,8 +33,8 @@ class Board(State):
                     tags={"cover": "light" if f.cover is True else f.cover or "", "risky": f.risky,
                           "danger": f.danger, "etc": f.etc})
             for f in setup.features])
-        weapons = dict(WEAPONS) | {w.name: w.weapon(int(options["default_shots"]), int(options["missile_sdd"]),
-                                                    int(options["other_weapon_sdd"])) for w in setup.weapons}
+        weapons = dict(WEAPONS) | {w.name: w.weapon(options.default_shots, options.missile_sdd,
+                                                    options.other_weapon_sdd) for w in setup.weapons}
         self.chars: dict[str, Character] = {}
         for card in setup.characters:
             arms = [weapons[w] for w in card.weapons]
@@ -218,7 +218,7 @@ class Board(State):
         """How far ``c`` may go this move, before obstacles (PP-03 gap: deductions, then doubling)."""
         deduction = LOADS[c.load] + c.wound_penalty()
         base = c.card.move
-        if self.options["move_reductions"] == "deduct_then_double":
+        if self.options.move_reductions == "deduct_then_double":
             rate = max(0.0, base - deduction) * (2 if running else 1)
         else:
             rate = max(0.0, base * (2 if running else 1) - deduction)

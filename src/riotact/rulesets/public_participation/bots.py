@@ -17,14 +17,14 @@ from typing import Any
 
 from riotact.core.protocol import Action, Bot
 
-from .rules import HOUSE_RULES
+from .options import Options
 
 #: A seat keeping a place clear charges only foes who come this near the place's centre (inches).
 GUARD = 9.0
 #: The bot throws dynamite only where no character of its own stands within the blast (PP-18, the
 #: ``dynamite_radius`` house rule's default; the view does not carry the options) plus 1" for a
 #: throw that scatters short.
-SAFE_FROM_BLAST = float(next(r.default for r in HOUSE_RULES if r.key == "dynamite_radius")) + 1.0
+SAFE_FROM_BLAST = Options().dynamite_radius + 1.0
 
 
 class HeuristicBot(Bot):

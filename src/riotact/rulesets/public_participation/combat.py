@@ -80,7 +80,7 @@ class Combat(Board):
         name = c.card.name
         if outcome == "superficial":
             if table == "bludgeoning":  # PP-34
-                c.enraged_until = self.move + int(self.options["enraged_moves"])
+                c.enraged_until = self.move + self.options.enraged_moves
                 self.tell("PP-34", f"{name} is only superficially hurt, and enraged: +1 in melee.", c)
             else:
                 self.tell("PP-34", f"{name} is only superficially hurt.", c)
@@ -94,7 +94,7 @@ class Combat(Board):
             before = c.state
             if outcome == "AD":
                 c.wounds = max(c.wounds, c.card.wound_thresholds[3])
-            elif self.options["wound_totals"]:
+            elif self.options.wound_totals:
                 c.wounds += T.WOUND_VALUE[outcome]  # PP-29 gap: the values add up
             else:
                 c.wounds = max(c.wounds, T.WOUND_VALUE[outcome])
@@ -115,7 +115,7 @@ class Combat(Board):
             self.trigger(c, f"injured ({after})")
         if downed and not c.out_of_play and not c.stunned:  # PP-33 gap: down now, rises next move
             c.down_move = self.move
-            if self.options["downed_rises"]:
+            if self.options.downed_rises:
                 c.rising_move = self.move + 1
                 self.tell("PP-33", f"{name} is down, and spends next move getting up.", c)
             else:
@@ -135,10 +135,10 @@ class Combat(Board):
         cover = self.cover_from(firer.pos, target.pos)
         if cover is not None:
             feature, cls = cover
-            value = T.IN_COVER if cls == "light" else int(self.options["heavy_cover"])
+            value = T.IN_COVER if cls == "light" else self.options.heavy_cover
             kind = "heavy cover" if cls == "heavy" else "cover"
             mods.append(Modifier(value, f"target in {kind} ({feature.name})", "PP-11"))
-        elif self.options["figures_in_the_way"] == "cover" and (screen := self.in_the_way(firer, target)):
+        elif self.options.figures_in_the_way == "cover" and (screen := self.in_the_way(firer, target)):
             mods.append(Modifier(T.IN_COVER, f"target in cover ({screen.card.name} in the way)", "PP-11"))
         if not thrown and self.coup_de_grace(firer, target):
             mods.append(Modifier(T.COUP_DE_GRACE, "coup de grace within 1\"", "PP-11"))
@@ -152,7 +152,7 @@ class Combat(Board):
             mods.append(Modifier(T.TELESCOPIC, "telescopic sight", "PP-11"))
         if opportunity:
             if attacked:
-                value = T.OPPORTUNITY_ATTACKED + (T.OPPORTUNITY if self.options["opportunity_attacked"] == "add"
+                value = T.OPPORTUNITY_ATTACKED + (T.OPPORTUNITY if self.options.opportunity_attacked == "add"
                                                   else 0)
                 mods.append(Modifier(value, "opportunity shot, attacked from under 10 cm", "PP-08"))
             else:
@@ -176,7 +176,7 @@ class Combat(Board):
         """PP-25: LI -1 to firing; PP-26 gap: BI and DI take their melee penalty to firing too."""
         if c.state == "LI":
             return 1
-        if c.state in ("BI", "DI") and self.options["bi_di_firing_penalty"]:
+        if c.state in ("BI", "DI") and self.options.bi_di_firing_penalty:
             return c.wound_penalty()
         return 0
 
@@ -184,12 +184,12 @@ class Combat(Board):
         """PP-11 gap: a shot within 1" at a helpless target (house rule ``coup_de_grace``: or any shot
         within 1", reading the sheet's "Coup de grace shot within 1"" literally)."""
         return self.gap(firer, target) <= 1 and (
-            target.helpless(self.move) or self.options["coup_de_grace"] == "point_blank")
+            target.helpless(self.move) or self.options.coup_de_grace == "point_blank")
 
     def supported(self, c: Character) -> bool:
         """PP-11 gap: a rest is a wall, fence or other cover or obstacle touching the firer's base
         (house rule ``rested``: ``still`` needs no rest, only a firer who has not moved)."""
-        if self.options["rested"] == "still":
+        if self.options.rested == "still":
             return True
         from shapely.geometry import Point
 
@@ -202,7 +202,7 @@ class Combat(Board):
         if weapon.to_hit is not None:
             return weapon.to_hit
         half = distance <= weapon.range / 2
-        return int(self.options["hit_half_range"] if half else self.options["hit_full_range"])
+        return int(self.options.hit_half_range if half else self.options.hit_full_range)
 
     def roll_shots(self, firer: Character, weapon: Weapon) -> int:
         """PP-09: the weapon's shots dice say how many shots the character fires this move."""
@@ -219,7 +219,7 @@ class Combat(Board):
         """PP-37 gap: the first shot with the firer or the target within 12" of a character (house rule
         ``initial_shooting``: or the first such shot of each move)."""
         for c in self.on_table():
-            once = self.options["initial_shooting"] == "first"
+            once = self.options.initial_shooting == "first"
             if c is firer or (c.first_shot_move >= 0 if once else c.first_shot_move == self.move):
                 continue
             if self.gap(c, firer) <= 12 or self.gap(c, target) <= 12:
@@ -270,7 +270,7 @@ class Combat(Board):
 
     def throw_range(self, thrower: Character, weapon: Weapon) -> float:
         """PP-14 gap: the listed range plus the fighting value in inches, at least 1"."""
-        bonus = thrower.card.fight if self.options["throw_range_melee"] else 0
+        bonus = thrower.card.fight if self.options.throw_range_melee else 0
         return max(1.0, weapon.range + bonus)
 
     def throw_need(self, thrower: Character, weapon: Weapon, distance: float) -> tuple[int, bool]:
@@ -290,13 +290,13 @@ class Combat(Board):
         if not roll.passed:
             return False
         effect: str | None = "Staggers"
-        if self.options["thrown_effect"] == "staggers":
+        if self.options.thrown_effect == "staggers":
             self.tell("PP-15", f"The {weapon.name} hits {target.card.name}: every thrown hit Staggers (house rule).",
                       target)
         else:  # PP-15 gap: the shooting hit-effect die
             effect = self.roll("PP-15", target, f"the effect of the {weapon.name}", judge=T.hit_effect).result
         assert effect is not None
-        table = "piercing" if weapon.name == "spear" and self.options["spear_table"] == "piercing" else "bludgeoning"
+        table = "piercing" if weapon.name == "spear" and self.options.spear_table == "piercing" else "bludgeoning"
         self.take_hit(target, effect, table, weapon.sdd, weapon.name)
         return True
 
@@ -307,17 +307,17 @@ class Combat(Board):
         need, full = self.throw_need(thrower, weapon, distance)
         name = thrower.card.name
         dud = False
-        if self.options["exploding_point"] == "scatter":
+        if self.options.exploding_point == "scatter":
             mods = [m for m in self._throw_mods(thrower)]
             roll = self.roll("PP-16", thrower, f"a {weapon.name} thrown at ({aim[0]:.1f}, {aim[1]:.1f}), "
                              f"{distance:.1f}\" away, {need}+ to hit", modifiers=mods, target=need)
-            dud = roll.dice[0] == 1 and self.options["explosive_natural_one"] == "dud"
+            dud = roll.dice[0] == 1 and self.options.explosive_natural_one == "dud"
             point = aim if roll.passed and roll.dice[0] != 1 else self.scatter(thrower, aim, None)
         else:
             mods = [Modifier(-1, "full range", "PP-16")] if full else []
             place = self.roll("PP-16", thrower, f"the exploding point of a {weapon.name} (5+ on the spot, "
                               "3+ 0.75\" away, 2- 1.5\" away)", modifiers=mods)
-            dud = place.dice[0] == 1 and self.options["explosive_natural_one"] == "dud"
+            dud = place.dice[0] == 1 and self.options.explosive_natural_one == "dud"
             off = 0.0 if place.total >= 5 else 0.75 if place.total >= 3 else 1.5
             point = aim if off == 0 else self.scatter(thrower, aim, off)
         if dud:
@@ -359,10 +359,10 @@ class Combat(Board):
     def gas(self, point: XY) -> None:
         """PP-20: a cloud 6" across; every creature with its head inside rolls D6 + size, 3 or less
         falls unconscious."""
-        cloud = Cloud(point[0], point[1], self.move + int(self.options["gas_moves"]) - 1, self.move)
+        cloud = Cloud(point[0], point[1], self.move + self.options.gas_moves - 1, self.move)
         self.clouds.append(cloud)
         self.umpire.effect("PP-20", f"A gas cloud 6\" across forms at ({point[0]:.1f}, {point[1]:.1f}), lasting "
-                           f"{self.options['gas_moves']} moves.", visible_to=self.within_earshot(point),
+                           f"{self.options.gas_moves} moves.", visible_to=self.within_earshot(point),
                            template={"kind": "gas", "x": point[0], "y": point[1], "radius": cloud.radius})
         self.gas_rolls(cloud)
 
@@ -405,7 +405,7 @@ class Combat(Board):
         those who have tried least first, then nearest first."""
         stick = self.stick
         assert stick is not None
-        attempts = int(self.options["kick_attempts"])
+        attempts = self.options.kick_attempts
         found = [(stick.tried.count(c.id), max(0.0, self.table.distance(c.pos, (stick.x, stick.y)) - c.card.base),
                   c.id, c)
                  for c in self.on_table() if stick.tried.count(c.id) < attempts and c.can_act(self.move)
@@ -433,7 +433,7 @@ class Combat(Board):
         stick = self.stick
         assert stick is not None
         self.stick = None
-        radius = float(self.options["dynamite_radius"])
+        radius = self.options.dynamite_radius
         self.umpire.effect("PP-18", f"The dynamite explodes at ({stick.x:.1f}, {stick.y:.1f}).",
                            visible_to=self.within_earshot((stick.x, stick.y)),
                            template={"kind": "blast", "x": stick.x, "y": stick.y, "radius": radius})
@@ -447,7 +447,7 @@ class Combat(Board):
             sdd = 1 if sdd is None else sdd
             effect = self.roll("PP-18", c, f"the blast, {d:.1f}\" away", judge=T.hit_effect).result
             assert effect is not None
-            self.take_hit(c, effect, str(self.options["blast_table"]), sdd, f"dynamite at {d:.1f}\"")
+            self.take_hit(c, effect, self.options.blast_table, sdd, f"dynamite at {d:.1f}\"")
 
     # -- fighting (PP-21..24) ---------------------------------------------------------
     def fighters(self) -> list[Character]:
@@ -476,7 +476,7 @@ class Combat(Board):
             if y.id not in used and len(attackers) >= 2:
                 fights.append(([y], attackers))
                 used.update([y.id, *(x.id for x in attackers)])
-        if self.options["uneven_fights"] == "sides":
+        if self.options.uneven_fights == "sides":
             for x in able:
                 if x.id in used or not touching(x):
                     continue
@@ -524,10 +524,10 @@ class Combat(Board):
         if charging:
             if c.card.mounted:
                 mods.append(Modifier(T.MOUNTED_CHARGE, "mounted charge", "PP-22"))
-            if not c.card.mounted or self.options["mounted_charge"] == "adds":
+            if not c.card.mounted or self.options.mounted_charge == "adds":
                 mods.append(Modifier(T.CHARGING, "charging", "PP-22"))
         if c.rising_move == self.move and c.rising_li:
-            mods.append(Modifier(-int(self.options["rising_penalty"]), "rising with LI", "PP-33"))
+            mods.append(Modifier(-self.options.rising_penalty, "rising with LI", "PP-33"))
         return mods
 
     def side_total(self, side: list[Character], foe: Character, charge_round: bool,
@@ -545,19 +545,19 @@ class Combat(Board):
         odds = f"{n} to one" if against == 1 else f"{n} to {against}"
         roll = self.roll("PP-23", best, f"{names} fighting {foe.card.name} together ({odds})", n=n,
                          also=(foe, *side))
-        mean = roll.natural // n if self.options["outnumber_mean"] == "down" else int(roll.natural / n + 0.5)
+        mean = roll.natural // n if self.options.outnumber_mean == "down" else int(roll.natural / n + 0.5)
         bonus = n if against == 1 else max(0, n - against)
         total = mean + bonus + sum(m.value for m in mods)
-        rounded = self.options["outnumber_mean"]
+        rounded = self.options.outnumber_mean
         self.tell("PP-23", f"{names}: mean of the dice {mean} (rounded {rounded}), +{bonus} for {odds}, "
                   f"{describe(mods)}: {total}.", foe, *side)
         return total, best
 
     def fight_round(self, one: list[Character], many: list[Character], rnd: int) -> None:
-        first = rnd <= int(self.options["charge_rounds"])  # PP-22 gap: charge bonuses in the first round
+        first = rnd <= self.options.charge_rounds  # PP-22 gap: charge bonuses in the first round
         total_a, best_a = self.side_total(one, many[0], first, len(many))
         total_b, best_b = self.side_total(many, one[0], first, len(one))
-        table = str(self.options["fight_table"])
+        table = self.options.fight_table
         for side, best, mine, theirs, winner in ((one, best_a, total_a, total_b, best_b),
                                                  (many, best_b, total_b, total_a, best_a)):
             result = T.fight_result(mine - theirs, table)
@@ -567,12 +567,12 @@ class Combat(Board):
             if result in ("Flinches", "Staggers", "Downed"):
                 if len(side) == 1:
                     victim = side[0]
-                elif self.options["group_loss"] == "best":
+                elif self.options.group_loss == "best":
                     victim = best
                 else:
                     victim = self.chars[self.umpire.choose(
                         "PP-23", sorted(c.id for c in side), purpose="who in the group takes the result",
                         visible_to=self.witnesses(*side))]
                 weapon = winner.melee  # PP-30 gap: saved against the winner's weapon
-                table = "bludgeoning" if self.options["fight_save"] == "bludgeoning" else weapon.table
+                table = "bludgeoning" if self.options.fight_save == "bludgeoning" else weapon.table
                 self.take_hit(victim, result, table, weapon.sdd, weapon.name)

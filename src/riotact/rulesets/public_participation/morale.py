@@ -26,7 +26,7 @@ class Morale(Combat):
         training = c.card.training
         if training == "elite":
             mods.append(Modifier(2, "Elite", "PP-38"))
-            if not self.options["elite_replaces_trained"]:
+            if not self.options.elite_replaces_trained:
                 mods.append(Modifier(1, "Trained", "PP-38"))
         elif training == "trained":
             mods.append(Modifier(1, "Trained", "PP-38"))
@@ -35,7 +35,7 @@ class Morale(Combat):
         wound = self.morale_wound(c)
         if wound:
             mods.append(Modifier(-wound, f"{c.state}{' (bandaged)' if c.bandaged else ''}", "PP-38"))
-        near = float(self.options["comrade_range"])
+        near = self.options.comrade_range
         counted = [o for o in self.chars.values() if self.friends(c, o) and not o.fled
                    and (self.gap(c, o) <= near or self.sees(c, o))]
         down = [o for o in counted if o.state != "AD" and (o.helpless(self.move) or o.surrendered)]
@@ -46,7 +46,7 @@ class Morale(Combat):
             mods.append(Modifier(-len(dead), f"{len(dead)} comrade(s) apparently dead", "PP-28"))
         scary = [o for o in self.on_table() if self.fright(o) and not self.friends(c, o) and o is not c
                  and not o.out_of_play and self.gap(c, o) <= 9]
-        if scary and self.options["fright"] == "all":
+        if scary and self.options.fright == "all":
             mods += [Modifier(-self.fright(o), f"Fright Value of {o.card.name} within 9\"", "PP-38")
                      for o in sorted(scary, key=lambda o: o.id)]
         elif scary:
@@ -59,7 +59,7 @@ class Morale(Combat):
         state = c.state
         if state not in T.WOUND_PENALTY:
             return 0
-        if self.options["wound_morale"] == "table":
+        if self.options.wound_morale == "table":
             return 1 if state == "LI" else 3
         return T.WOUND_PENALTY[state] - (1 if c.bandaged and state in ("BI", "DI") else 0)
 
@@ -69,7 +69,7 @@ class Morale(Combat):
         if c.out_of_play or c.unconscious(self.move) or c.stunned or c.tested_move == self.move:
             return False
         return bool(c.triggers) or c.panicked(self.move) or (
-            c.terrified and bool(self.options["terrified_retest"]))
+            c.terrified and self.options.terrified_retest)
 
     def morale_phase(self) -> None:
         self.morale_queue = sorted(c.id for c in self.chars.values() if self.must_test(c))
@@ -111,10 +111,10 @@ class Morale(Combat):
             self.rout(c)
         else:
             moves = self.roll("PP-45", c, "how many moves the faint lasts").total if (
-                self.options["faint_moves"] == "D6") else 1
+                self.options.faint_moves == "D6") else 1
             c.unconscious_until = self.move + moves
             self.tell("PP-45", f"{name} faints: unconscious and helpless for {moves} move(s).", c)
-            if self.options["routs"] == "terrified_faint":  # PP-37 gap: a faint is a rout
+            if self.options.routs == "terrified_faint":  # PP-37 gap: a faint is a rout
                 self.rout(c)
         return result
 
@@ -122,11 +122,11 @@ class Morale(Combat):
     def nerve_modifiers(self, c: Character, act: str, danger: str = "", etc: int = 0) -> list[Modifier]:
         """PP-47 factors (gap defaults: 'lots' is 3 or more and replaces 'before')."""
         card, mods = c.card, []
-        if card.named and self.options["named_nerve"]:
+        if card.named and self.options.named_nerve:
             mods.append(Modifier(1 if card.npc else 2, "named NPC" if card.npc else "named character", "PP-47"))
         if act in card.trained_for:
             mods.append(Modifier(1, "trained for it", "PP-47"))
-        lots = int(self.options["lots_of_times"])
+        lots = self.options.lots_of_times
         done, failed = c.nerve.get(act, [0, 0])
         done += card.done_before.get(act, 0)
         if done:
@@ -177,22 +177,22 @@ class Morale(Combat):
                 continue
             bleeding = c.state == "LI" and c.bleeds and not c.bandaged
             if bleeding and self.roll("PP-25", c, "bleeding (1: a further -1 to move and fighting)").total == 1 and (
-                    self.options["bleeding_lasts"] or not c.bleed_extra):
+                    self.options.bleeding_lasts or not c.bleed_extra):
                 c.bleed_extra += 1
                 self.tell("PP-25", f"{c.card.name} bleeds: a further -1 to move and fighting.", c)
-            collapsing = c.state == "DI" and not (c.bandaged and self.options["bandage_stops_collapse"])
+            collapsing = c.state == "DI" and not (c.bandaged and self.options.bandage_stops_collapse)
             if collapsing and self.roll("PP-27", c, "collapse (2 or less: critically injured)").total <= 2:
                 c.critical = True
                 self.tell("PP-27", f"{c.card.name} collapses, critically injured: out of action.", c)
             if c.stunned and self.roll("PP-36", c, "recovery from the stun (6 recovers)").total == 6:
                 c.stunned = False
                 c.groggy_move = self.move + 1
-                c.groggy_until = self.move + int(self.options["groggy_moves"])
+                c.groggy_until = self.move + self.options.groggy_moves
                 self.tell("PP-36", f"{c.card.name} comes round, groggy for a move.", c)
                 self.trigger(c, "recovering from a stun", "PP-36")
         for cloud in list(self.clouds):
             # PP-20 gap: a head still in the cloud rolls again in each later move (it rolled as it formed)
-            if self.options["gas_reroll"] and cloud.formed < self.move:
+            if self.options.gas_reroll and cloud.formed < self.move:
                 self.gas_rolls(cloud)
             if cloud.until <= self.move:
                 self.clouds.remove(cloud)
@@ -202,5 +202,5 @@ class Morale(Combat):
                     if c.gassed and c.unconscious_until >= 10**6:
                         moves = self.roll("PP-20", c, "moves until waking from the gas").total
                         c.unconscious_until, c.gassed = self.move + moves, False
-            elif self.options["gas_drift"] == "arrow":  # where it hangs in the next move
+            elif self.options.gas_drift == "arrow":  # where it hangs in the next move
                 self.drift(cloud)

@@ -25,6 +25,7 @@ from riotact.tabletop import Feature, Table
 
 from . import tables as T
 from .board import heaviest_cover
+from .options import Options
 
 SAVE_OUTCOMES = ("superficial", "hurt", "stunned", "LI", "BI", "DI", "AD")
 
@@ -121,7 +122,7 @@ HELPLESS = {"AD", "critically injured", "gone", "surrendered", "stunned", "uncon
 INJURED = ("LI", "BI", "DI", "AD")  # PP-25..28: a wound, not superficial, hurt or stunned
 
 
-def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chance]:
+def action_odds(view: dict[str, Any], house_rules: dict[str, Any]) -> dict[str, Chance]:
     """The odds beside a seat's shots and throws at a character (PP-08..15, PP-30..33), from its view
     and the house rules only: its own card (shooting, movement, wounds, Shaken, the weapon's line),
     the target's position, base and markers, the terrain's cover classes and the figures it sees.
@@ -141,6 +142,7 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
     not one procedure), nor an opportunity shot's, fired from where the target passed, which the view
     does not hold (PP-08).
     """
+    options = Options(**house_rules)  # the game's resolved house rules, by key (core/odds.py)
     st = view["state"]
     chars = {c["id"]: c for c in st["characters"]}
     table = _table(st["table"])
@@ -148,7 +150,7 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
     for action in view["legal_actions"]:
         verb, _, rest = action["id"].partition(":")
         parts = rest.split(":")
-        if verb == "kick" and not options["kick_nerve"]:
+        if verb == "kick" and not options.kick_nerve:
             out[action["id"]] = Chance(Fraction(1, 2), "50% gets it away (D6-3 inches, 0 or less fails; PP-19)")
             continue
         if verb == "bomb" and len(parts) == 3 and parts[0] in chars and "card" in chars[parts[0]]:
@@ -170,12 +172,12 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
     return out
 
 
-def _shot(st: dict[str, Any], table: Table, options: dict[str, Any], c: dict[str, Any], t: dict[str, Any],
+def _shot(st: dict[str, Any], table: Table, options: Options, c: dict[str, Any], t: dict[str, Any],
           w: dict[str, Any]) -> Chance:
     """PP-10: D6 + F against 4+ (half range) or 5+; PP-12/13: the effect and the Piercing save."""
     gap = table.ruler((c["x"], c["y"]), c["base"], (t["x"], t["y"]), t["base"])
     need = w["to_hit"] if w["to_hit"] is not None else int(
-        options["hit_half_range"] if gap <= w["range"] / 2 else options["hit_full_range"])
+        options.hit_half_range if gap <= w["range"] / 2 else options.hit_full_range)
     cdg = _coup_de_grace(options, gap, t)
     factors = _factors(st, table, options, c, t, w, thrown=False, coup_de_grace=cdg)
     left = c["card"]["shots_left"]
@@ -183,18 +185,18 @@ def _shot(st: dict[str, Any], table: Table, options: dict[str, Any], c: dict[str
     return _chance(lambda f: _cached_shot(f, need, int(w["sdd"]), cdg, "piercing"), need, factors, t, shots)
 
 
-def _throw(st: dict[str, Any], table: Table, options: dict[str, Any], c: dict[str, Any], t: dict[str, Any],
+def _throw(st: dict[str, Any], table: Table, options: Options, c: dict[str, Any], t: dict[str, Any],
            w: dict[str, Any], *, spear: bool) -> Chance:
     """PP-14: the HR or FR score; PP-15: the hit-effect die (or, house rule, always Staggers) and a
     Bludgeoning save (a spear Piercing, house rule ``spear_table``)."""
     gap = table.ruler((c["x"], c["y"]), c["base"], (t["x"], t["y"]), t["base"])
-    reach = max(1.0, w["range"] + (c["card"]["fight"] if options["throw_range_melee"] else 0))
+    reach = max(1.0, w["range"] + (c["card"]["fight"] if options.throw_range_melee else 0))
     need = w["full_hit"] if gap > reach / 2 else w["half_hit"]
     factors = _factors(st, table, options, c, t, w, thrown=True, coup_de_grace=False)
-    kind = "piercing" if spear and options["spear_table"] == "piercing" else "bludgeoning"
+    kind = "piercing" if spear and options.spear_table == "piercing" else "bludgeoning"
 
     def outcomes(f: int) -> dict[str, Fraction]:
-        if options["thrown_effect"] == "staggers":
+        if options.thrown_effect == "staggers":
             hit = _cached_hit(f, need)
             return {"miss": 1 - hit} | {k: hit * v for k, v in save_odds("Staggers", kind, int(w["sdd"])).items()}
         return _cached_shot(f, need, int(w["sdd"]), False, kind)
@@ -226,15 +228,15 @@ def _injured(odds: dict[str, Fraction]) -> Fraction:
     return sum((odds.get(k, Fraction(0)) for k in INJURED), Fraction(0))
 
 
-def _bomb(options: dict[str, Any], table: Table, c: dict[str, Any], w: dict[str, Any],
+def _bomb(options: Options, table: Table, c: dict[str, Any], w: dict[str, Any],
           aim: tuple[float, float]) -> Chance:
     """``Combat.throw_explosive``: D6 + the thrower's factors against the HR/FR score, on the point
     unless a natural 1 (PP-16, PP-17); or (house rule) the sheet's placement D6, -1 at full range."""
     distance = max(0.0, table.distance((c["x"], c["y"]), aim) - c["base"])
-    reach = max(1.0, w["range"] + (c["card"]["fight"] if options["throw_range_melee"] else 0))
+    reach = max(1.0, w["range"] + (c["card"]["fight"] if options.throw_range_melee else 0))
     full = distance > reach / 2
-    dud = options["explosive_natural_one"] == "dud"
-    if options["exploding_point"] == "scatter":
+    dud = options.explosive_natural_one == "dud"
+    if options.exploding_point == "scatter":
         factors = _own_factors(options, c)
         f, need = sum(v for v, _ in factors), w["full_hit"] if full else w["half_hit"]
         spot = Fraction(sum(1 for face in range(2, 7) if face + f >= need), 6)
@@ -254,29 +256,29 @@ def _point(text: str) -> tuple[float, float] | None:
         return None
 
 
-def _coup_de_grace(options: dict[str, Any], gap: float, t: dict[str, Any]) -> bool:
+def _coup_de_grace(options: Options, gap: float, t: dict[str, Any]) -> bool:
     """PP-11 gap (``Combat.coup_de_grace``): within 1" of a helpless target (or any, house rule)."""
     words = {w.split(" (")[0] for w in t["marker"].split(", ")} if t["marker"] else set()
-    return gap <= 1 and (bool(words & HELPLESS) or options["coup_de_grace"] == "point_blank")
+    return gap <= 1 and (bool(words & HELPLESS) or options.coup_de_grace == "point_blank")
 
 
-def _factors(st: dict[str, Any], table: Table, options: dict[str, Any], c: dict[str, Any], t: dict[str, Any],
+def _factors(st: dict[str, Any], table: Table, options: Options, c: dict[str, Any], t: dict[str, Any],
              w: dict[str, Any], *, thrown: bool, coup_de_grace: bool) -> list[tuple[int, str]]:
     """PP-11 (and PP-25/26, PP-42) as ``Combat.shot_modifiers`` counts them, from the view."""
     out = _own_factors(options, c)
     classes = {f["id"]: f["cover"] or "" for f in st["table"]["features"]}
     cover = heaviest_cover(table, lambda f: classes[f.id], (c["x"], c["y"]), (t["x"], t["y"]))
     if cover is not None:
-        out.append((T.IN_COVER if cover[1] == "light" else int(options["heavy_cover"]),
+        out.append((T.IN_COVER if cover[1] == "light" else options.heavy_cover,
                     f"{'heavy cover' if cover[1] == 'heavy' else 'cover'} ({cover[0].name})"))
-    elif options["figures_in_the_way"] == "cover" and (screen := _in_the_way(st, c, t)):
+    elif options.figures_in_the_way == "cover" and (screen := _in_the_way(st, c, t)):
         out.append((T.IN_COVER, f"cover ({screen} in the way)"))
     if not thrown and coup_de_grace:
         out.append((T.COUP_DE_GRACE, "coup de grace"))
     if t["moved"] is not None and t["moved"] > 6:
         out.append((T.TARGET_MOVED, f"target moved {t['moved']:.1f}\""))
     if not thrown and w["long_gun"] and c["moved"] == 0 and (
-            options["rested"] == "still" or _supported(st, table, c)):
+            options.rested == "still" or _supported(st, table, c)):
         out.append((T.RESTED, "rested"))
     if not thrown and w["telescopic"]:
         out.append((T.TELESCOPIC, "telescopic sight"))
@@ -287,7 +289,7 @@ def _quality(card: dict[str, Any]) -> tuple[int, str]:
     return (T.GOOD_SHOT if card["shooting"] == "good" else T.POOR_SHOT, f"{card['shooting']} shot")
 
 
-def _own_factors(options: dict[str, Any], c: dict[str, Any]) -> list[tuple[int, str]]:
+def _own_factors(options: Options, c: dict[str, Any]) -> list[tuple[int, str]]:
     """``Combat._throw_mods``: the PP-11 factors of a throw at a point (quality, movement, Shaken, wound)."""
     card, out = c["card"], []
     if card["shooting"] in ("good", "poor"):
@@ -302,12 +304,12 @@ def _own_factors(options: dict[str, Any], c: dict[str, Any]) -> list[tuple[int, 
     return out
 
 
-def _wound_penalty(options: dict[str, Any], c: dict[str, Any]) -> int:
+def _wound_penalty(options: Options, c: dict[str, Any]) -> int:
     """PP-25: LI -1; PP-26 gap: BI and DI their melee penalty (``Figure.wound_penalty``)."""
     state, card = c["wound"], c["card"]
     if state == "LI":
         return 1
-    if state in ("BI", "DI") and options["bi_di_firing_penalty"]:
+    if state in ("BI", "DI") and options.bi_di_firing_penalty:
         return T.WOUND_PENALTY[state] - (1 if card["bandaged"] else 0) + card["bleeding"]
     return 0
 

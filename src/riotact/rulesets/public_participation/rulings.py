@@ -61,7 +61,7 @@ def umpire_powers(s: PublicParticipation) -> tuple[Power, ...]:
         f, cls = feature(a["feature"]), one_of(a["kind"], COVER_CLASSES, "the cover class")
         s.rulings["cover"][f.id] = "" if cls == "none" else cls
         value = {"none": "no cover", "light": f"light cover ({T.IN_COVER:+d}",
-                 "heavy": f"heavy cover ({int(s.options['heavy_cover']):+d}"}[cls]
+                 "heavy": f"heavy cover ({s.options.heavy_cover:+d}"}[cls]
         value += " to hit a figure behind it, PP-11)" if cls != "none" else " (PP-11)"
         s.tell("PP-11", f"The umpire rules {f.name} {value}: {a['reason']}.", feature=f.id, cover=cls)
 

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from riotact.core.messages import table_talk
 from riotact.core.protocol import RulesetSpec
 
 from .bots import HeuristicBot
 from .determinise import determinise
 from .encoding import encoding
 from .model import PPSetup
-from .rules import HOUSE_RULES
+from .options import Options
 from .sight import sight
 from .state import PublicParticipation
 from .text import text_view
@@ -22,7 +21,7 @@ SPEC = RulesetSpec(
             "firing, two fighting rounds and morale throws each move; wounds, nerve, dynamite and gas.",
     state=PublicParticipation,
     setup=PPSetup,
-    house_rules=(*HOUSE_RULES, table_talk("PP-07", default=False)),  # PP-07: speech only within hearing
+    options=Options,
     heuristic_bot=HeuristicBot,
     scenario_package="riotact.rulesets.public_participation.scenarios",
     seat_counts=(2, 8),

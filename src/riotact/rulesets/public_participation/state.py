@@ -13,7 +13,6 @@ import math
 from typing import Any
 
 from riotact.core.log import UMPIRE, Visibility
-from riotact.core.options import Value
 from riotact.core.protocol import Action, Result
 from riotact.core.scenario import Scenario
 from riotact.core.umpire import Umpire
@@ -24,6 +23,7 @@ from . import rulings
 from . import tables as T
 from .figures import XY, Character
 from .morale import Morale
+from .options import Options
 from .view import scenario_for, seat_view
 
 ORDERS = {"advance": "Advance!", "hold": "Hold here!", "fall-back": "Fall back!", "fire": "Fire!"}
@@ -43,7 +43,7 @@ def _fmt(p: XY) -> str:
 
 
 class PublicParticipation(Morale):
-    def __init__(self, scenario: Scenario, options: dict[str, Value], umpire: Umpire) -> None:
+    def __init__(self, scenario: Scenario, options: Options, umpire: Umpire) -> None:
         super().__init__(scenario, options, umpire)
         self.clouds = []
         self.stick = None
@@ -83,7 +83,7 @@ class PublicParticipation(Morale):
 
     def may_fire_panicked(self, c: Character) -> bool:
         """PP-43 gap: a Panicked character does not fire (house rule ``panicked_fires``)."""
-        return not c.panicked(self.move) or bool(self.options["panicked_fires"])
+        return not c.panicked(self.move) or self.options.panicked_fires
 
     @staticmethod
     def has_missiles(c: Character) -> bool:
@@ -94,7 +94,7 @@ class PublicParticipation(Morale):
     def obeys(self, c: Character, wanted: str) -> bool:
         """PP-41 gap: an Obedient character acts on an understood order from a friendly leader (house rule
         ``obedient``: or as a Controlled one)."""
-        return c.morale != "Obedient" or self.options["obedient"] == "controlled" or self.order_for(c) == wanted
+        return c.morale != "Obedient" or self.options.obedient == "controlled" or self.order_for(c) == wanted
 
     def order_for(self, c: Character) -> str:
         recent = [order for move, order in c.orders if move >= self.move - 1]
@@ -112,7 +112,7 @@ class PublicParticipation(Morale):
         while self.result is None and not self.pending:
             work = self.seats_with_work()
             if work:
-                if self.options["turn_order"] == "seat_order" and self.current in work:
+                if self.options.turn_order == "seat_order" and self.current in work:
                     return
                 if self.current in work:  # PP-01 gap: alternate between seats
                     i = work.index(self.current)
@@ -127,7 +127,7 @@ class PublicParticipation(Morale):
 
     def next_phase(self) -> None:
         self.passed, self.current = set(), ""
-        if self.phase == "speaking" and self.round < int(self.options["speaking_rounds"]):
+        if self.phase == "speaking" and self.round < self.options.speaking_rounds:
             self.round += 1
             self.tell("PP-05", f"Move {self.move}: speaking round {self.round}.")
             return
@@ -288,7 +288,7 @@ class PublicParticipation(Morale):
             crossed = [f for f in self.table.crossed(c.pos, p) if not f.impassable and self.obstacle_class(f)]
             # PP-06 gap: too little movement left, no crossing; or (house rule) stop on the obstacle, to
             # leave it next move (a figure standing in an obstacle pays nothing to leave it)
-            paid = [f for f in crossed if self.options["short_of_movement"] == "no_crossing" or not f.contains(p)]
+            paid = [f for f in crossed if self.options.short_of_movement == "no_crossing" or not f.contains(p)]
             cost = sum(T.OBSTACLE_COST[self.obstacle_class(f) or "most"] for f in paid)
             plan = self._plans[key] = (self.table.distance(c.pos, p), float(cost), [f.name for f in crossed])
         return plan
@@ -300,12 +300,12 @@ class PublicParticipation(Morale):
         if not self.eligible(c):
             return f"{name} cannot move now"
         partner = self.partner(c)
-        if c.load == "really_heavy" and partner is None and not self.options["one_man_really_heavy"]:
+        if c.load == "really_heavy" and partner is None and not self.options.one_man_really_heavy:
             return f"{name} cannot move a really heavy load alone (PP-04); drop it first"
         problem = self.table.path_problem(c.pos, p)
         if problem:
             return problem
-        if c.morale == "Obedient" and self.options["obedient"] == "orders":  # PP-41
+        if c.morale == "Obedient" and self.options.obedient == "orders":  # PP-41
             order = self.order_for(c)
             foe = foe or self.nearest_foe(c)
             if order not in ("advance", "fall-back") or foe is None:
@@ -425,7 +425,7 @@ class PublicParticipation(Morale):
     def offer_step_back(self, c: Character, aim: XY) -> None:
         """PP-48 gap: who loses his nerve cowers back: he may step back up to ``nerve_step_back`` inches
         (straight back from where he meant to go, or back to either side), or stay."""
-        step = float(self.options["nerve_step_back"])
+        step = self.options.nerve_step_back
         if step <= 0 or aim == c.pos:
             return
         back = math.atan2(c.x - aim[0], c.y - aim[1])
@@ -442,7 +442,7 @@ class PublicParticipation(Morale):
         """PP-22: charging +1 in the first round; surprise judged by sight (gap default) or the umpire."""
         c.charged = foe.id
         surprise = 0
-        if self.options["surprise"] == "sight":
+        if self.options.surprise == "sight":
             m = self.move
             not_ready = foe.shaken(m) or foe.panicked(m) or foe.groggy(m) or foe.rising_move == m
             surprise = 2 if not foe_saw else 1 if not_ready else 0
@@ -485,7 +485,7 @@ class PublicParticipation(Morale):
     def terrified_run(self, c: Character) -> None:
         name = c.card.name
         if any(self.enemies(c, o) and self.in_contact(c, o) and not o.helpless(self.move) for o in self.on_table()):
-            if self.options["terrified_in_contact"] == "surrender":
+            if self.options.terrified_in_contact == "surrender":
                 c.surrendered = True
                 self.tell("PP-44", f"{name}, Terrified with a foe in contact, surrenders.", c)
             else:
@@ -689,7 +689,7 @@ class PublicParticipation(Morale):
         elif verb == "back":
             self.step_back(c, parts[1])
         elif verb == "kick":
-            if not self.options["kick_nerve"] or self.nerve_test(c, "kick away lit dynamite"):
+            if not self.options.kick_nerve or self.nerve_test(c, "kick away lit dynamite"):
                 self.kick(c, int(parts[1]))
             self.next_kick()
         elif verb == "nokick":
