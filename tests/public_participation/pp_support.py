@@ -70,6 +70,11 @@ def finish(g: Game) -> None:
         g.apply(seat, "done" if "done" in legal else legal[-1])
 
 
+def card(g: Game, cid: str) -> dict[str, Any]:
+    """A character's card as the umpire's view shows it (walk and run reach, order understood, ...)."""
+    return next(c for c in g.view("umpire")["state"]["characters"] if c["id"] == cid)["card"]
+
+
 def texts(g: Game, seat: str = "umpire") -> str:
     return "\n".join(e["text"] for e in g.log_for(seat))
 

@@ -11,7 +11,9 @@ import pytest
 from public_participation.pp_support import WALL, ch, do, game, rolls, to_phase, wall
 from riotact.core import Game
 from riotact.core.odds import action_odds, percent
+from riotact.rulesets.public_participation import board
 from riotact.rulesets.public_participation.odds import hit_chance, save_odds, shot_odds
+from riotact.rulesets.public_participation.rules import firing, throwing
 
 HEDGE = wall("hedge", [(3, 11), (7, 11), (7, 13), (3, 13)], cover=True, name="the hedge")
 BARN = wall("barn", [(3, 11), (7, 11), (7, 13), (3, 13)], cover="heavy", name="the barn wall")
@@ -23,12 +25,13 @@ def worse(odds: dict[str, Fraction]) -> Fraction:
 
 
 def engine(g: Game, action_id: str) -> tuple[int, int, int, bool]:
-    """The engine's own F, score needed, SDD and coup de grace for a shot (Combat.shot_modifiers)."""
+    """The engine's own F, score needed, SDD and coup de grace for a shot (rules/firing.py)."""
     _, cid, weapon, tid = action_id.split(":")
     st = g.state
     c, t, w = st.chars[cid], st.chars[tid], st.weapon_book[weapon.replace("-", " ")]
-    mods = st.shot_modifiers(c, t, w, opportunity=False, attacked=False)
-    return sum(m.value for m in mods), st.to_hit(w, st.gap(c, t)), w.sdd, st.coup_de_grace(c, t)
+    mods = firing.shot_modifiers(st, c, t, w, opportunity=False, attacked=False)
+    return (sum(m.value for m in mods), firing.to_hit(st, w, board.gap(st, c, t)), w.sdd,
+            firing.coup_de_grace(st, c, t))
 
 
 def shown_equals_engine(g: Game, seat: str, action_id: str) -> None:
@@ -108,8 +111,8 @@ def test_pp14_pp15_a_stone_s_odds_read_the_throw_scores_and_the_bludgeoning_tabl
     to_phase(g, "firing")
     st = g.state
     c, t, w = st.chars["R1"], st.chars["B1"], st.weapon_book["stone"]
-    need, _ = st.throw_need(c, w, st.gap(c, t))
-    f = sum(m.value for m in st.shot_modifiers(c, t, w, opportunity=False, attacked=False, thrown=True))
+    need, _ = throwing.throw_need(st, c, w, board.gap(st, c, t))
+    f = sum(m.value for m in firing.shot_modifiers(st, c, t, w, opportunity=False, attacked=False, thrown=True))
     shown = action_odds(g, "red")["throw:R1:stone:B1"]
     odds = shot_odds(modifier=f, need=need, sdd=w.sdd, table="bludgeoning")
     assert shown.p == hit_chance(f, need)
@@ -153,8 +156,8 @@ def test_pp16_pp17_a_stick_s_odds_of_landing_on_the_point_are_the_engine_s_throw
     st = g.state
     c, w = st.chars["R1"], st.weapon_book["dynamite"]
     aim = st.chars["B1"].pos
-    need, _ = st.throw_need(c, w, max(0.0, st.table.distance(c.pos, aim) - c.card.base))
-    f = sum(m.value for m in st._throw_mods(c))
+    need, _ = throwing.throw_need(st, c, w, max(0.0, st.table.distance(c.pos, aim) - c.card.base))
+    f = sum(m.value for m in throwing.throw_modifiers(st, c))
     shown = action_odds(g, "red")["bomb:R1:dynamite:5.0,9.5"]
     assert shown.p == Fraction(sum(1 for face in range(2, 7) if face + f >= need), 6) == Fraction(1, 6)
     assert shown.text.startswith(f"17% lands on the point ({need}+ on D6 {f:+d}: poor shot -1)")

@@ -3,7 +3,7 @@ through ``Game`` with scripted dice. Characters 1.2" apart (centre to centre) ar
 
 from __future__ import annotations
 
-from public_participation.pp_support import WALL, ch, do, finish, game, rolls, texts, to_phase, wall
+from public_participation.pp_support import WALL, card, ch, do, finish, game, rolls, texts, to_phase, wall
 
 
 def mods(event: dict) -> list[tuple[int, str]]:
@@ -116,7 +116,7 @@ def test_pp30_pp31_a_downed_man_hit_by_an_axe_rolling_6_is_di_and_pp27_carries_o
     save = rolls(g, "PP-30")[0]
     assert save["total"] == 3 and save["result"] == "DI" and mods(save) == [(-3, "axe SDD")]
     b = g.state.chars["B"]
-    assert b.state == "DI" and not b.critical and b.wound_penalty() == 3 and g.state.reach(b, False) == 2
+    assert b.state == "DI" and not b.critical and b.wound_penalty() == 3 and card(g, "B")["walk"] == 2
 
 
 def test_pp27_a_dangerously_injured_man_who_rolls_2_collapses_critically_injured():

@@ -311,7 +311,7 @@ def test_pp48_who_loses_his_nerve_is_offered_a_step_back_of_up_to_1_inch_or_to_s
     g.apply("red", "back:R1:5.0,4.0")
     r1 = g.state.chars["R1"]
     assert r1.pos == (5.0, 4.0) and "R1 cowers back 1.0\" to (5.0,4.0)." in texts(g, "red")
-    assert "R1 cowers back" in texts(g, "blue") or "R1" not in g.state.seen_by_seat("blue")
+    assert "R1 cowers back" in texts(g, "blue") or "R1" not in {c["id"] for c in g.view("blue")["state"]["characters"]}
     to_phase(g, "firing")
     assert r1.pos == (5.0, 4.0)
     g = game([ch("R1", "red", (5, 5)), ch("B1", "blue", (25, 25))], features=[gap], dice=[4],

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from public_participation.pp_support import WALL, ch, do, finish, game, rolls, texts, to_phase, wall
+from public_participation.pp_support import WALL, card, ch, do, finish, game, rolls, texts, to_phase, wall
 from riotact.core import OptionError
 from riotact.rulesets import get_ruleset
 
@@ -33,7 +33,7 @@ def test_pp01_seat_order_lets_a_seat_move_all_its_characters_before_the_next():
 def test_pp03_doubling_before_the_deductions():
     g = game([ch("R1", "red", (5, 5), load="heavy"), ch("B1", "blue", (25, 25))],
              options={"move_reductions": "double_then_deduct"})
-    assert g.state.reach(g.state.chars["R1"], True) == 9
+    assert card(g, "R1")["run"] == 9
 
 
 def test_pp04_one_man_may_carry_a_really_heavy_load_when_the_table_allows():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from public_participation.pp_support import ch, do, finish, game, rolls, texts, to_phase, wall
+from public_participation.pp_support import card, ch, do, finish, game, rolls, texts, to_phase, wall
 from riotact.core import IllegalActionError, builtin_scenarios
 from riotact.rulesets import get_ruleset
 
@@ -20,10 +20,10 @@ def refusal(g, action_id: str) -> str:
 def test_pp02_every_character_of_every_scenario_has_a_card_the_rules_read():
     """PP-02: movement, fighting value and morale class come from the card, not from constants."""
     for scenario in builtin_scenarios(get_ruleset("public-participation")):
-        for card in scenario.setup.characters:
-            assert card.move >= 0 and -5 <= card.fight <= 5 and card.morale
+        for drawn in scenario.setup.characters:
+            assert drawn.move >= 0 and -5 <= drawn.fight <= 5 and drawn.morale
     g = game([ch("R1", "red", (5, 5), move=4), ch("B1", "blue", (20, 20), move=6)])
-    assert [g.state.reach(g.state.chars[c], False) for c in ("R1", "B1")] == [4, 6]
+    assert [card(g, c)["walk"] for c in ("R1", "B1")] == [4, 6]
 
 
 def test_pp03_a_5_inch_man_walks_5_runs_10_and_cannot_go_11():
@@ -66,7 +66,7 @@ def test_pp04_heavy_load_walks_4_and_two_men_with_a_really_heavy_load_3_together
                                                          carries_with="C2"),
               ch("C2", "red", (11.5, 5), load="really_heavy", carries_with="C1"), ch("B1", "blue", (25, 25))])
     st = g.state
-    assert st.reach(st.chars["R1"], False) == 4 and st.reach(st.chars["C1"], False) == 3
+    assert card(g, "R1")["walk"] == 4 and card(g, "C1")["walk"] == 3
     g.apply("red", "move:C1:10.0,8.0")
     assert st.chars["C2"].pos == (11.5, 8.0) and "C1 with C2 and the load walks 3.0\"" in texts(g, "red")
     g = game([ch("C1", "red", (10, 5), load="really_heavy"), ch("B1", "blue", (25, 25))])
@@ -80,7 +80,9 @@ def test_pp06_a_6_inch_man_has_3_left_after_a_difficult_obstacle_and_1_after_a_r
     assert "R1 walks 3.0\", over the fence (-3\", PP-06)" in texts(g, "red")
     g = game([ch("R1", "red", (5, 5), move=6), ch("B1", "blue", (25, 25))],
              features=[{**fence, "obstacle": "really_difficult"}])
-    assert "runs" in next(a.text for a in [g.state.move_action(g.state.chars["R1"], (5.0, 6.5), "")])
+    twin = g.clone()
+    twin.apply("red", "move:R1:5.0,6.5")
+    assert "R1 runs 1.5\", over the fence (-5\", PP-06)" in texts(twin, "red")
     g.apply("red", "move:R1:5.0,6.0")
     assert "walks" in texts(g, "red")
     assert "+5\", PP-06" in refusal(game([ch("R1", "red", (5, 5), move=3), ch("B1", "blue", (25, 25))],

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from public_participation.pp_support import ch, do, finish, game, texts, to_phase, wall
+from public_participation.pp_support import card, ch, do, finish, game, texts, to_phase, wall
 from riotact.core.log import dumps
 
 SEATS = ["red", "blue", "green", "gold"]
@@ -56,7 +56,7 @@ def test_pp41_an_obedient_man_with_an_understood_order_to_advance_moves_only_tow
     if "blue" not in g.to_act():
         g.apply("red", "done")
     fol = g.state.chars["FOL"]
-    assert fol.morale == "Obedient" and g.state.order_for(fol) == "advance"
+    assert fol.morale == "Obedient" and card(g, "FOL")["order"] == "advance"
     legal = [a.id for a in g.legal_actions("blue") if a.id.startswith("move:FOL")]
     assert legal and all(g.state.table.distance(tuple(map(float, a.split(":")[2].split(","))), (5, 2))
                          < g.state.table.distance(fol.pos, (5, 2)) for a in legal)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from public_participation.pp_support import ch, do, finish, game, rolls, texts, to_phase
+from public_participation.pp_support import card, ch, do, finish, game, rolls, texts, to_phase
 
 
 def mods(event: dict) -> list[tuple[int, str]]:
@@ -24,7 +24,7 @@ def test_pp25_an_unbandaged_li_who_rolls_1_for_bleeding_has_minus_2_move_and_mel
     g = shot_at(ch("B1", "blue", (5, 12)), dice=[4, 1, 4, 6, 1], moves=2)
     to_phase(g, "moving", move=2)
     b = g.state.chars["B1"]
-    assert b.state == "LI" and b.bleeds and b.wound_penalty() == 2 and g.state.reach(b, False) == 3
+    assert b.state == "LI" and b.bleeds and b.wound_penalty() == 2 and card(g, "B1")["walk"] == 3
     assert next(c for c in g.view("blue")["state"]["characters"] if c["id"] == "B1")["colour"] == "pink"
     assert (-1, "LI") in mods(rolls(g, "PP-39")[0])
 
@@ -32,12 +32,12 @@ def test_pp25_an_unbandaged_li_who_rolls_1_for_bleeding_has_minus_2_move_and_mel
 def test_pp26_bi_is_minus_2_before_bandaging_and_minus_1_after():
     """PP-26: hit, Staggers (3), saved on 4 - 1 = 3: BI (he screams); next move he bandages himself."""
     g = shot_at(ch("B1", "blue", (5, 12)), dice=[4, 3, 4, 6], moves=2)
-    b, st = g.state.chars["B1"], g.state
-    assert b.state == "BI" and b.wound_penalty() == 2 and st.reach(b, False) == 3
+    b = g.state.chars["B1"]
+    assert b.state == "BI" and b.wound_penalty() == 2 and card(g, "B1")["walk"] == 3
     to_phase(g, "moving", move=2)
     do(g, "bandage:B1:B1")
     finish(g)
-    assert b.bandaged and b.wound_penalty() == 1 and st.reach(b, False) == 4
+    assert b.bandaged and b.wound_penalty() == 1 and card(g, "B1")["walk"] == 4
 
 
 def test_pp28_an_ad_comrade_5_inches_away_is_minus_1_to_a_friends_morale_throw_and_acts_no_more():

@@ -25,8 +25,8 @@ import copy
 from riotact.core import UMPIRE, Game
 from riotact.core.worlds import scenario_start, world_copy
 
-from .figures import Character
-from .state import PublicParticipation
+from . import board, view
+from .state import Character, World
 
 _BANDS = ("LI", "BI", "DI", "AD")
 
@@ -34,12 +34,12 @@ _BANDS = ("LI", "BI", "DI", "AD")
 def determinise(game: Game, seat: str, seed: int) -> Game:
     world = world_copy(game, seed)
     state = world.state
-    assert isinstance(state, PublicParticipation)
+    assert isinstance(state, World)
     if seat == UMPIRE:  # the umpire sees everything: only the future is dealt anew
         return world
     start = scenario_start(game, 0).state
-    assert isinstance(start, PublicParticipation)
-    seen = state.seen_by_seat(seat)
+    assert isinstance(start, World)
+    seen = view.seen_by_seat(state, seat)
     unseen = sorted(cid for cid, c in state.chars.items() if c.seat != seat and cid not in seen)
     for cid, c in state.chars.items():
         if c.seat != seat and cid in seen:
@@ -50,7 +50,7 @@ def determinise(game: Game, seat: str, seed: int) -> Game:
     return world
 
 
-def _out_of_sight(state: PublicParticipation, seat: str, unseen: list[str], start: PublicParticipation) -> None:
+def _out_of_sight(state: World, seat: str, unseen: list[str], start: World) -> None:
     """An unseen character put back where it started must stay unseen: else it is put where another of
     its seat's characters started, unseen, else it has left the table (the seat does not see it)."""
     own = [c for c in state.chars.values() if c.seat == seat]
@@ -59,7 +59,7 @@ def _out_of_sight(state: PublicParticipation, seat: str, unseen: list[str], star
         places = [(c.x, c.y), *((o.x, o.y) for o in sorted(start.chars.values(), key=lambda o: o.id)
                                 if o.seat == c.seat and o.id != cid)]
         for c.x, c.y in places:
-            if not any(state.sees(o, c) for o in own):
+            if not any(board.sees(state, o, c) for o in own):
                 break
         else:
             c.fled = True

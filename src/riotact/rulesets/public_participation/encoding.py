@@ -30,7 +30,7 @@ from riotact.core import Game, Scenario
 from riotact.core.encoding import Encoding, hashed_features
 
 from . import tables as T
-from .state import PublicParticipation
+from .state import World
 
 #: Verbs whose last part is a point on the table, numbered by menu order.
 _AIMED = ("move", "bomb", "back")
@@ -40,7 +40,7 @@ def _slug(name: str) -> str:
     return name.replace(" ", "-")
 
 
-def action_ids(state: PublicParticipation) -> list[str]:
+def action_ids(state: World) -> list[str]:
     chars = sorted(state.chars)
     weapons = sorted({_slug(w) for w in state.weapon_book})
     lines = sorted(state.messages)
@@ -73,5 +73,5 @@ def menu_slots(legal: Sequence[str]) -> dict[str, str]:
 
 def encoding(scenario: Scenario, options: dict[str, Any]) -> Encoding:
     state = Game(scenario, seed=0, options=options).state  # the numbering is fixed: any seed will do
-    assert isinstance(state, PublicParticipation)
+    assert isinstance(state, World)
     return Encoding(action_ids(state), observe=hashed_features, canonical=menu_slots)

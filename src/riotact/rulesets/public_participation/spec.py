@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from riotact.core.protocol import RulesetSpec
 
+from .board import sight
 from .bots import HeuristicBot
 from .determinise import determinise
 from .encoding import encoding
-from .model import PPSetup
 from .options import Options
-from .sight import sight
-from .state import PublicParticipation
+from .setup import Setup
 from .text import text_view
+from .turn import PublicParticipation
 
 SPEC = RulesetSpec(
     id="public-participation",
@@ -20,7 +20,7 @@ SPEC = RulesetSpec(
     summary="A character skirmish on an open table in inches: moving, speaking (understood or only heard), "
             "firing, two fighting rounds and morale throws each move; wounds, nerve, dynamite and gas.",
     state=PublicParticipation,
-    setup=PPSetup,
+    setup=Setup,
     options=Options,
     heuristic_bot=HeuristicBot,
     scenario_package="riotact.rulesets.public_participation.scenarios",

@@ -9,88 +9,90 @@ from typing import TYPE_CHECKING, Any
 
 from riotact.core.log import UMPIRE
 
+from . import board
 from . import tables as T
+from .rules import morale, movement, throwing
 
 if TYPE_CHECKING:
-    from .figures import Character
-    from .state import PublicParticipation
+    from .state import XY, Character, World
     from .tables import Weapon
 
 
-def seat_view(st: PublicParticipation, seat: str) -> dict[str, Any]:
+def view(w: World, seat: str) -> dict[str, Any]:
     everything = seat == UMPIRE
-    seen = set(st.chars) if everything else st.seen_by_seat(seat)
-    chars = [character(st, c, full=everything or c.seat == seat, moved_known=st.moved_known(seat, c))
-             for c in sorted(st.chars.values(), key=lambda c: c.id) if c.id in seen]
-    own = [c for c in st.chars.values() if c.seat == seat or everything]
+    seen = set(w.chars) if everything else seen_by_seat(w, seat)
+    chars = [character(w, c, full=everything or c.seat == seat, moved_known=moved_known(w, seat, c))
+             for c in sorted(w.chars.values(), key=lambda c: c.id) if c.id in seen]
+    own = [c for c in w.chars.values() if c.seat == seat or everything]
     return {
-        "move": st.move, "moves": st.setup.moves, "phase": st.phase, "round": st.round,
-        "table": {"width": st.table.width, "depth": st.table.depth, "features": [
-            {"id": f.id, "name": f.name, "outline": [list(p) for p in f.outline], "cover": st.cover_class(f),
-             "obstacle": st.obstacle_class(f), "building": f.blocks_sight, "height": f.height,
-             "risky": st.risk(f)[0]} for f in st.table.features]},
+        "move": w.move, "moves": w.setup.moves, "phase": w.phase, "round": w.round,
+        "table": {"width": w.table.width, "depth": w.table.depth, "features": [
+            {"id": f.id, "name": f.name, "outline": [list(p) for p in f.outline], "cover": board.cover_class(w, f),
+             "obstacle": board.obstacle_class(w, f), "building": f.blocks_sight, "height": f.height,
+             "risky": board.risk(w, f)[0]} for f in w.table.features]},
         "characters": chars,
-        "sight": {c.id: sorted(o for o in seen if o != c.id and st.sees(c, st.chars[o]))
+        "sight": {c.id: sorted(o for o in seen if o != c.id and board.sees(w, c, w.chars[o]))
                   for c in sorted(own, key=lambda c: c.id) if not c.out_of_play},
-        "clouds": [{"x": k.x, "y": k.y, "radius": k.radius, "until": k.until} for k in st.clouds
-                   if everything or seat in st.within_earshot((k.x, k.y))],
-        "rings": {c.id: rings(st, c) for c in sorted(own, key=lambda c: c.id) if not c.out_of_play},
-        "objectives": [o.model_dump() for o in st.setup.objectives if everything or o.seat == seat],
-        "pending": st.pending[0]["kind"] if st.pending and st.pending[0]["seat"] == seat else "",
-        "scores": st.result.scores if st.result else None,
+        "clouds": [{"x": k.x, "y": k.y, "radius": k.radius, "until": k.until} for k in w.clouds
+                   if everything or seat in within_earshot(w, (k.x, k.y))],
+        "rings": {c.id: rings(w, c) for c in sorted(own, key=lambda c: c.id) if not c.out_of_play},
+        "objectives": [o.model_dump() for o in w.setup.objectives if everything or o.seat == seat],
+        "pending": w.pending[0]["kind"] if w.pending and w.pending[0]["seat"] == seat else "",
+        "scores": w.result.scores if w.result else None,
     }
 
 
-def character(st: PublicParticipation, c: Character, *, full: bool, moved_known: bool) -> dict[str, Any]:
+def character(w: World, c: Character, *, full: bool, moved_known: bool) -> dict[str, Any]:
     """``moved``: how far it has moved this move, or None when the seat has not watched it all move
-    (``Board.watch``; the odds beside a shot need it, PP-11)."""
+    (:func:`watch`; the odds beside a shot need it, PP-11)."""
     out: dict[str, Any] = {
         "id": c.id, "name": c.card.name, "side": c.side, "x": c.x, "y": c.y, "base": c.card.base,
-        "own": full, "marker": c.marker(st.move), "wound": c.state,
+        "own": full, "marker": c.marker(w.move), "wound": c.state,
         "colour": T.MARKERS.get(c.state, ""), "morale": T.MORALE_LETTER.get(c.morale, ""),
         "armed": c.armed, "size": c.card.size, "moved": c.moved if moved_known else None,
     }
     if full:
         card = c.card
         out["card"] = {
-            "seat": c.seat, "move": card.move, "walk": st.reach(c, False), "run": st.reach(c, True),
-            "fight": card.fight, "shooting": card.shooting, "weapons": [w.name for w in c.weapons],
+            "seat": c.seat, "move": card.move, "walk": movement.reach(w, c, False),
+            "run": movement.reach(w, c, True), "fight": card.fight, "shooting": card.shooting,
+            "weapons": [arm.name for arm in c.weapons],
             "melee": c.melee.name, "throwables": dict(c.throwables),
-            "arms": {w.name: arms(st.weapon_book[w.name]) for w in c.weapons} | {
-                name: arms(st.weapon_book[name]) for name in c.throwables}, "morale": card.morale, "adt": card.adt,
+            "arms": {arm.name: arms(w.weapon_book[arm.name]) for arm in c.weapons} | {
+                name: arms(w.weapon_book[name]) for name in c.throwables}, "morale": card.morale, "adt": card.adt,
             "training": card.training, "named": card.named, "npc": card.npc, "leader": card.leader,
-            "fright": st.fright(c), "load": c.load, "wounds": c.wounds, "bandaged": c.bandaged,
-            "bleeding": c.bleed_extra, "shots_left": c.shots_left, "order": st.order_for(c),
+            "fright": morale.fright(w, c), "load": c.load, "wounds": c.wounds, "bandaged": c.bandaged,
+            "bleeding": c.bleed_extra, "shots_left": c.shots_left, "order": w.order_for(c),
             "moved": round(c.moved, 2), "done": sorted(c.done), "notes": c.notes,
         }
     return out
 
 
-def arms(w: Weapon) -> dict[str, Any]:
+def arms(arm: Weapon) -> dict[str, Any]:
     """A weapon's line on the seat's own card (the odds beside its shots read it, odds.py)."""
-    return {"kind": w.kind, "table": w.table, "sdd": w.sdd, "range": w.range, "shots": w.shots,
-            "to_hit": w.to_hit, "long_gun": w.long_gun, "telescopic": w.telescopic,
-            "half_hit": w.half_hit, "full_hit": w.full_hit, "explosive": w.explosive}
+    return {"kind": arm.kind, "table": arm.table, "sdd": arm.sdd, "range": arm.range, "shots": arm.shots,
+            "to_hit": arm.to_hit, "long_gun": arm.long_gun, "telescopic": arm.telescopic,
+            "half_hit": arm.half_hit, "full_hit": arm.full_hit, "explosive": arm.explosive}
 
 
-def rings(st: PublicParticipation, c: Character) -> dict[str, float]:
+def rings(w: World, c: Character) -> dict[str, float]:
     """Range rings for the board: walk and run reach, voices (PP-07) and weapon ranges."""
-    out = {"walk": st.reach(c, False), "run": st.reach(c, True),
+    out = {"walk": movement.reach(w, c, False), "run": movement.reach(w, c, True),
            **{volume: float(T.SOUNDS[volume][0]) for volume in T.VOLUMES}}  # understood within (PP-07)
-    for w in c.weapons:
-        if w.kind == "firearm":
-            out[w.name] = w.range
+    for arm in c.weapons:
+        if arm.kind == "firearm":
+            out[arm.name] = arm.range
     for name, count in c.throwables.items():
         if count > 0:
-            out[name] = st.throw_range(c, st.weapon_book[name])
+            out[name] = throwing.throw_range(w, c, w.weapon_book[name])
     return out
 
 
-def scenario_for(st: PublicParticipation, seat: str) -> dict[str, Any]:
+def scenario_data_for(w: World, seat: str) -> dict[str, Any]:
     """The scenario's data as ``seat`` may know it while the game runs (its header's copy), as the
     view shows it: its own characters' cards only (another's card is never shown: PP-02), the
     scenario's weapons they carry, and its own objectives."""
-    data = copy.deepcopy(st.scenario.data)
+    data = copy.deepcopy(w.scenario.data)
     setup = data.get("setup", {})
     if seat == UMPIRE:
         return data
@@ -102,3 +104,68 @@ def scenario_for(st: PublicParticipation, seat: str) -> dict[str, Any]:
     if "objectives" in setup:
         setup["objectives"] = [o for o in setup["objectives"] if o.get("seat") == seat]
     return data
+
+
+# -- what each seat sees: the audiences the rules tell (``visible_to=``) -------------------------
+def seen_by_seat(w: World, seat: str) -> set[str]:
+    """Ids of the characters a seat may see: its own, and those any of them sees."""
+    if seat == UMPIRE and seat not in w.seats:
+        return set(w.chars)
+    own = [c for c in w.chars.values() if c.seat == seat]
+    seen = {c.id for c in own}
+    for other in w.chars.values():
+        if other.id not in seen and any(board.sees(w, c, other) for c in own):
+            seen.add(other.id)
+    return seen
+
+
+def watch(w: World) -> None:
+    """PP-11: a seat knows how far a figure has moved this move only if it has seen it at the move's
+    start and after every movement since: each movement is told to the seats that see the figure
+    where it starts or where it ends, so such a seat was told of them all. Whether it has watched a
+    figure all move the seat can tell from its own sight alone, so "not known" leaks nothing of
+    what the figure did unseen (fog of war)."""
+    for seat in w.seats:
+        if seat == UMPIRE:
+            continue
+        seen = seen_by_seat(w, seat)
+        for c in w.chars.values():
+            if c.id not in seen:
+                c.unwatched.add(seat)
+
+
+def moved_known(w: World, seat: str, c: Character) -> bool:
+    """Does ``seat`` know how far ``c`` has moved this move (see :meth:`watch`)?"""
+    return seat == UMPIRE or c.seat == seat or seat not in c.unwatched
+
+
+def witnesses(w: World, *figures: Character) -> list[str]:
+    """The seats that own or see any of ``figures`` (the umpire sees everything anyway)."""
+    out = []
+    for seat in w.seats:
+        if seat == UMPIRE:
+            continue
+        own = [c for c in w.chars.values() if c.seat == seat]
+        if any(f.seat == seat or any(board.sees(w, c, f) for c in own) for f in figures):
+            out.append(seat)
+    return out
+
+
+def within_earshot(w: World, point: XY) -> list[str]:
+    """Seats with a character who sees ``point`` or is within 18" of it (a blast is heard, PP-07)."""
+    return [seat for seat in w.seats if any(
+        c.seat == seat and not c.out_of_play and not c.unconscious(w.move)
+        and (w.table.distance(c.pos, point) <= 18 or w.table.line_of_sight(c.pos, point))
+        for c in w.chars.values())]
+
+
+# -- the conformance suite's secrets: a card's notes are its seat's alone (PP-02) -----------------
+def plant_sentinels(w: World) -> None:
+    for c in w.chars.values():
+        c.notes = f"SENTINEL-card-{c.id}"
+
+
+def hidden_tokens(w: World, seat: str) -> set[str]:
+    if seat == UMPIRE:
+        return set()
+    return {c.notes for c in w.chars.values() if c.seat != seat and c.notes}

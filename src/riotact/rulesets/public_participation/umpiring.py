@@ -26,18 +26,19 @@ from typing import TYPE_CHECKING, Any
 from riotact.core.umpiring import REASON, Arg, Power, PowerError
 from riotact.tabletop import Feature
 
+from . import board
 from . import tables as T
+from .rules import movement, telling
 
 if TYPE_CHECKING:
-    from .figures import Character
-    from .state import PublicParticipation
+    from .state import Character, World
 
 COVER_CLASSES = ("none", "light", "heavy")
 OBSTACLE_CLASSES = ("none", *T.OBSTACLE_COST)
 DANGERS = {"none": "", "oh_shit": "oh_shit", "oh_mummy": "oh_mummy"}
 
 
-def umpire_powers(s: PublicParticipation) -> tuple[Power, ...]:
+def umpire_powers(s: World) -> tuple[Power, ...]:
     """The PP umpire's rulings."""
 
     def feature(fid: str) -> Feature:
@@ -63,16 +64,16 @@ def umpire_powers(s: PublicParticipation) -> tuple[Power, ...]:
         value = {"none": "no cover", "light": f"light cover ({T.IN_COVER:+d}",
                  "heavy": f"heavy cover ({s.options.heavy_cover:+d}"}[cls]
         value += " to hit a figure behind it, PP-11)" if cls != "none" else " (PP-11)"
-        s.tell("PP-11", f"The umpire rules {f.name} {value}: {a['reason']}.", feature=f.id, cover=cls)
+        telling.tell(s, "PP-11", f"The umpire rules {f.name} {value}: {a['reason']}.", feature=f.id, cover=cls)
 
     def obstacle(a: dict[str, Any]) -> None:
         f, cls = feature(a["feature"]), one_of(a["kind"], OBSTACLE_CLASSES, "the obstacle class")
         if f.impassable:
             raise PowerError(f"{f.name} is a building: it cannot be crossed at all")
         s.rulings["obstacle"][f.id] = "" if cls == "none" else cls
-        s.forget_paths()
+        movement.forget_paths(s)
         cost = f"{T.OBSTACLE_COST[cls]}\" to cross" if cls != "none" else "no obstacle"
-        s.tell("PP-06", f"The umpire rules {f.name} {cls.replace('_', ' ')} ({cost}, PP-06): {a['reason']}.",
+        telling.tell(s, "PP-06", f"The umpire rules {f.name} {cls.replace('_', ' ')} ({cost}, PP-06): {a['reason']}.",
                feature=f.id, obstacle=cls)
 
     def fright(a: dict[str, Any]) -> None:
@@ -80,7 +81,7 @@ def umpire_powers(s: PublicParticipation) -> tuple[Power, ...]:
         if not 0 <= value <= 6:
             raise PowerError("a Fright Value is 0 to 6")
         s.rulings["fright"][c.id] = value
-        s.tell("PP-38", f"The umpire rules {c.card.name}'s Fright Value {value} (PP-38): {a['reason']}.", c)
+        telling.tell(s, "PP-38", f"The umpire rules {c.card.name}'s Fright Value {value} (PP-38): {a['reason']}.", c)
 
     def risky(a: dict[str, Any]) -> None:
         f, act = feature(a["feature"]), a["act"]
@@ -89,7 +90,7 @@ def umpire_powers(s: PublicParticipation) -> tuple[Power, ...]:
         what = ("no longer risky" if act == "none" else
                 f"risky: '{act}' needs a nerve test (PP-46)" + (f", {danger.replace('_', ' ')}" if danger else "")
                 + (f", Etc {a.get('etc', 0):+d}" if a.get("etc") else ""))
-        s.tell("PP-46", f"The umpire rules crossing {f.name} {what}: {a['reason']}.", feature=f.id)
+        telling.tell(s, "PP-46", f"The umpire rules crossing {f.name} {what}: {a['reason']}.", feature=f.id)
 
     def nerve(a: dict[str, Any]) -> None:
         c = character(a["character"])
@@ -97,11 +98,11 @@ def umpire_powers(s: PublicParticipation) -> tuple[Power, ...]:
 
     def melee(a: dict[str, Any]) -> None:
         x, y = character(a["character"]), character(a["foe"])
-        if not s.enemies(x, y) or not s.in_contact(x, y):
+        if not s.enemies(x, y) or not board.in_contact(s, x, y):
             raise PowerError(f"{x.card.name} and {y.card.name} are not foes in contact")
         pairs = s.rulings["pairs"].setdefault(s.move, [])
         pairs[:] = [p for p in pairs if not {x.id, y.id} & set(p)] + [(x.id, y.id)]
-        s.tell("PP-23", f"The umpire rules that {x.card.name} and {y.card.name} fight each other this move: "
+        telling.tell(s, "PP-23", f"The umpire rules that {x.card.name} and {y.card.name} fight each other this move: "
                f"{a['reason']}.", x, y)
 
     feature_arg = Arg("feature", "id", "a feature of the table, by id")

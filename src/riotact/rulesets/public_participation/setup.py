@@ -119,7 +119,7 @@ class Objective(BaseModel):
     text: str = ""
 
 
-class PPSetup(BaseModel):
+class Setup(BaseModel):
     model_config = Strict
     width: float = Field(48, gt=0, le=240)
     depth: float = Field(48, gt=0, le=240)
@@ -136,7 +136,7 @@ class PPSetup(BaseModel):
     out_of_action_points: int = 1
 
     @model_validator(mode="after")
-    def _consistent(self) -> PPSetup:
+    def _consistent(self) -> Setup:
         ids = [c.id for c in self.characters]
         if len(set(ids)) != len(ids):
             raise ValueError("character ids must be different")
