@@ -74,7 +74,7 @@ def umpire_powers(s: World) -> tuple[Power, ...]:
         movement.forget_paths(s)
         cost = f"{T.OBSTACLE_COST[cls]}\" to cross" if cls != "none" else "no obstacle"
         telling.tell(s, "PP-06", f"The umpire rules {f.name} {cls.replace('_', ' ')} ({cost}, PP-06): {a['reason']}.",
-               feature=f.id, obstacle=cls)
+                     feature=f.id, obstacle=cls)
 
     def fright(a: dict[str, Any]) -> None:
         c, value = character(a["character"]), a["value"]
@@ -103,7 +103,7 @@ def umpire_powers(s: World) -> tuple[Power, ...]:
         pairs = s.rulings["pairs"].setdefault(s.move, [])
         pairs[:] = [p for p in pairs if not {x.id, y.id} & set(p)] + [(x.id, y.id)]
         telling.tell(s, "PP-23", f"The umpire rules that {x.card.name} and {y.card.name} fight each other this move: "
-               f"{a['reason']}.", x, y)
+                     f"{a['reason']}.", x, y)
 
     feature_arg = Arg("feature", "id", "a feature of the table, by id")
     return (

@@ -1,6 +1,11 @@
-"""What a seat may know (fog of war): its own characters with their cards, the characters they see
-(position and the markers on the table, never the card), the terrain, gas clouds, and its own range
-rings. The umpire sees everything. Sounds reach a seat through its log only (PP-07)."""
+"""What a seat may know (fog of war), stated once: its own characters with their cards, the characters
+they see (position and the markers on the table, never the card), the terrain, gas clouds, and its own
+range rings. The umpire sees everything. Sounds reach a seat through its log only (PP-07).
+
+Here too are the audiences the rules tell (``visible_to=``): the seats that witness a figure, that saw a
+figure move, that see only an attack's target, that are within earshot of a point; what a seat has
+watched all move; its copy of the scenario; and the conformance suite's secrets. The determiniser
+(determinise.py) reads a seat's knowledge from here."""
 
 from __future__ import annotations
 
@@ -151,6 +156,19 @@ def witnesses(w: World, *figures: Character) -> list[str]:
     return out
 
 
+def saw_it_move(w: World, c: Character, saw_it_start: list[str]) -> list[str]:
+    """A movement's audience: the seats that saw ``c`` where it started (``saw_it_start``, its
+    :func:`witnesses` then) or see it where it ends (so :func:`watch` can tell who saw all its moves)."""
+    return sorted(set(saw_it_start) | set(witnesses(w, c)))
+
+
+def see_only_the_target(w: World, attacker: Character, target: Character) -> list[str]:
+    """The seats that see the target of an attack but not the attacker: they learn of the attack,
+    not who made it (PP-10)."""
+    seeing = set(witnesses(w, attacker))
+    return [s for s in witnesses(w, target) if s not in seeing]
+
+
 def within_earshot(w: World, point: XY) -> list[str]:
     """Seats with a character who sees ``point`` or is within 18" of it (a blast is heard, PP-07)."""
     return [seat for seat in w.seats if any(
@@ -158,6 +176,12 @@ def within_earshot(w: World, point: XY) -> list[str]:
         and (w.table.distance(c.pos, point) <= 18 or w.table.line_of_sight(c.pos, point))
         for c in w.chars.values())]
 
+
+
+def within_earshot_of_either(w: World, a: XY, b: XY) -> list[str]:
+    """Seats within earshot (or sight) of either point: a cloud seen or heard where it was or where it
+    drifts to (PP-20)."""
+    return sorted({*within_earshot(w, a), *within_earshot(w, b)})
 
 # -- the conformance suite's secrets: a card's notes are its seat's alone (PP-02) -----------------
 def plant_sentinels(w: World) -> None:

@@ -107,13 +107,13 @@ def side_total(w: World, side: list[Character], foe: Character, charge_round: bo
     names = " and ".join(c.card.name for c in side)
     odds = f"{n} to one" if against == 1 else f"{n} to {against}"
     roll = telling.roll(w, "PP-23", best, f"{names} fighting {foe.card.name} together ({odds})", n=n,
-                     also=(foe, *side))
+                        also=(foe, *side))
     mean = roll.natural // n if w.options.outnumber_mean == "down" else int(roll.natural / n + 0.5)
     bonus = n if against == 1 else max(0, n - against)
     total = mean + bonus + sum(m.value for m in mods)
     rounded = w.options.outnumber_mean
     telling.tell(w, "PP-23", f"{names}: mean of the dice {mean} (rounded {rounded}), +{bonus} for {odds}, "
-              f"{describe(mods)}: {total}.", foe, *side)
+                 f"{describe(mods)}: {total}.", foe, *side)
     return total, best
 
 
@@ -127,7 +127,7 @@ def fight_round(w: World, one: list[Character], many: list[Character], rnd: int)
         result = T.fight_result(mine - theirs, table)
         names = " and ".join(c.card.name for c in side)
         telling.tell(w, "PP-24", f"Round {rnd}: {names} {mine} against {theirs}, a difference of "
-                  f"{mine - theirs:+d}: {result}.", *side, winner)
+                     f"{mine - theirs:+d}: {result}.", *side, winner)
         if result in ("Flinches", "Staggers", "Downed"):
             if len(side) == 1:
                 victim = side[0]

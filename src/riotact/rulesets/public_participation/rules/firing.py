@@ -144,17 +144,17 @@ def shoot(w: World, firer: Character, target: Character, weapon: Weapon, *, oppo
         need = to_hit(w, weapon, distance)
         mods = shot_modifiers(w, firer, target, weapon, opportunity=opportunity, attacked=attacked)
         shot = telling.roll(w, "PP-10", firer, f"a shot at {target.card.name}, {distance:.1f}\" away, "
-                         f"{need}+ to hit", modifiers=mods, target=need)
+                            f"{need}+ to hit", modifiers=mods, target=need)
         unseen_attacker(w, firer, target, "shot at", shot.passed)
         if shot.passed:
             hits += 1
             cdg = coup_de_grace(w, firer, target)
             effect = telling.roll(w, "PP-12", target, "the effect of the hit",
-                               modifiers=[Modifier(2, "coup de grace", "PP-12")] if cdg else [],
-                               judge=T.hit_effect).result
+                                  modifiers=[Modifier(2, "coup de grace", "PP-12")] if cdg else [],
+                                  judge=T.hit_effect).result
             assert effect is not None
             telling.tell(w, "PP-13", f"{target.card.name} {effect.lower()}; the save is on the Piercing "
-                      "table.", target)
+                         "table.", target)
             wounds.take_hit(w, target, effect, "piercing", weapon.sdd, weapon.name)
         if opportunity:
             break
@@ -164,12 +164,11 @@ def shoot(w: World, firer: Character, target: Character, weapon: Weapon, *, oppo
 def unseen_attacker(w: World, attacker: Character, target: Character, what: str, hit: bool) -> None:
     """The roll is told to those who see the attacker; those who only see the target learn that
     it was attacked, from which direction, and whether it was hit (not by whom)."""
-    seeing = set(view.witnesses(w, attacker))
-    others = [s for s in view.witnesses(w, target) if s not in seeing]
+    others = view.see_only_the_target(w, attacker, target)
     if others:
         where = bearing_word(target.pos, attacker.pos)
         w.umpire.effect("PP-10", f"{target.card.name} is {what} from the {where}: "
-                           f"{'hit' if hit else 'missed'}.", visible_to=others)
+                        f"{'hit' if hit else 'missed'}.", visible_to=others)
 
 
 def may_fire_panicked(w: World, c: Character) -> bool:

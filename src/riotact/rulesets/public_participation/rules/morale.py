@@ -119,8 +119,8 @@ def morale_throw(w: World, c: Character) -> str:
     why = "; ".join(reasons) or "Terrified"
     c.triggers.clear()
     result = telling.roll(w, "PP-39", c, f"a morale throw ({c.card.morale} class; {why})",
-                       modifiers=morale_modifiers(w, c),
-                       judge=lambda t: T.morale_band(c.card.morale, t)).result
+                          modifiers=morale_modifiers(w, c),
+                          judge=lambda t: T.morale_band(c.card.morale, t)).result
     assert result is not None
     c.morale = result
     name = c.card.name
@@ -194,7 +194,7 @@ def nerve_test(w: World, c: Character, act: str, danger: str = "", etc: int = 0)
     record[1] += 1
     c.busy_move = w.move
     telling.tell(w, "PP-48", f"{c.card.name} loses his nerve: does not {act}, cowers back and does nothing "
-              "else this move.", c)
+                 "else this move.", c)
     return False
 
 

@@ -169,12 +169,12 @@ def do_move(w: World, c: Character, p: XY) -> None:
         m.x, m.y = round(m.x + dx, 2), round(m.y + dy, 2)
         m.moved += distance
         m.done.add("moving")
-    seen = sorted(set(start_seen) | set(view.witnesses(w, c)))
+    seen = view.saw_it_move(w, c, start_seen)
     over = f", over {', '.join(crossed)} (-{cost:g}\", PP-06)" if crossed else ""
     rule = "PP-04" if len(carriers) > 1 else "PP-03"
     with_ = f" with {carriers[1].card.name} and the load" if len(carriers) > 1 else ""
     w.umpire.effect(rule, f"{c.card.name}{with_} {'runs' if running else 'walks'} {distance:.1f}\"{over} "
-                       f"to ({xy_text(p)}).", visible_to=seen, who=c.id, to=list(p))
+                    f"to ({xy_text(p)}).", visible_to=seen, who=c.id, to=list(p))
     view.watch(w)
     contact = sorted((o for o in w.on_table() if w.enemies(c, o) and board.in_contact(w, c, o)
                       and not o.out_of_play), key=lambda o: (board.gap(w, c, o), o.id))
@@ -213,7 +213,7 @@ def charge(w: World, c: Character, foe: Character, foe_saw: bool) -> None:
     telling.tell(w, "PP-22", f"{c.card.name} charges {foe.card.name}{words}.", c, foe)
     if UMPIRE in w.seats:
         w.pending.append({"kind": "surprise", "seat": UMPIRE, "cid": c.id, "foe": foe.id,
-                             "auto": surprise})
+                          "auto": surprise})
 
 
 def offer_opportunity(w: World, mover: Character, start: XY) -> None:
@@ -226,8 +226,8 @@ def offer_opportunity(w: World, mover: Character, start: XY) -> None:
             for i in range(1, steps + 1)]
     for s in sorted(w.chars.values(), key=lambda o: o.id):
         if (not w.enemies(s, mover) or s.opportunity_taken or s.shots_left == 0
-                or not s.can_act(w.move) or not firing.may_fire_panicked(w, s) or s.terrified or s.cowering
-                or s.rising_move == w.move or not morale.obeys(w, s, "fire")):
+            or not s.can_act(w.move) or not firing.may_fire_panicked(w, s) or s.terrified or s.cowering
+            or s.rising_move == w.move or not morale.obeys(w, s, "fire")):
             continue
         firing_range = max((arm.range for arm in s.weapons if arm.kind == "firearm"), default=-1.0)
         seen = [(w.table.ruler(s.pos, s.card.base, p, mover.card.base), p) for p in path
@@ -237,7 +237,7 @@ def offer_opportunity(w: World, mover: Character, start: XY) -> None:
             _, point = min(in_range)
             attacked = mover.charged == s.id and board.gap(w, s, mover) < T.ATTACK_RANGE
             w.pending.append({"kind": "opportunity", "seat": s.seat, "cid": s.id, "target": mover.id,
-                                 "attacked": attacked, "at": [round(point[0], 2), round(point[1], 2)]})
+                              "attacked": attacked, "at": [round(point[0], 2), round(point[1], 2)]})
 
 
 def start_moving(w: World) -> None:
@@ -287,9 +287,9 @@ def terrified_run(w: World, c: Character) -> None:
     edge = min(p[0], p[1], w.table.width - p[0], w.table.depth - p[1]) <= c.card.base
     if edge and not best[0][0]:
         c.fled = True
-    seen = sorted(set(start_seen) | set(view.witnesses(w, c)))
+    seen = view.saw_it_move(w, c, start_seen)
     w.umpire.effect("PP-44", f"{name}, Terrified, runs {distance:.1f}\" to ({xy_text(p)})"
-                       f"{' and off the table' if c.fled else ''}.", visible_to=seen, who=c.id, to=list(p))
+                    f"{' and off the table' if c.fled else ''}.", visible_to=seen, who=c.id, to=list(p))
     view.watch(w)
 
 
@@ -311,12 +311,12 @@ def step_back(w: World, c: Character, where: str) -> None:
     """PP-48: the step back, seen by those who see him before or after."""
     p = parse_xy(where)
     assert p is not None
-    seen = set(view.witnesses(w, c))
+    start_seen = view.witnesses(w, c)
     distance = w.table.distance(c.pos, p)
     c.x, c.y = p
     c.moved += distance
     w.umpire.effect("PP-48", f"{c.card.name} cowers back {distance:.1f}\" to ({xy_text(p)}).",
-                       visible_to=sorted(seen | set(view.witnesses(w, c))), who=c.id, to=list(p))
+                    visible_to=view.saw_it_move(w, c, start_seen), who=c.id, to=list(p))
     view.watch(w)
 
 

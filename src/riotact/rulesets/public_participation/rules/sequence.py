@@ -151,4 +151,4 @@ def apply_pending(w: World, p: dict[str, Any], verb: str, parts: list[str]) -> N
     elif verb == "surprise":
         c.surprise = int(parts[1])
         telling.tell(w, "PP-22", f"The umpire rules {c.card.name}'s charge: "
-                  f"{['no', 'half', 'full'][c.surprise]} surprise.", c)
+                     f"{['no', 'half', 'full'][c.surprise]} surprise.", c)

@@ -20,5 +20,5 @@ def roll(w: World, rule: str, who: Character, purpose: str, *, n: int = 1, sides
          modifiers: list[Modifier] | None = None, target: int | None = None,
          judge: Any = None, also: tuple[Character, ...] = ()) -> RollTotal:
     return w.umpire.roll_total(rule, who.card.name, n, sides, purpose=purpose,
-                                  modifiers=modifiers or [], target=target, judge=judge,
-                                  visible_to=view.witnesses(w, who, *also))
+                               modifiers=modifiers or [], target=target, judge=judge,
+                               visible_to=view.witnesses(w, who, *also))

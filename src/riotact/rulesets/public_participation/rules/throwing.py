@@ -32,14 +32,14 @@ def throw(w: World, thrower: Character, target: Character, weapon: Weapon) -> bo
     need, _ = throw_need(w, thrower, weapon, distance)
     mods = firing.shot_modifiers(w, thrower, target, weapon, opportunity=False, attacked=False, thrown=True)
     roll = telling.roll(w, "PP-14", thrower, f"a {weapon.name} thrown at {target.card.name}, "
-                     f"{distance:.1f}\" away, {need}+ to hit", modifiers=mods, target=need)
+                        f"{distance:.1f}\" away, {need}+ to hit", modifiers=mods, target=need)
     firing.unseen_attacker(w, thrower, target, f"hit at with a {weapon.name}", roll.passed)
     if not roll.passed:
         return False
     effect: str | None = "Staggers"
     if w.options.thrown_effect == "staggers":
         telling.tell(w, "PP-15", f"The {weapon.name} hits {target.card.name}: every thrown hit Staggers (house rule).",
-                  target)
+                     target)
     else:  # PP-15 gap: the shooting hit-effect die
         effect = telling.roll(w, "PP-15", target, f"the effect of the {weapon.name}", judge=T.hit_effect).result
     assert effect is not None
@@ -58,19 +58,19 @@ def throw_explosive(w: World, thrower: Character, weapon: Weapon, aim: XY) -> No
     if w.options.exploding_point == "scatter":
         mods = [m for m in throw_modifiers(w, thrower)]
         roll = telling.roll(w, "PP-16", thrower, f"a {weapon.name} thrown at ({aim[0]:.1f}, {aim[1]:.1f}), "
-                         f"{distance:.1f}\" away, {need}+ to hit", modifiers=mods, target=need)
+                            f"{distance:.1f}\" away, {need}+ to hit", modifiers=mods, target=need)
         dud = roll.dice[0] == 1 and w.options.explosive_natural_one == "dud"
         point = aim if roll.passed and roll.dice[0] != 1 else scatter(w, thrower, aim, None)
     else:
         mods = [Modifier(-1, "full range", "PP-16")] if full else []
         place = telling.roll(w, "PP-16", thrower, f"the exploding point of a {weapon.name} (5+ on the spot, "
-                          "3+ 0.75\" away, 2- 1.5\" away)", modifiers=mods)
+                             "3+ 0.75\" away, 2- 1.5\" away)", modifiers=mods)
         dud = place.dice[0] == 1 and w.options.explosive_natural_one == "dud"
         off = 0.0 if place.total >= 5 else 0.75 if place.total >= 3 else 1.5
         point = aim if off == 0 else scatter(w, thrower, aim, off)
     if dud:
         telling.tell(w, "PP-17", f"A natural 1: {name}'s {weapon.name} is a dud and does not go off "
-                  f"(it lies at ({point[0]:.1f}, {point[1]:.1f})).", thrower)
+                     f"(it lies at ({point[0]:.1f}, {point[1]:.1f})).", thrower)
         return
     if weapon.explosive == "gas":
         gas(w, point)
@@ -98,12 +98,12 @@ def throw_modifiers(w: World, thrower: Character) -> list[Modifier]:
 def scatter(w: World, thrower: Character, aim: XY, distance: float | None) -> XY:
     """PP-16: the arrow die for direction, then half a D6 inches (or a set distance)."""
     face = telling.roll(w, "PP-16", thrower, "the arrow die (1 points north, then every 60 degrees "
-                     "clockwise)").total
+                        "clockwise)").total
     if distance is None:
         distance = telling.roll(w, "PP-16", thrower, "the scatter distance (half a D6 inches)").total / 2
     point = w.table.clamp(arrow_point(aim, face, distance))
     telling.tell(w, "PP-16", f"It lands {distance:g}\" from the aiming point, at ({point[0]:.1f}, "
-              f"{point[1]:.1f}).", thrower, scatter={"from": list(aim), "to": list(point)})
+                 f"{point[1]:.1f}).", thrower, scatter={"from": list(aim), "to": list(point)})
     return point
 
 
@@ -113,24 +113,24 @@ def gas(w: World, point: XY) -> None:
     cloud = Cloud(point[0], point[1], w.move + w.options.gas_moves - 1, w.move)
     w.clouds.append(cloud)
     w.umpire.effect("PP-20", f"A gas cloud 6\" across forms at ({point[0]:.1f}, {point[1]:.1f}), lasting "
-                       f"{w.options.gas_moves} moves.", visible_to=view.within_earshot(w, point),
-                       template={"kind": "gas", "x": point[0], "y": point[1], "radius": cloud.radius})
+                    f"{w.options.gas_moves} moves.", visible_to=view.within_earshot(w, point),
+                    template={"kind": "gas", "x": point[0], "y": point[1], "radius": cloud.radius})
     gas_rolls(w, cloud)
 
 
 def drift(w: World, cloud: Cloud) -> None:
     """PP-20 (house rule ``gas_drift``): the cloud drifts by the arrow die and half a D6 inches."""
     face = w.umpire.roll_total("PP-20", "the gas cloud", 1, 6, purpose="the drift of the gas cloud (arrow die)",
-                                  visible_to=view.within_earshot(w, (cloud.x, cloud.y))).total
+                               visible_to=view.within_earshot(w, (cloud.x, cloud.y))).total
     half = w.umpire.roll_total("PP-20", "the gas cloud", 1, 6, purpose="how far it drifts (half a D6 inches)",
-                                  visible_to=view.within_earshot(w, (cloud.x, cloud.y))).total / 2
+                               visible_to=view.within_earshot(w, (cloud.x, cloud.y))).total / 2
     start = (cloud.x, cloud.y)
     cloud.x, cloud.y = w.table.clamp(arrow_point(start, face, half))
     w.umpire.effect("PP-20", f"The gas cloud drifts {half:g}\" {bearing_word(start, (cloud.x, cloud.y))}, "
-                       f"to ({cloud.x:.1f}, {cloud.y:.1f}).",
-                       visible_to=sorted({*view.within_earshot(w, start), *view.within_earshot(w, (cloud.x, cloud.y))}),
-                       template={"kind": "gas", "x": cloud.x, "y": cloud.y, "radius": cloud.radius},
-                       scatter={"from": list(start), "to": [cloud.x, cloud.y]})
+                    f"to ({cloud.x:.1f}, {cloud.y:.1f}).",
+                    visible_to=view.within_earshot_of_either(w, start, (cloud.x, cloud.y)),
+                    template={"kind": "gas", "x": cloud.x, "y": cloud.y, "radius": cloud.radius},
+                    scatter={"from": list(start), "to": [cloud.x, cloud.y]})
 
 
 def gas_rolls(w: World, cloud: Cloud) -> None:
@@ -142,7 +142,7 @@ def gas_rolls(w: World, cloud: Cloud) -> None:
         size = T.SIZE_GAS[c.card.size]
         mods = [Modifier(size, c.card.size.replace("_", " "), "PP-20")] if size else []
         if telling.roll(w, "PP-20", c, "the gas (3 or less: unconscious)", modifiers=mods, target=3,
-                     judge=lambda t: "unconscious" if t <= 3 else "resists").result == "unconscious":
+                        judge=lambda t: "unconscious" if t <= 3 else "resists").result == "unconscious":
             c.unconscious_until, c.gassed = 10**6, True
             telling.tell(w, "PP-20", f"{c.card.name} falls unconscious in the gas.", c)
 
@@ -166,14 +166,14 @@ def kick(w: World, c: Character, face: int) -> None:
     assert stick is not None
     how = "throws" if c.rising_move == w.move else "kicks"
     distance = telling.roll(w, "PP-19", c, f"{how[:-1]}ing the lit dynamite away (D6-3 inches)",
-                         modifiers=[Modifier(-3, "D6-3", "PP-19")]).total
+                            modifiers=[Modifier(-3, "D6-3", "PP-19")]).total
     if distance <= 0:
         telling.tell(w, "PP-19", f"{c.card.name} fails to get rid of the stick.", c)
         return
     point = w.table.clamp(arrow_point((stick.x, stick.y), face, distance))
     stick.x, stick.y = point
     telling.tell(w, "PP-19", f"{c.card.name} {how} the stick {distance}\" away, to ({point[0]:.1f}, "
-              f"{point[1]:.1f}).", c)
+                 f"{point[1]:.1f}).", c)
 
 
 def explode(w: World) -> None:
@@ -184,8 +184,8 @@ def explode(w: World) -> None:
     w.stick = None
     radius = w.options.dynamite_radius
     w.umpire.effect("PP-18", f"The dynamite explodes at ({stick.x:.1f}, {stick.y:.1f}).",
-                       visible_to=view.within_earshot(w, (stick.x, stick.y)),
-                       template={"kind": "blast", "x": stick.x, "y": stick.y, "radius": radius})
+                    visible_to=view.within_earshot(w, (stick.x, stick.y)),
+                    template={"kind": "blast", "x": stick.x, "y": stick.y, "radius": radius})
     for c in sorted(w.on_table(), key=lambda c: c.id):
         if c.state == "AD":
             continue

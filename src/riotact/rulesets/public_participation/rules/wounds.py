@@ -19,7 +19,7 @@ def take_hit(w: World, victim: Character, result: str, table: str, sdd: int, wea
     mods = [Modifier(sdd, f"{weapon} SDD", rule)] if sdd else []
     judge = partial(T.piercing_save if table == "piercing" else T.bludgeoning_save, result)
     outcome = telling.roll(w, "PP-30", victim, f"a saving throw: {result}, {table} ({weapon})",
-                        modifiers=mods, judge=judge).result
+                           modifiers=mods, judge=judge).result
     assert outcome is not None
     wound(w, victim, outcome, table, rule, downed=result == "Downed")
 
@@ -53,7 +53,7 @@ def wound(w: World, c: Character, outcome: str, table: str, rule: str, *, downed
         words = {"LI": "lightly injured (pink)", "BI": "badly injured (green)",
                  "DI": "dangerously injured (red)", "AD": "apparently dead (blue)"}
         telling.tell(w, {"LI": "PP-25", "BI": "PP-26", "DI": "PP-27", "AD": "PP-28"}[after],
-                  f"{name} is {words[after]}{extra}.", c, wound=after)
+                     f"{name} is {words[after]}{extra}.", c, wound=after)
         if after == "AD":
             return
         if outcome == "BI" and table == "piercing":
@@ -103,7 +103,7 @@ def end_of_move_rolls(w: World) -> None:
         if cloud.until <= w.move:
             w.clouds.remove(cloud)
             w.umpire.effect("PP-20", f"The gas cloud at ({cloud.x:.1f}, {cloud.y:.1f}) clears.",
-                               visible_to=view.within_earshot(w, (cloud.x, cloud.y)))
+                            visible_to=view.within_earshot(w, (cloud.x, cloud.y)))
             for c in sorted(w.chars.values(), key=lambda c: c.id):
                 if c.gassed and c.unconscious_until >= 10**6:
                     moves = telling.roll(w, "PP-20", c, "moves until waking from the gas").total
