@@ -66,15 +66,27 @@ def test_pp11_heavy_cover_counts_the_house_rule(options: dict) -> None:
     shown_equals_engine(g, "red", "fire:R1:rifle:B1")
 
 
-def test_pp11_a_poor_shot_who_moved_3_inches_and_is_lightly_injured_sees_them_all() -> None:
-    """PP-11 poor -1, moved over 2" -1; PP-25 LI -1; PP-42 Shaken -1."""
-    g = game([ch("R1", "red", (5, 0), weapons=["revolver"], shooting="poor"), ch("B1", "blue", (5, 9))])
-    g.state.chars["R1"].wounds = g.state.chars["R1"].card.wound_thresholds[0]  # lightly injured
-    do(g, "move:R1:5.0,3.0")
+@pytest.mark.parametrize(("morale_die", "moves", "factors"), [
+    (5, True, ("poor shot -1", "moved 3.0\" -1", "LI wound -1")),  # Controlled: he may move (PP-40)
+    (2, False, ("poor shot -1", "LI wound -1", "Shaken -1")),  # Shaken: he stands (PP-42)
+])
+def test_pp11_a_poor_lightly_injured_firer_who_moved_or_is_shaken_sees_every_factor(
+        morale_die: int, moves: bool, factors: tuple[str, ...]) -> None:
+    """PP-11 poor -1, moved over 2" -1; PP-25 LI -1; PP-42 Shaken -1. Move 1: B1's rifle hits R1 (6),
+    Flinches (1), saved on 4 - 1 = 3: LI (PP-31); his morale throw (armed +1, LI -1) sets Controlled or
+    Shaken; he does not bleed (6). Move 2: he moves 3" or stands, and aims at B1."""
+    g = game([ch("R1", "red", (5, 0), weapons=["revolver"], shooting="poor"),
+              ch("B1", "blue", (5, 9), weapons=["rifle"])], dice=[6, 1, 4, morale_die, 6], moves=2)
     to_phase(g, "firing")
-    g.state.chars["R1"].shaken_move = g.state.move
+    do(g, "fire:B1:rifle:R1")
+    to_phase(g, "moving", move=2)
+    if moves:
+        do(g, "move:R1:5.0,3.0")
+    to_phase(g, "firing", move=2)
+    while "red" not in g.to_act():  # move 2 begins with blue (PP-01)
+        g.apply("blue", "done")
     text = action_odds(g, "red")["fire:R1:revolver:B1"].text
-    assert "poor shot -1" in text and "moved 3.0\" -1" in text and "LI wound -1" in text and "Shaken -1" in text
+    assert all(factor in text for factor in factors), text
     shown_equals_engine(g, "red", "fire:R1:revolver:B1")
 
 
@@ -83,10 +95,15 @@ def test_pp11_a_rested_telescopic_rifle_and_a_coup_de_grace_on_a_stunned_man() -
     helpless target +2 on the roll and +2 on the effect (PP-12)."""
     scoped = {"name": "scoped rifle", "kind": "firearm", "range": 36, "long_gun": True, "telescopic": True,
               "sdd": -1}
-    g = game([ch("R1", "red", (5, 0), weapons=["scoped rifle"]), ch("B1", "blue", (5, 20)),
-              ch("B2", "blue", (6.5, 0))], features=[FENCE], weapons=[scoped])
-    g.state.chars["B2"].stunned = True
+    # move 1: R2's stone hits B2 (6), Downed (5), saved on 3 - 1 = 2: stunned (PP-33); he stays down (1)
+    g = game([ch("R1", "red", (5, 0), weapons=["scoped rifle"]), ch("R2", "red", (6.5, 3), throwables={"stone": 1}),
+              ch("B1", "blue", (5, 20)), ch("B2", "blue", (6.5, 0))], features=[FENCE], weapons=[scoped],
+             dice=[6, 5, 3, 1], moves=2)
     to_phase(g, "firing")
+    do(g, "throw:R2:stone:B2")
+    to_phase(g, "firing", move=2)
+    while "red" not in g.to_act():  # move 2 begins with blue (PP-01)
+        g.apply("blue", "done")
     shown = action_odds(g, "red")
     assert "rested +1, telescopic sight +1" in shown["fire:R1:scoped-rifle:B1"].text
     assert "coup de grace +2" in shown["fire:R1:scoped-rifle:B2"].text

@@ -10,10 +10,10 @@ from public_participation.pp_support import ch, game, to_phase, wall
 from riotact.core import Game, builtin_scenarios, make_bot
 from riotact.core.bots import play_out
 from riotact.rulesets import get_ruleset
-from riotact.rulesets.public_participation.text import text_view
 from support import check_sim_and_replay, riotact
 
-SCENARIOS = builtin_scenarios(get_ruleset("public-participation"))
+SPEC = get_ruleset("public-participation")
+SCENARIOS = builtin_scenarios(SPEC)
 REFS = [s.ref for s in SCENARIOS]
 
 
@@ -23,7 +23,7 @@ def test_the_screen_draws_the_plan_with_terrain_figures_and_range_rings_from_the
               ch("B2", "blue", (25, 5))],
              features=[wall("house", [(10, 10), (15, 10), (15, 15), (10, 15)], building=True),
                        wall("hedge", [(2, 20), (8, 20), (8, 21), (2, 21)], cover=True, obstacle="most")])
-    screen = text_view(g.view("red"))
+    screen = SPEC.text_view(g.view("red"))
     assert screen.count("#") >= 10 and "=" in screen and "." in screen and "-" in screen
     assert " A R1 R1 (5.0, 5.0) walk 5\" run 10\", fight +0, pistol" in screen
     assert " a B2 B2 (25.0, 5.0)" in screen and "B1" not in screen  # B1 stands behind the house

@@ -34,7 +34,7 @@ def xy_text(p: XY) -> str:
     return f"{p[0]:.1f},{p[1]:.1f}"
 
 
-@dataclass
+@dataclass(slots=True)
 class Character:
     card: CharacterCard
     weapons: list[Weapon]
@@ -162,7 +162,7 @@ class Character:
         return ", ".join(bits)
 
 
-@dataclass
+@dataclass(slots=True)
 class Cloud:
     """PP-20: a gas cloud 6" across, formed in move ``formed``, lasting to the end of move ``until``."""
 
@@ -173,7 +173,7 @@ class Cloud:
     radius: float = 3.0
 
 
-@dataclass
+@dataclass(slots=True)
 class LitStick:
     """PP-19: a dynamite stick on the table, waiting for kicks before it goes off."""
 
