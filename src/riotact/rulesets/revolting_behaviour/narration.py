@@ -13,7 +13,7 @@ events then say neither.
 '9 of Diamonds succeeds: p1 raises 4 RP and has 24 RP at once (RB-16).'
 >>> rule, fields
 ('RB-13', {'seat': 'p1', 'rp': 24, 'cause': 10})
->>> declaration_text("S", "severe", "p2", {"severe_min_rank": 8, "reward_severe": 16, "illegal_reward_multiplier": 2})
+>>> declaration_text("S", "severe", "p2", Options())
 'Severe Spades against p2: a Spade of 8 or more, p2 loses 16 RP, 2 RP a card'
 """
 
@@ -24,6 +24,7 @@ from typing import Any
 
 from riotact.core.cards import SUIT_NAMES
 
+from .options import Options
 from .rules import ACTIVITIES, requirement, reward
 
 #: An effect: its rule, its text and its fields.
@@ -75,7 +76,7 @@ def use_against_text(points: int, target: str) -> str:
     return f"spend the {points} action points against {target}: {target} loses {points // 2} RP (RB-19)"
 
 
-def declaration_text(suit: str, level: str, target: str | None, options: dict[str, Any]) -> str:
+def declaration_text(suit: str, level: str, target: str | None, options: Options) -> str:
     """RB-11: what the declared action needs, what it earns and what each card costs."""
     activity = ACTIVITIES[suit]
     what = f"{level.capitalize()} {SUIT_NAMES[suit]}"

@@ -14,6 +14,7 @@ from riotact.core import Action, Card, Pile, Result, Scenario, State, Umpire, st
 
 from . import narration as say
 from .narration import ENDINGS
+from .options import Options
 from .rules import ACTIVITIES, Activity, card_value, miss, requirement, reward, severities, succeeds
 
 PASS, DRAW, STOP, RESTART, RETIRE, USE_CAUSE = "pass", "draw", "stop", "restart", "retire", "use-cause"
@@ -59,7 +60,9 @@ def final_result(winners: tuple[str, ...], reason: str,
 
 
 class RevoltingBehaviour(State):
-    def __init__(self, scenario: Scenario, options: dict[str, Any], umpire: Umpire) -> None:
+    options: Options
+
+    def __init__(self, scenario: Scenario, options: Options, umpire: Umpire) -> None:
         super().__init__(scenario, options, umpire)
         self.cause_cards: int = scenario.setup.cause_cards
         self.turn_limit: int = scenario.setup.turn_limit
@@ -74,7 +77,7 @@ class RevoltingBehaviour(State):
 
     # -- set-up (RB-03, RB-05, RB-06, RB-08) ---------------------------------
     def _set_up(self, seat: str) -> Player:
-        jokers = self.options["jokers_per_deck"]
+        jokers = self.options.jokers_per_deck
         player = Player(seat, 0, Pile(say.pile_name(seat, "cause-deck"), standard_pack(jokers)),
                         Pile(say.pile_name(seat, "action"), standard_pack(jokers)),
                         Pile(say.pile_name(seat, "cause")))
@@ -99,7 +102,7 @@ class RevoltingBehaviour(State):
             self._finish((), ENDINGS["turn_limit"].format(limit=self.turn_limit))
             return
         active = [s for s in self.seats if not self.players[s].out]
-        if self.umpire.turn == 1 and self.options["first_turn_order"] == "random":
+        if self.umpire.turn == 1 and self.options.first_turn_order == "random":
             self.order = self.umpire.permute("RB-09", active, purpose=say.FIRST_ORDER_PURPOSE)
         else:
             # RB-02: descending RP; a stable sort keeps ties in last turn's order (gap default).
@@ -119,7 +122,7 @@ class RevoltingBehaviour(State):
             self._check_elimination()
         if self.result is not None:
             return
-        if self.options["reorder_within_turn"]:  # RB-02 house rule: re-sort those still to act
+        if self.options.reorder_within_turn:  # RB-02 house rule: re-sort those still to act
             rest = sorted(self.order[self.position + 1:], key=lambda s: -self.players[s].rp)
             self.order[self.position + 1:] = rest
         self.position += 1
@@ -151,7 +154,7 @@ class RevoltingBehaviour(State):
 
     def _declarations(self, player: Player) -> list[Action]:
         """RB-11: activity type, then severity, then (force) an optional target."""
-        targets = tuple(self._targets(player.seat)) if self.options["declaration_fixes_use"] else ()
+        targets = tuple(self._targets(player.seat)) if self.options.declaration_fixes_use else ()
         # A card costs 1 or 2 RP (RB-15): what a player can afford depends on his RP up to 2 only.
         key = (min(player.rp, 2), targets)
         found = self._declaration_cache.get(key)
@@ -176,7 +179,7 @@ class RevoltingBehaviour(State):
 
     def _can_pay(self, player: Player, activity: Activity) -> bool:
         """RB-15 gap default: a card may be drawn only if its whole cost can be paid."""
-        return player.rp >= (activity.cost if self.options["draw_needs_full_cost"] else 1)
+        return player.rp >= (activity.cost if self.options.draw_needs_full_cost else 1)
 
     def why_illegal(self, seat: str, action_id: str) -> str:
         if self.attempt is not None and action_id == DRAW:
@@ -225,7 +228,7 @@ class RevoltingBehaviour(State):
         card = self.umpire.draw(player.action_deck, "RB-14", player.seat, purpose=purpose, note=note, **fields)
         attempt.drawn.append(card)
         if card.is_joker:
-            if not self.options["charge_jokers"]:  # RB-15 house rule: a Joker is not charged
+            if not self.options.charge_jokers:  # RB-15 house rule: a Joker is not charged
                 player.rp += cost
                 self._say(say.joker_not_charged(player.seat, cost, self._totals(player)))
             self._crackdown(player, say.JOKER_DRAWN)
@@ -238,7 +241,7 @@ class RevoltingBehaviour(State):
 
     def _refill_action_deck(self, player: Player) -> bool:
         """RB-14 gap: a run-out deck fails the attempt, or (house rule) is reshuffled."""
-        if self.options["empty_action_deck"] != "reshuffle" or self.attempt is None:
+        if self.options.empty_action_deck != "reshuffle" or self.attempt is None:
             return False
         player.action_deck.cards.extend(self.attempt.drawn)
         self.attempt.drawn.clear()
@@ -255,7 +258,7 @@ class RevoltingBehaviour(State):
             return
         attempt.action_points = gained
         self._say(say.gained_points(card.name, player.seat, gained))
-        if self.options["declaration_fixes_use"]:
+        if self.options.declaration_fixes_use:
             self._use_points(player, attempt.target)
         else:
             self.phase = "use"
@@ -281,7 +284,7 @@ class RevoltingBehaviour(State):
         """RB-20: reveal the top card; defeat it if the AP reach its value, carry the rest on."""
         cause = player.cause
         beaten: list[Card] = []
-        while cause.cards and (points > 0 or self.options["reveal_at_zero_ap"]):
+        while cause.cards and (points > 0 or self.options.reveal_at_zero_ap):
             top = cause.cards[0]
             first_sight = player.face_up == 0
             if first_sight:
@@ -306,12 +309,12 @@ class RevoltingBehaviour(State):
 
     def _cause_joker(self, player: Player, beaten: list[Card]) -> None:
         """RB-21: a Joker seen in the Cause ends the attack; gap (a)/(b) house rules."""
-        if not self.options["keep_defeated_on_joker"]:
+        if not self.options.keep_defeated_on_joker:
             for card in reversed(beaten):
                 player.defeated.remove(card)
                 player.cause.put_top(card)
             player.face_up += len(beaten)  # back on top, still face up (RB-07): seen, so no new reveal
-        if self.options["cause_joker"] == "discard":
+        if self.options.cause_joker == "discard":
             joker = player.cause.cards.pop(player.face_up - 1)  # the Joker is the lowest face-up card
             player.set_aside.append(joker)  # not a defeated card
             player.face_up -= 1
@@ -333,7 +336,7 @@ class RevoltingBehaviour(State):
         card = self.umpire.draw(player.action_deck, "RB-23", player.seat, purpose=say.PENALTY_PURPOSE)
         if self.attempt is not None:
             self.attempt.drawn.append(card)
-        cost = self.attempt.activity.cost if self.options["penalty_draw_costs"] and self.attempt else 0
+        cost = self.attempt.activity.cost if self.options.penalty_draw_costs and self.attempt else 0
         loss = min(card_value(card) + cost, player.rp)
         player.rp -= loss
         self._say(say.penalty(player.seat, loss, card.name, self._totals(player)))
@@ -353,7 +356,7 @@ class RevoltingBehaviour(State):
     # -- the end (RB-24..RB-26) ---------------------------------------------------
     def _restart(self, player: Player) -> None:
         """RB-26: a new Cause of N cards and 2N RP, as at set-up."""
-        if self.options["restart_reshuffles_cause"]:
+        if self.options.restart_reshuffles_cause:
             for pile in (player.cause.cards, player.defeated, player.set_aside):
                 player.cause_deck.cards.extend(pile)
                 pile.clear()
@@ -372,7 +375,7 @@ class RevoltingBehaviour(State):
         RB-26 house rule (default): a player at 0 RP who has not yet chosen may still start a new
         cause, so he stands in the way of an elimination win until he declines.
         """
-        may_restart = self.options["restart_before_elimination"]
+        may_restart = self.options.restart_before_elimination
         standing = [s for s, p in self.players.items() if not p.out and (p.rp > 0 or may_restart)]
         if len(self.seats) > 1 and len(standing) == 1 and self.players[standing[0]].rp > 0:
             self._finish((standing[0],), ENDINGS["elimination"])
@@ -385,7 +388,7 @@ class RevoltingBehaviour(State):
 
     def _open_totals(self) -> bool:
         """RB-07 gap: public events state a player's RP and Cause size only while totals are open."""
-        return self.options["open_totals"] and self.umpire.log.explains  # (the laboratory log keeps neither)
+        return self.options.open_totals and self.umpire.log.explains  # (the laboratory log keeps neither)
 
     def _totals(self, player: Player) -> say.Totals:
         return (player.rp, len(player.cause)) if self._open_totals() else None
@@ -397,7 +400,7 @@ class RevoltingBehaviour(State):
     # -- views --------------------------------------------------------------------
     def view(self, seat: str) -> dict[str, Any]:
         """RB-07: Cause cards are hidden from everyone, the owner included."""
-        open_totals = self.options["open_totals"]
+        open_totals = self.options.open_totals
         players = {}
         for s, p in self.players.items():
             public = open_totals or s == seat or seat == "umpire"
