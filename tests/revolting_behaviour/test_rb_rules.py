@@ -24,7 +24,7 @@ from riotact.core import (
 )
 from riotact.core.bots import bot_rng
 from riotact.core.log import dumps
-from riotact.rulesets.revolting_behaviour.rules import ACTIVITIES, card_value
+from riotact.rulesets.revolting_behaviour.rules.cards import ACTIVITIES, card_value
 from support import rb_scenario
 
 FULL_PACK = 54  # RB-03 gap default: 52 cards and 2 Jokers

@@ -17,8 +17,9 @@ from typing import Any
 
 from riotact.core import Card, Game, Scenario, standard_pack
 
-from .rules import ACTIVITIES
-from .state import Attempt, RevoltingBehaviour
+from .rules.cards import ACTIVITIES
+from .state import Attempt
+from .turn import RevoltingBehaviour
 
 
 def determinise(game: Game, seat: str, seed: int) -> Game:

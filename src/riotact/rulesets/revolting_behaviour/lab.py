@@ -50,10 +50,11 @@ from riotact.core.registry import ruleset_spec
 from .bots import HeuristicBot
 from .encoding import action_ids
 from .lablog import CARDS, CODES, SUITS_BY_NUMBER, Narrator
-from .narration import ENDINGS
 from .options import Options
-from .rules import ACTIVITIES, SEVERITIES, miss, requirement, reward, severities
-from .state import RevoltingBehaviour, final_result
+from .rules.cards import ACTIVITIES, SEVERITIES, miss, requirement, reward, severities
+from .rules.end import final_result
+from .text import ENDINGS
+from .turn import RevoltingBehaviour
 
 try:
     from ._labcore import Core

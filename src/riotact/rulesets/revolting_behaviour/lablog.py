@@ -23,10 +23,10 @@ from riotact.core.game import decision_text, end_text, log_header
 from riotact.core.log import ALL, GameLog
 from riotact.core.umpire import draw_text, permute_text, shuffle_text
 
-from . import narration as say
+from . import text as say
 from .options import Options
-from .rules import ACTIVITIES, SEVERITIES, card_value, miss
-from .state import DRAW, PASS, RESTART, RETIRE, STOP, USE_CAUSE
+from .rules.actions import DRAW, PASS, RESTART, RETIRE, STOP, USE_CAUSE
+from .rules.cards import ACTIVITIES, SEVERITIES, card_value, miss
 
 #: The record kinds, numbered as ``_labcore.c`` numbers them (``F_DECISION`` ...).
 (F_DECISION, F_SHUFFLE, F_CAUSE_CARD, F_CAUSE_SET, F_PERMUTE, F_ORDER, F_RETIRE, F_STOP, F_DECK_EMPTY,

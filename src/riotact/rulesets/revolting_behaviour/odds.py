@@ -24,7 +24,7 @@ from riotact.core import standard_pack
 from riotact.core.odds import Chance, Odds, OddsProcedure, Param, percent
 
 from .options import Options
-from .rules import ACTIVITIES, JOKER_VALUE, SEVERITIES, Activity, card_value, reward, succeeds
+from .rules.cards import ACTIVITIES, JOKER_VALUE, SEVERITIES, Activity, card_value, reward, succeeds
 
 _DEFAULTS = Options()
 

@@ -7,9 +7,9 @@ from .determinise import determinise
 from .encoding import encoding
 from .lab import compiled_laboratory
 from .options import Options
-from .rules import Setup
-from .state import RevoltingBehaviour
+from .setup import Setup
 from .text import text_view
+from .turn import RevoltingBehaviour
 
 SPEC = RulesetSpec(
     id="revolting-behaviour",

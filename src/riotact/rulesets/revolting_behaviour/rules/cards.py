@@ -1,4 +1,5 @@
-"""Revolting Behaviour! as data: activity types, severities, rewards and house rules.
+"""The cards and the actions (RB-04, RB-10, RB-12, RB-13): activity types, severities, what succeeds and
+what it earns.
 
 >>> ACTIVITIES["S"].legal, ACTIVITIES["S"].force, ACTIVITIES["D"].legal, ACTIVITIES["D"].force
 (False, True, True, False)
@@ -11,12 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pydantic import BaseModel, ConfigDict, Field
-
 from riotact.core import Card
 from riotact.core.cards import SUIT_NAMES
 
-from .options import Options
+from ..options import Options
 
 JOKER_VALUE = 15  # RB-04, RB-23: a Joker counts 15 when a value is needed
 
@@ -103,8 +102,8 @@ def miss(card: Card, activity: Activity, severity: str, options: Options) -> str
 
     >>> miss(Card.parse("7S"), ACTIVITIES["S"], "severe", Options())
     'a Spade below 8'
-    >>> default = Options()
-    >>> miss(Card.parse("7H"), ACTIVITIES["S"], "mild", default), miss(Card.parse("7S"), ACTIVITIES["S"], "mild", default)
+    >>> o = Options()
+    >>> miss(Card.parse("7H"), ACTIVITIES["S"], "mild", o), miss(Card.parse("7S"), ACTIVITIES["S"], "mild", o)
     ('not a black card', None)
     """
     if card.is_joker:
@@ -124,14 +123,3 @@ def reward(activity: Activity, severity: str, options: Options) -> int:
     """RB-13 gap default: rewards double with each severity; illegal actions earn double."""
     base = options.reward(severity)
     return base if activity.legal else base * options.illegal_reward_multiplier
-
-
-class Setup(BaseModel):
-    """The ``[setup]`` table of a Revolting Behaviour! scenario."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    #: RB-06: N, the Cause cards every player draws (the same for all).
-    cause_cards: int = Field(10, ge=1, le=52)
-    #: The seed has no time limit; a scenario sets one so games always end.
-    turn_limit: int = Field(200, ge=1, le=10_000)
