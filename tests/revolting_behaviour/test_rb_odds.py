@@ -11,7 +11,9 @@ import pytest
 from revolting_behaviour.rb_support import act, player, rb_game
 from riotact.core.odds import find_procedure
 from riotact.rulesets import get_ruleset
-from riotact.rulesets.revolting_behaviour.odds import attempt
+
+#: RB-12..RB-15, RB-21, RB-23: the exact odds of an attempt, as the odds command computes them.
+attempt = find_procedure(get_ruleset("revolting-behaviour"), "attempt").compute
 
 
 def close(hits: int, trials: int, p: Fraction) -> bool:

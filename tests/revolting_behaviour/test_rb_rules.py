@@ -13,7 +13,6 @@ import pytest
 
 from revolting_behaviour.rb_support import act, cause_top, codes, events, player, rb_game, rp
 from riotact.core import (
-    Card,
     Game,
     IllegalActionError,
     RandomBot,
@@ -24,7 +23,6 @@ from riotact.core import (
 )
 from riotact.core.bots import bot_rng
 from riotact.core.log import dumps
-from riotact.rulesets.revolting_behaviour.rules.cards import ACTIVITIES, card_value
 from support import rb_scenario
 
 FULL_PACK = 54  # RB-03 gap default: 52 cards and 2 Jokers
@@ -116,21 +114,22 @@ def test_rb03_each_player_has_two_full_decks_and_a_tally() -> None:
 
 
 def test_rb03_no_card_ever_moves_between_players() -> None:
-    """RB-03: each player's cards (tagged with his seat) stay his through a whole random game."""
+    """RB-03: each player's two packs stay his, whole, through a whole random game: every card he
+    draws comes from a pile of his own, and his piles always hold exactly two packs."""
     game = rb_game(3, cause_cards=5, seed=11)
-    for seat, me in game.state.players.items():
-        for pile in (me.cause_deck, me.action_deck, me.cause):
-            pile.cards = [Card(c.rank, c.suit, tag=seat) for c in pile.cards]
+    two_packs = Counter(codes([*standard_pack(2), *standard_pack(2)]))
     bots = {s: RandomBot(s, bot_rng(11, s)) for s in game.seats}
     while game.to_act():
-        for seat, me in game.state.players.items():
-            drawn = game.state.attempt.drawn if game.state.attempt and game.state.attempt.seat == seat else []
-            cards = [*me.cause_deck.cards, *me.action_deck.cards, *me.cause.cards, *me.defeated, *me.set_aside,
-                     *drawn]
-            assert len(cards) == 2 * FULL_PACK
-            assert {c.tag for c in cards} == {seat}
+        attempt = game.view("umpire")["state"]["attempt"]
+        for seat in game.seats:
+            me = player(game, seat)
+            drawn = attempt["drawn"] if attempt and attempt["seat"] == seat else []
+            cards = [*codes(me.cause_deck), *codes(me.action_deck), *codes(me.cause), *codes(me.defeated),
+                     *codes(me.set_aside), *drawn]
+            assert Counter(cards) == two_packs
         seat = game.to_act()[0]
         game.apply(seat, bots[seat].choose(None, game.legal_actions(seat)))
+    assert all(e["deck"].startswith(e["who"] + "/") for e in events(game, "draw"))
 
 
 # -- RB-04 card values --------------------------------------------------------------------------
@@ -139,8 +138,11 @@ def test_rb03_no_card_ever_moves_between_players() -> None:
     ("AS", 1), ("7H", 7), ("10D", 10), ("JC", 11), ("QD", 12), ("KS", 13), ("JOKER", 15),
 ])
 def test_rb04_card_values(code: str, value: int) -> None:
-    """RB-04: Ace 1, pips, Jack 11, Queen 12, King 13; a Joker counts 15."""
-    assert card_value(Card.parse(code)) == value
+    """RB-04: Ace 1, pips, Jack 11, Queen 12, King 13; a Joker counts 15: the RP a crackdown's penalty
+    card (RB-23) takes."""
+    game = rb_game(cause_cards=10, cards={"p1/action": [["JOKER", code]]})
+    act(game, "D-mild", "draw")  # 1 RP paid, then the penalty card's value
+    assert rp(game)["p1"] == 19 - value
 
 
 def test_rb04_values_decide_cause_fights() -> None:
@@ -274,11 +276,18 @@ def test_rb09_the_whole_first_order_is_drawn_at_random() -> None:
 # -- RB-10 activity types by suit -------------------------------------------------------------
 
 def test_rb10_suits_make_activity_types() -> None:
-    """RB-10: Spades is illegal force; Diamonds legal fund-raising; red legal, black illegal."""
-    assert (ACTIVITIES["S"].legal, ACTIVITIES["S"].force) == (False, True)
-    assert (ACTIVITIES["D"].legal, ACTIVITIES["D"].force) == (True, False)
-    assert (ACTIVITIES["H"].legal, ACTIVITIES["H"].force) == (True, True)
-    assert (ACTIVITIES["C"].legal, ACTIVITIES["C"].force) == (False, False)
+    """RB-10: Spades is illegal force; Diamonds legal fund-raising; red legal, black illegal: force may
+    name a target and earns AP, fund-raising raises RP; an illegal card costs 2 RP, a legal one 1 (RB-15)."""
+    game = rb_game()
+    offered = {a.id: a.text for a in game.legal_actions("p1")}
+
+    def kind(suit: str) -> tuple[str, str]:
+        text = offered[f"{suit}-mild"]
+        return ("legal" if text.endswith("1 RP a card") else "illegal",
+                "force" if f"{suit}-mild-p2" in offered and "AP" in text else "raises RP" if "raises" in text else "?")
+
+    assert {suit: kind(suit) for suit in "SDHC"} == {
+        "S": ("illegal", "force"), "D": ("legal", "raises RP"), "H": ("legal", "force"), "C": ("illegal", "raises RP")}
 
 
 def test_rb10_spades_earn_action_points_and_diamonds_earn_resources() -> None:
@@ -362,7 +371,7 @@ def test_rb13_fund_raising_rewards(declared: str, card: str, gain: int) -> None:
     """RB-13 gap default: 4/8/16 RP legal, double for illegal."""
     game = rb_game(cause_cards=10, cards={"p1/action": [[card]]})
     act(game, declared, "draw")
-    cost = ACTIVITIES[declared[0]].cost
+    cost = 1 if declared[0] == "D" else 2  # RB-15: legal 1 RP a card, illegal 2
     assert rp(game)["p1"] == 20 - cost + gain
 
 
