@@ -43,10 +43,15 @@ def events(game: Game, kind: str, rule: str | None = None) -> list[Event]:
     return [e for e in game.log.events if e["kind"] == kind and (rule is None or e["rule"] == rule)]
 
 
+def umpire_sees(game: Game) -> dict[str, Any]:
+    """The table as the umpire's view gives it: everything but face-down cards (RB-07)."""
+    return game.view("umpire")["state"]  # type: ignore[no-any-return]
+
+
 def rp(game: Game) -> dict[str, int]:
-    return {seat: p.rp for seat, p in game.state.players.items()}  # type: ignore[attr-defined]
+    return {seat: p["rp"] for seat, p in umpire_sees(game)["players"].items()}
 
 
 def cause_top(game: Game, seat: str) -> str | None:
     """The face-up top card of ``seat``'s Cause as every player sees it (RB-07), or None."""
-    return game.view("umpire")["state"]["players"][seat]["cause_top"]  # type: ignore[no-any-return]
+    return umpire_sees(game)["players"][seat]["cause_top"]  # type: ignore[no-any-return]

@@ -7,8 +7,11 @@ from fractions import Fraction
 
 from revolting_behaviour.rb_support import act, rb_game
 from riotact.core import Game
-from riotact.core.odds import action_odds
-from riotact.rulesets.revolting_behaviour.odds import attempt
+from riotact.core.odds import action_odds, find_procedure
+from riotact.rulesets import get_ruleset
+
+#: RB-12..RB-15, RB-21, RB-23: the exact odds of an attempt, as the odds command computes them.
+attempt = find_procedure(get_ruleset("revolting-behaviour"), "attempt").compute
 
 
 def chances(game: Game, seat: str = "p1") -> dict[str, Fraction]:

@@ -9,14 +9,13 @@ import pytest
 from revolting_behaviour.rb_support import act, rb_game
 from riotact.core import Game, RandomBot, find_scenario, make_bot
 from riotact.core.bots import bot_rng, play_out
-from riotact.rulesets.revolting_behaviour.bots import HeuristicBot
 
 GAMES = 1000
 
 
 def _heuristic_game(seed: int) -> Game:
     game = Game(find_scenario("revolting-behaviour/first-game"), seed=seed)
-    return play_out(game, {s: HeuristicBot(s, bot_rng(seed, s)) for s in game.seats})
+    return play_out(game, {s: make_bot("heuristic", game, s) for s in game.seats})
 
 
 @pytest.mark.slow
@@ -27,7 +26,7 @@ def test_heuristic_bot_beats_random_bot() -> None:
     for seed in range(GAMES):
         clever, randomer = ("p1", "p2") if seed % 2 == 0 else ("p2", "p1")
         game = Game(scenario, seed=seed)
-        play_out(game, {clever: HeuristicBot(clever, bot_rng(seed, clever)),
+        play_out(game, {clever: make_bot("heuristic", game, clever),
                         randomer: RandomBot(randomer, bot_rng(seed, randomer))})
         assert game.result is not None
         wins += clever in game.result.winners
@@ -75,8 +74,8 @@ def test_heuristic_bots_finish_every_scenario(ref: str) -> None:
 def test_heuristic_bot_raises_funds_when_low_and_restarts_at_zero() -> None:
     """The heuristic bot raises funds (RB-10) below its reserve, and restarts at 0 RP (RB-26)."""
     game = rb_game(3, cause_cards=2, cards={"p1/action": [["5H"]]})
-    bot = HeuristicBot("p1", bot_rng(1, "p1"))
+    bot = make_bot("heuristic", game, "p1")
     assert bot.choose(game.view("p1"), game.legal_actions("p1"))[0] in "CD"  # 4 RP: fund-raising
     act(game, "H-moderate-p2", "draw")  # p2 on 0 RP
-    bot = HeuristicBot("p2", bot_rng(1, "p2"))
+    bot = make_bot("heuristic", game, "p2")
     assert bot.choose(game.view("p2"), game.legal_actions("p2")) == "restart"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from revolting_behaviour.rb_support import act, cause_top, codes, events, player, rb_game, rp
+from revolting_behaviour.rb_support import act, cause_top, codes, events, player, rb_game, rp, umpire_sees
 from riotact.core import Game, OptionError, ScenarioError, parse_scenario
 from riotact.core.log import dumps
 from riotact.rulesets.revolting_behaviour import SPEC
@@ -75,7 +75,7 @@ def test_rb07_closed_totals_hide_rivals_resources_and_cause_sizes() -> None:
 def test_rb09_seat_order_option() -> None:
     """RB-09 option: first_turn_order = seats gives seat order whatever the seed."""
     for seed in range(10):
-        assert rb_game(4, seed=seed).state.order == ["p1", "p2", "p3", "p4"]
+        assert umpire_sees(rb_game(4, seed=seed))["order"] == ["p1", "p2", "p3", "p4"]
         assert not events(rb_game(4, seed=seed), "effect", "RB-09")
 
 
@@ -167,7 +167,7 @@ def test_rb14_run_out_deck_reshuffled_option() -> None:
     act(game, "draw", "draw", "draw")
     assert events(game, "shuffle")[-1]["rule"] == "RB-14"
     assert len(events(game, "draw", "RB-14")) == 3 and rp(game)["p1"] == 17
-    assert game.to_act() == ("p1",) and game.state.phase == "draw"
+    assert game.to_act() == ("p1",) and umpire_sees(game)["phase"] == "draw"
     act(game, "stop")
     assert len(player(game, "p1").action_deck) == 2
 

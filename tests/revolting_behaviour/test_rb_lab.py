@@ -16,10 +16,9 @@ from hypothesis import strategies as st
 
 from riotact.core import find_scenario
 from riotact.core.errors import IllegalActionError, ReplayMismatchError
-from riotact.rulesets.revolting_behaviour import lab
+from riotact.rulesets.revolting_behaviour import SPEC, lab
 from riotact.rulesets.revolting_behaviour.encoding import action_ids
 from riotact.rulesets.revolting_behaviour.lab import LabGame, PythonLab, laboratory
-from riotact.rulesets.revolting_behaviour.rules import HOUSE_RULES
 from support import rb_scenario
 
 needs_core = pytest.mark.skipif(not lab.compiled(), reason="the compiled core was not built here")
@@ -30,7 +29,7 @@ SCENARIOS = ("revolting-behaviour/first-game", "revolting-behaviour/four-players
 def house_rule_values() -> st.SearchStrategy[dict[str, Any]]:
     """Any value of every RB house rule (rewards within what the core takes)."""
     fields: dict[str, st.SearchStrategy[Any]] = {}
-    for rule in HOUSE_RULES:
+    for rule in SPEC.house_rules:
         if rule.choices:
             fields[rule.key] = st.sampled_from(rule.choices)
         elif isinstance(rule.default, bool):

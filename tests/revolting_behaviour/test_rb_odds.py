@@ -8,10 +8,12 @@ from fractions import Fraction
 
 import pytest
 
-from revolting_behaviour.rb_support import act, player, rb_game
+from revolting_behaviour.rb_support import act, player, rb_game, umpire_sees
 from riotact.core.odds import find_procedure
 from riotact.rulesets import get_ruleset
-from riotact.rulesets.revolting_behaviour.odds import attempt
+
+#: RB-12..RB-15, RB-21, RB-23: the exact odds of an attempt, as the odds command computes them.
+attempt = find_procedure(get_ruleset("revolting-behaviour"), "attempt").compute
 
 
 def close(hits: int, trials: int, p: Fraction) -> bool:
@@ -49,10 +51,10 @@ def test_rb14_attempts_played_through_game_match_the_exact_odds() -> None:
         before = player(game, "p1").rp
         act(game, "D-severe")
         drawn = 0
-        while game.to_act() == ("p1",) and game.state.phase == "draw" and drawn < 4:
+        while game.to_act() == ("p1",) and umpire_sees(game)["phase"] == "draw" and drawn < 4:
             act(game, "draw")
             drawn += 1
-        if game.state.phase == "draw":
+        if umpire_sees(game)["phase"] == "draw":
             act(game, "stop")
         events = game.log.events
         won = any(e.get("rule") == "RB-13" for e in events)

@@ -11,9 +11,8 @@ from collections import Counter
 
 import pytest
 
-from revolting_behaviour.rb_support import act, cause_top, codes, events, player, rb_game, rp
+from revolting_behaviour.rb_support import act, cause_top, codes, events, player, rb_game, rp, umpire_sees
 from riotact.core import (
-    Card,
     Game,
     IllegalActionError,
     RandomBot,
@@ -24,7 +23,6 @@ from riotact.core import (
 )
 from riotact.core.bots import bot_rng
 from riotact.core.log import dumps
-from riotact.rulesets.revolting_behaviour.rules import ACTIVITIES, card_value
 from support import rb_scenario
 
 FULL_PACK = 54  # RB-03 gap default: 52 cards and 2 Jokers
@@ -74,7 +72,7 @@ def test_rb02_order_by_descending_resource_points() -> None:
     act(game, "D-severe", *["draw"] * 8)
     act(game, "D-mild", "draw")
     assert rp(game) == {"p1": 12, "p2": 20, "p3": 7}
-    assert game.state.order == ["p2", "p1", "p3"]
+    assert umpire_sees(game)["order"] == ["p2", "p1", "p3"]
     assert events(game, "effect", "RB-02")[-1]["order"] == ["p2", "p1", "p3"]
     assert game.to_act() == ("p2",)
 
@@ -84,10 +82,10 @@ def test_rb02_ties_keep_last_turns_order() -> None:
     seen = set()
     for seed in range(6):
         game = rb_game(3, seed=seed, first_turn_order="random")
-        first = list(game.state.order)
+        first = umpire_sees(game)["order"]
         seen.add(tuple(first))
         act(game, "pass", "pass", "pass")
-        assert game.state.order == first
+        assert umpire_sees(game)["order"] == first
     assert len(seen) > 1  # the seeds really gave different first orders
 
 
@@ -110,27 +108,28 @@ def test_rb03_each_player_has_two_full_decks_and_a_tally() -> None:
         assert len(me.cause_deck) + len(me.cause) == FULL_PACK
         jokers = [c for c in (*me.cause_deck.cards, *me.cause.cards, *me.action_deck.cards) if c.is_joker]
         assert len(jokers) == 4 and me.rp == 20
-    decks = [id(pile) for p in game.state.players.values()
+    decks = [id(pile) for p in (player(game, seat) for seat in game.seats)
              for pile in (p.cause_deck, p.action_deck, p.cause)]
     assert len(set(decks)) == len(decks)  # nobody shares a pile
 
 
 def test_rb03_no_card_ever_moves_between_players() -> None:
-    """RB-03: each player's cards (tagged with his seat) stay his through a whole random game."""
+    """RB-03: each player's two packs stay his, whole, through a whole random game: every card he
+    draws comes from a pile of his own, and his piles always hold exactly two packs."""
     game = rb_game(3, cause_cards=5, seed=11)
-    for seat, me in game.state.players.items():
-        for pile in (me.cause_deck, me.action_deck, me.cause):
-            pile.cards = [Card(c.rank, c.suit, tag=seat) for c in pile.cards]
+    two_packs = Counter(codes([*standard_pack(2), *standard_pack(2)]))
     bots = {s: RandomBot(s, bot_rng(11, s)) for s in game.seats}
     while game.to_act():
-        for seat, me in game.state.players.items():
-            drawn = game.state.attempt.drawn if game.state.attempt and game.state.attempt.seat == seat else []
-            cards = [*me.cause_deck.cards, *me.action_deck.cards, *me.cause.cards, *me.defeated, *me.set_aside,
-                     *drawn]
-            assert len(cards) == 2 * FULL_PACK
-            assert {c.tag for c in cards} == {seat}
+        attempt = game.view("umpire")["state"]["attempt"]
+        for seat in game.seats:
+            me = player(game, seat)
+            drawn = attempt["drawn"] if attempt and attempt["seat"] == seat else []
+            cards = [*codes(me.cause_deck), *codes(me.action_deck), *codes(me.cause), *codes(me.defeated),
+                     *codes(me.set_aside), *drawn]
+            assert Counter(cards) == two_packs
         seat = game.to_act()[0]
         game.apply(seat, bots[seat].choose(None, game.legal_actions(seat)))
+    assert all(e["deck"].startswith(e["who"] + "/") for e in events(game, "draw"))
 
 
 # -- RB-04 card values --------------------------------------------------------------------------
@@ -139,8 +138,11 @@ def test_rb03_no_card_ever_moves_between_players() -> None:
     ("AS", 1), ("7H", 7), ("10D", 10), ("JC", 11), ("QD", 12), ("KS", 13), ("JOKER", 15),
 ])
 def test_rb04_card_values(code: str, value: int) -> None:
-    """RB-04: Ace 1, pips, Jack 11, Queen 12, King 13; a Joker counts 15."""
-    assert card_value(Card.parse(code)) == value
+    """RB-04: Ace 1, pips, Jack 11, Queen 12, King 13; a Joker counts 15: the RP a crackdown's penalty
+    card (RB-23) takes."""
+    game = rb_game(cause_cards=10, cards={"p1/action": [["JOKER", code]]})
+    act(game, "D-mild", "draw")  # 1 RP paid, then the penalty card's value
+    assert rp(game)["p1"] == 19 - value
 
 
 def test_rb04_values_decide_cause_fights() -> None:
@@ -266,19 +268,26 @@ def test_rb09_the_whole_first_order_is_drawn_at_random() -> None:
     for seed in range(60):
         game = Game(scenario, seed=seed)
         drawn = events(game, "effect", "RB-09")
-        assert len(drawn) == 1 and drawn[0]["order"] == game.state.order
-        orders.add(tuple(game.state.order))
+        assert len(drawn) == 1 and drawn[0]["order"] == umpire_sees(game)["order"]
+        orders.add(tuple(umpire_sees(game)["order"]))
     assert len(orders) == 6  # all 3! orders occur
 
 
 # -- RB-10 activity types by suit -------------------------------------------------------------
 
 def test_rb10_suits_make_activity_types() -> None:
-    """RB-10: Spades is illegal force; Diamonds legal fund-raising; red legal, black illegal."""
-    assert (ACTIVITIES["S"].legal, ACTIVITIES["S"].force) == (False, True)
-    assert (ACTIVITIES["D"].legal, ACTIVITIES["D"].force) == (True, False)
-    assert (ACTIVITIES["H"].legal, ACTIVITIES["H"].force) == (True, True)
-    assert (ACTIVITIES["C"].legal, ACTIVITIES["C"].force) == (False, False)
+    """RB-10: Spades is illegal force; Diamonds legal fund-raising; red legal, black illegal: force may
+    name a target and earns AP, fund-raising raises RP; an illegal card costs 2 RP, a legal one 1 (RB-15)."""
+    game = rb_game()
+    offered = {a.id: a.text for a in game.legal_actions("p1")}
+
+    def kind(suit: str) -> tuple[str, str]:
+        text = offered[f"{suit}-mild"]
+        return ("legal" if text.endswith("1 RP a card") else "illegal",
+                "force" if f"{suit}-mild-p2" in offered and "AP" in text else "raises RP" if "raises" in text else "?")
+
+    assert {suit: kind(suit) for suit in "SDHC"} == {
+        "S": ("illegal", "force"), "D": ("legal", "raises RP"), "H": ("legal", "force"), "C": ("illegal", "raises RP")}
 
 
 def test_rb10_spades_earn_action_points_and_diamonds_earn_resources() -> None:
@@ -325,7 +334,7 @@ def test_rb11_target_named_at_declaration_and_never_oneself() -> None:
     act(game, "H-mild-p2")
     with pytest.raises(IllegalActionError):
         game.apply("p1", "H-mild-p3")
-    assert game.state.attempt.target == "p2"
+    assert umpire_sees(game)["attempt"]["target"] == "p2"
 
 
 # -- RB-12 success requirements by severity ------------------------------------------------------
@@ -362,7 +371,7 @@ def test_rb13_fund_raising_rewards(declared: str, card: str, gain: int) -> None:
     """RB-13 gap default: 4/8/16 RP legal, double for illegal."""
     game = rb_game(cause_cards=10, cards={"p1/action": [[card]]})
     act(game, declared, "draw")
-    cost = ACTIVITIES[declared[0]].cost
+    cost = 1 if declared[0] == "D" else 2  # RB-15: legal 1 RP a card, illegal 2
     assert rp(game)["p1"] == 20 - cost + gain
 
 
@@ -383,7 +392,7 @@ def test_rb14_draw_until_a_card_succeeds() -> None:
     """RB-14: with the Action Deck [♣5, ♠2, ♥9] a Mild legal action succeeds on the third card."""
     game = rb_game(cause_cards=10, cards={"p1/action": [["5C", "2S", "9H"]]})
     act(game, "D-mild", "draw", "draw")
-    assert game.to_act() == ("p1",) and game.state.phase == "draw"
+    assert game.to_act() == ("p1",) and umpire_sees(game)["phase"] == "draw"
     act(game, "draw")
     assert [e["card"] for e in events(game, "draw", "RB-14")] == ["5C", "2S", "9H"]
     assert game.to_act() == ("p2",) and rp(game)["p1"] == 20 - 3 + 4
@@ -490,7 +499,7 @@ def test_rb17_action_deck_whole_and_reshuffled_after_every_attempt(ending: str) 
     act(game, "D-mild", "draw", "draw")
     if ending == "stop":
         act(game, "stop")
-    assert game.state.attempt is None and game.umpire.turn == 2
+    assert umpire_sees(game)["attempt"] is None and game.umpire.turn == 2
     deck = player(game, "p1").action_deck
     assert Counter(codes(deck.cards)) == Counter(codes(standard_pack(2)))
     last_shuffle = events(game, "shuffle")[-1]
@@ -523,7 +532,7 @@ def test_rb18_left_over_points_are_lost() -> None:
     assert events(game, "effect", "RB-20")[-1]["text"].endswith("lost (RB-18).")
     act(game, "pass", "pass", "H-mild", "draw")  # turn 2, p2 first; 4 AP (+3 carried would beat the 6)
     assert codes(player(game, "p1").cause) == ["6C", "QC"]
-    assert game.state.attempt is None
+    assert umpire_sees(game)["attempt"] is None
 
 
 def test_rb18_unused_points_after_defeats_are_lost() -> None:
@@ -804,7 +813,7 @@ def test_rb26_restart_gives_a_fresh_cause_and_resources() -> None:
     assert me.rp == 0 and len(me.cause) == 10
     act(game, "restart")
     assert me.rp == 10 and len(me.cause) == 5 and cause_top(game, "p1") is None
-    assert game.state.phase == "declare" and game.to_act() == ("p1",)  # he acts in the same turn
+    assert umpire_sees(game)["phase"] == "declare" and game.to_act() == ("p1",)  # he acts in the same turn
     assert events(game, "effect", "RB-26")
 
 
@@ -833,7 +842,7 @@ def test_rb26_a_player_who_does_not_restart_is_out() -> None:
         game.apply("p2", "D-mild")
     act(game, "retire", "pass")
     for _ in range(3):
-        assert "p2" not in game.state.order
+        assert "p2" not in umpire_sees(game)["order"]
         assert not [a for a in game.legal_actions(game.to_act()[0]) if a.id.endswith("-p2")]
         act(game, "pass", "pass")
     assert player(game, "p2").out and game.view("p1")["state"]["players"]["p2"]["out"]

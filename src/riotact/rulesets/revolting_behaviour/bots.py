@@ -18,7 +18,7 @@ from typing import Any
 
 from riotact.core import Action, Bot, Card
 
-from .rules import card_value
+from .rules.cards import card_value
 
 ATTACK_FUNDS = 16  # RP to declare an attack: a Spade comes within 8 cards 9 times in 10
 RESERVE = 4  # an attack stops drawing here, so a bad run still leaves funds to raise more

@@ -17,8 +17,9 @@ from typing import Any
 
 from riotact.core import Card, Game, Scenario, standard_pack
 
-from .rules import ACTIVITIES
-from .state import Attempt, RevoltingBehaviour
+from .rules.cards import ACTIVITIES
+from .state import Attempt
+from .turn import RevoltingBehaviour
 
 
 def determinise(game: Game, seat: str, seed: int) -> Game:
@@ -47,7 +48,7 @@ def from_view(scenario: Scenario, options: dict[str, Any], view: Mapping[str, An
     drawn = [Card.parse(c.split("~")[0]) for c in attempt["drawn"]] if attempt else []
     for seat, shown in seen["players"].items():
         player = state.players[seat]
-        pack = standard_pack(options["jokers_per_deck"])
+        pack = standard_pack(state.options.jokers_per_deck)
         top = Card.parse(shown["cause_top"].split("~")[0]) if shown["cause_top"] else None
         if top is not None:
             pack.remove(top)

@@ -29,8 +29,8 @@ import numpy as np
 from riotact.core import Scenario
 from riotact.core.encoding import Encoding
 
-from .rules import ACTIVITIES, SEVERITIES
-from .state import DRAW, PASS, RESTART, RETIRE, STOP, USE_CAUSE
+from .rules.actions import DRAW, PASS, RESTART, RETIRE, STOP, USE_CAUSE
+from .rules.cards import ACTIVITIES, SEVERITIES
 
 PHASES = ("restart", "declare", "draw", "use")
 SUITS = tuple(ACTIVITIES)

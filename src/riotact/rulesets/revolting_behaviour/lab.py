@@ -44,15 +44,17 @@ from riotact.core.cards import SUITS, Card
 from riotact.core.errors import IllegalActionError, ReplayMismatchError, SaveFileError
 from riotact.core.laboratory import CoreBot, Laboratory, LaboratoryUnavailable
 from riotact.core.log import UMPIRE, Event, GameLog
-from riotact.core.options import resolve_options
+from riotact.core.options import make_options, resolve_options
 from riotact.core.registry import ruleset_spec
 
 from .bots import HeuristicBot
 from .encoding import action_ids
 from .lablog import CARDS, CODES, SUITS_BY_NUMBER, Narrator
-from .narration import ENDINGS
-from .rules import ACTIVITIES, SEVERITIES, miss, requirement, reward, severities
-from .state import RevoltingBehaviour, final_result
+from .options import Options
+from .rules.cards import ACTIVITIES, SEVERITIES, miss, requirement, reward, severities
+from .rules.end import final_result
+from .text import ENDINGS
+from .turn import RevoltingBehaviour
 
 try:
     from ._labcore import Core
@@ -208,10 +210,10 @@ class LabGame(Core if Core is not None else object):  # type: ignore[misc]
         """``RevoltingBehaviour.view(seat)`` read from the core's state, equal to it at every decision
         (tests/revolting_behaviour/test_rb_lab_bots.py). RB-07: Cause cards are hidden from everyone,
         the owner included; the totals are the seat's own unless ``open_totals``."""
-        snap, o = self.snapshot(), self.options
+        snap, o = self.snapshot(), make_options(Options, self.scenario.ruleset, self.options)
         players = {}
         for s, p in zip(self.seats, snap["players"], strict=True):
-            public = o["open_totals"] or s == seat or seat == UMPIRE
+            public = o.open_totals or s == seat or seat == UMPIRE
             players[s] = {"rp": p["rp"] if public else None, "cause_cards": len(p["cause"]) if public else None,
                           "cause_top": CODES[p["cause"][0]] if p["face_up"] and p["cause"] else None,
                           "cause_deck": len(p["cause_deck"]), "defeated": len(p["defeated"]), "out": p["out"]}

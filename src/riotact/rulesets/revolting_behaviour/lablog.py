@@ -23,9 +23,10 @@ from riotact.core.game import decision_text, end_text, log_header
 from riotact.core.log import ALL, GameLog
 from riotact.core.umpire import draw_text, permute_text, shuffle_text
 
-from . import narration as say
-from .rules import ACTIVITIES, SEVERITIES, card_value, miss
-from .state import DRAW, PASS, RESTART, RETIRE, STOP, USE_CAUSE
+from . import text as say
+from .options import Options
+from .rules.actions import DRAW, PASS, RESTART, RETIRE, STOP, USE_CAUSE
+from .rules.cards import ACTIVITIES, SEVERITIES, card_value, miss
 
 #: The record kinds, numbered as ``_labcore.c`` numbers them (``F_DECISION`` ...).
 (F_DECISION, F_SHUFFLE, F_CAUSE_CARD, F_CAUSE_SET, F_PERMUTE, F_ORDER, F_RETIRE, F_STOP, F_DECK_EMPTY,
@@ -67,7 +68,7 @@ class Narrator:
     def __init__(self, scenario: Scenario, seed: int, options: dict[str, Any], action_ids: tuple[str, ...]) -> None:
         self.log = GameLog(log_header("revolting-behaviour", scenario, seed, options))
         self.seats = scenario.seats
-        self.options = options
+        self.options = Options(**options)
         self.cause_cards: int = scenario.setup.cause_cards
         self.action_ids = action_ids
         self.open_totals = bool(options["open_totals"])
@@ -185,7 +186,7 @@ class Narrator:
     def _crackdown(self, turn: int, seat: str, facts: tuple[int, ...]) -> None:
         """RB-21; a Joker drawn is first refunded under ``charge_jokers = false`` (RB-15), from the facts of
         the draw just worded (the core refunds without a record of its own)."""
-        if not facts[0] and not self.options["charge_jokers"]:
+        if not facts[0] and not self.options.charge_jokers:
             paid, rp, cause = self._last_draw
             self._say(turn, say.joker_not_charged(seat, paid, self._totals(rp + paid, cause)))
         self._say(turn, say.crackdown(seat, say.JOKER_REVEALED if facts[0] else say.JOKER_DRAWN))

@@ -16,15 +16,17 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 from riotact.core import standard_pack
 from riotact.core.odds import Chance, Odds, OddsProcedure, Param, percent
 
-from .rules import ACTIVITIES, HOUSE_RULES, JOKER_VALUE, SEVERITIES, Activity, card_value, reward, succeeds
+from .options import Options
+from .rules.cards import ACTIVITIES, JOKER_VALUE, SEVERITIES, Activity, card_value, reward, succeeds
 
-_DEFAULTS = {r.key: r.default for r in HOUSE_RULES}
+_DEFAULTS = Options()
 
 
 def attempt(suit: str = "D", severity: str = "mild", cards: int = 0, jokers_per_deck: int = 2,
@@ -37,7 +39,7 @@ def attempt(suit: str = "D", severity: str = "mild", cards: int = 0, jokers_per_
     can pay (RB-15 gap default: a card is drawn only if its whole cost can be paid).
     """
     activity = ACTIVITIES[suit]
-    options = {**_DEFAULTS, "severe_min_rank": severe_min_rank, "extreme": severity == "extreme"}
+    options = replace(_DEFAULTS, severe_min_rank=severe_min_rank, extreme=severity == "extreme")
     deck = standard_pack(jokers_per_deck)
     good = [c for c in deck if succeeds(c, activity, severity, options)]
     jokers = [c for c in deck if c.is_joker]
@@ -98,6 +100,7 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
     A declaration shows the chance of success before a Joker, drawing as long as his RP pay for
     cards; a draw shows the chance that this card succeeds (and that it is a Joker).
     """
+    rules = Options(**options)
     state = view["state"]
     rp = state["players"][view["seat"]]["rp"]
     attempt = state["attempt"]
@@ -107,14 +110,14 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
         if attempt is None and aid[:2] in ("D-", "H-", "C-", "S-"):
             suit, severity = aid.split("-")[:2]
             activity = ACTIVITIES[suit]
-            cards = rp // activity.cost if options["draw_needs_full_cost"] else -(-rp // activity.cost)
-            s, j, f = _deck(activity, severity, options, [])
+            cards = rp // activity.cost if rules.draw_needs_full_cost else -(-rp // activity.cost)
+            s, j, f = _deck(activity, severity, rules, [])
             success = sum((p for _, p, _ in _draws(s, j, f, cards)), Fraction(0))
             joker = sum((p for _, _, p in _draws(s, j, f, cards)), Fraction(0))
             out[aid] = Chance(success, f"{percent(success)} success within your {rp} RP, "
                                        f"{percent(joker)} Joker")
         elif aid == "draw" and attempt is not None:
-            s, j, f = _deck(ACTIVITIES[attempt["suit"]], attempt["severity"], options, attempt["drawn"])
+            s, j, f = _deck(ACTIVITIES[attempt["suit"]], attempt["severity"], rules, attempt["drawn"])
             if s + j + f == 0:
                 continue  # an empty deck: RB-14 gap (no card to draw, or a reshuffle)
             success = Fraction(s, s + j + f)
@@ -123,13 +126,13 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
     return out
 
 
-def _deck(activity: Activity, severity: str, options: dict[str, Any], drawn: list[str]) -> tuple[int, int, int]:
+def _deck(activity: Activity, severity: str, options: Options, drawn: list[str]) -> tuple[int, int, int]:
     """(success, Joker, failing) cards left in a whole Action Deck less the cards drawn."""
-    deck = standard_pack(options["jokers_per_deck"])
+    deck = standard_pack(options.jokers_per_deck)
     for code in drawn:
         deck.remove(next(c for c in deck if c.code == code))
-    if not deck and options["empty_action_deck"] == "reshuffle":
-        deck = standard_pack(options["jokers_per_deck"])
+    if not deck and options.empty_action_deck == "reshuffle":
+        deck = standard_pack(options.jokers_per_deck)
     jokers = sum(c.is_joker for c in deck)
     good = sum(succeeds(c, activity, severity, options) for c in deck)
     return good, jokers, len(deck) - good - jokers
@@ -143,9 +146,9 @@ PROCEDURES = (
                       Param("severity", "mild", "RB-12 severity", SEVERITIES),
                       Param("cards", 0, "stop after this many cards (0: draw until success or Joker)", bounds=(0, 60)),
                       Param("rp", 0, "the player's RP, which caps the draws (0: no cap)", bounds=(0, 1000)),
-                      Param("jokers_per_deck", int(_DEFAULTS["jokers_per_deck"]), "house rule (RB-03)",
+                      Param("jokers_per_deck", _DEFAULTS.jokers_per_deck, "house rule (RB-03)",
                             (0, 1, 2, 3, 4)),
-                      Param("severe_min_rank", int(_DEFAULTS["severe_min_rank"]), "house rule (RB-12)", bounds=(1, 14)),
-                      Param("charge_jokers", bool(_DEFAULTS["charge_jokers"]), "house rule (RB-15)"),
+                      Param("severe_min_rank", _DEFAULTS.severe_min_rank, "house rule (RB-12)", bounds=(1, 14)),
+                      Param("charge_jokers", _DEFAULTS.charge_jokers, "house rule (RB-15)"),
                   ), attempt),
 )
