@@ -33,8 +33,9 @@ CIVIL_DISORDER = "riotact.rulesets.civil_disorder"
 #: Copied (so that the copies' classes only meet each other) but left as Python: set-up (pydantic,
 #: which mypyc cannot build against), the bots, the encodings and the text screen (off the hot path).
 COPIED_ONLY = {"setup", "bots", "encoding", "determinise", "text", "handout"}
-#: Not copied: the declaration and the odds calculator, which the laboratory games never call.
-NOT_COPIED = {"__init__", "spec", "odds"}
+#: Not copied: the declaration and the odds calculator, which the laboratory games never call, and
+#: the house rules' class, whose instance the game (Python) makes and the copies read.
+NOT_COPIED = {"__init__", "spec", "odds", "options"}
 _FROM = re.compile(r"^(\s*from\s+)(\.*[\w.]*)(\s+import\b)")
 
 

@@ -19,7 +19,6 @@ from riotact.core.errors import LaboratoryUnavailable, OptionError, RiotactError
 from riotact.core.laboratory import check_engine, plays_compiled
 from riotact.core.log import UMPIRE
 from riotact.rulesets import get_ruleset
-from riotact.rulesets.civil_disorder.rules import HOUSE_RULES
 from riotact.rulesets.revolting_behaviour import lab as rb_lab
 from test_cli import riotact
 
@@ -30,7 +29,7 @@ SCENARIOS = sorted(builtin_scenarios(get_ruleset("civil-disorder")), key=lambda 
 def house_rules(rng: random.Random) -> dict[str, Any]:
     """A few house rules away from their defaults: flags turned, choices drawn, numbers scaled."""
     chosen: dict[str, Any] = {}
-    for rule in rng.sample(HOUSE_RULES, 6):
+    for rule in rng.sample(get_ruleset("civil-disorder").house_rules, 6):
         if rule.choices:
             chosen[rule.key] = rng.choice(rule.choices)
         elif isinstance(rule.default, bool):

@@ -150,13 +150,13 @@ def test_house_rule_numbers_and_table_results_the_rules_cannot_use_are_refused(c
     """CD-41 / CD-60 / CD-54 / CD-64: no damage die per 0 figures, no d6 score of 9, no fight or
     over-reaction result the engine does not know; from a scenario file the error names the file
     and its ``house_rules``."""
-    with pytest.raises(OptionError, match=r"'damage_per_figures' .* must be 1 or more; got 0"):
+    with pytest.raises(OptionError, match=r"'damage_per_figures' must be at least 1; got 0"):
         cd.game(options={"damage_per_figures": 0})
-    with pytest.raises(OptionError, match=r"'hit_on' .* must be from 1 to 6; got 9"):
+    with pytest.raises(OptionError, match=r"'hit_on' must be from 1 to 6; got 9"):
         cd.game(options={"hit_on": 9})
-    with pytest.raises(OptionError, match=r"'walk_inches' .* must be 0 or more"):
+    with pytest.raises(OptionError, match=r"'walk_inches' must be at least 0"):
         cd.game(options={"walk_inches": -5})
-    with pytest.raises(OptionError, match=r"'pickup_leave_inches' \(CD-29\) must be 0 or more"):
+    with pytest.raises(OptionError, match=r"'pickup_leave_inches' must be at least 0"):
         cd.game(options={"pickup_leave_inches": -1})
     with pytest.raises(OptionError, match=r"unknown result.*explode"):
         cd.game(options={"fight_table": "3:scuffle,99:explode"})
@@ -164,4 +164,4 @@ def test_house_rule_numbers_and_table_results_the_rules_cannot_use_are_refused(c
         cd.game(options={"overreaction_table": "0:flee,99:steady"})
     with pytest.raises(ScenarioError, match=r"test\.toml: house_rules: .*'split_above'"):
         cd.game(house_rules={"split_above": 0})
-    assert cd.game(options={"ordinary_withdrawing": -1}).state.opt("ordinary_withdrawing") == -1
+    assert cd.game(options={"ordinary_withdrawing": -1}).state.options.ordinary_withdrawing == -1

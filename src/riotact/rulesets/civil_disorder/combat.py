@@ -65,7 +65,7 @@ def volley(s: World, who: str, node: str, firers: int, weapon: str, crowd: Crowd
     if over_heads or firers == 0:
         return
     pool = s.control.roll_pool("CD-60", who, firers, 6, purpose=f"firing ({weapon}) at crowd {crowd.id}",
-                             target=int(s.opt("hit_on")), visible_to=[])
+                             target=s.options.hit_on, visible_to=[])
     downed = 0
     for _ in range(pool.successes):
         if weapon == "auto":
@@ -112,7 +112,7 @@ def firing(s: World) -> None:
                 fire_at_crowd(s, unit, crowd, over_heads=verb == "fire_over")
         elif verb == "gas" and live:
             assert crowd is not None
-            if s.town.inches(unit.node, crowd.node) <= float(s.opt("gas_range")):
+            if s.town.inches(unit.node, crowd.node) <= s.options.gas_range:
                 throw_gas(s, unit, crowd)
             unit.order = "hold"
         elif verb == "suppress":
@@ -204,7 +204,7 @@ def snipers_fire(s: World) -> None:
 # -- hand-to-hand (CD-51 to CD-55) ---------------------------------------------------------
 def fights(s: World) -> None:
     """CD-12 step 4: charges and snatch-squad arrests, then crowds at RL 7+ attack SF they touch."""
-    contact = float(s.opt("adjacent_inches"))
+    contact = s.options.adjacent_inches
     engaged: set[tuple[str, str]] = set()
     for unit in s.live_units():
         verb, _, target = unit.order.partition(":")
@@ -256,7 +256,7 @@ def fight(s: World, unit: SFUnit, crowd: Crowd, *, sf_attacking: bool, arrest: b
     ``charging`` is a charge as CD-53 (d) defines it (mounted figures get the charging bonus);
     ``rl_charge``: the crowd's RL roll counts it as a charge (CD-21) even when it is not one."""
     # SF going in send fit figures only; attacked, the fallen defend too, on the ground (CD-53)
-    squad = min(unit.fit, int(s.opt("snatch_squad"))) if sf_attacking else unit.fit + len(unit.down)
+    squad = min(unit.fit, s.options.snatch_squad) if sf_attacking else unit.fit + len(unit.down)
     if squad == 0 or crowd.figures == 0:
         return
     ganging = not sf_attacking or crowd.rl >= 7
@@ -339,7 +339,7 @@ def petrol_attack(s: World, unit: SFUnit, figures: int, cause: str, threat: Thre
     CD-62: being petrol bombed (or as if, CD-47, CD-48) calls for an over-reaction test
     (``threat``: the crowd that threw the bomb; none for a fire)."""
     s.unit_event(unit, "petrol bombed", threat)
-    need = 6 if unit.type.riot_equipped else int(s.opt("petrol_wound_on"))
+    need = 6 if unit.type.riot_equipped else s.options.petrol_wound_on
     for i in range(min(figures, unit.figures)):
         if s.roll("CD-38", f"{unit.id} figure {i + 1}", 1, 6, f"{cause} (wounded on {need}+)",
                   target=need).passed:
@@ -353,9 +353,9 @@ def overreaction_modifiers(s: World, unit: SFUnit) -> list[Modifier]:
     mods = []
     if kind.overreaction and not (kind.firefighters or kind.paramedics):
         mods.append(Modifier(kind.overreaction, kind.name, "CD-63"))
-    count_people = bool(s.opt("count_people"))
+    count_people = s.options.count_people
     crowd_people = sum(people(c.figures, crowd=count_people)
-                       for c in s.crowds_within(unit.node, float(s.opt("missile_range"))))
+                       for c in s.crowds_within(unit.node, s.options.missile_range))
     in_view = s.units_seen_from(unit.node, ordered=False)
     sf_people = sum(people(u.figures, crowd=False) for u in in_view)
     if crowd_people > 3 * max(1, unit.figures):
@@ -451,7 +451,7 @@ def apply_overreaction(s: World, unit: SFUnit, result: str) -> None:
         # CD-64 default: it counts as charging for RL rolls; the fight bonus needs a real charge,
         # from at least 4" (default) away (CD-53 d, CD-21 d)
         fight(s, unit, crowd, sf_attacking=True, arrest=False, rl_charge=True,
-              charging=start >= float(s.opt("charge_from_inches")))
+              charging=start >= s.options.charge_from_inches)
 
 
 def _threat_crowd(s: World, unit: SFUnit, threat: Threat | None) -> Crowd | None:

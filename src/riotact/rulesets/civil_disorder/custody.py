@@ -26,7 +26,7 @@ def make_arrest(s: World, captor: str, node: str, crowd: Crowd, *, units: Sequen
     vans = [u.vehicle_node for u in s.units.values() if u.type.police and u.vehicle_node is not None]
     inches = min(s.town.path_inches(node, v) for v in (vans or s.town.exits))
     prisoner = Prisoner(s.new_id("pr"), crowd.id, captor, node,
-                        max(1, math.ceil(inches / int(s.opt("walk_inches")))))
+                        max(1, math.ceil(inches / s.options.walk_inches)))
     s.prisoners[prisoner.id] = prisoner
     if captor in s.units:
         s.units[captor].escorts.append(prisoner.id)
@@ -76,7 +76,7 @@ def escort_prisoners(s: World) -> None:
     """CD-12 step 6: riotact as umpire frees each escorted prisoner on ``rescue_chance`` % a turn
     (default 0: never; a person in the umpire seat decides instead, ``free:<prisoner>``); the
     others walk on, and reach the police vehicle when their turns run out."""
-    chance = int(s.opt("rescue_chance"))
+    chance = s.options.rescue_chance
     for prisoner in escorting(s):
         if chance > 0 and not s.human_umpire and s.roll(
                 "CD-55", prisoner.id, 1, 100, f"rescue or escape ({chance}% or less)",

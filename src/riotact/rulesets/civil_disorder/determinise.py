@@ -139,7 +139,7 @@ class _Hider:
         self.state, self.seat = state, seat
         me = state.players[seat]
         self.reporters = [u.node for u in state.live_units() if u.player == seat and u.radio] \
-            if me.radio and state.opt("radio_reports") else []
+            if me.radio and state.options.radio_reports else []
 
     def place(self, node: str, *, crowd: bool = False) -> str:
         s = self.state

@@ -72,7 +72,7 @@ def spread(s: World, bid: str, fires: int) -> None:
 def engine_reaches(s: World, unit: SFUnit, building_id: str) -> bool:
     """CD-49 default: an engine works on one building within 10"."""
     node = unit.vehicle_node or unit.node
-    reach = float(s.opt("hose_range"))
+    reach = s.options.hose_range
     return any(s.town.inches(node, f) <= reach for f in s.town.buildings[building_id].fronts)
 
 
@@ -135,7 +135,7 @@ def fight_fire(s: World, unit: SFUnit, bid: str) -> None:
 def hose_crowd(s: World, unit: SFUnit, crowd: Crowd) -> None:
     """CD-22 default: a hose or water cannon within 10" makes a crowd damp after one turn and
     soaked after two."""
-    if crowd.gone or s.town.inches(unit.vehicle_node or unit.node, crowd.node) > float(s.opt("water_range")):
+    if crowd.gone or s.town.inches(unit.vehicle_node or unit.node, crowd.node) > s.options.water_range:
         return
     if not crew_at_hose(s, unit) or not use_water(s, unit):
         return
@@ -149,7 +149,7 @@ def hose_crowd(s: World, unit: SFUnit, crowd: Crowd) -> None:
 def connect(s: World, unit: SFUnit) -> None:
     """CD-50: a turn within 2" of a hydrant connects the engine (unlimited water while connected)."""
     node = unit.vehicle_node or unit.node
-    reach = float(s.opt("hydrant_reach"))
+    reach = s.options.hydrant_reach
     if not unit.aboard and unit.node != node:  # the crew connects the hose: it must be at the engine
         s.tell("CD-50", f"{unit.id} cannot connect to a hydrant: its crew is away from the engine.",
                units=[unit.id])

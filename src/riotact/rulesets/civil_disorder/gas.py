@@ -36,7 +36,7 @@ def throw_gas(s: World, unit: SFUnit, crowd: Crowd) -> None:
         unit.gas_stock -= 1
     kind = "cs" if unit.type.specialist_riot or unit.type.swat else "tear"
     x, y = s.position(crowd.node)
-    s.gas.append(GasCloud(kind, x, y, int(s.opt("gas_turns")), float(s.opt("gas_radius"))))
+    s.gas.append(GasCloud(kind, x, y, s.options.gas_turns, float(s.options.gas_radius)))
     s.trigger(crowd, f"{unit.id} fires gas")
     s.tell("CD-22", f"{unit.id} fires {'CS' if kind == 'cs' else 'tear'} gas at crowd {crowd.id}.",
            nodes=[unit.node, crowd.node], units=[unit.id])

@@ -143,5 +143,5 @@ def evacuate(s: World, unit: SFUnit) -> None:
            units=[unit.id])
     unit.load = []
     unit.task = None
-    unit.away_until = s.turn + int(s.opt("ambulance_return_turns"))
+    unit.away_until = s.turn + s.options.ambulance_return_turns
     unit.order = "treat"

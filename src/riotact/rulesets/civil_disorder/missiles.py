@@ -20,20 +20,20 @@ def crowd_violence(s: World) -> None:
     """CD-12 step 4: a crowd at the damage RL restocks at a source (CD-35), or throws a petrol
     bomb (CD-37, CD-38) or bricks and bottles (CD-36) at the nearest SF unit in range and sight."""
     town = s.town
-    reach = float(s.opt("missile_range"))
+    reach = s.options.missile_range
     for crowd in s.live_crowds():
         who = f"Crowd {crowd.id}"
         if make_petrol(s, crowd) or not violent(s, crowd):
             continue
         at_source = any(town.inches(crowd.node, f) <= 2 for f in s.features.get("missiles", []))
-        if at_source and crowd.missiles < int(s.opt("missile_turns")):  # CD-35 restock
-            crowd.missiles = int(s.opt("missile_turns"))
+        if at_source and crowd.missiles < s.options.missile_turns:  # CD-35 restock
+            crowd.missiles = s.options.missile_turns
             s.tell("CD-35", f"Crowd {crowd.id} gathers bricks and bottles.", nodes=[crowd.node])
             continue
         # CD-36: the nearest unit in range and sight (on a tie, the lowest id)
         target = s.nearest_unit_by_id(crowd.node, reach, _in_the_open_seen_from(s, crowd.node))
         bombs = (chart(crowd).petrol and crowd.bottles and crowd.petrol
-                 and s.turn - crowd.last_petrol >= int(s.opt("petrol_interval")))  # CD-37
+                 and s.turn - crowd.last_petrol >= s.options.petrol_interval)  # CD-37
         if target is None:
             if bombs:
                 bomb_building(s, crowd)

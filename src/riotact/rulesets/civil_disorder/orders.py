@@ -52,7 +52,7 @@ def player_actions(s: World, seat: str) -> list[Action]:
             actions.extend(place_actions(s.town, "drive", f"drive {unit.id}'s {unit.vehicle} to", me.node,
                                          vehicle_reach(s, unit)))
     else:
-        actions.extend(place_actions(s.town, "run", "run to", me.node, int(s.opt("run_inches"))))
+        actions.extend(place_actions(s.town, "run", "run to", me.node, s.options.run_inches))
     known = sorted(known_crowds(s, seat))
     for cid in known:
         crowd = s.crowds[cid]
@@ -148,8 +148,8 @@ def walk_actions(s: World, seat: str) -> list[Action]:
     if me.vehicle is not None:
         driving = s.declared.get(seat, "").startswith("drive:")
         return stay if driving else [*stay, Action("alight", f"get out of {me.vehicle}'s vehicle")]
-    walks = list(place_actions(s.town, "walk", "walk to", me.node, int(s.opt("walk_inches"))))
-    near = float(s.opt("next_to_inches"))  # CD-07 default: "next to" is 1"
+    walks = list(place_actions(s.town, "walk", "walk to", me.node, s.options.walk_inches))
+    near = s.options.next_to_inches  # CD-07 default: "next to" is 1"
     boards = [Action(f"board:{u.id}", f"get into {u.id}'s {u.vehicle} and take the wheel")
               for u in sorted(s.units.values(), key=lambda u: u.id)
               if drivable(s, u) and s.town.inches(me.node, str(u.vehicle_node)) <= near]
@@ -192,7 +192,7 @@ def can_talk(s: World, seat: str, other: str) -> bool:
     """CD-08 default: next to (1"), within earshot, or both on the radio; it uses the action."""
     me, them = s.players[seat], s.players[other]
     return (me.radio and them.radio) or s.town.inches(me.node, them.node) <= max(
-        earshot(s, seat), float(s.opt("next_to_inches")))
+        earshot(s, seat), s.options.next_to_inches)
 
 
 def negotiation_problem(s: World, seat: str, crowd: Crowd) -> str | None:
@@ -279,8 +279,8 @@ def why_illegal(s: World, seat: str, action_id: str) -> str:
         return ("the umpire may proceed, rile or calm a crowd that is on the table (CD-03), reward or "
                 "spoil a declared negotiation (CD-33) or free a prisoner under escort (CD-55)")
     if s.phase.get(seat) == "walk":
-        return (f"you have used your action this turn (CD-07); now walk up to {s.opt('walk_inches')}\" or "
-                f"stay (CD-14), or get into a vehicle next to you ({s.opt('next_to_inches')}\") or out of yours "
+        return (f"you have used your action this turn (CD-07); now walk up to {s.options.walk_inches}\" or "
+                f"stay (CD-14), or get into a vehicle next to you ({s.options.next_to_inches}\") or out of yours "
                 "unless you drive it (CD-16)")
     if verb in ("walk", "stay", "board", "alight"):
         return "declare your one action first; you may walk afterwards (CD-07, CD-14)"
@@ -313,11 +313,11 @@ def why_illegal(s: World, seat: str, action_id: str) -> str:
             return f"{uid} is out of earshot and you cannot reach it by radio (CD-07)"
         return f"{uid} cannot be given the order {order!r} now"
     if verb == "run":
-        return (f"you can run only to a place up to {s.opt('run_inches')}\" away along the streets, and not "
+        return (f"you can run only to a place up to {s.options.run_inches}\" away along the streets, and not "
                 "from a vehicle (CD-14)")
     if verb == "drive":
         return ("you can drive only the vehicle you sit in: anywhere by road if it was moving, else up "
-                f"to {s.opt('vehicle_start_inches')}\" (CD-07 c, CD-15)")
+                f"to {s.options.vehicle_start_inches}\" (CD-07 c, CD-15)")
     if verb == "talk":
         return f"{rest} is not next to you, in earshot or on the radio (CD-08)"
     return "that is not one of your actions (CD-07: talk, order, a personal action, run or negotiate)"
@@ -366,7 +366,7 @@ def carry_out(s: World, unit: SFUnit) -> None:
             s.trigger(crowd, f"{unit.id} threatens the crowd")
     elif verb == "charge" and crowd is not None:
         start = s.town.inches(unit.node, crowd.node)
-        if move_into_contact(s, unit, crowd, run_pace(s, unit)) and start >= float(s.opt("charge_from_inches")):
+        if move_into_contact(s, unit, crowd, run_pace(s, unit)) and start >= s.options.charge_from_inches:
             s.charged[unit.id] = crowd.id  # CD-21 (d) / CD-53 (d): a charge
     elif verb == "arrest" and crowd is not None:
         move_into_contact(s, unit, crowd, pace(s, unit))
@@ -397,11 +397,11 @@ def engine_moves(s: World, unit: SFUnit, verb: str, target: str) -> None:
         goal = town.buildings[target].fronts[0]
     elif verb == "hose_crowd":
         goal = s.crowds[target].node
-        in_reach = town.inches(unit.vehicle_node or unit.node, goal) <= float(s.opt("water_range"))
+        in_reach = town.inches(unit.vehicle_node or unit.node, goal) <= s.options.water_range
     else:
         hydrants = s.features.get("hydrant", [])
         goal = min(hydrants, key=lambda h: (town.hops_to(h)[unit.node], h))
-        in_reach = town.inches(unit.vehicle_node or unit.node, goal) <= float(s.opt("hydrant_reach"))
+        in_reach = town.inches(unit.vehicle_node or unit.node, goal) <= s.options.hydrant_reach
     needs_crew_off = unit.vehicle not in ("none", "water_cannon")
     if in_reach and crew_away(unit):  # CD-49 / CD-50: a crew that ran off walks back to its engine
         travel(s, unit, str(unit.vehicle_node))
@@ -529,7 +529,7 @@ def negotiate(s: World, seat: str, crowd: Crowd) -> None:
     quality = NEGOTIATOR_QUALITY[me.negotiator]
     if quality:
         mods.append(Modifier(quality, f"{me.negotiator} negotiator", "CD-33"))
-    if s.town.inches(me.node, crowd.node) > float(s.opt("voice_inches")):
+    if s.town.inches(me.node, crowd.node) > s.options.voice_inches:
         mods.append(Modifier(-2, "not face to face (megaphone or PA)", "CD-33"))
     if s.bargain.get(seat):
         good = s.bargain[seat] > 0

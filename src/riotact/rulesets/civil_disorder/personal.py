@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 def can_grab(s: World, me: Player, crowd: Crowd) -> bool:
     """A police officer or soldier in contact with a crowd can try to arrest one of it."""
-    return me.police_or_soldier and s.town.inches(me.node, crowd.node) <= float(s.opt("adjacent_inches"))
+    return me.police_or_soldier and s.town.inches(me.node, crowd.node) <= s.options.adjacent_inches
 
 
 def personal_fire(s: World, seat: str, crowd: Crowd) -> None:
@@ -85,7 +85,7 @@ def wound_player(s: World, seat: str, cause: str, *, dead: bool = False) -> None
 def crowds_attack_players(s: World) -> None:
     """CD-23 default: a crowd at RL 7+ attacks SF it touches, personal figures included (when no
     SF unit stands between)."""
-    contact = float(s.opt("adjacent_inches"))
+    contact = s.options.adjacent_inches
     for crowd in s.live_crowds():
         if not chart(crowd).violence or crowd.looter:
             continue

@@ -7,7 +7,7 @@ from riotact.core.protocol import RulesetSpec
 from .bots import HeuristicSFBot
 from .determinise import determinise
 from .encoding import encoding
-from .rules import HOUSE_RULES
+from .options import Options
 from .setup import CDSetup
 from .state import CivilDisorder
 from .text import text_view
@@ -20,7 +20,7 @@ SPEC = RulesetSpec(
             "(crowd Response Levels, looting, fire, fights, firearms, over-reaction, snipers).",
     state=CivilDisorder,
     setup=CDSetup,
-    house_rules=HOUSE_RULES,
+    options=Options,
     heuristic_bot=HeuristicSFBot,
     scenario_package="riotact.rulesets.civil_disorder.scenarios",
     seat_counts=(1, 8),

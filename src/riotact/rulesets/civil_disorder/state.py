@@ -24,7 +24,7 @@ from typing import Any
 
 from riotact.core.errors import OptionError, ScenarioError
 from riotact.core.log import UMPIRE
-from riotact.core.options import Value
+from riotact.core.options import make_options
 from riotact.core.protocol import Action, Result
 from riotact.core.scenario import Scenario
 from riotact.core.umpire import Umpire
@@ -46,7 +46,7 @@ from . import (
     umpiring,
     views,
 )
-from .rules import HOUSE_RULES, checked_house_rules
+from .options import Options, checked_tables
 from .setup import CDSetup
 from .tables import Table
 from .town import Town, build_town
@@ -61,7 +61,7 @@ ALWAYS_OPEN = {"pass": Action("pass", "take no action this turn"), "stay": Actio
 class CivilDisorder(World):
     """One game of Civil Disorder; riotact is the umpire (CD-01, CD-03, CD-05)."""
 
-    def __init__(self, scenario: Scenario, options: dict[str, Value], umpire: Umpire) -> None:
+    def __init__(self, scenario: Scenario, options: Options, umpire: Umpire) -> None:
         setup: CDSetup = scenario.setup
         tables = _tables(scenario, options)
         t = setup.town
@@ -235,14 +235,14 @@ class CivilDisorder(World):
         return tokens
 
 
-def _tables(scenario: Scenario, options: dict[str, Value]) -> tuple[Table, Table, Table]:
-    """The house rules checked (:func:`.rules.checked_house_rules`): a bad value in the scenario's
+def _tables(scenario: Scenario, options: Options) -> tuple[Table, Table, Table]:
+    """The house rules' tables (:func:`.options.checked_tables`): a bad table in the scenario's
     ``[house_rules]`` is a ScenarioError naming the file, one given as an option an OptionError."""
     try:
-        checked_house_rules({**{r.key: r.default for r in HOUSE_RULES}, **scenario.house_rules})
+        checked_tables(make_options(Options, scenario.ruleset, scenario.house_rules))
     except OptionError as exc:
         raise ScenarioError(scenario.source, "house_rules", str(exc)) from None
-    return checked_house_rules(options)
+    return checked_tables(options)
 
 
 def _validate(scenario: Scenario, setup: CDSetup, town: Town) -> None:

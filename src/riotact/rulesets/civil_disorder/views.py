@@ -37,7 +37,7 @@ def known_crowds(s: World, seat: str) -> dict[str, str]:
     me = s.players[seat]
     out: dict[str, str] = {}
     reporters = [u for u in s.live_units() if u.player == seat and u.radio] \
-        if me.radio and s.opt("radio_reports") else []
+        if me.radio and s.options.radio_reports else []
     for crowd in s.live_crowds():
         if s.player_sees(seat, crowd.node):
             out[crowd.id] = "sight"
@@ -57,7 +57,7 @@ def known_units(s: World, seat: str) -> dict[str, str]:
     for unit in s.live_units():
         if s.player_sees(seat, unit.node):
             out[unit.id] = "sight"
-        elif unit.player == seat and unit.radio and me.radio and s.opt("radio_reports"):
+        elif unit.player == seat and unit.radio and me.radio and s.options.radio_reports:
             out[unit.id] = "radio report"
         elif unit.id in commanded and within_earshot(s, seat, unit):
             out[unit.id] = "radio" if me.radio and unit.radio else "earshot"
@@ -74,9 +74,9 @@ def commanded_units(s: World, seat: str) -> list[SFUnit]:
     return [u for u in s.live_units() if u.player == seat or seat == s.commander]
 
 
-def earshot(s: World, seat: str) -> float:
+def earshot(s: World, seat: str) -> int:
     """CD-07 / CD-32 default: a voice carries 2", a megaphone or PA 8"."""
-    return float(s.opt("megaphone_inches") if s.players[seat].megaphone else s.opt("voice_inches"))
+    return s.options.megaphone_inches if s.players[seat].megaphone else s.options.voice_inches
 
 
 def within_earshot(s: World, seat: str, unit: SFUnit) -> bool:
@@ -227,8 +227,8 @@ def umpire_view(s: World) -> dict[str, Any]:
         "bombs": [_record(b) for b in s.bombs.values()],
         "prisoners": [_record(p) for p in s.prisoners.values()],
         "looter_vehicles": [_record(v) for v in s.vehicles.values()],
-        "tables": {"rl_chart": {str(r): {**_record(row), "throws_and_damages": r >= int(s.opt("damage_rl")),
-                                         "loots": r >= int(s.opt("looting_rl"))}
+        "tables": {"rl_chart": {str(r): {**_record(row), "throws_and_damages": r >= s.options.damage_rl,
+                                         "loots": r >= s.options.looting_rl}
                                for r, row in RL_CHART.items()},
                    "negotiation": table_text(s.negotiation_table),
                    "fights": table_text(s.fight_table),

@@ -13,11 +13,11 @@ from typing import Any, Final
 
 from riotact.core.log import UMPIRE
 from riotact.core.modifiers import Modifier
-from riotact.core.options import Value
 from riotact.core.protocol import State
 from riotact.core.scenario import Scenario
 from riotact.core.umpire import RollTotal, Umpire
 
+from .options import Options
 from .setup import CDSetup
 from .spots import Spots
 from .tables import Table
@@ -43,7 +43,9 @@ class World(State):
     """The table of one Civil Disorder game and its queries; :class:`.state.CivilDisorder` adds
     the protocol and the turn (CD-12)."""
 
-    def __init__(self, scenario: Scenario, options: dict[str, Value], umpire: Umpire, town: Town,
+    options: Options  # the house rules, read by attribute (core State holds them)
+
+    def __init__(self, scenario: Scenario, options: Options, umpire: Umpire, town: Town,
                  tables: tuple[Table, Table, Table]) -> None:
         super().__init__(scenario, options, umpire)
         #: The umpire (Game Control, CD-01) again, as this class's own typed attribute: ``umpire``
@@ -69,7 +71,7 @@ class World(State):
         self.crowds = {c.id: Crowd(c.id, c.figures, c.at, c.rl, self._objective(c.objective), c.looters,
                                    petrol_allowed=c.petrol_bombs, missiles=c.missiles)
                        for c in setup.crowds}
-        pct = int(options["loot_percent"])
+        pct = options.loot_percent
         self.buildings = {b.id: Building(b.id, b.kind, b.value, b.value,
                                          b.loot if b.loot is not None else
                                          (b.value * pct // 100 if b.kind in ("shop", "store") else 0),
@@ -116,9 +118,6 @@ class World(State):
         may start explaining half way (core/worlds.py ``explaining``)."""
         return self.control.log.explains
 
-    def opt(self, key: str) -> Any:
-        return self.options[key]
-
     def new_id(self, prefix: str) -> str:
         self.next_id += 1
         return f"{prefix}{self.next_id}"
@@ -134,7 +133,7 @@ class World(State):
 
     def player_sees(self, seat: str, node: str) -> bool:
         """CD-06: what a player's personal figure can see (everything if not strict)."""
-        return not self.opt("strict_visibility") or self.town.sees(self.players[seat].node, node)
+        return not self.options.strict_visibility or self.town.sees(self.players[seat].node, node)
 
     def witnesses(self, nodes: Iterable[str] = (), units: Iterable[str] = ()) -> list[str]:
         """SF seats told about an event: those who see where it happens, and the owners of the
@@ -308,7 +307,7 @@ class World(State):
                  (f"arrests ({st['arrests']})", st["arrests"]),
                  (f"crowds dispersed ({st['crowds_dispersed']}, 5 each)", 5 * st["crowds_dispersed"])]
         if st["firearm_deaths"]:
-            parts.append((f"deaths from SF firearms ({st['firearm_deaths']})", -int(self.opt("death_penalty"))))
+            parts.append((f"deaths from SF firearms ({st['firearm_deaths']})", -self.options.death_penalty))
         return [(why, float(points)) for why, points in parts if points or why == "start"]
 
     def score(self) -> float:
