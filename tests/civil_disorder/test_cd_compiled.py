@@ -144,14 +144,14 @@ def test_a_build_older_than_a_source_is_refused_in_one_line(monkeypatch: pytest.
         import riotact._compiled as copies
 
         sources = dict(copies.SOURCES)
-        monkeypatch.setattr(copies, "SOURCES", {**sources, "riotact.rulesets.civil_disorder.crowds": "0" * 64})
+        monkeypatch.setattr(copies, "SOURCES", {**sources, "riotact.rulesets.civil_disorder.rules.crowds": "0" * 64})
     compiled_module.unavailable.cache_clear()
     try:
         with pytest.raises(LaboratoryUnavailable) as refused:
             Game(SCENARIOS[0], seed=1, explain=False, compiled=True)
         assert "\n" not in str(refused.value)
         if sources:
-            assert "older riotact.rulesets.civil_disorder.crowds" in str(refused.value)
+            assert "older riotact.rulesets.civil_disorder.rules.crowds" in str(refused.value)
             with pytest.raises(LaboratoryUnavailable, match="older"):  # what `sim --engine compiled` asks first
                 check_engine(SCENARIOS[0], "compiled")
             assert not plays_compiled(SCENARIOS[0], "auto", {})  # auto plays the same game in Python

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from riotact.rulesets.civil_disorder import custody
+from riotact.rulesets.civil_disorder.rules import custody
 
 
 def arrested(cd, *, van_at: str | None = "x16y24", dice=(), **kw):
@@ -43,7 +43,7 @@ def test_cd55_with_no_police_vehicle_the_escort_walks_off_the_table(cd):
 def test_cd55_a_player_escorting_a_prisoner_can_do_nothing_else_until_they_arrive(cd):
     """CD-07 (c) / CD-55: a player who grabbed a rioter walks him to the van (16": 3 turns) and
     can only pass meanwhile."""
-    from riotact.rulesets.civil_disorder.orders import player_step4
+    from riotact.rulesets.civil_disorder.rules.orders import player_step4
 
     game = cd.game(units=[cd.unit("V1", "patrol", "J1-2", figures=4, vehicle="van")],
                    crowds=[cd.crowd("A", "x16y14", rl=5)], dice=[8, 3])

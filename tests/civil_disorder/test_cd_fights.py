@@ -3,7 +3,7 @@ over-reaction test (CD-62 to CD-65)."""
 
 from __future__ import annotations
 
-from riotact.rulesets.civil_disorder import combat, crowds, missiles
+from riotact.rulesets.civil_disorder.rules import combat, crowds, missiles
 from riotact.rulesets.civil_disorder.tables import FIGHT_TABLE, OVERREACTION_TABLE, lookup
 
 
@@ -54,7 +54,7 @@ def test_cd53_fight_factors_and_the_two_worked_examples(cd):
     assert score("P1", 5, odds=3) == 4 and score("P1", 5, odds=4) == 3 and score("P1", 5, odds=6) == 3
     assert (score("M1", 0), score("M1", 0, charging=True)) == (2, 4)
     assert (score("MR1", 0), score("MR1", 0, charging=True)) == (3, 6)
-    from riotact.rulesets.civil_disorder.units import GasCloud
+    from riotact.rulesets.civil_disorder.state import GasCloud
     s.gas.append(GasCloud("tear", 16, 0))
     assert score("P1", 5) == 4 and score("R1", 5) == 8  # riot police wear masks
 
@@ -177,7 +177,7 @@ def test_cd53_a_fallen_officer_defends_on_the_ground_at_minus_2(cd):
 def test_cd53_only_riot_equipped_units_and_swat_wear_gas_masks(cd):
     """CD-53 (e) / CD-22 default: riot-equipped units and SWAT ignore gas in fights; Special
     Forces (a soldier's +1) are not listed, so tear gas costs them -2."""
-    from riotact.rulesets.civil_disorder.units import GasCloud
+    from riotact.rulesets.civil_disorder.state import GasCloud
 
     game = cd.game(units=[cd.unit("SF1", "special_forces", "J1-0", figures=4),
                           cd.unit("SW1", "swat", "J1-0")])
@@ -193,7 +193,7 @@ def test_cd53_only_riot_equipped_units_and_swat_wear_gas_masks(cd):
 def test_cd62_entering_a_burning_building_counts_as_being_petrol_bombed(cd):
     """CD-47 / CD-38 / CD-62: SF entering a burning building roll as if under petrol bomb attack,
     and being petrol bombed calls for an over-reaction test, even when nobody is burned."""
-    from riotact.rulesets.civil_disorder.orders import enter
+    from riotact.rulesets.civil_disorder.rules.orders import enter
 
     game = cd.game(buildings=[{"id": "shop", "block": [0, 0], "value": 60, "fires": 1}],
                    units=[cd.unit("P1", "patrol", "J0-0")], dice=[1, 1])  # 1 figure caught, unharmed

@@ -6,9 +6,9 @@ import pytest
 
 from riotact.core import OptionError, ScenarioError
 from riotact.core.errors import IllegalActionError
-from riotact.rulesets.civil_disorder import combat, crowds, medical, missiles
-from riotact.rulesets.civil_disorder.orders import travel
-from riotact.rulesets.civil_disorder.units import SFUnit
+from riotact.rulesets.civil_disorder.rules import combat, crowds, medical, missiles
+from riotact.rulesets.civil_disorder.rules.orders import travel
+from riotact.rulesets.civil_disorder.state import SFUnit
 
 
 def test_bad_options_are_clear_errors(cd):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from riotact.rulesets.civil_disorder import medical
+from riotact.rulesets.civil_disorder.rules import medical
 
 
 def ward(cd, dice, medics: int = 2):
@@ -26,7 +26,7 @@ def test_cd56_casualties_are_wounded_or_dead_and_lie_where_they_fell(cd):
     s = game.state
     s.wound_sf(s.units["P1"], "a brick")
     s.wound_sf(s.units["P1"], "a shot", dead=True)
-    from riotact.rulesets.civil_disorder.orders import carry_out
+    from riotact.rulesets.civil_disorder.rules.orders import carry_out
     carry_out(s, s.units["P1"])
     assert sorted(c.status for c in s.casualties.values()) == ["dead", "wounded"]
     assert {c.node for c in s.casualties.values()} == {"J1-0"} and s.units["P1"].node != "J1-0"

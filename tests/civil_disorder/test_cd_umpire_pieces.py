@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from riotact.core import Game, IllegalActionError, find_scenario
-from riotact.rulesets.civil_disorder.views import known_crowds
+from riotact.rulesets.civil_disorder.view import known_crowds
 
 CHAIR = "civil-disorder/night-of-fires"  # seats: commander, fire, umpire; crowds A (26) and B (20)
 

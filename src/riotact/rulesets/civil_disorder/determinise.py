@@ -38,8 +38,8 @@ from riotact.core import UMPIRE, Game
 from riotact.core.worlds import dealt, scenario_start, world_copy
 
 from .bots import HeuristicSFBot
-from .state import CivilDisorder
-from .views import known_crowds, known_units
+from .turn import CivilDisorder
+from .view import known_crowds, known_units
 
 NEGOTIATORS = ("poor", "average", "good")
 

@@ -20,8 +20,8 @@ import icepool
 
 from riotact.core.odds import Chance, Odds, OddsError, OddsProcedure, Param, percent, pmf
 
-from .crowds import clamp_rl, rl_shift
 from .options import Options
+from .rules.crowds import clamp_rl, rl_shift
 from .tables import (
     FIGHT_RESULTS,
     OUTNUMBERED,

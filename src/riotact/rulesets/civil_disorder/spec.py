@@ -9,8 +9,8 @@ from .determinise import determinise
 from .encoding import encoding
 from .options import Options
 from .setup import CDSetup
-from .state import CivilDisorder
 from .text import text_view
+from .turn import CivilDisorder
 
 SPEC = RulesetSpec(
     id="civil-disorder",
@@ -29,5 +29,5 @@ SPEC = RulesetSpec(
     encoding=encoding,
     determinise=determinise,
     odds="riotact.rulesets.civil_disorder.odds",
-    compiled_state="riotact.rulesets.civil_disorder.state:CivilDisorder",
+    compiled_state="riotact.rulesets.civil_disorder.turn:CivilDisorder",
 )

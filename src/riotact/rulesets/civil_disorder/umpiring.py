@@ -17,11 +17,10 @@ from typing import Any
 
 from riotact.core.umpiring import REASON, Arg, Power, PowerError, move_and_remove
 
-from . import crowds
-from .movement import move_vehicle
+from .rules import crowds
+from .rules.movement import move_vehicle
+from .state import Crowd, SFUnit, World
 from .tables import RL_MAX, RL_MIN, UNIT_TYPES
-from .units import Crowd, SFUnit
-from .world import World
 
 
 def umpire_powers(s: World) -> tuple[Power, ...]:

@@ -16,16 +16,15 @@ from typing import TYPE_CHECKING
 
 from shapely.geometry import Point
 
+from ..board import building_name
+from ..state import Threat
 from .combat import casualty_roll, crowd_casualty
 from .crowds import layout, on_table
 from .fire import start_fire
 from .personal import wound_player
-from .town import building_name
-from .units import Threat
 
 if TYPE_CHECKING:
-    from .units import Bomb, Crowd
-    from .world import World
+    from ..state import Bomb, Crowd, World
 
 
 def _due(s: World, bomb: Bomb, node: str) -> str | None:

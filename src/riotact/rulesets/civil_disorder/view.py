@@ -3,7 +3,10 @@
 SF players see their own figure, what it can see, and radio reports from their
 own units; crowds show only their RL marker and what the seed lets players be
 told (goods being carried, petrol bombs being made). The umpire sees everything,
-Game Control tables included.
+Game Control tables included. The player handout (CD-71 default) is the only part of the
+rules the players see (CD-01): the Rule Structure, the player's role and actions, scales, unit
+types, the sequence, vehicle movement, the meaning of RL markers and the negotiation ranges; no
+table, factor or hidden rating (those stay with the umpire).
 """
 
 from __future__ import annotations
@@ -14,9 +17,29 @@ from typing import TYPE_CHECKING, Any
 
 from riotact.core.log import UMPIRE
 
-from .crowds import layout
-from .handout import PLAYER_HANDOUT, RL_KEY
+from .rules.crowds import layout
 from .tables import RL_CHART, UNIT_TYPES, table_text
+
+RL_KEY = "RL markers: 8 is bad, 1 is good (from the SF point of view)."
+
+PLAYER_HANDOUT = (
+    "Civil Disorder - Security Forces rules. "
+    "You are one individual, shown by your personal figure, in a chain of command under one overall "
+    "police commander. The umpire moves every other figure, police and crowd alike. "
+    "Each turn you may walk and take ONE action: talk with someone next to you, shout orders to a unit "
+    "within earshot (or by radio), take one personal action, run somewhere, or negotiate with a crowd. "
+    "You may not confer with other players except as your action. "
+    "Scales: 1 inch = 2 metres; police, soldiers and vehicles 1:1; civilians 1 figure = 5 people. "
+    "Units: patrol police, riot police, SWAT, anti-riot teams, mounted police, mounted riot police, "
+    "conscripts, soldiers, soldiers with riot training, special forces, firefighters and paramedics. "
+    "Sequence: the umpire moves crowds and units; personal figures move; firing, fights and "
+    "negotiations; your actions; the umpire assesses the turn. "
+    "Vehicles can go almost anywhere in a turn but are slow to start from stationary, and must be "
+    "stationary for people to get in or out. "
+    f"{RL_KEY} "
+    "Only player characters negotiate: 2 inches by normal voice, 8 inches with a megaphone or PA."
+)
+
 
 #: What the engine does not do (also listed in docs/rules/CD.md): "not implemented: X (rule)".
 #: Players are shown only the notes about their own side; the rest concern the umpire's Game
@@ -28,8 +51,7 @@ UMPIRE_NOTES: tuple[str, ...] = (*PLAYER_NOTES,)
 ON_THE_GROUND = ("lying", "walking", "stretcher", "dying", "dead", "treated")
 
 if TYPE_CHECKING:
-    from .units import SFUnit
-    from .world import World
+    from .state import SFUnit, World
 
 
 def known_crowds(s: World, seat: str) -> dict[str, str]:

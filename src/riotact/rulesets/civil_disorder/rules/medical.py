@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..tables import AMBULANCE_PLACES, TRIAGE
 from .movement import travel
-from .tables import AMBULANCE_PLACES, TRIAGE
 
 if TYPE_CHECKING:
-    from .units import Casualty, SFUnit
-    from .world import World
+    from ..state import Casualty, SFUnit, World
 
 #: CD-57 / CD-58 / CD-56 default: the turns of work after the paramedic reaches the body.
 WORK = {

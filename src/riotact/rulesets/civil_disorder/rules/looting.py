@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..board import building_name
 from .crowds import loots, nearest_shop, split, violent
 from .fire import start_fire
-from .town import building_name
 
 if TYPE_CHECKING:
-    from .units import Crowd, LooterVehicle
-    from .world import World
+    from ..state import Crowd, LooterVehicle, World
 
 
 def setup_looters(s: World) -> None:

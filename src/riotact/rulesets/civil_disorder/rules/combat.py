@@ -9,17 +9,16 @@ from typing import TYPE_CHECKING
 
 from riotact.core.modifiers import Modifier
 
+from ..board import building_name
+from ..state import Threat
+from ..tables import OUTNUMBERED, fight_type_bonus, lookup, people
 from .crowds import chart
 from .custody import make_arrest
 from .gas import in_gas, throw_gas
 from .movement import move_away, move_into_contact, run_pace
-from .tables import OUTNUMBERED, fight_type_bonus, lookup, people
-from .town import building_name
-from .units import Threat
 
 if TYPE_CHECKING:
-    from .units import Crowd, SFUnit, Sniper
-    from .world import World
+    from ..state import Crowd, SFUnit, Sniper, World
 
 #: CD-54 default: a stunned figure falls, does nothing next turn, then spends a turn getting up
 #: (counted down at the end of each turn, the turn it falls included).
@@ -401,7 +400,7 @@ def overreaction_test(s: World, uid: str) -> None:
 
 
 def apply_overreaction(s: World, unit: SFUnit, result: str) -> None:
-    """CD-64 default results, aimed at the threat (:class:`.units.Threat`: the crowd that attacked
+    """CD-64 default results, aimed at the threat (:class:`..state.Threat`: the crowd that attacked
     the unit, or where the sniper fire came from), else at the nearest crowd in sight. CD-65:
     military units and SWAT with guns may open fire instead of running; they fire at the threat,
     not into any crowd."""

@@ -6,13 +6,12 @@ from typing import TYPE_CHECKING
 
 from riotact.core.words import counted
 
+from ..board import building_name
+from ..state import Threat
 from .combat import petrol_attack
-from .town import building_name
-from .units import Threat
 
 if TYPE_CHECKING:
-    from .units import Crowd, SFUnit
-    from .world import World
+    from ..state import Crowd, SFUnit, World
 
 HOSE_CREW = 4  # CD-49: it takes 4 firefighters to man the hose
 ONBOARD_WATER_TURNS = 2  # CD-50

@@ -12,13 +12,12 @@ from typing import TYPE_CHECKING
 
 from riotact.core.modifiers import Modifier
 
+from ..tables import lookup
 from .combat import DOWN_TURNS, fight_result_on_rioter, in_gas, outnumbered, rioter_fight_modifiers, volley
 from .crowds import chart
-from .tables import lookup
 
 if TYPE_CHECKING:
-    from .units import Crowd, Player
-    from .world import World
+    from ..state import Crowd, Player, World
 
 
 def can_grab(s: World, me: Player, crowd: Crowd) -> bool:

@@ -10,13 +10,12 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from riotact.core.modifiers import Modifier
 
+from ..state import Crowd
+from ..tables import RL_CHART, RL_MAX, RL_MIN, ChartRow, people
 from .gas import gas_on
-from .tables import RL_CHART, RL_MAX, RL_MIN, ChartRow, people
-from .units import Crowd
 
 if TYPE_CHECKING:
-    from .units import SFUnit
-    from .world import World
+    from ..state import SFUnit, World
 
 GOLDEN_ANGLE = math.pi * (3 - math.sqrt(5))
 

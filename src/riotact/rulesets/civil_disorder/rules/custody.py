@@ -8,12 +8,11 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..state import Prisoner
 from .crowds import on_table
-from .units import Prisoner
 
 if TYPE_CHECKING:
-    from .units import Crowd
-    from .world import World
+    from ..state import Crowd, World
 
 
 def make_arrest(s: World, captor: str, node: str, crowd: Crowd, *, units: Sequence[str] = ()) -> Prisoner:

@@ -5,15 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ..board import building_name
+from ..state import Threat
 from .combat import petrol_attack
 from .crowds import chart, violent
 from .fire import start_fire
-from .town import building_name
-from .units import Threat
 
 if TYPE_CHECKING:
-    from .units import Crowd, SFUnit
-    from .world import World
+    from ..state import Crowd, SFUnit, World
 
 
 def crowd_violence(s: World) -> None:

@@ -6,11 +6,10 @@ from typing import TYPE_CHECKING
 
 from riotact.core.modifiers import Modifier
 
-from .units import GasCloud
+from ..state import GasCloud
 
 if TYPE_CHECKING:
-    from .units import Crowd, SFUnit
-    from .world import World
+    from ..state import Crowd, SFUnit, World
 
 WIND = {"east": (1, 0), "west": (-1, 0), "north": (0, -1), "south": (0, 1)}
 

@@ -18,6 +18,10 @@ from riotact.core.log import UMPIRE
 from riotact.core.modifiers import Modifier
 from riotact.core.protocol import Action
 
+from ..board import building_name
+from ..state import Threat
+from ..tables import NEGOTIATOR_QUALITY, RL_CHART, lookup
+from ..view import commanded_units, earshot, in_reach, known_crowds, known_units, within_earshot
 from . import medical
 from .combat import petrol_attack
 from .crowds import recent_gunfire
@@ -26,15 +30,10 @@ from .fire import engine_reaches
 from .gas import gas_in_sight
 from .movement import driver, move_away, move_into_contact, move_vehicle, pace, run_pace, travel, vehicle_reach
 from .personal import can_grab, personal_fight, personal_fire
-from .tables import NEGOTIATOR_QUALITY, RL_CHART, lookup
-from .town import building_name
-from .units import Threat
-from .views import commanded_units, earshot, in_reach, known_crowds, known_units, within_earshot
 
 if TYPE_CHECKING:
-    from .town import Town
-    from .units import Crowd, SFUnit
-    from .world import World
+    from ..board import Town
+    from ..state import Crowd, SFUnit, World
 
 THREATEN_INCHES = 4  # an advance ending this close threatens the crowd (CD-20)
 
