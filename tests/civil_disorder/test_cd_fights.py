@@ -4,6 +4,7 @@ over-reaction test (CD-62 to CD-65)."""
 from __future__ import annotations
 
 from riotact.rulesets.civil_disorder.rules import combat, crowds, missiles
+from riotact.rulesets.civil_disorder.rules.medical import wound_sf
 from riotact.rulesets.civil_disorder.tables import FIGHT_TABLE, OVERREACTION_TABLE, lookup
 
 
@@ -115,7 +116,7 @@ def test_cd62_second_bricks_do_not_test_a_wounded_member_does(cd):
     unit.bricked = True
     missiles.throw_missiles(s, s.crowds["A"], unit)
     combat.overreaction_tests(s)  # no dice used
-    s.wound_sf(unit, "test")
+    wound_sf(s, unit, "test")
     combat.overreaction_tests(s)
     assert [e["rule"] for e in s.umpire.log.events if e["kind"] == "roll"][-1] == "CD-63"
 
@@ -207,7 +208,7 @@ def test_cd62_a_member_wounded_after_step_4_is_tested_in_the_next_turn(cd):
     CD-47) is not let off: it takes its test in the next turn's step 4, with -1 for the wound."""
     game = cd.game(units=[cd.unit("P1", "patrol", "J0-0")], crowds=[cd.crowd("A", "J2-2", rl=3)], seed=4)
     s = game.state
-    s.wound_sf(s.units["P1"], "burned in the fire")  # as fire.burn does in step 6
+    wound_sf(s, s.units["P1"], "burned in the fire")  # as fire.burn does in step 6
     game.apply("commander", "pass")
     game.apply("commander", "stay")
     [test] = [e for e in game.log.events if e.get("rule") == "CD-63" and e["kind"] == "roll"]

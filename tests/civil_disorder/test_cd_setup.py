@@ -10,7 +10,8 @@ import pytest
 from riotact.core import Game, ScenarioError, builtin_scenarios
 from riotact.core.errors import IllegalActionError
 from riotact.rulesets.civil_disorder import SPEC
-from riotact.rulesets.civil_disorder.rules.crowds import layout, layout_problem
+from riotact.rulesets.civil_disorder.board import layout
+from riotact.rulesets.civil_disorder.rules.crowds import layout_problem
 from riotact.rulesets.civil_disorder.tables import (
     RL_CHART,
     UNIT_TYPES,

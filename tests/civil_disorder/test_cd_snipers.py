@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from riotact.rulesets.civil_disorder.rules import combat, orders
+from riotact.rulesets.civil_disorder.view import player_sees
 
 MILL = {"id": "mill", "block": [0, 0], "value": 60, "kind": "office"}
 
@@ -66,7 +67,7 @@ def test_cd68_a_spotted_place_is_revealed_to_the_target_unit_not_to_every_sf_pla
                    snipers=[{"id": "sn1", "building": "mill", "target": "R1"}],
                    crowds=[cd.crowd("A", "J2-1", rl=3)], dice=[1, 1, 1, 1, 6])
     s = game.state
-    assert not s.player_sees("commander", combat.sniper_node(s, "sn1"))
+    assert not player_sees(s, "commander", combat.sniper_node(s, "sn1"))
     for _ in range(3):
         combat.snipers_fire(s)
     assert s.snipers["sn1"].spotted and s.snipers["sn1"].known_to == ["sub1"]
@@ -220,7 +221,7 @@ def test_cd66_a_player_out_of_sight_of_a_blast_hears_it_but_is_not_told_where(cd
                    bombs=[{"id": "hidden_bomb", "crowd": "A", "turn": 1, "radius": 1, "hit_on": 6}],
                    dice=[1, 1])
     s = game.state
-    assert not s.player_sees("sub1", "x16y8") and s.player_sees("commander", "x16y8")
+    assert not player_sees(s, "sub1", "x16y8") and player_sees(s, "commander", "x16y8")
     bombs.bombs_go_off(s)
     heard = [e["text"] for e in game.log_for("sub1") if e.get("rule") == "CD-66"]
     assert heard == ["A loud explosion is heard somewhere out of sight."]

@@ -6,6 +6,7 @@ import pytest
 
 from riotact.core.errors import IllegalActionError
 from riotact.rulesets.civil_disorder.rules.orders import carry_out, travel
+from riotact.rulesets.civil_disorder.view import player_sees
 
 BLOCK = {"id": "block", "block": [0, 0], "value": 50, "kind": "house"}
 
@@ -31,7 +32,7 @@ def test_cd06_a_unit_he_may_order_is_in_his_view_where_his_orders_say_it_is(cd):
                    players=[{"seat": "commander", "at": "J1-1"},
                             {"seat": "sub1", "at": "J2-2", "service": "fire", "superior": "commander"}],
                    units=[cd.unit("F1", "firefighters", "J0-0", player="sub1")])
-    assert not game.state.player_sees("commander", "J0-0")
+    assert not player_sees(game.state, "commander", "J0-0")
     moves = {a.id.rsplit(":", 1)[1] for a in game.legal_actions("commander") if a.id.startswith("order:F1:move:")}
     [f1] = [u for u in game.view("commander")["state"]["units"] if u["id"] == "F1"]
     assert (f1["node"], f1["source"]) == ("J0-0", "radio") and f1["node"] not in moves

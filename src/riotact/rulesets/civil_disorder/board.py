@@ -33,6 +33,17 @@ _COMPASS = {"w": "west", "e": "east", "n": "north", "s": "south", "nw": "north-w
             "sw": "south-west", "se": "south-east"}
 
 
+GOLDEN_ANGLE = math.pi * (3 - math.sqrt(5))
+
+
+def layout(crowd_figures: int, centre: tuple[float, float]) -> list[list[float]]:
+    """A loose, irregular mass about 0.5-0.8" apart (a sunflower spiral: no lines, no blocks)."""
+    cx, cy = centre
+    return [[round(cx + 0.45 * math.sqrt(i + 0.5) * math.cos(i * GOLDEN_ANGLE), 2),
+             round(cy + 0.45 * math.sqrt(i + 0.5) * math.sin(i * GOLDEN_ANGLE), 2)]
+            for i in range(crowd_figures)]
+
+
 def building_name(building_id: str) -> str:
     """What players call a building: its id in words, a trailing compass part read first. A scenario's
     ids (``terrace_w``) are for typing orders; the screen and the log say the name.

@@ -354,37 +354,6 @@ class World(State):
     def position(self, node: str) -> tuple[float, float]:
         return self.town.pos[node]
 
-    def player_sees(self, seat: str, node: str) -> bool:
-        """CD-06: what a player's personal figure can see (everything if not strict)."""
-        return not self.options.strict_visibility or self.town.sees(self.players[seat].node, node)
-
-    def witnesses(self, nodes: Iterable[str] = (), units: Iterable[str] = ()) -> list[str]:
-        """SF seats told about an event: those who see where it happens, and the owners of the
-        units involved if both have radios (the unit reports it, CD-06)."""
-        nodes = list(nodes)
-        seats = {s for s in self.sf_seats if any(self.player_sees(s, n) for n in nodes)}
-        for uid in units:
-            unit = self.units[uid]
-            if unit.radio and self.players[unit.player].radio:
-                seats.add(unit.player)
-        return sorted(seats)
-
-    def tell(self, rule: str, text: str, *, nodes: Iterable[str] = (), units: Iterable[str] = (),
-             **fields: Any) -> None:
-        """An event the SF may know: seen where it happens or reported by their units. In the
-        laboratory mode the log keeps no audience, so the witnesses are not worked out."""
-        if self.explains:
-            self.control.effect(rule, text, visible_to=self.witnesses(nodes, units), **fields)
-        else:
-            self.control.log.mark("effect")  # counted only (core/log.py QuietLog)
-
-    def tell_who(self, rule: str, text: str, *, nodes: Iterable[str] = (), units: Iterable[str] = (),
-                 **fields: Any) -> list[str]:
-        """:meth:`tell` for rules that go on to use who was told: returns the SF seats told."""
-        seats = self.witnesses(nodes, units)
-        self.control.effect(rule, text, visible_to=seats, **fields)
-        return seats
-
     def note(self, rule: str, text: str, **fields: Any) -> None:
         """An umpire-only event (Game Control business, CD-01)."""
         if self.explains:
@@ -473,19 +442,6 @@ class World(State):
         self.unit_events.setdefault(unit.id, set()).add(trigger)
         if threat is not None and (unit.id not in self.threats or trigger == "shot at"):
             self.threats[unit.id] = threat
-
-    def wound_sf(self, unit: SFUnit, cause: str, *, dead: bool = False) -> None:
-        """An SF figure is wounded (or killed): it leaves the unit as a casualty (CD-56)."""
-        if unit.figures <= 0:
-            return
-        unit.figures -= 1
-        if unit.down and len(unit.down) > unit.figures:
-            unit.down.pop()
-        self.add_casualty(unit.node, "sf", unit.id, "dead" if dead else "wounded", cause)
-        self.unit_wounded[unit.id] = self.unit_wounded.get(unit.id, 0) + 1
-        self.unit_event(unit, "member wounded")
-        self.tell("CD-56", f"A figure of {unit.id} is {'killed' if dead else 'wounded'} ({cause}).",
-                  nodes=[unit.node], units=[unit.id])
 
     def trigger(self, crowd: Crowd, reason: str, factor: int = 0, why: str = "") -> None:
         """CD-20: something that calls for an RL roll this turn, with its action factor."""

@@ -50,7 +50,7 @@ from .rules import (
 from .setup import CDSetup
 from .state import World
 from .tables import Table
-from .view import scenario_for, sf_view, umpire_view
+from .view import hidden_tokens, plant_sentinels, scenario_data_for, view
 
 #: The first action of every player's list (orders.player_actions) and walk (orders.walk_actions).
 #: The hold point of a person in the umpire's chair before step 6 (CD-12).
@@ -141,10 +141,10 @@ class CivilDisorder(World):
             self.assess_turn()
 
     def view(self, seat: str) -> dict[str, Any]:
-        return umpire_view(self) if seat == UMPIRE else sf_view(self, seat)
+        return view(self, seat)
 
     def scenario_data_for(self, seat: str) -> dict[str, Any]:
-        return scenario_for(self, seat)
+        return scenario_data_for(self, seat)
 
     # -- the turn (CD-12) -------------------------------------------------------
     def resolve_turn(self) -> None:
@@ -214,25 +214,12 @@ class CivilDisorder(World):
         text = f"{reason}; SF score {score} ({'at least' if won else 'below'} {self.setup.victory_score})"
         return Result(winners, text, dict.fromkeys(self.sf_seats, score), self.details())
 
-    # -- conformance hooks ----------------------------------------------------
+    # -- conformance hooks (view.py states what each seat may know) ------------
     def plant_sentinels(self) -> None:
-        for crowd in self.crowds.values():
-            crowd.note = f"CDSECRET-crowd-{crowd.id}-{'looters' if crowd.looter else 'rioters'}"
-        for player in self.players.values():
-            player.note = f"CDSECRET-negotiator-{player.seat}-{player.negotiator}"
-        for sniper in self.snipers.values():
-            sniper.note = f"CDSECRET-sniper-{sniper.id}"
-        for bomb in self.bombs.values():
-            bomb.note = f"CDSECRET-bomb-{bomb.id}"
+        plant_sentinels(self)
 
     def hidden_tokens(self, seat: str) -> set[str]:
-        if seat == UMPIRE:
-            return set()
-        tokens = {c.note for c in self.crowds.values() if c.note}
-        tokens.update(p.note for p in self.players.values() if p.note)
-        tokens.update(s.note for s in self.snipers.values() if s.note and seat not in s.known_to)
-        tokens.update(b.note for b in self.bombs.values() if b.note and b.went_off is None)
-        return tokens
+        return hidden_tokens(self, seat)
 
 
 def _tables(scenario: Scenario, options: Options) -> tuple[Table, Table, Table]:

@@ -12,9 +12,11 @@ from riotact.core.modifiers import Modifier
 from ..board import building_name
 from ..state import Threat
 from ..tables import OUTNUMBERED, fight_type_bonus, lookup, people
+from ..view import tell, tell_who
 from .crowds import chart
 from .custody import make_arrest
 from .gas import in_gas, throw_gas
+from .medical import wound_sf
 from .movement import move_away, move_into_contact, run_pace
 
 if TYPE_CHECKING:
@@ -59,8 +61,8 @@ def volley(s: World, who: str, node: str, firers: int, weapon: str, crowd: Crowd
             sniper.suppressed_turn = s.turn
     value, why = SHOT_AT[weapon]
     s.trigger(crowd, f"{who} shoots", value, why)
-    s.tell("CD-60", f"{who} opens fire {'over the heads of' if over_heads else 'on'} crowd {crowd.id}.",
-           nodes=[node, crowd.node], units=units)
+    tell(s, "CD-60", f"{who} opens fire {'over the heads of' if over_heads else 'on'} crowd {crowd.id}.",
+         nodes=[node, crowd.node], units=units)
     if over_heads or firers == 0:
         return
     pool = s.control.roll_pool("CD-60", who, firers, 6, purpose=f"firing ({weapon}) at crowd {crowd.id}",
@@ -95,8 +97,8 @@ def crowd_casualty(s: World, crowd: Crowd, status: str, cause: str, *, firearm: 
         else:
             crowd.factors.append((-1, "a subsequent casualty from firearms"))
     s.trigger(crowd, "casualty")
-    s.tell("CD-61" if firearm else "CD-56", f"A figure of crowd {crowd.id} falls {status} ({cause}).",
-           nodes=[crowd.node])
+    tell(s, "CD-61" if firearm else "CD-56", f"A figure of crowd {crowd.id} falls {status} ({cause}).",
+         nodes=[crowd.node])
 
 
 def firing(s: World) -> None:
@@ -141,7 +143,7 @@ def suppress(s: World, unit: SFUnit, building: str) -> None:
     for sniper in s.snipers.values():
         if sniper.building == building:
             sniper.suppressed_turn = s.turn
-    s.tell("CD-69", f"{unit.id} fires at {building_name(building)}.", nodes=[unit.node], units=[unit.id])
+    tell(s, "CD-69", f"{unit.id} fires at {building_name(building)}.", nodes=[unit.node], units=[unit.id])
 
 
 def counter_snipe(s: World, unit: SFUnit, sniper_id: str) -> None:
@@ -151,17 +153,17 @@ def counter_snipe(s: World, unit: SFUnit, sniper_id: str) -> None:
     if sniper is None or sniper.out or not unit.snipers:
         return
     if not sniper.spotted:
-        s.tell("CD-70", f"{unit.id} cannot shoot at a sniper it has not spotted.", units=[unit.id])
+        tell(s, "CD-70", f"{unit.id} cannot shoot at a sniper it has not spotted.", units=[unit.id])
         return
     gunfire(s, unit.node)
     sniper.suppressed_turn = s.turn  # CD-69: under fire
     if s.d6("CD-70", unit.id, f"SWAT sniper at {sniper.id} (hits on 4-6)") >= 4:
         status = casualty_roll(s, sniper.id)
         sniper.out = True
-        s.tell("CD-70", f"{unit.id}'s sniper hits the sniper at {_sniper_place(sniper)}: {status}.",
-               units=[unit.id])
+        tell(s, "CD-70", f"{unit.id}'s sniper hits the sniper at {_sniper_place(sniper)}: {status}.",
+             units=[unit.id])
     else:
-        s.tell("CD-70", f"{unit.id}'s sniper misses.", units=[unit.id])
+        tell(s, "CD-70", f"{unit.id}'s sniper misses.", units=[unit.id])
 
 
 def _sniper_place(sniper: Sniper) -> str:
@@ -183,12 +185,12 @@ def snipers_fire(s: World) -> None:
             continue
         gunfire(s, node)
         s.unit_event(target, "shot at", Threat(node, sniper.crowd, sniper.building))
-        told = s.tell_who("CD-67", f"{target.id} is under fire from an unseen sniper.", units=[target.id])
+        told = tell_who(s, "CD-67", f"{target.id} is under fire from an unseen sniper.", units=[target.id])
         if target.player in told:  # the unit knows; its player only by radio (CD-06)
             s.under_fire[target.id] = s.turn
         if s.d6("CD-67", f"sniper {sniper.id}", f"shot at {target.id} (hits on a 6)") == 6:
             status = casualty_roll(s, target.id)
-            s.wound_sf(target, "sniper fire", dead=status == "dead")
+            wound_sf(s, target, "sniper fire", dead=status == "dead")
         sniper.shots += 1
         here = sniper.shots_from[node] = sniper.shots_from.get(node, 0) + 1  # CD-68: per location
         if here >= 2 and not sniper.spotted:  # the first shot from any location is unobserved
@@ -196,7 +198,7 @@ def snipers_fire(s: World) -> None:
             mods = [Modifier(bonus, f"shot {here} from the same place", "CD-68")] if bonus else []
             if s.roll("CD-68", target.id, 1, 6, f"spotting sniper {sniper.id}", mods, target=6).passed:
                 sniper.spotted = True  # CD-68 default: the place is revealed to the target unit
-                sniper.known_to = s.tell_who("CD-68", f"{target.id} spots the sniper's position: "
+                sniper.known_to = tell_who(s, "CD-68", f"{target.id} spots the sniper's position: "
                                                       f"{_sniper_place(sniper)}.", units=[target.id], nodes=[node])
 
 
@@ -260,9 +262,9 @@ def fight(s: World, unit: SFUnit, crowd: Crowd, *, sf_attacking: bool, arrest: b
         return
     ganging = not sf_attacking or crowd.rl >= 7
     odds = max(1, min(4, crowd.figures // squad)) if ganging else 1
-    s.tell("CD-51", f"Fight: {squad} of {unit.id} against crowd {crowd.id}"
+    tell(s, "CD-51", f"Fight: {squad} of {unit.id} against crowd {crowd.id}"
                     f"{' (arrest attempt)' if arrest else ''}{' (charging)' if charging else ''}.",
-           nodes=[unit.node, crowd.node], units=[unit.id])
+         nodes=[unit.node, crowd.node], units=[unit.id])
     if not sf_attacking:
         s.unit_event(unit, "physically attacked", Threat(crowd.node, crowd.id))
     else:
@@ -313,7 +315,7 @@ def fight_result_on_rioter(s: World, captor: str, node: str, crowd: Crowd, resul
     if result == "arrest_or_stunned" and arrest:
         make_arrest(s, captor, node, crowd, units=units)
         return
-    s.tell("CD-54", f"A rioter of crowd {crowd.id} is stunned and falls.", nodes=[crowd.node], units=units)
+    tell(s, "CD-54", f"A rioter of crowd {crowd.id} is stunned and falls.", nodes=[crowd.node], units=units)
 
 
 def fight_result_on_sf(s: World, unit: SFUnit, crowd: Crowd, result: str, *,
@@ -324,11 +326,11 @@ def fight_result_on_sf(s: World, unit: SFUnit, crowd: Crowd, result: str, *,
     if result == "wounded":
         if on_ground:
             unit.down.pop()
-        s.wound_sf(unit, f"beaten by crowd {crowd.id}")
+        wound_sf(s, unit, f"beaten by crowd {crowd.id}")
         return True
     if not on_ground:  # CD-54: stunned, it falls (a fallen figure stays down)
         unit.down.append(DOWN_TURNS)
-        s.tell("CD-54", f"A figure of {unit.id} is stunned and falls.", nodes=[unit.node], units=[unit.id])
+        tell(s, "CD-54", f"A figure of {unit.id} is stunned and falls.", nodes=[unit.node], units=[unit.id])
     return True
 
 
@@ -342,7 +344,7 @@ def petrol_attack(s: World, unit: SFUnit, figures: int, cause: str, threat: Thre
     for i in range(min(figures, unit.figures)):
         if s.roll("CD-38", f"{unit.id} figure {i + 1}", 1, 6, f"{cause} (wounded on {need}+)",
                   target=need).passed:
-            s.wound_sf(unit, f"burned ({cause})")
+            wound_sf(s, unit, f"burned ({cause})")
 
 
 # -- over-reaction (CD-62 to CD-65) ----------------------------------------------------------
@@ -410,7 +412,7 @@ def apply_overreaction(s: World, unit: SFUnit, result: str) -> None:
         return
     if result == "shaken":
         unit.shaken_until = s.turn + 1
-        s.tell("CD-64", f"{unit.id} is shaken and will not advance.", units=[unit.id])
+        tell(s, "CD-64", f"{unit.id} is shaken and will not advance.", units=[unit.id])
         return
     s.stats["overreactions"] += 1
     target = threat.building if threat is not None and threat.building else None
@@ -418,18 +420,18 @@ def apply_overreaction(s: World, unit: SFUnit, result: str) -> None:
         if ((unit.type.military or unit.type.swat) and unit.weapon != "none" and (crowd or target)
                 and s.d6("CD-65", unit.id, "guns rather than running away (1-3 open fire)") <= 3):
             if unit.fired_turn == s.turn:  # CD-60: one volley a turn, and it has fired this one
-                s.tell("CD-65", f"{unit.id} stands its ground, firing: it has already fired its one "
+                tell(s, "CD-65", f"{unit.id} stands its ground, firing: it has already fired its one "
                                 "volley this turn (CD-60).", nodes=[unit.node], units=[unit.id])
                 return
-            s.tell("CD-65", f"{unit.id} opens fire at {f'crowd {crowd.id}' if crowd else target}!",
-                   nodes=[unit.node], units=[unit.id])
+            tell(s, "CD-65", f"{unit.id} opens fire at {f'crowd {crowd.id}' if crowd else target}!",
+                 nodes=[unit.node], units=[unit.id])
             if crowd is not None:
                 fire_at_crowd(s, unit, crowd)
             else:
                 suppress(s, unit, str(target))
             return
-        s.tell("CD-64", f"{unit.id} panics and runs away, ignoring orders.", nodes=[unit.node],
-               units=[unit.id])
+        tell(s, "CD-64", f"{unit.id} panics and runs away, ignoring orders.", nodes=[unit.node],
+             units=[unit.id])
         danger = threat.node if threat is not None else crowd.node if crowd is not None else None
         if danger is not None:
             move_away(s, unit, danger, run_pace(s, unit))
@@ -439,12 +441,12 @@ def apply_overreaction(s: World, unit: SFUnit, result: str) -> None:
     # hand, or fires at the sniper's building if it has guns
     if crowd is None:
         if target is not None and unit.weapon != "none" and unit.fired_turn != s.turn:
-            s.tell("CD-64", f"{unit.id} over-reacts and fires at {building_name(target)}!", nodes=[unit.node],
-                   units=[unit.id])
+            tell(s, "CD-64", f"{unit.id} over-reacts and fires at {building_name(target)}!", nodes=[unit.node],
+                 units=[unit.id])
             suppress(s, unit, target)
         return
-    s.tell("CD-64", f"{unit.id} over-reacts and charges crowd {crowd.id}!", nodes=[unit.node],
-           units=[unit.id])
+    tell(s, "CD-64", f"{unit.id} over-reacts and charges crowd {crowd.id}!", nodes=[unit.node],
+         units=[unit.id])
     start = s.town.inches(unit.node, crowd.node)
     if move_into_contact(s, unit, crowd, run_pace(s, unit)):
         # CD-64 default: it counts as charging for RL rolls; the fight bonus needs a real charge,

@@ -12,12 +12,11 @@ from riotact.core.modifiers import Modifier
 
 from ..state import Crowd
 from ..tables import RL_CHART, RL_MAX, RL_MIN, ChartRow, people
+from ..view import tell
 from .gas import gas_on
 
 if TYPE_CHECKING:
     from ..state import SFUnit, World
-
-GOLDEN_ANGLE = math.pi * (3 - math.sqrt(5))
 
 
 def clamp_rl(value: int) -> int:
@@ -40,14 +39,6 @@ def violent(s: World, crowd: Crowd) -> bool:
 
 
 # -- CD-19 layout -------------------------------------------------------------------
-def layout(crowd_figures: int, centre: tuple[float, float]) -> list[list[float]]:
-    """A loose, irregular mass about 0.5-0.8" apart (a sunflower spiral: no lines, no blocks)."""
-    cx, cy = centre
-    return [[round(cx + 0.45 * math.sqrt(i + 0.5) * math.cos(i * GOLDEN_ANGLE), 2),
-             round(cy + 0.45 * math.sqrt(i + 0.5) * math.sin(i * GOLDEN_ANGLE), 2)]
-            for i in range(crowd_figures)]
-
-
 def layout_problem(points: list[tuple[float, float]]) -> str | None:
     """CD-19: refuse figures well over 1" from their nearest crowd-mate, lines and blocks."""
     if len(points) < 2:
@@ -77,8 +68,8 @@ def split(s: World, crowd: Crowd, figures: int, *, looter: bool = False, part_id
                      had_firearm_casualty=crowd.had_firearm_casualty,  # CD-21 (b): once per crowd
                      seen_sf=list(crowd.seen_sf), seen_specialists=crowd.seen_specialists, history=[crowd.rl])
     s.crowds[part.id] = part
-    s.tell("CD-11", f"Crowd {crowd.id} splits: {figures} figures move off as crowd {part.id}.",
-           nodes=[crowd.node])
+    tell(s, "CD-11", f"Crowd {crowd.id} splits: {figures} figures move off as crowd {part.id}.",
+         nodes=[crowd.node])
     return part
 
 
@@ -98,8 +89,8 @@ def merge(s: World, big: Crowd, small: Crowd) -> None:
     big.rl = rl
     big.had_firearm_casualty |= small.had_firearm_casualty  # CD-21 (b): the -2 once per crowd
     small.figures, small.gone = 0, f"merged into {big.id}"
-    s.tell("CD-11", f"Crowds {big.id} and {small.id} merge into crowd {big.id} ({big.figures} figures).",
-           nodes=[big.node])
+    tell(s, "CD-11", f"Crowds {big.id} and {small.id} merge into crowd {big.id} ({big.figures} figures).",
+         nodes=[big.node])
 
 
 # -- movement (CD-17, CD-18, CD-23, CD-26, CD-30) -------------------------------------
@@ -163,12 +154,12 @@ def _leave(s: World, crowd: Crowd) -> None:
     if crowd.escaping:  # CD-30
         s.stats["loot_escaped"] += crowd.carrying
         crowd.gone = "escaped"
-        s.tell("CD-30", f"People carrying stereos and TVs get away off the table ({crowd.id}).",
-               nodes=[crowd.node])
+        tell(s, "CD-30", f"People carrying stereos and TVs get away off the table ({crowd.id}).",
+             nodes=[crowd.node])
     else:  # CD-23 RL 1: removed once off the table
         s.stats["crowds_dispersed"] += 1
         crowd.gone = "dispersed"
-        s.tell("CD-23", f"Crowd {crowd.id} runs off the table and disperses.", nodes=[crowd.node])
+        tell(s, "CD-23", f"Crowd {crowd.id} runs off the table and disperses.", nodes=[crowd.node])
 
 
 def _crowd_path(s: World, crowd: Crowd, row: ChartRow, inches: int) -> list[str]:
@@ -358,8 +349,8 @@ def assess(s: World) -> None:
                 s.note("CD-03", f"The umpire moves crowd {crowd.id} to RL {crowd.rl}.")
             crowd.triggers, crowd.factors, crowd.negotiation, crowd.discretion = [], [], None, 0
             if crowd.rl != before[crowd.id]:  # CD-24: the marker is public
-                s.tell("CD-24", f"Crowd {crowd.id}'s RL marker now shows {crowd.rl} (8 is bad, 1 is good).",
-                       nodes=[crowd.node], crowd=crowd.id, rl=crowd.rl)
+                tell(s, "CD-24", f"Crowd {crowd.id}'s RL marker now shows {crowd.rl} (8 is bad, 1 is good).",
+                     nodes=[crowd.node], crowd=crowd.id, rl=crowd.rl)
 
 
 def record_history(s: World) -> None:

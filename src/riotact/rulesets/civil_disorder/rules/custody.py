@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..state import Prisoner
+from ..view import tell
 from .crowds import on_table
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ def make_arrest(s: World, captor: str, node: str, crowd: Crowd, *, units: Sequen
     else:
         s.players[captor].escorting = prisoner.id
     s.trigger(crowd, "a member is arrested")
-    s.tell("CD-55", f"{captor} cuffs a rioter of crowd {crowd.id}: under arrest, escorted to a police "
+    tell(s, "CD-55", f"{captor} cuffs a rioter of crowd {crowd.id}: under arrest, escorted to a police "
                     f"vehicle ({prisoner.turns} turn(s) at the walk).", nodes=[node], units=units)
     return prisoner
 
@@ -65,10 +66,10 @@ def free_prisoner(s: World, prisoner: Prisoner) -> None:
     s.stats["escapes"] += 1
     _release_escort(s, prisoner)
     nodes = [prisoner.node] + ([s.players[prisoner.captor].node] if prisoner.captor in s.players else [])
-    s.tell("CD-55", f"The prisoner escorted by {prisoner.captor} "
+    tell(s, "CD-55", f"The prisoner escorted by {prisoner.captor} "
                     f"{'escapes' if crowd is None else 'is rescued by crowd ' + crowd.id} in the confusion.",
-           nodes=nodes, units=_captor_units(s, prisoner),
-           prisoner=prisoner.id)
+         nodes=nodes, units=_captor_units(s, prisoner),
+         prisoner=prisoner.id)
 
 
 def escort_prisoners(s: World) -> None:
@@ -86,5 +87,5 @@ def escort_prisoners(s: World) -> None:
         if prisoner.turns <= 0:
             prisoner.status = "in custody"
             _release_escort(s, prisoner)
-            s.tell("CD-55", f"{prisoner.captor} hands the prisoner over at the police vehicle.",
-                   nodes=[prisoner.node], units=_captor_units(s, prisoner))
+            tell(s, "CD-55", f"{prisoner.captor} hands the prisoner over at the police vehicle.",
+                 nodes=[prisoner.node], units=_captor_units(s, prisoner))

@@ -8,6 +8,7 @@ from riotact.core.words import counted
 
 from ..board import building_name
 from ..state import Threat
+from ..view import tell
 from .combat import petrol_attack
 
 if TYPE_CHECKING:
@@ -23,8 +24,8 @@ def start_fire(s: World, building_id: str, rule: str, why: str) -> None:
     b.fires += 1
     s.stats["fires_started"] += 1
     fronts = s.town.buildings[building_id].fronts
-    s.tell(rule, f"Fire in {building_name(building_id)} ({why}): {counted(b.fires, 'fire')}.", nodes=fronts,
-           building=building_id)
+    tell(s, rule, f"Fire in {building_name(building_id)} ({why}): {counted(b.fires, 'fire')}.", nodes=fronts,
+         building=building_id)
     for crowd in s.crowds_at(fronts):  # CD-20: a dramatic change next to the crowd
         s.trigger(crowd, f"fire breaks out in {building_name(building_id)}")
 
@@ -80,7 +81,7 @@ def use_water(s: World, unit: SFUnit) -> bool:
     if unit.vehicle == "water_cannon" or unit.hydrant:
         return True
     if unit.water_turns >= ONBOARD_WATER_TURNS:
-        s.tell("CD-50", f"{unit.id}'s engine is out of water: it must connect to a hydrant.", units=[unit.id])
+        tell(s, "CD-50", f"{unit.id}'s engine is out of water: it must connect to a hydrant.", units=[unit.id])
         return False
     unit.water_turns += 1
     return True
@@ -92,8 +93,8 @@ def crew_at_hose(s: World, unit: SFUnit) -> bool:
         return True
     ready = not unit.aboard and unit.node == unit.vehicle_node and unit.fit >= HOSE_CREW
     if not ready:
-        s.tell("CD-49", f"{unit.id} cannot man the hose: it needs {HOSE_CREW} firefighters off the engine.",
-               units=[unit.id])
+        tell(s, "CD-49", f"{unit.id} cannot man the hose: it needs {HOSE_CREW} firefighters off the engine.",
+             units=[unit.id])
     return ready
 
 
@@ -127,8 +128,8 @@ def fight_fire(s: World, unit: SFUnit, bid: str) -> None:
         return
     out = s.roll("CD-49", unit.id, 1, 6, f"fires put out in {building_name(bid)}").total
     b.fires = max(0, b.fires - out)
-    s.tell("CD-49", f"{unit.id} fights the fire in {building_name(bid)}: {counted(b.fires, 'fire')} left.",
-           nodes=s.town.buildings[bid].fronts, units=[unit.id])
+    tell(s, "CD-49", f"{unit.id} fights the fire in {building_name(bid)}: {counted(b.fires, 'fire')} left.",
+         nodes=s.town.buildings[bid].fronts, units=[unit.id])
 
 
 def hose_crowd(s: World, unit: SFUnit, crowd: Crowd) -> None:
@@ -141,8 +142,8 @@ def hose_crowd(s: World, unit: SFUnit, crowd: Crowd) -> None:
     crowd.wet = min(2, crowd.wet + 1)
     crowd.hosed_turns, crowd.dry_turns = 1, 0
     s.trigger(crowd, f"{unit.id} turns water on the crowd")
-    s.tell("CD-22", f"{unit.id} turns water on crowd {crowd.id}.", nodes=[unit.node, crowd.node],
-           units=[unit.id])
+    tell(s, "CD-22", f"{unit.id} turns water on crowd {crowd.id}.", nodes=[unit.node, crowd.node],
+         units=[unit.id])
 
 
 def connect(s: World, unit: SFUnit) -> None:
@@ -150,10 +151,10 @@ def connect(s: World, unit: SFUnit) -> None:
     node = unit.vehicle_node or unit.node
     reach = s.options.hydrant_reach
     if not unit.aboard and unit.node != node:  # the crew connects the hose: it must be at the engine
-        s.tell("CD-50", f"{unit.id} cannot connect to a hydrant: its crew is away from the engine.",
-               units=[unit.id])
+        tell(s, "CD-50", f"{unit.id} cannot connect to a hydrant: its crew is away from the engine.",
+             units=[unit.id])
         return
     if not unit.vehicle_moved and any(s.town.inches(node, h) <= reach for h in s.features.get("hydrant", [])):
         unit.hydrant = True
         unit.order = "hold"
-        s.tell("CD-50", f"{unit.id} connects its engine to a hydrant.", units=[unit.id])
+        tell(s, "CD-50", f"{unit.id} connects its engine to a hydrant.", units=[unit.id])

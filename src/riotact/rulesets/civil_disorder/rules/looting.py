@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..board import building_name
+from ..view import tell
 from .crowds import loots, nearest_shop, split, violent
 from .fire import start_fire
 
@@ -45,8 +46,9 @@ def damage(s: World, crowd: Crowd, building_id: str) -> None:
     dice = max(1, crowd.figures // s.options.damage_per_figures)
     total = s.roll("CD-41", who, dice, 6, f"property damage to {building_name(b.id)}").total
     b.value = max(0, b.value - total)  # CD-40: never below 0
-    s.tell("CD-41", f"Crowd {crowd.id} smashes up {building_name(b.id)}" + (" (now a wreck)." if b.value == 0 else "."),
-           nodes=[crowd.node])
+    tell(s, "CD-41",
+         f"Crowd {crowd.id} smashes up {building_name(b.id)}" + (" (now a wreck)." if b.value == 0 else "."),
+         nodes=[crowd.node])
 
 
 def wreck_fire(s: World, who: str, building_id: str) -> None:
@@ -76,7 +78,7 @@ def _loot(s: World, crowd: Crowd) -> None:
         else:
             hit = s.roll("CD-42", who, 1, 6, f"breaking into {shop}").total
             b.value = max(0, b.value - hit)
-        s.tell("CD-28", f"People smash their way into {shop}.", nodes=[crowd.node])
+        tell(s, "CD-28", f"People smash their way into {shop}.", nodes=[crowd.node])
         return
     if b.value == 0:
         wreck_fire(s, who, shop)  # CD-43: looting a wreck
@@ -124,7 +126,7 @@ def looter_vehicles(s: World) -> None:
         if v.load >= v.capacity or near_sf:
             v.gone = True
             s.stats["loot_escaped"] += v.load
-            s.tell("CD-29", f"A loaded {v.kind} drives off at speed.", nodes=[v.node])
+            tell(s, "CD-29", f"A loaded {v.kind} drives off at speed.", nodes=[v.node])
 
 
 def break_off(s: World, crowd: Crowd) -> None:

@@ -21,7 +21,17 @@ from riotact.core.protocol import Action
 from ..board import building_name
 from ..state import Threat
 from ..tables import NEGOTIATOR_QUALITY, RL_CHART, lookup
-from ..view import commanded_units, earshot, in_reach, known_crowds, known_units, within_earshot
+from ..view import (
+    commanded_units,
+    earshot,
+    in_reach,
+    known_crowds,
+    known_units,
+    player_sees,
+    tell,
+    within_earshot,
+    witnesses,
+)
 from . import medical
 from .combat import petrol_attack
 from .crowds import recent_gunfire
@@ -59,7 +69,7 @@ def player_actions(s: World, seat: str) -> list[Action]:
             actions.append(Action(f"negotiate:{cid}", f"negotiate with crowd {cid}"))
         if me.vehicle is None and can_grab(s, me, crowd):  # CD-07 (c): hit someone (and arrest them)
             actions.append(Action(f"arrest:{cid}", f"grab a rioter of crowd {cid} and arrest them"))
-        if me.weapon != "none" and s.player_sees(seat, crowd.node):  # CD-07 (c): fire your gun
+        if me.weapon != "none" and player_sees(s, seat, crowd.node):  # CD-07 (c): fire your gun
             actions.append(Action(f"fire:{cid}", f"fire your {me.weapon} gun at crowd {cid}"))
     for other in s.sf_seats:
         if other != seat and can_talk(s, seat, other):
@@ -232,7 +242,7 @@ def unit_orders(s: World, seat: str, unit: SFUnit, known: list[str] | None = Non
             out.append(f"hose_crowd:{cid}")
     if kind.firefighters:
         out += [f"hose:{b.id}" for b in sorted(s.buildings.values(), key=lambda b: b.id)
-                if b.fires and any(s.player_sees(seat, f) or s.town.sees(unit.node, f)
+                if b.fires and any(player_sees(s, seat, f) or s.town.sees(unit.node, f)
                                    for f in s.town.buildings[b.id].fronts)]
         if s.features.get("hydrant") and not unit.hydrant:
             out.append("connect")
@@ -381,11 +391,11 @@ def mount(s: World, unit: SFUnit, *, aboard: bool) -> None:
     if unit.vehicle == "none" or unit.aboard == aboard or (aboard and unit.node != unit.vehicle_node):
         return
     if unit.vehicle_moved:
-        s.tell("CD-16", f"{unit.id} cannot get {'in' if aboard else 'out'}: the vehicle moved this turn.",
-               units=[unit.id])
+        tell(s, "CD-16", f"{unit.id} cannot get {'in' if aboard else 'out'}: the vehicle moved this turn.",
+             units=[unit.id])
         return
     unit.aboard, unit.mounting = aboard, True
-    s.tell("CD-16", f"{unit.id} {'mounts' if aboard else 'dismounts'}.", units=[unit.id])
+    tell(s, "CD-16", f"{unit.id} {'mounts' if aboard else 'dismounts'}.", units=[unit.id])
 
 
 def engine_moves(s: World, unit: SFUnit, verb: str, target: str) -> None:
@@ -433,7 +443,7 @@ def enter(s: World, unit: SFUnit, building: str) -> None:
         if unit.node not in fronts:
             return
     unit.inside = building
-    s.tell("CD-47", f"{unit.id} enters {building_name(building)}.", nodes=[unit.node], units=[unit.id])
+    tell(s, "CD-47", f"{unit.id} enters {building_name(building)}.", nodes=[unit.node], units=[unit.id])
     if s.buildings[building].fires:
         figures = s.roll("CD-47", unit.id, 1, 3, f"figures caught entering burning {building_name(building)}").total
         petrol_attack(s, unit, figures, f"entering burning {building_name(building)}", Threat(fronts[0]))
@@ -464,8 +474,8 @@ def board(s: World, seat: str, unit: SFUnit | None) -> None:
     me.vehicle = unit.id if unit is not None else None
     if unit is not None:
         me.node = str(unit.vehicle_node)
-    s.tell("CD-16", f"{seat} gets {'into' if unit else 'out of'} {vehicle.id}'s {vehicle.vehicle}.",
-           nodes=[me.node], units=[vehicle.id])
+    tell(s, "CD-16", f"{seat} gets {'into' if unit else 'out of'} {vehicle.id}'s {vehicle.vehicle}.",
+         nodes=[me.node], units=[vehicle.id])
 
 
 def drive(s: World, seat: str, node: str) -> None:
@@ -481,8 +491,8 @@ def drive(s: World, seat: str, node: str) -> None:
         return
     start = me.node
     move_vehicle(s, unit, node)
-    s.tell("CD-07", f"{seat} drives {unit.id}'s {unit.vehicle} to {node}.", nodes=[start, node],
-           units=[unit.id])
+    tell(s, "CD-07", f"{seat} drives {unit.id}'s {unit.vehicle} to {node}.", nodes=[start, node],
+         units=[unit.id])
 
 
 def player_step4(s: World) -> None:
@@ -517,7 +527,7 @@ def negotiate(s: World, seat: str, crowd: Crowd) -> None:
         return
     s.stats["negotiations"] += 1
     s.umpire.effect("CD-32", f"{seat} negotiates with crowd {crowd.id}.",
-                    visible_to=sorted({seat, *s.witnesses([me.node, crowd.node])}))
+                    visible_to=sorted({seat, *witnesses(s, [me.node, crowd.node])}))
     if shooting_or_gas_in_sight(s, crowd):  # CD-32: the player learns only that nothing comes of it
         s.note("CD-32", f"No negotiation with crowd {crowd.id}: there is shooting or gas in sight of the crowd.")
         return
