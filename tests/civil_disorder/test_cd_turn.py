@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from riotact.core.errors import IllegalActionError
+from riotact.core.log import UMPIRE
 from riotact.rulesets.civil_disorder.rules.orders import carry_out, travel
 from riotact.rulesets.civil_disorder.view import player_sees
 
@@ -195,17 +196,15 @@ def test_cd16_mount_and_dismount_only_from_a_stationary_vehicle(cd):
 def test_cd07_personal_action_grab_a_rioter_and_arrest_him(cd):
     """CD-07 (c) / CD-51 / CD-54: a police player in contact with a crowd grabs a rioter: 8 + 1
     against 3 is +6, cuffed; the player then escorts the prisoner and can do nothing else (CD-55)."""
-    from riotact.rulesets.civil_disorder.rules.orders import player_step4
-
-    game = cd.game(crowds=[cd.crowd("A", "x16y14", rl=5)], dice=[8, 3])
+    game = cd.game(crowds=[cd.crowd("A", "x16y14", rl=5)], dice=cd.dice({"CD-51": [8, 3], "CD-20": [5]}, default=3))
     assert "arrest:A" in {a.id for a in game.legal_actions("commander")}
-    s = game.state
-    s.declared = {"commander": "arrest:A"}
-    player_step4(s)
-    assert s.stats["arrests"] == 1 and s.crowds["A"].figures == 24
-    me = s.players["commander"]
-    assert me.escorting in s.prisoners and not me.able
-    assert [a.id for a in s.legal_actions("commander")] == ["pass"]
+    game.apply("commander", "arrest:A")
+    game.apply("commander", "stay")
+    umpire = game.view(UMPIRE)["state"]
+    assert umpire["stats"]["arrests"] == 1 and [c["figures"] for c in umpire["crowds"]] == [24]
+    mine = game.view("commander")["state"]
+    assert mine["you"]["escorting"] in {p["id"] for p in mine["prisoners"]} and not mine["you"]["able"]
+    assert [a.id for a in game.legal_actions("commander")] == ["pass"]
 
 
 def test_cd07_personal_action_fire_your_gun(cd):
