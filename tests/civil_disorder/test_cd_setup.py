@@ -107,11 +107,18 @@ def test_cd04_scenario_supplies_values_game_length_and_judgement(cd):
 
 
 def test_cd04_a_crowd_death_from_sf_firearms_is_a_serious_failure(cd):
-    """CD-04 gap: any crowd death from SF firearms costs the death_penalty house rule."""
-    game = cd.game()
-    before = game.state.score()
-    game.state.stats["firearm_deaths"] = 1
-    assert game.state.score() == before - 50
+    """CD-04 gap: any crowd death from SF firearms costs the death_penalty house rule (50): the
+    commander shoots a rioter dead (CD-60 a 4 hits, CD-61 a 5 kills) in a one-turn game."""
+    def shot_dead(**options: int) -> float:
+        game = cd.game(turns=1, players=[{"seat": "commander", "at": "J1-1", "weapon": "single"}],
+                       crowds=[cd.crowd("A", "J1-0")], dice=cd.dice({"CD-60": [4], "CD-61": [5]}, default=3),
+                       options=options)
+        game.apply("commander", "fire:A")
+        game.apply("commander", "stay")
+        assert game.result is not None and game.result.details["firearm_deaths"] == 1
+        return game.result.scores["commander"]
+
+    assert shot_dead() == shot_dead(death_penalty=0) - 50
 
 
 def test_cd05_no_player_controls_a_crowd(cd):
