@@ -7,8 +7,8 @@ import pytest
 
 from riotact.core import Game, RiotactError, ScriptedDice, find_scenario, make_bot, play_out
 from riotact.core.errors import ReplayMismatchError
-from riotact.rulesets.civil_disorder import orders
-from riotact.rulesets.civil_disorder.state import ALWAYS_OPEN
+from riotact.rulesets.civil_disorder.rules import orders
+from riotact.rulesets.civil_disorder.turn import ALWAYS_OPEN
 
 SCENARIOS = ["revolting-behaviour/four-players", "by-will-alone/ministry-sit-in", "civil-disorder/embassy-protest",
              "public-participation/picket-line"]

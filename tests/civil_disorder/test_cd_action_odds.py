@@ -7,8 +7,10 @@ from fractions import Fraction
 from typing import Any
 
 from riotact.core import Game
-from riotact.core.odds import action_odds
-from riotact.rulesets.civil_disorder.odds import arrest, fight
+from riotact.core.odds import action_odds, find_procedure
+from riotact.rulesets.civil_disorder import SPEC
+
+arrest, fight = find_procedure(SPEC, "arrest").compute, find_procedure(SPEC, "fight").compute
 
 
 def riot(cd: Any, **crowd_a: Any) -> Game:

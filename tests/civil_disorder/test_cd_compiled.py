@@ -19,7 +19,6 @@ from riotact.core.errors import LaboratoryUnavailable, OptionError, RiotactError
 from riotact.core.laboratory import check_engine, plays_compiled
 from riotact.core.log import UMPIRE
 from riotact.rulesets import get_ruleset
-from riotact.rulesets.civil_disorder.rules import HOUSE_RULES
 from riotact.rulesets.revolting_behaviour import lab as rb_lab
 from test_cli import riotact
 
@@ -30,7 +29,7 @@ SCENARIOS = sorted(builtin_scenarios(get_ruleset("civil-disorder")), key=lambda 
 def house_rules(rng: random.Random) -> dict[str, Any]:
     """A few house rules away from their defaults: flags turned, choices drawn, numbers scaled."""
     chosen: dict[str, Any] = {}
-    for rule in rng.sample(HOUSE_RULES, 6):
+    for rule in rng.sample(get_ruleset("civil-disorder").house_rules, 6):
         if rule.choices:
             chosen[rule.key] = rng.choice(rule.choices)
         elif isinstance(rule.default, bool):
@@ -145,14 +144,14 @@ def test_a_build_older_than_a_source_is_refused_in_one_line(monkeypatch: pytest.
         import riotact._compiled as copies
 
         sources = dict(copies.SOURCES)
-        monkeypatch.setattr(copies, "SOURCES", {**sources, "riotact.rulesets.civil_disorder.crowds": "0" * 64})
+        monkeypatch.setattr(copies, "SOURCES", {**sources, "riotact.rulesets.civil_disorder.rules.crowds": "0" * 64})
     compiled_module.unavailable.cache_clear()
     try:
         with pytest.raises(LaboratoryUnavailable) as refused:
             Game(SCENARIOS[0], seed=1, explain=False, compiled=True)
         assert "\n" not in str(refused.value)
         if sources:
-            assert "older riotact.rulesets.civil_disorder.crowds" in str(refused.value)
+            assert "older riotact.rulesets.civil_disorder.rules.crowds" in str(refused.value)
             with pytest.raises(LaboratoryUnavailable, match="older"):  # what `sim --engine compiled` asks first
                 check_engine(SCENARIOS[0], "compiled")
             assert not plays_compiled(SCENARIOS[0], "auto", {})  # auto plays the same game in Python

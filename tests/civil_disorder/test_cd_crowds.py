@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import json
 
-from riotact.rulesets.civil_disorder import crowds, missiles
-from riotact.rulesets.civil_disorder.combat import SHOT_AT, rioter_fight_modifiers
-from riotact.rulesets.civil_disorder.fire import hose_crowd
+from riotact.rulesets.civil_disorder.rules import crowds, missiles
+from riotact.rulesets.civil_disorder.rules.combat import SHOT_AT, rioter_fight_modifiers
+from riotact.rulesets.civil_disorder.rules.fire import hose_crowd
+from riotact.rulesets.civil_disorder.state import GasCloud, SFUnit
 from riotact.rulesets.civil_disorder.tables import RL_CHART
-from riotact.rulesets.civil_disorder.units import GasCloud, SFUnit
 
 
 def test_cd11_split_and_merge_keep_the_figures_and_set_the_rl(cd):
@@ -256,7 +256,7 @@ def test_cd23_a_full_riot_with_no_sf_in_sight_heads_for_property(cd):
 def test_cd21_a_split_off_part_does_not_take_the_first_casualty_minus_2_again(cd):
     """CD-21 (b) default: the -2 for the first casualty from firearms applies once per crowd; the
     part that splits off a crowd that has had it gets -1 for its next casualty, as the rest does."""
-    from riotact.rulesets.civil_disorder.combat import crowd_casualty
+    from riotact.rulesets.civil_disorder.rules.combat import crowd_casualty
 
     game = cd.game(crowds=[cd.crowd("A", "J1-0", figures=26, rl=6)])
     s, crowd = game.state, game.state.crowds["A"]

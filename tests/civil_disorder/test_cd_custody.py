@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from riotact.rulesets.civil_disorder import custody
+from riotact.rulesets.civil_disorder.rules import custody
 
 
 def arrested(cd, *, van_at: str | None = "x16y24", dice=(), **kw):
@@ -43,21 +43,21 @@ def test_cd55_with_no_police_vehicle_the_escort_walks_off_the_table(cd):
 def test_cd55_a_player_escorting_a_prisoner_can_do_nothing_else_until_they_arrive(cd):
     """CD-07 (c) / CD-55: a player who grabbed a rioter walks him to the van (16": 3 turns) and
     can only pass meanwhile."""
-    from riotact.rulesets.civil_disorder.orders import player_step4
-
     game = cd.game(units=[cd.unit("V1", "patrol", "J1-2", figures=4, vehicle="van")],
-                   crowds=[cd.crowd("A", "x16y14", rl=5)], dice=[8, 3])
-    s = game.state
-    s.declared = {"commander": "arrest:A"}
-    player_step4(s)
-    prisoner = s.prisoners[str(s.players["commander"].escorting)]
-    assert prisoner.turns == 3
-    for _ in range(2):
-        custody.escort_prisoners(s)
-        assert [a.id for a in s.legal_actions("commander")] == ["pass"]
-    custody.escort_prisoners(s)
-    assert s.players["commander"].able and prisoner.status == "in custody"
-    assert game.view("commander")["state"]["prisoners"][0]["status"] == "in custody"
+                   crowds=[cd.crowd("A", "x16y14", rl=5)], dice=cd.dice({"CD-51": [8, 3]}, default=3))
+    game.apply("commander", "arrest:A")
+    game.apply("commander", "stay")
+    for turns in (2, 1):  # the turn's walk is done at its end (CD-12 step 6)
+        mine = game.view("commander")["state"]
+        assert [(p["status"], p["turns"]) for p in mine["prisoners"]] == [("escorted", turns)]
+        assert [a.id for a in game.legal_actions("commander")] == ["pass"]
+        game.apply("commander", "pass")
+        assert [a.id for a in game.legal_actions("commander")] == ["stay"]  # no walk while escorting
+        game.apply("commander", "stay")
+    mine = game.view("commander")["state"]
+    assert mine["you"]["able"] and [p["status"] for p in mine["prisoners"]] == ["in custody"]
+    told = [e["text"] for e in game.log_for("commander") if e.get("rule") == "CD-55"]
+    assert "(3 turn(s) at the walk)" in told[0] and "hands the prisoner over" in told[-1]
 
 
 def test_cd55_the_umpire_seat_may_free_a_prisoner_on_the_way(cd):

@@ -3,7 +3,8 @@ over-reaction test (CD-62 to CD-65)."""
 
 from __future__ import annotations
 
-from riotact.rulesets.civil_disorder import combat, crowds, missiles
+from riotact.rulesets.civil_disorder.rules import combat, crowds, missiles
+from riotact.rulesets.civil_disorder.rules.medical import wound_sf
 from riotact.rulesets.civil_disorder.tables import FIGHT_TABLE, OVERREACTION_TABLE, lookup
 
 
@@ -54,7 +55,7 @@ def test_cd53_fight_factors_and_the_two_worked_examples(cd):
     assert score("P1", 5, odds=3) == 4 and score("P1", 5, odds=4) == 3 and score("P1", 5, odds=6) == 3
     assert (score("M1", 0), score("M1", 0, charging=True)) == (2, 4)
     assert (score("MR1", 0), score("MR1", 0, charging=True)) == (3, 6)
-    from riotact.rulesets.civil_disorder.units import GasCloud
+    from riotact.rulesets.civil_disorder.state import GasCloud
     s.gas.append(GasCloud("tear", 16, 0))
     assert score("P1", 5) == 4 and score("R1", 5) == 8  # riot police wear masks
 
@@ -115,7 +116,7 @@ def test_cd62_second_bricks_do_not_test_a_wounded_member_does(cd):
     unit.bricked = True
     missiles.throw_missiles(s, s.crowds["A"], unit)
     combat.overreaction_tests(s)  # no dice used
-    s.wound_sf(unit, "test")
+    wound_sf(s, unit, "test")
     combat.overreaction_tests(s)
     assert [e["rule"] for e in s.umpire.log.events if e["kind"] == "roll"][-1] == "CD-63"
 
@@ -177,7 +178,7 @@ def test_cd53_a_fallen_officer_defends_on_the_ground_at_minus_2(cd):
 def test_cd53_only_riot_equipped_units_and_swat_wear_gas_masks(cd):
     """CD-53 (e) / CD-22 default: riot-equipped units and SWAT ignore gas in fights; Special
     Forces (a soldier's +1) are not listed, so tear gas costs them -2."""
-    from riotact.rulesets.civil_disorder.units import GasCloud
+    from riotact.rulesets.civil_disorder.state import GasCloud
 
     game = cd.game(units=[cd.unit("SF1", "special_forces", "J1-0", figures=4),
                           cd.unit("SW1", "swat", "J1-0")])
@@ -193,7 +194,7 @@ def test_cd53_only_riot_equipped_units_and_swat_wear_gas_masks(cd):
 def test_cd62_entering_a_burning_building_counts_as_being_petrol_bombed(cd):
     """CD-47 / CD-38 / CD-62: SF entering a burning building roll as if under petrol bomb attack,
     and being petrol bombed calls for an over-reaction test, even when nobody is burned."""
-    from riotact.rulesets.civil_disorder.orders import enter
+    from riotact.rulesets.civil_disorder.rules.orders import enter
 
     game = cd.game(buildings=[{"id": "shop", "block": [0, 0], "value": 60, "fires": 1}],
                    units=[cd.unit("P1", "patrol", "J0-0")], dice=[1, 1])  # 1 figure caught, unharmed
@@ -207,7 +208,7 @@ def test_cd62_a_member_wounded_after_step_4_is_tested_in_the_next_turn(cd):
     CD-47) is not let off: it takes its test in the next turn's step 4, with -1 for the wound."""
     game = cd.game(units=[cd.unit("P1", "patrol", "J0-0")], crowds=[cd.crowd("A", "J2-2", rl=3)], seed=4)
     s = game.state
-    s.wound_sf(s.units["P1"], "burned in the fire")  # as fire.burn does in step 6
+    wound_sf(s, s.units["P1"], "burned in the fire")  # as fire.burn does in step 6
     game.apply("commander", "pass")
     game.apply("commander", "stay")
     [test] = [e for e in game.log.events if e.get("rule") == "CD-63" and e["kind"] == "roll"]

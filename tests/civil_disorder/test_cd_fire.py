@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from riotact.rulesets.civil_disorder import fire, looting
-from riotact.rulesets.civil_disorder.combat import petrol_attack
-from riotact.rulesets.civil_disorder.orders import enter
+from riotact.rulesets.civil_disorder.rules import fire, looting
+from riotact.rulesets.civil_disorder.rules.combat import petrol_attack
+from riotact.rulesets.civil_disorder.rules.orders import enter
 
 SHOP = {"id": "shop", "block": [0, 0], "value": 60}
 WEST = {"id": "w", "block": [0, 0], "part": "west", "value": 40, "kind": "house"}

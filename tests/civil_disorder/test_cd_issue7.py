@@ -234,15 +234,13 @@ def test_cd32_why_negotiate_is_missing_out_of_voice_range(cd):
 def test_cd04_the_end_screen_gives_the_breakdown(cd):
     """CD-04: at the end every seat's screen shows how the score was made (each item with its
     points), property, fires, casualties, arrests, and each crowd's RL turn by turn."""
-    from riotact.rulesets.civil_disorder.text import text_view
-
     dice = cd.dice({"CD-20": [6, 6]}, default=1)
     game = cd.game(dice=dice, turns=2, buildings=[{"id": "shop", "block": [0, 0], "value": 40, "kind": "shop"}],
                    crowds=[cd.crowd("A", "J1-0", rl=5), cd.crowd("B", "J0-0", rl=6)],
                    units=[cd.unit("R1", "riot_police", "x16y8", order="advance:A")])
     play_turns(game, 2)
     assert game.is_over()
-    screen = text_view(game.view("commander"))
+    screen = game.spec.text_view(game.view("commander"))
     assert "How the SF score was made (CD-04):" in screen
     assert "   +100.0  start" in screen
     assert "Property: " in screen and "Fires: " in screen and "Casualties: SF " in screen and "Arrests: " in screen

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from riotact.rulesets.civil_disorder import crowds, looting
+from riotact.rulesets.civil_disorder.rules import crowds, looting
 
 SHOP = {"id": "shop", "block": [0, 0], "value": 60}  # fronts include J0-0
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from riotact.rulesets.civil_disorder import medical
+from riotact.rulesets.civil_disorder.rules import medical
+from riotact.rulesets.civil_disorder.rules.medical import wound_sf
 
 
 def ward(cd, dice, medics: int = 2):
@@ -10,7 +11,7 @@ def ward(cd, dice, medics: int = 2):
                           cd.unit("AMB1", "paramedics", "J1-0", figures=medics, vehicle="ambulance",
                                   order="treat")], dice=list(dice))
     s = game.state
-    s.wound_sf(s.units["P1"], "a brick")
+    wound_sf(s, s.units["P1"], "a brick")
     return s
 
 
@@ -24,9 +25,9 @@ def test_cd56_casualties_are_wounded_or_dead_and_lie_where_they_fell(cd):
     """CD-56: every casualty is wounded or dead and stays put until a paramedic reaches it."""
     game = cd.game(units=[cd.unit("P1", "patrol", "J1-0", order="move:J2-2")])
     s = game.state
-    s.wound_sf(s.units["P1"], "a brick")
-    s.wound_sf(s.units["P1"], "a shot", dead=True)
-    from riotact.rulesets.civil_disorder.orders import carry_out
+    wound_sf(s, s.units["P1"], "a brick")
+    wound_sf(s, s.units["P1"], "a shot", dead=True)
+    from riotact.rulesets.civil_disorder.rules.orders import carry_out
     carry_out(s, s.units["P1"])
     assert sorted(c.status for c in s.casualties.values()) == ["dead", "wounded"]
     assert {c.node for c in s.casualties.values()} == {"J1-0"} and s.units["P1"].node != "J1-0"
@@ -38,7 +39,7 @@ def test_cd56_the_dead_get_no_triage_roll(cd):
                           cd.unit("AMB1", "paramedics", "J1-0", figures=2, vehicle="ambulance", order="treat")],
                    dice=[])
     s = game.state
-    s.wound_sf(s.units["P1"], "a shot", dead=True)
+    wound_sf(s, s.units["P1"], "a shot", dead=True)
     turns(s, 3)  # reach, stretcher, load
     assert s.units["AMB1"].load and next(iter(s.casualties.values())).stage == "stretcher"
 
@@ -87,7 +88,7 @@ def test_cd59_an_ambulance_takes_2_stretcher_cases_or_4_walking_wounded(cd):
     s = ward(cd, [4])
     amb = s.units["AMB1"]
     for i in range(2):
-        s.wound_sf(s.units["P1"], f"extra {i}")
+        wound_sf(s, s.units["P1"], f"extra {i}")
     extra = [c for c in s.casualties.values()][1:]
     for c in extra:
         c.stage = "stretcher"
@@ -108,11 +109,11 @@ def test_cd59_a_body_takes_a_stretcher_place_when_the_ambulance_fills_up(cd):
                    dice=[])
     s, amb = game.state, game.state.units["AMB1"]
     for stage in ("stretcher", "walking"):
-        s.wound_sf(s.units["P1"], "a brick")
+        wound_sf(s, s.units["P1"], "a brick")
         casualty = list(s.casualties.values())[-1]
         casualty.stage = stage
         amb.load.append(casualty.id)
-    s.wound_sf(s.units["P1"], "a shot", dead=True)
+    wound_sf(s, s.units["P1"], "a shot", dead=True)
     assert medical.places(s, amb) == 3
     turns(s, 4)  # reach (no triage for the dead), stretcher, then loading is refused
     assert len(amb.load) == 2 and medical.places(s, amb) == 3

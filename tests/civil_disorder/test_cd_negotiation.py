@@ -7,9 +7,9 @@ import json
 import pytest
 
 from riotact.core.errors import IllegalActionError
-from riotact.rulesets.civil_disorder import crowds
-from riotact.rulesets.civil_disorder.orders import apply_umpire, negotiate
-from riotact.rulesets.civil_disorder.units import GasCloud
+from riotact.rulesets.civil_disorder.rules import crowds
+from riotact.rulesets.civil_disorder.rules.orders import apply_umpire, negotiate
+from riotact.rulesets.civil_disorder.state import GasCloud
 
 
 def talks(cd, rl: int, at: str = "x16y14", negotiator: str = "average", megaphone: bool = False, dice=(),

@@ -9,8 +9,8 @@ from fractions import Fraction
 
 import pytest
 
-from riotact.rulesets.civil_disorder import combat, crowds
 from riotact.rulesets.civil_disorder.odds import arrest, fight, overreaction, rl_roll
+from riotact.rulesets.civil_disorder.rules import combat, crowds
 
 TRIALS = 1500
 

@@ -10,8 +10,8 @@ import pytest
 from riotact.core import Game, ScenarioError, builtin_scenarios
 from riotact.core.errors import IllegalActionError
 from riotact.rulesets.civil_disorder import SPEC
-from riotact.rulesets.civil_disorder.crowds import layout, layout_problem
-from riotact.rulesets.civil_disorder.handout import PLAYER_HANDOUT
+from riotact.rulesets.civil_disorder.board import layout
+from riotact.rulesets.civil_disorder.rules.crowds import layout_problem
 from riotact.rulesets.civil_disorder.tables import (
     RL_CHART,
     UNIT_TYPES,
@@ -20,6 +20,7 @@ from riotact.rulesets.civil_disorder.tables import (
     people,
     recommended_umpires,
 )
+from riotact.rulesets.civil_disorder.view import PLAYER_HANDOUT
 
 
 def test_cd01_players_never_see_game_control_content_and_the_umpire_has_it_all(cd):
@@ -106,11 +107,18 @@ def test_cd04_scenario_supplies_values_game_length_and_judgement(cd):
 
 
 def test_cd04_a_crowd_death_from_sf_firearms_is_a_serious_failure(cd):
-    """CD-04 gap: any crowd death from SF firearms costs the death_penalty house rule."""
-    game = cd.game()
-    before = game.state.score()
-    game.state.stats["firearm_deaths"] = 1
-    assert game.state.score() == before - 50
+    """CD-04 gap: any crowd death from SF firearms costs the death_penalty house rule (50): the
+    commander shoots a rioter dead (CD-60 a 4 hits, CD-61 a 5 kills) in a one-turn game."""
+    def shot_dead(**options: int) -> float:
+        game = cd.game(turns=1, players=[{"seat": "commander", "at": "J1-1", "weapon": "single"}],
+                       crowds=[cd.crowd("A", "J1-0")], dice=cd.dice({"CD-60": [4], "CD-61": [5]}, default=3),
+                       options=options)
+        game.apply("commander", "fire:A")
+        game.apply("commander", "stay")
+        assert game.result is not None and game.result.details["firearm_deaths"] == 1
+        return game.result.scores["commander"]
+
+    assert shot_dead() == shot_dead(death_penalty=0) - 50
 
 
 def test_cd05_no_player_controls_a_crowd(cd):
@@ -173,8 +181,8 @@ def test_cd19_crowd_layouts_loose_masses_only(cd):
 def test_cd39_a_patrol_car_runs_out_of_tear_gas_other_units_never_do(cd):
     """CD-39: a patrol car's scenario stock runs out; riot police have plenty; a patrol car with
     no stock has none."""
-    from riotact.rulesets.civil_disorder.combat import throw_gas
-    from riotact.rulesets.civil_disorder.orders import unit_orders
+    from riotact.rulesets.civil_disorder.rules.combat import throw_gas
+    from riotact.rulesets.civil_disorder.rules.orders import unit_orders
 
     game = cd.game(units=[cd.unit("P1", "patrol", "x16y8", figures=4, gas_stock=1),
                           cd.unit("P2", "patrol", "x16y8", figures=4),
@@ -260,8 +268,8 @@ def test_cd04_a_town_too_big_to_precompute_is_a_scenario_error(cd):
     """CD-04 table layout: sight and distances are precomputed for every pair of street points,
     so a town of more than 2,000 points is refused up front (12 x 12 junctions, 40" blocks, 1"
     steps would be 10,440 points and exhaust the memory) rather than hanging the game."""
+    from riotact.rulesets.civil_disorder.board import town_nodes
     from riotact.rulesets.civil_disorder.setup import MAX_STREET_POINTS, TownSetup
-    from riotact.rulesets.civil_disorder.town import town_nodes
 
     with pytest.raises(ScenarioError, match=r"setup\.town: the town has 10440 street points"):
         cd.game(town={"columns": 12, "rows": 12, "block": 40, "step": 1})

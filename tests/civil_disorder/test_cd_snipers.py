@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 
-from riotact.rulesets.civil_disorder import combat, orders
+from riotact.rulesets.civil_disorder.rules import combat, orders
+from riotact.rulesets.civil_disorder.view import player_sees
 
 MILL = {"id": "mill", "block": [0, 0], "value": 60, "kind": "office"}
 
@@ -66,7 +67,7 @@ def test_cd68_a_spotted_place_is_revealed_to_the_target_unit_not_to_every_sf_pla
                    snipers=[{"id": "sn1", "building": "mill", "target": "R1"}],
                    crowds=[cd.crowd("A", "J2-1", rl=3)], dice=[1, 1, 1, 1, 6])
     s = game.state
-    assert not s.player_sees("commander", combat.sniper_node(s, "sn1"))
+    assert not player_sees(s, "commander", combat.sniper_node(s, "sn1"))
     for _ in range(3):
         combat.snipers_fire(s)
     assert s.snipers["sn1"].spotted and s.snipers["sn1"].known_to == ["sub1"]
@@ -130,7 +131,7 @@ def bomb_game(cd, dice, *, bomb=None, unit_at="x16y10", figures=2, **kw):
 def test_cd66_a_bomb_is_hidden_from_the_sf_until_it_goes_off(cd):
     """CD-66: the umpire knows of the agent's bomb; the SF see nothing of it (not even its planted
     sentinel) until it goes off on its scenario turn, and then everyone hears it."""
-    from riotact.rulesets.civil_disorder import bombs
+    from riotact.rulesets.civil_disorder.rules import bombs
 
     game = bomb_game(cd, [1, 1, 1, 1, 1])
     s = game.state
@@ -155,7 +156,7 @@ def test_cd66_the_blast_uses_the_scenarios_radius_dice_damage_and_fire(cd):
     CD-61 roll; each building in the blast loses 10 points and catches fire on a 5+. R1 rolls 6, 1:
     one hit, 5: dead. Crowd A rolls 4, 3: one hit, 2: wounded. The shop: 5, a fire. Crowd B and
     the player, far off, roll nothing."""
-    from riotact.rulesets.civil_disorder import bombs
+    from riotact.rulesets.civil_disorder.rules import bombs
 
     game = bomb_game(cd, [6, 1, 5, 4, 3, 2, 5])
     s = game.state
@@ -172,7 +173,7 @@ def test_cd66_the_blast_uses_the_scenarios_radius_dice_damage_and_fire(cd):
 def test_cd66_a_bomb_can_go_off_when_sf_come_close(cd):
     """CD-66: a bomb set to go off when SF come within 3" waits while R1 is 6" away, and goes off
     once R1 is 2" away (the hit dice all miss)."""
-    from riotact.rulesets.civil_disorder import bombs
+    from riotact.rulesets.civil_disorder.rules import bombs
 
     far = bomb_game(cd, [], bomb={"turn": None, "sf_within": 3}, unit_at="x16y14")
     bombs.bombs_go_off(far.state)
@@ -184,7 +185,7 @@ def test_cd66_a_bomb_can_go_off_when_sf_come_close(cd):
 
 def test_cd66_a_bomb_moves_with_its_agent_when_crowds_merge(cd):
     """CD-66 / CD-11: the agent's crowd merges into B: the bomb goes off in crowd B."""
-    from riotact.rulesets.civil_disorder import bombs
+    from riotact.rulesets.civil_disorder.rules import bombs
 
     game = bomb_game(cd, [1] * 10, bomb={"radius": 1})
     s = game.state
@@ -210,7 +211,7 @@ def test_cd66_a_player_out_of_sight_of_a_blast_hears_it_but_is_not_told_where(cd
     """CD-66 / CD-06: every seat hears a bomb go off, but only those who see the place (or whose
     units are caught in it) are told which crowd and where: sub1, behind the flats, hears a loud
     explosion and nothing of crowd A or its street point."""
-    from riotact.rulesets.civil_disorder import bombs
+    from riotact.rulesets.civil_disorder.rules import bombs
 
     game = cd.game(seats=["commander", "sub1"],
                    players=[{"seat": "commander", "at": "J1-1"},
@@ -220,7 +221,7 @@ def test_cd66_a_player_out_of_sight_of_a_blast_hears_it_but_is_not_told_where(cd
                    bombs=[{"id": "hidden_bomb", "crowd": "A", "turn": 1, "radius": 1, "hit_on": 6}],
                    dice=[1, 1])
     s = game.state
-    assert not s.player_sees("sub1", "x16y8") and s.player_sees("commander", "x16y8")
+    assert not player_sees(s, "sub1", "x16y8") and player_sees(s, "commander", "x16y8")
     bombs.bombs_go_off(s)
     heard = [e["text"] for e in game.log_for("sub1") if e.get("rule") == "CD-66"]
     assert heard == ["A loud explosion is heard somewhere out of sight."]

@@ -11,9 +11,9 @@ import copy
 
 from riotact.core import Game, builtin_scenarios, parse_scenario
 from riotact.rulesets import get_ruleset
-from riotact.rulesets.civil_disorder.crowds import in_sight, show_of_force
-from riotact.rulesets.civil_disorder.state import CivilDisorder
+from riotact.rulesets.civil_disorder.rules.crowds import in_sight, show_of_force
 from riotact.rulesets.civil_disorder.tables import people
+from riotact.rulesets.civil_disorder.turn import CivilDisorder
 
 
 def stacked_riot(copies: int) -> Game:

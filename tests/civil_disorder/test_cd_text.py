@@ -19,9 +19,9 @@ from riotact.core import Game, RandomBot, builtin_scenarios, find_scenario
 from riotact.core.bots import bot_rng
 from riotact.core.log import UMPIRE
 from riotact.rulesets.civil_disorder.spec import SPEC
+from riotact.rulesets.civil_disorder.state import GasCloud
 from riotact.rulesets.civil_disorder.tables import RL_CHART
 from riotact.rulesets.civil_disorder.text import MAX_LINES, text_view
-from riotact.rulesets.civil_disorder.units import GasCloud
 
 SCENARIOS = [sc.ref for sc in builtin_scenarios(SPEC)]
 RL_STATES = [row.state for row in RL_CHART.values()]
@@ -117,7 +117,7 @@ def test_the_plan_shows_figures_crowds_with_rl_markers_and_building_state(cd: An
 
 def test_a_gas_cloud_is_drawn_as_wide_as_the_gas_radius_house_rule(cd: Any) -> None:
     """CD-22: the gas_radius house rule (6" here) sets how far a cloud reaches, on the plan too."""
-    from riotact.rulesets.civil_disorder.gas import gas_on, throw_gas
+    from riotact.rulesets.civil_disorder.rules.gas import gas_on, throw_gas
 
     game = cd.game(options={"gas_radius": 6}, units=[cd.unit("R1", "riot_police", "J1-1")],
                    crowds=[cd.crowd("A", "x16y24", rl=7)])

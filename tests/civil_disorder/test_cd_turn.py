@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from riotact.core.errors import IllegalActionError
-from riotact.rulesets.civil_disorder.orders import carry_out, travel
+from riotact.core.log import UMPIRE
+from riotact.rulesets.civil_disorder.rules.orders import carry_out, travel
+from riotact.rulesets.civil_disorder.view import player_sees
 
 BLOCK = {"id": "block", "block": [0, 0], "value": 50, "kind": "house"}
 
@@ -31,7 +33,7 @@ def test_cd06_a_unit_he_may_order_is_in_his_view_where_his_orders_say_it_is(cd):
                    players=[{"seat": "commander", "at": "J1-1"},
                             {"seat": "sub1", "at": "J2-2", "service": "fire", "superior": "commander"}],
                    units=[cd.unit("F1", "firefighters", "J0-0", player="sub1")])
-    assert not game.state.player_sees("commander", "J0-0")
+    assert not player_sees(game.state, "commander", "J0-0")
     moves = {a.id.rsplit(":", 1)[1] for a in game.legal_actions("commander") if a.id.startswith("order:F1:move:")}
     [f1] = [u for u in game.view("commander")["state"]["units"] if u["id"] == "F1"]
     assert (f1["node"], f1["source"]) == ("J0-0", "radio") and f1["node"] not in moves
@@ -194,22 +196,20 @@ def test_cd16_mount_and_dismount_only_from_a_stationary_vehicle(cd):
 def test_cd07_personal_action_grab_a_rioter_and_arrest_him(cd):
     """CD-07 (c) / CD-51 / CD-54: a police player in contact with a crowd grabs a rioter: 8 + 1
     against 3 is +6, cuffed; the player then escorts the prisoner and can do nothing else (CD-55)."""
-    from riotact.rulesets.civil_disorder.orders import player_step4
-
-    game = cd.game(crowds=[cd.crowd("A", "x16y14", rl=5)], dice=[8, 3])
+    game = cd.game(crowds=[cd.crowd("A", "x16y14", rl=5)], dice=cd.dice({"CD-51": [8, 3], "CD-20": [5]}, default=3))
     assert "arrest:A" in {a.id for a in game.legal_actions("commander")}
-    s = game.state
-    s.declared = {"commander": "arrest:A"}
-    player_step4(s)
-    assert s.stats["arrests"] == 1 and s.crowds["A"].figures == 24
-    me = s.players["commander"]
-    assert me.escorting in s.prisoners and not me.able
-    assert [a.id for a in s.legal_actions("commander")] == ["pass"]
+    game.apply("commander", "arrest:A")
+    game.apply("commander", "stay")
+    umpire = game.view(UMPIRE)["state"]
+    assert umpire["stats"]["arrests"] == 1 and [c["figures"] for c in umpire["crowds"]] == [24]
+    mine = game.view("commander")["state"]
+    assert mine["you"]["escorting"] in {p["id"] for p in mine["prisoners"]} and not mine["you"]["able"]
+    assert [a.id for a in game.legal_actions("commander")] == ["pass"]
 
 
 def test_cd07_personal_action_fire_your_gun(cd):
     """CD-07 (c) / CD-60: an armed player fires one d6; a 4 hits, a casualty roll of 5 kills."""
-    from riotact.rulesets.civil_disorder.personal import personal_fire
+    from riotact.rulesets.civil_disorder.rules.personal import personal_fire
 
     game = cd.game(players=[{"seat": "commander", "at": "J1-1", "weapon": "single"}],
                    crowds=[cd.crowd("A", "J1-0")], dice=[4, 5])
@@ -228,8 +228,8 @@ def test_cd07_personal_action_fire_your_gun(cd):
 def test_cd54_a_rioting_crowd_attacks_a_players_figure_it_touches(cd):
     """CD-23 / CD-54: at RL 7 a crowd attacks a personal figure in contact; stunned (1 + 1 - 3
     against 5), the player can do nothing for two turns, then acts again."""
-    from riotact.rulesets.civil_disorder.orders import recover
-    from riotact.rulesets.civil_disorder.personal import crowds_attack_players
+    from riotact.rulesets.civil_disorder.rules.orders import recover
+    from riotact.rulesets.civil_disorder.rules.personal import crowds_attack_players
 
     game = cd.game(crowds=[cd.crowd("A", "x16y14", rl=7)], dice=[1, 5])
     s, me = game.state, game.state.players["commander"]
@@ -244,8 +244,8 @@ def test_cd54_a_rioting_crowd_attacks_a_players_figure_it_touches(cd):
 
 def test_cd57_a_wounded_player_is_out_until_patched_up(cd):
     """CD-56 / CD-57: a wounded player's figure is a casualty; triage 1 puts it back in action."""
-    from riotact.rulesets.civil_disorder import medical
-    from riotact.rulesets.civil_disorder.personal import wound_player
+    from riotact.rulesets.civil_disorder.rules import medical
+    from riotact.rulesets.civil_disorder.rules.personal import wound_player
 
     game = cd.game(units=[cd.unit("AMB1", "paramedics", "J1-1", figures=2, vehicle="ambulance", order="treat")],
                    crowds=[cd.crowd("A", "J2-2", rl=3)], dice=[1])
@@ -303,7 +303,7 @@ def test_cd07_the_crew_rides_where_the_player_at_the_wheel_drives(cd):
 def test_cd16_no_getting_in_after_the_vehicle_moved_and_no_driving_after_someone_got_out(cd):
     """CD-16: a player cannot get in once the vehicle has moved this turn, and cannot drive it in
     a turn in which anyone got in or out (the vehicle stays stationary all that turn)."""
-    from riotact.rulesets.civil_disorder.orders import board, drive
+    from riotact.rulesets.civil_disorder.rules.orders import board, drive
 
     game = _driver_game(cd)
     s, me, van = game.state, game.state.players["commander"], game.state.units["V1"]

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from riotact.core import Game, IllegalActionError, find_scenario
-from riotact.rulesets.civil_disorder.views import known_crowds
 
 CHAIR = "civil-disorder/night-of-fires"  # seats: commander, fire, umpire; crowds A (26) and B (20)
 
@@ -115,7 +114,7 @@ def test_a_seat_that_sees_nothing_of_the_change_receives_nothing_new(change: dic
     far, farther = hidden_from(plain, "fire")[:2]
     for g in (plain, changed):
         g.intervene("move", piece="A", to=far, reason="out of sight")
-    assert "A" not in known_crowds(plain.state, "fire")
+    assert crowd(plain, "fire", "A") is None
     args = {k: v for k, v in change.items() if k != "power"}
     if change["power"] == "add-crowd":
         args["at"] = far

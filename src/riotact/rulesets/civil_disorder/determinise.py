@@ -38,8 +38,8 @@ from riotact.core import UMPIRE, Game
 from riotact.core.worlds import dealt, scenario_start, world_copy
 
 from .bots import HeuristicSFBot
-from .state import CivilDisorder
-from .views import known_crowds, known_units
+from .turn import CivilDisorder
+from .view import known_crowds, known_units, player_sees
 
 NEGOTIATORS = ("poor", "average", "good")
 
@@ -58,9 +58,9 @@ def determinise(game: Game, seat: str, seed: int) -> Game:
     units = set(known_units(state, seat))
     own_nodes = [u.node for u in state.live_units() if u.player == seat]
     seen_buildings = {b for b, shape in state.town.buildings.items()  # what his figure or units see
-                      if any(state.player_sees(seat, f) or any(state.town.sees(n, f) for n in own_nodes)
+                      if any(player_sees(state, seat, f) or any(state.town.sees(n, f) for n in own_nodes)
                              for f in shape.fronts)}
-    seen_players = {p.seat for p in state.players.values() if state.player_sees(seat, p.node)} | {seat}
+    seen_players = {p.seat for p in state.players.values() if player_sees(state, seat, p.node)} | {seat}
     declared = [o for o in state.sf_seats if o != seat and state.phase[o] != "action"]
     for other in state.sf_seats:
         if other != seat:
@@ -90,7 +90,7 @@ def determinise(game: Game, seat: str, seed: int) -> Game:
                      for sid, sn in state.snipers.items()}
     state.bombs = {bid: b if b.went_off is not None else copy.deepcopy(start.bombs[bid])
                    for bid, b in state.bombs.items()}
-    state.gas = [g for g in state.gas if state.player_sees(seat, state.town.nearest_point((g.x, g.y)))]
+    state.gas = [g for g in state.gas if player_sees(state, seat, state.town.nearest_point((g.x, g.y)))]
     for other in declared:
         _declare_again(world, state, other, rng)
     return world
@@ -139,11 +139,11 @@ class _Hider:
         self.state, self.seat = state, seat
         me = state.players[seat]
         self.reporters = [u.node for u in state.live_units() if u.player == seat and u.radio] \
-            if me.radio and state.opt("radio_reports") else []
+            if me.radio and state.options.radio_reports else []
 
     def place(self, node: str, *, crowd: bool = False) -> str:
         s = self.state
         for n in s.town.by_distance(node):
-            if not s.player_sees(self.seat, n) and not (crowd and any(s.town.sees(r, n) for r in self.reporters)):
+            if not player_sees(s, self.seat, n) and not (crowd and any(s.town.sees(r, n) for r in self.reporters)):
                 return n
         return node

@@ -21,8 +21,8 @@ from typing import Any
 from riotact.core import Game, Scenario
 from riotact.core.encoding import Encoding, grammar_encoding, slot_names
 
-from .orders import ORDER_TARGETS, ORDER_WORDS
-from .state import CivilDisorder
+from .rules.orders import ORDER_TARGETS, ORDER_WORDS
+from .turn import CivilDisorder
 
 
 def action_ids(state: CivilDisorder) -> list[str]:

@@ -20,8 +20,8 @@ import icepool
 
 from riotact.core.odds import Chance, Odds, OddsError, OddsProcedure, Param, percent, pmf
 
-from .crowds import clamp_rl, rl_shift
-from .rules import HOUSE_RULES
+from .options import Options
+from .rules.crowds import clamp_rl, rl_shift
 from .tables import (
     FIGHT_RESULTS,
     OUTNUMBERED,
@@ -36,7 +36,7 @@ from .tables import (
     parse_table,
 )
 
-_DEFAULTS = {r.key: r.default for r in HOUSE_RULES}
+_DEFAULTS = Options()
 GAS = {"none": 0, "tear": -2, "cs": -4}  # CD-53 / CD-22: figures without masks
 
 
@@ -86,7 +86,7 @@ def _figure(exchange: dict[str, Fraction], opponents: int) -> dict[str, Fraction
 
 def fight(unit: str = "riot_police", opponents: int = 1, charging: bool = False, gas: str = "none",
           on_ground: bool = False, rioter_gas: str = "none", soaked: bool = False,
-          fight_table: str = str(_DEFAULTS["fight_table"])) -> Odds:
+          fight_table: str = _DEFAULTS.fight_table) -> Odds:
     """CD-51..54: one exchange between an SF figure and a rioter, and a figure's first outcome
     against ``opponents`` rioters (CD-52)."""
     table = parse_table(fight_table, "fight_table", results=FIGHT_RESULTS)
@@ -102,7 +102,7 @@ def fight(unit: str = "riot_police", opponents: int = 1, charging: bool = False,
 
 def arrest(unit: str = "anti_riot", squad: int = 6, opponents: int = 1, gas: str = "none",
            rioter_gas: str = "none", soaked: bool = False,
-           fight_table: str = str(_DEFAULTS["fight_table"])) -> Odds:
+           fight_table: str = _DEFAULTS.fight_table) -> Odds:
     """CD-52..55: a snatch squad goes in; each figure's first win of arrest_or_stunned or wounded
     takes a prisoner (the crowd is taken to be large enough for every fight)."""
     table = parse_table(fight_table, "fight_table", results=FIGHT_RESULTS)
@@ -117,7 +117,7 @@ def arrest(unit: str = "anti_riot", squad: int = 6, opponents: int = 1, gas: str
                            "chance a figure is beaten": figure.get("beaten", Fraction(0))})
 
 
-def rl_roll(modifiers: int = 0, current: int = 5, rl_roll: str = str(_DEFAULTS["rl_roll"])) -> Odds:
+def rl_roll(modifiers: int = 0, current: int = 5, rl_roll: str = _DEFAULTS.rl_roll) -> Odds:
     """CD-20/21: 1d6 plus the factors; by default the score becomes the RL, or (house rule
     ``rl_roll = "relative"``) moves it from ``current`` (:func:`.crowds.rl_shift`); within 1-8."""
     absolute = rl_roll == "absolute"
@@ -132,7 +132,7 @@ def rl_roll(modifiers: int = 0, current: int = 5, rl_roll: str = str(_DEFAULTS["
 
 def overreaction(unit: str = "patrol", outnumbered: bool = False, no_support: bool = False,
                  under_gunfire: bool = False, wounded: int = 0, crowd_outnumbered: bool = False,
-                 armed: bool = True, overreaction_table: str = str(_DEFAULTS["overreaction_table"])) -> Odds:
+                 armed: bool = True, overreaction_table: str = _DEFAULTS.overreaction_table) -> Odds:
     """CD-62..65: 1d6 plus CD-63 factors, read on the over-reaction table; firefighters and
     paramedics panic instead of over-reacting; armed military and SWAT may open fire (1-3)."""
     table = parse_table(overreaction_table, "overreaction_table", results=OVERREACTION_RESULTS)
@@ -163,22 +163,22 @@ PROCEDURES = (
                       Param("on_ground", False, "the figure fights on the ground (-2)"),
                       Param("rioter_gas", "none", "gas on the rioter", tuple(GAS)),
                       Param("soaked", False, "the rioter is soaked (-1)"),
-                      Param("fight_table", str(_DEFAULTS["fight_table"]), _TABLE)), fight),
+                      Param("fight_table", _DEFAULTS.fight_table, _TABLE)), fight),
     OddsProcedure("arrest", ("CD-52", "CD-53", "CD-54", "CD-55"),
                   "a snatch squad's arrests (each figure against its rioters)", (
                       Param("unit", "anti_riot", _UNIT),
-                      Param("squad", int(_DEFAULTS["snatch_squad"]), "figures that go in (house rule snatch_squad)",
+                      Param("squad", _DEFAULTS.snatch_squad, "figures that go in (house rule snatch_squad)",
                             bounds=(1, 30)),
                       Param("opponents", 1, "rioters each figure faces (crowd at RL 7+ gangs up)", bounds=(1, 8)),
                       Param("gas", "none", "gas on the SF figures (ignored with masks)", tuple(GAS)),
                       Param("rioter_gas", "none", "gas on the rioters", tuple(GAS)),
                       Param("soaked", False, "the rioters are soaked (-1)"),
-                      Param("fight_table", str(_DEFAULTS["fight_table"]), _TABLE)), arrest),
+                      Param("fight_table", _DEFAULTS.fight_table, _TABLE)), arrest),
     OddsProcedure("rl-roll", ("CD-20", "CD-21", "CD-23"), "a crowd's Response Level roll", (
         Param("modifiers", 0, "the sum of the CD-21 factors (e.g. -3 visibly outnumbered, -2 soaked)",
               bounds=(-20, 20)),
         Param("current", 5, "the crowd's RL before the roll", bounds=(RL_MIN, RL_MAX)),
-        Param("rl_roll", str(_DEFAULTS["rl_roll"]), "house rule (CD-20): the score becomes the RL or moves it",
+        Param("rl_roll", _DEFAULTS.rl_roll, "house rule (CD-20): the score becomes the RL or moves it",
               ("absolute", "relative"))), rl_roll),
     OddsProcedure("over-reaction", ("CD-62", "CD-63", "CD-64", "CD-65"), "an SF unit's over-reaction test", (
         Param("unit", "patrol", _UNIT), Param("outnumbered", False, "outnumbered more than 3-1 (-1)"),
@@ -187,7 +187,7 @@ PROCEDURES = (
         Param("wounded", 0, "members wounded this turn", bounds=(0, 30)),
         Param("crowd_outnumbered", False, "the crowd is outnumbered by the SF (+1)"),
         Param("armed", True, "military or SWAT with firearms may open fire on panic (CD-65)"),
-        Param("overreaction_table", str(_DEFAULTS["overreaction_table"]), "house rule table (CD-64)")),
+        Param("overreaction_table", _DEFAULTS.overreaction_table, "house rule table (CD-64)")),
         overreaction),
 )
 
@@ -199,6 +199,7 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
     cannon (CD-53, -1) are not in his view, so they are not counted. The squad goes in when it
     reaches the crowd (CD-12 step 4): the odds are those of going in as things stand.
     """
+    house = Options(**options)  # Game.options: the house rules resolved and checked, by key
     state = view["state"]
     units = {u["id"]: u for u in state.get("units", ())}
     crowds = {c["id"]: c for c in state.get("crowds", ())}
@@ -211,13 +212,13 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
         unit, crowd = units.get(parts[1]), crowds.get(parts[3])
         if unit is None or crowd is None or unit["type"] not in UNIT_TYPES:
             continue
-        squad = min(unit["fit"], int(options["snatch_squad"]))
+        squad = min(unit["fit"], house.snatch_squad)
         if squad == 0 or crowd["figures"] == 0:
             continue
         # CD-52: a crowd at RL 7+ gangs up on the figures that go in, up to 4 on 1
         opponents = max(1, min(4, crowd["figures"] // squad)) if crowd["rl"] >= 7 else 1
         gas, rioter_gas = _gas_at(clouds, unit), _gas_at(clouds, crowd)
-        table = str(options["fight_table"])
+        table = house.fight_table
         if parts[2] == "arrest":
             odds = arrest(unit["type"], squad, opponents, gas, rioter_gas, fight_table=table)
             some = 1 - odds.outcomes.get("0 arrest(s)", Fraction(0))

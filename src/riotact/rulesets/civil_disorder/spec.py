@@ -7,10 +7,10 @@ from riotact.core.protocol import RulesetSpec
 from .bots import HeuristicSFBot
 from .determinise import determinise
 from .encoding import encoding
-from .rules import HOUSE_RULES
+from .options import Options
 from .setup import CDSetup
-from .state import CivilDisorder
 from .text import text_view
+from .turn import CivilDisorder
 
 SPEC = RulesetSpec(
     id="civil-disorder",
@@ -20,7 +20,7 @@ SPEC = RulesetSpec(
             "(crowd Response Levels, looting, fire, fights, firearms, over-reaction, snipers).",
     state=CivilDisorder,
     setup=CDSetup,
-    house_rules=HOUSE_RULES,
+    options=Options,
     heuristic_bot=HeuristicSFBot,
     scenario_package="riotact.rulesets.civil_disorder.scenarios",
     seat_counts=(1, 8),
@@ -29,5 +29,5 @@ SPEC = RulesetSpec(
     encoding=encoding,
     determinise=determinise,
     odds="riotact.rulesets.civil_disorder.odds",
-    compiled_state="riotact.rulesets.civil_disorder.state:CivilDisorder",
+    compiled_state="riotact.rulesets.civil_disorder.turn:CivilDisorder",
 )

@@ -1,300 +1,515 @@
-"""The Civil Disorder game state and its turn (CD-12).
+"""The Civil Disorder table: the pieces on it (players' personal figures, SF units, crowds,
+buildings, casualties, gas clouds, snipers, bombs and looters' vehicles: plain dataclasses) and the
+:class:`World` holding one game's whole state, with the queries every rule asks of it (units, crowds,
+sight, who is told what, the umpire's hidden rolls).
 
-Each turn every SF seat secretly declares one action (CD-07, CD-12 step 1) and
-then, unless it ran, where its figure walks. When all have declared (and the
-umpire seat, if a person holds it, has had its say), riotact resolves the turn:
-
-2. the umpire moves crowds and subordinate units (CD-13, CD-17);
-3. personal figures walk (CD-14);
-4. firing, crowd violence, fights and negotiations, then over-reaction tests;
-5. players' actions (orders, runs, conversations);
-6. the umpire's assessment: fires, medics, water, RL rolls (CD-20), then gas drifts.
-
-A person in the umpire's chair may hold the game before step 6 (``hold at=assessment``), to make
-his assessment with the turn's rolls in front of him: set a crowd's RL, override the RL rolls to
-come, then let the game go on (``advance``).
-
-The phases live in their own modules and act on the :class:`.world.World` this class extends;
-this module imports them, and none of them imports it.
+The rules (:mod:`.rules`) act on a :class:`World`; the protocol class (:mod:`.turn`) runs them in
+turn order. Nothing here imports a rule, so imports flow one way: state, then rules, then the turn.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
 
-from riotact.core.errors import OptionError, ScenarioError
 from riotact.core.log import UMPIRE
-from riotact.core.options import Value
-from riotact.core.protocol import Action, Result
+from riotact.core.modifiers import Modifier
+from riotact.core.protocol import State
 from riotact.core.scenario import Scenario
-from riotact.core.umpire import Umpire
-from riotact.core.umpiring import Power, stop
+from riotact.core.umpire import RollTotal, Umpire
 
-from . import (
-    bombs,
-    combat,
-    conversation,
-    crowds,
-    custody,
-    fire,
-    gas,
-    looting,
-    medical,
-    missiles,
-    orders,
-    personal,
-    umpiring,
-    views,
-)
-from .rules import HOUSE_RULES, checked_house_rules
+from .board import Spots, Town
+from .options import Options
 from .setup import CDSetup
-from .tables import Table
-from .town import Town, build_town
-from .world import World
-
-#: The first action of every player's list (orders.player_actions) and walk (orders.walk_actions).
-#: The hold point of a person in the umpire's chair before step 6 (CD-12).
-ASSESSMENT = "assessment"
-ALWAYS_OPEN = {"pass": Action("pass", "take no action this turn"), "stay": Action("stay", "stay where you are")}
+from .tables import UNIT_TYPES, Table, UnitType
 
 
-class CivilDisorder(World):
-    """One game of Civil Disorder; riotact is the umpire (CD-01, CD-03, CD-05)."""
+@dataclass
+class Player:
+    """CD-02 / CD-06: a player's personal figure and place in the chain of command."""
 
-    def __init__(self, scenario: Scenario, options: dict[str, Value], umpire: Umpire) -> None:
+    seat: str
+    role: str
+    service: str
+    superior: str | None
+    node: str
+    radio: bool
+    megaphone: bool
+    negotiator: str  # CD-34: hidden from every player
+    weapon: str = "none"  # CD-07 (c): a personal firearm
+    down: int = 0  # CD-54: turns the figure stays on the ground
+    escorting: str | None = None  # CD-55: the prisoner it walks to a police vehicle
+    vehicle: str | None = None  # CD-07 (c): the SF unit whose vehicle it sits in, at the wheel
+    out: bool = False  # wounded or dead (CD-56): out of action until patched up
+    note: str = ""  # hidden tag (conformance sentinels)
+
+    @property
+    def able(self) -> bool:
+        """Able to act: not out of action, on the ground or escorting a prisoner."""
+        return not self.out and self.down == 0 and self.escorting is None
+
+    @property
+    def police_or_soldier(self) -> bool:
+        return self.service in ("police", "military")
+
+
+@dataclass
+class SFUnit:
+    """CD-10: a subordinate SF unit; it acts on its last orders (CD-13)."""
+
+    id: str
+    kind: str
+    figures: int  # figures present (not casualties)
+    node: str
+    player: str
+    vehicle: str = "none"
+    vehicle_node: str | None = None
+    aboard: bool = False
+    vehicle_moving: bool = False  # CD-15: the vehicle moved last turn (it starts this one moving)
+    vehicle_moved: bool = False  # the vehicle has moved this turn
+    mounting: bool = False  # CD-16: someone got in or out this turn: the vehicle stays put
+    weapon: str = "none"
+    gas_stock: int | None = None  # CD-39: a scenario stock; None: plenty if the type carries gas
+    radio: bool = True
+    snipers: bool = False
+    order: str = "hold"
+    ordered_by: str = ""  # CD-02: the seat whose order it was last given ("" the scenario's)
+    given: str = ""  # that order as given (the rules may end it: a move done, a crowd gone)
+    down: list[int] = field(default_factory=list)  # CD-54: turns each fallen figure stays down
+    escorts: list[str] = field(default_factory=list)  # CD-55: prisoners its figures escort
+    bricked: bool = False  # CD-62: had bricks and bottles thrown before
+    shaken_until: int = 0  # CD-64 Shaken: will not advance
+    fired_turn: int = 0  # CD-60: the turn of its last volley (one a turn)
+    water_turns: int = 0  # CD-50: turns of onboard water used
+    hydrant: bool = False  # CD-50: connected to a hydrant
+    task: dict[str, object] | None = None  # CD-57/58: a paramedic's current casualty work
+    load: list[str] = field(default_factory=list)  # CD-59: casualty ids aboard an ambulance
+    away_until: int = 0  # CD-59: an ambulance off the table until this turn
+    inside: str | None = None  # CD-47: building entered
+
+    @property
+    def type(self) -> UnitType:
+        return UNIT_TYPES[self.kind]
+
+    @property
+    def fit(self) -> int:
+        """Figures able to act: not on the ground and not escorting an arrest."""
+        return max(0, self.figures - len(self.down) - len(self.escorts))
+
+    @property
+    def has_gas(self) -> bool:
+        """CD-39: riot units have plenty; others only a scenario stock (patrol cars), until used up."""
+        return self.gas_stock > 0 if self.gas_stock is not None else self.type.gas
+
+    @property
+    def on_table(self) -> bool:
+        return self.figures > 0 and self.away_until == 0
+
+
+@dataclass(frozen=True)
+class Threat:
+    """CD-64 default: where a unit's stress comes from (what it runs from, or fires or charges
+    at when it over-reacts): a crowd, or a sniper's place (a building, or a crowd it hides in)."""
+
+    node: str
+    crowd: str | None = None
+    building: str | None = None
+
+
+@dataclass
+class Crowd:
+    """CD-11: one crowd unit with its RL (CD-20) and the umpire's hidden state."""
+
+    id: str
+    figures: int
+    node: str
+    rl: int
+    objective: str | None = None  # hidden (a street point)
+    looter: bool = False  # CD-25: hidden from the SF
+    looters_inside: int = 0  # CD-25 "1d6 per crowd" option: hidden
+    broke_off: bool = False  # CD-31: looters already left
+    petrol_allowed: bool = False
+    bottles: bool = False  # CD-37 manufacture
+    petrol: bool = False
+    last_petrol: int = -99
+    missiles: int = 5  # CD-35 turns of throwing left
+    wet: int = 0  # CD-22: 0 dry, 1 damp, 2 soaked
+    hosed_turns: int = 0
+    dry_turns: int = 0
+    arrested: int = 0  # CD-21: since the last RL roll
+    had_firearm_casualty: bool = False  # CD-21 (b): the first-casualty -2 once per game
+    seen_sf: list[str] = field(default_factory=list)
+    seen_specialists: bool = False
+    triggers: list[str] = field(default_factory=list)  # CD-20 this turn
+    factors: list[tuple[int, str]] = field(default_factory=list)  # action factors this turn
+    negotiation: int | None = None  # CD-33 pending change
+    discretion: int = 0  # CD-03 umpire seat's nudge this turn
+    # looting (CD-26 to CD-30)
+    shop: str | None = None
+    broken_in: bool = False
+    carrying: int = 0  # LU carried (escaping when > 0)
+    making_petrol: bool = False  # seen by SF (CD-37)
+    gone: str | None = None  # dispersed | escaped
+    history: list[int] = field(default_factory=list)
+    note: str = ""  # hidden tag (conformance sentinels)
+
+    @property
+    def escaping(self) -> bool:
+        return self.carrying > 0
+
+
+@dataclass
+class Building:
+    """CD-40 property value, CD-27 Loot Units, CD-44 fires."""
+
+    id: str
+    kind: str
+    value: int
+    start_value: int
+    loot: int
+    lootable: bool
+    fires: int = 0
+    looted: bool = False  # CD-27: all LU taken
+
+
+@dataclass
+class Casualty:
+    """CD-56: wounded or dead; it stays where it fell until a paramedic reaches it."""
+
+    id: str
+    node: str
+    side: str  # sf | crowd
+    origin: str  # SF unit or crowd id
+    status: str  # wounded | dead
+    stage: str = "lying"  # lying | treated | walking | stretcher | loaded | evacuated | returned
+    cause: str = ""
+
+
+@dataclass
+class GasCloud:
+    """CD-22 default: a 4"-wide cloud lasting 3 turns, drifting 1d6" downwind."""
+
+    kind: str  # tear | cs
+    x: float
+    y: float
+    turns: int = 3
+    radius: float = 2.0  # inches (the ``gas_radius`` house rule when it was fired)
+
+
+@dataclass
+class Sniper:
+    """CD-66 to CD-70: a hidden firer in a building, or an armed agent in a crowd."""
+
+    id: str
+    building: str | None
+    crowd: str | None
+    target: str
+    shots: int = 0  # shots fired, from anywhere
+    shots_from: dict[str, int] = field(default_factory=dict)  # CD-68: shots from each place
+    spotted: bool = False
+    known_to: list[str] = field(default_factory=list)  # CD-68: the SF seats told the spotted place
+    suppressed_turn: int = -1
+    out: bool = False  # hit, or stopped firing (CD-70)
+    note: str = ""
+
+
+@dataclass
+class Prisoner:
+    """CD-55 default: an arrested figure, out of its crowd, walked by one SF figure (a unit's or
+    a player's own) to a police vehicle; rescue or escape is the umpire's call."""
+
+    id: str
+    crowd: str
+    captor: str  # SF unit id or player seat
+    node: str  # where it was arrested
+    turns: int  # turns until escort and prisoner reach the vehicle
+    status: str = "escorted"  # escorted | in custody | rescued | escaped
+
+
+@dataclass
+class Bomb:
+    """CD-66: a bomb carried by an agent in a crowd; the scenario sets when it goes off and what
+    it does. Hidden from the SF until it goes off."""
+
+    id: str
+    crowd: str  # the crowd the agent is in (followed through merges)
+    turn: int | None  # goes off in step 4 of this turn ...
+    sf_within: float | None  # ... or when SF come within this many inches of the crowd
+    radius: float
+    hit_on: int  # d6 per figure in the blast; a hit takes the CD-61 casualty roll
+    damage: int  # property damage to each building in the blast
+    fire_on: int | None  # d6 per building in the blast: a fire on this or more
+    went_off: int | None = None  # the turn it went off
+    node: str | None = None  # where it went off
+    lost: bool = False  # its crowd left the table before it went off
+    known_to: list[str] = field(default_factory=list)  # SF seats told where it went off
+    note: str = ""
+
+
+@dataclass
+class LooterVehicle:
+    """CD-29 optional: a looters' car (5 LU) or van (10 LU)."""
+
+    id: str
+    kind: str
+    node: str
+    capacity: int
+    load: int = 0
+    gone: bool = False
+
+
+HIDDEN: Final[list[str]] = []  # visible_to for umpire-only events
+
+
+class World(State):
+    """The table of one Civil Disorder game and its queries; :class:`.turn.CivilDisorder` adds
+    the protocol and the turn (CD-12)."""
+
+    options: Options  # the house rules, read by attribute (core State holds them)
+
+    def __init__(self, scenario: Scenario, options: Options, umpire: Umpire, town: Town,
+                 tables: tuple[Table, Table, Table]) -> None:
+        super().__init__(scenario, options, umpire)
+        #: The umpire (Game Control, CD-01) again, as this class's own typed attribute: ``umpire``
+        #: lives in the instance dict of the core's Python base class, a dictionary look-up at every
+        #: roll and event on the compiled laboratory engine (core/compiled.py).
+        self.control = umpire
         setup: CDSetup = scenario.setup
-        tables = _tables(scenario, options)
-        t = setup.town
-        town = build_town(t.columns, t.rows, t.block, t.step,
-                          tuple((b.id, *b.block, b.part) for b in setup.buildings))
-        _validate(scenario, setup, town)
-        super().__init__(scenario, options, umpire, town, tables)
-        looting.setup_looters(self)
-        for crowd in self.crowds.values():
-            crowd.seen_sf = sorted(u.id for u in self.units.values() if self.town.sees(crowd.node, u.node))
-            crowd.history.append(crowd.rl)
-        orders.report_reach(self)  # CD-07: what each player may order in turn 1
-
-    # -- the protocol ---------------------------------------------------------
-    def to_act(self) -> tuple[str, ...]:
-        waiting = tuple(s for s in self.sf_seats if self.phase[s] != "done")
-        if waiting or not self.human_umpire:
-            return waiting
-        return (UMPIRE,) if self.phase[UMPIRE] == "discretion" else ()
-
-    def legal_actions(self, seat: str) -> list[Action]:
-        if seat == UMPIRE:
-            return orders.umpire_actions(self)
-        if self.phase[seat] == "walk":
-            return orders.walk_actions(self, seat)
-        return orders.player_actions(self, seat)
-
-    def why_illegal(self, seat: str, action_id: str) -> str:
-        return orders.why_illegal(self, seat, action_id)
-
-    def legal_action(self, seat: str, action_id: str) -> Action | None:
-        """CD-07 / CD-14: taking no action, or staying put, is always open to a player who is to
-        decide; accepting it needs none of the hundreds of orders the full list holds."""
-        always = ALWAYS_OPEN.get(action_id)
-        if always is not None and seat in self.sf_seats and seat in self.to_act() \
-                and (self.phase[seat] == "walk") == (action_id == "stay"):
-            return always
-        return super().legal_action(seat, action_id)
-
-    def decision_visibility(self, seat: str, action: Action) -> list[str]:
-        """CD-12 step 1: declarations are secret until they happen (CD-08: no free conferring)."""
-        return [seat]
-
-    def apply(self, seat: str, action: Action) -> None:
-        """CD-07 / CD-14: an action, then a walk; the turn resolves once every seat is done."""
-        if seat == UMPIRE:
-            orders.apply_umpire(self, action.id)
-            self.phase[UMPIRE] = "done"
-        elif self.phase[seat] == "walk":
-            if action.id != "stay":
-                self.walks[seat] = action.id
-            self.phase[seat] = "done"
-        else:
-            self.declared[seat] = action.id  # CD-07: one action per turn
-            self.phase[seat] = "done" if action.id.startswith("run:") else "walk"  # CD-14
-        if all(self.phase[s] == "done" for s in self.sf_seats):
-            if self.human_umpire and self.phase[UMPIRE] == "wait":
-                self.phase[UMPIRE] = "discretion"
-                return
-            self.resolve_turn()
-
-    def umpire_powers(self) -> tuple[Power, ...]:
-        return umpiring.umpire_powers(self)  # CD-03
-
-    def talk(self, seat: str, to: str, text: str) -> str:
-        return conversation.talk_action(self, seat, to, text)  # CD-08: talking is the turn's action
-
-    def parse_action(self, seat: str, action_id: str) -> Action | None:
-        return conversation.parse_talk(self, seat, action_id)  # CD-08: a conversation with words
-
-    def hold_points(self) -> dict[str, str]:
-        return {ASSESSMENT: "CD-12 step 6, the umpire's assessment: after the turn's firing, fights and "
-                            "actions, before fires, medics and the RL rolls (CD-20)"}
-
-    def resume(self, point: str) -> None:
-        if point == ASSESSMENT:
-            self.assess_turn()
-
-    def view(self, seat: str) -> dict[str, Any]:
-        return views.umpire_view(self) if seat == UMPIRE else views.sf_view(self, seat)
-
-    def scenario_data_for(self, seat: str) -> dict[str, Any]:
-        return views.scenario_for(self, seat)
-
-    # -- the turn (CD-12) -------------------------------------------------------
-    def resolve_turn(self) -> None:
-        """CD-12: steps 2 to 6 in the guide order."""
-        self.charged, self.withdrew = {}, set()  # CD-21 (d): this turn's charges and withdrawals
-        self.messages = {s: [] for s in self.sf_seats}
-        self.note("CD-12", f"Turn {self.turn}: step 2, the umpire moves crowds and subordinate units.")
-        crowds.move_crowds(self)  # step 2 (CD-17)
-        orders.move_units(self)  # step 2 (CD-13)
-        orders.walk_players(self)  # step 3 (CD-14)
-        self.note("CD-12", f"Turn {self.turn}: step 4, firing, fights and negotiations.")
-        orders.player_step4(self)  # players' own firing and grabs (CD-07 c)
-        combat.firing(self)
-        combat.snipers_fire(self)
-        bombs.bombs_go_off(self)  # CD-66
-        with self.standing():  # throwing and fighting move nobody (figures fall, units may leave)
-            missiles.crowd_violence(self)
-            combat.fights(self)
-            personal.crowds_attack_players(self)
-        orders.negotiations(self)  # CD-32: after this turn's shooting and gas
-        fire.firefighting(self)
-        looting.property_and_looting(self)
-        combat.overreaction_tests(self)  # CD-62: after firing and fights
-        self.note("CD-12", f"Turn {self.turn}: step 5, players' actions.")
-        orders.player_step5(self)
-        if ASSESSMENT in self.umpire.holds:
-            stop(self.umpire, ASSESSMENT, f"at turn {self.turn}'s assessment (CD-12 step 6)")
-            return
-        self.assess_turn()
-
-    def assess_turn(self) -> None:
-        """CD-12 step 6: the umpire's assessment, then the next turn."""
-        self.note("CD-12", f"Turn {self.turn}: step 6, the umpire assesses the turn.")
-        with self.standing():  # fires burn where they are: nobody moves
-            fire.burn(self)
-        medical.paramedics(self)
-        crowds.assess(self)  # RL rolls (CD-20) and crowd status
-        for crowd in self.live_crowds():
-            looting.break_off(self, crowd)  # CD-31
-        looting.looter_vehicles(self)  # CD-29
-        crowds.merge_and_split(self)  # CD-11
-        gas.gas_drift(self)  # CD-22: after the RL rolls, so this turn's gas counts in them
-        crowds.record_history(self)
-        custody.escort_prisoners(self)  # CD-55
-        orders.recover(self)
-        self.declared, self.walks, self.bargain = {}, {}, {}
-        self._end_or_next()
-
-    def _end_or_next(self) -> None:
-        active = self.live_crowds()
-        if self.turn >= self.turns or not active:
-            self.result = self._result("all crowds have dispersed or left" if not active else
-                                       f"the scenario's {self.turns} turns are over")
-            return
-        self.turn += 1
-        self.umpire.turn = self.turn
-        orders.report_reach(self)  # CD-07: a unit that left a player's list is named to him
-        for seat in self.sf_seats:
-            self.phase[seat] = "action"
+        self.setup = setup
+        self.turn = umpire.turn = 1
+        self.turns = setup.turns
+        self.sf_seats = tuple(s for s in self.seats if s != UMPIRE)
+        self.human_umpire = UMPIRE in self.seats
+        self.negotiation_table, self.fight_table, self.overreaction_table = tables
+        self.town = town
+        self.players = {p.seat: Player(p.seat, p.role, p.service, p.superior, p.at, p.radio, p.megaphone,
+                                       p.negotiator, p.weapon) for p in setup.players}
+        self.commander = next(p.seat for p in setup.players if p.superior is None)
+        self.units = {u.id: SFUnit(u.id, u.type, u.figures, u.at, u.player, vehicle=u.vehicle,
+                                   vehicle_node=u.at if u.vehicle != "none" else None,
+                                   aboard=u.aboard and u.vehicle != "none", weapon=u.weapon,
+                                   gas_stock=u.gas_stock, radio=u.radio, snipers=u.snipers, order=u.order)
+                      for u in setup.units}
+        self.crowds = {c.id: Crowd(c.id, c.figures, c.at, c.rl, self._objective(c.objective), c.looters,
+                                   petrol_allowed=c.petrol_bombs, missiles=c.missiles)
+                       for c in setup.crowds}
+        pct = options.loot_percent
+        self.buildings = {b.id: Building(b.id, b.kind, b.value, b.value,
+                                         b.loot if b.loot is not None else
+                                         (b.value * pct // 100 if b.kind in ("shop", "store") else 0),
+                                         b.kind in ("shop", "store") or bool(b.loot), b.fires)
+                          for b in setup.buildings}
+        self.features: dict[str, list[str]] = {}
+        for f in setup.features:
+            self.features.setdefault(f.kind, []).append(f.at)
+        self.snipers = {s.id: Sniper(s.id, s.building, s.crowd, s.target) for s in setup.snipers}
+        self.vehicles = {v.id: LooterVehicle(v.id, v.kind, v.at, v.capacity) for v in setup.looter_vehicles}
+        self.bombs = {b.id: Bomb(b.id, b.crowd, b.turn, b.sf_within, b.radius, b.hit_on, b.damage, b.fire_on)
+                      for b in setup.bombs}
+        self.prisoners: dict[str, Prisoner] = {}  # CD-55
+        self.casualties: dict[str, Casualty] = {}
+        self.gas: list[GasCloud] = []
+        self.gunfire: list[tuple[int, str]] = []  # CD-18: (turn, street point)
+        self.phase = dict.fromkeys(self.sf_seats, "action")
         if self.human_umpire:
             self.phase[UMPIRE] = "wait"
+        self.declared: dict[str, str] = {}
+        self.bargain: dict[str, int] = {}  # CD-33: the umpire's +1/-1 for a bargaining point
+        self.walks: dict[str, str] = {}
+        self.messages: dict[str, list[str]] = {s: [] for s in self.sf_seats}
+        self.reach: dict[str, list[str]] = {}  # CD-07: the units each seat could order this turn
+        self.under_fire: dict[str, int] = {}  # CD-67: unit -> turn it was last told
+        self.unit_events: dict[str, set[str]] = {}  # CD-62 triggers not yet tested, per unit
+        self.unit_wounded: dict[str, int] = {}  # CD-63 members wounded since the unit's last test
+        self.threats: dict[str, Threat] = {}  # CD-64: where each tested unit's stress comes from
+        self.charged: dict[str, str] = {}  # unit -> crowd it charged this turn (CD-21 d)
+        self.withdrew: set[str] = set()
+        self.stats = dict.fromkeys(("arrests", "sf_wounded", "sf_dead", "crowd_wounded", "crowd_dead",
+                                    "firearm_deaths", "fires_started", "loot_escaped", "crowds_dispersed",
+                                    "negotiations", "overreactions", "escapes"), 0)
+        self.start_value = sum(b.value for b in self.buildings.values())
+        self.next_id = 0
+        self._still = (False, False)  # within World.standing: units, crowds stand still
+        self._unit_spots: Spots[SFUnit] | None = None
+        self._crowd_spots: Spots[Crowd] | None = None
 
-    def _result(self, reason: str) -> Result:
-        score = self.score()
-        won = score >= self.setup.victory_score
-        winners = self.sf_seats if won else ()
-        text = f"{reason}; SF score {score} ({'at least' if won else 'below'} {self.setup.victory_score})"
-        return Result(winners, text, dict.fromkeys(self.sf_seats, score), self.details())
+    # -- helpers used by every rules module ---------------------------------
+    @property
+    def explains(self) -> bool:
+        """False in the laboratory mode, whose log keeps no words (core/log.py QuietLog); a world
+        may start explaining half way (core/worlds.py ``explaining``)."""
+        return self.control.log.explains
 
-    # -- conformance hooks ----------------------------------------------------
-    def plant_sentinels(self) -> None:
-        for crowd in self.crowds.values():
-            crowd.note = f"CDSECRET-crowd-{crowd.id}-{'looters' if crowd.looter else 'rioters'}"
-        for player in self.players.values():
-            player.note = f"CDSECRET-negotiator-{player.seat}-{player.negotiator}"
-        for sniper in self.snipers.values():
-            sniper.note = f"CDSECRET-sniper-{sniper.id}"
-        for bomb in self.bombs.values():
-            bomb.note = f"CDSECRET-bomb-{bomb.id}"
+    def new_id(self, prefix: str) -> str:
+        self.next_id += 1
+        return f"{prefix}{self.next_id}"
 
-    def hidden_tokens(self, seat: str) -> set[str]:
-        if seat == UMPIRE:
-            return set()
-        tokens = {c.note for c in self.crowds.values() if c.note}
-        tokens.update(p.note for p in self.players.values() if p.note)
-        tokens.update(s.note for s in self.snipers.values() if s.note and seat not in s.known_to)
-        tokens.update(b.note for b in self.bombs.values() if b.note and b.went_off is None)
-        return tokens
+    def _objective(self, objective: str | None) -> str | None:
+        if objective is None or objective in self.town.pos:
+            return objective
+        shape = self.town.buildings[objective]
+        return shape.fronts[0]
+
+    def position(self, node: str) -> tuple[float, float]:
+        return self.town.pos[node]
+
+    def note(self, rule: str, text: str, **fields: Any) -> None:
+        """An umpire-only event (Game Control business, CD-01)."""
+        if self.explains:
+            self.control.effect(rule, text, visible_to=HIDDEN, **fields)
+        else:
+            self.control.log.mark("effect")
+
+    def roll(self, rule: str, who: str, n: int, sides: int, purpose: str, modifiers: Sequence[Modifier] = (), *,
+             target: int | None = None, at_most: bool = False) -> RollTotal:
+        """Every roll is the umpire's (the tables are Game Control rules, CD-01)."""
+        return self.control.roll_total(rule, who, n, sides, purpose=purpose, modifiers=modifiers, target=target,
+                                       at_most=at_most, visible_to=HIDDEN)
+
+    def d6(self, rule: str, who: str, purpose: str) -> int:
+        return self.roll(rule, who, 1, 6, purpose).total
+
+    def live_crowds(self) -> list[Crowd]:
+        return [c for c in self.crowds.values() if c.gone is None and c.figures > 0]
+
+    def live_units(self) -> list[SFUnit]:
+        return [u for u in self.units.values() if u.on_table]
+
+    # -- where pieces stand (board.Spots): queries that look only near a place --------------
+    def standing(self, *, units: bool = True, crowds: bool = True) -> Standing:
+        """A stretch of the turn in which no unit (``units``) or crowd (``crowds``) moves,
+        arrives or splits: the queries below share one index of where they stand, built at the
+        first of them (``with s.standing(): ...``)."""
+        return Standing(self, units, crowds)
+
+    def unit_spots(self) -> Spots[SFUnit]:
+        if not self._still[0]:
+            return Spots(self.town, self.live_units())
+        if self._unit_spots is None:
+            self._unit_spots = Spots(self.town, self.live_units())
+        return self._unit_spots
+
+    def crowd_spots(self) -> Spots[Crowd]:
+        if not self._still[1]:
+            return Spots(self.town, self.live_crowds())
+        if self._crowd_spots is None:
+            self._crowd_spots = Spots(self.town, self.live_crowds())
+        return self._crowd_spots
+
+    def units_seen_from(self, node: str, *, ordered: bool = True) -> list[SFUnit]:
+        """Units on the table in sight of ``node`` (CD-06), in table order (``ordered=False``:
+        in any order, for a sum or a minimum by a key of the caller's)."""
+        return [u for u in self.unit_spots().seen_from(node, ordered=ordered) if u.on_table]
+
+    def units_within(self, node: str, inches: float, *, ordered: bool = True) -> list[SFUnit]:
+        """Units on the table within ``inches`` of ``node``, in table order (``ordered=False``:
+        in any order)."""
+        return [u for u in self.unit_spots().within(node, inches, ordered=ordered) if u.on_table]
+
+    def crowds_within(self, node: str, inches: float) -> list[Crowd]:
+        """Crowds on the table within ``inches`` of ``node``, in table order."""
+        return [c for c in self.crowd_spots().within(node, inches) if c.gone is None and c.figures > 0]
+
+    def crowds_at(self, nodes: Iterable[str]) -> list[Crowd]:
+        """Crowds on the table at any of ``nodes``, in table order."""
+        spots = self.crowd_spots()
+        return [c for c in spots.gather(spots.occupied(set(nodes))) if c.gone is None and c.figures > 0]
+
+    def nearest_unit(self, node: str, *, seen_from: str | None = None) -> SFUnit | None:
+        """The unit on the table nearest ``node`` in a straight line (only those in sight of
+        ``seen_from``, if given); on a tie, the first in table order."""
+        places = None if seen_from is None else self.town.seen_from(seen_from)
+        return self.unit_spots().nearest(node, lambda u: u.on_table, places)
+
+    def nearest_unit_by_id(self, node: str, inches: float, fits: Callable[[SFUnit], bool]) -> SFUnit | None:
+        """The unit on the table within ``inches`` of ``node`` that ``fits``, nearest in a straight
+        line; on a tie, the lowest id (CD-36, CD-51: units stacked on one point cost one look)."""
+        return self.unit_spots().nearest_by_id(node, self.town.around(node, inches),
+                                               lambda u: u.on_table and fits(u))
+
+    def add_casualty(self, node: str, side: str, origin: str, status: str, cause: str) -> Casualty:
+        """CD-56: every casualty is wounded or dead and lies where it fell."""
+        casualty = Casualty(self.new_id("cas"), node, side, origin, status, cause=cause)
+        self.casualties[casualty.id] = casualty
+        key = f"{side}_{status}"
+        self.stats[key] = self.stats.get(key, 0) + 1
+        return casualty
+
+    def unit_event(self, unit: SFUnit, trigger: str, threat: Threat | None = None) -> None:
+        """CD-62: remember an over-reaction trigger for this unit this turn, and where it came from
+        (gunfire, the worst stress, CD-63, outranks the others)."""
+        self.unit_events.setdefault(unit.id, set()).add(trigger)
+        if threat is not None and (unit.id not in self.threats or trigger == "shot at"):
+            self.threats[unit.id] = threat
+
+    def trigger(self, crowd: Crowd, reason: str, factor: int = 0, why: str = "") -> None:
+        """CD-20: something that calls for an RL roll this turn, with its action factor."""
+        crowd.triggers.append(reason)
+        if factor and (factor, why or reason) not in crowd.factors:
+            crowd.factors.append((factor, why or reason))
+
+    def details(self) -> dict[str, Any]:
+        """CD-04 gap: what the SF are judged on (shown at the end of the game)."""
+        lost = self.start_value - sum(b.value for b in self.buildings.values())
+        return {
+            "property_lost": lost,
+            "property_start": self.start_value,
+            "fires_burning": sum(b.fires for b in self.buildings.values()),
+            "fires_started": self.stats["fires_started"],
+            "wrecks": sorted(b.id for b in self.buildings.values() if b.value == 0),
+            "casualties": {"sf_wounded": self.stats["sf_wounded"], "sf_dead": self.stats["sf_dead"],
+                           "crowd_wounded": self.stats["crowd_wounded"],
+                           "crowd_dead": self.stats["crowd_dead"]},
+            "firearm_deaths": self.stats["firearm_deaths"],
+            "arrests": self.stats["arrests"],
+            "escapes": self.stats["escapes"],
+            "loot_carried_off": self.stats["loot_escaped"],
+            "crowds_dispersed": self.stats["crowds_dispersed"],
+            "overreactions": self.stats["overreactions"],
+            "rl_history": {c.id: list(c.history) for c in self.crowds.values()},
+            "score_parts": [[why, points] for why, points in self.score_parts()],
+        }
+
+    def score_parts(self) -> list[tuple[str, float]]:
+        """CD-04 gap: the SF score from 100, item by item: property lost (half a point each), loot
+        carried off, casualties, arrests and dispersals; any crowd death from SF firearms is a
+        serious failure (the ``death_penalty`` house rule)."""
+        st = self.stats
+        lost = self.start_value - sum(b.value for b in self.buildings.values())
+        parts = [("start", 100.0), (f"property lost ({lost} points, half each)", -lost / 2),
+                 (f"loot carried off ({st['loot_escaped']} LU)", -st["loot_escaped"]),
+                 (f"SF wounded ({st['sf_wounded']}, 2 each)", -2 * st["sf_wounded"]),
+                 (f"SF dead ({st['sf_dead']}, 5 each)", -5 * st["sf_dead"]),
+                 (f"crowd wounded ({st['crowd_wounded']}, 3 each)", -3 * st["crowd_wounded"]),
+                 (f"crowd dead ({st['crowd_dead']}, 10 each)", -10 * st["crowd_dead"]),
+                 (f"arrests ({st['arrests']})", st["arrests"]),
+                 (f"crowds dispersed ({st['crowds_dispersed']}, 5 each)", 5 * st["crowds_dispersed"])]
+        if st["firearm_deaths"]:
+            parts.append((f"deaths from SF firearms ({st['firearm_deaths']})", -self.options.death_penalty))
+        return [(why, float(points)) for why, points in parts if points or why == "start"]
+
+    def score(self) -> float:
+        """CD-04 gap: the sum of :meth:`score_parts`."""
+        return round(sum(points for _, points in self.score_parts()), 1)
 
 
-def _tables(scenario: Scenario, options: dict[str, Value]) -> tuple[Table, Table, Table]:
-    """The house rules checked (:func:`.rules.checked_house_rules`): a bad value in the scenario's
-    ``[house_rules]`` is a ScenarioError naming the file, one given as an option an OptionError."""
-    try:
-        checked_house_rules({**{r.key: r.default for r in HOUSE_RULES}, **scenario.house_rules})
-    except OptionError as exc:
-        raise ScenarioError(scenario.source, "house_rules", str(exc)) from None
-    return checked_house_rules(options)
+class Standing:
+    """:meth:`World.standing` (a plain class: a generator-based context manager costs more than
+    the few look-ups of a small table's phase)."""
 
+    def __init__(self, world: World, units: bool, crowds: bool) -> None:
+        self.world, self.units, self.crowds = world, units, crowds
 
-def _validate(scenario: Scenario, setup: CDSetup, town: Town) -> None:
-    """Cross-checks the setup model leaves to the game (seats and the chain of command, CD-02, are
-    checked by :class:`CDSetup`): places on the town, ids, no crowd players (CD-05), crowd layouts
-    (CD-19), and what snipers and bombs refer to."""
-    src = scenario.source
+    def __enter__(self) -> None:
+        w = self.world
+        self.before = (w._still, w._unit_spots, w._crowd_spots)
+        w._still = (self.units or w._still[0], self.crowds or w._still[1])
+        if self.units:
+            w._unit_spots = None
+        if self.crowds:
+            w._crowd_spots = None
 
-    def fail(field: str, problem: str) -> None:
-        raise ScenarioError(src, f"setup.{field}", problem)
-
-    buildings = {b.id for b in setup.buildings}
-    places = [("players", p.at) for p in setup.players] + [("units", u.at) for u in setup.units] + \
-        [("crowds", c.at) for c in setup.crowds] + [("features", f.at) for f in setup.features] + \
-        [("looter_vehicles", v.at) for v in setup.looter_vehicles]
-    for field, node in places:
-        if node not in town.pos:
-            fail(field, f"{node!r} is not a street point of the town (junctions are J<col>-<row>)")
-    for field, ids in (("units", [u.id for u in setup.units] + [c.id for c in setup.crowds]),
-                       ("buildings", [b.id for b in setup.buildings]), ("snipers", [s.id for s in setup.snipers]),
-                       ("bombs", [b.id for b in setup.bombs]),
-                       ("looter_vehicles", [v.id for v in setup.looter_vehicles])):
-        twice = sorted({i for i in ids if ids.count(i) > 1})
-        if twice:
-            fail(field, f"ids must all be different{' (units and crowds too)' if field == 'units' else ''}; "
-                        f"used twice: {', '.join(twice)}")
-    known = {"place": set(town.pos), "building": buildings, "crowd": {c.id for c in setup.crowds},
-             "sniper": {s.id for s in setup.snipers}, "hydrant": {f.at for f in setup.features if f.kind == "hydrant"}}
-    for u in setup.units:  # CD-13: the standing order the unit starts on
-        problem = orders.order_problem(u.order, known)
-        if problem:
-            fail("units", f"unit {u.id}'s order: {problem}")
-    for c in setup.crowds:
-        if c.controlled_by is not None:  # CD-05
-            fail("crowds", f"crowd {c.id} cannot be controlled by {c.controlled_by!r}: no player ever "
-                           "controls a crowd (CD-05)")
-        if c.objective is not None and c.objective not in town.pos and c.objective not in buildings:
-            fail("crowds", f"crowd {c.id}'s objective {c.objective!r} is neither a building nor a place")
-        if c.layout is not None:
-            problem = crowds.layout_problem(c.layout)
-            if problem:
-                fail("crowds", f"crowd {c.id} layout: {problem} (CD-19)")
-    for b in setup.buildings:
-        if not (0 <= b.block[0] < setup.town.columns - 1 and 0 <= b.block[1] < setup.town.rows - 1):
-            fail("buildings", f"building {b.id} stands in block {list(b.block)}, outside the town")
-    for s in setup.snipers:
-        if s.building is not None and s.building not in buildings:
-            fail("snipers", f"sniper {s.id}'s building {s.building!r} does not exist")
-        if s.crowd is not None and s.crowd not in {c.id for c in setup.crowds}:
-            fail("snipers", f"agent {s.id}'s crowd {s.crowd!r} does not exist")
-        if s.target not in {u.id for u in setup.units}:
-            fail("snipers", f"sniper {s.id}'s target {s.target!r} is not an SF unit")
-    for bomb in setup.bombs:  # CD-66
-        if bomb.crowd not in {c.id for c in setup.crowds}:
-            fail("bombs", f"bomb {bomb.id}'s crowd {bomb.crowd!r} does not exist")
+    def __exit__(self, *exc: object) -> None:
+        w = self.world
+        w._still, w._unit_spots, w._crowd_spots = self.before

@@ -22,10 +22,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .orders import describe_order
+from .board import building_name
+from .rules.orders import describe_order
 from .tables import PEOPLE_PER_CROWD_FIGURE, UNIT_TYPES
-from .town import building_name
-from .views import ON_THE_GROUND
+from .view import ON_THE_GROUND
 
 MAX_LINES = 50  # the whole screen
 WIDTH = 110  # longer lines below the plan are wrapped
@@ -43,7 +43,7 @@ _NODE = re.compile(r"^J(\d+)-(\d+)$|^x(\d+)y(\d+)$")
 
 
 def node_xy(node: str, block: int) -> tuple[int, int]:
-    """A street point's table position in inches, from its name (see :mod:`.town`)."""
+    """A street point's table position in inches, from its name (see :mod:`.board`)."""
     m = _NODE.match(node)
     if m is None:
         raise ValueError(f"not a street point: {node!r}")

@@ -17,11 +17,11 @@ from typing import Any
 
 from riotact.core.umpiring import REASON, Arg, Power, PowerError, move_and_remove
 
-from . import crowds
-from .movement import move_vehicle
+from .rules import crowds
+from .rules.movement import move_vehicle
+from .state import Crowd, SFUnit, World
 from .tables import RL_MAX, RL_MIN, UNIT_TYPES
-from .units import Crowd, SFUnit
-from .world import World
+from .view import tell
 
 
 def umpire_powers(s: World) -> tuple[Power, ...]:
@@ -126,7 +126,7 @@ def umpire_powers(s: World) -> tuple[Power, ...]:
         crowd = Crowd(pid, count, node, args["rl"], history=[args["rl"]])
         crowd.seen_sf = sorted(u.id for u in s.live_units() if s.town.sees(node, u.node))
         s.crowds[pid] = crowd
-        s.tell("CD-11", f"A crowd of {count} gathers at {node} (crowd {pid}).", nodes=[node])
+        tell(s, "CD-11", f"A crowd of {count} gathers at {node} (crowd {pid}).", nodes=[node])
 
     def add_unit(args: dict[str, Any]) -> None:
         pid, node, count = new_id(args["unit"]), place(args["at"]), figures(args, 100)

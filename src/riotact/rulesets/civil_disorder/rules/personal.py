@@ -12,18 +12,18 @@ from typing import TYPE_CHECKING
 
 from riotact.core.modifiers import Modifier
 
+from ..tables import lookup
+from ..view import tell
 from .combat import DOWN_TURNS, fight_result_on_rioter, in_gas, outnumbered, rioter_fight_modifiers, volley
 from .crowds import chart
-from .tables import lookup
 
 if TYPE_CHECKING:
-    from .units import Crowd, Player
-    from .world import World
+    from ..state import Crowd, Player, World
 
 
 def can_grab(s: World, me: Player, crowd: Crowd) -> bool:
     """A police officer or soldier in contact with a crowd can try to arrest one of it."""
-    return me.police_or_soldier and s.town.inches(me.node, crowd.node) <= float(s.opt("adjacent_inches"))
+    return me.police_or_soldier and s.town.inches(me.node, crowd.node) <= s.options.adjacent_inches
 
 
 def personal_fire(s: World, seat: str, crowd: Crowd) -> None:
@@ -48,8 +48,8 @@ def personal_fight(s: World, seat: str, crowd: Crowd, *, attacked: bool) -> None
     mods += in_gas(s, me.node)
     if me.down:
         mods.append(Modifier(-2, "on ground", "CD-53"))
-    s.tell("CD-51", f"Fight: {seat} {'is attacked by' if attacked else 'grabs at'} crowd {crowd.id}.",
-           nodes=[me.node], units=())
+    tell(s, "CD-51", f"Fight: {seat} {'is attacked by' if attacked else 'grabs at'} crowd {crowd.id}.",
+         nodes=[me.node], units=())
     riot_mods = rioter_fight_modifiers(s, crowd)
     won = False
     for opponent in range(odds):
@@ -70,7 +70,7 @@ def personal_fight(s: World, seat: str, crowd: Crowd, *, attacked: bool) -> None
                 wound_player(s, seat, f"beaten by crowd {crowd.id}")
             elif not me.down:
                 me.down = DOWN_TURNS
-                s.tell("CD-54", f"{seat} is stunned and falls.", nodes=[me.node])
+                tell(s, "CD-54", f"{seat} is stunned and falls.", nodes=[me.node])
             return  # CD-52: beaten, no more rolls
 
 
@@ -79,13 +79,13 @@ def wound_player(s: World, seat: str, cause: str, *, dead: bool = False) -> None
     me = s.players[seat]
     me.out, me.down, me.vehicle = True, 0, None
     s.add_casualty(me.node, "sf", seat, "dead" if dead else "wounded", cause)
-    s.tell("CD-56", f"{seat} is {'killed' if dead else 'wounded'} ({cause}).", nodes=[me.node])  # seat included
+    tell(s, "CD-56", f"{seat} is {'killed' if dead else 'wounded'} ({cause}).", nodes=[me.node])  # seat included
 
 
 def crowds_attack_players(s: World) -> None:
     """CD-23 default: a crowd at RL 7+ attacks SF it touches, personal figures included (when no
     SF unit stands between)."""
-    contact = float(s.opt("adjacent_inches"))
+    contact = s.options.adjacent_inches
     for crowd in s.live_crowds():
         if not chart(crowd).violence or crowd.looter:
             continue

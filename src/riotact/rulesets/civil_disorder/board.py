@@ -1,5 +1,6 @@
-"""The table: a grid town of streets (a networkx graph of street points, 1" = 2 m, CD-09)
-and buildings (shapely polygons) that block sight (CD-06 default).
+"""The table's geometry: a grid town of streets (a networkx graph of street points, 1" = 2 m,
+CD-09) and buildings (shapely polygons) that block sight (CD-06 default), and :class:`Spots`, where
+the pieces stand on it.
 
 Junctions are named ``J<column>-<row>``; the street points between them
 ``x<X>y<Y>`` by their coordinates in inches. A town is immutable and shared by
@@ -13,9 +14,10 @@ every game (and clone) on the same map, so its sight and distance caches are too
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Generic, Protocol, TypeVar
 
 import networkx as nx
 import numpy as np
@@ -29,6 +31,17 @@ ADJACENT_BUILDING = 1.0  # CD-46 default: sharing a wall or within 1"
 
 _COMPASS = {"w": "west", "e": "east", "n": "north", "s": "south", "nw": "north-west", "ne": "north-east",
             "sw": "south-west", "se": "south-east"}
+
+
+GOLDEN_ANGLE = math.pi * (3 - math.sqrt(5))
+
+
+def layout(crowd_figures: int, centre: tuple[float, float]) -> list[list[float]]:
+    """A loose, irregular mass about 0.5-0.8" apart (a sunflower spiral: no lines, no blocks)."""
+    cx, cy = centre
+    return [[round(cx + 0.45 * math.sqrt(i + 0.5) * math.cos(i * GOLDEN_ANGLE), 2),
+             round(cy + 0.45 * math.sqrt(i + 0.5) * math.sin(i * GOLDEN_ANGLE), 2)]
+            for i in range(crowd_figures)]
 
 
 def building_name(building_id: str) -> str:
@@ -309,3 +322,109 @@ def nearest(town: Town, start: str, candidates: Iterable[str]) -> str | None:
     hops = town.hops_to(start)
     best = sorted(candidates, key=lambda n: (hops.get(n, 10**9), n))
     return best[0] if best else None
+
+
+class Piece(Protocol):
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def node(self) -> str: ...
+
+
+P = TypeVar("P", bound=Piece)
+
+
+class Spots(Generic[P]):
+    """Where the pieces stand: crowds or units bucketed by street point, so that "which units does
+    this crowd see?" or "which crowds are within 2 inches?" looks at the few places near the crowd,
+    not at every piece on the table (a riot of hundreds of crowds and units costs in proportion to
+    its size, not to its square). Every query answers in the order the pieces were given (table
+    order), so that ties fall as they would in a walk over all of them.
+
+    A :class:`Spots` is a snapshot: it is right while no piece moves, arrives or splits (pieces may
+    fall or leave the table: callers check that). :meth:`.state.World.standing` holds one for a
+    phase in which nothing moves; outside, each query builds its own.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass
+    ... class Piece:
+    ...     id: str
+    ...     node: str
+    >>> town = build_town(3, 3, 16, 2, ())
+    >>> spots = Spots(town, [Piece("b", "J1-1"), Piece("a", "J0-0"), Piece("c", "x16y14")])
+    >>> [p.id for p in spots.within("J1-1", 2)], [p.id for p in spots.seen_from("J1-0")]
+    (['b', 'c'], ['b', 'a', 'c'])
+    """
+
+    def __init__(self, town: Town, pieces: Iterable[P]) -> None:
+        self.town = town
+        self.at: dict[str, list[P]] = {}
+        self._rank: dict[int, int] = {}  # id(piece) -> table order
+        self._by_id: dict[str, list[P]] = {}  # street point -> its pieces by id (made when asked)
+        at, rank = self.at, self._rank
+        for n, piece in enumerate(pieces):
+            rank[id(piece)] = n
+            here = at.get(piece.node)
+            if here is None:
+                at[piece.node] = [piece]
+            else:
+                here.append(piece)
+
+    def occupied(self, places: Collection[str]) -> list[str]:
+        """The street points of ``places`` where pieces stand (walking the smaller of the two)."""
+        at = self.at
+        if len(at) <= len(places):
+            return [n for n in at if n in places]
+        return [n for n in places if n in at]
+
+    def gather(self, nodes: list[str], *, ordered: bool = True) -> list[P]:
+        """The pieces at ``nodes``, in table order (``ordered=False``: by street point, for
+        callers that sum or take a minimum with a key of their own)."""
+        if len(nodes) <= 1:
+            return list(self.at[nodes[0]]) if nodes else []
+        found = [p for n in nodes for p in self.at[n]]
+        if ordered:
+            rank = self._rank
+            found.sort(key=lambda p: rank[id(p)])
+        return found
+
+    def seen_from(self, node: str, *, ordered: bool = True) -> list[P]:
+        """Pieces in sight of ``node`` (CD-06), those at it included."""
+        return self.gather(self.occupied(self.town.seen_from(node)), ordered=ordered)
+
+    def within(self, node: str, inches: float, *, ordered: bool = True) -> list[P]:
+        """Pieces within ``inches`` of ``node`` in a straight line."""
+        return self.gather(self.occupied(self.town.around(node, inches)), ordered=ordered)
+
+    def nearest(self, node: str, live: Callable[[P], bool], places: Collection[str] | None = None) -> P | None:
+        """The ``live`` piece nearest ``node`` in a straight line (of those at ``places``, if
+        given); on a tie, the first in table order."""
+        town, rank = self.town, self._rank
+        best: P | None = None
+        best_inches, best_rank = math.inf, 0  # (inches, rank) compared in order, as a tuple would be
+        for n in (self.at if places is None else self.occupied(places)):
+            piece = next((p for p in self.at[n] if live(p)), None)
+            if piece is not None:
+                inches, order = town.inches(node, n), rank[id(piece)]
+                if inches < best_inches or (inches == best_inches and order < best_rank):
+                    best, best_inches, best_rank = piece, inches, order
+        return best
+
+    def nearest_by_id(self, node: str, places: Collection[str], fits: Callable[[P], bool]) -> P | None:
+        """The piece at ``places`` that ``fits``, nearest ``node`` in a straight line; on a tie,
+        the lowest id. At each street point only the first fitting piece in id order is looked
+        at: pieces stacked on one point cost a look or two, not one each."""
+        town, at, by_id = self.town, self.at, self._by_id
+        best: P | None = None
+        best_inches, best_id = math.inf, ""  # (inches, id) compared in order, as a tuple would be
+        for n in self.occupied(places):
+            here = by_id.get(n)
+            if here is None:
+                here = by_id[n] = sorted(at[n], key=lambda p: p.id)
+            piece = next((p for p in here if fits(p)), None)
+            if piece is not None:
+                inches = town.inches(node, n)
+                if inches < best_inches or (inches == best_inches and piece.id < best_id):
+                    best, best_inches, best_id = piece, inches, piece.id
+        return best

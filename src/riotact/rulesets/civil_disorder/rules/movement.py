@@ -8,13 +8,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .units import Crowd, SFUnit
-    from .world import World
+    from ..state import Crowd, SFUnit, World
 
 
 def vehicle_reach(s: World, unit: SFUnit) -> int:
     """CD-15: a vehicle already moving goes anywhere by road; from stationary, 12" (default)."""
-    return 10**6 if unit.vehicle_moving else int(s.opt("vehicle_start_inches"))
+    return 10**6 if unit.vehicle_moving else s.options.vehicle_start_inches
 
 
 def pace(s: World, unit: SFUnit, inches: int | None = None) -> int:
@@ -23,12 +22,12 @@ def pace(s: World, unit: SFUnit, inches: int | None = None) -> int:
         return vehicle_reach(s, unit)
     if inches:
         return inches
-    return unit.type.walk if unit.type.mounted else int(s.opt("walk_inches"))
+    return unit.type.walk if unit.type.mounted else s.options.walk_inches
 
 
 def run_pace(s: World, unit: SFUnit) -> int:
     """CD-14 default: run 12"; horses charge up to 18"."""
-    return unit.type.run if unit.type.mounted else int(s.opt("run_inches"))
+    return unit.type.run if unit.type.mounted else s.options.run_inches
 
 
 def travel(s: World, unit: SFUnit, target: str, *, inches: int | None = None,
@@ -87,6 +86,6 @@ def move_away(s: World, unit: SFUnit, danger: str, inches: int) -> None:
 
 def move_into_contact(s: World, unit: SFUnit, crowd: Crowd, inches: int) -> bool:
     """Move towards a crowd until in contact (2", CD-21 d); True when in contact."""
-    contact = float(s.opt("adjacent_inches"))
+    contact = s.options.adjacent_inches
     travel(s, unit, crowd.node, inches=inches, stop=lambda n: s.town.inches(n, crowd.node) <= contact)
     return s.town.inches(unit.node, crowd.node) <= contact

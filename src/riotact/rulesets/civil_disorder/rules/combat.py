@@ -9,17 +9,18 @@ from typing import TYPE_CHECKING
 
 from riotact.core.modifiers import Modifier
 
+from ..board import building_name
+from ..state import Threat
+from ..tables import OUTNUMBERED, fight_type_bonus, lookup, people
+from ..view import tell, tell_who
 from .crowds import chart
 from .custody import make_arrest
 from .gas import in_gas, throw_gas
+from .medical import wound_sf
 from .movement import move_away, move_into_contact, run_pace
-from .tables import OUTNUMBERED, fight_type_bonus, lookup, people
-from .town import building_name
-from .units import Threat
 
 if TYPE_CHECKING:
-    from .units import Crowd, SFUnit, Sniper
-    from .world import World
+    from ..state import Crowd, SFUnit, Sniper, World
 
 #: CD-54 default: a stunned figure falls, does nothing next turn, then spends a turn getting up
 #: (counted down at the end of each turn, the turn it falls included).
@@ -60,12 +61,12 @@ def volley(s: World, who: str, node: str, firers: int, weapon: str, crowd: Crowd
             sniper.suppressed_turn = s.turn
     value, why = SHOT_AT[weapon]
     s.trigger(crowd, f"{who} shoots", value, why)
-    s.tell("CD-60", f"{who} opens fire {'over the heads of' if over_heads else 'on'} crowd {crowd.id}.",
-           nodes=[node, crowd.node], units=units)
+    tell(s, "CD-60", f"{who} opens fire {'over the heads of' if over_heads else 'on'} crowd {crowd.id}.",
+         nodes=[node, crowd.node], units=units)
     if over_heads or firers == 0:
         return
     pool = s.control.roll_pool("CD-60", who, firers, 6, purpose=f"firing ({weapon}) at crowd {crowd.id}",
-                             target=int(s.opt("hit_on")), visible_to=[])
+                             target=s.options.hit_on, visible_to=[])
     downed = 0
     for _ in range(pool.successes):
         if weapon == "auto":
@@ -96,8 +97,8 @@ def crowd_casualty(s: World, crowd: Crowd, status: str, cause: str, *, firearm: 
         else:
             crowd.factors.append((-1, "a subsequent casualty from firearms"))
     s.trigger(crowd, "casualty")
-    s.tell("CD-61" if firearm else "CD-56", f"A figure of crowd {crowd.id} falls {status} ({cause}).",
-           nodes=[crowd.node])
+    tell(s, "CD-61" if firearm else "CD-56", f"A figure of crowd {crowd.id} falls {status} ({cause}).",
+         nodes=[crowd.node])
 
 
 def firing(s: World) -> None:
@@ -112,7 +113,7 @@ def firing(s: World) -> None:
                 fire_at_crowd(s, unit, crowd, over_heads=verb == "fire_over")
         elif verb == "gas" and live:
             assert crowd is not None
-            if s.town.inches(unit.node, crowd.node) <= float(s.opt("gas_range")):
+            if s.town.inches(unit.node, crowd.node) <= s.options.gas_range:
                 throw_gas(s, unit, crowd)
             unit.order = "hold"
         elif verb == "suppress":
@@ -142,7 +143,7 @@ def suppress(s: World, unit: SFUnit, building: str) -> None:
     for sniper in s.snipers.values():
         if sniper.building == building:
             sniper.suppressed_turn = s.turn
-    s.tell("CD-69", f"{unit.id} fires at {building_name(building)}.", nodes=[unit.node], units=[unit.id])
+    tell(s, "CD-69", f"{unit.id} fires at {building_name(building)}.", nodes=[unit.node], units=[unit.id])
 
 
 def counter_snipe(s: World, unit: SFUnit, sniper_id: str) -> None:
@@ -152,17 +153,17 @@ def counter_snipe(s: World, unit: SFUnit, sniper_id: str) -> None:
     if sniper is None or sniper.out or not unit.snipers:
         return
     if not sniper.spotted:
-        s.tell("CD-70", f"{unit.id} cannot shoot at a sniper it has not spotted.", units=[unit.id])
+        tell(s, "CD-70", f"{unit.id} cannot shoot at a sniper it has not spotted.", units=[unit.id])
         return
     gunfire(s, unit.node)
     sniper.suppressed_turn = s.turn  # CD-69: under fire
     if s.d6("CD-70", unit.id, f"SWAT sniper at {sniper.id} (hits on 4-6)") >= 4:
         status = casualty_roll(s, sniper.id)
         sniper.out = True
-        s.tell("CD-70", f"{unit.id}'s sniper hits the sniper at {_sniper_place(sniper)}: {status}.",
-               units=[unit.id])
+        tell(s, "CD-70", f"{unit.id}'s sniper hits the sniper at {_sniper_place(sniper)}: {status}.",
+             units=[unit.id])
     else:
-        s.tell("CD-70", f"{unit.id}'s sniper misses.", units=[unit.id])
+        tell(s, "CD-70", f"{unit.id}'s sniper misses.", units=[unit.id])
 
 
 def _sniper_place(sniper: Sniper) -> str:
@@ -184,12 +185,12 @@ def snipers_fire(s: World) -> None:
             continue
         gunfire(s, node)
         s.unit_event(target, "shot at", Threat(node, sniper.crowd, sniper.building))
-        told = s.tell_who("CD-67", f"{target.id} is under fire from an unseen sniper.", units=[target.id])
+        told = tell_who(s, "CD-67", f"{target.id} is under fire from an unseen sniper.", units=[target.id])
         if target.player in told:  # the unit knows; its player only by radio (CD-06)
             s.under_fire[target.id] = s.turn
         if s.d6("CD-67", f"sniper {sniper.id}", f"shot at {target.id} (hits on a 6)") == 6:
             status = casualty_roll(s, target.id)
-            s.wound_sf(target, "sniper fire", dead=status == "dead")
+            wound_sf(s, target, "sniper fire", dead=status == "dead")
         sniper.shots += 1
         here = sniper.shots_from[node] = sniper.shots_from.get(node, 0) + 1  # CD-68: per location
         if here >= 2 and not sniper.spotted:  # the first shot from any location is unobserved
@@ -197,14 +198,14 @@ def snipers_fire(s: World) -> None:
             mods = [Modifier(bonus, f"shot {here} from the same place", "CD-68")] if bonus else []
             if s.roll("CD-68", target.id, 1, 6, f"spotting sniper {sniper.id}", mods, target=6).passed:
                 sniper.spotted = True  # CD-68 default: the place is revealed to the target unit
-                sniper.known_to = s.tell_who("CD-68", f"{target.id} spots the sniper's position: "
+                sniper.known_to = tell_who(s, "CD-68", f"{target.id} spots the sniper's position: "
                                                       f"{_sniper_place(sniper)}.", units=[target.id], nodes=[node])
 
 
 # -- hand-to-hand (CD-51 to CD-55) ---------------------------------------------------------
 def fights(s: World) -> None:
     """CD-12 step 4: charges and snatch-squad arrests, then crowds at RL 7+ attack SF they touch."""
-    contact = float(s.opt("adjacent_inches"))
+    contact = s.options.adjacent_inches
     engaged: set[tuple[str, str]] = set()
     for unit in s.live_units():
         verb, _, target = unit.order.partition(":")
@@ -256,14 +257,14 @@ def fight(s: World, unit: SFUnit, crowd: Crowd, *, sf_attacking: bool, arrest: b
     ``charging`` is a charge as CD-53 (d) defines it (mounted figures get the charging bonus);
     ``rl_charge``: the crowd's RL roll counts it as a charge (CD-21) even when it is not one."""
     # SF going in send fit figures only; attacked, the fallen defend too, on the ground (CD-53)
-    squad = min(unit.fit, int(s.opt("snatch_squad"))) if sf_attacking else unit.fit + len(unit.down)
+    squad = min(unit.fit, s.options.snatch_squad) if sf_attacking else unit.fit + len(unit.down)
     if squad == 0 or crowd.figures == 0:
         return
     ganging = not sf_attacking or crowd.rl >= 7
     odds = max(1, min(4, crowd.figures // squad)) if ganging else 1
-    s.tell("CD-51", f"Fight: {squad} of {unit.id} against crowd {crowd.id}"
+    tell(s, "CD-51", f"Fight: {squad} of {unit.id} against crowd {crowd.id}"
                     f"{' (arrest attempt)' if arrest else ''}{' (charging)' if charging else ''}.",
-           nodes=[unit.node, crowd.node], units=[unit.id])
+         nodes=[unit.node, crowd.node], units=[unit.id])
     if not sf_attacking:
         s.unit_event(unit, "physically attacked", Threat(crowd.node, crowd.id))
     else:
@@ -314,7 +315,7 @@ def fight_result_on_rioter(s: World, captor: str, node: str, crowd: Crowd, resul
     if result == "arrest_or_stunned" and arrest:
         make_arrest(s, captor, node, crowd, units=units)
         return
-    s.tell("CD-54", f"A rioter of crowd {crowd.id} is stunned and falls.", nodes=[crowd.node], units=units)
+    tell(s, "CD-54", f"A rioter of crowd {crowd.id} is stunned and falls.", nodes=[crowd.node], units=units)
 
 
 def fight_result_on_sf(s: World, unit: SFUnit, crowd: Crowd, result: str, *,
@@ -325,11 +326,11 @@ def fight_result_on_sf(s: World, unit: SFUnit, crowd: Crowd, result: str, *,
     if result == "wounded":
         if on_ground:
             unit.down.pop()
-        s.wound_sf(unit, f"beaten by crowd {crowd.id}")
+        wound_sf(s, unit, f"beaten by crowd {crowd.id}")
         return True
     if not on_ground:  # CD-54: stunned, it falls (a fallen figure stays down)
         unit.down.append(DOWN_TURNS)
-        s.tell("CD-54", f"A figure of {unit.id} is stunned and falls.", nodes=[unit.node], units=[unit.id])
+        tell(s, "CD-54", f"A figure of {unit.id} is stunned and falls.", nodes=[unit.node], units=[unit.id])
     return True
 
 
@@ -339,11 +340,11 @@ def petrol_attack(s: World, unit: SFUnit, figures: int, cause: str, threat: Thre
     CD-62: being petrol bombed (or as if, CD-47, CD-48) calls for an over-reaction test
     (``threat``: the crowd that threw the bomb; none for a fire)."""
     s.unit_event(unit, "petrol bombed", threat)
-    need = 6 if unit.type.riot_equipped else int(s.opt("petrol_wound_on"))
+    need = 6 if unit.type.riot_equipped else s.options.petrol_wound_on
     for i in range(min(figures, unit.figures)):
         if s.roll("CD-38", f"{unit.id} figure {i + 1}", 1, 6, f"{cause} (wounded on {need}+)",
                   target=need).passed:
-            s.wound_sf(unit, f"burned ({cause})")
+            wound_sf(s, unit, f"burned ({cause})")
 
 
 # -- over-reaction (CD-62 to CD-65) ----------------------------------------------------------
@@ -353,9 +354,9 @@ def overreaction_modifiers(s: World, unit: SFUnit) -> list[Modifier]:
     mods = []
     if kind.overreaction and not (kind.firefighters or kind.paramedics):
         mods.append(Modifier(kind.overreaction, kind.name, "CD-63"))
-    count_people = bool(s.opt("count_people"))
+    count_people = s.options.count_people
     crowd_people = sum(people(c.figures, crowd=count_people)
-                       for c in s.crowds_within(unit.node, float(s.opt("missile_range"))))
+                       for c in s.crowds_within(unit.node, s.options.missile_range))
     in_view = s.units_seen_from(unit.node, ordered=False)
     sf_people = sum(people(u.figures, crowd=False) for u in in_view)
     if crowd_people > 3 * max(1, unit.figures):
@@ -401,7 +402,7 @@ def overreaction_test(s: World, uid: str) -> None:
 
 
 def apply_overreaction(s: World, unit: SFUnit, result: str) -> None:
-    """CD-64 default results, aimed at the threat (:class:`.units.Threat`: the crowd that attacked
+    """CD-64 default results, aimed at the threat (:class:`..state.Threat`: the crowd that attacked
     the unit, or where the sniper fire came from), else at the nearest crowd in sight. CD-65:
     military units and SWAT with guns may open fire instead of running; they fire at the threat,
     not into any crowd."""
@@ -411,7 +412,7 @@ def apply_overreaction(s: World, unit: SFUnit, result: str) -> None:
         return
     if result == "shaken":
         unit.shaken_until = s.turn + 1
-        s.tell("CD-64", f"{unit.id} is shaken and will not advance.", units=[unit.id])
+        tell(s, "CD-64", f"{unit.id} is shaken and will not advance.", units=[unit.id])
         return
     s.stats["overreactions"] += 1
     target = threat.building if threat is not None and threat.building else None
@@ -419,18 +420,18 @@ def apply_overreaction(s: World, unit: SFUnit, result: str) -> None:
         if ((unit.type.military or unit.type.swat) and unit.weapon != "none" and (crowd or target)
                 and s.d6("CD-65", unit.id, "guns rather than running away (1-3 open fire)") <= 3):
             if unit.fired_turn == s.turn:  # CD-60: one volley a turn, and it has fired this one
-                s.tell("CD-65", f"{unit.id} stands its ground, firing: it has already fired its one "
+                tell(s, "CD-65", f"{unit.id} stands its ground, firing: it has already fired its one "
                                 "volley this turn (CD-60).", nodes=[unit.node], units=[unit.id])
                 return
-            s.tell("CD-65", f"{unit.id} opens fire at {f'crowd {crowd.id}' if crowd else target}!",
-                   nodes=[unit.node], units=[unit.id])
+            tell(s, "CD-65", f"{unit.id} opens fire at {f'crowd {crowd.id}' if crowd else target}!",
+                 nodes=[unit.node], units=[unit.id])
             if crowd is not None:
                 fire_at_crowd(s, unit, crowd)
             else:
                 suppress(s, unit, str(target))
             return
-        s.tell("CD-64", f"{unit.id} panics and runs away, ignoring orders.", nodes=[unit.node],
-               units=[unit.id])
+        tell(s, "CD-64", f"{unit.id} panics and runs away, ignoring orders.", nodes=[unit.node],
+             units=[unit.id])
         danger = threat.node if threat is not None else crowd.node if crowd is not None else None
         if danger is not None:
             move_away(s, unit, danger, run_pace(s, unit))
@@ -440,18 +441,18 @@ def apply_overreaction(s: World, unit: SFUnit, result: str) -> None:
     # hand, or fires at the sniper's building if it has guns
     if crowd is None:
         if target is not None and unit.weapon != "none" and unit.fired_turn != s.turn:
-            s.tell("CD-64", f"{unit.id} over-reacts and fires at {building_name(target)}!", nodes=[unit.node],
-                   units=[unit.id])
+            tell(s, "CD-64", f"{unit.id} over-reacts and fires at {building_name(target)}!", nodes=[unit.node],
+                 units=[unit.id])
             suppress(s, unit, target)
         return
-    s.tell("CD-64", f"{unit.id} over-reacts and charges crowd {crowd.id}!", nodes=[unit.node],
-           units=[unit.id])
+    tell(s, "CD-64", f"{unit.id} over-reacts and charges crowd {crowd.id}!", nodes=[unit.node],
+         units=[unit.id])
     start = s.town.inches(unit.node, crowd.node)
     if move_into_contact(s, unit, crowd, run_pace(s, unit)):
         # CD-64 default: it counts as charging for RL rolls; the fight bonus needs a real charge,
         # from at least 4" (default) away (CD-53 d, CD-21 d)
         fight(s, unit, crowd, sf_attacking=True, arrest=False, rl_charge=True,
-              charging=start >= float(s.opt("charge_from_inches")))
+              charging=start >= s.options.charge_from_inches)
 
 
 def _threat_crowd(s: World, unit: SFUnit, threat: Threat | None) -> Crowd | None:

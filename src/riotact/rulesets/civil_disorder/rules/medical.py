@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..tables import AMBULANCE_PLACES, TRIAGE
+from ..view import tell
 from .movement import travel
-from .tables import AMBULANCE_PLACES, TRIAGE
 
 if TYPE_CHECKING:
-    from .units import Casualty, SFUnit
-    from .world import World
+    from ..state import Casualty, SFUnit, World
 
 #: CD-57 / CD-58 / CD-56 default: the turns of work after the paramedic reaches the body.
 WORK = {
@@ -58,7 +58,7 @@ def paramedics(s: World) -> None:
             continue
         if unit.away_until and s.turn >= unit.away_until:
             unit.away_until = 0
-            s.tell("CD-59", f"Ambulance {unit.id} is back.", units=[unit.id])
+            tell(s, "CD-59", f"Ambulance {unit.id} is back.", units=[unit.id])
         if not unit.on_table:
             continue
         if unit.order == "evacuate":
@@ -80,11 +80,11 @@ def work(s: World, unit: SFUnit) -> None:
     assert isinstance(steps, list)
     step = steps[0]
     if step in ("stretcher", "load") and casualty.stage in ("stretcher", "dead", "dying") and unit.fit < 2:
-        s.tell("CD-58", f"{unit.id} needs two paramedics to man the stretcher.", units=[unit.id])
+        tell(s, "CD-58", f"{unit.id} needs two paramedics to man the stretcher.", units=[unit.id])
         return
     if step == "load" and places(s, unit) + space(casualty) > AMBULANCE_PLACES:
-        s.tell("CD-59", f"Ambulance {unit.id} is full (2 stretcher cases or 4 walking wounded).",
-               units=[unit.id])
+        tell(s, "CD-59", f"Ambulance {unit.id} is full (2 stretcher cases or 4 walking wounded).",
+             units=[unit.id])
         return
     steps.pop(0)
     do_step(s, unit, casualty, step, steps)
@@ -103,8 +103,8 @@ def triage(s: World, unit: SFUnit, casualty: Casualty) -> str:
                       "dies": "dying"}[result]
     words = {"scratch": "It's only a scratch", "walking": "Don't worry, you'll be fine",
              "stretcher": "Lie still, you're in good hands now", "dies": "Sorry, there was nothing we could do"}
-    s.tell("CD-57", f"{unit.id} reaches casualty {casualty.id}: \"{words[result]}\".", nodes=[casualty.node],
-           units=[unit.id])
+    tell(s, "CD-57", f"{unit.id} reaches casualty {casualty.id}: \"{words[result]}\".", nodes=[casualty.node],
+         units=[unit.id])
     return result
 
 
@@ -117,11 +117,11 @@ def do_step(s: World, unit: SFUnit, casualty: Casualty, step: str, rest: list[st
         casualty.status, casualty.stage = "dead", "dead"  # CD-57 result 6: dies after two turns
         s.stats[f"{casualty.side}_wounded"] -= 1
         s.stats[f"{casualty.side}_dead"] += 1
-        s.tell("CD-57", f"Casualty {casualty.id} dies in the paramedics' arms.", units=[unit.id])
+        tell(s, "CD-57", f"Casualty {casualty.id} dies in the paramedics' arms.", units=[unit.id])
     elif step == "load":  # CD-58: one turn to put a casualty into the ambulance
         unit.load.append(casualty.id)
         casualty.stage = "stretcher" if casualty.stage in ("stretcher", "dead") else "walking"
-        s.tell("CD-58", f"{unit.id} loads casualty {casualty.id}.", units=[unit.id])
+        tell(s, "CD-58", f"{unit.id} loads casualty {casualty.id}.", units=[unit.id])
 
 
 def _return_to_action(s: World, casualty: Casualty) -> None:
@@ -132,16 +132,30 @@ def _return_to_action(s: World, casualty: Casualty) -> None:
         s.units[casualty.origin].figures += 1
     elif casualty.side == "crowd" and s.crowds[casualty.origin].gone is None:
         s.crowds[casualty.origin].figures += 1
-    s.tell("CD-57", f"Casualty {casualty.id} is patched up and carries on.", nodes=[casualty.node])
+    tell(s, "CD-57", f"Casualty {casualty.id} is patched up and carries on.", nodes=[casualty.node])
 
 
 def evacuate(s: World, unit: SFUnit) -> None:
     """CD-59 default: casualties are evacuated when the ambulance leaves; it is back after a while."""
     for cid in unit.load:
         s.casualties[cid].stage = "evacuated"
-    s.tell("CD-59", f"Ambulance {unit.id} leaves for hospital with {len(unit.load)} casualties.",
-           units=[unit.id])
+    tell(s, "CD-59", f"Ambulance {unit.id} leaves for hospital with {len(unit.load)} casualties.",
+         units=[unit.id])
     unit.load = []
     unit.task = None
-    unit.away_until = s.turn + int(s.opt("ambulance_return_turns"))
+    unit.away_until = s.turn + s.options.ambulance_return_turns
     unit.order = "treat"
+
+
+def wound_sf(s: World, unit: SFUnit, cause: str, *, dead: bool = False) -> None:
+    """An SF figure is wounded (or killed): it leaves the unit as a casualty (CD-56)."""
+    if unit.figures <= 0:
+        return
+    unit.figures -= 1
+    if unit.down and len(unit.down) > unit.figures:
+        unit.down.pop()
+    s.add_casualty(unit.node, "sf", unit.id, "dead" if dead else "wounded", cause)
+    s.unit_wounded[unit.id] = s.unit_wounded.get(unit.id, 0) + 1
+    s.unit_event(unit, "member wounded")
+    tell(s, "CD-56", f"A figure of {unit.id} is {'killed' if dead else 'wounded'} ({cause}).",
+         nodes=[unit.node], units=[unit.id])

@@ -16,16 +16,17 @@ from typing import TYPE_CHECKING
 
 from shapely.geometry import Point
 
+from ..board import building_name, layout
+from ..state import Threat
+from ..view import tell, tell_who
 from .combat import casualty_roll, crowd_casualty
-from .crowds import layout, on_table
+from .crowds import on_table
 from .fire import start_fire
+from .medical import wound_sf
 from .personal import wound_player
-from .town import building_name
-from .units import Threat
 
 if TYPE_CHECKING:
-    from .units import Bomb, Crowd
-    from .world import World
+    from ..state import Bomb, Crowd, World
 
 
 def _due(s: World, bomb: Bomb, node: str) -> str | None:
@@ -65,7 +66,7 @@ def explode(s: World, bomb: Bomb, crowd: Crowd, why: str) -> None:
     rule, radius = "CD-66", bomb.radius
     hit_units = [unit for unit in s.live_units() if s.town.inches(unit.node, node) <= radius]
     # the SF who see the place, or whose units are caught, learn where; everyone hears it (CD-06)
-    bomb.known_to = s.tell_who(rule, f"A bomb goes off in crowd {crowd.id} at {node}!", nodes=[node],
+    bomb.known_to = tell_who(s, rule, f"A bomb goes off in crowd {crowd.id} at {node}!", nodes=[node],
                            units=[u.id for u in hit_units], bomb=bomb.id, node=node)
     far = [seat for seat in s.sf_seats if seat not in bomb.known_to]
     if far:
@@ -73,7 +74,7 @@ def explode(s: World, bomb: Bomb, crowd: Crowd, why: str) -> None:
     for unit in hit_units:
         s.unit_event(unit, "physically attacked", Threat(node, crowd.id))  # CD-62: bombed
         for _ in range(_hits(s, bomb, unit.id, unit.figures)):
-            s.wound_sf(unit, "bomb blast", dead=casualty_roll(s, unit.id) == "dead")
+            wound_sf(s, unit, "bomb blast", dead=casualty_roll(s, unit.id) == "dead")
     for seat, me in sorted(s.players.items()):
         if not me.out and s.town.inches(me.node, node) <= radius and _hits(s, bomb, seat, 1):
             wound_player(s, seat, "bomb blast", dead=casualty_roll(s, seat) == "dead")
@@ -90,8 +91,8 @@ def explode(s: World, bomb: Bomb, crowd: Crowd, why: str) -> None:
         b = s.buildings[bid]
         if bomb.damage and b.value:
             b.value = max(0, b.value - bomb.damage)  # CD-40: never below 0
-            s.tell(rule, f"The blast damages {building_name(bid)}" + (" (now a wreck)." if b.value == 0 else "."),
-                   nodes=shape.fronts)
+            tell(s, rule, f"The blast damages {building_name(bid)}" + (" (now a wreck)." if b.value == 0 else "."),
+                 nodes=shape.fronts)
         if bomb.fire_on is not None and s.roll(rule, f"bomb {bomb.id}", 1, 6, f"fire in {building_name(bid)} "
                                                f"({bomb.fire_on}+)", target=bomb.fire_on).passed:
             start_fire(s, bid, rule, "set alight by the bomb")

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..board import building_name
+from ..view import tell
 from .crowds import loots, nearest_shop, split, violent
 from .fire import start_fire
-from .town import building_name
 
 if TYPE_CHECKING:
-    from .units import Crowd, LooterVehicle
-    from .world import World
+    from ..state import Crowd, LooterVehicle, World
 
 
 def setup_looters(s: World) -> None:
     """CD-25 option "per_crowd": every normal crowd hides 1d6 looters (umpire only)."""
-    if s.opt("looters") != "per_crowd":
+    if s.options.looters != "per_crowd":
         return
     for crowd in s.crowds.values():
         if not crowd.looter:
@@ -43,11 +43,12 @@ def damage(s: World, crowd: Crowd, building_id: str) -> None:
     if b.value == 0:
         wreck_fire(s, who, b.id)
         return
-    dice = max(1, crowd.figures // int(s.opt("damage_per_figures")))
+    dice = max(1, crowd.figures // s.options.damage_per_figures)
     total = s.roll("CD-41", who, dice, 6, f"property damage to {building_name(b.id)}").total
     b.value = max(0, b.value - total)  # CD-40: never below 0
-    s.tell("CD-41", f"Crowd {crowd.id} smashes up {building_name(b.id)}" + (" (now a wreck)." if b.value == 0 else "."),
-           nodes=[crowd.node])
+    tell(s, "CD-41",
+         f"Crowd {crowd.id} smashes up {building_name(b.id)}" + (" (now a wreck)." if b.value == 0 else "."),
+         nodes=[crowd.node])
 
 
 def wreck_fire(s: World, who: str, building_id: str) -> None:
@@ -67,7 +68,7 @@ def _loot(s: World, crowd: Crowd) -> None:
         crowd.shop, crowd.broken_in = None, False
         return
     if b.looted:  # CD-26: an already-looted place: they start fires (default 1 a turn)
-        for _ in range(int(s.opt("looter_fires"))):  # the SF must not learn who is a looter (CD-25)
+        for _ in range(s.options.looter_fires):  # the SF must not learn who is a looter (CD-25)
             start_fire(s, shop, "CD-26", "people set it alight")
         return
     if not crowd.broken_in:  # CD-28: one turn to break in; CD-42: 1d6 damage
@@ -77,7 +78,7 @@ def _loot(s: World, crowd: Crowd) -> None:
         else:
             hit = s.roll("CD-42", who, 1, 6, f"breaking into {shop}").total
             b.value = max(0, b.value - hit)
-        s.tell("CD-28", f"People smash their way into {shop}.", nodes=[crowd.node])
+        tell(s, "CD-28", f"People smash their way into {shop}.", nodes=[crowd.node])
         return
     if b.value == 0:
         wreck_fire(s, who, shop)  # CD-43: looting a wreck
@@ -104,9 +105,9 @@ def _loot(s: World, crowd: Crowd) -> None:
 
 def _vehicle_near(s: World, crowd: Crowd) -> LooterVehicle | None:
     """CD-29 (optional): a looters' pickup with room, parked within 4" (default) of the looters."""
-    if not s.opt("looter_vehicles"):
+    if not s.options.looter_vehicles:
         return None
-    reach = float(s.opt("pickup_load_inches"))
+    reach = s.options.pickup_load_inches
     for v in s.vehicles.values():
         if not v.gone and v.load < v.capacity and s.town.inches(v.node, crowd.node) <= reach:
             return v
@@ -115,9 +116,9 @@ def _vehicle_near(s: World, crowd: Crowd) -> LooterVehicle | None:
 
 def looter_vehicles(s: World) -> None:
     """CD-29 default: a pickup leaves when full or when SF come within 10" (house rules)."""
-    if not s.opt("looter_vehicles"):
+    if not s.options.looter_vehicles:
         return
-    too_close = float(s.opt("pickup_leave_inches"))
+    too_close = s.options.pickup_leave_inches
     for v in s.vehicles.values():
         if v.gone or v.load == 0:
             continue
@@ -125,7 +126,7 @@ def looter_vehicles(s: World) -> None:
         if v.load >= v.capacity or near_sf:
             v.gone = True
             s.stats["loot_escaped"] += v.load
-            s.tell("CD-29", f"A loaded {v.kind} drives off at speed.", nodes=[v.node])
+            tell(s, "CD-29", f"A loaded {v.kind} drives off at speed.", nodes=[v.node])
 
 
 def break_off(s: World, crowd: Crowd) -> None:

@@ -6,11 +6,11 @@ from typing import TYPE_CHECKING
 
 from riotact.core.modifiers import Modifier
 
-from .units import GasCloud
+from ..state import GasCloud
+from ..view import tell
 
 if TYPE_CHECKING:
-    from .units import Crowd, SFUnit
-    from .world import World
+    from ..state import Crowd, SFUnit, World
 
 WIND = {"east": (1, 0), "west": (-1, 0), "north": (0, -1), "south": (0, 1)}
 
@@ -30,16 +30,16 @@ def throw_gas(s: World, unit: SFUnit, crowd: Crowd) -> None:
     """CD-22 default: a grenade or round up to 20" makes a 4"-wide cloud for 3 turns;
     CD-39: a patrol car's stock runs out."""
     if not unit.has_gas:
-        s.tell("CD-39", f"{unit.id} has no tear gas left.", units=[unit.id])
+        tell(s, "CD-39", f"{unit.id} has no tear gas left.", units=[unit.id])
         return
     if unit.gas_stock is not None:
         unit.gas_stock -= 1
     kind = "cs" if unit.type.specialist_riot or unit.type.swat else "tear"
     x, y = s.position(crowd.node)
-    s.gas.append(GasCloud(kind, x, y, int(s.opt("gas_turns")), float(s.opt("gas_radius"))))
+    s.gas.append(GasCloud(kind, x, y, s.options.gas_turns, float(s.options.gas_radius)))
     s.trigger(crowd, f"{unit.id} fires gas")
-    s.tell("CD-22", f"{unit.id} fires {'CS' if kind == 'cs' else 'tear'} gas at crowd {crowd.id}.",
-           nodes=[unit.node, crowd.node], units=[unit.id])
+    tell(s, "CD-22", f"{unit.id} fires {'CS' if kind == 'cs' else 'tear'} gas at crowd {crowd.id}.",
+         nodes=[unit.node, crowd.node], units=[unit.id])
 
 
 def gas_drift(s: World) -> None:

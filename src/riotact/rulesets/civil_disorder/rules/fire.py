@@ -6,13 +6,13 @@ from typing import TYPE_CHECKING
 
 from riotact.core.words import counted
 
+from ..board import building_name
+from ..state import Threat
+from ..view import tell
 from .combat import petrol_attack
-from .town import building_name
-from .units import Threat
 
 if TYPE_CHECKING:
-    from .units import Crowd, SFUnit
-    from .world import World
+    from ..state import Crowd, SFUnit, World
 
 HOSE_CREW = 4  # CD-49: it takes 4 firefighters to man the hose
 ONBOARD_WATER_TURNS = 2  # CD-50
@@ -24,8 +24,8 @@ def start_fire(s: World, building_id: str, rule: str, why: str) -> None:
     b.fires += 1
     s.stats["fires_started"] += 1
     fronts = s.town.buildings[building_id].fronts
-    s.tell(rule, f"Fire in {building_name(building_id)} ({why}): {counted(b.fires, 'fire')}.", nodes=fronts,
-           building=building_id)
+    tell(s, rule, f"Fire in {building_name(building_id)} ({why}): {counted(b.fires, 'fire')}.", nodes=fronts,
+         building=building_id)
     for crowd in s.crowds_at(fronts):  # CD-20: a dramatic change next to the crowd
         s.trigger(crowd, f"fire breaks out in {building_name(building_id)}")
 
@@ -72,7 +72,7 @@ def spread(s: World, bid: str, fires: int) -> None:
 def engine_reaches(s: World, unit: SFUnit, building_id: str) -> bool:
     """CD-49 default: an engine works on one building within 10"."""
     node = unit.vehicle_node or unit.node
-    reach = float(s.opt("hose_range"))
+    reach = s.options.hose_range
     return any(s.town.inches(node, f) <= reach for f in s.town.buildings[building_id].fronts)
 
 
@@ -81,7 +81,7 @@ def use_water(s: World, unit: SFUnit) -> bool:
     if unit.vehicle == "water_cannon" or unit.hydrant:
         return True
     if unit.water_turns >= ONBOARD_WATER_TURNS:
-        s.tell("CD-50", f"{unit.id}'s engine is out of water: it must connect to a hydrant.", units=[unit.id])
+        tell(s, "CD-50", f"{unit.id}'s engine is out of water: it must connect to a hydrant.", units=[unit.id])
         return False
     unit.water_turns += 1
     return True
@@ -93,8 +93,8 @@ def crew_at_hose(s: World, unit: SFUnit) -> bool:
         return True
     ready = not unit.aboard and unit.node == unit.vehicle_node and unit.fit >= HOSE_CREW
     if not ready:
-        s.tell("CD-49", f"{unit.id} cannot man the hose: it needs {HOSE_CREW} firefighters off the engine.",
-               units=[unit.id])
+        tell(s, "CD-49", f"{unit.id} cannot man the hose: it needs {HOSE_CREW} firefighters off the engine.",
+             units=[unit.id])
     return ready
 
 
@@ -128,33 +128,33 @@ def fight_fire(s: World, unit: SFUnit, bid: str) -> None:
         return
     out = s.roll("CD-49", unit.id, 1, 6, f"fires put out in {building_name(bid)}").total
     b.fires = max(0, b.fires - out)
-    s.tell("CD-49", f"{unit.id} fights the fire in {building_name(bid)}: {counted(b.fires, 'fire')} left.",
-           nodes=s.town.buildings[bid].fronts, units=[unit.id])
+    tell(s, "CD-49", f"{unit.id} fights the fire in {building_name(bid)}: {counted(b.fires, 'fire')} left.",
+         nodes=s.town.buildings[bid].fronts, units=[unit.id])
 
 
 def hose_crowd(s: World, unit: SFUnit, crowd: Crowd) -> None:
     """CD-22 default: a hose or water cannon within 10" makes a crowd damp after one turn and
     soaked after two."""
-    if crowd.gone or s.town.inches(unit.vehicle_node or unit.node, crowd.node) > float(s.opt("water_range")):
+    if crowd.gone or s.town.inches(unit.vehicle_node or unit.node, crowd.node) > s.options.water_range:
         return
     if not crew_at_hose(s, unit) or not use_water(s, unit):
         return
     crowd.wet = min(2, crowd.wet + 1)
     crowd.hosed_turns, crowd.dry_turns = 1, 0
     s.trigger(crowd, f"{unit.id} turns water on the crowd")
-    s.tell("CD-22", f"{unit.id} turns water on crowd {crowd.id}.", nodes=[unit.node, crowd.node],
-           units=[unit.id])
+    tell(s, "CD-22", f"{unit.id} turns water on crowd {crowd.id}.", nodes=[unit.node, crowd.node],
+         units=[unit.id])
 
 
 def connect(s: World, unit: SFUnit) -> None:
     """CD-50: a turn within 2" of a hydrant connects the engine (unlimited water while connected)."""
     node = unit.vehicle_node or unit.node
-    reach = float(s.opt("hydrant_reach"))
+    reach = s.options.hydrant_reach
     if not unit.aboard and unit.node != node:  # the crew connects the hose: it must be at the engine
-        s.tell("CD-50", f"{unit.id} cannot connect to a hydrant: its crew is away from the engine.",
-               units=[unit.id])
+        tell(s, "CD-50", f"{unit.id} cannot connect to a hydrant: its crew is away from the engine.",
+             units=[unit.id])
         return
     if not unit.vehicle_moved and any(s.town.inches(node, h) <= reach for h in s.features.get("hydrant", [])):
         unit.hydrant = True
         unit.order = "hold"
-        s.tell("CD-50", f"{unit.id} connects its engine to a hydrant.", units=[unit.id])
+        tell(s, "CD-50", f"{unit.id} connects its engine to a hydrant.", units=[unit.id])

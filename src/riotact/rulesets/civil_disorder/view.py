@@ -3,20 +3,44 @@
 SF players see their own figure, what it can see, and radio reports from their
 own units; crowds show only their RL marker and what the seed lets players be
 told (goods being carried, petrol bombs being made). The umpire sees everything,
-Game Control tables included.
+Game Control tables included. The player handout (CD-71 default) is the only part of the
+rules the players see (CD-01): the Rule Structure, the player's role and actions, scales, unit
+types, the sequence, vehicle movement, the meaning of RL markers and the negotiation ranges; no
+table, factor or hidden rating (those stay with the umpire).
 """
 
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterable
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 from riotact.core.log import UMPIRE
 
-from .crowds import layout
-from .handout import PLAYER_HANDOUT, RL_KEY
+from .board import layout
 from .tables import RL_CHART, UNIT_TYPES, table_text
+
+RL_KEY = "RL markers: 8 is bad, 1 is good (from the SF point of view)."
+
+PLAYER_HANDOUT = (
+    "Civil Disorder - Security Forces rules. "
+    "You are one individual, shown by your personal figure, in a chain of command under one overall "
+    "police commander. The umpire moves every other figure, police and crowd alike. "
+    "Each turn you may walk and take ONE action: talk with someone next to you, shout orders to a unit "
+    "within earshot (or by radio), take one personal action, run somewhere, or negotiate with a crowd. "
+    "You may not confer with other players except as your action. "
+    "Scales: 1 inch = 2 metres; police, soldiers and vehicles 1:1; civilians 1 figure = 5 people. "
+    "Units: patrol police, riot police, SWAT, anti-riot teams, mounted police, mounted riot police, "
+    "conscripts, soldiers, soldiers with riot training, special forces, firefighters and paramedics. "
+    "Sequence: the umpire moves crowds and units; personal figures move; firing, fights and "
+    "negotiations; your actions; the umpire assesses the turn. "
+    "Vehicles can go almost anywhere in a turn but are slow to start from stationary, and must be "
+    "stationary for people to get in or out. "
+    f"{RL_KEY} "
+    "Only player characters negotiate: 2 inches by normal voice, 8 inches with a megaphone or PA."
+)
+
 
 #: What the engine does not do (also listed in docs/rules/CD.md): "not implemented: X (rule)".
 #: Players are shown only the notes about their own side; the rest concern the umpire's Game
@@ -28,8 +52,42 @@ UMPIRE_NOTES: tuple[str, ...] = (*PLAYER_NOTES,)
 ON_THE_GROUND = ("lying", "walking", "stretcher", "dying", "dead", "treated")
 
 if TYPE_CHECKING:
-    from .units import SFUnit
-    from .world import World
+    from .state import SFUnit, World
+
+
+def player_sees(s: World, seat: str, node: str) -> bool:
+    """CD-06: what a player's personal figure can see (everything if not strict)."""
+    return not s.options.strict_visibility or s.town.sees(s.players[seat].node, node)
+
+
+def witnesses(s: World, nodes: Iterable[str] = (), units: Iterable[str] = ()) -> list[str]:
+    """SF seats told about an event: those who see where it happens, and the owners of the
+    units involved if both have radios (the unit reports it, CD-06)."""
+    nodes = list(nodes)
+    seats = {seat for seat in s.sf_seats if any(player_sees(s, seat, n) for n in nodes)}
+    for uid in units:
+        unit = s.units[uid]
+        if unit.radio and s.players[unit.player].radio:
+            seats.add(unit.player)
+    return sorted(seats)
+
+
+def tell(s: World, rule: str, text: str, *, nodes: Iterable[str] = (), units: Iterable[str] = (),
+         **fields: Any) -> None:
+    """An event the SF may know: seen where it happens or reported by their units. In the
+    laboratory mode the log keeps no audience, so the witnesses are not worked out."""
+    if s.explains:
+        s.control.effect(rule, text, visible_to=witnesses(s, nodes, units), **fields)
+    else:
+        s.control.log.mark("effect")  # counted only (core/log.py QuietLog)
+
+
+def tell_who(s: World, rule: str, text: str, *, nodes: Iterable[str] = (), units: Iterable[str] = (),
+             **fields: Any) -> list[str]:
+    """:func:`tell` for rules that go on to use who was told: returns the SF seats told."""
+    seats = witnesses(s, nodes, units)
+    s.control.effect(rule, text, visible_to=seats, **fields)
+    return seats
 
 
 def known_crowds(s: World, seat: str) -> dict[str, str]:
@@ -37,9 +95,9 @@ def known_crowds(s: World, seat: str) -> dict[str, str]:
     me = s.players[seat]
     out: dict[str, str] = {}
     reporters = [u for u in s.live_units() if u.player == seat and u.radio] \
-        if me.radio and s.opt("radio_reports") else []
+        if me.radio and s.options.radio_reports else []
     for crowd in s.live_crowds():
-        if s.player_sees(seat, crowd.node):
+        if player_sees(s, seat, crowd.node):
             out[crowd.id] = "sight"
         elif any(s.town.sees(u.node, crowd.node) for u in reporters):
             out[crowd.id] = "radio report"
@@ -55,9 +113,9 @@ def known_units(s: World, seat: str) -> dict[str, str]:
     out: dict[str, str] = {}
     commanded = {u.id for u in commanded_units(s, seat)}
     for unit in s.live_units():
-        if s.player_sees(seat, unit.node):
+        if player_sees(s, seat, unit.node):
             out[unit.id] = "sight"
-        elif unit.player == seat and unit.radio and me.radio and s.opt("radio_reports"):
+        elif unit.player == seat and unit.radio and me.radio and s.options.radio_reports:
             out[unit.id] = "radio report"
         elif unit.id in commanded and within_earshot(s, seat, unit):
             out[unit.id] = "radio" if me.radio and unit.radio else "earshot"
@@ -74,9 +132,9 @@ def commanded_units(s: World, seat: str) -> list[SFUnit]:
     return [u for u in s.live_units() if u.player == seat or seat == s.commander]
 
 
-def earshot(s: World, seat: str) -> float:
+def earshot(s: World, seat: str) -> int:
     """CD-07 / CD-32 default: a voice carries 2", a megaphone or PA 8"."""
-    return float(s.opt("megaphone_inches") if s.players[seat].megaphone else s.opt("voice_inches"))
+    return s.options.megaphone_inches if s.players[seat].megaphone else s.options.voice_inches
 
 
 def within_earshot(s: World, seat: str, unit: SFUnit) -> bool:
@@ -134,7 +192,7 @@ def sf_view(s: World, seat: str) -> dict[str, Any]:
         units.append(entry)
     seen_buildings = [{"id": b.id, "fires": b.fires, "wrecked": b.value == 0}
                       for b in sorted(s.buildings.values(), key=lambda b: b.id)
-                      if any(s.player_sees(seat, f) for f in s.town.buildings[b.id].fronts)]
+                      if any(player_sees(s, seat, f) for f in s.town.buildings[b.id].fronts)]
     return {
         "you": {"seat": seat, "role": me.role, "service": me.service, "superior": me.superior,
                 "node": me.node, "x": x, "y": y, "radio": me.radio, "megaphone": me.megaphone,
@@ -150,16 +208,16 @@ def sf_view(s: World, seat: str) -> dict[str, Any]:
         "handout": PLAYER_HANDOUT,
         "town": town_map(s),
         "players": [{"seat": p.seat, "node": p.node} for p in s.players.values()
-                    if p.seat != seat and s.player_sees(seat, p.node)],
+                    if p.seat != seat and player_sees(s, seat, p.node)],
         "units": units,
         "crowds": crowds,
         "buildings": seen_buildings,
         "gas": [{"kind": g.kind, "x": g.x, "y": g.y, "turns": g.turns, "radius": g.radius} for g in s.gas
-                if s.player_sees(seat, s.town.nearest_point((g.x, g.y)))],
+                if player_sees(s, seat, s.town.nearest_point((g.x, g.y)))],
         "casualties": [{"id": c.id, "node": c.node, "side": c.side, "status": c.status, "stage": c.stage}
                        for c in s.casualties.values()
                        if c.stage in ON_THE_GROUND
-                       and s.player_sees(seat, c.node)],
+                       and player_sees(s, seat, c.node)],
         "snipers_spotted": [{"id": sn.id, "building": sn.building, "crowd": sn.crowd}
                             for sn in s.snipers.values() if seat in sn.known_to and not sn.out],
         "under_fire": sorted(u for u, t in s.under_fire.items()
@@ -179,7 +237,7 @@ def sf_view(s: World, seat: str) -> dict[str, Any]:
 PUBLIC_BUILDING = ("id", "block", "part", "kind")
 
 
-def scenario_for(s: World, seat: str) -> dict[str, Any]:
+def scenario_data_for(s: World, seat: str) -> dict[str, Any]:
     """The scenario's data as an SF player may know it while the game runs (its header's copy): the
     briefing, the street plan with its hydrants, and the SF's own forces and chain of command
     (CD-02); never the crowds, snipers, bombs, looters' vehicles, missile or petrol sources, the
@@ -227,8 +285,8 @@ def umpire_view(s: World) -> dict[str, Any]:
         "bombs": [_record(b) for b in s.bombs.values()],
         "prisoners": [_record(p) for p in s.prisoners.values()],
         "looter_vehicles": [_record(v) for v in s.vehicles.values()],
-        "tables": {"rl_chart": {str(r): {**_record(row), "throws_and_damages": r >= int(s.opt("damage_rl")),
-                                         "loots": r >= int(s.opt("looting_rl"))}
+        "tables": {"rl_chart": {str(r): {**_record(row), "throws_and_damages": r >= s.options.damage_rl,
+                                         "loots": r >= s.options.looting_rl}
                                for r, row in RL_CHART.items()},
                    "negotiation": table_text(s.negotiation_table),
                    "fights": table_text(s.fight_table),
@@ -244,3 +302,33 @@ def _record(piece: Any) -> dict[str, Any]:
     """A dataclass's fields as a new dict (``vars`` needs an instance ``__dict__``, which the
     compiled laboratory engine's classes do not have)."""
     return {f.name: getattr(piece, f.name) for f in fields(piece)}
+
+
+def view(s: World, seat: str) -> dict[str, Any]:
+    """What ``seat`` may know now: the umpire everything (CD-01), an SF player what his figure sees
+    and his units report (CD-06)."""
+    return umpire_view(s) if seat == UMPIRE else sf_view(s, seat)
+
+
+# -- conformance sentinels: a secret planted in every hidden fact, which no SF view may show --------
+def plant_sentinels(s: World) -> None:
+    for crowd in s.crowds.values():
+        crowd.note = f"CDSECRET-crowd-{crowd.id}-{'looters' if crowd.looter else 'rioters'}"
+    for player in s.players.values():
+        player.note = f"CDSECRET-negotiator-{player.seat}-{player.negotiator}"
+    for sniper in s.snipers.values():
+        sniper.note = f"CDSECRET-sniper-{sniper.id}"
+    for bomb in s.bombs.values():
+        bomb.note = f"CDSECRET-bomb-{bomb.id}"
+
+
+def hidden_tokens(s: World, seat: str) -> set[str]:
+    """The sentinels ``seat`` must not see: whether a crowd is looters (CD-25), a negotiator's quality
+    (CD-34), a sniper he has not spotted (CD-68), a bomb that has not gone off (CD-66)."""
+    if seat == UMPIRE:
+        return set()
+    tokens = {c.note for c in s.crowds.values() if c.note}
+    tokens.update(p.note for p in s.players.values() if p.note)
+    tokens.update(sn.note for sn in s.snipers.values() if sn.note and seat not in sn.known_to)
+    tokens.update(b.note for b in s.bombs.values() if b.note and b.went_off is None)
+    return tokens

@@ -18,6 +18,20 @@ from riotact.core.log import UMPIRE
 from riotact.core.modifiers import Modifier
 from riotact.core.protocol import Action
 
+from ..board import building_name
+from ..state import Threat
+from ..tables import NEGOTIATOR_QUALITY, RL_CHART, lookup
+from ..view import (
+    commanded_units,
+    earshot,
+    in_reach,
+    known_crowds,
+    known_units,
+    player_sees,
+    tell,
+    within_earshot,
+    witnesses,
+)
 from . import medical
 from .combat import petrol_attack
 from .crowds import recent_gunfire
@@ -26,15 +40,10 @@ from .fire import engine_reaches
 from .gas import gas_in_sight
 from .movement import driver, move_away, move_into_contact, move_vehicle, pace, run_pace, travel, vehicle_reach
 from .personal import can_grab, personal_fight, personal_fire
-from .tables import NEGOTIATOR_QUALITY, RL_CHART, lookup
-from .town import building_name
-from .units import Threat
-from .views import commanded_units, earshot, in_reach, known_crowds, known_units, within_earshot
 
 if TYPE_CHECKING:
-    from .town import Town
-    from .units import Crowd, SFUnit
-    from .world import World
+    from ..board import Town
+    from ..state import Crowd, SFUnit, World
 
 THREATEN_INCHES = 4  # an advance ending this close threatens the crowd (CD-20)
 
@@ -52,7 +61,7 @@ def player_actions(s: World, seat: str) -> list[Action]:
             actions.extend(place_actions(s.town, "drive", f"drive {unit.id}'s {unit.vehicle} to", me.node,
                                          vehicle_reach(s, unit)))
     else:
-        actions.extend(place_actions(s.town, "run", "run to", me.node, int(s.opt("run_inches"))))
+        actions.extend(place_actions(s.town, "run", "run to", me.node, s.options.run_inches))
     known = sorted(known_crowds(s, seat))
     for cid in known:
         crowd = s.crowds[cid]
@@ -60,7 +69,7 @@ def player_actions(s: World, seat: str) -> list[Action]:
             actions.append(Action(f"negotiate:{cid}", f"negotiate with crowd {cid}"))
         if me.vehicle is None and can_grab(s, me, crowd):  # CD-07 (c): hit someone (and arrest them)
             actions.append(Action(f"arrest:{cid}", f"grab a rioter of crowd {cid} and arrest them"))
-        if me.weapon != "none" and s.player_sees(seat, crowd.node):  # CD-07 (c): fire your gun
+        if me.weapon != "none" and player_sees(s, seat, crowd.node):  # CD-07 (c): fire your gun
             actions.append(Action(f"fire:{cid}", f"fire your {me.weapon} gun at crowd {cid}"))
     for other in s.sf_seats:
         if other != seat and can_talk(s, seat, other):
@@ -148,8 +157,8 @@ def walk_actions(s: World, seat: str) -> list[Action]:
     if me.vehicle is not None:
         driving = s.declared.get(seat, "").startswith("drive:")
         return stay if driving else [*stay, Action("alight", f"get out of {me.vehicle}'s vehicle")]
-    walks = list(place_actions(s.town, "walk", "walk to", me.node, int(s.opt("walk_inches"))))
-    near = float(s.opt("next_to_inches"))  # CD-07 default: "next to" is 1"
+    walks = list(place_actions(s.town, "walk", "walk to", me.node, s.options.walk_inches))
+    near = s.options.next_to_inches  # CD-07 default: "next to" is 1"
     boards = [Action(f"board:{u.id}", f"get into {u.id}'s {u.vehicle} and take the wheel")
               for u in sorted(s.units.values(), key=lambda u: u.id)
               if drivable(s, u) and s.town.inches(me.node, str(u.vehicle_node)) <= near]
@@ -192,7 +201,7 @@ def can_talk(s: World, seat: str, other: str) -> bool:
     """CD-08 default: next to (1"), within earshot, or both on the radio; it uses the action."""
     me, them = s.players[seat], s.players[other]
     return (me.radio and them.radio) or s.town.inches(me.node, them.node) <= max(
-        earshot(s, seat), float(s.opt("next_to_inches")))
+        earshot(s, seat), s.options.next_to_inches)
 
 
 def negotiation_problem(s: World, seat: str, crowd: Crowd) -> str | None:
@@ -233,7 +242,7 @@ def unit_orders(s: World, seat: str, unit: SFUnit, known: list[str] | None = Non
             out.append(f"hose_crowd:{cid}")
     if kind.firefighters:
         out += [f"hose:{b.id}" for b in sorted(s.buildings.values(), key=lambda b: b.id)
-                if b.fires and any(s.player_sees(seat, f) or s.town.sees(unit.node, f)
+                if b.fires and any(player_sees(s, seat, f) or s.town.sees(unit.node, f)
                                    for f in s.town.buildings[b.id].fronts)]
         if s.features.get("hydrant") and not unit.hydrant:
             out.append("connect")
@@ -279,8 +288,8 @@ def why_illegal(s: World, seat: str, action_id: str) -> str:
         return ("the umpire may proceed, rile or calm a crowd that is on the table (CD-03), reward or "
                 "spoil a declared negotiation (CD-33) or free a prisoner under escort (CD-55)")
     if s.phase.get(seat) == "walk":
-        return (f"you have used your action this turn (CD-07); now walk up to {s.opt('walk_inches')}\" or "
-                f"stay (CD-14), or get into a vehicle next to you ({s.opt('next_to_inches')}\") or out of yours "
+        return (f"you have used your action this turn (CD-07); now walk up to {s.options.walk_inches}\" or "
+                f"stay (CD-14), or get into a vehicle next to you ({s.options.next_to_inches}\") or out of yours "
                 "unless you drive it (CD-16)")
     if verb in ("walk", "stay", "board", "alight"):
         return "declare your one action first; you may walk afterwards (CD-07, CD-14)"
@@ -313,11 +322,11 @@ def why_illegal(s: World, seat: str, action_id: str) -> str:
             return f"{uid} is out of earshot and you cannot reach it by radio (CD-07)"
         return f"{uid} cannot be given the order {order!r} now"
     if verb == "run":
-        return (f"you can run only to a place up to {s.opt('run_inches')}\" away along the streets, and not "
+        return (f"you can run only to a place up to {s.options.run_inches}\" away along the streets, and not "
                 "from a vehicle (CD-14)")
     if verb == "drive":
         return ("you can drive only the vehicle you sit in: anywhere by road if it was moving, else up "
-                f"to {s.opt('vehicle_start_inches')}\" (CD-07 c, CD-15)")
+                f"to {s.options.vehicle_start_inches}\" (CD-07 c, CD-15)")
     if verb == "talk":
         return f"{rest} is not next to you, in earshot or on the radio (CD-08)"
     return "that is not one of your actions (CD-07: talk, order, a personal action, run or negotiate)"
@@ -366,7 +375,7 @@ def carry_out(s: World, unit: SFUnit) -> None:
             s.trigger(crowd, f"{unit.id} threatens the crowd")
     elif verb == "charge" and crowd is not None:
         start = s.town.inches(unit.node, crowd.node)
-        if move_into_contact(s, unit, crowd, run_pace(s, unit)) and start >= float(s.opt("charge_from_inches")):
+        if move_into_contact(s, unit, crowd, run_pace(s, unit)) and start >= s.options.charge_from_inches:
             s.charged[unit.id] = crowd.id  # CD-21 (d) / CD-53 (d): a charge
     elif verb == "arrest" and crowd is not None:
         move_into_contact(s, unit, crowd, pace(s, unit))
@@ -382,11 +391,11 @@ def mount(s: World, unit: SFUnit, *, aboard: bool) -> None:
     if unit.vehicle == "none" or unit.aboard == aboard or (aboard and unit.node != unit.vehicle_node):
         return
     if unit.vehicle_moved:
-        s.tell("CD-16", f"{unit.id} cannot get {'in' if aboard else 'out'}: the vehicle moved this turn.",
-               units=[unit.id])
+        tell(s, "CD-16", f"{unit.id} cannot get {'in' if aboard else 'out'}: the vehicle moved this turn.",
+             units=[unit.id])
         return
     unit.aboard, unit.mounting = aboard, True
-    s.tell("CD-16", f"{unit.id} {'mounts' if aboard else 'dismounts'}.", units=[unit.id])
+    tell(s, "CD-16", f"{unit.id} {'mounts' if aboard else 'dismounts'}.", units=[unit.id])
 
 
 def engine_moves(s: World, unit: SFUnit, verb: str, target: str) -> None:
@@ -397,11 +406,11 @@ def engine_moves(s: World, unit: SFUnit, verb: str, target: str) -> None:
         goal = town.buildings[target].fronts[0]
     elif verb == "hose_crowd":
         goal = s.crowds[target].node
-        in_reach = town.inches(unit.vehicle_node or unit.node, goal) <= float(s.opt("water_range"))
+        in_reach = town.inches(unit.vehicle_node or unit.node, goal) <= s.options.water_range
     else:
         hydrants = s.features.get("hydrant", [])
         goal = min(hydrants, key=lambda h: (town.hops_to(h)[unit.node], h))
-        in_reach = town.inches(unit.vehicle_node or unit.node, goal) <= float(s.opt("hydrant_reach"))
+        in_reach = town.inches(unit.vehicle_node or unit.node, goal) <= s.options.hydrant_reach
     needs_crew_off = unit.vehicle not in ("none", "water_cannon")
     if in_reach and crew_away(unit):  # CD-49 / CD-50: a crew that ran off walks back to its engine
         travel(s, unit, str(unit.vehicle_node))
@@ -434,7 +443,7 @@ def enter(s: World, unit: SFUnit, building: str) -> None:
         if unit.node not in fronts:
             return
     unit.inside = building
-    s.tell("CD-47", f"{unit.id} enters {building_name(building)}.", nodes=[unit.node], units=[unit.id])
+    tell(s, "CD-47", f"{unit.id} enters {building_name(building)}.", nodes=[unit.node], units=[unit.id])
     if s.buildings[building].fires:
         figures = s.roll("CD-47", unit.id, 1, 3, f"figures caught entering burning {building_name(building)}").total
         petrol_attack(s, unit, figures, f"entering burning {building_name(building)}", Threat(fronts[0]))
@@ -465,8 +474,8 @@ def board(s: World, seat: str, unit: SFUnit | None) -> None:
     me.vehicle = unit.id if unit is not None else None
     if unit is not None:
         me.node = str(unit.vehicle_node)
-    s.tell("CD-16", f"{seat} gets {'into' if unit else 'out of'} {vehicle.id}'s {vehicle.vehicle}.",
-           nodes=[me.node], units=[vehicle.id])
+    tell(s, "CD-16", f"{seat} gets {'into' if unit else 'out of'} {vehicle.id}'s {vehicle.vehicle}.",
+         nodes=[me.node], units=[vehicle.id])
 
 
 def drive(s: World, seat: str, node: str) -> None:
@@ -482,8 +491,8 @@ def drive(s: World, seat: str, node: str) -> None:
         return
     start = me.node
     move_vehicle(s, unit, node)
-    s.tell("CD-07", f"{seat} drives {unit.id}'s {unit.vehicle} to {node}.", nodes=[start, node],
-           units=[unit.id])
+    tell(s, "CD-07", f"{seat} drives {unit.id}'s {unit.vehicle} to {node}.", nodes=[start, node],
+         units=[unit.id])
 
 
 def player_step4(s: World) -> None:
@@ -518,7 +527,7 @@ def negotiate(s: World, seat: str, crowd: Crowd) -> None:
         return
     s.stats["negotiations"] += 1
     s.umpire.effect("CD-32", f"{seat} negotiates with crowd {crowd.id}.",
-                    visible_to=sorted({seat, *s.witnesses([me.node, crowd.node])}))
+                    visible_to=sorted({seat, *witnesses(s, [me.node, crowd.node])}))
     if shooting_or_gas_in_sight(s, crowd):  # CD-32: the player learns only that nothing comes of it
         s.note("CD-32", f"No negotiation with crowd {crowd.id}: there is shooting or gas in sight of the crowd.")
         return
@@ -529,7 +538,7 @@ def negotiate(s: World, seat: str, crowd: Crowd) -> None:
     quality = NEGOTIATOR_QUALITY[me.negotiator]
     if quality:
         mods.append(Modifier(quality, f"{me.negotiator} negotiator", "CD-33"))
-    if s.town.inches(me.node, crowd.node) > float(s.opt("voice_inches")):
+    if s.town.inches(me.node, crowd.node) > s.options.voice_inches:
         mods.append(Modifier(-2, "not face to face (megaphone or PA)", "CD-33"))
     if s.bargain.get(seat):
         good = s.bargain[seat] > 0

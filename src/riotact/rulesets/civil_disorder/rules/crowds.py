@@ -10,15 +10,13 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from riotact.core.modifiers import Modifier
 
+from ..state import Crowd
+from ..tables import RL_CHART, RL_MAX, RL_MIN, ChartRow, people
+from ..view import tell
 from .gas import gas_on
-from .tables import RL_CHART, RL_MAX, RL_MIN, ChartRow, people
-from .units import Crowd
 
 if TYPE_CHECKING:
-    from .units import SFUnit
-    from .world import World
-
-GOLDEN_ANGLE = math.pi * (3 - math.sqrt(5))
+    from ..state import SFUnit, World
 
 
 def clamp_rl(value: int) -> int:
@@ -32,23 +30,15 @@ def chart(crowd: Crowd) -> ChartRow:
 
 def loots(s: World, crowd: Crowd) -> bool:
     """CD-23: looting permitted at the looting RL (default 7)."""
-    return crowd.rl >= int(s.opt("looting_rl"))
+    return crowd.rl >= s.options.looting_rl
 
 
 def violent(s: World, crowd: Crowd) -> bool:
     """CD-23 / CD-36: throwing and property damage from the damage RL (default 6)."""
-    return crowd.rl >= int(s.opt("damage_rl")) and not crowd.looter
+    return crowd.rl >= s.options.damage_rl and not crowd.looter
 
 
 # -- CD-19 layout -------------------------------------------------------------------
-def layout(crowd_figures: int, centre: tuple[float, float]) -> list[list[float]]:
-    """A loose, irregular mass about 0.5-0.8" apart (a sunflower spiral: no lines, no blocks)."""
-    cx, cy = centre
-    return [[round(cx + 0.45 * math.sqrt(i + 0.5) * math.cos(i * GOLDEN_ANGLE), 2),
-             round(cy + 0.45 * math.sqrt(i + 0.5) * math.sin(i * GOLDEN_ANGLE), 2)]
-            for i in range(crowd_figures)]
-
-
 def layout_problem(points: list[tuple[float, float]]) -> str | None:
     """CD-19: refuse figures well over 1" from their nearest crowd-mate, lines and blocks."""
     if len(points) < 2:
@@ -78,8 +68,8 @@ def split(s: World, crowd: Crowd, figures: int, *, looter: bool = False, part_id
                      had_firearm_casualty=crowd.had_firearm_casualty,  # CD-21 (b): once per crowd
                      seen_sf=list(crowd.seen_sf), seen_specialists=crowd.seen_specialists, history=[crowd.rl])
     s.crowds[part.id] = part
-    s.tell("CD-11", f"Crowd {crowd.id} splits: {figures} figures move off as crowd {part.id}.",
-           nodes=[crowd.node])
+    tell(s, "CD-11", f"Crowd {crowd.id} splits: {figures} figures move off as crowd {part.id}.",
+         nodes=[crowd.node])
     return part
 
 
@@ -99,8 +89,8 @@ def merge(s: World, big: Crowd, small: Crowd) -> None:
     big.rl = rl
     big.had_firearm_casualty |= small.had_firearm_casualty  # CD-21 (b): the -2 once per crowd
     small.figures, small.gone = 0, f"merged into {big.id}"
-    s.tell("CD-11", f"Crowds {big.id} and {small.id} merge into crowd {big.id} ({big.figures} figures).",
-           nodes=[big.node])
+    tell(s, "CD-11", f"Crowds {big.id} and {small.id} merge into crowd {big.id} ({big.figures} figures).",
+         nodes=[big.node])
 
 
 # -- movement (CD-17, CD-18, CD-23, CD-26, CD-30) -------------------------------------
@@ -164,12 +154,12 @@ def _leave(s: World, crowd: Crowd) -> None:
     if crowd.escaping:  # CD-30
         s.stats["loot_escaped"] += crowd.carrying
         crowd.gone = "escaped"
-        s.tell("CD-30", f"People carrying stereos and TVs get away off the table ({crowd.id}).",
-               nodes=[crowd.node])
+        tell(s, "CD-30", f"People carrying stereos and TVs get away off the table ({crowd.id}).",
+             nodes=[crowd.node])
     else:  # CD-23 RL 1: removed once off the table
         s.stats["crowds_dispersed"] += 1
         crowd.gone = "dispersed"
-        s.tell("CD-23", f"Crowd {crowd.id} runs off the table and disperses.", nodes=[crowd.node])
+        tell(s, "CD-23", f"Crowd {crowd.id} runs off the table and disperses.", nodes=[crowd.node])
 
 
 def _crowd_path(s: World, crowd: Crowd, row: ChartRow, inches: int) -> list[str]:
@@ -184,7 +174,7 @@ def _crowd_path(s: World, crowd: Crowd, row: ChartRow, inches: int) -> list[str]
                      stop=lambda n: n in s.town.buildings[shop].fronts, prefer=cover)
     mode = row.mode
     sf = _seek_sf(s, crowd)
-    contact = float(s.opt("adjacent_inches"))
+    contact = s.options.adjacent_inches
     if mode == "away":
         return _path(s, crowd, inches, away=sf.node if sf else None, drift=sf is None)
     if mode == "drift":
@@ -211,7 +201,7 @@ def _crowd_path(s: World, crowd: Crowd, row: ChartRow, inches: int) -> list[str]
         return _path(s, crowd, inches, drift=True, lean=crowd.objective)
     town = s.town
     if mode == "sf_missile_range":
-        reach = float(s.opt("missile_range"))
+        reach = s.options.missile_range
         return _path(s, crowd, inches, target=sf.node, stop=lambda n: town.inches(n, sf.node) <= reach)
     return _path(s, crowd, inches, target=sf.node, stop=lambda n: town.inches(n, sf.node) <= contact)
 
@@ -264,7 +254,7 @@ def _avoid_gunfire(s: World, start: str, path: list[str]) -> list[str]:
 
 def recent_gunfire(s: World) -> set[str]:
     """CD-18 / CD-32 default: where firearms were fired this turn or the last."""
-    since = s.turn - int(s.opt("gunfire_turns"))
+    since = s.turn - s.options.gunfire_turns
     return {node for turn, node in s.gunfire if turn > since}
 
 
@@ -278,7 +268,7 @@ def screen(s: World) -> Callable[[str], bool] | None:
     """CD-26: looter crowds normally stay behind normal crowds. The test for a street point: is
     a normal crowd between it and the nearest SF unit (nearer that unit, and within
     ``looter_cover_inches`` of the straight line to it)? None when nothing can screen."""
-    cover = float(s.opt("looter_cover_inches"))
+    cover = s.options.looter_cover_inches
     screens = list(dict.fromkeys(s.position(c.node) for c in s.live_crowds() if not c.looter and not c.escaping))
     units = s.live_units()
     if cover <= 0 or not screens or not units:
@@ -359,8 +349,8 @@ def assess(s: World) -> None:
                 s.note("CD-03", f"The umpire moves crowd {crowd.id} to RL {crowd.rl}.")
             crowd.triggers, crowd.factors, crowd.negotiation, crowd.discretion = [], [], None, 0
             if crowd.rl != before[crowd.id]:  # CD-24: the marker is public
-                s.tell("CD-24", f"Crowd {crowd.id}'s RL marker now shows {crowd.rl} (8 is bad, 1 is good).",
-                       nodes=[crowd.node], crowd=crowd.id, rl=crowd.rl)
+                tell(s, "CD-24", f"Crowd {crowd.id}'s RL marker now shows {crowd.rl} (8 is bad, 1 is good).",
+                     nodes=[crowd.node], crowd=crowd.id, rl=crowd.rl)
 
 
 def record_history(s: World) -> None:
@@ -376,7 +366,7 @@ def _water(s: World, crowd: Crowd) -> None:
     """CD-22 default: dries one step after 3 turns without water."""
     if crowd.wet and crowd.hosed_turns == 0:
         crowd.dry_turns += 1
-        if crowd.dry_turns >= int(s.opt("dry_after")):
+        if crowd.dry_turns >= s.options.dry_after:
             crowd.wet -= 1
             crowd.dry_turns = 0
     crowd.hosed_turns = 0
@@ -420,7 +410,7 @@ def _new_sf_in_view(s: World, crowd: Crowd, memo: dict[str, InSight] | None = No
         kind = s.units[uid].type
         if uid not in in_view or not (kind.specialist_riot or kind.ordinary):
             continue  # CD-21 (c): firefighters and paramedics are neither
-        value = 2 if kind.specialist_riot else int(s.opt("ordinary_withdrawing"))
+        value = 2 if kind.specialist_riot else s.options.ordinary_withdrawing
         s.trigger(crowd, f"{uid} withdraws in sight", value,
                   "Specialist Riot forces withdrawing" if kind.specialist_riot else
                   "ordinary police or soldiers in sight withdrawing")
@@ -431,7 +421,7 @@ def show_of_force(s: World, unit: SFUnit) -> bool:
     """CD-20 / CD-21 default (``emergency_services_count`` off): fire engines and ambulances are
     no show of force: they neither come into view as "additional SF" nor make a crowd "visibly
     outnumbered"."""
-    return bool(s.opt("emergency_services_count")) or not (unit.type.firefighters or unit.type.paramedics)
+    return s.options.emergency_services_count or not (unit.type.firefighters or unit.type.paramedics)
 
 
 def rl_modifiers(s: World, crowd: Crowd, rls: dict[str, int] | None = None,
@@ -446,7 +436,7 @@ def rl_modifiers(s: World, crowd: Crowd, rls: dict[str, int] | None = None,
         mods.append(Modifier(-2, 'crowd is "soaked"', "CD-21"))
     if crowd.arrested:
         mods.append(Modifier(-crowd.arrested, f"{crowd.arrested} crowd member(s) arrested", "CD-55"))
-    if in_sight(s, crowd.node, memo).people > people(crowd.figures, crowd=bool(s.opt("count_people"))):  # CD-09
+    if in_sight(s, crowd.node, memo).people > people(crowd.figures, crowd=s.options.count_people):  # CD-09
         mods.append(Modifier(-3, "visibly outnumbered by SF", "CD-21"))
     factors = _adjacent_factors(s, crowd, rls or {})
     if s.explains:
@@ -473,7 +463,7 @@ def _adjacent_factors(s: World, crowd: Crowd, rls: dict[str, int]) -> list[tuple
     running away, as (value, :data:`ADJACENT` key, crowd id), in table order."""
     factors = []
     mine = rls.get(crowd.id, crowd.rl)
-    for other in s.crowds_within(crowd.node, float(s.opt("adjacent_inches"))):
+    for other in s.crowds_within(crowd.node, s.options.adjacent_inches):
         if other is crowd:
             continue
         rl = rls.get(other.id, other.rl)
@@ -506,7 +496,7 @@ def rl_roll(s: World, crowd: Crowd, rls: dict[str, int] | None = None,
     roll = s.roll("CD-20", f"Crowd {crowd.id}", 1, 6, "RL State Chart (" + "; ".join(crowd.triggers) + ")",
                   mods)
     was = crowd.rl
-    crowd.rl = clamp_rl(roll.total if s.opt("rl_roll") == "absolute" else was + rl_shift(roll.total))
+    crowd.rl = clamp_rl(roll.total if s.options.rl_roll == "absolute" else was + rl_shift(roll.total))
     crowd.arrested = 0  # CD-21 (b): counted since the last roll
     s.note("CD-23", f"Crowd {crowd.id} is now RL {crowd.rl}: {chart(crowd).state}.", crowd=crowd.id,
            rl_before=was, rl=crowd.rl, triggers=list(crowd.triggers))
@@ -515,8 +505,8 @@ def rl_roll(s: World, crowd: Crowd, rls: dict[str, int] | None = None,
 def merge_and_split(s: World) -> None:
     """CD-11 default: crowds at one point with RL within 1 merge (up to the split size); a crowd
     over the split size splits in two."""
-    limit = int(s.opt("split_above"))
-    if s.opt("merge_crowds"):
+    limit = s.options.split_above
+    if s.options.merge_crowds:
         live = [c for c in s.live_crowds() if not c.looter]
         at: dict[str, list[int]] = {}  # only crowds at one point merge: pair those, in table order
         for i, crowd in enumerate(live):

@@ -11,8 +11,8 @@ from __future__ import annotations
 from riotact.core.log import ALL
 from riotact.core.protocol import Action
 
+from ..state import World
 from .orders import can_talk
-from .world import World
 
 
 def talk_action(s: World, seat: str, to: str, words: str) -> str:

@@ -8,12 +8,12 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..state import Prisoner
+from ..view import tell
 from .crowds import on_table
-from .units import Prisoner
 
 if TYPE_CHECKING:
-    from .units import Crowd
-    from .world import World
+    from ..state import Crowd, World
 
 
 def make_arrest(s: World, captor: str, node: str, crowd: Crowd, *, units: Sequence[str] = ()) -> Prisoner:
@@ -26,14 +26,14 @@ def make_arrest(s: World, captor: str, node: str, crowd: Crowd, *, units: Sequen
     vans = [u.vehicle_node for u in s.units.values() if u.type.police and u.vehicle_node is not None]
     inches = min(s.town.path_inches(node, v) for v in (vans or s.town.exits))
     prisoner = Prisoner(s.new_id("pr"), crowd.id, captor, node,
-                        max(1, math.ceil(inches / int(s.opt("walk_inches")))))
+                        max(1, math.ceil(inches / s.options.walk_inches)))
     s.prisoners[prisoner.id] = prisoner
     if captor in s.units:
         s.units[captor].escorts.append(prisoner.id)
     else:
         s.players[captor].escorting = prisoner.id
     s.trigger(crowd, "a member is arrested")
-    s.tell("CD-55", f"{captor} cuffs a rioter of crowd {crowd.id}: under arrest, escorted to a police "
+    tell(s, "CD-55", f"{captor} cuffs a rioter of crowd {crowd.id}: under arrest, escorted to a police "
                     f"vehicle ({prisoner.turns} turn(s) at the walk).", nodes=[node], units=units)
     return prisoner
 
@@ -66,17 +66,17 @@ def free_prisoner(s: World, prisoner: Prisoner) -> None:
     s.stats["escapes"] += 1
     _release_escort(s, prisoner)
     nodes = [prisoner.node] + ([s.players[prisoner.captor].node] if prisoner.captor in s.players else [])
-    s.tell("CD-55", f"The prisoner escorted by {prisoner.captor} "
+    tell(s, "CD-55", f"The prisoner escorted by {prisoner.captor} "
                     f"{'escapes' if crowd is None else 'is rescued by crowd ' + crowd.id} in the confusion.",
-           nodes=nodes, units=_captor_units(s, prisoner),
-           prisoner=prisoner.id)
+         nodes=nodes, units=_captor_units(s, prisoner),
+         prisoner=prisoner.id)
 
 
 def escort_prisoners(s: World) -> None:
     """CD-12 step 6: riotact as umpire frees each escorted prisoner on ``rescue_chance`` % a turn
     (default 0: never; a person in the umpire seat decides instead, ``free:<prisoner>``); the
     others walk on, and reach the police vehicle when their turns run out."""
-    chance = int(s.opt("rescue_chance"))
+    chance = s.options.rescue_chance
     for prisoner in escorting(s):
         if chance > 0 and not s.human_umpire and s.roll(
                 "CD-55", prisoner.id, 1, 100, f"rescue or escape ({chance}% or less)",
@@ -87,5 +87,5 @@ def escort_prisoners(s: World) -> None:
         if prisoner.turns <= 0:
             prisoner.status = "in custody"
             _release_escort(s, prisoner)
-            s.tell("CD-55", f"{prisoner.captor} hands the prisoner over at the police vehicle.",
-                   nodes=[prisoner.node], units=_captor_units(s, prisoner))
+            tell(s, "CD-55", f"{prisoner.captor} hands the prisoner over at the police vehicle.",
+                 nodes=[prisoner.node], units=_captor_units(s, prisoner))
