@@ -108,12 +108,11 @@ def test_bwa18_failed_reaction_activation_holds(bwa) -> None:
 
 def test_bwa19_party_multiplies_and_moving_ends_it(bwa) -> None:
     """BWA-19/43: three partying stands roll 12 dice; a move ends the condition."""
-    g = bwa.game([bwa.nv("n", "x1", stands=3), bwa.auth("a", "x1")], [6])
+    g = bwa.game([bwa.nv("n", "x1", stands=3), bwa.auth("a", "x1")], [6], options={"accidental_attacks": False})
     bwa.orders(g, "nonviolent", "n:party")
     n, a = g.state.units["n"], g.state.units["a"]
     assert n.condition == "partying"
     g.dice = g.umpire.dice = type(g.dice)([1] * 12 + [1] * 4)
-    g.state.options["accidental_attacks"] = False
     g.state.confront(n, a, why="test")
     assert len(rolls(g, "BWA-32")[0]["dice"]) == 12
     g.state.leave_position(n)

@@ -54,7 +54,7 @@ class Actions(Combat):
         if self.activation(unit, action, bonus):
             return True
         self._fizzle(unit, action, "activation failed")
-        if self.options["activation_failure_loses_initiative"]:
+        if self.options.activation_failure_loses_initiative:
             self.lose_initiative = True
         return False
 
@@ -85,7 +85,7 @@ class Actions(Combat):
 
     def _condition(self, unit: Unit, action: str) -> None:
         """BWA-19: Sit Down, Fraternize (activation +2) and Party (activation)."""
-        if action != "sit" and self.options["condition_needs_contact"] and not self.contact(unit):
+        if action != "sit" and self.options.condition_needs_contact and not self.contact(unit):
             self._fizzle(unit, action, "it is not touching an authority unit")
             return
         if not self._activate(unit, action):
@@ -211,7 +211,7 @@ class Actions(Combat):
             reserve.status = "arriving"
             self.umpire.effect("BWA-06", f"{reserve.name} will arrive at the {reserve.side} side's next "
                                "initiative.", visible_to=vis)
-        elif not self.options["reinforcement_retry"]:
+        elif not self.options.reinforcement_retry:
             reserve.status = "gone"
 
     def _arrive(self, unit: Unit) -> None:
@@ -237,7 +237,7 @@ class Actions(Combat):
         mods = []
         for key, (value, text) in ESCALATION_MODIFIERS.items():
             times = self._escalation_situation(group, key)
-            if times and self.options["escalation_counts"] == "once":  # BWA-49 gap: once each
+            if times and self.options.escalation_counts == "once":  # BWA-49 gap: once each
                 times = 1
             if times:
                 mods.append(Modifier(value * times, text + (f" ({times} times)" if times > 1 else ""),
@@ -254,7 +254,7 @@ class Actions(Combat):
 
     def _escalation_situation(self, group: str, key: str) -> int:
         """How often the situation ``key`` happened in the escalation window (media: 1 if in sight)."""
-        first = self.initiative_number - int(self.options["escalation_window"]) + 1
+        first = self.initiative_number - self.options.escalation_window + 1
         recent = [(kind, g) for n, kind, g in self.incidents if n >= first]
         if key == "own_attacked":
             return recent.count(("attacked", group))
@@ -283,7 +283,7 @@ class Actions(Combat):
                                  "identifying spies and provocateurs", vis=vis, target=unit.stands[0].morale_number)
         if not check.passed or not target.stands:
             return
-        if self.options["identify_examines"] == "all":  # house rule: the whole unit is examined
+        if self.options.identify_examines == "all":  # house rule: the whole unit is examined
             examined = list(target.stands)
         else:
             pick = self.umpire.roll_total("BWA-26", "umpire", 1, len(target.stands),
@@ -319,7 +319,7 @@ class Actions(Combat):
         elif method == "barrage":
             balls *= unit.cannons
             heading = self.map.bearing(unit.node, where)
-            if self.options["artillery_smoke_split"] == "marker":
+            if self.options.artillery_smoke_split == "marker":
                 sides = [where]
             else:
                 sides = [self.map.turn(where, heading, a) or where for a in (math.pi / 2, -math.pi / 2)]
@@ -344,7 +344,7 @@ class Actions(Combat):
             self.barricades[unit.node or ""] = unit.id
             self.umpire.effect("BWA-08", f"{self.own_label(unit)} builds a barricade at {unit.node}.",
                                visible_to=self.vis(unit), unit=unit.id)
-        elif self.options["barricade_failure_loses_initiative"]:
+        elif self.options.barricade_failure_loses_initiative:
             # The morale check is the risk the side took (BWA-02): a barricade never built must not
             # hold the initiative step after step on the activation alone.
             self.lose_initiative = True
@@ -360,7 +360,7 @@ class Actions(Combat):
         if unit.high_command:
             mods.append(Modifier(RALLY_HIGH_COMMAND, "higher level commander rallying", "BWA-30"))
         check = self.unit_check(target, "BWA-30", "Rally", (), mods)
-        limit = int(self.options["authority_rally_max_failed"])
+        limit = self.options.authority_rally_max_failed
         if check.failed * 100 > limit * check.stands:
             self.umpire.effect("BWA-30", f"More than {limit}% failed: the rally of {self.own_label(target)} fails.",
                                visible_to=self.vis(target))
@@ -412,8 +412,8 @@ class Actions(Combat):
             bonuses.append(Modifier(REGAIN_OUTNUMBERED, "unit outnumbered by nonviolent activists", "BWA-42"))
         if band.blocked:
             bonuses.append(Modifier(REGAIN_BLOCKED, "unit blocked by nonviolent activists", "BWA-42"))
-        if not self.options["regain_penalties_stack"]:
+        if not self.options.regain_penalties_stack:
             penalties = penalties[:1]  # touching (listed first) replaces in sight
-        if self.options["regain_bonus"] == "highest":
+        if self.options.regain_bonus == "highest":
             bonuses = sorted(bonuses, key=lambda m: -m.value)[:1]
         return penalties + bonuses

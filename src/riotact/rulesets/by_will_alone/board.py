@@ -14,7 +14,6 @@ from typing import Any
 from riotact.core.errors import ScenarioError
 from riotact.core.log import ALL, Visibility
 from riotact.core.modifiers import Modifier
-from riotact.core.options import Value
 from riotact.core.protocol import State
 from riotact.core.scenario import Scenario
 from riotact.core.umpire import RollTotal, Umpire
@@ -22,6 +21,7 @@ from riotact.core.umpire import RollTotal, Umpire
 from .map import street_map
 from .model import Setup, UnitSpec
 from .open_orders import Orders
+from .options import Options
 from .tables import (
     AUTHORITY,
     GPS_MODIFIER,
@@ -63,8 +63,9 @@ class UnitCheck:
 class Board(State):
     """Pieces on the table and the procedures shared by the rules."""
 
-    def __init__(self, scenario: Scenario, options: dict[str, Value], umpire: Umpire) -> None:
+    def __init__(self, scenario: Scenario, options: Options, umpire: Umpire) -> None:
         super().__init__(scenario, options, umpire)
+        self.options: Options = options
         #: BWA-01: the seats of each side (several players of one side act together).
         self.side_seats = {side: tuple(s for s in scenario.seats if seat_side(s) == side) for side in SIDES}
         if any(seat_side(s) not in SIDES for s in scenario.seats) or not all(self.side_seats.values()):
@@ -72,7 +73,7 @@ class Board(State):
                                 "or more players of a side named like nonviolent-2")
         setup: Setup = scenario.setup
         self.setup = setup
-        self.map = street_map(setup.features, setup.links, sight_intersections=int(options["sight_intersections"]))
+        self.map = street_map(setup.features, setup.links, sight_intersections=options.sight_intersections)
         self.units: dict[str, Unit] = {}
         self.dummies: dict[str, Dummy] = {}
         self.media: dict[str, tuple[str, str | None]] = {m.id: (m.feature, m.follows) for m in setup.media}
@@ -89,7 +90,7 @@ class Board(State):
         self.ordered: set[str] = set()
         self.used: set[str] = set()
         self.orders_cache: Orders | None = None
-        self.initiative = str(options["first_initiative"])
+        self.initiative = options.first_initiative
         self.initiative_number = 1
         self.escalations = 0
         self.escalated: dict[str, int] = {}             # BWA-49: successful escalations by commander
@@ -194,7 +195,7 @@ class Board(State):
         return self.label(unit, self.vis(unit))
 
     def smoked(self, node: str) -> bool:
-        return bool(self.options["smoke_blocks_sight"]) and self.smoke.get(node, 0) > 0
+        return self.options.smoke_blocks_sight and self.smoke.get(node, 0) > 0
 
     def sees(self, a: str, b: str) -> bool:
         """BWA-09/10: sight from feature ``a`` to feature ``b`` (smoke blocks, BWA-13)."""
@@ -386,7 +387,7 @@ class Board(State):
         BWA-30) only the share failed is told.
         """
         pool = list(unit.stands if stands is None else stands)
-        if not self.options["unit_check_counts_commander"] and len(pool) > 1:
+        if not self.options.unit_check_counts_commander and len(pool) > 1:
             pool = [s for s in pool if not s.commander]
         vis = self.vis(unit) if vis is None else vis
         failed = 0
@@ -427,7 +428,7 @@ class Board(State):
         """BWA-05: reliability (or quality) drops, never below the lowest level."""
         if levels <= 0:
             return
-        if unit.side == NONVIOLENT and not self.options["nonviolent_quality_drop"]:
+        if unit.side == NONVIOLENT and not self.options.nonviolent_quality_drop:
             return
         for s in unit.stands:
             s.quality = max(0, s.quality - levels)
@@ -454,7 +455,7 @@ class Board(State):
             unit.lost = True
             self.tasks.insert(0, Task("place_lost", self.first_seat(other(unit.side)), {"unit": unit.id}))
             self.umpire.effect("BWA-07", f"{self.label(unit)} is lost: the opponent places it "
-                               f"{self.options['lost_moves']} moves away; it will not move until rallied.",
+                               f"{self.options.lost_moves} moves away; it will not move until rallied.",
                                unit=self.key(unit))
             return False
         unit.sign_state = "roll_again" if check.row == 2 else None
@@ -476,7 +477,7 @@ class Board(State):
                      and not any(u.node == w for u in self.table_units() if u is not unit)
                      and not any(d.node == w for d in self.dummies.values())}
         if not open_ways:  # BWA-16 gap: the reroll would never end
-            as_ordered = self.options["wrong_way_all_blocked"] == "as_ordered"
+            as_ordered = self.options.wrong_way_all_blocked == "as_ordered"
             outcome = "it carries on with its move" if as_ordered else "it stays where it is"
             self.umpire.effect("BWA-16", f"{self.own_label(unit)} would go the wrong way, but every way is "
                                f"blocked: {outcome}.", visible_to=self.vis(unit), unit=unit.id)

@@ -84,7 +84,7 @@ class Combat(Board):
                     band_attack: bool, shooting: bool, jailers: bool) -> list[tuple[int, str, str]]:
         """BWA-43: the condition multipliers that apply to one stand's dice."""
         out: list[tuple[int, str, str]] = []
-        if unit.side == NONVIOLENT and (not band_attack or self.options["band_keeps_multipliers"]):
+        if unit.side == NONVIOLENT and (not band_attack or self.options.band_keeps_multipliers):
             if unit.condition:
                 out.append((CONDITION_MULTIPLIER[unit.condition], unit.condition, "BWA-43"))
             if unit.node and self.map.features[unit.node].kind == "housing":
@@ -97,7 +97,7 @@ class Combat(Board):
                 level = min(self.levels.get(unit.group, 1), unit.weapons)
                 if FORCE_MULTIPLIER[level] > 1:
                     out.append((FORCE_MULTIPLIER[level], f"level {level} force used", "BWA-48"))
-        if self.options["envelope_gives_multiplier"] and (self.enveloped(opponent) or jailers):
+        if self.options.envelope_gives_multiplier and (self.enveloped(opponent) or jailers):
             why = "jail envelops the arrested stands" if jailers else "enveloped opposing unit"
             out.append((ENVELOPE_MULTIPLIER, why, "BWA-38" if jailers else "BWA-22"))
         if not offensive and unit.barricade is not None and unit.barricade == unit.node:
@@ -108,7 +108,7 @@ class Combat(Board):
         """BWA-43 gap: multipliers multiply together (house rule: or only the highest)."""
         if not factors:
             return 1
-        if self.options["multipliers"] == "highest":
+        if self.options.multipliers == "highest":
             return max(f for f, _, _ in factors)
         return math.prod(f for f, _, _ in factors)
 
@@ -137,7 +137,7 @@ class Combat(Board):
     def accidental_check(self, auth: Unit, target: Unit) -> set[str]:
         """Before a confrontation, each authority stand in it tests, one at a time."""
         shooters: set[str] = set()
-        if not self.options["accidental_attacks"]:
+        if not self.options.accidental_attacks:
             return shooters
         for stand in auth.stands:
             mods = []
@@ -157,7 +157,7 @@ class Combat(Board):
                 shooters.add(stand.id)
                 self.umpire.effect("BWA-51", f"Stand {stand.id} accidentally shoots at {self.label(target)} "
                                    f"with its deadliest weapon (level {auth.weapons}).", stand=stand.id)
-                if self.options["accidental_shot_raises_level"] and self.levels.get(auth.group, 1) < auth.weapons:
+                if self.options.accidental_shot_raises_level and self.levels.get(auth.group, 1) < auth.weapons:
                     self.levels[auth.group] = auth.weapons  # house rule; by default the level stays
                     self.umpire.effect("BWA-48", f"Commander {auth.group} is now at level {auth.weapons}: "
                                        f"{VIOLENCE_LEVELS[auth.weapons]}.", group=auth.group,
@@ -185,7 +185,7 @@ class Combat(Board):
                                               shooters=shooters,
                                               jailers=jailed and unit is defender)
         a, d = points[attacker.id], points[defender.id]
-        zero_as = int(self.options["zero_points_counts_as"])
+        zero_as = self.options.zero_points_counts_as
         sign, ratio, row = compare_points(a, d, zero_as)
         higher, lower = {1: (attacker, defender), -1: (defender, attacker), 0: (None, None)}[sign]
         row_ratio = ratio if ratio is not None else Fraction(zero_as)
@@ -208,7 +208,7 @@ class Combat(Board):
                    shooters: set[str], jailers: bool) -> int:
         """BWA-31/32: dice per stand, rolled per morale number; natural 6 scores, natural 1 never."""
         # BWA-40: 2 dice per attacking stand (house rule band_dice)
-        base = int(self.options["band_dice"] if band_attack else self.options["base_dice"])
+        base = self.options.band_dice if band_attack else self.options.base_dice
         by_number: dict[int, int] = {}
         notes: list[str] = []
         for stand in unit.stands:
@@ -251,7 +251,7 @@ class Combat(Board):
         if higher is None or lower is None or out.row < 2:
             return
         follow: list[Task] = []
-        ratio_ok = out.ratio is None or out.ratio >= int(self.options["discipline_loss_ratio"])
+        ratio_ok = out.ratio is None or out.ratio >= self.options.discipline_loss_ratio
         if lower.nonviolent and not lower.band and discipline and ratio_ok:
             follow += self.discipline_checks(lower)
         if not lower.stands:
@@ -421,7 +421,7 @@ class Combat(Board):
         guard = self.units.get(jail.guards or "")
         if guard is not None and guard.on_table and guard.node is not None and (
                 guard.node == jail.feature
-                or (self.options["jail_guarded_from"] == "sight" and self.sees(guard.node, jail.feature))):
+                or (self.options.jail_guarded_from == "sight" and self.sees(guard.node, jail.feature))):
             return guard
         present = [u for u in self.table_units(AUTHORITY) if u.node == jail.feature and not u.airborne]
         return present[0] if present else None
@@ -442,7 +442,7 @@ class Combat(Board):
                         node=jail.feature, stands=passed)
         out = self.confront(escapers, guards, why="breaking out of jail",
                             jailed=jail.kind in ENCLOSED_JAILS)
-        if out.won_by(escapers, int(self.options["breach_ratio"])):
+        if out.won_by(escapers, self.options.breach_ratio):
             self.umpire.effect("BWA-38", "A breach is opened in the jailers' line: every arrested stand "
                                "can escape.")
             self.free(list(self.jail), "through the breach")
@@ -456,7 +456,7 @@ class Combat(Board):
             self.jail.remove(s)
         led = [u for u in self.table_units(NONVIOLENT)
                if u.commander is not None and not u.band and not u.hidden
-               and self.options["escaped_join"] == "nearest_commander"]
+               and self.options.escaped_join == "nearest_commander"]
         if led:
             unit = min(led, key=lambda u: (self.map.dist(jail.feature, u.node or ""), u.id))
             unit.stands.extend(stands)

@@ -19,6 +19,7 @@ import icepool
 from riotact.core.odds import Chance, Odds, OddsError, OddsProcedure, Param, percent, pmf
 
 from .odds import BANDS, DiceGroup, confrontation_odds
+from .options import Options
 from .tables import (
     ACCIDENT_BASE,
     ACCIDENT_ENVELOPED,
@@ -149,7 +150,7 @@ ACTIVATION_ORDERS = {verb for verb, (_, _, bonus) in ACTIONS.items() if bonus is
 CONFRONTING = ("confront", "disperse", "disrupt", "envelope")  # BWA-21..24: a Hold is confronted
 
 
-def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chance]:
+def action_odds(view: dict[str, Any], values: dict[str, Any]) -> dict[str, Chance]:
     """The odds beside a seat's orders and reactions, from its view and the house rules only.
 
     An order or reaction that needs activation (BWA-18) shows the chance that it activates. A Hold
@@ -158,6 +159,7 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
     initiative after it (BWA-02/44), when the seat's view holds every factor (an unsighted
     commander's level of violence is not in it: then no odds are shown).
     """
+    options = Options(**values)  # the game's resolved house rules
     state = view["state"]
     prompt = state["prompt"] or {}
     units = {u["id"]: u for u in state["units"] if "id" in u}
@@ -188,7 +190,7 @@ def _activation(unit: dict[str, Any], bonus: int) -> Fraction:
     return Fraction(sum(face + bonus >= number for face in range(1, 7)), 6)
 
 
-def _hold(state: dict[str, Any], options: dict[str, Any], actor: dict[str, Any], target: dict[str, Any],
+def _hold(state: dict[str, Any], options: Options, actor: dict[str, Any], target: dict[str, Any],
           verb: str) -> Chance | None:
     """The confrontation after a Hold: the actor attacks (offensive), the target defends."""
     levels = state["levels"]
@@ -213,13 +215,13 @@ def _hold(state: dict[str, Any], options: dict[str, Any], actor: dict[str, Any],
                 factors = _multipliers(options, levels, kinds, unit, opponent, offensive=offensive,
                                        shooting=unit is auth and stand["id"] in shooters,
                                        opponent_enveloped=enveloped(opponent))
-                combined = (max(factors) if options["multipliers"] == "highest" else math.prod(factors)) \
+                combined = (max(factors) if options.multipliers == "highest" else math.prod(factors)) \
                     if factors else 1
-                dice[stand["morale"]] = dice.get(stand["morale"], 0) + int(options["base_dice"]) * combined
+                dice[stand["morale"]] = dice.get(stand["morale"], 0) + options.base_dice * combined
             modifier = _dice_modifier(unit, opponent)
             sides.append([DiceGroup(n, number, modifier) for number, n in sorted(dice.items())])
         for name, q in confrontation_odds(sides[0], sides[1],
-                                          zero_counts_as=int(options["zero_points_counts_as"])).items():
+                                          zero_counts_as=options.zero_points_counts_as).items():
             bands[name] += p * q
     ours = sum((bands[f"second {r}"] for r in ("2+", "3+", "4+")), Fraction(0))
     theirs = sum((bands[f"first {r}"] for r in ("2+", "3+", "4+")), Fraction(0))
@@ -230,7 +232,7 @@ def _hold(state: dict[str, Any], options: dict[str, Any], actor: dict[str, Any],
                         f"{percent(initiative)} your side has the initiative after (BWA-44)")
 
 
-def _multipliers(options: dict[str, Any], levels: dict[str, int], kinds: dict[str, str], unit: dict[str, Any],
+def _multipliers(options: Options, levels: dict[str, int], kinds: dict[str, str], unit: dict[str, Any],
                  opponent: dict[str, Any], *, offensive: bool, shooting: bool, opponent_enveloped: bool) -> list[int]:
     """BWA-43 (and BWA-22, 48, 51, 53): the multipliers of one stand's dice, as ``Combat.multipliers``."""
     out = []
@@ -242,7 +244,7 @@ def _multipliers(options: dict[str, Any], levels: dict[str, int], kinds: dict[st
     else:
         level = unit["weapons"] if shooting else min(levels.get(unit["group"], 1), unit["weapons"])
         out.append(FORCE_MULTIPLIER[level])
-    if options["envelope_gives_multiplier"] and opponent_enveloped:
+    if options.envelope_gives_multiplier and opponent_enveloped:
         out.append(ENVELOPE_MULTIPLIER)
     if not offensive and unit["behind_barricade"]:
         out.append(BARRICADE_MULTIPLIER)
@@ -265,11 +267,11 @@ def _dice_modifier(unit: dict[str, Any], opponent: dict[str, Any]) -> int:
     return total
 
 
-def _shooters(options: dict[str, Any], auth: dict[str, Any], target: dict[str, Any], auth_enveloped: bool,
+def _shooters(options: Options, auth: dict[str, Any], target: dict[str, Any], auth_enveloped: bool,
               opposed: bool) -> list[tuple[frozenset[str], Fraction]]:
     """BWA-50: each authority stand's accidental attack check in turn (2D6 + 2 + modifiers under its
     morale number shoots; -1 once a touching stand has shot): every set of shooters and its chance."""
-    if not options["accidental_attacks"] or not opposed:
+    if not options.accidental_attacks or not opposed:
         return [(frozenset(), Fraction(1))]
     base = ACCIDENT_BASE + {"fraternizing": ACCIDENT_FRATERNIZING, "partying": ACCIDENT_PARTYING}.get(
         target["condition"] or "", 0) + (ACCIDENT_ENVELOPED if auth_enveloped else 0)

@@ -101,7 +101,7 @@ def once_per_initiative(state: Board, key: str, verb: str, arg: str) -> str:
         return f"rally:{arg}"
     if verb == "regain":
         return f"regain:{key}"
-    if verb == "escape" and state.options["escape_once_per_initiative"]:
+    if verb == "escape" and state.options.escape_once_per_initiative:
         return "escape"
     return ""
 
@@ -257,7 +257,7 @@ def unit_orders(state: Board, unit: Unit, table: _Table) -> tuple[list[Action], 
     if unit.condition != "sitting" and not unit.vehicle:
         add("sit", "", f"{name}: sit down")
     # BWA-19 gap: in contact with the authority, unless the house rule lifts that
-    if (node in table.touched or not state.options["condition_needs_contact"]) and not unit.vehicle:
+    if (node in table.touched or not state.options.condition_needs_contact) and not unit.vehicle:
         if unit.condition != "fraternizing":
             add("fraternize", "", f"{name}: fraternize with the authority (activation +2)")
         if unit.condition != "partying":
@@ -268,7 +268,7 @@ def unit_orders(state: Board, unit: Unit, table: _Table) -> tuple[list[Action], 
     if unit.barricade != node:
         add("barricade", "", f"{name}: build a barricade at {node} (activation)")
     add("smoke", "pots", f"{name}: light smoke pots (3 balls downwind)")
-    if side == AUTHORITY or state.options["smoke_methods_open"]:  # BWA-13 gap: vehicle/artillery smoke
+    if side == AUTHORITY or state.options.smoke_methods_open:  # BWA-13 gap: vehicle/artillery smoke
         for method in unit.smoke:
             spot = state.smoke_spot(unit, method, table.enemy_places)
             if spot is not None:
@@ -328,7 +328,7 @@ def place_actions(state: Board, unit: Unit) -> list[Action]:
     """BWA-07 gap: two of the unit's own moves away, as far as the map allows."""
     assert unit.node is not None
     rate = unit.rate or 1
-    want = rate * int(state.options["lost_moves"])
+    want = rate * state.options.lost_moves
     dist = state.map.distance[unit.node]
     fits = [n for n, d in dist.items() if d <= want and state.can_enter(unit, n)
             and not state.enemy_at(unit.side, n)]

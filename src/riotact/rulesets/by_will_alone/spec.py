@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from riotact.core.messages import table_talk
 from riotact.core.protocol import RulesetSpec
 
 from .bots import heuristic_bot
 from .determinise import determinise
 from .encoding import encoding
 from .model import Setup
-from .options import HOUSE_RULES
+from .options import Options
 from .state import BWAState
 from .text import text_view
 
@@ -22,7 +21,7 @@ SPEC = RulesetSpec(
              "the initiative acts, the other reacts; confrontations are settled by the ratio of points."),
     state=BWAState,
     setup=Setup,
-    house_rules=(*HOUSE_RULES, table_talk("BWA-25")),  # issue 8: seats message each other
+    options=Options,
     heuristic_bot=heuristic_bot,
     scenario_package="riotact.rulesets.by_will_alone.scenarios",
     seat_counts=(2, 8),

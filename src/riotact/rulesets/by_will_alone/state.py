@@ -14,7 +14,6 @@ from typing import Any
 
 from riotact.core.log import Visibility
 from riotact.core.modifiers import Modifier
-from riotact.core.options import Value
 from riotact.core.protocol import Action
 from riotact.core.scenario import Scenario
 from riotact.core.umpire import Umpire
@@ -24,6 +23,7 @@ from . import orders, umpiring, view
 from .actions import Actions
 from .board import Task
 from .open_orders import OrderList
+from .options import Options
 from .tables import (
     NONVIOLENT,
     REACTION_NAMES,
@@ -38,7 +38,7 @@ from .victory import final_result
 class BWAState(Actions):
     """By Will Alone: two sides, one initiative, actions and reactions."""
 
-    def __init__(self, scenario: Scenario, options: dict[str, Value], umpire: Umpire) -> None:
+    def __init__(self, scenario: Scenario, options: Options, umpire: Umpire) -> None:
         super().__init__(scenario, options, umpire)
         self.lose_initiative = False
         self.took_risk = False
@@ -174,7 +174,7 @@ class BWAState(Actions):
                 unit.disrupted = False
         if self.lose_initiative:
             self._change_initiative("a risk failed")
-        elif not self.took_risk and self.options["no_risk_ends_initiative"]:
+        elif not self.took_risk and self.options.no_risk_ends_initiative:
             self._change_initiative("it took no risk in this step (BWA-02)")
         else:
             self.umpire.effect("BWA-02", f"The {side} side took risks and succeeded: it keeps the initiative.")
@@ -184,7 +184,7 @@ class BWAState(Actions):
         new = other(self.initiative)
         self.umpire.effect("BWA-02", f"The {self.initiative} side loses the initiative ({why}); the {new} "
                            "side has it now.")
-        if self.smoke and self.options["smoke_clears_on_initiative"]:
+        if self.smoke and self.options.smoke_clears_on_initiative:
             self.smoke.clear()
             self.umpire.effect("BWA-13", "All smoke clears.")
             self.update_sighting()
@@ -200,7 +200,7 @@ class BWAState(Actions):
             if unit.band and unit.on_table:
                 follow.append(Task("band", None, {"band": unit.id, "asked": False}))
         if new == NONVIOLENT:
-            if self.options["condition_lasts"] == "next_initiative":  # BWA-19 house rule
+            if self.options.condition_lasts == "next_initiative":  # BWA-19 house rule
                 for unit in self.table_units(NONVIOLENT):
                     if unit.condition:
                         self.umpire.effect("BWA-19", f"{self.own_label(unit)} is no longer {unit.condition}.",
@@ -293,7 +293,7 @@ class BWAState(Actions):
         if verb == "disperse" and out.won_by(unit):
             self._disperse(target)
             return
-        if verb == "disrupt" and out.won_by(unit) and self.options["disrupt_effect"]:
+        if verb == "disrupt" and out.won_by(unit) and self.options.disrupt_effect:
             target.disrupted = True
             self.umpire.effect("BWA-23", f"{self.label(target)} is disrupted: it loses its next action.",
                                unit=target.id)
@@ -345,7 +345,7 @@ class BWAState(Actions):
 
     def _rally_dice(self) -> list[Task]:
         """BWA-28: one die per 10 discarded stands, each assigned to a leader."""
-        dice = len(self.discarded) // int(self.options["rally_stands_per_die"])
+        dice = len(self.discarded) // self.options.rally_stands_per_die
         if dice:
             self.umpire.effect("BWA-28", f"{len(self.discarded)} discarded stands: the nonviolent side has "
                                f"{dice} rally dice.", dice=dice)
@@ -410,7 +410,7 @@ class BWAState(Actions):
             blocker = self.units[action_id.split(":", 1)[1]]
             out = self.confront(blocker, band, why="blocking stands without discipline",
                                 moves_initiative=False)
-            if out.won_by(blocker, int(self.options["block_ratio"])):  # BWA-41 gap: 2 or more
+            if out.won_by(blocker, self.options.block_ratio):  # BWA-41 gap: 2 or more
                 band.blocked = stopped = True
                 self.umpire.effect("BWA-41", f"{self.label(band)} are blocked and stop.", band=band.id)
         self.tasks.insert(0, Task("band", None, {"band": band.id, "asked": True, "stopped": stopped}))
