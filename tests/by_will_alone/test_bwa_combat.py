@@ -285,7 +285,7 @@ def jail_game(bwa, kind="vehicle", guards=True):
                                                                                    bwa.auth("x", "o5")]
     g = bwa.game(units, [], jail={"feature": "b", "kind": kind, "guards": "guard" if guards else None},
                  options=NO_ACCIDENTS)
-    from riotact.rulesets.by_will_alone.units import Stand
+    from riotact.rulesets.by_will_alone.state import Stand
     g.state.jail = [Stand(f"j{i}", "nonviolent", 1, 1) for i in range(3)]
     bwa.refresh(g)
     return g

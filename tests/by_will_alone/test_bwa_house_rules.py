@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from riotact.rulesets.by_will_alone.combat import Outcome
-from riotact.rulesets.by_will_alone.units import Stand
+from riotact.rulesets.by_will_alone.rules.combat import Outcome
+from riotact.rulesets.by_will_alone.state import Stand
 
 
 def rolls(g, rule):

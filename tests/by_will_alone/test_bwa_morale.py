@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from riotact.rulesets.by_will_alone.combat import Outcome
+from riotact.rulesets.by_will_alone.rules.combat import Outcome
+from riotact.rulesets.by_will_alone.state import Stand
 from riotact.rulesets.by_will_alone.tables import STREET_SIGN_COLUMN
-from riotact.rulesets.by_will_alone.units import Stand
 
 
 def rolls(g, rule):

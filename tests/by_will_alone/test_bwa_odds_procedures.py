@@ -10,8 +10,7 @@ import pytest
 
 from riotact.core.odds import OddsError, find_procedure
 from riotact.rulesets import get_ruleset
-from riotact.rulesets.by_will_alone.odds import DiceGroup, confrontation_odds
-from riotact.rulesets.by_will_alone.odds_procedures import accidental_attack, confrontation
+from riotact.rulesets.by_will_alone.odds import DiceGroup, accidental_attack, confrontation, confrontation_odds
 
 
 def test_bwa43_named_stands_and_sitting_give_the_same_bands_as_dice_groups() -> None:

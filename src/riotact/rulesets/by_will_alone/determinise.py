@@ -27,16 +27,15 @@ import random
 from riotact.core import Game
 from riotact.core.worlds import dealt, world_copy
 
-from .board import Board
-from .state import BWAState
+from .state import Dummy, Unit, World, spied
 from .tables import AUTHORITY, NONVIOLENT, other
-from .units import Dummy, Unit, spied
+from .turn import ByWillAlone
 
 
 def determinise(game: Game, seat: str, seed: int) -> Game:
     world = world_copy(game, seed)
     state = world.state
-    assert isinstance(state, BWAState)
+    assert isinstance(state, ByWillAlone)
     rng = world.umpire.rng
     side = state.side_of(seat)
     foe = other(side)
@@ -55,12 +54,12 @@ def determinise(game: Game, seat: str, seed: int) -> Game:
     return world
 
 
-def _hidden_foes(state: Board, side: str, foe: str) -> list[Unit]:
+def _hidden_foes(state: World, side: str, foe: str) -> list[Unit]:
     return [u for u in state.units.values() if u.side == foe and u.hidden and u.on_table
             and u.mounted_in is None and not spied(u, side)]
 
 
-def _shuffle_counters(state: Board, side: str, foe: str, rng: random.Random) -> None:
+def _shuffle_counters(state: World, side: str, foe: str, rng: random.Random) -> None:
     """Every opposing counter in sight gets a random piece of those that could be behind one."""
     units = _hidden_foes(state, side, foe)
     dummies = [d for d in state.dummies.values() if d.side == foe]
@@ -79,7 +78,7 @@ def _shuffle_counters(state: Board, side: str, foe: str, rng: random.Random) -> 
             state.dummies[counter] = piece
 
 
-def _deal_roles(state: Board, side: str, rng: random.Random) -> None:
+def _deal_roles(state: World, side: str, rng: random.Random) -> None:
     """BWA-26: the other side's infiltrators among this side's stands, dealt to random units."""
     stands = [s for u in state.units.values() if u.side == side for s in u.stands if s.role]
     if not stands:

@@ -7,10 +7,10 @@ from riotact.core.protocol import RulesetSpec
 from .bots import heuristic_bot
 from .determinise import determinise
 from .encoding import encoding
-from .model import Setup
 from .options import Options
-from .state import BWAState
+from .setup import Setup
 from .text import text_view
+from .turn import ByWillAlone
 
 SPEC = RulesetSpec(
     id="by-will-alone",
@@ -19,7 +19,7 @@ SPEC = RulesetSpec(
     summary=("Miniatures game of nonviolent direct action (v2.0): actionists with commanders, media, "
              "food and barricades against police and soldiers who may escalate violence. The side with "
              "the initiative acts, the other reacts; confrontations are settled by the ratio of points."),
-    state=BWAState,
+    state=ByWillAlone,
     setup=Setup,
     options=Options,
     heuristic_bot=heuristic_bot,
@@ -27,6 +27,6 @@ SPEC = RulesetSpec(
     seat_counts=(2, 8),
     text_view=text_view,
     encoding=encoding,
-    odds="riotact.rulesets.by_will_alone.odds_procedures",
+    odds="riotact.rulesets.by_will_alone.odds",
     determinise=determinise,
 )

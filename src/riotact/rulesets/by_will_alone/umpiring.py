@@ -15,8 +15,8 @@ from typing import Any
 
 from riotact.core.umpiring import REASON, Arg, Power, PowerError, move_and_remove
 
-from .combat import Combat
-from .units import Unit
+from .rules.combat import Combat
+from .state import Unit
 
 
 def umpire_powers(s: Combat) -> tuple[Power, ...]:

@@ -8,13 +8,12 @@ from typing import Any
 
 from riotact.core.log import UMPIRE
 
-from .board import Board
+from .rules.victory import scores
+from .state import Unit, World, spied
 from .tables import AUTHORITY, NONVIOLENT
-from .units import Unit, spied
-from .victory import scores
 
 
-def unit_view(state: Board, unit: Unit, seat: str) -> dict[str, Any]:
+def unit_view(state: World, unit: Unit, seat: str) -> dict[str, Any]:
     side = "" if seat == UMPIRE else state.side_of(seat)
     own = seat == UMPIRE or side == unit.side
     out: dict[str, Any] = {
@@ -38,7 +37,7 @@ def unit_view(state: Board, unit: Unit, seat: str) -> dict[str, Any]:
     return out
 
 
-def seat_view(state: Board, seat: str) -> dict[str, Any]:
+def seat_view(state: World, seat: str) -> dict[str, Any]:
     umpire = seat == UMPIRE
     side = "" if umpire else state.side_of(seat)
     units, counters = [], []
@@ -90,7 +89,7 @@ def seat_view(state: Board, seat: str) -> dict[str, Any]:
     }
 
 
-def scenario_for(state: Board, seat: str) -> dict[str, Any]:
+def scenario_for(state: World, seat: str) -> dict[str, Any]:
     """The scenario's data as ``seat`` may know it while the game runs (its header's copy), as the
     view shows the table (BWA-11): without the other side's hidden units (and what they carry),
     unless a spy of the seat's side sits in one (BWA-26 gap), and its dummies, whose counters the

@@ -7,10 +7,8 @@ import math
 from riotact.core.log import ALL, Visibility
 from riotact.core.modifiers import Modifier
 
-from . import orders
-from .board import Task
-from .combat import Combat
-from .tables import (
+from ..state import Task, Unit
+from ..tables import (
     ACTIONS,
     AUTHORITY,
     BARRICADE_COLUMN,
@@ -33,7 +31,8 @@ from .tables import (
     action_name,
     other,
 )
-from .units import Unit
+from . import orders
+from .combat import Combat
 
 
 class Actions(Combat):

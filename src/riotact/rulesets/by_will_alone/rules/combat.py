@@ -12,8 +12,8 @@ from typing import Any
 from riotact.core.log import ALL
 from riotact.core.modifiers import Modifier
 
-from .board import Board, Task
-from .tables import (
+from ..state import Stand, Task, Unit, World
+from ..tables import (
     ACCIDENT_BASE,
     ACCIDENT_ENVELOPED,
     ACCIDENT_FRATERNIZING,
@@ -43,7 +43,6 @@ from .tables import (
     compare_points,
     result_row,
 )
-from .units import Stand, Unit
 
 #: Jails that envelop the arrested stands (BWA-38).
 ENCLOSED_JAILS = ("building", "vehicle", "fence")
@@ -68,8 +67,8 @@ def _shoots_below(number: int) -> Callable[[int], str]:
     return lambda total: "shoots" if total < number else "holds fire"
 
 
-class Combat(Board):
-    """Board procedures plus the conflict rules."""
+class Combat(World):
+    """World procedures plus the conflict rules."""
 
     lose_initiative: bool
     took_risk: bool
