@@ -49,8 +49,8 @@ def determinise(game: Game, seat: str, seed: int) -> Game:
         state.changed_signs = {n for u in state.units.values() if u.side == AUTHORITY for n in u.signs_known}
     if state.initiative == foe:  # the other side's orders still to carry out (BWA-01: secret)
         state.tasks[1:] = [t for t in state.tasks[1:] if t.kind != "resolve"]
-    state.orders_cache, state._legal = None, None
-    state._version += 1
+    state.orders_cache, state.legal_cache = None, None
+    state.legal_version += 1
     return world
 
 

@@ -12,10 +12,9 @@ from typing import Any
 
 from riotact.core.errors import ScenarioError
 from riotact.core.log import ALL, Visibility
-from riotact.core.modifiers import Modifier
-from riotact.core.protocol import State
+from riotact.core.protocol import Action, State
 from riotact.core.scenario import Scenario
-from riotact.core.umpire import RollTotal, Umpire
+from riotact.core.umpire import Umpire
 
 from .board import street_map
 from .options import Options
@@ -24,18 +23,13 @@ from .setup import Setup, UnitSpec
 from .tables import (
     AUTHORITY,
     ESCAPE_NUMBER,
-    GPS_MODIFIER,
     MORALE_NUMBER,
     MOVE_RATE,
     NONVIOLENT,
-    ORIGIN_MODIFIER,
     QUALITY_NAMES,
     SIDES,
-    STREET_SIGN_COLUMN,
     VEHICLE_KINDS,
-    WRONG_DIRECTION,
     level_of,
-    morale_row,
     other,
     seat_side,
 )
@@ -170,15 +164,6 @@ class Task:
     data: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True)
-class UnitCheck:
-    """BWA-04: the outcome of a unit morale check."""
-
-    failed: int
-    stands: int
-    row: int
-
-
 class World(State):
     """Pieces on the table and the procedures shared by the rules."""
 
@@ -215,7 +200,13 @@ class World(State):
         self.escalated: dict[str, int] = {}             # BWA-49: successful escalations by commander
         self.lost_discipline = 0
         self.incidents: list[tuple[int, str, str]] = []   # BWA-49: (initiative, kind, group)
-        self._counter_seq = 0
+        # BWA-01/02: the acting side has lost the initiative in this step / has taken a risk in it.
+        self.lose_initiative = False
+        self.took_risk = False
+        # The legal decisions of the seat to act, kept until the next decision changes the table.
+        self.legal_cache: tuple[int, str, Sequence[Action]] | None = None
+        self.legal_version = 0
+        self.counter_seq = 0
         self._build_units(setup)
 
     # -- set-up ------------------------------------------------------------
@@ -254,8 +245,8 @@ class World(State):
         return player or self.side_seats[side][0]
 
     def next_counter(self, side: str) -> str:
-        self._counter_seq += 1
-        return f"{'N' if side == NONVIOLENT else 'A'}{self._counter_seq}"
+        self.counter_seq += 1
+        return f"{'N' if side == NONVIOLENT else 'A'}{self.counter_seq}"
 
     def _make_unit(self, spec: UnitSpec) -> Unit:
         default = "Trained" if spec.side == NONVIOLENT else "Reliable"
@@ -335,36 +326,6 @@ class World(State):
         assert unit.node is not None
         return [u for u in self.table_units(side) if u.node is not None and self.sees(unit.node, u.node)]
 
-    def update_sighting(self) -> None:
-        """BWA-11: a sighted counter is replaced by its stands; a sighted dummy is removed."""
-        table = self.table_units()
-        for side in SIDES:
-            # one sight check per pair of places, however many units stand there
-            watchers = {u.node for u in table if u.side != side and u.node is not None}
-            hidden = [u for u in table if u.side == side and u.hidden and u.node]
-            hiding = {u.node for u in hidden if u.node} | {d.node for d in self.dummies.values() if d.side == side}
-            seen = {n for n in hiding if any(self.sees(w, n) for w in watchers)}
-            for unit in hidden:
-                if unit.node in seen:
-                    self.reveal(unit)
-            for label, dummy in list(self.dummies.items()):
-                if dummy.side == side and dummy.node in seen:
-                    del self.dummies[label]
-                    self.umpire.effect("BWA-11", f"Counter {label} at {dummy.node} is sighted: it is a "
-                                       "dummy and is removed.", counter=label)
-
-    def reveal(self, unit: Unit) -> None:
-        label = unit.counter
-        unit.hidden = False
-        carried = [u for u in self.units.values() if u.mounted_in == unit.id]
-        for c in carried:
-            c.hidden = False
-        stands = ", ".join(f"{s.quality_name}" for s in unit.stands)
-        self.umpire.effect("BWA-11", f"Counter {label} at {unit.node} is sighted: it is {unit.name} "
-                           f"({unit.id}), {len(unit.stands)} stands ({stands})"
-                           + (f", carrying {', '.join(c.name for c in carried)}" if carried else "") + ".",
-                           counter=label, unit=unit.id, carrying=[c.id for c in carried])
-
     # -- movement (BWA-12) ---------------------------------------------------------
     def move_rate(self, unit: Unit) -> int | None:
         """BWA-12, with BWA-11: a counter moves at its side's slowest rate."""
@@ -405,18 +366,6 @@ class World(State):
         blocked = self.enemy_nodes(unit.side) if stops is None else stops
         return self.map.reach(unit.node, rate, enter=lambda n: self.can_enter(unit, n), stop=blocked.__contains__)
 
-    def place(self, unit: Unit, node: str) -> None:
-        """Put a unit (and what it carries, and media following it) in ``node``; it faces the way it went."""
-        if unit.node is not None and unit.node != node:
-            unit.heading = self.map.bearing(unit.node, node)
-        unit.node = node
-        for u in self.units.values():
-            if u.mounted_in == unit.id:
-                u.node = node
-        for mid, (_, follows) in self.media.items():
-            if follows == unit.id:
-                self.media[mid] = (node, follows)
-
     def enemy_places(self, side: str) -> set[str]:
         """Where opposing pieces stand on the table (units or counters, whose places everyone sees)."""
         return {u.node for u in self.table_units(other(side)) if u.node is not None} | {
@@ -440,175 +389,9 @@ class World(State):
         assert unit.node is not None
         return self.map.turn(unit.node, self.facing(unit, enemies), math.pi if method == "screen" else 0.0)
 
-    def leave_position(self, unit: Unit) -> None:
-        """Moving ends a condition (BWA-19) and an envelopment (BWA-22)."""
-        unit.condition = None
-        unit.enveloping = None
-        for u in self.units.values():
-            if u.enveloping == unit.id:
-                u.enveloping = None
-
-    def move_along(self, unit: Unit, path: Sequence[str], rule: str = "BWA-12") -> bool:
-        """Move step by step; authority units check changed street signs (BWA-14).
-
-        Returns True when the unit reached the end of ``path``.
-        """
-        if not path:
-            return True
-        self.leave_position(unit)
-        start = unit.node
-        assert start is not None
-        checks_signs = unit.side == AUTHORITY and not unit.airborne
-        if checks_signs and unit.sign_state == "roll_again":
-            # BWA-07: after a 51-75% result the unit checks again even on correct signs.
-            unit.sign_state = None
-            if not self.street_sign_check(unit, path[0], came_from=start):
-                self._moved(unit, start)
-                return False
-        for node in path:
-            previous = unit.node
-            assert previous is not None
-            self.place(unit, node)
-            if checks_signs and node in self.changed_signs and node not in unit.signs_known:
-                unit.signs_known.add(node)
-                if not self.street_sign_check(unit, node, came_from=previous):
-                    self._moved(unit, start)
-                    return False
-        self._moved(unit, start)
-        return unit.node == path[-1]
-
-    def _moved(self, unit: Unit, start: str) -> None:
-        if unit.hidden:  # the other side reads what a dummy's move says (BWA-11); its own side, the unit
-            self.umpire.effect("BWA-11", f"Counter {unit.counter} moves from {start} to {unit.node}.",
-                               visible_to=self.side_vis(other(unit.side)), counter=unit.counter, to=unit.node)
-            self.umpire.effect("BWA-12", f"{self.own_label(unit)} moves from {start} to {unit.node}.",
-                               visible_to=self.side_vis(unit.side), unit=unit.id, to=unit.node)
-        else:
-            self.umpire.effect("BWA-12", f"{self.label(unit)} moves from {start} to {unit.node}.",
-                               unit=unit.id, to=unit.node)
-        self.update_sighting()
-
     # -- morale checks (BWA-03, BWA-04) ----------------------------------------------
-    def stand_check(self, stand: Stand, who: str, rule: str, purpose: str,
-                    modifiers: Sequence[Modifier] = (), vis: Visibility = ALL,
-                    target: int | None = None) -> RollTotal:
-        """BWA-03: 1D6 + modifiers against the stand's morale check number."""
-        return self.umpire.roll_total(rule, who, 1, 6, purpose=purpose, modifiers=modifiers,
-                                      target=stand.morale_number if target is None else target,
-                                      visible_to=vis)
-
-    def unit_check(self, unit: Unit, rule: str, column: str, labels: Sequence[str],
-                   modifiers: Sequence[Modifier] = (), stands: Sequence[Stand] | None = None,
-                   vis: Visibility | None = None) -> UnitCheck:
-        """BWA-04: a stand morale check per stand; the share failed picks the table row.
-
-        ``labels`` are the column's results by row; without them (a rule with its own pass mark,
-        BWA-30) only the share failed is told.
-        """
-        pool = list(unit.stands if stands is None else stands)
-        if not self.options.unit_check_counts_commander and len(pool) > 1:
-            pool = [s for s in pool if not s.commander]
-        vis = self.vis(unit) if vis is None else vis
-        failed = 0
-        for level in sorted({s.quality for s in pool}, reverse=True):
-            group = [s for s in pool if s.quality == level]
-            roll = self.umpire.roll_pool(
-                rule, f"{self.label(unit, vis)}: {len(group)} {QUALITY_NAMES[unit.side][level]} stand(s)",
-                len(group), 6, purpose=f"unit morale check ({column})", target=group[0].morale_number,
-                modifiers=modifiers, visible_to=vis)
-            failed += len(group) - roll.successes
-        row = morale_row(failed, len(pool))
-        result = f": {column} result '{labels[row]}'" if labels else f" ({column})"
-        self.umpire.effect("BWA-04", f"{self.label(unit, vis)}: {failed} of {len(pool)} stands failed "
-                           f"({100 * failed / len(pool):.0f}%){result}.",
-                           visible_to=vis, unit=unit.id, failed=failed, stands=len(pool), row=row)
-        return UnitCheck(failed, len(pool), row)
-
     def activation_can_fail(self, unit: Unit, bonus: int) -> bool:
         """BWA-18: whether the activation roll can fail at all (a 1 plus the bonus misses the number)."""
         return 1 + bonus < MORALE_NUMBER[unit.level]
 
-    def activation(self, unit: Unit, what: str, bonus: int, vis: Visibility | None = None) -> bool:
-        """BWA-18: one stand morale check at the unit's level, the bracketed number added.
-
-        A check that cannot fail is not rolled: it is no risk (BWA-02)."""
-        vis = self.vis(unit) if vis is None else vis
-        if not self.activation_can_fail(unit, bonus):
-            self.umpire.effect("BWA-18", f"{self.label(unit, vis)} needs {MORALE_NUMBER[unit.level]}+ with "
-                               f"+{bonus} for {what}: activation cannot fail, so no roll (and no risk, "
-                               "BWA-02).", visible_to=vis, unit=self.key(unit))
-            return True
-        mods = [Modifier(bonus, f"activation bonus for {what}", "BWA-18")] if bonus else []
-        return self.umpire.roll_total(
-            "BWA-18", self.label(unit, vis), 1, 6, purpose=f"activation for {what}", modifiers=mods,
-            target=MORALE_NUMBER[unit.level], visible_to=vis).passed
-
-    def drop_levels(self, unit: Unit, levels: int, rule: str) -> None:
-        """BWA-05: reliability (or quality) drops, never below the lowest level."""
-        if levels <= 0:
-            return
-        if unit.side == NONVIOLENT and not self.options.nonviolent_quality_drop:
-            return
-        for s in unit.stands:
-            s.quality = max(0, s.quality - levels)
-            if unit.side == NONVIOLENT:
-                s.start_quality = s.quality  # permanent for nonviolent stands (BWA-05 gap)
-        self.umpire.effect(rule, f"{self.label(unit)} drops {levels} level(s): now "
-                           f"{', '.join(s.quality_name for s in unit.stands)}.", unit=unit.id)
-
     # -- street signs (BWA-07, BWA-14..16) --------------------------------------------
-    def street_sign_check(self, unit: Unit, node: str, came_from: str | None = None) -> bool:
-        """Returns True when the unit carries on moving."""
-        mods = []
-        if ORIGIN_MODIFIER[unit.origin]:  # BWA-15: area (+2) or neighbouring area (+1), never both
-            where = "the area of the game" if unit.origin == "area" else "the neighbouring area"
-            mods.append(Modifier(ORIGIN_MODIFIER[unit.origin], f"unit is from {where}", "BWA-15"))
-        if unit.gps:
-            mods.append(Modifier(GPS_MODIFIER, "unit has GPS mapping software", "BWA-15"))
-        self.umpire.effect("BWA-14", f"{self.own_label(unit)} finds changed street signs at {node}.",
-                           visible_to=self.vis(unit), unit=unit.id, at=node)
-        check = self.unit_check(unit, "BWA-14", "Street Sign Check", STREET_SIGN_COLUMN, mods)
-        if check.row == 0:
-            return True
-        if check.row == 3:  # BWA-07: lost; the opponent places it two moves away
-            unit.lost = True
-            self.tasks.insert(0, Task("place_lost", self.first_seat(other(unit.side)), {"unit": unit.id}))
-            self.umpire.effect("BWA-07", f"{self.label(unit)} is lost: the opponent places it "
-                               f"{self.options.lost_moves} moves away; it will not move until rallied.",
-                               unit=self.key(unit))
-            return False
-        unit.sign_state = "roll_again" if check.row == 2 else None
-        heading = self.map.bearing(came_from, node) if came_from else 0.0
-        return self.wrong_direction(unit, heading)
-
-    def wrong_direction(self, unit: Unit, heading: float) -> bool:
-        """BWA-16: 1-2 right, 3-4 reverse, 5-6 left; reroll while the way is blocked.
-
-        Returns True when the unit carries on with the move it was making (every way blocked under the
-        ``wrong_way_all_blocked = "as_ordered"`` house rule)."""
-        assert unit.node is not None
-        at = unit.node
-        turns = {"right": -math.pi / 2, "reverse": math.pi, "left": math.pi / 2}
-        ways = {name: self.map.turn(at, heading, angle) for name, angle in turns.items()}
-        # Counters block like units: a dummy must not be told apart by the roll (BWA-11).
-        open_ways = {n: w for n, w in ways.items()
-                     if w is not None and self.can_enter(unit, w)
-                     and not any(u.node == w for u in self.table_units() if u is not unit)
-                     and not any(d.node == w for d in self.dummies.values())}
-        if not open_ways:  # BWA-16 gap: the reroll would never end
-            as_ordered = self.options.wrong_way_all_blocked == "as_ordered"
-            outcome = "it carries on with its move" if as_ordered else "it stays where it is"
-            self.umpire.effect("BWA-16", f"{self.own_label(unit)} would go the wrong way, but every way is "
-                               f"blocked: {outcome}.", visible_to=self.vis(unit), unit=unit.id)
-            return as_ordered
-        while True:
-            roll = self.umpire.roll_total("BWA-16", self.own_label(unit), 1, 6, purpose="wrong direction",
-                                          judge=lambda t: WRONG_DIRECTION[t], visible_to=self.vis(unit))
-            way = str(roll.result)
-            if way in open_ways:
-                break
-            self.umpire.effect("BWA-16", f"Going {way} is blocked: roll again.", visible_to=self.vis(unit))
-        self.place(unit, open_ways[way])
-        self.umpire.effect("BWA-16", f"{self.own_label(unit)} goes the wrong way ({way}) to {unit.node}.",
-                           visible_to=self.vis(unit), unit=unit.id, to=unit.node)
-        return False

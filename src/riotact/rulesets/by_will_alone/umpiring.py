@@ -15,11 +15,11 @@ from typing import Any
 
 from riotact.core.umpiring import REASON, Arg, Power, PowerError, move_and_remove
 
-from .rules.combat import Combat
-from .state import Unit
+from .rules import combat
+from .state import Unit, World
 
 
-def umpire_powers(s: Combat) -> tuple[Power, ...]:
+def umpire_powers(s: World) -> tuple[Power, ...]:
     """The umpire moves or removes a unit on the table."""
 
     def unit_on_table(uid: str) -> Unit:
@@ -39,7 +39,7 @@ def umpire_powers(s: Combat) -> tuple[Power, ...]:
                         visible_to=[unit.player] if unit.player else [], unit=unit.id)
 
     def remove(args: dict[str, Any]) -> None:
-        s.remove_unit(unit_on_table(args["unit"]), "the umpire's decision")
+        combat.remove_unit(s, unit_on_table(args["unit"]), "the umpire's decision")
 
     def told(unit: Unit, text: str) -> None:
         s.umpire.effect("BWA-12", text, visible_to=[unit.player] if unit.player else [], unit=unit.id)
