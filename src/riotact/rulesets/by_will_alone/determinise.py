@@ -27,7 +27,8 @@ import random
 from riotact.core import Game
 from riotact.core.worlds import dealt, world_copy
 
-from .state import Dummy, Unit, World, spied
+from . import view
+from .state import Dummy, Unit, World
 from .tables import AUTHORITY, NONVIOLENT, other
 from .turn import ByWillAlone
 
@@ -54,14 +55,14 @@ def determinise(game: Game, seat: str, seed: int) -> Game:
     return world
 
 
-def _hidden_foes(state: World, side: str, foe: str) -> list[Unit]:
-    return [u for u in state.units.values() if u.side == foe and u.hidden and u.on_table
-            and u.mounted_in is None and not spied(u, side)]
+def _hidden_foes(state: World, side: str) -> list[Unit]:
+    """The opposing units on the table that ``side`` sees only as counters (view.py)."""
+    return [u for u in view.hidden_from(state, side) if u.on_table and u.mounted_in is None]
 
 
 def _shuffle_counters(state: World, side: str, foe: str, rng: random.Random) -> None:
     """Every opposing counter in sight gets a random piece of those that could be behind one."""
-    units = _hidden_foes(state, side, foe)
+    units = _hidden_foes(state, side)
     dummies = [d for d in state.dummies.values() if d.side == foe]
     pieces: list[Unit | Dummy] = [*units, *dummies]
     slots = sorted((p.counter, p.node) for p in pieces)

@@ -287,7 +287,7 @@ def _hold(state: dict[str, Any], options: Options, actor: dict[str, Any], target
 
 def _multipliers(options: Options, levels: dict[str, int], kinds: dict[str, str], unit: dict[str, Any],
                  opponent: dict[str, Any], *, offensive: bool, shooting: bool, opponent_enveloped: bool) -> list[int]:
-    """BWA-43 (and BWA-22, 48, 51, 53): the multipliers of one stand's dice, as ``Combat.multipliers``."""
+    """BWA-43 (and BWA-22, 48, 51, 53): the multipliers of one stand's dice, as ``rules.combat.multipliers``."""
     out = []
     if unit["side"] == NONVIOLENT:
         if unit["condition"]:
@@ -305,7 +305,7 @@ def _multipliers(options: Options, levels: dict[str, int], kinds: dict[str, str]
 
 
 def _dice_modifier(unit: dict[str, Any], opponent: dict[str, Any]) -> int:
-    """BWA-34, as ``Combat.dice_modifiers``, from the traits a sighted unit shows."""
+    """BWA-34, as ``rules.combat.dice_modifiers``, from the traits a sighted unit shows."""
     total = 0
     if unit["side"] == NONVIOLENT and opponent["side"] == AUTHORITY:
         mine, theirs = unit["traits"], opponent["traits"]

@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from riotact.core.errors import ScenarioError
-from riotact.core.log import ALL, Visibility
 from riotact.core.protocol import Action, State
 from riotact.core.scenario import Scenario
 from riotact.core.umpire import Umpire
@@ -165,7 +164,8 @@ class Task:
 
 
 class World(State):
-    """Pieces on the table and the procedures shared by the rules."""
+    """The whole state of one game: the pieces, the orders of the step under way, the initiative,
+    and the simple queries over them. The rules are functions over it in :mod:`.rules`."""
 
     def __init__(self, scenario: Scenario, options: Options, umpire: Umpire) -> None:
         super().__init__(scenario, options, umpire)
@@ -271,38 +271,13 @@ class World(State):
     def side_of(self, seat: str) -> str:
         return seat_side(seat)
 
-    def side_vis(self, side: str) -> list[str]:
-        """The seats of one side: allies see what their side knows."""
-        return list(self.side_seats[side])
-
     def first_seat(self, side: str) -> str:
         return self.side_seats[side][0]
-
-    def vis(self, unit: Unit) -> Visibility:
-        """Events about a hidden unit are seen only by its own side (BWA-11)."""
-        return self.side_vis(unit.side) if unit.hidden else ALL
 
     def group_seen(self, group: str) -> bool:
         """Whether the nonviolent side knows an authority command group: one of its units is sighted."""
         return any(u.group == group and u.side == AUTHORITY and u.on_table and not u.hidden
                    for u in self.units.values())
-
-    def key(self, unit: Unit) -> str:
-        """How event data name a unit: its counter while hidden (BWA-11), else its id."""
-        return unit.counter if unit.hidden and unit.counter else unit.id
-
-    def label(self, unit: Unit, vis: Visibility = ALL) -> str:
-        """How the log names a unit: its counter while hidden (BWA-11), else its name and id. An event
-        only the unit's own side sees (``vis``) names it in full, with its counter."""
-        if not (unit.hidden and unit.counter):
-            return f"{unit.name} ({unit.id})"
-        if vis != ALL and vis and all(seat_side(s) == unit.side for s in vis):
-            return f"{unit.name} ({unit.id}, counter {unit.counter})"
-        return f"counter {unit.counter}"
-
-    def own_label(self, unit: Unit) -> str:
-        """A unit named in an event that goes where :meth:`vis` sends it (its own side while hidden)."""
-        return self.label(unit, self.vis(unit))
 
     def smoked(self, node: str) -> bool:
         return self.options.smoke_blocks_sight and self.smoke.get(node, 0) > 0

@@ -17,7 +17,7 @@ from . import umpiring, view
 from .options import Options
 from .rules import movement, orders, sequence
 from .rules.open_orders import OrderList
-from .state import World, spied
+from .state import World
 
 
 class ByWillAlone(World):
@@ -80,31 +80,13 @@ class ByWillAlone(World):
 
     def decision_visibility(self, seat: str, action: Action) -> Visibility:
         """Orders and answers are secret to their side; their effects are logged as they happen."""
-        return self.side_vis(self.side_of(seat))
+        return view.side_sees(self, self.side_of(seat))
 
     def why_illegal(self, seat: str, action_id: str) -> str:
         return orders.why_illegal(self, seat, action_id)
 
     def plant_sentinels(self) -> None:
-        for unit in self.units.values():
-            if unit.hidden:
-                unit.name = f"SENTINEL-{unit.id}"
-        for dummy in self.dummies.values():
-            dummy.note = f"SENTINEL-dummy-{dummy.counter}"
-        for unit in self.units.values():
-            for stand in unit.stands:
-                if stand.role:
-                    stand.role_note = f"SENTINEL-role-{stand.id}"
+        view.plant_sentinels(self)
 
     def hidden_tokens(self, seat: str) -> set[str]:
-        side = self.side_of(seat)
-        tokens = {u.name for u in self.units.values()
-                  if u.side != side and u.hidden and not spied(u, side)}
-        tokens |= {d.note for d in self.dummies.values() if d.side != side}
-        tokens |= {s.role_note for u in self.units.values() for s in u.stands
-                   if s.role and u.side == side and s.role_note}
-        return {t for t in tokens if t.startswith("SENTINEL")}
-
-    # -- running the queue -------------------------------------------------------------
-    # -- orders ----------------------------------------------------------------------
-    # Escape and undisciplined stands --------------------------------------------------------
+        return view.hidden_tokens(self, seat)

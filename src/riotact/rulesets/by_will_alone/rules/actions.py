@@ -8,6 +8,7 @@ from collections.abc import Callable
 from riotact.core.log import ALL, Visibility
 from riotact.core.modifiers import Modifier
 
+from .. import view
 from ..state import Task, Unit, World
 from ..tables import (
     ACTIONS,
@@ -36,8 +37,8 @@ from . import combat, morale, movement, orders
 
 
 def fizzle(w: World, unit: Unit, what: str, why: str) -> None:
-    w.umpire.effect("BWA-17", f"{w.own_label(unit)}: {what} is not carried out ({why}).",
-                       visible_to=w.side_vis(unit.side), unit=unit.id)
+    w.umpire.effect("BWA-17", f"{view.own_label(w, unit)}: {what} is not carried out ({why}).",
+                       visible_to=view.side_sees(w, unit.side), unit=unit.id)
 
 
 def activate(w: World, unit: Unit, action: str) -> bool:
@@ -60,9 +61,9 @@ def move_dummy(w: World, label: str, node: str) -> None:
     dummy = w.dummies[label]
     start, dummy.node = dummy.node, node
     w.umpire.effect("BWA-11", f"Counter {label} moves from {start} to {node}.",
-                       visible_to=w.side_vis(other(dummy.side)), counter=label, to=node)
+                       visible_to=view.side_sees(w, other(dummy.side)), counter=label, to=node)
     w.umpire.effect("BWA-11", f"Dummy counter {label} moves from {start} to {node}.",
-                       visible_to=w.side_vis(dummy.side), counter=label, to=node)
+                       visible_to=view.side_sees(w, dummy.side), counter=label, to=node)
     movement.update_sighting(w)
 
 
@@ -94,8 +95,8 @@ def condition(w: World, unit: Unit, action: str) -> None:
     if not activate(w, unit, action):
         return
     unit.condition = CONDITION_OF_ACTION[action]
-    w.umpire.effect("BWA-19", f"{w.own_label(unit)} is {unit.condition} "
-                       f"(its confrontation dice are multiplied, BWA-43).", visible_to=w.vis(unit),
+    w.umpire.effect("BWA-19", f"{view.own_label(w, unit)} is {unit.condition} "
+                       f"(its confrontation dice are multiplied, BWA-43).", visible_to=view.who_sees(w, unit),
                        unit=unit.id)
 
 
@@ -109,8 +110,8 @@ def do_mount(w: World, unit: Unit, vehicle_id: str) -> None:
     movement.leave_position(w, unit)
     if vehicle.hidden and not unit.hidden:  # a sighted unit climbing in gives the vehicle away
         movement.reveal(w, vehicle)
-    w.umpire.effect("BWA-20", f"{w.label(unit)} mounts {w.own_label(vehicle)}.",
-                       visible_to=w.vis(vehicle), unit=w.key(unit))
+    w.umpire.effect("BWA-20", f"{view.label(unit)} mounts {view.own_label(w, vehicle)}.",
+                       visible_to=view.who_sees(w, vehicle), unit=view.key(unit))
 
 
 def do_dismount(w: World, unit: Unit, arg: str) -> None:
@@ -122,8 +123,8 @@ def dismount(w: World, unit: Unit, rule: str) -> None:
     unit.mounted_in = None
     if vehicle.hidden:
         unit.counter = w.next_counter(unit.side)
-    w.umpire.effect(rule, f"{w.label(unit)} dismounts from {w.own_label(vehicle)} at {unit.node}.",
-                       visible_to=w.vis(vehicle), unit=w.key(unit))
+    w.umpire.effect(rule, f"{view.label(unit)} dismounts from {view.own_label(w, vehicle)} at {unit.node}.",
+                       visible_to=view.who_sees(w, vehicle), unit=view.key(unit))
     if unit.hidden:
         w.umpire.effect("BWA-11", f"A new counter {unit.counter} appears at {unit.node}.",
                            counter=unit.counter)
@@ -171,10 +172,10 @@ def targeted(w: World, unit: Unit, verb: str, key: str) -> None:
     if target.hidden:
         movement.reveal(w, target)
     if target.airborne:  # a counter that proves to be an aircraft: nothing to touch
-        w.umpire.effect("BWA-12", f"{w.label(target)} is an aircraft: {w.label(unit)} cannot "
+        w.umpire.effect("BWA-12", f"{view.label(target)} is an aircraft: {view.label(unit)} cannot "
                            f"take {action_name(verb)} against it.", unit=unit.id, target=target.id)
         return
-    w.umpire.effect("BWA-27", f"{w.label(unit)} takes {action_name(verb)} against {w.label(target)}: "
+    w.umpire.effect("BWA-27", f"{view.label(unit)} takes {action_name(verb)} against {view.label(target)}: "
                        f"the {target.side} side chooses a reaction.", unit=unit.id, target=target.id)
     w.tasks.insert(0, Task("react", target.player or w.first_seat(target.side),
                               {"unit": unit.id, "verb": verb, "target": target.id}))
@@ -182,7 +183,7 @@ def targeted(w: World, unit: Unit, verb: str, key: str) -> None:
 
 def react(w: World, actor: Unit, target: Unit, reaction: str, node: str) -> None:
     name = REACTION_NAMES[reaction]
-    w.umpire.effect("BWA-27", f"{w.label(target)} reacts: {name}.", unit=target.id, reaction=reaction)
+    w.umpire.effect("BWA-27", f"{view.label(target)} reacts: {name}.", unit=target.id, reaction=reaction)
     if reaction == "sit" and target.side == NONVIOLENT:
         target.condition = "sitting"
     elif reaction == "slow":   # moves half its rate and is still confronted: the actor follows
@@ -201,11 +202,11 @@ def disperse(w: World, target: Unit) -> None:
     for stand in list(target.stands):
         if stand.commander:
             stand.commander = False
-            w.umpire.effect("BWA-46", f"The commander of {w.label(target)} is dispersed.")
+            w.umpire.effect("BWA-46", f"The commander of {view.label(target)} is dispersed.")
         w.discarded.append(stand)
     count = len(target.stands)
     target.stands.clear()
-    w.umpire.effect("BWA-24", f"{count} stand(s) of {w.label(target)} are dispersed and "
+    w.umpire.effect("BWA-24", f"{count} stand(s) of {view.label(target)} are dispersed and "
                        "discarded.", unit=target.id, dispersed=count)
     combat.remove_unit(w, target, "dispersed")
 
@@ -216,8 +217,8 @@ def do_reinforce(w: World, unit: Unit, reserve_id: str) -> None:
     if reserve.status != "reserve":
         fizzle(w, unit, "the request for reinforcements", f"{reserve.name} is not in reserve")
         return
-    vis: Visibility = w.side_vis(unit.side)
-    w.umpire.effect("BWA-06", f"{w.label(unit)} requests reinforcements: {reserve.name}.",
+    vis: Visibility = view.side_sees(w, unit.side)
+    w.umpire.effect("BWA-06", f"{view.label(unit)} requests reinforcements: {reserve.name}.",
                        visible_to=vis)
     check = morale.unit_check(w, reserve, "BWA-06", "Reinforcement", REINFORCEMENT_COLUMN, vis=vis)
     if check.row <= 1:
@@ -237,11 +238,11 @@ def arrive(w: World, unit: Unit) -> None:
     if unit.hidden:
         unit.counter = w.next_counter(unit.side)
         w.umpire.effect("BWA-06", f"{unit.name} arrives as counter {unit.counter}.",
-                           visible_to=w.side_vis(unit.side))
+                           visible_to=view.side_sees(w, unit.side))
         w.umpire.effect("BWA-11", f"A new counter {unit.counter} appears at {unit.entry}.",
                            counter=unit.counter)
     else:
-        w.umpire.effect("BWA-06", f"Reinforcements arrive: {w.label(unit)} at {unit.entry}.",
+        w.umpire.effect("BWA-06", f"Reinforcements arrive: {view.label(unit)} at {unit.entry}.",
                            unit=unit.id)
     movement.update_sighting(w)
 
@@ -250,7 +251,7 @@ def do_escalate(w: World, unit: Unit, arg: str) -> None:
     """BWA-49: 1D6 + modifiers, 5 or more; once per commander per initiative."""
     group = unit.group
     # BWA-11: a commander none of whose units is sighted is named to his own side only.
-    vis: Visibility = ALL if w.group_seen(group) else w.side_vis(AUTHORITY)
+    vis: Visibility = ALL if w.group_seen(group) else view.side_sees(w, AUTHORITY)
     mods = []
     for key, (value, text) in ESCALATION_MODIFIERS.items():
         times = escalation_situation(w, group, key)
@@ -292,15 +293,15 @@ def media_in_sight(w: World, group: str) -> bool:
 
 def do_message(w: World, unit: Unit, to: str) -> None:
     """BWA-25 gap: a message passes orders or information; no other effect."""
-    w.umpire.effect("BWA-25", f"{w.own_label(unit)} sends a message to {w.label(w.units[to])}.",
-                       visible_to=w.side_vis(unit.side), unit=unit.id, to=to)
+    w.umpire.effect("BWA-25", f"{view.own_label(w, unit)} sends a message to {view.label(w.units[to])}.",
+                       visible_to=view.side_sees(w, unit.side), unit=unit.id, to=to)
 
 
 def do_identify(w: World, unit: Unit, key: str) -> None:
     """BWA-26 gap: on a passed stand morale check the umpire examines one stand."""
     target = w.units[key]
-    vis: Visibility = w.side_vis(unit.side)
-    check = morale.stand_check(w, unit.stands[0], w.label(unit), "BWA-26",
+    vis: Visibility = view.side_sees(w, unit.side)
+    check = morale.stand_check(w, unit.stands[0], view.label(unit), "BWA-26",
                              "identifying spies and provocateurs", vis=vis, target=unit.stands[0].morale_number)
     if not check.passed or not target.stands:
         return
@@ -308,15 +309,15 @@ def do_identify(w: World, unit: Unit, key: str) -> None:
         examined = list(target.stands)
     else:
         pick = w.umpire.roll_total("BWA-26", "umpire", 1, len(target.stands),
-                                      purpose=f"which stand of {w.label(target)} is examined",
+                                      purpose=f"which stand of {view.label(target)} is examined",
                                       visible_to=vis)
         examined = [target.stands[pick.total - 1]]
     for stand in examined:
         if stand.role:
             target.stands.remove(stand)
             w.removed[target.side] += 1
-            w.umpire.effect("BWA-26", f"Stand {stand.id} of {w.own_label(target)} is unmasked as a "
-                               f"{stand.role} and removed.", visible_to=w.vis(target), unit=target.id)
+            w.umpire.effect("BWA-26", f"Stand {stand.id} of {view.own_label(w, target)} is unmasked as a "
+                               f"{stand.role} and removed.", visible_to=view.who_sees(w, target), unit=target.id)
         else:
             w.umpire.effect("BWA-26", f"Stand {stand.id} is not a spy or provocateur.", visible_to=vis)
     if not target.stands:
@@ -327,8 +328,8 @@ def do_signs(w: World, unit: Unit, arg: str) -> None:
     """BWA-14: the nonviolent side secretly records the intersection as changed."""
     assert unit.node is not None
     w.changed_signs.add(unit.node)
-    w.umpire.effect("BWA-14", f"{w.label(unit)} changes the street signs at {unit.node}.",
-                       visible_to=w.side_vis(NONVIOLENT), at=unit.node)
+    w.umpire.effect("BWA-14", f"{view.label(unit)} changes the street signs at {unit.node}.",
+                       visible_to=view.side_sees(w, NONVIOLENT), at=unit.node)
 
 
 def do_smoke(w: World, unit: Unit, arg: str) -> None:
@@ -352,9 +353,9 @@ def do_smoke(w: World, unit: Unit, arg: str) -> None:
     for spot in spots:
         w.smoke[spot] = w.smoke.get(spot, 0) + 1
     counts = {s: spots.count(s) for s in dict.fromkeys(spots)}
-    w.umpire.effect("BWA-13", f"{w.label(unit)} makes smoke ({method}, {placement}): "
+    w.umpire.effect("BWA-13", f"{view.label(unit)} makes smoke ({method}, {placement}): "
                        + ", ".join(f"{n} ball(s) at {s}" for s, n in counts.items()) + ".",
-                       unit=w.key(unit), balls=counts)
+                       unit=view.key(unit), balls=counts)
     movement.update_sighting(w)
 
 
@@ -366,8 +367,8 @@ def do_barricade(w: World, unit: Unit, arg: str) -> None:
     if check.row <= 1:
         unit.barricade = unit.node
         w.barricades[unit.node or ""] = unit.id
-        w.umpire.effect("BWA-08", f"{w.own_label(unit)} builds a barricade at {unit.node}.",
-                           visible_to=w.vis(unit), unit=unit.id)
+        w.umpire.effect("BWA-08", f"{view.own_label(w, unit)} builds a barricade at {unit.node}.",
+                           visible_to=view.who_sees(w, unit), unit=unit.id)
     elif w.options.barricade_failure_loses_initiative:
         # The morale check is the risk the side took (BWA-02): a barricade never built must not
         # hold the initiative step after step on the activation alone.
@@ -387,16 +388,16 @@ def do_rally(w: World, unit: Unit, target_id: str) -> None:
     check = morale.unit_check(w, target, "BWA-30", "Rally", (), mods)
     limit = w.options.authority_rally_max_failed
     if check.failed * 100 > limit * check.stands:
-        w.umpire.effect("BWA-30", f"More than {limit}% failed: the rally of {w.own_label(target)} fails.",
-                           visible_to=w.vis(target))
+        w.umpire.effect("BWA-30", f"More than {limit}% failed: the rally of {view.own_label(w, target)} fails.",
+                           visible_to=view.who_sees(w, target))
         return
     for s in target.stands:
         s.quality = min(s.start_quality, s.quality + 1)
     target.lost = False
     target.sign_state = None
-    w.umpire.effect("BWA-30", f"{w.own_label(target)} is rallied: "
+    w.umpire.effect("BWA-30", f"{view.own_label(w, target)} is rallied: "
                        f"{', '.join(s.quality_name for s in target.stands)}; it may move again.",
-                       visible_to=w.vis(target), unit=target.id)
+                       visible_to=view.who_sees(w, target), unit=target.id)
 
 
 def do_regain(w: World, unit: Unit, band_id: str) -> None:
@@ -405,7 +406,7 @@ def do_regain(w: World, unit: Unit, band_id: str) -> None:
     if not band.on_table or not band.stands:
         fizzle(w, unit, "rallying the undisciplined stands", "they are gone")
         return
-    roll = w.umpire.roll_total("BWA-42", f"Commander of {w.label(unit)}", 1, 6,
+    roll = w.umpire.roll_total("BWA-42", f"Commander of {view.label(unit)}", 1, 6,
                                   purpose="regaining nonviolent discipline",
                                   modifiers=regain_modifiers(w, band))
     count = min(max(roll.total, 0), len(band.stands))
@@ -414,7 +415,7 @@ def do_regain(w: World, unit: Unit, band_id: str) -> None:
         del band.stands[:count]
         unit.stands.extend(moving)
         w.umpire.effect("BWA-42", f"{count} stand(s) regain nonviolent discipline and join "
-                           f"{w.label(unit)}.", unit=w.key(unit), band=band.id, count=count)
+                           f"{view.label(unit)}.", unit=view.key(unit), band=band.id, count=count)
     if not band.stands:
         combat.remove_unit(w, band, "all its stands regained discipline")
 

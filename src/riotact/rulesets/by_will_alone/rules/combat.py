@@ -12,6 +12,7 @@ from typing import Any
 from riotact.core.log import ALL
 from riotact.core.modifiers import Modifier
 
+from .. import view
 from ..state import Stand, Task, Unit, World
 from ..tables import (
     ACCIDENT_BASE,
@@ -147,11 +148,11 @@ def accidental_check(w: World, auth: Unit, target: Unit) -> set[str]:
             mods.append(Modifier(ACCIDENT_ENVELOPED, "stand is enveloped", "BWA-50"))
         mods.insert(0, Modifier(ACCIDENT_BASE, "on every accidental attack check", "BWA-50"))
         roll = w.umpire.roll_total(
-            "BWA-50", f"{w.label(auth)} stand {stand.id}", 2, 6, purpose="accidental attack check",
+            "BWA-50", f"{view.label(auth)} stand {stand.id}", 2, 6, purpose="accidental attack check",
             modifiers=mods, judge=_shoots_below(stand.morale_number))
         if roll.result == "shoots":
             shooters.add(stand.id)
-            w.umpire.effect("BWA-51", f"Stand {stand.id} accidentally shoots at {w.label(target)} "
+            w.umpire.effect("BWA-51", f"Stand {stand.id} accidentally shoots at {view.label(target)} "
                                f"with its deadliest weapon (level {auth.weapons}).", stand=stand.id)
             if w.options.accidental_shot_raises_level and w.levels.get(auth.group, 1) < auth.weapons:
                 w.levels[auth.group] = auth.weapons  # house rule; by default the level stays
@@ -167,7 +168,7 @@ def confront(w: World, attacker: Unit, defender: Unit, *, why: str, band_attack:
     for unit in (attacker, defender):
         if unit.hidden:  # BWA-11: units touching in a confrontation are in sight of each other
             movement.reveal(w, unit)
-    w.umpire.effect("BWA-31", f"Confrontation: {w.label(attacker)} against {w.label(defender)} "
+    w.umpire.effect("BWA-31", f"Confrontation: {view.label(attacker)} against {view.label(defender)} "
                        f"({why}).", attacker=attacker.id, defender=defender.id)
     shooters: set[str] = set()
     auth = attacker if attacker.side == AUTHORITY else defender
@@ -191,7 +192,7 @@ def confront(w: World, attacker: Unit, defender: Unit, *, why: str, band_attack:
     else:
         assert lower is not None
         _, action, initiative, reaction = result_row(row_ratio)
-        text = (f"{w.label(higher)} is the higher side, {points[higher.id]} points to "
+        text = (f"{view.label(higher)} is the higher side, {points[higher.id]} points to "
                 f"{points[lower.id]}: ratio {shown}: action {action}, initiative {initiative}; "
                 f"lower side {reaction} (BWA-44, BWA-45).")
     w.umpire.effect("BWA-33", text, points=points, ratio=None if ratio is None else float(ratio),
@@ -217,12 +218,12 @@ def roll_side(w: World, unit: Unit, opponent: Unit, *, offensive: bool, band_att
             notes.append(f"{stand.id}: {base} x " + " x ".join(f"{f} ({why}, {r})" for f, why, r in factors)
                          + f" = {dice}")
     if notes:
-        w.umpire.effect("BWA-43", f"{w.label(unit)} dice: " + "; ".join(notes) + ".", unit=unit.id)
+        w.umpire.effect("BWA-43", f"{view.label(unit)} dice: " + "; ".join(notes) + ".", unit=unit.id)
     mods = dice_modifiers(w, unit, opponent)
     points = 0
     for number in sorted(by_number):
         roll = w.umpire.roll_pool(
-            "BWA-32", f"{w.label(unit)} (stands scoring on {number}+)", by_number[number], 6,
+            "BWA-32", f"{view.label(unit)} (stands scoring on {number}+)", by_number[number], 6,
             purpose="confrontation dice", target=number, modifiers=mods,
             natural_max_succeeds=True, natural_min_fails=True)
         points += roll.successes
@@ -274,7 +275,7 @@ def withdrawal(w: World, unit: Unit, away_from: Unit, chooser: str, *, rule: str
     options = sorted(n for n in w.destinations(unit)
                      if w.map.dist(n, away_from.node) > here and not w.enemy_at(unit.side, n))
     if not options:
-        w.umpire.effect(rule, f"{w.label(unit)} cannot withdraw away from {w.label(away_from)}: "
+        w.umpire.effect(rule, f"{view.label(unit)} cannot withdraw away from {view.label(away_from)}: "
                            "it holds where it is.", unit=unit.id)
         return []
     if len(options) == 1:
@@ -289,7 +290,7 @@ def withdraw_to(w: World, unit: Unit, node: str, rule: str) -> None:
     movement.leave_position(w, unit)
     start = unit.node
     movement.place(w, unit, node)
-    w.umpire.effect(rule, f"{w.label(unit)} withdraws from {start} to {node}.", unit=unit.id, to=node)
+    w.umpire.effect(rule, f"{view.label(unit)} withdraws from {start} to {node}.", unit=unit.id, to=node)
     movement.update_sighting(w)
 
 
@@ -299,13 +300,13 @@ def discipline_checks(w: World, unit: Unit) -> list[Task]:
     for stand in unit.stands:
         if stand.role == "provocateur":  # BWA-26: a provocateur always turns violent
             w.umpire.effect("BWA-26", f"Stand {stand.id} is a provocateur: it abandons "
-                               "nonviolent discipline.", visible_to=w.side_vis(AUTHORITY), stand=stand.id)
+                               "nonviolent discipline.", visible_to=view.side_sees(w, AUTHORITY), stand=stand.id)
             failing.append(stand)
             continue
         mods = [Modifier(DISCIPLINE_BONUS, "on every discipline roll", "BWA-39")]
         if unit.barricade is not None and unit.barricade == unit.node:
             mods.append(Modifier(BARRICADE_DISCIPLINE, "behind a barricade", "BWA-54"))
-        roll = w.umpire.roll_total("BWA-39", f"{w.label(unit)} stand {stand.id}", 2, 6,
+        roll = w.umpire.roll_total("BWA-39", f"{view.label(unit)} stand {stand.id}", 2, 6,
                                       purpose="keeping nonviolent discipline", modifiers=mods,
                                       target=stand.morale_number)
         if not roll.passed:
@@ -321,7 +322,7 @@ def form_band(w: World, unit: Unit, stands: list[Stand]) -> Task:
         unit.stands.remove(s)
         if s.commander:
             s.commander = False
-            w.umpire.effect("BWA-46", f"The commander of {w.label(unit)} has lost nonviolent "
+            w.umpire.effect("BWA-46", f"The commander of {view.label(unit)} has lost nonviolent "
                                "discipline: the unit has no commander.", unit=unit.id)
     w.lost_discipline += len(stands)
     band = Unit(id=f"{unit.id}-band{w.counter_seq}", side=NONVIOLENT,
@@ -330,7 +331,7 @@ def form_band(w: World, unit: Unit, stands: list[Stand]) -> Task:
                 language=unit.language, food=unit.food)
     w.counter_seq += 1
     w.units[band.id] = band
-    w.umpire.effect("BWA-40", f"{len(stands)} stand(s) of {w.label(unit)} lose nonviolent "
+    w.umpire.effect("BWA-40", f"{len(stands)} stand(s) of {view.label(unit)} lose nonviolent "
                        f"discipline and become {band.name} ({band.id}).", band=band.id)
     if not unit.stands:
         remove_unit(w, unit, "it has no stands left")
@@ -350,7 +351,7 @@ def band_attack(w: World, band: Unit, target: Unit) -> None:
     """BWA-40: 2 dice per stand; the attacked unit is Dedicated at once."""
     for s in target.stands:
         s.quality = TOP_LEVEL
-    w.umpire.effect("BWA-40", f"{w.label(band)} attack {w.label(target)}: its reliability "
+    w.umpire.effect("BWA-40", f"{view.label(band)} attack {view.label(target)}: its reliability "
                        "becomes Dedicated.", band=band.id, unit=target.id)
     w.incidents.append((w.initiative_number, "attacked", target.group))
     out = confront(w, band, target, why="attack by stands without discipline", band_attack=True,
@@ -361,7 +362,7 @@ def band_attack(w: World, band: Unit, target: Unit) -> None:
 def remove_unit(w: World, unit: Unit, why: str) -> None:
     unit.status = "gone"
     unit.node = None
-    w.umpire.effect("BWA-12", f"{w.label(unit)} leaves the table: {why}.", unit=w.key(unit))
+    w.umpire.effect("BWA-12", f"{view.label(unit)} leaves the table: {why}.", unit=view.key(unit))
 
 
 def arrest(w: World, police: Unit, target: Unit) -> None:
@@ -369,13 +370,13 @@ def arrest(w: World, police: Unit, target: Unit) -> None:
     picks those stands one at a time (an ``arrest`` task), and may stop early ("up to")."""
     capacity: list[list[Any]] = []
     for stand in police.stands:
-        roll = w.umpire.roll_total("BWA-35", f"{w.label(police)} stand {stand.id}", 1, 6,
+        roll = w.umpire.roll_total("BWA-35", f"{view.label(police)} stand {stand.id}", 1, 6,
                                       purpose="stands it can arrest")
         if roll.total:
             capacity.append([stand.id, roll.total])
     total = sum(n for _, n in capacity)
-    w.umpire.effect("BWA-35", f"{w.label(police)} can arrest up to {total} stand(s) of "
-                       f"{w.label(target)}.", unit=police.id, target=target.id, capacity=total)
+    w.umpire.effect("BWA-35", f"{view.label(police)} can arrest up to {total} stand(s) of "
+                       f"{view.label(target)}.", unit=police.id, target=target.id, capacity=total)
     seat = police.player or w.first_seat(AUTHORITY)
     w.tasks.insert(0, Task("arrest", seat, {"unit": police.id, "target": target.id,
                                                "capacity": capacity, "tried": [], "arrested": 0}))
@@ -396,7 +397,7 @@ def resist_arrest(w: World, police: Unit, target: Unit, capacity: list[list[Any]
         mods.append(Modifier(ARREST_DEDICATED, "arresting stand is Dedicated", "BWA-36"))
     if arrester.quality == 0:
         mods.append(Modifier(ARREST_WAVERING, "arresting stand is Wavering", "BWA-36"))
-    roll = morale.stand_check(w, stand, f"{w.label(target)} stand {stand.id}", "BWA-36",
+    roll = morale.stand_check(w, stand, f"{view.label(target)} stand {stand.id}", "BWA-36",
                             "resisting arrest", mods)
     if not roll.passed:
         jail_stand(w, target, stand)
@@ -404,7 +405,7 @@ def resist_arrest(w: World, police: Unit, target: Unit, capacity: list[list[Any]
 
 
 def end_arrest(w: World, target: Unit, arrested: int) -> None:
-    w.umpire.effect("BWA-35", f"{arrested} stand(s) of {w.label(target)} are arrested and taken "
+    w.umpire.effect("BWA-35", f"{arrested} stand(s) of {view.label(target)} are arrested and taken "
                        "to jail.", unit=target.id, arrested=arrested)
     if not target.stands:
         remove_unit(w, target, "all its stands are arrested")
@@ -415,7 +416,7 @@ def jail_stand(w: World, unit: Unit, stand: Stand) -> None:
     w.jail.append(stand)
     if stand.commander:
         stand.commander = False
-        w.umpire.effect("BWA-46", f"The commander of {w.label(unit)} is arrested: the unit has "
+        w.umpire.effect("BWA-46", f"The commander of {view.label(unit)} is arrested: the unit has "
                            "no commander.", unit=unit.id)
 
 
@@ -475,5 +476,5 @@ def free(w: World, stands: list[Stand], why: str) -> None:
                     led=True)
         w.counter_seq += 1
         w.units[unit.id] = unit
-    w.umpire.effect("BWA-38", f"{len(stands)} stand(s) escape ({why}) and join {w.label(unit)} "
+    w.umpire.effect("BWA-38", f"{len(stands)} stand(s) escape ({why}) and join {view.label(unit)} "
                        f"at {unit.node}.", visible_to=ALL, unit=unit.id)

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from riotact.core.modifiers import Modifier
 
+from .. import view
 from ..state import Task, Unit, World
 from ..tables import (
     AUTHORITY,
@@ -107,11 +108,11 @@ def move_along(w: World, unit: Unit, path: Sequence[str], rule: str = "BWA-12") 
 def moved(w: World, unit: Unit, start: str) -> None:
     if unit.hidden:  # the other side reads what a dummy's move says (BWA-11); its own side, the unit
         w.umpire.effect("BWA-11", f"Counter {unit.counter} moves from {start} to {unit.node}.",
-                           visible_to=w.side_vis(other(unit.side)), counter=unit.counter, to=unit.node)
-        w.umpire.effect("BWA-12", f"{w.own_label(unit)} moves from {start} to {unit.node}.",
-                           visible_to=w.side_vis(unit.side), unit=unit.id, to=unit.node)
+                           visible_to=view.side_sees(w, other(unit.side)), counter=unit.counter, to=unit.node)
+        w.umpire.effect("BWA-12", f"{view.own_label(w, unit)} moves from {start} to {unit.node}.",
+                           visible_to=view.side_sees(w, unit.side), unit=unit.id, to=unit.node)
     else:
-        w.umpire.effect("BWA-12", f"{w.label(unit)} moves from {start} to {unit.node}.",
+        w.umpire.effect("BWA-12", f"{view.label(unit)} moves from {start} to {unit.node}.",
                            unit=unit.id, to=unit.node)
     update_sighting(w)
 
@@ -124,17 +125,17 @@ def street_sign_check(w: World, unit: Unit, node: str, came_from: str | None = N
         mods.append(Modifier(ORIGIN_MODIFIER[unit.origin], f"unit is from {where}", "BWA-15"))
     if unit.gps:
         mods.append(Modifier(GPS_MODIFIER, "unit has GPS mapping software", "BWA-15"))
-    w.umpire.effect("BWA-14", f"{w.own_label(unit)} finds changed street signs at {node}.",
-                       visible_to=w.vis(unit), unit=unit.id, at=node)
+    w.umpire.effect("BWA-14", f"{view.own_label(w, unit)} finds changed street signs at {node}.",
+                       visible_to=view.who_sees(w, unit), unit=unit.id, at=node)
     check = morale.unit_check(w, unit, "BWA-14", "Street Sign Check", STREET_SIGN_COLUMN, mods)
     if check.row == 0:
         return True
     if check.row == 3:  # BWA-07: lost; the opponent places it two moves away
         unit.lost = True
         w.tasks.insert(0, Task("place_lost", w.first_seat(other(unit.side)), {"unit": unit.id}))
-        w.umpire.effect("BWA-07", f"{w.label(unit)} is lost: the opponent places it "
+        w.umpire.effect("BWA-07", f"{view.label(unit)} is lost: the opponent places it "
                            f"{w.options.lost_moves} moves away; it will not move until rallied.",
-                           unit=w.key(unit))
+                           unit=view.key(unit))
         return False
     unit.sign_state = "roll_again" if check.row == 2 else None
     heading = w.map.bearing(came_from, node) if came_from else 0.0
@@ -158,17 +159,17 @@ def wrong_direction(w: World, unit: Unit, heading: float) -> bool:
     if not open_ways:  # BWA-16 gap: the reroll would never end
         as_ordered = w.options.wrong_way_all_blocked == "as_ordered"
         outcome = "it carries on with its move" if as_ordered else "it stays where it is"
-        w.umpire.effect("BWA-16", f"{w.own_label(unit)} would go the wrong way, but every way is "
-                           f"blocked: {outcome}.", visible_to=w.vis(unit), unit=unit.id)
+        w.umpire.effect("BWA-16", f"{view.own_label(w, unit)} would go the wrong way, but every way is "
+                           f"blocked: {outcome}.", visible_to=view.who_sees(w, unit), unit=unit.id)
         return as_ordered
     while True:
-        roll = w.umpire.roll_total("BWA-16", w.own_label(unit), 1, 6, purpose="wrong direction",
-                                      judge=lambda t: WRONG_DIRECTION[t], visible_to=w.vis(unit))
+        roll = w.umpire.roll_total("BWA-16", view.own_label(w, unit), 1, 6, purpose="wrong direction",
+                                      judge=lambda t: WRONG_DIRECTION[t], visible_to=view.who_sees(w, unit))
         way = str(roll.result)
         if way in open_ways:
             break
-        w.umpire.effect("BWA-16", f"Going {way} is blocked: roll again.", visible_to=w.vis(unit))
+        w.umpire.effect("BWA-16", f"Going {way} is blocked: roll again.", visible_to=view.who_sees(w, unit))
     place(w, unit, open_ways[way])
-    w.umpire.effect("BWA-16", f"{w.own_label(unit)} goes the wrong way ({way}) to {unit.node}.",
-                       visible_to=w.vis(unit), unit=unit.id, to=unit.node)
+    w.umpire.effect("BWA-16", f"{view.own_label(w, unit)} goes the wrong way ({way}) to {unit.node}.",
+                       visible_to=view.who_sees(w, unit), unit=unit.id, to=unit.node)
     return False

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from riotact.core.modifiers import Modifier
 
+from .. import view
 from ..state import Task, World
 from ..tables import (
     NONVIOLENT,
@@ -106,8 +107,8 @@ def change_initiative(w: World, why: str) -> None:
         if w.options.condition_lasts == "next_initiative":  # BWA-19 house rule
             for unit in w.table_units(NONVIOLENT):
                 if unit.condition:
-                    w.umpire.effect("BWA-19", f"{w.own_label(unit)} is no longer {unit.condition}.",
-                                       visible_to=w.vis(unit), unit=unit.id)
+                    w.umpire.effect("BWA-19", f"{view.own_label(w, unit)} is no longer {unit.condition}.",
+                                       visible_to=view.who_sees(w, unit), unit=unit.id)
                     unit.condition = None
         find_commanders(w)
         follow += rally_dice(w)
@@ -140,14 +141,14 @@ def run_resolve(w: World, task: Task) -> None:
     if w.lose_initiative:  # BWA-01/02: a side that has lost the initiative acts no more
         w.umpire.effect("BWA-02", f"The {w.initiative} side has lost the initiative: the order "
                            f"for {order_label(w, key)} ({verb}) is not carried out.",
-                           visible_to=w.side_vis(w.initiative))
+                           visible_to=view.side_sees(w, w.initiative))
         return
     if key in w.dummies:
         actions.move_dummy(w, key, arg)
         return
     if key not in w.units and key != "jail":
         w.umpire.effect("BWA-11", f"Counter {key} was removed: its order lapses.",
-                           visible_to=w.side_vis(w.initiative))
+                           visible_to=view.side_sees(w, w.initiative))
         return
     if key == "jail":
         combat.escape(w)
@@ -155,7 +156,7 @@ def run_resolve(w: World, task: Task) -> None:
     unit = w.units[key]
     if not unit.on_table or not unit.stands:
         w.umpire.effect("BWA-17", f"{unit.name} ({unit.id}) is no longer on the table: its "
-                           f"{verb} is not carried out.", visible_to=w.side_vis(unit.side))
+                           f"{verb} is not carried out.", visible_to=view.side_sees(w, unit.side))
         return
     actions.ORDERS[verb](w, unit, arg)
 
@@ -183,12 +184,12 @@ def run_finish(w: World, task: Task) -> None:
     follows, bonus = REACTIONS[reaction]
     name = REACTION_NAMES[reaction]
     if bonus is not None and not morale.activation(w, target, f"the {name} reaction", bonus):
-        w.umpire.effect("BWA-18", f"{w.label(target)} fails activation: it Holds instead.",
+        w.umpire.effect("BWA-18", f"{view.label(target)} fails activation: it Holds instead.",
                            unit=target.id)
         reaction, follows = "hold", True
     actions.react(w, unit, target, reaction, node)
     if not follows or target.node != unit.node or not target.on_table:
-        w.umpire.effect("BWA-27", f"No confrontation follows: {w.label(unit)}'s {verb} has "
+        w.umpire.effect("BWA-27", f"No confrontation follows: {view.label(unit)}'s {verb} has "
                            "no effect.", unit=unit.id)
         return
     if verb == "arrest":
@@ -196,14 +197,14 @@ def run_finish(w: World, task: Task) -> None:
         return
     if verb == "envelope":
         unit.enveloping = target.id
-        w.umpire.effect("BWA-22", f"{w.label(unit)} envelops {w.label(target)}.", unit=unit.id)
+        w.umpire.effect("BWA-22", f"{view.label(unit)} envelops {view.label(target)}.", unit=unit.id)
     out = combat.confront(w, unit, target, why=verb)
     if verb == "disperse" and out.won_by(unit):
         actions.disperse(w, target)
         return
     if verb == "disrupt" and out.won_by(unit) and w.options.disrupt_effect:
         target.disrupted = True
-        w.umpire.effect("BWA-23", f"{w.label(target)} is disrupted: it loses its next action.",
+        w.umpire.effect("BWA-23", f"{view.label(target)} is disrupted: it loses its next action.",
                            unit=target.id)
     combat.settle(w, out)
 
@@ -232,8 +233,8 @@ def answer_place_lost(w: World, task: Task, action_id: str, seat: str) -> None:
     w.tasks.pop(0)
     unit = w.units[task.data["unit"]]
     movement.place(w, unit, action_id.split(":", 1)[1])
-    w.umpire.effect("BWA-07", f"The {other(unit.side)} side places lost {w.own_label(unit)} at "
-                       f"{unit.node}.", visible_to=w.vis(unit), unit=unit.id)
+    w.umpire.effect("BWA-07", f"The {other(unit.side)} side places lost {view.own_label(w, unit)} at "
+                       f"{unit.node}.", visible_to=view.who_sees(w, unit), unit=unit.id)
     if unit.hidden:
         w.umpire.effect("BWA-11", f"Counter {unit.counter} is moved to {unit.node}.",
                            counter=unit.counter)
@@ -248,12 +249,12 @@ def find_commanders(w: World) -> None:
         best = max(unit.stands, key=lambda s: s.quality)
         mods = [Modifier(unit.attempts, "earlier attempts", "BWA-47")] if unit.attempts else []
         unit.attempts += 1
-        if morale.stand_check(w, best, f"{w.label(unit)} stand {best.id}", "BWA-47",
-                            "finding a new commander", mods, vis=w.vis(unit)).passed:
+        if morale.stand_check(w, best, f"{view.label(unit)} stand {best.id}", "BWA-47",
+                            "finding a new commander", mods, vis=view.who_sees(w, unit)).passed:
             best.commander = True
             unit.attempts = 0
-            w.umpire.effect("BWA-47", f"{w.own_label(unit)} has a new commander: {best.id}.",
-                               visible_to=w.vis(unit), unit=unit.id)
+            w.umpire.effect("BWA-47", f"{view.own_label(w, unit)} has a new commander: {best.id}.",
+                               visible_to=view.who_sees(w, unit), unit=unit.id)
 
 
 def rally_dice(w: World) -> list[Task]:
@@ -268,13 +269,13 @@ def rally_dice(w: World) -> list[Task]:
 def answer_rally_die(w: World, task: Task, action_id: str, seat: str) -> None:
     w.tasks.pop(0)
     unit = w.units[action_id.split(":", 1)[1]]
-    roll = w.umpire.roll_total("BWA-28", f"Commander of {w.own_label(unit)}", 1, 6,
-                                  purpose="rallying discarded stands", visible_to=w.vis(unit))
+    roll = w.umpire.roll_total("BWA-28", f"Commander of {view.own_label(w, unit)}", 1, 6,
+                                  purpose="rallying discarded stands", visible_to=view.who_sees(w, unit))
     rallied = w.discarded[:roll.total]
     del w.discarded[:roll.total]
     unit.stands.extend(rallied)
     w.umpire.effect("BWA-28", f"{len(rallied)} discarded stand(s) are rallied and placed touching "
-                       f"the commander of {w.own_label(unit)}.", visible_to=w.vis(unit))
+                       f"the commander of {view.own_label(w, unit)}.", visible_to=view.who_sees(w, unit))
 
 
 def discard_losses(w: World) -> None:
@@ -295,7 +296,7 @@ def run_band(w: World, task: Task) -> None:
         return
     target = combat.band_target(w, band)
     if target is None:
-        w.umpire.effect("BWA-40", f"{w.label(band)} see no authority unit: they stay.")
+        w.umpire.effect("BWA-40", f"{view.label(band)} see no authority unit: they stay.")
         return
     assert band.node is not None and target.node is not None
     if band.node != target.node:
@@ -327,7 +328,7 @@ def answer_block(w: World, task: Task, action_id: str, seat: str) -> None:
                             moves_initiative=False)
         if out.won_by(blocker, w.options.block_ratio):  # BWA-41 gap: 2 or more
             band.blocked = stopped = True
-            w.umpire.effect("BWA-41", f"{w.label(band)} are blocked and stop.", band=band.id)
+            w.umpire.effect("BWA-41", f"{view.label(band)} are blocked and stop.", band=band.id)
     w.tasks.insert(0, Task("band", None, {"band": band.id, "asked": True, "stopped": stopped}))
 
 
