@@ -12,7 +12,6 @@ import pytest
 
 from riotact.core.bots import RandomBot
 from riotact.core.errors import IllegalActionError
-from riotact.rulesets.by_will_alone.rules.open_orders import DONE
 
 
 def crowded(bwa, **options):
@@ -31,7 +30,7 @@ def agrees(g, seat: str) -> list[str]:
     ids = [a.id for a in read]
     assert len(legal) == len(read) == len(set(ids))
     assert [legal[i] for i in range(len(legal))] == read
-    assert legal[-1] == DONE and legal[-len(legal)] == read[0] and legal[1:3] == read[1:3]
+    assert legal[-1].id == "done" and legal[-len(legal)] == read[0] and legal[1:3] == read[1:3]
     assert all(g.state.legal_action(seat, a.id) == a and a in legal for a in read)
     return ids
 
