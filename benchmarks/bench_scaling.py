@@ -7,7 +7,7 @@ worst case, not a bigger riot: each crowd sees every copy, so its list of SF in 
 its adjacent-crowd modifiers (CD-21) grow with k (benchmarks/README.md, third pass).
 By Will Alone: the units of the largest built-in scenario copied k times; random bots play, so the
 legal list is read at every decision (its length and one position: the orders are made as they are
-read, see rulesets/by_will_alone/open_orders.py). Cost: CPU seconds per action step (a BWA turn).
+read, see rulesets/by_will_alone/rules/open_orders.py). Cost: CPU seconds per action step (a BWA turn).
 
 Civil Disorder is measured on the Python engine and, where it was built, on the compiled laboratory
 engine (``Game(..., compiled=True)``, the same games). Each cost is the mean over seeds 1, 2 and 3.

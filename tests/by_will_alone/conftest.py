@@ -84,7 +84,7 @@ def orders(g: Game, seat: str, *ids: str) -> None:
 
 def refresh(g: Game) -> None:
     """After a test edits the state by hand, forget the legal actions worked out before."""
-    g.state._version += 1
+    g.state.legal_version += 1
     g.state.orders_cache = None
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from riotact.core import Game
 from riotact.core.odds import action_odds
-from riotact.rulesets.by_will_alone.odds_procedures import confrontation
+from riotact.rulesets.by_will_alone.odds import confrontation
 
 
 def confronted(bwa: SimpleNamespace, *extra: dict, seed: int = 1, police: dict | None = None,

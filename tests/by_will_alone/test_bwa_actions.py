@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from riotact.core.errors import IllegalActionError
+from riotact.rulesets.by_will_alone.rules import combat, movement
 from riotact.rulesets.by_will_alone.tables import ACTIONS, may_take
 
 
@@ -108,15 +109,14 @@ def test_bwa18_failed_reaction_activation_holds(bwa) -> None:
 
 def test_bwa19_party_multiplies_and_moving_ends_it(bwa) -> None:
     """BWA-19/43: three partying stands roll 12 dice; a move ends the condition."""
-    g = bwa.game([bwa.nv("n", "x1", stands=3), bwa.auth("a", "x1")], [6])
+    g = bwa.game([bwa.nv("n", "x1", stands=3), bwa.auth("a", "x1")], [6], options={"accidental_attacks": False})
     bwa.orders(g, "nonviolent", "n:party")
     n, a = g.state.units["n"], g.state.units["a"]
     assert n.condition == "partying"
     g.dice = g.umpire.dice = type(g.dice)([1] * 12 + [1] * 4)
-    g.state.options["accidental_attacks"] = False
-    g.state.confront(n, a, why="test")
+    combat.confront(g.state, n, a, why="test")
     assert len(rolls(g, "BWA-32")[0]["dice"]) == 12
-    g.state.leave_position(n)
+    movement.leave_position(g.state, n)
     assert n.condition is None
 
 
@@ -224,7 +224,7 @@ def test_bwa26_identify_unmasks_provocateur(bwa) -> None:
 def test_bwa26_provocateur_always_loses_discipline(bwa) -> None:
     g = bwa.game([bwa.nv("n", "x1", stands=2, quality="veteran"), bwa.auth("a", "o5")], [6, 6],
                  infiltrators=[{"unit": "n", "kind": "provocateur"}])
-    tasks = g.state.discipline_checks(g.state.units["n"])
+    tasks = combat.discipline_checks(g.state, g.state.units["n"])
     assert len(tasks) == 1 and g.state.lost_discipline == 1
 
 
@@ -261,7 +261,7 @@ def test_bwa48_level_sets_force_multiplier(bwa) -> None:
     g = bwa.game([bwa.nv("n", "x1", stands=1), bwa.auth("a", "x1", stands=2, weapons=3)], None,
                  options={"accidental_attacks": False})
     g.state.levels["a"] = 3
-    g.state.confront(g.state.units["a"], g.state.units["n"], why="test")
+    combat.confront(g.state, g.state.units["a"], g.state.units["n"], why="test")
     assert sum(len(e["dice"]) for e in rolls(g, "BWA-32") if "(a)" in e["who"]) == 6
 
 
@@ -309,7 +309,7 @@ def test_bwa53_barricade_doubles_defence_only(bwa) -> None:
 
     def nv_dice(attacker, defender):
         before = len(rolls(g, "BWA-32"))
-        st.confront(attacker, defender, why="test", moves_initiative=False)
+        combat.confront(st, attacker, defender, why="test", moves_initiative=False)
         return sum(len(e["dice"]) for e in rolls(g, "BWA-32")[before:] if "(n)" in e["who"])
 
     assert nv_dice(a, n) == 8
@@ -326,5 +326,5 @@ def test_bwa54_barricade_minus_one_to_discipline(bwa, quality, total, keeps) -> 
     g = bwa.game([bwa.nv("n", "x1", stands=1, quality=quality), bwa.auth("a", "o5")], [1, total - 1])
     n = g.state.units["n"]
     n.barricade = "x1"
-    tasks = g.state.discipline_checks(n)
+    tasks = combat.discipline_checks(g.state, n)
     assert (not tasks) is keeps

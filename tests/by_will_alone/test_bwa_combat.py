@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 
 from riotact.core import make_bot
+from riotact.rulesets.by_will_alone.rules import actions, combat, sequence
 from riotact.rulesets.by_will_alone.tables import compare_points
 
 NO_ACCIDENTS = {"accidental_attacks": False}
@@ -26,11 +27,11 @@ def test_bwa31_one_die_per_stand_times_multiplier(bwa) -> None:
     g = bwa.game([bwa.nv("n", "x1", stands=5), bwa.auth("a", "x1")], None, options=NO_ACCIDENTS)
     st = g.state
     n, a = st.units["n"], st.units["a"]
-    st.confront(n, a, why="test", moves_initiative=False)
+    combat.confront(st, n, a, why="test", moves_initiative=False)
     assert dice_of(g, "n") == 5
     n.condition = "sitting"
     before = len(rolls(g, "BWA-32"))
-    st.confront(n, a, why="test", moves_initiative=False)
+    combat.confront(st, n, a, why="test", moves_initiative=False)
     assert dice_of(g, "n", before) == 10
 
 
@@ -45,7 +46,7 @@ def test_bwa32_scoring_with_natural_six_and_one(bwa, quality, mods, faces, point
     g = bwa.game([bwa.nv("n", "x1", stands=len(faces), quality=quality, food=mods == 1, **lang),
                   bwa.auth("a", "x1", stands=1, fed=mods != 1)], [*faces, 1], options=NO_ACCIDENTS)
     st = g.state
-    out = st.confront(st.units["n"], st.units["a"], why="test", moves_initiative=False)
+    out = combat.confront(st, st.units["n"], st.units["a"], why="test", moves_initiative=False)
     assert out.points["n"] == points
 
 
@@ -63,7 +64,7 @@ def test_bwa34_country_and_language_minus_four_six_still_scores(bwa) -> None:
     g = bwa.game([bwa.nv("n", "x1", stands=2, country="far", region="far", language="other"),
                   bwa.auth("a", "x1", stands=1)], [6, 5, 1], options=NO_ACCIDENTS)
     st = g.state
-    out = st.confront(st.units["n"], st.units["a"], why="test", moves_initiative=False)
+    out = combat.confront(st, st.units["n"], st.units["a"], why="test", moves_initiative=False)
     roll = next(e for e in rolls(g, "BWA-32") if "(n)" in e["who"])
     assert sorted(m["value"] for m in roll["modifiers"]) == [-2, -2]  # country replaces region
     assert out.points["n"] == 1
@@ -73,7 +74,7 @@ def test_bwa34_food_and_region(bwa) -> None:
     g = bwa.game([bwa.nv("n", "x1", stands=1, food=True, region="north"),
                   bwa.auth("a", "x1", stands=1, fed=False)], [3, 1], options=NO_ACCIDENTS)
     st = g.state
-    st.confront(st.units["n"], st.units["a"], why="test", moves_initiative=False)
+    combat.confront(st, st.units["n"], st.units["a"], why="test", moves_initiative=False)
     roll = next(e for e in rolls(g, "BWA-32") if "(n)" in e["who"])
     assert sorted(m["value"] for m in roll["modifiers"]) == [-1, 1]
 
@@ -82,7 +83,7 @@ def test_bwa34_authority_plus_one_when_commander_not_touching(bwa) -> None:
     g = bwa.game([bwa.nv("n", "x1", stands=2), bwa.auth("a", "x1", stands=1)], None, options=NO_ACCIDENTS)
     st = g.state
     st.units["n"].stands[0].commander = False
-    st.confront(st.units["n"], st.units["a"], why="test", moves_initiative=False)
+    combat.confront(st, st.units["n"], st.units["a"], why="test", moves_initiative=False)
     roll = next(e for e in rolls(g, "BWA-32") if "(a)" in e["who"])
     assert [m["value"] for m in roll["modifiers"]] == [1]
 
@@ -95,12 +96,12 @@ def test_bwa43_multipliers(bwa) -> None:
     n, a = st.units["n"], st.units["a"]
     n.condition = "partying"
     st.levels["a"] = 3
-    st.confront(n, a, why="test", moves_initiative=False)
+    combat.confront(st, n, a, why="test", moves_initiative=False)
     assert dice_of(g, "n") == 12 and dice_of(g, "a") == 12
     n.condition, st.levels["a"] = None, 1
     n.node = a.node = "h"
     before = len(rolls(g, "BWA-32"))
-    st.confront(n, a, why="test", moves_initiative=False)
+    combat.confront(st, n, a, why="test", moves_initiative=False)
     assert dice_of(g, "n", before) == 9
 
 
@@ -109,7 +110,7 @@ def test_bwa43_multipliers_combine_by_house_rule(bwa) -> None:
                  options={**NO_ACCIDENTS, "multipliers": "highest"})
     st = g.state
     st.units["n"].condition = "sitting"
-    st.confront(st.units["n"], st.units["a"], why="test", moves_initiative=False)
+    combat.confront(st, st.units["n"], st.units["a"], why="test", moves_initiative=False)
     assert dice_of(g, "n") == 3  # 3x housing beats 2x sitting; multiplied it would be 6
 
 
@@ -183,9 +184,9 @@ def test_bwa50_accidental_attack_thresholds(bwa) -> None:
     g = bwa.game([bwa.nv("n", "x1", stands=1), bwa.auth("w", "x1", stands=2, quality="wavering"),
                   bwa.auth("r", "x1", stands=1)], [1, 2, 3, 2, 1, 1])
     st = g.state
-    shot = st.accidental_check(st.units["w"], st.units["n"])
+    shot = combat.accidental_check(st, st.units["w"], st.units["n"])
     assert shot == {"w.1"}  # 1+2 +2 = 5 < 6 shoots; then 3+2 +2 -1 (touching shooter) = 6 holds
-    assert st.accidental_check(st.units["r"], st.units["n"]) == set()
+    assert combat.accidental_check(st, st.units["r"], st.units["n"]) == set()
 
 
 def test_bwa50_touching_shooter_and_enveloped(bwa) -> None:
@@ -193,7 +194,7 @@ def test_bwa50_touching_shooter_and_enveloped(bwa) -> None:
     g = bwa.game([bwa.nv("n", "x1", stands=1), bwa.auth("r", "x1", stands=2)], [1, 1, 2, 2])
     st = g.state
     st.units["n"].enveloping = "r"
-    shot = st.accidental_check(st.units["r"], st.units["n"])
+    shot = combat.accidental_check(st, st.units["r"], st.units["n"])
     assert shot == {"r.1", "r.2"}  # 2+2-2 = 2 < 4; then 4+2-2-1 = 3 < 4
 
 
@@ -201,7 +202,7 @@ def test_bwa50_fraternizing_makes_shooting_less_likely(bwa) -> None:
     g = bwa.game([bwa.nv("n", "x1", stands=1), bwa.auth("w", "x1", stands=1, quality="wavering")], [1, 1])
     st = g.state
     st.units["n"].condition = "fraternizing"
-    assert st.accidental_check(st.units["w"], st.units["n"]) == set()  # 2+2+3 = 7
+    assert combat.accidental_check(st, st.units["w"], st.units["n"]) == set()  # 2+2+3 = 7
 
 
 def test_bwa51_accidental_shot_uses_deadliest_weapon(bwa) -> None:
@@ -209,7 +210,7 @@ def test_bwa51_accidental_shot_uses_deadliest_weapon(bwa) -> None:
     g = bwa.game([bwa.nv("n", "x1", stands=1), bwa.auth("w", "x1", stands=1, quality="wavering", weapons=3)],
                  [1, 1, 4, 4, 4, 4])
     st = g.state
-    st.confront(st.units["w"], st.units["n"], why="test", moves_initiative=False)
+    combat.confront(st, st.units["w"], st.units["n"], why="test", moves_initiative=False)
     assert dice_of(g, "w") == 3 and st.levels["w"] == 1
 
 
@@ -285,7 +286,7 @@ def jail_game(bwa, kind="vehicle", guards=True):
                                                                                    bwa.auth("x", "o5")]
     g = bwa.game(units, [], jail={"feature": "b", "kind": kind, "guards": "guard" if guards else None},
                  options=NO_ACCIDENTS)
-    from riotact.rulesets.by_will_alone.units import Stand
+    from riotact.rulesets.by_will_alone.state import Stand
     g.state.jail = [Stand(f"j{i}", "nonviolent", 1, 1) for i in range(3)]
     bwa.refresh(g)
     return g
@@ -322,7 +323,7 @@ def test_bwa38_no_breach_keeps_them_jailed(bwa) -> None:
 def test_bwa39_discipline_roll(bwa, quality, total, keeps) -> None:
     """BWA-39: 2D6+1 against the morale number: Untrained loses on 2-4, Trained only on 2."""
     g = bwa.game([bwa.nv("n", "x1", stands=1, quality=quality), bwa.auth("a", "o5")], [1, total - 1])
-    assert (not g.state.discipline_checks(g.state.units["n"])) is keeps
+    assert (not combat.discipline_checks(g.state, g.state.units["n"])) is keeps
 
 
 def test_bwa39_losing_confrontation_triggers_discipline_checks(bwa) -> None:
@@ -339,9 +340,9 @@ def test_bwa40_band_attacks_with_two_dice_and_makes_police_dedicated(bwa) -> Non
     g = bwa.game([bwa.nv("n", "x1", stands=3), bwa.auth("a", "x1", stands=2, quality="wavering")], None,
                  options=NO_ACCIDENTS)
     st = g.state
-    band_task = st.form_band(st.units["n"], [st.units["n"].stands[-1]])
+    band_task = combat.form_band(st, st.units["n"], [st.units["n"].stands[-1]])
     band = st.units[band_task.data["band"]]
-    st.band_attack(band, st.units["a"])
+    combat.band_attack(st, band, st.units["a"])
     assert dice_of(g, band.id) == 2
     assert {s.quality_name for s in st.units["a"].stands} == {"Dedicated"}
     assert (st.initiative_number, "attacked", "a") in st.incidents  # counts for escalation (BWA-49)
@@ -351,9 +352,9 @@ def test_bwa40_band_moves_toward_closest_authority_in_sight(bwa) -> None:
     g = bwa.game([bwa.nv("n", "w0", stands=3), bwa.auth("a", "x3", stands=2), bwa.auth("far", "o5")], None,
                  options=NO_ACCIDENTS)
     st = g.state
-    task = st.form_band(st.units["n"], [st.units["n"].stands[-1]])
+    task = combat.form_band(st, st.units["n"], [st.units["n"].stands[-1]])
     st.tasks.insert(0, task)
-    st._run()
+    sequence.run(st)
     assert g.to_act() == ("nonviolent",) and st.tasks[0].kind == "block"  # BWA-41: commanded unit in the way
     g.apply("nonviolent", "noblock")
     assert st.units[task.data["band"]].node == "x1"
@@ -363,9 +364,9 @@ def test_bwa41_block_stops_band(bwa) -> None:
     """BWA-41: a controlled unit may confront the band; at 2+ the band stops."""
     g = bwa.game([bwa.nv("n", "w0", stands=4), bwa.auth("a", "x3", stands=2)], [], options=NO_ACCIDENTS)
     st = g.state
-    task = st.form_band(st.units["n"], [st.units["n"].stands[-1]])
+    task = combat.form_band(st, st.units["n"], [st.units["n"].stands[-1]])
     st.tasks.insert(0, task)
-    st._run()
+    sequence.run(st)
     bwa.script(g, [6, 6, 6, 1, 1])
     g.apply("nonviolent", "block:n")
     band = st.units[task.data["band"]]
@@ -377,16 +378,16 @@ def test_bwa42_regain_modifiers_touching_and_surrounded(bwa) -> None:
     g = bwa.game([bwa.nv("n", "m2", stands=3), bwa.nv("w", "x1"), bwa.nv("e", "x3"), bwa.nv("hh", "h"),
                   bwa.auth("a", "m2")], [])
     st = g.state
-    task = st.form_band(st.units["n"], st.units["n"].stands[1:])
+    task = combat.form_band(st, st.units["n"], st.units["n"].stands[1:])
     band = st.units[task.data["band"]]
-    mods = st.regain_modifiers(band)
+    mods = actions.regain_modifiers(st, band)
     assert sum(m.value for m in mods) == 1 and len(mods) == 2
 
 
 def test_bwa42_regain_brings_stands_back(bwa) -> None:
     g = bwa.game([bwa.nv("n", "w0", stands=3), bwa.nv("m", "x1", stands=2), bwa.auth("a", "o5")], [2])
     st = g.state
-    task = st.form_band(st.units["n"], st.units["n"].stands[1:])
+    task = combat.form_band(st, st.units["n"], st.units["n"].stands[1:])
     band_id = task.data["band"]
     bwa.refresh(g)
     bwa.orders(g, "nonviolent", f"m:regain:{band_id}")

@@ -15,7 +15,7 @@ from riotact.core.game import Game
 from riotact.core.scenario import builtin_scenarios
 from riotact.rulesets import get_ruleset
 from riotact.rulesets.by_will_alone.spec import SPEC
-from riotact.rulesets.by_will_alone.units import Stand
+from riotact.rulesets.by_will_alone.state import Stand
 from riotact.rulesets.by_will_alone.view import spied
 
 

@@ -6,8 +6,9 @@ from fractions import Fraction
 
 import pytest
 
-from riotact.rulesets.by_will_alone.combat import Outcome
-from riotact.rulesets.by_will_alone.units import Stand
+from riotact.rulesets.by_will_alone.rules import actions, combat, sequence
+from riotact.rulesets.by_will_alone.rules.combat import Outcome
+from riotact.rulesets.by_will_alone.state import Stand
 
 
 def rolls(g, rule):
@@ -39,7 +40,7 @@ def test_bwa18_activation_failure_keeps_initiative_when_off(bwa) -> None:
 
 def test_bwa19_conditions_without_contact(bwa) -> None:
     g = bwa.game([bwa.nv("n", "w0"), bwa.auth("a", "e6")], [6], options={"condition_needs_contact": False})
-    g.state._do_party(g.state.units["n"], "")
+    actions.do_party(g.state, g.state.units["n"], "")
     assert g.state.units["n"].condition == "partying"
 
 
@@ -48,7 +49,7 @@ def test_bwa22_envelope_multiplier_off(bwa) -> None:
                  options={"accidental_attacks": False, "envelope_gives_multiplier": False})
     st = g.state
     st.units["a"].enveloping = "n"
-    st.confront(st.units["a"], st.units["n"], why="test", moves_initiative=False)
+    combat.confront(st, st.units["a"], st.units["n"], why="test", moves_initiative=False)
     assert sum(len(e["dice"]) for e in rolls(g, "BWA-32") if "(a)" in e["who"]) == 2
 
 
@@ -83,7 +84,7 @@ def test_bwa31_base_dice(bwa) -> None:
     g = bwa.game([bwa.nv("n", "x1", stands=2), bwa.auth("a", "x1", stands=1)], None,
                  options={"accidental_attacks": False, "base_dice": 2})
     st = g.state
-    st.confront(st.units["n"], st.units["a"], why="test", moves_initiative=False)
+    combat.confront(st, st.units["n"], st.units["a"], why="test", moves_initiative=False)
     assert sum(len(e["dice"]) for e in rolls(g, "BWA-32") if "(n)" in e["who"]) == 4
 
 
@@ -91,7 +92,7 @@ def test_bwa33_zero_points_option(bwa) -> None:
     g = bwa.game([bwa.nv("n", "x1", stands=1), bwa.auth("a", "x1", stands=1)], [6, 1],
                  options={"accidental_attacks": False, "zero_points_counts_as": 2})
     st = g.state
-    out = st.confront(st.units["n"], st.units["a"], why="test", moves_initiative=False)
+    out = combat.confront(st, st.units["n"], st.units["a"], why="test", moves_initiative=False)
     assert out.row == 2 and out.ratio is None
 
 
@@ -119,7 +120,7 @@ def test_bwa39_discipline_loss_ratio(bwa) -> None:
     g = bwa.game([bwa.nv("n", "x1", stands=1), bwa.auth("a", "x1")], [6, 6],
                  options={"discipline_loss_ratio": 3})
     st = g.state
-    st.settle(Outcome({"n": 2, "a": 5}, st.units["a"], st.units["n"], Fraction(5, 2), 2))
+    combat.settle(st, Outcome({"n": 2, "a": 5}, st.units["a"], st.units["n"], Fraction(5, 2), 2))
     assert not rolls(g, "BWA-39")
 
 
@@ -215,8 +216,8 @@ def test_bwa40_band_dice_and_multipliers(bwa, options, dice) -> None:
     g = bwa.game([bwa.nv("n", "h", stands=3), bwa.auth("a", "h", stands=2)], None,
                  options={"accidental_attacks": False, **options})
     st = g.state
-    band = st.units[st.form_band(st.units["n"], [st.units["n"].stands[-1]]).data["band"]]
-    st.band_attack(band, st.units["a"])
+    band = st.units[combat.form_band(st, st.units["n"], [st.units["n"].stands[-1]]).data["band"]]
+    combat.band_attack(st, band, st.units["a"])
     assert dice_of(g, band.id) == dice
 
 
@@ -231,8 +232,8 @@ def test_bwa42_regain_modifier_house_rules(bwa, options, total) -> None:
     g = bwa.game([bwa.nv("n", "m2", stands=3), bwa.nv("w", "x1"), bwa.nv("e", "x3"), bwa.nv("hh", "h"),
                   bwa.auth("a", "m2")], [], options=options)
     st = g.state
-    band = st.units[st.form_band(st.units["n"], st.units["n"].stands[2:]).data["band"]]
-    assert sum(m.value for m in st.regain_modifiers(band)) == total
+    band = st.units[combat.form_band(st, st.units["n"], st.units["n"].stands[2:]).data["band"]]
+    assert sum(m.value for m in actions.regain_modifiers(st, band)) == total
 
 
 @pytest.mark.parametrize(("counts", "total"), [("once", 5), ("each", 6)])
@@ -252,7 +253,7 @@ def test_bwa51_accidental_shot_and_the_level(bwa, raises, level) -> None:
     g = bwa.game([bwa.nv("n", "x1", stands=1), bwa.auth("w", "x1", stands=1, quality="wavering", weapons=3)],
                  [1, 1, 4, 4, 4, 4], options={"accidental_shot_raises_level": raises})
     st = g.state
-    st.confront(st.units["w"], st.units["n"], why="test", moves_initiative=False)
+    combat.confront(st, st.units["w"], st.units["n"], why="test", moves_initiative=False)
     assert st.levels["w"] == level
 
 
@@ -273,9 +274,9 @@ def test_bwa41_block_ratio(bwa, ratio, stopped) -> None:
     g = bwa.game([bwa.nv("n", "w0", stands=4), bwa.auth("a", "x3", stands=2)], [],
                  options={"accidental_attacks": False, "block_ratio": ratio})
     st = g.state
-    task = st.form_band(st.units["n"], [st.units["n"].stands[-1]])
+    task = combat.form_band(st, st.units["n"], [st.units["n"].stands[-1]])
     st.tasks.insert(0, task)
-    st._run()
+    sequence.run(st)
     bwa.script(g, [6, 6, 1, 6] + [3] * 20)  # blockers 2 points, band 1
     g.apply("nonviolent", "block:n")
     band = st.units[task.data["band"]]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from riotact.core.errors import IllegalActionError
+from riotact.rulesets.by_will_alone.rules import movement
 from riotact.rulesets.by_will_alone.tables import may_take
 
 
@@ -51,7 +52,7 @@ def test_bwa11_counters_dummies_and_reveal(bwa) -> None:
     assert "stands" not in str(view["counters"])
     # Walk up North Street into sight of the real counter at... none: move next to the dummy instead.
     st.units["n"].node = "x5"
-    st.update_sighting()
+    movement.update_sighting(st)
     assert not st.units["a"].hidden and not st.dummies
     assert st.units["b"].hidden  # s3 is not in sight from x5 (South Street only meets Main at x3)
     texts = [e["text"] for e in g.log.events]

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from riotact.rulesets.by_will_alone.combat import Outcome
+from riotact.rulesets.by_will_alone.rules import combat, morale
+from riotact.rulesets.by_will_alone.rules.combat import Outcome
+from riotact.rulesets.by_will_alone.state import Stand
 from riotact.rulesets.by_will_alone.tables import STREET_SIGN_COLUMN
-from riotact.rulesets.by_will_alone.units import Stand
 
 
 def rolls(g, rule):
@@ -22,7 +23,7 @@ def test_bwa03_stand_morale_check_numbers(bwa, quality, passes) -> None:
     unit = getattr(bwa, side)("u", "w0", quality=quality)
     g = bwa.game([unit, bwa.auth("a", "o5") if side == "nv" else bwa.nv("n", "o5")], list(range(1, 7)))
     stand = g.state.units["u"].stands[0]
-    results = {face for face in range(1, 7) if g.state.stand_check(stand, "s", "BWA-03", "test").passed}
+    results = {face for face in range(1, 7) if morale.stand_check(g.state, stand, "s", "BWA-03", "test").passed}
     assert results == passes
 
 
@@ -31,7 +32,7 @@ def test_bwa04_unit_check_rows(bwa, failures, row) -> None:
     """BWA-04: in 8 stands, 2 failures (25%) use row 1, 3 (37.5%) row 2, 6 (75%) row 3, 7 row 4."""
     faces = [1] * failures + [6] * (8 - failures)
     g = bwa.game([bwa.nv("u", "w0", stands=8), bwa.auth("a", "o5")], faces)
-    check = g.state.unit_check(g.state.units["u"], "BWA-04", "Street Sign Check", STREET_SIGN_COLUMN)
+    check = morale.unit_check(g.state, g.state.units["u"], "BWA-04", "Street Sign Check", STREET_SIGN_COLUMN)
     assert (check.failed, check.row) == (failures, row)
 
 
@@ -39,7 +40,7 @@ def test_bwa04_commander_counts_by_default_house_rule_can_exclude(bwa) -> None:
     """BWA-04 gap: the commander's stand counts unless the house rule says otherwise."""
     g = bwa.game([bwa.nv("u", "w0", stands=4), bwa.auth("a", "o5")], [1, 6, 6, 6],
                  options={"unit_check_counts_commander": False})
-    check = g.state.unit_check(g.state.units["u"], "BWA-04", "Conflict", ("x",) * 4)
+    check = morale.unit_check(g.state, g.state.units["u"], "BWA-04", "Conflict", ("x",) * 4)
     assert check.stands == 3
 
 
@@ -51,7 +52,7 @@ def test_bwa05_conflict_column_drops_reliability(bwa, faces, after) -> None:
                  faces)
     st = g.state
     a, n = st.units["a"], st.units["n"]
-    st.settle(Outcome({"n": 8, "a": 2}, n, a, None, 4))
+    combat.settle(st, Outcome({"n": 8, "a": 2}, n, a, None, 4))
     assert {s.quality_name for s in a.stands} == {after}
 
 
@@ -59,11 +60,11 @@ def test_bwa05_nonviolent_drop_is_permanent_quality(bwa) -> None:
     """BWA-05 gap: a nonviolent unit drops quality (Veteran -> Trained) for good; house rule can stop it."""
     g = bwa.game([bwa.nv("n", "x1", stands=4, quality="veteran"), bwa.auth("a", "x1")], [])
     st = g.state
-    st.drop_levels(st.units["n"], 1, "BWA-05")
+    morale.drop_levels(st, st.units["n"], 1, "BWA-05")
     assert {(s.quality_name, s.start_quality) for s in st.units["n"].stands} == {("Trained", 1)}
     g2 = bwa.game([bwa.nv("n", "x1", quality="veteran"), bwa.auth("a", "x1")], [],
                   options={"nonviolent_quality_drop": False})
-    g2.state.drop_levels(g2.state.units["n"], 1, "BWA-05")
+    morale.drop_levels(g2.state, g2.state.units["n"], 1, "BWA-05")
     assert {s.quality_name for s in g2.state.units["n"].stands} == {"Veteran"}
 
 

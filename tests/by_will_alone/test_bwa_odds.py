@@ -6,6 +6,7 @@ import math
 from fractions import Fraction
 
 from riotact.rulesets.by_will_alone.odds import BANDS, DiceGroup, band, confrontation_odds
+from riotact.rulesets.by_will_alone.rules import combat
 
 
 def test_bwa32_exact_single_die() -> None:
@@ -36,7 +37,7 @@ def test_bwa33_engine_monte_carlo_matches_exact_odds(bwa) -> None:
     trials = 3000
     counts = dict.fromkeys(BANDS, 0)
     for _ in range(trials):
-        out = st.confront(n, a, why="monte carlo", moves_initiative=False)
+        out = combat.confront(st, n, a, why="monte carlo", moves_initiative=False)
         counts[band(out.points["n"], out.points["a"])] += 1
         del g.log.events[:]  # keep the log small; only the points matter here
     for name in BANDS:

@@ -10,8 +10,8 @@ import pytest
 
 from riotact.core.odds import OddsError, find_procedure
 from riotact.rulesets import get_ruleset
-from riotact.rulesets.by_will_alone.odds import DiceGroup, confrontation_odds
-from riotact.rulesets.by_will_alone.odds_procedures import accidental_attack, confrontation
+from riotact.rulesets.by_will_alone.odds import DiceGroup, accidental_attack, confrontation, confrontation_odds
+from riotact.rulesets.by_will_alone.rules import combat
 
 
 def test_bwa43_named_stands_and_sitting_give_the_same_bands_as_dice_groups() -> None:
@@ -51,6 +51,6 @@ def test_bwa50_accidental_attack_played_in_seeded_games(bwa) -> None:
         g = bwa.game([bwa.nv("n", "x1", stands=2), bwa.auth("a", "x1", stands=1, quality="wavering")], None,
                      seed=seed, options={"accidental_attacks": True})
         st = g.state
-        shots += bool(st.accidental_check(st.units["a"], st.units["n"]))
+        shots += bool(combat.accidental_check(st, st.units["a"], st.units["n"]))
     p = float(exact.outcomes["shoots"])
     assert abs(shots / trials - p) <= 4.5 * math.sqrt(p * (1 - p) / trials) + 0.003, (shots / trials, p)

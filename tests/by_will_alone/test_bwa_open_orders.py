@@ -1,6 +1,6 @@
 """The orders open in an action step (BWA-01, 06, 17, 25, 26, 30, 49), read as the legal list.
 
-The list is made as it is read (by_will_alone/open_orders.py): whatever way a seat, a bot or the
+The list is made as it is read (by_will_alone/rules/open_orders.py): whatever way a seat, a bot or the
 umpire reads it (in order, by position, by id) it must offer the same orders, and close them as
 orders are given, as the rules say."""
 
@@ -12,7 +12,6 @@ import pytest
 
 from riotact.core.bots import RandomBot
 from riotact.core.errors import IllegalActionError
-from riotact.rulesets.by_will_alone.open_orders import DONE
 
 
 def crowded(bwa, **options):
@@ -31,7 +30,7 @@ def agrees(g, seat: str) -> list[str]:
     ids = [a.id for a in read]
     assert len(legal) == len(read) == len(set(ids))
     assert [legal[i] for i in range(len(legal))] == read
-    assert legal[-1] == DONE and legal[-len(legal)] == read[0] and legal[1:3] == read[1:3]
+    assert legal[-1].id == "done" and legal[-len(legal)] == read[0] and legal[1:3] == read[1:3]
     assert all(g.state.legal_action(seat, a.id) == a and a in legal for a in read)
     return ids
 

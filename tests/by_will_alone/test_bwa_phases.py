@@ -10,7 +10,7 @@ rally dice (BWA-47, 28); a lost unit placed by the opponent (BWA-07, 14); the en
 
 from __future__ import annotations
 
-from riotact.rulesets.by_will_alone.units import Stand
+from riotact.rulesets.by_will_alone.state import Stand
 
 
 def said(g, seat: str, words: str) -> bool:

@@ -5,13 +5,15 @@ search, the ``view`` command, unit letters, names in one's own log, reactions th
 from __future__ import annotations
 
 import io
+import re
 
 from rich.console import Console
 
 from riotact.cli.play import TerminalTable
 from riotact.core import find_scenario
 from riotact.core.game import Game
-from riotact.rulesets.by_will_alone.text import KIND_GLYPHS
+from riotact.core.scenario import builtin_scenarios
+from riotact.rulesets import get_ruleset
 
 SIT_IN = "by-will-alone/ministry-sit-in"
 
@@ -68,7 +70,13 @@ def test_done_typed_ahead_ends_only_this_step(bwa) -> None:
 
 def test_map_symbols_are_not_unit_letters() -> None:
     """Letters label units (A, B.. yours): a building is '^', not 'B'."""
-    assert not any(glyph.isalpha() for glyph in KIND_GLYPHS.values())
+    for scenario in builtin_scenarios(get_ruleset("by-will-alone")):
+        game = Game(scenario, seed=3)
+        view = game.view("nonviolent")
+        screen = game.spec.text_view(view)
+        for kind in {f["kind"] for f in view["state"]["map"]["features"]} - {"intersection"}:
+            glyphs = re.findall(rf"(\S) {kind}(?=  |$)", screen, re.M)  # the key: "^ building  "
+            assert glyphs and not any(g.isalpha() for g in glyphs), (scenario.id, kind, glyphs)
     game = Game(find_scenario(SIT_IN), seed=3)
     screen = game.spec.text_view(game.view("nonviolent"))
     assert "^b10J" in screen and "B building" not in screen and "^ building" in screen

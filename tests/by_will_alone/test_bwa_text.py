@@ -14,9 +14,9 @@ import pytest
 
 from riotact.core import UMPIRE, Bot, Game, builtin_scenarios, make_bot, parse_scenario, read_log
 from riotact.rulesets.by_will_alone.spec import SPEC
-from riotact.rulesets.by_will_alone.text import text_view
 
 SCENARIOS = {s.id: s for s in builtin_scenarios(SPEC)}
+text_view = SPEC.text_view  # the terminal screen, as the `riotact play` command draws it
 MAX_LINES, MAX_WIDTH = 50, 80
 
 
@@ -121,9 +121,6 @@ def test_a_wide_map_is_cut_to_fit_the_terminal() -> None:
     assert len(map_line) <= MAX_WIDTH and map_line.count(">") == 9
     assert max(map(len, screen.splitlines())) <= MAX_WIDTH
 
-
-def test_text_view_is_the_spec_hook() -> None:
-    assert SPEC.text_view is text_view
 
 
 def test_action_texts_are_plain_and_name_the_unit(bwa) -> None:

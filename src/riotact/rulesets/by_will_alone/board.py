@@ -1,494 +1,192 @@
-"""The board state: pieces, sighting, movement and the morale checks every rule calls.
+"""The table: a graph of terrain features, with movement and sighting on it.
 
-:class:`Board` holds what is on the table and the small procedures the rules
-share; :mod:`.combat` adds confrontations and :mod:`.state` the sequence of play.
+A feature is the unit of movement (BWA-12): a street segment, intersection,
+square, building, housing block, park, woods or open ground. Sight lines are
+worked out once per map; smoke (BWA-13) is checked against them at play time.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 
-from riotact.core.errors import ScenarioError
-from riotact.core.log import ALL, Visibility
-from riotact.core.modifiers import Modifier
-from riotact.core.options import Value
-from riotact.core.protocol import State
-from riotact.core.scenario import Scenario
-from riotact.core.umpire import RollTotal, Umpire
+import networkx as nx
+from shapely.geometry import LineString, Point
 
-from .map import street_map
-from .model import Setup, UnitSpec
-from .open_orders import Orders
-from .tables import (
-    AUTHORITY,
-    GPS_MODIFIER,
-    MORALE_NUMBER,
-    MOVE_RATE,
-    NONVIOLENT,
-    ORIGIN_MODIFIER,
-    QUALITY_NAMES,
-    SIDES,
-    STREET_SIGN_COLUMN,
-    VEHICLE_KINDS,
-    WRONG_DIRECTION,
-    level_of,
-    morale_row,
-    other,
-    seat_side,
-)
-from .units import Dummy, Stand, Unit
-
-
-@dataclass
-class Task:
-    """One step of the sequence of play; with a ``seat`` it waits for that seat's decision."""
-
-    kind: str
-    seat: str | None = None
-    data: dict[str, Any] = field(default_factory=dict)
+from .setup import COMPASS, FeatureSpec
+from .tables import OPEN_KINDS, ROAD_KINDS, SIGHT_BLOCKERS
 
 
 @dataclass(frozen=True, slots=True)
-class UnitCheck:
-    """BWA-04: the outcome of a unit morale check."""
+class Feature:
+    id: str
+    kind: str
+    x: float
+    y: float
+    name: str
+    streets: frozenset[str]
+    radius: float
 
-    failed: int
-    stands: int
-    row: int
 
+class StreetMap:
+    """Features, links, distances and precomputed sight lines (BWA-09, BWA-10).
 
-class Board(State):
-    """Pieces on the table and the procedures shared by the rules."""
+    A map never changes once built (smoke is the board's), so games of one scenario share it
+    (:func:`street_map`) and a cloned game keeps it.
+    """
 
-    def __init__(self, scenario: Scenario, options: dict[str, Value], umpire: Umpire) -> None:
-        super().__init__(scenario, options, umpire)
-        #: BWA-01: the seats of each side (several players of one side act together).
-        self.side_seats = {side: tuple(s for s in scenario.seats if seat_side(s) == side) for side in SIDES}
-        if any(seat_side(s) not in SIDES for s in scenario.seats) or not all(self.side_seats.values()):
-            raise ScenarioError(scenario.source, "seats", "By Will Alone seats are nonviolent, authority, "
-                                "or more players of a side named like nonviolent-2")
-        setup: Setup = scenario.setup
-        self.setup = setup
-        self.map = street_map(setup.features, setup.links, sight_intersections=int(options["sight_intersections"]))
-        self.units: dict[str, Unit] = {}
-        self.dummies: dict[str, Dummy] = {}
-        self.media: dict[str, tuple[str, str | None]] = {m.id: (m.feature, m.follows) for m in setup.media}
-        self.smoke: dict[str, int] = {}
-        self.changed_signs: set[str] = set()
-        self.barricades: dict[str, str] = {}          # feature -> unit that built it
-        self.jail: list[Stand] = []
-        self.discarded: list[Stand] = []
-        self.removed = dict.fromkeys(SIDES, 0)
-        self.levels: dict[str, int] = {}
-        self.tasks: list[Task] = []
-        # The orders of the step under way (BWA-01): pieces already ordered, once-per-initiative uses
-        # taken up ("escalate:g", "rally:u", ...), and each piece's orders worked out once per step.
-        self.ordered: set[str] = set()
-        self.used: set[str] = set()
-        self.orders_cache: Orders | None = None
-        self.initiative = str(options["first_initiative"])
-        self.initiative_number = 1
-        self.escalations = 0
-        self.escalated: dict[str, int] = {}             # BWA-49: successful escalations by commander
-        self.lost_discipline = 0
-        self.incidents: list[tuple[int, str, str]] = []   # BWA-49: (initiative, kind, group)
-        self._counter_seq = 0
-        self._build_units(setup)
+    def __init__(self, features: Iterable[FeatureSpec], links: Iterable[tuple[str, str]],
+                 *, sight_intersections: int = 2) -> None:
+        self.features = {f.id: Feature(f.id, f.kind, f.x, f.y, f.name or f.id, frozenset(f.streets),
+                                       f.radius) for f in features}
+        self.graph = nx.Graph()
+        self.graph.add_nodes_from(self.features)
+        self.graph.add_edges_from(links)
+        self.neighbours = {n: tuple(sorted(self.graph.neighbors(n))) for n in self.features}
+        self.distance = {a: dict(d) for a, d in nx.all_pairs_shortest_path_length(self.graph)}
+        self.sight_intersections = sight_intersections
+        self._street_graphs = {
+            street: self.graph.subgraph([n for n, f in self.features.items() if street in f.streets])
+            for street in {s for f in self.features.values() for s in f.streets}}
+        # BWA-10: sight is a relation between two units, so each pair is worked out once, both ways.
+        self._sight: dict[tuple[str, str], tuple[frozenset[str], ...]] = {}
+        for a in self.features:
+            for b in self.features:
+                if a <= b:
+                    self._sight[(a, b)] = self._sight[(b, a)] = self._sight_lines(a, b)
+        #: The map as a JSON view (it never changes, so it is built once).
+        self.as_view = {
+            "features": [{"id": f.id, "kind": f.kind, "name": f.name, "x": f.x, "y": f.y,
+                          "streets": sorted(f.streets)} for f in self.features.values()],
+            "links": sorted([a, b] for a, b in self.graph.edges),
+        }
 
-    # -- set-up ------------------------------------------------------------
-    def _build_units(self, setup: Setup) -> None:
-        counters: list[tuple[str, Any]] = []
-        for spec in setup.units:
-            unit = self._make_unit(spec)
-            self.units[unit.id] = unit
-            if unit.side == AUTHORITY:
-                self.levels.setdefault(unit.group, 1)  # BWA-48: every commander starts at level 1
-            if unit.hidden and unit.status == "table":  # a carried unit gets a fresh label on dismounting
-                counters.append((unit.side, unit))
-        for spec in setup.units:
-            for carried in spec.carrying:
-                self.units[carried].mounted_in = spec.id
-                self.units[carried].node = spec.feature
-                self.units[carried].hidden = self.units[spec.id].hidden
-        for d in setup.dummies:
-            counters.append((d.side, Dummy("", d.side, d.feature, self._player(d.side, d.player))))
-        # Counter labels are dealt at random so a label says nothing about what is behind it.
-        self.umpire.rng.shuffle(counters)
-        for side, piece in counters:
-            label = self.next_counter(side)
-            if isinstance(piece, Dummy):
-                piece.counter = label
-                self.dummies[label] = piece
-            else:
-                piece.counter = label
-        for inf in setup.infiltrators:
-            stand = self.units[inf.unit].stands[-1]
-            stand.role = inf.kind
-            stand.role_note = f"{inf.kind} for the {other(self.units[inf.unit].side)} side"
+    def __deepcopy__(self, memo: dict[int, object]) -> StreetMap:
+        return self
 
-    def _player(self, side: str, player: str) -> str:
-        """A piece's seat: the one the scenario names (checked by the setup model), or the side's first."""
-        return player or self.side_seats[side][0]
+    # -- movement (BWA-12) ----------------------------------------------------
+    def dist(self, a: str, b: str) -> int:
+        return self.distance[a].get(b, 10_000)
 
-    def next_counter(self, side: str) -> str:
-        self._counter_seq += 1
-        return f"{'N' if side == NONVIOLENT else 'A'}{self._counter_seq}"
+    def reach(self, start: str, rate: int, *, enter: Callable[[str], bool],
+              stop: Callable[[str], bool]) -> dict[str, list[str]]:
+        """Features reachable within ``rate`` moves, each with the path taken to it.
 
-    def _make_unit(self, spec: UnitSpec) -> Unit:
-        default = "Trained" if spec.side == NONVIOLENT else "Reliable"
-        names = spec.qualities or [spec.quality or default] * spec.stands
-        levels = [level_of(spec.side, q) for q in names]
-        stands = [Stand(f"{spec.id}.{i + 1}", spec.side, lv, lv) for i, lv in enumerate(levels)]
-        if spec.side == NONVIOLENT and spec.type == "actionists":
-            stands[0].commander = True
-        return Unit(
-            id=spec.id, side=spec.side, name=spec.name or spec.id, type=spec.type,
-            node=None if spec.reserve else spec.feature, stands=stands,
-            player=self._player(spec.side, spec.player),
-            group=spec.commander or spec.id, high_command=spec.high_command, hidden=spec.hidden,
-            status="reserve" if spec.reserve else "table", entry=spec.entry, region=spec.region,
-            country=spec.country, language=spec.language, food=spec.food, fed=spec.fed,
-            origin=spec.origin, gps=spec.gps, police=spec.police, weapons=spec.weapons,
-            cannons=spec.cannons, smoke=tuple(spec.smoke), capacity=spec.capacity,
-            led=spec.side == NONVIOLENT and spec.type == "actionists",
-        )
-
-    # -- who sees what -----------------------------------------------------------
-    def side_of(self, seat: str) -> str:
-        return seat_side(seat)
-
-    def side_vis(self, side: str) -> list[str]:
-        """The seats of one side: allies see what their side knows."""
-        return list(self.side_seats[side])
-
-    def first_seat(self, side: str) -> str:
-        return self.side_seats[side][0]
-
-    def vis(self, unit: Unit) -> Visibility:
-        """Events about a hidden unit are seen only by its own side (BWA-11)."""
-        return self.side_vis(unit.side) if unit.hidden else ALL
-
-    def group_seen(self, group: str) -> bool:
-        """Whether the nonviolent side knows an authority command group: one of its units is sighted."""
-        return any(u.group == group and u.side == AUTHORITY and u.on_table and not u.hidden
-                   for u in self.units.values())
-
-    def key(self, unit: Unit) -> str:
-        """How event data name a unit: its counter while hidden (BWA-11), else its id."""
-        return unit.counter if unit.hidden and unit.counter else unit.id
-
-    def label(self, unit: Unit, vis: Visibility = ALL) -> str:
-        """How the log names a unit: its counter while hidden (BWA-11), else its name and id. An event
-        only the unit's own side sees (``vis``) names it in full, with its counter."""
-        if not (unit.hidden and unit.counter):
-            return f"{unit.name} ({unit.id})"
-        if vis != ALL and vis and all(seat_side(s) == unit.side for s in vis):
-            return f"{unit.name} ({unit.id}, counter {unit.counter})"
-        return f"counter {unit.counter}"
-
-    def own_label(self, unit: Unit) -> str:
-        """A unit named in an event that goes where :meth:`vis` sends it (its own side while hidden)."""
-        return self.label(unit, self.vis(unit))
-
-    def smoked(self, node: str) -> bool:
-        return bool(self.options["smoke_blocks_sight"]) and self.smoke.get(node, 0) > 0
-
-    def sees(self, a: str, b: str) -> bool:
-        """BWA-09/10: sight from feature ``a`` to feature ``b`` (smoke blocks, BWA-13)."""
-        return self.map.sees(a, b, self.smoked)
-
-    def table_units(self, side: str | None = None) -> list[Unit]:
-        return [u for u in self.units.values()
-                if u.on_table and u.mounted_in is None and (side is None or u.side == side)]
-
-    def contact(self, unit: Unit) -> list[Unit]:
-        """Opposing units touching ``unit`` (in the same feature; aircraft never touch)."""
-        if unit.airborne:
-            return []
-        return [u for u in self.table_units(other(unit.side))
-                if u.node == unit.node and not u.airborne]
-
-    def in_sight_of(self, unit: Unit, side: str) -> list[Unit]:
-        assert unit.node is not None
-        return [u for u in self.table_units(side) if u.node is not None and self.sees(unit.node, u.node)]
-
-    def update_sighting(self) -> None:
-        """BWA-11: a sighted counter is replaced by its stands; a sighted dummy is removed."""
-        table = self.table_units()
-        for side in SIDES:
-            # one sight check per pair of places, however many units stand there
-            watchers = {u.node for u in table if u.side != side and u.node is not None}
-            hidden = [u for u in table if u.side == side and u.hidden and u.node]
-            hiding = {u.node for u in hidden if u.node} | {d.node for d in self.dummies.values() if d.side == side}
-            seen = {n for n in hiding if any(self.sees(w, n) for w in watchers)}
-            for unit in hidden:
-                if unit.node in seen:
-                    self.reveal(unit)
-            for label, dummy in list(self.dummies.items()):
-                if dummy.side == side and dummy.node in seen:
-                    del self.dummies[label]
-                    self.umpire.effect("BWA-11", f"Counter {label} at {dummy.node} is sighted: it is a "
-                                       "dummy and is removed.", counter=label)
-
-    def reveal(self, unit: Unit) -> None:
-        label = unit.counter
-        unit.hidden = False
-        carried = [u for u in self.units.values() if u.mounted_in == unit.id]
-        for c in carried:
-            c.hidden = False
-        stands = ", ".join(f"{s.quality_name}" for s in unit.stands)
-        self.umpire.effect("BWA-11", f"Counter {label} at {unit.node} is sighted: it is {unit.name} "
-                           f"({unit.id}), {len(unit.stands)} stands ({stands})"
-                           + (f", carrying {', '.join(c.name for c in carried)}" if carried else "") + ".",
-                           counter=label, unit=unit.id, carrying=[c.id for c in carried])
-
-    # -- movement (BWA-12) ---------------------------------------------------------
-    def move_rate(self, unit: Unit) -> int | None:
-        """BWA-12, with BWA-11: a counter moves at its side's slowest rate."""
-        if unit.hidden:
-            return self.counter_rate(unit.side)
-        return unit.rate
-
-    def counter_rate(self, side: str) -> int:
-        rates = [MOVE_RATE[u.type] for u in self.units.values() if u.side == side]
-        return min(r for r in rates if r is not None) if any(r is not None for r in rates) else 1
-
-    def can_enter(self, unit: Unit | None, node: str) -> bool:
-        if unit is not None and unit.type == "land_vehicle":
-            return self.map.features[node].kind in VEHICLE_KINDS
-        return True
-
-    def enemy_at(self, side: str, node: str) -> bool:
-        """An opposing piece at ``node`` that stops a move: a unit on the ground, or any counter
-        (BWA-11), dummies and aircraft included, so a move stops at a counter whatever is behind it."""
-        return any(u.node == node and u.side != side and u.status == "table" and u.mounted_in is None
-                   and (u.hidden or not u.airborne) for u in self.units.values()) or any(
-            d.node == node and d.side != side for d in self.dummies.values())
-
-    def enemy_nodes(self, side: str) -> set[str]:
-        """Every place where :meth:`enemy_at` holds for ``side``, found in one pass."""
-        nodes = {u.node for u in self.units.values() if u.node is not None and u.side != side
-                 and u.status == "table" and u.mounted_in is None and (u.hidden or not u.airborne)}
-        return nodes | {d.node for d in self.dummies.values() if d.side != side}
-
-    def destinations(self, unit: Unit, rate: int | None = None, *,
-                     stops: set[str] | None = None) -> dict[str, list[str]]:
-        """Where ``unit`` may move: up to its rate, stopping on contact (BWA-12). ``stops``: the
-        places of :meth:`enemy_nodes` for its side, when already known."""
-        assert unit.node is not None
-        rate = self.move_rate(unit) if rate is None else rate
-        if rate is None:  # airborne: anywhere on the board
-            return {n: [n] for n in self.map.features if n != unit.node}
-        blocked = self.enemy_nodes(unit.side) if stops is None else stops
-        return self.map.reach(unit.node, rate, enter=lambda n: self.can_enter(unit, n), stop=blocked.__contains__)
-
-    def place(self, unit: Unit, node: str) -> None:
-        """Put a unit (and what it carries, and media following it) in ``node``; it faces the way it went."""
-        if unit.node is not None and unit.node != node:
-            unit.heading = self.map.bearing(unit.node, node)
-        unit.node = node
-        for u in self.units.values():
-            if u.mounted_in == unit.id:
-                u.node = node
-        for mid, (_, follows) in self.media.items():
-            if follows == unit.id:
-                self.media[mid] = (node, follows)
-
-    def enemy_places(self, side: str) -> set[str]:
-        """Where opposing pieces stand on the table (units or counters, whose places everyone sees)."""
-        return {u.node for u in self.table_units(other(side)) if u.node is not None} | {
-            d.node for d in self.dummies.values() if d.side != side}
-
-    def facing(self, unit: Unit, enemies: set[str] | None = None) -> float:
-        """BWA-13 gap: a vehicle faces the way it last moved; one that has not moved yet faces the
-        nearest opposing piece on the table (``enemies``: :meth:`enemy_places`, when already known)."""
-        assert unit.node is not None
-        if unit.heading is not None:
-            return unit.heading
-        here = unit.node
-        away = [n for n in (self.enemy_places(unit.side) if enemies is None else enemies) if n != here]
-        if not away:
-            return 0.0
-        nearest = min(away, key=lambda n: (self.map.dist(here, n), n))
-        return self.map.bearing(here, nearest)
-
-    def smoke_spot(self, unit: Unit, method: str, enemies: set[str] | None = None) -> str | None:
-        """BWA-13: a smoke screen goes behind the vehicle, a discharger's ball in front of it."""
-        assert unit.node is not None
-        return self.map.turn(unit.node, self.facing(unit, enemies), math.pi if method == "screen" else 0.0)
-
-    def leave_position(self, unit: Unit) -> None:
-        """Moving ends a condition (BWA-19) and an envelopment (BWA-22)."""
-        unit.condition = None
-        unit.enveloping = None
-        for u in self.units.values():
-            if u.enveloping == unit.id:
-                u.enveloping = None
-
-    def move_along(self, unit: Unit, path: Sequence[str], rule: str = "BWA-12") -> bool:
-        """Move step by step; authority units check changed street signs (BWA-14).
-
-        Returns True when the unit reached the end of ``path``.
+        ``enter`` says whether a feature may be entered at all; ``stop`` whether
+        a move must end there (contact with an opposing unit).
         """
-        if not path:
-            return True
-        self.leave_position(unit)
-        start = unit.node
-        assert start is not None
-        checks_signs = unit.side == AUTHORITY and not unit.airborne
-        if checks_signs and unit.sign_state == "roll_again":
-            # BWA-07: after a 51-75% result the unit checks again even on correct signs.
-            unit.sign_state = None
-            if not self.street_sign_check(unit, path[0], came_from=start):
-                self._moved(unit, start)
-                return False
-        for node in path:
-            previous = unit.node
-            assert previous is not None
-            self.place(unit, node)
-            if checks_signs and node in self.changed_signs and node not in unit.signs_known:
-                unit.signs_known.add(node)
-                if not self.street_sign_check(unit, node, came_from=previous):
-                    self._moved(unit, start)
-                    return False
-        self._moved(unit, start)
-        return unit.node == path[-1]
+        paths: dict[str, list[str]] = {start: []}
+        frontier = [start]
+        for _ in range(rate):
+            nxt = []
+            for node in frontier:
+                if node != start and stop(node):
+                    continue
+                for n in self.neighbours[node]:
+                    if n not in paths and enter(n):
+                        paths[n] = [*paths[node], n]
+                        nxt.append(n)
+            frontier = nxt
+        del paths[start]
+        return paths
 
-    def _moved(self, unit: Unit, start: str) -> None:
-        if unit.hidden:  # the other side reads what a dummy's move says (BWA-11); its own side, the unit
-            self.umpire.effect("BWA-11", f"Counter {unit.counter} moves from {start} to {unit.node}.",
-                               visible_to=self.side_vis(other(unit.side)), counter=unit.counter, to=unit.node)
-            self.umpire.effect("BWA-12", f"{self.own_label(unit)} moves from {start} to {unit.node}.",
-                               visible_to=self.side_vis(unit.side), unit=unit.id, to=unit.node)
-        else:
-            self.umpire.effect("BWA-12", f"{self.label(unit)} moves from {start} to {unit.node}.",
-                               unit=unit.id, to=unit.node)
-        self.update_sighting()
+    def bearing(self, a: str, b: str) -> float:
+        fa, fb = self.features[a], self.features[b]
+        return math.atan2(fb.y - fa.y, fb.x - fa.x)
 
-    # -- morale checks (BWA-03, BWA-04) ----------------------------------------------
-    def stand_check(self, stand: Stand, who: str, rule: str, purpose: str,
-                    modifiers: Sequence[Modifier] = (), vis: Visibility = ALL,
-                    target: int | None = None) -> RollTotal:
-        """BWA-03: 1D6 + modifiers against the stand's morale check number."""
-        return self.umpire.roll_total(rule, who, 1, 6, purpose=purpose, modifiers=modifiers,
-                                      target=stand.morale_number if target is None else target,
-                                      visible_to=vis)
+    def turn(self, at: str, heading: float, turn: float) -> str | None:
+        """The neighbour of ``at`` closest to ``heading + turn`` (within 60 degrees), if any."""
+        want = heading + turn
+        best, best_off = None, math.radians(60)
+        for n in self.neighbours[at]:
+            off = abs((self.bearing(at, n) - want + math.pi) % (2 * math.pi) - math.pi)
+            if off <= best_off:
+                best, best_off = n, off
+        return best
 
-    def unit_check(self, unit: Unit, rule: str, column: str, labels: Sequence[str],
-                   modifiers: Sequence[Modifier] = (), stands: Sequence[Stand] | None = None,
-                   vis: Visibility | None = None) -> UnitCheck:
-        """BWA-04: a stand morale check per stand; the share failed picks the table row.
-
-        ``labels`` are the column's results by row; without them (a rule with its own pass mark,
-        BWA-30) only the share failed is told.
-        """
-        pool = list(unit.stands if stands is None else stands)
-        if not self.options["unit_check_counts_commander"] and len(pool) > 1:
-            pool = [s for s in pool if not s.commander]
-        vis = self.vis(unit) if vis is None else vis
-        failed = 0
-        for level in sorted({s.quality for s in pool}, reverse=True):
-            group = [s for s in pool if s.quality == level]
-            roll = self.umpire.roll_pool(
-                rule, f"{self.label(unit, vis)}: {len(group)} {QUALITY_NAMES[unit.side][level]} stand(s)",
-                len(group), 6, purpose=f"unit morale check ({column})", target=group[0].morale_number,
-                modifiers=modifiers, visible_to=vis)
-            failed += len(group) - roll.successes
-        row = morale_row(failed, len(pool))
-        result = f": {column} result '{labels[row]}'" if labels else f" ({column})"
-        self.umpire.effect("BWA-04", f"{self.label(unit, vis)}: {failed} of {len(pool)} stands failed "
-                           f"({100 * failed / len(pool):.0f}%){result}.",
-                           visible_to=vis, unit=unit.id, failed=failed, stands=len(pool), row=row)
-        return UnitCheck(failed, len(pool), row)
-
-    def activation_can_fail(self, unit: Unit, bonus: int) -> bool:
-        """BWA-18: whether the activation roll can fail at all (a 1 plus the bonus misses the number)."""
-        return 1 + bonus < MORALE_NUMBER[unit.level]
-
-    def activation(self, unit: Unit, what: str, bonus: int, vis: Visibility | None = None) -> bool:
-        """BWA-18: one stand morale check at the unit's level, the bracketed number added.
-
-        A check that cannot fail is not rolled: it is no risk (BWA-02)."""
-        vis = self.vis(unit) if vis is None else vis
-        if not self.activation_can_fail(unit, bonus):
-            self.umpire.effect("BWA-18", f"{self.label(unit, vis)} needs {MORALE_NUMBER[unit.level]}+ with "
-                               f"+{bonus} for {what}: activation cannot fail, so no roll (and no risk, "
-                               "BWA-02).", visible_to=vis, unit=self.key(unit))
-            return True
-        mods = [Modifier(bonus, f"activation bonus for {what}", "BWA-18")] if bonus else []
-        return self.umpire.roll_total(
-            "BWA-18", self.label(unit, vis), 1, 6, purpose=f"activation for {what}", modifiers=mods,
-            target=MORALE_NUMBER[unit.level], visible_to=vis).passed
-
-    def drop_levels(self, unit: Unit, levels: int, rule: str) -> None:
-        """BWA-05: reliability (or quality) drops, never below the lowest level."""
-        if levels <= 0:
-            return
-        if unit.side == NONVIOLENT and not self.options["nonviolent_quality_drop"]:
-            return
-        for s in unit.stands:
-            s.quality = max(0, s.quality - levels)
-            if unit.side == NONVIOLENT:
-                s.start_quality = s.quality  # permanent for nonviolent stands (BWA-05 gap)
-        self.umpire.effect(rule, f"{self.label(unit)} drops {levels} level(s): now "
-                           f"{', '.join(s.quality_name for s in unit.stands)}.", unit=unit.id)
-
-    # -- street signs (BWA-07, BWA-14..16) --------------------------------------------
-    def street_sign_check(self, unit: Unit, node: str, came_from: str | None = None) -> bool:
-        """Returns True when the unit carries on moving."""
-        mods = []
-        if ORIGIN_MODIFIER[unit.origin]:  # BWA-15: area (+2) or neighbouring area (+1), never both
-            where = "the area of the game" if unit.origin == "area" else "the neighbouring area"
-            mods.append(Modifier(ORIGIN_MODIFIER[unit.origin], f"unit is from {where}", "BWA-15"))
-        if unit.gps:
-            mods.append(Modifier(GPS_MODIFIER, "unit has GPS mapping software", "BWA-15"))
-        self.umpire.effect("BWA-14", f"{self.own_label(unit)} finds changed street signs at {node}.",
-                           visible_to=self.vis(unit), unit=unit.id, at=node)
-        check = self.unit_check(unit, "BWA-14", "Street Sign Check", STREET_SIGN_COLUMN, mods)
-        if check.row == 0:
-            return True
-        if check.row == 3:  # BWA-07: lost; the opponent places it two moves away
-            unit.lost = True
-            self.tasks.insert(0, Task("place_lost", self.first_seat(other(unit.side)), {"unit": unit.id}))
-            self.umpire.effect("BWA-07", f"{self.label(unit)} is lost: the opponent places it "
-                               f"{self.options['lost_moves']} moves away; it will not move until rallied.",
-                               unit=self.key(unit))
-            return False
-        unit.sign_state = "roll_again" if check.row == 2 else None
-        heading = self.map.bearing(came_from, node) if came_from else 0.0
-        return self.wrong_direction(unit, heading)
-
-    def wrong_direction(self, unit: Unit, heading: float) -> bool:
-        """BWA-16: 1-2 right, 3-4 reverse, 5-6 left; reroll while the way is blocked.
-
-        Returns True when the unit carries on with the move it was making (every way blocked under the
-        ``wrong_way_all_blocked = "as_ordered"`` house rule)."""
-        assert unit.node is not None
-        at = unit.node
-        turns = {"right": -math.pi / 2, "reverse": math.pi, "left": math.pi / 2}
-        ways = {name: self.map.turn(at, heading, angle) for name, angle in turns.items()}
-        # Counters block like units: a dummy must not be told apart by the roll (BWA-11).
-        open_ways = {n: w for n, w in ways.items()
-                     if w is not None and self.can_enter(unit, w)
-                     and not any(u.node == w for u in self.table_units() if u is not unit)
-                     and not any(d.node == w for d in self.dummies.values())}
-        if not open_ways:  # BWA-16 gap: the reroll would never end
-            as_ordered = self.options["wrong_way_all_blocked"] == "as_ordered"
-            outcome = "it carries on with its move" if as_ordered else "it stays where it is"
-            self.umpire.effect("BWA-16", f"{self.own_label(unit)} would go the wrong way, but every way is "
-                               f"blocked: {outcome}.", visible_to=self.vis(unit), unit=unit.id)
-            return as_ordered
-        while True:
-            roll = self.umpire.roll_total("BWA-16", self.own_label(unit), 1, 6, purpose="wrong direction",
-                                          judge=lambda t: WRONG_DIRECTION[t], visible_to=self.vis(unit))
-            way = str(roll.result)
-            if way in open_ways:
+    def downwind_line(self, start: str, wind: str, length: int) -> list[str]:
+        """BWA-13 smoke pots: a line of features from ``start`` extending downwind."""
+        dx, dy = COMPASS[wind]
+        line = [start]
+        while len(line) < length:
+            nxt = self.turn(line[-1], math.atan2(dy, dx), 0.0)
+            if nxt is None or nxt in line:
                 break
-            self.umpire.effect("BWA-16", f"Going {way} is blocked: roll again.", visible_to=self.vis(unit))
-        self.place(unit, open_ways[way])
-        self.umpire.effect("BWA-16", f"{self.own_label(unit)} goes the wrong way ({way}) to {unit.node}.",
-                           visible_to=self.vis(unit), unit=unit.id, to=unit.node)
-        return False
+            line.append(nxt)
+        return line
+
+    # -- sighting (BWA-09, BWA-10) ----------------------------------------------
+    def sees(self, a: str, b: str, smoke: Callable[[str], bool]) -> bool:
+        """True when a unit in ``a`` can see one in ``b``; smoke blocks like terrain (BWA-09 gap)."""
+        if a == b:
+            return True
+        return any(not any(smoke(n) for n in line) for line in self._sight[(a, b)])
+
+    def _sight_lines(self, a: str, b: str) -> tuple[frozenset[str], ...]:
+        if a == b:
+            return (frozenset(),)
+        ends = frozenset((a, b))
+        if b in self.neighbours[a]:
+            return (ends,)
+        fa, fb = self.features[a], self.features[b]
+        if fa.kind in OPEN_KINDS and fb.kind in OPEN_KINDS:
+            return self._open_line(a, b)
+        return self._street_lines(a, b)
+
+    def _open_line(self, a: str, b: str) -> tuple[frozenset[str], ...]:
+        """BWA-09: a straight line; trees, buildings and housing block it."""
+        fa, fb = self.features[a], self.features[b]
+        line = LineString([(fa.x, fa.y), (fb.x, fb.y)])
+        crossed = set()
+        for f in self.features.values():
+            if f.id in (a, b):
+                continue
+            if line.distance(Point(f.x, f.y)) < f.radius:
+                if f.kind in SIGHT_BLOCKERS:
+                    return ()
+                crossed.add(f.id)
+        return (frozenset(crossed | {a, b}),)
+
+    def _road_ends(self, node: str) -> list[str]:
+        f = self.features[node]
+        if f.kind in ROAD_KINDS:
+            return [node]
+        return [n for n in self.neighbours[node] if self.features[n].kind in ROAD_KINDS]
+
+    def _street_lines(self, a: str, b: str) -> tuple[frozenset[str], ...]:
+        """BWA-10: up a road, ending when the units are more than two intersections apart.
+
+        The intersections between them count, and one more if either unit stands on an
+        intersection: a unit at the next intersection is one away, seen from either end."""
+        lines = []
+        for s in self._road_ends(a):
+            for t in self._road_ends(b):
+                for street in self.features[s].streets & self.features[t].streets:
+                    sub = self._street_graphs[street]
+                    try:
+                        path = nx.shortest_path(sub, s, t)
+                    except nx.NetworkXNoPath:
+                        continue
+                    full = [a, *[n for n in path if n not in (a, b)], b]
+                    crossed = sum(1 for n in full[1:-1] if self.features[n].kind == "intersection")
+                    crossed += any(self.features[n].kind == "intersection" for n in (a, b))
+                    if crossed <= self.sight_intersections:
+                        lines.append(frozenset(full))
+        return tuple(dict.fromkeys(lines))
+
+
+_MAPS: dict[tuple[object, ...], StreetMap] = {}
+
+
+def street_map(features: Sequence[FeatureSpec], links: Sequence[tuple[str, str]], *,
+               sight_intersections: int) -> StreetMap:
+    """The map of these features and links, built once (its sight lines are the costly part) and
+    shared by every game, rebuilt game (undo, replay) and clone that uses it."""
+    key = (tuple((f.id, f.kind, f.x, f.y, f.name, tuple(f.streets), f.radius) for f in features),
+           tuple((a, b) for a, b in links), sight_intersections)
+    if key not in _MAPS:
+        if len(_MAPS) >= 32:  # a long session of many scenarios: start afresh
+            _MAPS.clear()
+        _MAPS[key] = StreetMap(features, links, sight_intersections=sight_intersections)
+    return _MAPS[key]

@@ -27,16 +27,16 @@ import random
 from riotact.core import Game
 from riotact.core.worlds import dealt, world_copy
 
-from .board import Board
-from .state import BWAState
+from . import view
+from .state import Dummy, Unit, World
 from .tables import AUTHORITY, NONVIOLENT, other
-from .units import Dummy, Unit, spied
+from .turn import ByWillAlone
 
 
 def determinise(game: Game, seat: str, seed: int) -> Game:
     world = world_copy(game, seed)
     state = world.state
-    assert isinstance(state, BWAState)
+    assert isinstance(state, ByWillAlone)
     rng = world.umpire.rng
     side = state.side_of(seat)
     foe = other(side)
@@ -50,19 +50,19 @@ def determinise(game: Game, seat: str, seed: int) -> Game:
         state.changed_signs = {n for u in state.units.values() if u.side == AUTHORITY for n in u.signs_known}
     if state.initiative == foe:  # the other side's orders still to carry out (BWA-01: secret)
         state.tasks[1:] = [t for t in state.tasks[1:] if t.kind != "resolve"]
-    state.orders_cache, state._legal = None, None
-    state._version += 1
+    state.orders_cache, state.legal_cache = None, None
+    state.legal_version += 1
     return world
 
 
-def _hidden_foes(state: Board, side: str, foe: str) -> list[Unit]:
-    return [u for u in state.units.values() if u.side == foe and u.hidden and u.on_table
-            and u.mounted_in is None and not spied(u, side)]
+def _hidden_foes(state: World, side: str) -> list[Unit]:
+    """The opposing units on the table that ``side`` sees only as counters (view.py)."""
+    return [u for u in view.hidden_from(state, side) if u.on_table and u.mounted_in is None]
 
 
-def _shuffle_counters(state: Board, side: str, foe: str, rng: random.Random) -> None:
+def _shuffle_counters(state: World, side: str, foe: str, rng: random.Random) -> None:
     """Every opposing counter in sight gets a random piece of those that could be behind one."""
-    units = _hidden_foes(state, side, foe)
+    units = _hidden_foes(state, side)
     dummies = [d for d in state.dummies.values() if d.side == foe]
     pieces: list[Unit | Dummy] = [*units, *dummies]
     slots = sorted((p.counter, p.node) for p in pieces)
@@ -79,7 +79,7 @@ def _shuffle_counters(state: Board, side: str, foe: str, rng: random.Random) -> 
             state.dummies[counter] = piece
 
 
-def _deal_roles(state: Board, side: str, rng: random.Random) -> None:
+def _deal_roles(state: World, side: str, rng: random.Random) -> None:
     """BWA-26: the other side's infiltrators among this side's stands, dealt to random units."""
     stands = [s for u in state.units.values() if u.side == side for s in u.stands if s.role]
     if not stands:

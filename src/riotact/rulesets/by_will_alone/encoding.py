@@ -21,14 +21,14 @@ from typing import Any
 from riotact.core import Game, Scenario
 from riotact.core.encoding import Encoding, grammar_encoding, slot_names
 
-from .state import BWAState
+from .turn import ByWillAlone
 
 _PLAIN_VERBS = ("sit", "fraternize", "party", "signs", "barricade", "dismount", "escalate")
 _TARGET_VERBS = ("confront", "envelope", "disrupt", "disperse", "arrest")
 _UNIT_VERBS = ("rally", "regain", "mount", "reinforce", "message", "identify")
 
 
-def action_ids(state: BWAState) -> list[str]:
+def action_ids(state: ByWillAlone) -> list[str]:
     slots = slot_names()
     units = [*state.units, *slots]
     counters = sorted({u.counter for u in state.units.values() if u.counter} | set(state.dummies))
@@ -53,5 +53,5 @@ def action_ids(state: BWAState) -> list[str]:
 
 def encoding(scenario: Scenario, options: dict[str, Any]) -> Encoding:
     state = Game(scenario, seed=0, options=options).state  # the numbering is fixed: any seed will do
-    assert isinstance(state, BWAState)
+    assert isinstance(state, ByWillAlone)
     return grammar_encoding(action_ids(state))

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from riotact.core.messages import table_talk
 from riotact.core.protocol import RulesetSpec
 
 from .bots import heuristic_bot
 from .determinise import determinise
 from .encoding import encoding
-from .model import Setup
-from .options import HOUSE_RULES
-from .state import BWAState
+from .options import Options
+from .setup import Setup
 from .text import text_view
+from .turn import ByWillAlone
 
 SPEC = RulesetSpec(
     id="by-will-alone",
@@ -20,14 +19,14 @@ SPEC = RulesetSpec(
     summary=("Miniatures game of nonviolent direct action (v2.0): actionists with commanders, media, "
              "food and barricades against police and soldiers who may escalate violence. The side with "
              "the initiative acts, the other reacts; confrontations are settled by the ratio of points."),
-    state=BWAState,
+    state=ByWillAlone,
     setup=Setup,
-    house_rules=(*HOUSE_RULES, table_talk("BWA-25")),  # issue 8: seats message each other
+    options=Options,
     heuristic_bot=heuristic_bot,
     scenario_package="riotact.rulesets.by_will_alone.scenarios",
     seat_counts=(2, 8),
     text_view=text_view,
     encoding=encoding,
-    odds="riotact.rulesets.by_will_alone.odds_procedures",
+    odds="riotact.rulesets.by_will_alone.odds",
     determinise=determinise,
 )

@@ -1,416 +1,372 @@
-"""The sequence of play (BWA-01/02): initiative, orders, reactions and their resolution.
-
-The game is a queue of :class:`~.board.Task` steps. A task with a seat waits
-for that seat's decision (orders, a reaction, a withdrawal, ...); the others
-run at once. Orders are declared first and then resolved in the order given
-(BWA-01 gap); each targeted unit chooses its reaction when its turn comes.
+"""What is on the table: the pieces (stands, units, counters), the queue of the sequence of play,
+and :class:`World`, the whole state of one game with the simple queries over it (who sees what,
+where a unit may move). The rules are functions over the world in :mod:`.rules`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import replace
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from riotact.core.log import Visibility
-from riotact.core.modifiers import Modifier
-from riotact.core.options import Value
-from riotact.core.protocol import Action
+from riotact.core.errors import ScenarioError
+from riotact.core.protocol import Action, State
 from riotact.core.scenario import Scenario
 from riotact.core.umpire import Umpire
-from riotact.core.umpiring import Power
 
-from . import orders, umpiring, view
-from .actions import Actions
-from .board import Task
-from .open_orders import OrderList
+from .board import street_map
+from .options import Options
+from .rules.open_orders import Orders
+from .setup import Setup, UnitSpec
 from .tables import (
+    AUTHORITY,
+    ESCAPE_NUMBER,
+    MORALE_NUMBER,
+    MOVE_RATE,
     NONVIOLENT,
-    REACTION_NAMES,
-    REACTIONS,
+    QUALITY_NAMES,
     SIDES,
+    VEHICLE_KINDS,
+    level_of,
     other,
+    seat_side,
 )
-from .units import spied
-from .victory import final_result
 
 
-class BWAState(Actions):
-    """By Will Alone: two sides, one initiative, actions and reactions."""
+@dataclass(slots=True)
+class Stand:
+    """One base of figures (BWA-03: its quality or reliability sets its numbers)."""
 
-    def __init__(self, scenario: Scenario, options: dict[str, Value], umpire: Umpire) -> None:
+    id: str
+    side: str
+    quality: int
+    start_quality: int
+    commander: bool = False
+    role: str | None = None        # BWA-26: "spy" or "provocateur" (secret)
+    role_note: str = ""            # a label only the infiltrator's master may see
+
+    @property
+    def morale_number(self) -> int:
+        return MORALE_NUMBER[self.quality]
+
+    @property
+    def escape_number(self) -> int:
+        return ESCAPE_NUMBER[self.quality]
+
+    @property
+    def quality_name(self) -> str:
+        return QUALITY_NAMES[self.side][self.quality]
+
+
+@dataclass(slots=True)
+class Unit:
+    """Stands acting together under one commander (nonviolent) or command group (authority)."""
+
+    id: str
+    side: str
+    name: str
+    type: str
+    node: str | None
+    stands: list[Stand]
+    player: str = ""                # the seat that gives its orders
+    group: str = ""                 # authority command group (escalation, BWA-48)
+    high_command: bool = False
+    hidden: bool = False            # BWA-11: shown to the opponent only as a counter
+    counter: str = ""               # the counter label while hidden
+    status: str = "table"           # table | reserve | arriving | gone
+    entry: str | None = None
+    region: str = "home"
+    country: str = "home"
+    language: str = "local"
+    food: bool = False
+    fed: bool = True
+    origin: str = "elsewhere"
+    gps: bool = False
+    police: bool = False
+    weapons: int = 1
+    cannons: int = 0
+    smoke: tuple[str, ...] = ()
+    capacity: int = 0
+    mounted_in: str | None = None   # BWA-20: the vehicle carrying it
+    condition: str | None = None    # BWA-19: sitting | fraternizing | partying
+    barricade: str | None = None    # BWA-52: where it built its barricade
+    enveloping: str | None = None   # BWA-22: the unit it envelops
+    lost: bool = False              # BWA-07: will not move until rallied
+    sign_state: str | None = None   # BWA-07: "roll_again" after a 51-75% street sign result
+    signs_known: set[str] = field(default_factory=set)
+    disrupted: bool = False         # BWA-23: loses its next action
+    band: bool = False              # BWA-40: stands that lost nonviolent discipline
+    blocked: bool = False           # BWA-41
+    attempts: int = 0               # BWA-47: attempts to find a new commander
+    heading: float | None = None    # BWA-13: bearing of its last move (which way a vehicle faces)
+    led: bool = False               # BWA-34/46: actionists meant to have a commander (not a band,
+                                    # not the stands breaking out of jail, not a vehicle)
+
+    @property
+    def on_table(self) -> bool:
+        return self.status == "table" and self.node is not None
+
+    @property
+    def commander(self) -> Stand | None:
+        return next((s for s in self.stands if s.commander), None)
+
+    @property
+    def level(self) -> int:
+        """The unit's quality or reliability: its commander's, else its best stand's (BWA-18)."""
+        cmd = self.commander
+        return cmd.quality if cmd else max(s.quality for s in self.stands)
+
+    @property
+    def rate(self) -> int | None:
+        return MOVE_RATE[self.type]
+
+    @property
+    def vehicle(self) -> bool:
+        return self.type in ("land_vehicle", "air_vehicle")
+
+    @property
+    def airborne(self) -> bool:
+        return self.type == "air_vehicle"
+
+    @property
+    def nonviolent(self) -> bool:
+        return self.side == NONVIOLENT
+
+    @property
+    def reduced(self) -> bool:
+        return any(s.quality < s.start_quality for s in self.stands)
+
+
+def spied(unit: Unit, side: str) -> bool:
+    """BWA-26 gap: a spy's master always sees the unit the spy sits in."""
+    return unit.side != side and any(s.role == "spy" for s in unit.stands)
+
+
+@dataclass(slots=True)
+class Dummy:
+    """BWA-11: a counter with no unit behind it."""
+
+    counter: str
+    side: str
+    node: str
+    player: str = ""
+    note: str = "dummy"
+
+
+@dataclass
+class Task:
+    """One step of the sequence of play; with a ``seat`` it waits for that seat's decision."""
+
+    kind: str
+    seat: str | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+class World(State):
+    """The whole state of one game: the pieces, the orders of the step under way, the initiative,
+    and the simple queries over them. The rules are functions over it in :mod:`.rules`."""
+
+    def __init__(self, scenario: Scenario, options: Options, umpire: Umpire) -> None:
         super().__init__(scenario, options, umpire)
+        self.options: Options = options
+        #: BWA-01: the seats of each side (several players of one side act together).
+        self.side_seats = {side: tuple(s for s in scenario.seats if seat_side(s) == side) for side in SIDES}
+        if any(seat_side(s) not in SIDES for s in scenario.seats) or not all(self.side_seats.values()):
+            raise ScenarioError(scenario.source, "seats", "By Will Alone seats are nonviolent, authority, "
+                                "or more players of a side named like nonviolent-2")
+        setup: Setup = scenario.setup
+        self.setup = setup
+        self.map = street_map(setup.features, setup.links, sight_intersections=options.sight_intersections)
+        self.units: dict[str, Unit] = {}
+        self.dummies: dict[str, Dummy] = {}
+        self.media: dict[str, tuple[str, str | None]] = {m.id: (m.feature, m.follows) for m in setup.media}
+        self.smoke: dict[str, int] = {}
+        self.changed_signs: set[str] = set()
+        self.barricades: dict[str, str] = {}          # feature -> unit that built it
+        self.jail: list[Stand] = []
+        self.discarded: list[Stand] = []
+        self.removed = dict.fromkeys(SIDES, 0)
+        self.levels: dict[str, int] = {}
+        self.tasks: list[Task] = []
+        # The orders of the step under way (BWA-01): pieces already ordered, once-per-initiative uses
+        # taken up ("escalate:g", "rally:u", ...), and each piece's orders worked out once per step.
+        self.ordered: set[str] = set()
+        self.used: set[str] = set()
+        self.orders_cache: Orders | None = None
+        self.initiative = options.first_initiative
+        self.initiative_number = 1
+        self.escalations = 0
+        self.escalated: dict[str, int] = {}             # BWA-49: successful escalations by commander
+        self.lost_discipline = 0
+        self.incidents: list[tuple[int, str, str]] = []   # BWA-49: (initiative, kind, group)
+        # BWA-01/02: the acting side has lost the initiative in this step / has taken a risk in it.
         self.lose_initiative = False
         self.took_risk = False
-        self._legal: tuple[int, str, Sequence[Action]] | None = None
-        self._version = 0
-        self.umpire.effect("BWA-01", f"{scenario.title}: the {self.initiative} side starts with the "
-                           "initiative.")
-        self.update_sighting()
-        self._run()
+        # The legal decisions of the seat to act, kept until the next decision changes the table.
+        self.legal_cache: tuple[int, str, Sequence[Action]] | None = None
+        self.legal_version = 0
+        self.counter_seq = 0
+        self._build_units(setup)
 
-    # -- the protocol --------------------------------------------------------------
-    def to_act(self) -> tuple[str, ...]:
-        if self.result is not None or not self.tasks:
-            return ()
-        task = self.tasks[0]
-        if task.kind == "orders":  # BWA-01: every player of the acting side orders at the same time
-            return tuple(s for s in self.side_seats[task.data["side"]] if s not in task.data["done"])
-        return () if task.seat is None else (task.seat,)
+    # -- set-up ------------------------------------------------------------
+    def _build_units(self, setup: Setup) -> None:
+        counters: list[tuple[str, Any]] = []
+        for spec in setup.units:
+            unit = self._make_unit(spec)
+            self.units[unit.id] = unit
+            if unit.side == AUTHORITY:
+                self.levels.setdefault(unit.group, 1)  # BWA-48: every commander starts at level 1
+            if unit.hidden and unit.status == "table":  # a carried unit gets a fresh label on dismounting
+                counters.append((unit.side, unit))
+        for spec in setup.units:
+            for carried in spec.carrying:
+                self.units[carried].mounted_in = spec.id
+                self.units[carried].node = spec.feature
+                self.units[carried].hidden = self.units[spec.id].hidden
+        for d in setup.dummies:
+            counters.append((d.side, Dummy("", d.side, d.feature, self._player(d.side, d.player))))
+        # Counter labels are dealt at random so a label says nothing about what is behind it.
+        self.umpire.rng.shuffle(counters)
+        for side, piece in counters:
+            label = self.next_counter(side)
+            if isinstance(piece, Dummy):
+                piece.counter = label
+                self.dummies[label] = piece
+            else:
+                piece.counter = label
+        for inf in setup.infiltrators:
+            stand = self.units[inf.unit].stands[-1]
+            stand.role = inf.kind
+            stand.role_note = f"{inf.kind} for the {other(self.units[inf.unit].side)} side"
 
-    def legal_actions(self, seat: str) -> Sequence[Action]:
-        if seat not in self.to_act():
+    def _player(self, side: str, player: str) -> str:
+        """A piece's seat: the one the scenario names (checked by the setup model), or the side's first."""
+        return player or self.side_seats[side][0]
+
+    def next_counter(self, side: str) -> str:
+        self.counter_seq += 1
+        return f"{'N' if side == NONVIOLENT else 'A'}{self.counter_seq}"
+
+    def _make_unit(self, spec: UnitSpec) -> Unit:
+        default = "Trained" if spec.side == NONVIOLENT else "Reliable"
+        names = spec.qualities or [spec.quality or default] * spec.stands
+        levels = [level_of(spec.side, q) for q in names]
+        stands = [Stand(f"{spec.id}.{i + 1}", spec.side, lv, lv) for i, lv in enumerate(levels)]
+        if spec.side == NONVIOLENT and spec.type == "actionists":
+            stands[0].commander = True
+        return Unit(
+            id=spec.id, side=spec.side, name=spec.name or spec.id, type=spec.type,
+            node=None if spec.reserve else spec.feature, stands=stands,
+            player=self._player(spec.side, spec.player),
+            group=spec.commander or spec.id, high_command=spec.high_command, hidden=spec.hidden,
+            status="reserve" if spec.reserve else "table", entry=spec.entry, region=spec.region,
+            country=spec.country, language=spec.language, food=spec.food, fed=spec.fed,
+            origin=spec.origin, gps=spec.gps, police=spec.police, weapons=spec.weapons,
+            cannons=spec.cannons, smoke=tuple(spec.smoke), capacity=spec.capacity,
+            led=spec.side == NONVIOLENT and spec.type == "actionists",
+        )
+
+    # -- who sees what -----------------------------------------------------------
+    def side_of(self, seat: str) -> str:
+        return seat_side(seat)
+
+    def first_seat(self, side: str) -> str:
+        return self.side_seats[side][0]
+
+    def group_seen(self, group: str) -> bool:
+        """Whether the nonviolent side knows an authority command group: one of its units is sighted."""
+        return any(u.group == group and u.side == AUTHORITY and u.on_table and not u.hidden
+                   for u in self.units.values())
+
+    def smoked(self, node: str) -> bool:
+        return self.options.smoke_blocks_sight and self.smoke.get(node, 0) > 0
+
+    def sees(self, a: str, b: str) -> bool:
+        """BWA-09/10: sight from feature ``a`` to feature ``b`` (smoke blocks, BWA-13)."""
+        return self.map.sees(a, b, self.smoked)
+
+    def table_units(self, side: str | None = None) -> list[Unit]:
+        return [u for u in self.units.values()
+                if u.on_table and u.mounted_in is None and (side is None or u.side == side)]
+
+    def contact(self, unit: Unit) -> list[Unit]:
+        """Opposing units touching ``unit`` (in the same feature; aircraft never touch)."""
+        if unit.airborne:
             return []
-        if self._legal is None or self._legal[0] != self._version or self._legal[1] != seat:
-            self._legal = (self._version, seat, orders.prompt_actions(self, self.tasks[0], seat))
-        return self._legal[2]
+        return [u for u in self.table_units(other(unit.side))
+                if u.node == unit.node and not u.airborne]
 
-    def legal_action(self, seat: str, action_id: str) -> Action | None:
-        """One decision checked without reading the whole list (orders are looked up by id)."""
-        legal = self.legal_actions(seat)
-        if isinstance(legal, OrderList):
-            return legal.find(action_id)
-        return next((a for a in legal if a.id == action_id), None)
+    def in_sight_of(self, unit: Unit, side: str) -> list[Unit]:
+        assert unit.node is not None
+        return [u for u in self.table_units(side) if u.node is not None and self.sees(unit.node, u.node)]
 
-    def apply(self, seat: str, action: Action) -> None:
-        self._version += 1
-        task = self.tasks[0]
-        handler = getattr(self, f"_answer_{task.kind}")
-        handler(task, action.id, seat)
-        self._run()
-
-    def umpire_powers(self) -> tuple[Power, ...]:
-        return tuple(replace(p, run=self._then_orders_afresh(p.run)) for p in umpiring.umpire_powers(self))
-
-    def _then_orders_afresh(self, run: Callable[[dict[str, Any]], None]) -> Callable[[dict[str, Any]], None]:
-        """The umpire moving, splitting, merging or removing a unit changes the board in the middle of
-        the orders (BWA-01: they are worked out once per step): the orders still open are made again."""
-        def run_then_refresh(args: dict[str, Any]) -> None:
-            run(args)
-            self.orders_cache = None
-            self._version += 1
-        return run_then_refresh
-
-    def view(self, seat: str) -> dict[str, Any]:
-        return view.seat_view(self, seat)
-
-    def scenario_data_for(self, seat: str) -> dict[str, Any]:
-        return view.scenario_for(self, seat)
-
-    def decision_visibility(self, seat: str, action: Action) -> Visibility:
-        """Orders and answers are secret to their side; their effects are logged as they happen."""
-        return self.side_vis(self.side_of(seat))
-
-    def why_illegal(self, seat: str, action_id: str) -> str:
-        return orders.why_illegal(self, seat, action_id)
-
-    def plant_sentinels(self) -> None:
-        for unit in self.units.values():
-            if unit.hidden:
-                unit.name = f"SENTINEL-{unit.id}"
-        for dummy in self.dummies.values():
-            dummy.note = f"SENTINEL-dummy-{dummy.counter}"
-        for unit in self.units.values():
-            for stand in unit.stands:
-                if stand.role:
-                    stand.role_note = f"SENTINEL-role-{stand.id}"
-
-    def hidden_tokens(self, seat: str) -> set[str]:
-        side = self.side_of(seat)
-        tokens = {u.name for u in self.units.values()
-                  if u.side != side and u.hidden and not spied(u, side)}
-        tokens |= {d.note for d in self.dummies.values() if d.side != side}
-        tokens |= {s.role_note for u in self.units.values() for s in u.stands
-                   if s.role and u.side == side and s.role_note}
-        return {t for t in tokens if t.startswith("SENTINEL")}
-
-    # -- running the queue -------------------------------------------------------------
-    def _run(self) -> None:
-        while self.result is None:
-            if not self.tasks:
-                self._begin_step()
-                continue
-            task = self.tasks[0]
-            if task.kind == "orders":
-                if self.to_act():
-                    return
-                self._resolve_orders(task)
-                continue
-            if task.seat is not None:
-                actions = orders.prompt_actions(self, task, task.seat)
-                if actions:  # kept for legal_actions: nothing changes before the next apply
-                    self._legal = (self._version, task.seat, actions)
-                    return
-                self.tasks.pop(0)  # nothing left to decide
-                continue
-            self.tasks.pop(0)
-            getattr(self, f"_run_{task.kind}")(task)
-
-    def _begin_step(self) -> None:
-        if self.umpire.turn >= self.setup.length or self._side_gone():
-            self.result = final_result(self)
-            return
-        self.umpire.turn += 1
-        self.ordered = set()
-        self.orders_cache = None
-        self.lose_initiative = False
-        self.took_risk = False
-        self.umpire.effect("BWA-01", f"Action step {self.umpire.turn} of {self.setup.length}: the "
-                           f"{self.initiative} side declares its actions.")
-        self.tasks.append(Task("orders", None, {"side": self.initiative, "done": [], "orders": []}))
-
-    def _side_gone(self) -> bool:
-        for side in SIDES:
-            alive = [u for u in self.units.values() if u.side == side and u.stands
-                     and u.status in ("table", "reserve", "arriving")]
-            if not alive and not (side == NONVIOLENT and self.jail):
-                return True
-        return False
-
-    def _run_end_step(self, task: Task) -> None:
-        side = self.initiative
-        for unit in self.units.values():
-            if unit.side == side:
-                unit.disrupted = False
-        if self.lose_initiative:
-            self._change_initiative("a risk failed")
-        elif not self.took_risk and self.options["no_risk_ends_initiative"]:
-            self._change_initiative("it took no risk in this step (BWA-02)")
-        else:
-            self.umpire.effect("BWA-02", f"The {side} side took risks and succeeded: it keeps the initiative.")
-
-    def _change_initiative(self, why: str) -> None:
-        """BWA-02: the initiative passes; smoke clears (BWA-13), discards test (BWA-29)."""
-        new = other(self.initiative)
-        self.umpire.effect("BWA-02", f"The {self.initiative} side loses the initiative ({why}); the {new} "
-                           "side has it now.")
-        if self.smoke and self.options["smoke_clears_on_initiative"]:
-            self.smoke.clear()
-            self.umpire.effect("BWA-13", "All smoke clears.")
-            self.update_sighting()
-        self._discard_losses()
-        self.initiative = new
-        self.initiative_number += 1
-        self.used = set()
-        follow: list[Task] = []
-        for unit in list(self.units.values()):
-            if unit.status == "arriving" and unit.side == new:
-                self._arrive(unit)
-        for unit in list(self.units.values()):
-            if unit.band and unit.on_table:
-                follow.append(Task("band", None, {"band": unit.id, "asked": False}))
-        if new == NONVIOLENT:
-            if self.options["condition_lasts"] == "next_initiative":  # BWA-19 house rule
-                for unit in self.table_units(NONVIOLENT):
-                    if unit.condition:
-                        self.umpire.effect("BWA-19", f"{self.own_label(unit)} is no longer {unit.condition}.",
-                                           visible_to=self.vis(unit), unit=unit.id)
-                        unit.condition = None
-            self._find_commanders()
-            follow += self._rally_dice()
-        self.tasks[0:0] = follow
-
-    # -- orders ----------------------------------------------------------------------
-    def _answer_orders(self, task: Task, action_id: str, seat: str) -> None:
-        """BWA-01: each player declares his units' orders; they resolve once all are done."""
-        if action_id != "done":
-            key, verb, arg = orders.split(action_id)
-            task.data["orders"].append([key, verb, arg])
-            self.ordered.add(key)
-            use = orders.once_per_initiative(self, key, verb, arg)  # used up when declared
-            if use:
-                self.used.add(use)
-            if self.orders_cache is not None:
-                self.orders_cache.take(key, use)
-            return  # the seat ends its orders itself, so a "done" typed ahead ends only this step
-        task.data["done"].append(seat)
-
-    def _resolve_orders(self, task: Task) -> None:
-        self.tasks.pop(0)
-        steps = [Task("resolve", None, {"key": k, "verb": v, "arg": a}) for k, v, a in task.data["orders"]]
-        self.tasks[0:0] = [*steps, Task("end_step")]
-
-    def _run_resolve(self, task: Task) -> None:
-        key, verb, arg = task.data["key"], task.data["verb"], task.data["arg"]
-        if self.lose_initiative:  # BWA-01/02: a side that has lost the initiative acts no more
-            self.umpire.effect("BWA-02", f"The {self.initiative} side has lost the initiative: the order "
-                               f"for {self._order_label(key)} ({verb}) is not carried out.",
-                               visible_to=self.side_vis(self.initiative))
-            return
-        if key in self.dummies:
-            self._move_dummy(key, arg)
-            return
-        if key not in self.units and key != "jail":
-            self.umpire.effect("BWA-11", f"Counter {key} was removed: its order lapses.",
-                               visible_to=self.side_vis(self.initiative))
-            return
-        if key == "jail":
-            self.escape()
-            return
-        unit = self.units[key]
-        if not unit.on_table or not unit.stands:
-            self.umpire.effect("BWA-17", f"{unit.name} ({unit.id}) is no longer on the table: its "
-                               f"{verb} is not carried out.", visible_to=self.side_vis(unit.side))
-            return
-        getattr(self, f"_do_{verb}")(unit, arg)
-
-    def _order_label(self, key: str) -> str:
-        """A piece named for its own side: a unit by name, a dummy or the jail by its key."""
-        unit = self.units.get(key)
-        return f"{unit.name} ({unit.id})" if unit is not None else key
-
-    def _answer_react(self, task: Task, action_id: str, seat: str) -> None:
-        self.tasks.pop(0)
-        self.tasks.insert(0, Task("finish", None, {**task.data, "reaction": action_id}))
-
-    def _run_finish(self, task: Task) -> None:
-        """BWA-27: apply the reaction, then resolve the action if a confrontation follows."""
-        unit, target = self.units[task.data["unit"]], self.units[task.data["target"]]
-        verb = task.data["verb"]
-        if not (unit.on_table and unit.stands and target.on_table and target.stands):
-            self._fizzle(unit, verb, "one of the units has left the table")
-            return
-        parts = task.data["reaction"].split(":")
-        reaction, node = parts[1], (parts[2] if len(parts) > 2 else "")
-        follows, bonus = REACTIONS[reaction]
-        name = REACTION_NAMES[reaction]
-        if bonus is not None and not self.activation(target, f"the {name} reaction", bonus):
-            self.umpire.effect("BWA-18", f"{self.label(target)} fails activation: it Holds instead.",
-                               unit=target.id)
-            reaction, follows = "hold", True
-        self._react(unit, target, reaction, node)
-        if not follows or target.node != unit.node or not target.on_table:
-            self.umpire.effect("BWA-27", f"No confrontation follows: {self.label(unit)}'s {verb} has "
-                               "no effect.", unit=unit.id)
-            return
-        if verb == "arrest":
-            self.arrest(unit, target)
-            return
-        if verb == "envelope":
-            unit.enveloping = target.id
-            self.umpire.effect("BWA-22", f"{self.label(unit)} envelops {self.label(target)}.", unit=unit.id)
-        out = self.confront(unit, target, why=verb)
-        if verb == "disperse" and out.won_by(unit):
-            self._disperse(target)
-            return
-        if verb == "disrupt" and out.won_by(unit) and self.options["disrupt_effect"]:
-            target.disrupted = True
-            self.umpire.effect("BWA-23", f"{self.label(target)} is disrupted: it loses its next action.",
-                               unit=target.id)
-        self.settle(out)
-
-    def _answer_arrest(self, task: Task, action_id: str, seat: str) -> None:
-        """BWA-35: one chosen stand tests to resist arrest; stop when told or when nothing is left."""
-        police, target = self.units[task.data["unit"]], self.units[task.data["target"]]
-        if action_id != "arrest-done":
-            stand_id = action_id.split(":", 1)[1]
-            task.data["tried"].append(stand_id)
-            if self.resist_arrest(police, target, task.data["capacity"], stand_id):
-                task.data["arrested"] += 1
-        left = [s for s in target.stands if s.id not in task.data["tried"]]
-        if action_id == "arrest-done" or not left or not task.data["capacity"]:
-            self.tasks.pop(0)
-            self.end_arrest(target, task.data["arrested"])
-
-    def _answer_withdraw(self, task: Task, action_id: str, seat: str) -> None:
-        self.tasks.pop(0)
-        self.withdraw_to(self.units[task.data["unit"]], action_id.split(":", 1)[1], task.data["rule"])
-
-    def _answer_place_lost(self, task: Task, action_id: str, seat: str) -> None:
-        """BWA-07: the opponent places the lost unit."""
-        self.tasks.pop(0)
-        unit = self.units[task.data["unit"]]
-        self.place(unit, action_id.split(":", 1)[1])
-        self.umpire.effect("BWA-07", f"The {other(unit.side)} side places lost {self.own_label(unit)} at "
-                           f"{unit.node}.", visible_to=self.vis(unit), unit=unit.id)
+    # -- movement (BWA-12) ---------------------------------------------------------
+    def move_rate(self, unit: Unit) -> int | None:
+        """BWA-12, with BWA-11: a counter moves at its side's slowest rate."""
         if unit.hidden:
-            self.umpire.effect("BWA-11", f"Counter {unit.counter} is moved to {unit.node}.",
-                               counter=unit.counter)
-        self.update_sighting()
+            return self.counter_rate(unit.side)
+        return unit.rate
 
-    def _find_commanders(self) -> None:
-        """BWA-47: the highest-quality stand makes a morale check, +1 per earlier attempt."""
-        for unit in self.table_units(NONVIOLENT):
-            if unit.band or unit.type != "actionists" or unit.commander is not None or not unit.stands:
-                continue
-            best = max(unit.stands, key=lambda s: s.quality)
-            mods = [Modifier(unit.attempts, "earlier attempts", "BWA-47")] if unit.attempts else []
-            unit.attempts += 1
-            if self.stand_check(best, f"{self.label(unit)} stand {best.id}", "BWA-47",
-                                "finding a new commander", mods, vis=self.vis(unit)).passed:
-                best.commander = True
-                unit.attempts = 0
-                self.umpire.effect("BWA-47", f"{self.own_label(unit)} has a new commander: {best.id}.",
-                                   visible_to=self.vis(unit), unit=unit.id)
+    def counter_rate(self, side: str) -> int:
+        rates = [MOVE_RATE[u.type] for u in self.units.values() if u.side == side]
+        return min(r for r in rates if r is not None) if any(r is not None for r in rates) else 1
 
-    def _rally_dice(self) -> list[Task]:
-        """BWA-28: one die per 10 discarded stands, each assigned to a leader."""
-        dice = len(self.discarded) // int(self.options["rally_stands_per_die"])
-        if dice:
-            self.umpire.effect("BWA-28", f"{len(self.discarded)} discarded stands: the nonviolent side has "
-                               f"{dice} rally dice.", dice=dice)
-        return [Task("rally_die", self.first_seat(NONVIOLENT)) for _ in range(dice)]
+    def can_enter(self, unit: Unit | None, node: str) -> bool:
+        if unit is not None and unit.type == "land_vehicle":
+            return self.map.features[node].kind in VEHICLE_KINDS
+        return True
 
-    def _answer_rally_die(self, task: Task, action_id: str, seat: str) -> None:
-        self.tasks.pop(0)
-        unit = self.units[action_id.split(":", 1)[1]]
-        roll = self.umpire.roll_total("BWA-28", f"Commander of {self.own_label(unit)}", 1, 6,
-                                      purpose="rallying discarded stands", visible_to=self.vis(unit))
-        rallied = self.discarded[:roll.total]
-        del self.discarded[:roll.total]
-        unit.stands.extend(rallied)
-        self.umpire.effect("BWA-28", f"{len(rallied)} discarded stand(s) are rallied and placed touching "
-                           f"the commander of {self.own_label(unit)}.", visible_to=self.vis(unit))
+    def enemy_at(self, side: str, node: str) -> bool:
+        """An opposing piece at ``node`` that stops a move: a unit on the ground, or any counter
+        (BWA-11), dummies and aircraft included, so a move stops at a counter whatever is behind it."""
+        return any(u.node == node and u.side != side and u.status == "table" and u.mounted_in is None
+                   and (u.hidden or not u.airborne) for u in self.units.values()) or any(
+            d.node == node and d.side != side for d in self.dummies.values())
 
-    def _discard_losses(self) -> None:
-        """BWA-29: when the initiative changes, each discarded stand rolls 2D6 to stay."""
-        for stand in list(self.discarded):
-            roll = self.umpire.roll_total("BWA-29", f"discarded stand {stand.id}", 2, 6,
-                                          purpose="staying available", target=stand.morale_number)
-            if not roll.passed:
-                self.discarded.remove(stand)
-                self.removed[NONVIOLENT] += 1
-                self.umpire.effect("BWA-29", f"Discarded stand {stand.id} is permanently removed.")
+    def enemy_nodes(self, side: str) -> set[str]:
+        """Every place where :meth:`enemy_at` holds for ``side``, found in one pass."""
+        nodes = {u.node for u in self.units.values() if u.node is not None and u.side != side
+                 and u.status == "table" and u.mounted_in is None and (u.hidden or not u.airborne)}
+        return nodes | {d.node for d in self.dummies.values() if d.side != side}
 
-    # Escape and undisciplined stands --------------------------------------------------------
+    def destinations(self, unit: Unit, rate: int | None = None, *,
+                     stops: set[str] | None = None) -> dict[str, list[str]]:
+        """Where ``unit`` may move: up to its rate, stopping on contact (BWA-12). ``stops``: the
+        places of :meth:`enemy_nodes` for its side, when already known."""
+        assert unit.node is not None
+        rate = self.move_rate(unit) if rate is None else rate
+        if rate is None:  # airborne: anywhere on the board
+            return {n: [n] for n in self.map.features if n != unit.node}
+        blocked = self.enemy_nodes(unit.side) if stops is None else stops
+        return self.map.reach(unit.node, rate, enter=lambda n: self.can_enter(unit, n), stop=blocked.__contains__)
 
-    def _run_band(self, task: Task) -> None:
-        """BWA-40/41: the band moves toward the closest authority unit in sight and attacks."""
-        band = self.units[task.data["band"]]
-        if not band.on_table or not band.stands:
-            return
-        target = self.band_target(band)
-        if target is None:
-            self.umpire.effect("BWA-40", f"{self.label(band)} see no authority unit: they stay.")
-            return
-        assert band.node is not None and target.node is not None
-        if band.node != target.node:
-            nxt = min(self.map.neighbours[band.node],
-                      key=lambda n: (self.map.dist(n, target.node or ""), n))
-            if not task.data["asked"] and not task.data.get("stopped"):
-                blockers = [u.id for u in self.table_units(NONVIOLENT)
-                            if not u.band and u.commander is not None and u.node in (band.node, nxt)]
-                if blockers:
-                    seat = self.units[blockers[0]].player or self.first_seat(NONVIOLENT)
-                    self.tasks.insert(0, Task("block", seat, {"band": band.id, "options": blockers}))
-                    return
-            if task.data.get("stopped"):
-                return
-            self.move_along(band, [nxt], rule="BWA-40")
-            if band.node != target.node:
-                return
-        self.band_attack(band, target)
+    def enemy_places(self, side: str) -> set[str]:
+        """Where opposing pieces stand on the table (units or counters, whose places everyone sees)."""
+        return {u.node for u in self.table_units(other(side)) if u.node is not None} | {
+            d.node for d in self.dummies.values() if d.side != side}
 
-    def _answer_block(self, task: Task, action_id: str, seat: str) -> None:
-        """BWA-41: a unit under command may confront the band to stop it."""
-        self.tasks.pop(0)
-        band = self.units[task.data["band"]]
-        stopped = False
-        if action_id != "noblock":
-            blocker = self.units[action_id.split(":", 1)[1]]
-            out = self.confront(blocker, band, why="blocking stands without discipline",
-                                moves_initiative=False)
-            if out.won_by(blocker, int(self.options["block_ratio"])):  # BWA-41 gap: 2 or more
-                band.blocked = stopped = True
-                self.umpire.effect("BWA-41", f"{self.label(band)} are blocked and stop.", band=band.id)
-        self.tasks.insert(0, Task("band", None, {"band": band.id, "asked": True, "stopped": stopped}))
+    def facing(self, unit: Unit, enemies: set[str] | None = None) -> float:
+        """BWA-13 gap: a vehicle faces the way it last moved; one that has not moved yet faces the
+        nearest opposing piece on the table (``enemies``: :meth:`enemy_places`, when already known)."""
+        assert unit.node is not None
+        if unit.heading is not None:
+            return unit.heading
+        here = unit.node
+        away = [n for n in (self.enemy_places(unit.side) if enemies is None else enemies) if n != here]
+        if not away:
+            return 0.0
+        nearest = min(away, key=lambda n: (self.map.dist(here, n), n))
+        return self.map.bearing(here, nearest)
+
+    def smoke_spot(self, unit: Unit, method: str, enemies: set[str] | None = None) -> str | None:
+        """BWA-13: a smoke screen goes behind the vehicle, a discharger's ball in front of it."""
+        assert unit.node is not None
+        return self.map.turn(unit.node, self.facing(unit, enemies), math.pi if method == "screen" else 0.0)
+
+    # -- morale checks (BWA-03, BWA-04) ----------------------------------------------
+    def activation_can_fail(self, unit: Unit, bonus: int) -> bool:
+        """BWA-18: whether the activation roll can fail at all (a 1 plus the bonus misses the number)."""
+        return 1 + bonus < MORALE_NUMBER[unit.level]
+
+    # -- street signs (BWA-07, BWA-14..16) --------------------------------------------

@@ -15,11 +15,12 @@ from typing import Any
 
 from riotact.core.umpiring import REASON, Arg, Power, PowerError, move_and_remove
 
-from .combat import Combat
-from .units import Unit
+from . import view
+from .rules import combat
+from .state import Unit, World
 
 
-def umpire_powers(s: Combat) -> tuple[Power, ...]:
+def umpire_powers(s: World) -> tuple[Power, ...]:
     """The umpire moves or removes a unit on the table."""
 
     def unit_on_table(uid: str) -> Unit:
@@ -35,11 +36,11 @@ def umpire_powers(s: Combat) -> tuple[Power, ...]:
         for carried in [u for u in s.units.values() if u.mounted_in == unit.id]:
             carried.node = node
         unit.node = node
-        s.umpire.effect("BWA-12", f"The umpire moves {s.own_label(unit)} to {node}.",
+        s.umpire.effect("BWA-12", f"The umpire moves {view.own_label(s, unit)} to {node}.",
                         visible_to=[unit.player] if unit.player else [], unit=unit.id)
 
     def remove(args: dict[str, Any]) -> None:
-        s.remove_unit(unit_on_table(args["unit"]), "the umpire's decision")
+        combat.remove_unit(s, unit_on_table(args["unit"]), "the umpire's decision")
 
     def told(unit: Unit, text: str) -> None:
         s.umpire.effect("BWA-12", text, visible_to=[unit.player] if unit.player else [], unit=unit.id)
@@ -59,7 +60,7 @@ def umpire_powers(s: Combat) -> tuple[Power, ...]:
         # from the old one would show the other side which counter split, so that it is no dummy)
         s.units[new] = replace(unit, id=new, stands=moved, signs_known=set(unit.signs_known),
                                counter=s.next_counter(unit.side) if unit.counter else "", enveloping=None)
-        told(unit, f"The umpire splits {len(moved)} stand(s) off {s.own_label(unit)} as {new}.")
+        told(unit, f"The umpire splits {len(moved)} stand(s) off {view.own_label(s, unit)} as {new}.")
 
     def merge(args: dict[str, Any]) -> None:
         unit, into = unit_on_table(args["unit"]), unit_on_table(args["into"])
@@ -68,7 +69,7 @@ def umpire_powers(s: Combat) -> tuple[Power, ...]:
                              "neither a vehicle")
         into.stands += unit.stands
         unit.stands, unit.status, unit.node = [], "gone", None
-        told(into, f"The umpire merges {s.own_label(unit)} into {s.own_label(into)}.")
+        told(into, f"The umpire merges {view.own_label(s, unit)} into {view.own_label(s, into)}.")
 
     return (
         *move_and_remove("BWA-12", Arg("unit", "id", "a unit (and what it carries)"), "a feature of the map",

@@ -1,20 +1,23 @@
 """What each seat may see (BWA-11): its own pieces, sighted opposing units, and
-opposing counters that say nothing about what is behind them."""
+opposing counters that say nothing about what is behind them.
+
+The one statement of what a seat knows: the seat's view and its copy of the scenario, who is told
+of an event (the audiences the rules pass as ``visible_to=``), how an event names a unit for its
+audience, and the conformance sentinels that must not leak. The determiniser reads it too."""
 
 from __future__ import annotations
 
 import copy
 from typing import Any
 
-from riotact.core.log import UMPIRE
+from riotact.core.log import ALL, UMPIRE, Visibility
 
-from .board import Board
-from .tables import AUTHORITY, NONVIOLENT
-from .units import Unit, spied
-from .victory import scores
+from .rules.victory import scores
+from .state import Unit, World, spied
+from .tables import AUTHORITY, NONVIOLENT, seat_side
 
 
-def unit_view(state: Board, unit: Unit, seat: str) -> dict[str, Any]:
+def unit_view(state: World, unit: Unit, seat: str) -> dict[str, Any]:
     side = "" if seat == UMPIRE else state.side_of(seat)
     own = seat == UMPIRE or side == unit.side
     out: dict[str, Any] = {
@@ -38,7 +41,7 @@ def unit_view(state: Board, unit: Unit, seat: str) -> dict[str, Any]:
     return out
 
 
-def seat_view(state: Board, seat: str) -> dict[str, Any]:
+def seat_view(state: World, seat: str) -> dict[str, Any]:
     umpire = seat == UMPIRE
     side = "" if umpire else state.side_of(seat)
     units, counters = [], []
@@ -65,7 +68,7 @@ def seat_view(state: Board, seat: str) -> dict[str, Any]:
         for k in ("unit", "target"):  # an unsighted enemy unit (a lost one to place) by its counter only
             if k in task.data:
                 unit = state.units[task.data[k]]
-                prompt[k] = task.data[k] if umpire or unit.side == side else state.key(unit)
+                prompt[k] = task.data[k] if umpire or unit.side == side else key(unit)
     reserves = [{"id": u.id, "name": u.name, "status": u.status} for u in state.units.values()
                 if u.status in ("reserve", "arriving") and (umpire or u.side == side)]
     return {
@@ -90,7 +93,7 @@ def seat_view(state: Board, seat: str) -> dict[str, Any]:
     }
 
 
-def scenario_for(state: Board, seat: str) -> dict[str, Any]:
+def scenario_for(state: World, seat: str) -> dict[str, Any]:
     """The scenario's data as ``seat`` may know it while the game runs (its header's copy), as the
     view shows the table (BWA-11): without the other side's hidden units (and what they carry),
     unless a spy of the seat's side sits in one (BWA-26 gap), and its dummies, whose counters the
@@ -113,3 +116,65 @@ def scenario_for(state: Board, seat: str) -> dict[str, Any]:
     if infiltrators:
         setup["infiltrators"] = [i for i in infiltrators if sides.get(i["unit"]) != side]
     return data
+
+
+# -- who is told: the audiences of events ------------------------------------------
+def side_sees(w: World, side: str) -> list[str]:
+    """The seats of one side: allies see what their side knows."""
+    return list(w.side_seats[side])
+
+
+def who_sees(w: World, unit: Unit) -> Visibility:
+    """Events about a hidden unit are seen only by its own side (BWA-11)."""
+    return side_sees(w, unit.side) if unit.hidden else ALL
+
+
+def key(unit: Unit) -> str:
+    """How event data name a unit: its counter while hidden (BWA-11), else its id."""
+    return unit.counter if unit.hidden and unit.counter else unit.id
+
+
+def label(unit: Unit, vis: Visibility = ALL) -> str:
+    """How the log names a unit: its counter while hidden (BWA-11), else its name and id. An event
+    only the unit's own side sees (``vis``) names it in full, with its counter."""
+    if not (unit.hidden and unit.counter):
+        return f"{unit.name} ({unit.id})"
+    if vis != ALL and vis and all(seat_side(s) == unit.side for s in vis):
+        return f"{unit.name} ({unit.id}, counter {unit.counter})"
+    return f"counter {unit.counter}"
+
+
+def own_label(w: World, unit: Unit) -> str:
+    """A unit named in an event that goes where :func:`who_sees` sends it (its own side while hidden)."""
+    return label(unit, who_sees(w, unit))
+
+
+def hidden_from(w: World, side: str) -> list[Unit]:
+    """The other side's units that ``side`` knows only as counters (BWA-11), unless its spy sits
+    in one (BWA-26)."""
+    return [u for u in w.units.values() if u.side != side and u.hidden and not spied(u, side)]
+
+
+# -- the conformance sentinels ---------------------------------------------------------
+def plant_sentinels(w: World) -> None:
+    """Mark what some seat must not learn: hidden units' names, dummies' notes, infiltrators' roles."""
+    for unit in w.units.values():
+        if unit.hidden:
+            unit.name = f"SENTINEL-{unit.id}"
+    for dummy in w.dummies.values():
+        dummy.note = f"SENTINEL-dummy-{dummy.counter}"
+    for unit in w.units.values():
+        for stand in unit.stands:
+            if stand.role:
+                stand.role_note = f"SENTINEL-role-{stand.id}"
+
+
+def hidden_tokens(w: World, seat: str) -> set[str]:
+    """The sentinels ``seat`` must never see: the other side's hidden units and dummies, and which of
+    its own side's stands are infiltrators (BWA-26)."""
+    side = w.side_of(seat)
+    tokens = {u.name for u in hidden_from(w, side)}
+    tokens |= {d.note for d in w.dummies.values() if d.side != side}
+    tokens |= {s.role_note for u in w.units.values() for s in u.stands
+               if s.role and u.side == side and s.role_note}
+    return {t for t in tokens if t.startswith("SENTINEL")}

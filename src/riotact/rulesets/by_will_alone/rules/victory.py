@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from riotact.core.protocol import Result
 
-from .tables import AUTHORITY, NONVIOLENT
-from .units import spied
-
-if TYPE_CHECKING:
-    from .board import Board
+from ..state import World, spied
+from ..tables import AUTHORITY, NONVIOLENT
 
 
-def scores(state: Board, side: str | None = None) -> dict[str, float]:
+def scores(state: World, side: str | None = None) -> dict[str, float]:
     """Points each side holds now, by the scenario's victory table: the true points, or (``side``)
     the points as that side may count them (BWA-11). The authority does not count stands behind
     unsighted counters, and an objective with a nonviolent counter on it is not clear to it, dummy
@@ -38,7 +33,7 @@ def scores(state: Board, side: str | None = None) -> dict[str, float]:
     return {NONVIOLENT: nonviolent, AUTHORITY: authority}
 
 
-def final_result(state: Board) -> Result:
+def final_result(state: World) -> Result:
     """The side with more points wins: all its seats are winners; equal points are a draw."""
     points = scores(state)
     nv, auth = points[NONVIOLENT], points[AUTHORITY]

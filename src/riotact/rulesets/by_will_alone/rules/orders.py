@@ -15,15 +15,14 @@ from collections.abc import Callable, Sequence
 
 from riotact.core.protocol import Action
 
-from .board import Board, Task
+from ..state import Dummy, Task, Unit, World
+from ..tables import ACTION_NAMES, AUTHORITY, NONVIOLENT, REACTION_NAMES, REACTIONS, may_take
 from .open_orders import DONE, OrderList, Orders, Run, split
-from .tables import ACTION_NAMES, AUTHORITY, NONVIOLENT, REACTION_NAMES, REACTIONS, may_take
-from .units import Dummy, Unit
 
 __all__ = ["DONE", "split"]
 
 
-def find_target(state: Board, key: str) -> Unit | Dummy | None:
+def find_target(state: World, key: str) -> Unit | Dummy | None:
     """A target by unit id (when sighted) or counter label (while hidden)."""
     if key in state.dummies:
         return state.dummies[key]
@@ -33,7 +32,7 @@ def find_target(state: Board, key: str) -> Unit | Dummy | None:
     return next((u for u in state.units.values() if u.hidden and u.counter == key and u.on_table), None)
 
 
-def where(state: Board, node: str) -> str:
+def where(state: World, node: str) -> str:
     """A feature as a player reads it: its id, then its name, streets or kind."""
     f = state.map.features[node]
     if f.name != f.id:
@@ -48,7 +47,7 @@ def known_as(unit: Unit) -> str:
     return f"counter {unit.counter}" if unit.hidden else unit.name
 
 
-def prompt_actions(state: Board, task: Task, seat: str) -> Sequence[Action]:
+def prompt_actions(state: World, task: Task, seat: str) -> Sequence[Action]:
     if task.kind == "orders":
         return order_actions(state, seat)
     if task.kind == "react":
@@ -72,7 +71,7 @@ def prompt_actions(state: Board, task: Task, seat: str) -> Sequence[Action]:
     raise AssertionError(task.kind)
 
 
-def arrest_actions(state: Board, task: Task) -> list[Action]:
+def arrest_actions(state: World, task: Task) -> list[Action]:
     """BWA-35: the authority picks the next stand to arrest, one at a time, or stops ("up to")."""
     target = state.units[task.data["target"]]
     left = sum(n for _, n in task.data["capacity"])
@@ -82,7 +81,7 @@ def arrest_actions(state: Board, task: Task) -> list[Action]:
     return [*picks, Action("arrest-done", "Stop arresting")]
 
 
-def order_actions(state: Board, seat: str) -> OrderList:
+def order_actions(state: World, seat: str) -> OrderList:
     """Orders still open to ``seat`` this step: nothing moves while orders are declared, so each
     piece's orders are worked out once per step and closed as orders are given (see open_orders)."""
     if state.orders_cache is None:
@@ -90,7 +89,7 @@ def order_actions(state: Board, seat: str) -> OrderList:
     return OrderList(state.orders_cache, seat)
 
 
-def once_per_initiative(state: Board, key: str, verb: str, arg: str) -> str:
+def once_per_initiative(state: World, key: str, verb: str, arg: str) -> str:
     """The once-per-initiative use an order takes up when it is declared, or "" (BWA-06, 30, 37, 42,
     49; a reserve that did not arrive may be asked for again in a later initiative, BWA-06 gap)."""
     if verb == "reinforce":
@@ -101,12 +100,12 @@ def once_per_initiative(state: Board, key: str, verb: str, arg: str) -> str:
         return f"rally:{arg}"
     if verb == "regain":
         return f"regain:{key}"
-    if verb == "escape" and state.options["escape_once_per_initiative"]:
+    if verb == "escape" and state.options.escape_once_per_initiative:
         return "escape"
     return ""
 
 
-def _all_orders(state: Board, side: str) -> Orders:
+def _all_orders(state: World, side: str) -> Orders:
     """Every piece's orders not yet given this step, with the seat that gives them."""
     table = _Table(state, side)
     orders = table.orders
@@ -141,7 +140,7 @@ class _Table:
     orders are declared): the pieces on the table, where enemies stop a move or touch, what each
     place sees, and the runs of orders pieces share (see open_orders), made once per kind and place."""
 
-    def __init__(self, state: Board, side: str) -> None:
+    def __init__(self, state: World, side: str) -> None:
         self.state, self.side = state, side
         self.orders = Orders()
         self.everyone = state.table_units()
@@ -163,7 +162,7 @@ class _Table:
         self._reach: dict[tuple[str, int | None, bool], dict[str, list[str]]] = {}
 
     def destinations(self, unit: Unit) -> dict[str, list[str]]:
-        """``Board.destinations`` for the step's fixed table, once per place, rate and kind."""
+        """``World.destinations`` for the step's fixed table, once per place, rate and kind."""
         assert unit.node is not None
         rate = self.state.move_rate(unit)
         key = (unit.node, rate, unit.type == "land_vehicle")
@@ -229,7 +228,7 @@ class _Table:
         return acts, reserves + messages + identify
 
 
-def unit_orders(state: Board, unit: Unit, table: _Table) -> tuple[list[Action], list[Run]]:
+def unit_orders(state: World, unit: Unit, table: _Table) -> tuple[list[Action], list[Run]]:
     """BWA-17: the actions this unit's side may take (its own, and the runs it shares); BWA-46: a
     leaderless unit takes none."""
     side, uid, name = unit.side, unit.id, unit.name
@@ -257,7 +256,7 @@ def unit_orders(state: Board, unit: Unit, table: _Table) -> tuple[list[Action], 
     if unit.condition != "sitting" and not unit.vehicle:
         add("sit", "", f"{name}: sit down")
     # BWA-19 gap: in contact with the authority, unless the house rule lifts that
-    if (node in table.touched or not state.options["condition_needs_contact"]) and not unit.vehicle:
+    if (node in table.touched or not state.options.condition_needs_contact) and not unit.vehicle:
         if unit.condition != "fraternizing":
             add("fraternize", "", f"{name}: fraternize with the authority (activation +2)")
         if unit.condition != "partying":
@@ -268,7 +267,7 @@ def unit_orders(state: Board, unit: Unit, table: _Table) -> tuple[list[Action], 
     if unit.barricade != node:
         add("barricade", "", f"{name}: build a barricade at {node} (activation)")
     add("smoke", "pots", f"{name}: light smoke pots (3 balls downwind)")
-    if side == AUTHORITY or state.options["smoke_methods_open"]:  # BWA-13 gap: vehicle/artillery smoke
+    if side == AUTHORITY or state.options.smoke_methods_open:  # BWA-13 gap: vehicle/artillery smoke
         for method in unit.smoke:
             spot = state.smoke_spot(unit, method, table.enemy_places)
             if spot is not None:
@@ -294,7 +293,7 @@ def unit_orders(state: Board, unit: Unit, table: _Table) -> tuple[list[Action], 
     return acts + talk, runs + shared
 
 
-def reaction_actions(state: Board, actor: Unit, unit: Unit) -> list[Action]:
+def reaction_actions(state: World, actor: Unit, unit: Unit) -> list[Action]:
     """BWA-27: the reactions open to the targeted unit, grouped by reaction; each text says its
     activation and whether a confrontation follows (Shadow and Withdraw avoid it)."""
     assert unit.node is not None and actor.node is not None
@@ -324,11 +323,11 @@ def reaction_actions(state: Board, actor: Unit, unit: Unit) -> list[Action]:
     return acts
 
 
-def place_actions(state: Board, unit: Unit) -> list[Action]:
+def place_actions(state: World, unit: Unit) -> list[Action]:
     """BWA-07 gap: two of the unit's own moves away, as far as the map allows."""
     assert unit.node is not None
     rate = unit.rate or 1
-    want = rate * int(state.options["lost_moves"])
+    want = rate * state.options.lost_moves
     dist = state.map.distance[unit.node]
     fits = [n for n, d in dist.items() if d <= want and state.can_enter(unit, n)
             and not state.enemy_at(unit.side, n)]
@@ -337,7 +336,7 @@ def place_actions(state: Board, unit: Unit) -> list[Action]:
             for n in sorted(fits) if dist[n] == far]
 
 
-def why_illegal(state: Board, seat: str, action_id: str) -> str:
+def why_illegal(state: World, seat: str, action_id: str) -> str:
     if seat not in state.to_act():
         return f"it is not {seat}'s decision now"
     task = state.tasks[0]
