@@ -1,0 +1,62 @@
+"""Rules pinned down where a small edit of the code passed every other test (scripts/mutation.py,
+docs/testing.md), each played through ``Game`` with scripted dice."""
+
+from __future__ import annotations
+
+import pytest
+
+from riotact.core.errors import IllegalActionError
+
+MILL = {"id": "mill", "block": [0, 0], "value": 60, "kind": "office"}
+
+
+def end_turn(game, seat: str = "commander") -> None:
+    """The player takes no action and stays where he is: the turn resolves."""
+    game.apply(seat, "pass")
+    if seat in game.to_act():
+        game.apply(seat, "stay")
+
+
+def texts(game, turn: int, seat: str = "commander") -> list[str]:
+    return [e["text"] for e in game.log_for(seat) if e["turn"] == turn]
+
+
+def test_cd70_a_swat_sniper_ordered_to_counter_snipe_picks_off_the_spotted_sniper(cd):
+    """CD-67 / CD-68: the sniper in the mill shoots at R1 in turns 1 and 2 (misses) and its second
+    shot is spotted (a 6). CD-13 / CD-70: in turn 3 the commander orders SW1 to pick it off; in turn
+    4's firing step SW1's sniper hits (a 4) and the sniper fires no more."""
+    dice = cd.dice({"CD-68": [6], "CD-70": [4]}, default=3)
+    game = cd.game(dice=dice, buildings=[MILL], crowds=[cd.crowd("A", "J2-2", rl=3)],
+                   units=[cd.unit("R1", "riot_police", "J1-0"),
+                          cd.unit("SW1", "swat", "J1-1", weapon="single", snipers=True)],
+                   snipers=[{"id": "sn1", "building": "mill", "target": "R1"}])
+    end_turn(game)
+    end_turn(game)
+    assert "R1 spots the sniper's position: the mill." in texts(game, 2)
+    game.apply("commander", "order:SW1:counter_snipe:sn1")
+    game.apply("commander", "stay")
+    end_turn(game)
+    assert "SW1's sniper hits the sniper at the mill: wounded." in texts(game, 4)
+    assert "R1 is under fire from an unseen sniper." not in texts(game, 4)
+    assert dice.left == {}
+
+
+def test_cd08_a_player_says_his_words_to_one_player_as_his_action_for_the_turn(cd):
+    """CD-08: the commander talks with sub1, next to him, through ``Game.say``: the conversation is
+    his action for the turn (he may still walk or stay, CD-14) and sub1 hears the words when the
+    turn resolves. A conversation is with one player at a time: words to all are refused."""
+    game = cd.game(seats=["commander", "sub1"], crowds=[cd.crowd("A", "J2-2", rl=3)],
+                   players=[{"seat": "commander", "at": "J1-1"},
+                            {"seat": "sub1", "at": "J1-0", "superior": "commander"}],
+                   units=[{**cd.unit("R1", "riot_police", "J1-0"), "player": "sub1"}])
+    with pytest.raises(IllegalActionError, match="CD-08: a conversation is with one player at a time"):
+        game.say("commander", "all", "Hold the crossroads.")
+    said = game.say("commander", "sub1", "Hold the crossroads.")
+    assert [e["text"] for e in said] == ["commander: talk with sub1: \u201cHold the crossroads.\u201d."]
+    assert "pass" not in {a.id for a in game.legal_actions("commander")}
+    assert "stay" in {a.id for a in game.legal_actions("commander")}
+    game.apply("commander", "stay")
+    end_turn(game, "sub1")
+    heard = [(e["kind"], e["text"]) for e in game.log_for("sub1") if e["turn"] == 1]
+    assert heard[-2:] == [("effect", "commander talks with sub1."),
+                          ("message", "commander to sub1: Hold the crossroads.")]
