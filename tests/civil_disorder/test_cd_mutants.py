@@ -60,3 +60,33 @@ def test_cd08_a_player_says_his_words_to_one_player_as_his_action_for_the_turn(c
     heard = [(e["kind"], e["text"]) for e in game.log_for("sub1") if e["turn"] == 1]
     assert heard[-2:] == [("effect", "commander talks with sub1."),
                           ("message", "commander to sub1: Hold the crossroads.")]
+
+
+def test_cd06_a_unit_out_of_sight_is_never_dealt_into_the_players_sight_in_a_search_world(cd):
+    """CD-06 / CD-01: the commander (no radio, strict visibility) sees sub1's R2 at J1-0, then R2
+    marches on sub1's order behind the block, out of his sight. In the worlds a search deals him
+    (``RulesetSpec.determinise``) R2 stands where the scenario started it only if he would not see
+    it there: it is moved to the nearest street point out of his sight, so every world looks to him
+    exactly like his game."""
+    game = cd.game(seats=["commander", "sub1"], buildings=[{"id": "block", "block": [0, 0], "value": 40}],
+                   house_rules={"strict_visibility": True}, crowds=[cd.crowd("A", "J2-2", rl=3)],
+                   players=[{"seat": "commander", "at": "J0-0", "radio": False},
+                            {"seat": "sub1", "at": "J2-2", "superior": "commander"}],
+                   units=[{**cd.unit("R2", "riot_police", "J1-0"), "player": "sub1"}])
+
+    def seen(g) -> list[str]:
+        return [u["id"] for u in g.view("commander")["state"]["units"]]
+
+    assert seen(game) == ["R2"]
+    game.apply("sub1", "order:R2:move:J1-1")
+    game.apply("sub1", "stay")
+    end_turn(game)
+    for _ in range(2):  # the order reaches R2, which marches out of sight
+        end_turn(game, "sub1")
+        end_turn(game)
+    assert seen(game) == []
+    determinise = game.spec.determinise
+    assert determinise is not None
+    for seed in (1, 2, 3):
+        world = determinise(game, "commander", seed)
+        assert world.view("commander") == game.view("commander")
