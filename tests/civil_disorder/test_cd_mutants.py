@@ -90,3 +90,22 @@ def test_cd06_a_unit_out_of_sight_is_never_dealt_into_the_players_sight_in_a_sea
     for seed in (1, 2, 3):
         world = determinise(game, "commander", seed)
         assert world.view("commander") == game.view("commander")
+
+
+def test_cd42_cd43_breaking_in_wrecks_a_shop_of_value_1_and_looting_the_wreck_may_set_it_alight(cd):
+    """CD-28 / CD-42: looters at the shop's front break in in turn 1; the 1D6 of damage (a 6) takes
+    the shop of value 1 to 0, a wreck (never below 0). CD-43: in turn 2 they loot the wreck, which
+    rolls for fire (a 6: a fire breaks out). No fire roll while breaking into a shop still standing."""
+    dice = cd.dice({"CD-42": [6], "CD-43": [6]})
+    game = cd.game(dice=dice, buildings=[{"id": "shop", "block": [0, 0], "value": 1}],
+                   crowds=[cd.crowd("L", "J0-0", figures=4, rl=7, looters=True)])
+
+    def rolls(turn: int) -> list[str]:
+        return [e["rule"] for e in game.log_for("umpire") if e["kind"] == "roll" and e["turn"] == turn
+                and e["rule"] in ("CD-42", "CD-43")]
+
+    end_turn(game)
+    assert rolls(1) == ["CD-42"] and "People smash their way into shop." in texts(game, 1, "umpire")
+    end_turn(game)
+    assert rolls(2) == ["CD-43"]
+    assert "Fire in the shop (a fire breaks out in the wreck): 1 fire." in texts(game, 2, "umpire")
