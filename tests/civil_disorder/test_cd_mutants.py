@@ -109,3 +109,16 @@ def test_cd42_cd43_breaking_in_wrecks_a_shop_of_value_1_and_looting_the_wreck_ma
     end_turn(game)
     assert rolls(2) == ["CD-43"]
     assert "Fire in the shop (a fire breaks out in the wreck): 1 fire." in texts(game, 2, "umpire")
+
+
+def test_cd47_sf_entering_a_burning_building_have_1d3_figures_caught(cd):
+    """CD-47 / CD-38: P1, ordered into the burning shop from its front, rolls 1D3 for the figures
+    caught (a 3) and each of the three rolls as under petrol bomb attack (6s: all three burned)."""
+    dice = cd.dice({"CD-47": [3, 1]}, default=6)
+    game = cd.game(dice=dice, buildings=[{"id": "shop", "block": [0, 0], "value": 60, "kind": "shop", "fires": 1}],
+                   units=[cd.unit("P1", "patrol", "J0-0", order="enter:shop")], crowds=[cd.crowd("A", "J2-2", rl=3)])
+    end_turn(game)
+    caught = next(e for e in game.log_for("umpire") if e["kind"] == "roll" and e["rule"] == "CD-47")
+    assert (caught["sides"], caught["total"]) == (3, 3) and "entering burning the shop" in caught["text"]
+    burned = "A figure of P1 is wounded (burned (entering burning the shop))."
+    assert texts(game, 1, "umpire").count(burned) == 3
