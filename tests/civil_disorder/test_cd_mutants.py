@@ -122,3 +122,24 @@ def test_cd47_sf_entering_a_burning_building_have_1d3_figures_caught(cd):
     assert (caught["sides"], caught["total"]) == (3, 3) and "entering burning the shop" in caught["text"]
     burned = "A figure of P1 is wounded (burned (entering burning the shop))."
     assert texts(game, 1, "umpire").count(burned) == 3
+
+
+def test_cd51_cd52_a_rioting_crowd_sets_four_rioters_on_the_player_and_a_draw_decides_nothing(cd):
+    """CD-52: the commander grabs at a rioting crowd (RL 7): four rioters fight him, one at a time,
+    and he is outnumbered 4-1 (-3, CD-53; +1 as a police officer). CD-51: a D10 each, the higher
+    total wins. Against rioter 1 his 7 - 2 = 5 to 5 is a draw and decides nothing; against rioter 2
+    his 10 - 2 = 8 to 2 wins by 6, his first win: the rioter is cuffed (CD-54 / CD-55). Rioters 3 and
+    4 draw. Then the crowd attacks him: four more draws, no wound."""
+    dice = cd.dice({"CD-51": [7, 5, 10, 2, 7, 5, 7, 5] + [7, 5] * 4})
+    game = cd.game(dice=dice, crowds=[cd.crowd("A", "x16y14", rl=7)])
+    game.apply("commander", "arrest:A")
+    game.apply("commander", "stay")
+    fights = [e for e in game.log_for("umpire") if e["kind"] == "roll" and e["rule"] == "CD-51"]
+    assert [e["who"] for e in fights[:8:2]] == ["commander"] * 4
+    assert [e["who"] for e in fights[1:8:2]] == [f"rioter {n} of crowd A" for n in (1, 2, 3, 4)]
+    assert "outnumbered 4-1" in fights[0]["text"] and dice.left == {}
+    told = [e["text"] for e in game.log_for("umpire") if e.get("rule") in ("CD-54", "CD-55", "CD-56")]
+    assert [t for t in told if "arrest" in t or "wounded" in t or "beaten" in t] == [
+        "commander cuffs a rioter of crowd A: under arrest, escorted to a police vehicle (3 turn(s) at the walk)."]
+    [crowd] = game.view("commander")["state"]["crowds"]
+    assert crowd["figures"] == 24
