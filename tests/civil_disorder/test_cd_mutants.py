@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from riotact.core.errors import IllegalActionError
+from riotact.core.errors import IllegalActionError, ScenarioError
+from riotact.core.odds import OddsError, find_procedure
+from riotact.rulesets import get_ruleset
 
 MILL = {"id": "mill", "block": [0, 0], "value": 60, "kind": "office"}
 
@@ -143,3 +145,25 @@ def test_cd51_cd52_a_rioting_crowd_sets_four_rioters_on_the_player_and_a_draw_de
         "commander cuffs a rioter of crowd A: under arrest, escorted to a police vehicle (3 turn(s) at the walk)."]
     [crowd] = game.view("commander")["state"]["crowds"]
     assert crowd["figures"] == 24
+
+
+def test_cd66_a_bombs_fire_roll_may_need_a_6_but_not_a_7(cd):
+    """CD-66: the scenario sets the D6 score on which a bomb sets each building in the blast alight:
+    6 is the highest a scenario may write; 7 (never) is a one-line error."""
+    bomb = {"id": "b", "crowd": "A", "turn": 1, "damage": 10}
+    crowds = [cd.crowd("A", "x16y8", figures=2, rl=6)]
+    game = cd.game(crowds=crowds, bombs=[{**bomb, "fire_on": 6}])
+    assert game.legal_actions("commander")
+    with pytest.raises(ScenarioError, match=r"bombs\.0\.fire_on"):
+        cd.game(crowds=crowds, bombs=[{**bomb, "fire_on": 7}])
+
+
+@pytest.mark.parametrize("modifiers", [-20, 20])
+def test_cd21_the_rl_roll_odds_take_modifiers_up_to_20_either_way(modifiers: int) -> None:
+    """CD-20 / CD-21: the odds of a crowd's RL roll take the sum of its factors from -20 to +20; one
+    beyond is refused with a one-line error."""
+    procedure = find_procedure(get_ruleset("civil-disorder"), "rl-roll")
+    odds = procedure.run([f"modifiers={modifiers}"])
+    assert sum(odds.outcomes.values()) == 1
+    with pytest.raises(OddsError, match="modifiers"):
+        procedure.run([f"modifiers={modifiers + (1 if modifiers > 0 else -1)}"])
