@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from riotact.core import Game, parse_scenario
 from riotact.core.errors import IllegalActionError, ScenarioError
 from riotact.core.odds import OddsError, find_procedure
 from riotact.rulesets import get_ruleset
@@ -167,3 +168,15 @@ def test_cd21_the_rl_roll_odds_take_modifiers_up_to_20_either_way(modifiers: int
     assert sum(odds.outcomes.values()) == 1
     with pytest.raises(OddsError, match="modifiers"):
         procedure.run([f"modifiers={modifiers + (1 if modifiers > 0 else -1)}"])
+
+
+def test_a_scenario_without_a_town_plays_on_the_default_3_by_3_junctions() -> None:
+    """A scenario that sets no town plays on the default one: three columns and three rows of
+    junctions (J0-0 to J2-2), the moves a unit at the centre may be ordered to."""
+    data = {"ruleset": "civil-disorder", "id": "t", "title": "no town", "seats": ["commander"],
+            "setup": {"players": [{"seat": "commander", "at": "J1-1"}],
+                      "units": [{"id": "R1", "type": "riot_police", "figures": 8, "at": "J1-1",
+                                 "player": "commander"}]}}
+    game = Game(parse_scenario(data, "no-town.toml"), seed=1)
+    moves = {a.id.rpartition(":")[2] for a in game.legal_actions("commander") if a.id.startswith("order:R1:move:")}
+    assert moves == {f"J{c}-{r}" for c in range(3) for r in range(3)} - {"J1-1"}
