@@ -180,3 +180,18 @@ def test_a_scenario_without_a_town_plays_on_the_default_3_by_3_junctions() -> No
     game = Game(parse_scenario(data, "no-town.toml"), seed=1)
     moves = {a.id.rpartition(":")[2] for a in game.legal_actions("commander") if a.id.startswith("order:R1:move:")}
     assert moves == {f"J{c}-{r}" for c in range(3) for r in range(3)} - {"J1-1"}
+
+
+def test_cd33_an_average_negotiator_scoring_5_takes_the_crowd_down_one_rl(cd):
+    """CD-32 / CD-33 default table: the commander, an average negotiator face to face, talks to
+    crowd A at RL 5 and rolls a 5: a score of 5 is RL -1 (6 or more would be -2), so the crowd's
+    marker shows 4."""
+    dice = cd.dice({"CD-33": [5]})
+    game = cd.game(dice=dice, players=[{"seat": "commander", "at": "J1-1", "negotiator": "average"}],
+                   crowds=[cd.crowd("A", "x16y14", rl=5)])
+    game.apply("commander", "negotiate:A")
+    game.apply("commander", "stay")
+    assert dice.left == {}
+    assert "Crowd A's RL marker now shows 4 (8 is bad, 1 is good)." in texts(game, 1)
+    [crowd] = game.view("commander")["state"]["crowds"]
+    assert crowd["rl"] == 4
