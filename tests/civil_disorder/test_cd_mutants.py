@@ -195,3 +195,18 @@ def test_cd33_an_average_negotiator_scoring_5_takes_the_crowd_down_one_rl(cd):
     assert "Crowd A's RL marker now shows 4 (8 is bad, 1 is good)." in texts(game, 1)
     [crowd] = game.view("commander")["state"]["crowds"]
     assert crowd["rl"] == 4
+
+
+def test_cd21_two_police_units_charging_a_crowd_count_one_charging_factor(cd):
+    """CD-20 / CD-21 (c): patrols P1 and P2 both charge crowd A in turn 1. The crowd's RL roll
+    names both triggers, but takes the charging factor once, in the rule's words: -1 for ordinary
+    police charging the crowd (a 4 - 1 = 3)."""
+    dice = cd.dice({"CD-20": [4]}, default=3)
+    game = cd.game(dice=dice, crowds=[cd.crowd("A", "J1-0", rl=5)],
+                   units=[cd.unit("P1", "patrol", "x16y8", order="charge:A"),
+                          cd.unit("P2", "patrol", "x16y8", order="charge:A")])
+    end_turn(game)
+    [roll] = [e for e in game.log_for("umpire") if e["kind"] == "roll" and e["rule"] == "CD-20"]
+    assert "(P1 charges; P2 charges)" in roll["text"] and roll["total"] == 3
+    assert roll["modifiers"] == [{"value": -1, "reason": "ordinary police or soldiers charging the crowd",
+                                  "rule": "CD-21"}]
