@@ -30,3 +30,16 @@ def test_bwa31_the_confrontation_odds_take_240_dice_a_side_and_refuse_241() -> N
     assert "60 stand(s), 4 dice each" in odds.title and sum(odds.outcomes.values()) == 1
     with pytest.raises(OddsError, match="more than 240 dice"):
         procedure.run(["first=61*trained", "first_multiplier=4", "second=reliable"])
+
+
+@pytest.mark.parametrize(("wind", "lit_at", "line"), [
+    ("north", "x1", {"x1": 1, "n1": 1, "o1": 1}), ("south", "x3", {"x3": 1, "s3": 2})])
+def test_bwa13_smoke_pots_drift_up_the_side_street_the_wind_blows_along(bwa, wind, lit_at, line) -> None:
+    """BWA-13: smoke pots lit at a crossing make a line of smoke downwind: on a north wind from the
+    Main / North crossing it runs up North Street into the open field beyond; on a south wind from the
+    Main / South crossing, down South Street, a dead end whose last point takes the pot left over.
+    Never along Main Street."""
+    g = bwa.game([bwa.nv("n", lit_at), bwa.auth("a", "o5")], [], wind=wind)
+    bwa.orders(g, "nonviolent", "n:smoke:pots")
+    [smoke] = [e for e in g.log_for("umpire") if e.get("rule") == "BWA-13" and "balls" in e]
+    assert smoke["balls"] == line
