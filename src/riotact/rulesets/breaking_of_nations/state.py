@@ -307,7 +307,7 @@ class BreakingOfNations(Buildings, Bombardment, WireCutting):
                     out.append(Action(f"charge:{u.id}:{e.id}", f"{u.name} charges {e.name}"))
         out += self.move_menu(u, foes) + self.wire_actions(u)
         if self.can_steady(u):
-            out.append(Action(f"rally:{u.id}", f"the officer rallies {u.name} (GL -2)"))
+            out.append(Action(f"rally:{u.id}", f"the officer rallies {u.name} (GL -{self.options['rally_gl']})"))
             if foes and movers:
                 p = self.away_point(u)
                 if self.move_problem(u, p) is None:

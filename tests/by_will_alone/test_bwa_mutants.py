@@ -1,0 +1,45 @@
+"""Limits pinned down at their very edge, where a small edit of the code passed every other test
+(scripts/mutation.py's sample of By Will Alone, read by hand, docs/testing.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from riotact.core.errors import OptionError
+from riotact.core.odds import OddsError, find_procedure
+from riotact.rulesets import get_ruleset
+
+
+@pytest.mark.parametrize(("rule", "lowest"), [("breach_ratio", 1), ("discipline_loss_ratio", 2)])
+def test_bwa38_bwa39_a_ratio_house_rule_is_played_at_its_lowest_and_refused_below(bwa, rule, lowest) -> None:
+    """BWA-38: the escapers need a ratio of at least 1 to open a breach (0 would open it with no one);
+    BWA-39: a confrontation is lost at a ratio of 2 or more (1 would make every draw a loss). The
+    lowest value is a game; one below is a one-line error."""
+    units = [bwa.nv("n", "w0"), bwa.auth("a", "e6")]
+    game = bwa.game(units, options={rule: lowest})
+    assert game.legal_actions(game.to_act()[0])
+    with pytest.raises(OptionError, match=rule):
+        bwa.game(units, options={rule: lowest - 1})
+
+
+def test_bwa31_the_confrontation_odds_take_240_dice_a_side_and_refuse_241() -> None:
+    """BWA-31/43: four 60-stand units at a multiplier of 1, or one at 4, is the most the odds
+    procedure computes (240 dice); one more stand is refused with a one-line error."""
+    procedure = find_procedure(get_ruleset("by-will-alone"), "confrontation")
+    odds = procedure.run(["first=60*trained", "first_multiplier=4", "second=reliable"])
+    assert "60 stand(s), 4 dice each" in odds.title and sum(odds.outcomes.values()) == 1
+    with pytest.raises(OddsError, match="more than 240 dice"):
+        procedure.run(["first=61*trained", "first_multiplier=4", "second=reliable"])
+
+
+@pytest.mark.parametrize(("wind", "lit_at", "line"), [
+    ("north", "x1", {"x1": 1, "n1": 1, "o1": 1}), ("south", "x3", {"x3": 1, "s3": 2})])
+def test_bwa13_smoke_pots_drift_up_the_side_street_the_wind_blows_along(bwa, wind, lit_at, line) -> None:
+    """BWA-13: smoke pots lit at a crossing make a line of smoke downwind: on a north wind from the
+    Main / North crossing it runs up North Street into the open field beyond; on a south wind from the
+    Main / South crossing, down South Street, a dead end whose last point takes the pot left over.
+    Never along Main Street."""
+    g = bwa.game([bwa.nv("n", lit_at), bwa.auth("a", "o5")], [], wind=wind)
+    bwa.orders(g, "nonviolent", "n:smoke:pots")
+    [smoke] = [e for e in g.log_for("umpire") if e.get("rule") == "BWA-13" and "balls" in e]
+    assert smoke["balls"] == line
