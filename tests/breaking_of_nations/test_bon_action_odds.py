@@ -173,7 +173,7 @@ def engine_blows(g: Game, uid: str) -> list[dict[str, Fraction]]:
     blows: list[dict[str, Fraction]] = []
 
     def strike(a: Any, t: Any) -> list[Any]:
-        odds = _strike(st.cc_tn(a, t)[0], a.cc_weapon and st.options["cc_reroll"] == "when_not_critical")
+        odds = _strike(st.cc_tn(a, t)[0], a.cc_weapon and st.options.cc_reroll == "when_not_critical")
         others = sorted({e.id for e in [*st.touching(a), *st.touching(t)]} - {a.id, t.id})
         blow = {t.id: odds["critical hit"] + odds["hit"]}
         for o in others:
@@ -472,7 +472,7 @@ def engine_assault(g: Game, uid: str, key: str) -> list[dict[str, Fraction]]:
     blows: list[dict[str, Fraction]] = []
 
     def strike(a: Any, t: Any) -> list[Any]:
-        odds = _strike(st.cc_tn(a, t)[0], a.cc_weapon and st.options["cc_reroll"] == "when_not_critical")
+        odds = _strike(st.cc_tn(a, t)[0], a.cc_weapon and st.options.cc_reroll == "when_not_critical")
         others = sorted({e.id for e in [*st.touching(a), *st.touching(t)]} - {a.id, t.id})
         blows.append({t.id: odds["critical hit"] + odds["hit"]}
                      | {o: odds["critical miss"] / len(others) for o in others})

@@ -379,7 +379,7 @@ class Artillery(Vehicles):
     def deviate(self, u: Unit, origin: XY, aim: XY) -> XY:
         """BON-069: every round deviates; logged with its distance and clock direction for the board."""
         ammo = AMMUNITION[self.ammo(u)]
-        worst = int(self.options["artillery_critical_miss"])  # BON-069 gap: 1-3, as for grenades
+        worst = self.options.artillery_critical_miss  # BON-069 gap: 1-3, as for grenades
         place = self.umpire.roll_total("BON-069", u.name, 1, 12, purpose="placement",
                                        judge=lambda n: "critical miss" if n <= worst else "placed").total
         critical = place <= worst

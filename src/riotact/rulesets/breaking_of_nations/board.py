@@ -8,7 +8,6 @@ from typing import Any
 from shapely.geometry import LineString, Point
 
 from riotact.core.log import Visibility
-from riotact.core.options import Value
 from riotact.core.protocol import State
 from riotact.core.scenario import Scenario
 from riotact.core.umpire import Umpire
@@ -16,6 +15,7 @@ from riotact.tabletop import Feature, Table, step_toward
 
 from .forces import Soldier, Unit, build
 from .model import BONSetup
+from .options import Options
 from .tables import TERRAIN, WEAPONS, terrain_speed
 from .wire import Cut, uncut
 
@@ -144,7 +144,7 @@ class Ground:
 
 
 class Board(Ground, State):
-    def __init__(self, scenario: Scenario, options: dict[str, Value], umpire: Umpire) -> None:
+    def __init__(self, scenario: Scenario, options: Options, umpire: Umpire) -> None:
         super().__init__(scenario, options, umpire)
         setup: BONSetup = scenario.setup
         self.setup = setup
@@ -152,7 +152,7 @@ class Board(Ground, State):
             terrain_feature(f.id, f.name, f.kind, f.outline, f.height) for f in setup.features])
         self.units: dict[str, Unit] = {}
         self.men: dict[str, Soldier] = {}
-        hide = bool(options["hidden_deployment"])
+        hide = options.hidden_deployment
         for card in setup.units:
             unit, men = build(card)
             unit.concealed = hide and card.hidden

@@ -39,11 +39,11 @@ class Bombardment(Artillery):
         plan = self.setup.bombardment
         if plan is None:
             return
-        phases = max(1, plan.hours // 2) if self.options["bombardment_phases"] else 1
+        phases = max(1, plan.hours // 2) if self.options.bombardment_phases else 1
         self.tell("BON-071", f"{plan.attacker} opens a {plan.hours}-hour preliminary bombardment of "
                   f"{possessive(plan.defender)} half: {counted(phases, 'phase')} (BON-072).", phases=phases)
         origin, left, back, length, depth = self.frame(plan.defender)
-        radius = float(self.options["bombardment_marker"]) / 2
+        radius = self.options.bombardment_marker / 2
         shell = AMMUNITION["shell"]
         barrage = Soldier("barrage", "", "crew", "green", "flak", "rifle", *origin)
         for phase in range(1, phases + 1):

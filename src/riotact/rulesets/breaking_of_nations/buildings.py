@@ -32,7 +32,6 @@ from typing import Any
 
 from shapely.geometry import LineString, Point
 
-from riotact.core.options import Value
 from riotact.core.protocol import Action
 from riotact.core.scenario import Scenario
 from riotact.core.umpire import Umpire
@@ -41,6 +40,7 @@ from riotact.tabletop import bearing, spots_in, steeper_than
 from .combat import Hit, _ranged_judge
 from .forces import Soldier, Unit, place
 from .heroes import Heroics
+from .options import Options
 from .structures import DOORSTEP, Blueprint, Opening, walk_length
 from .tables import CRITICAL_RANGED, RANGE_MOD, TERRAIN, WEAPONS, terrain_speed
 
@@ -85,7 +85,7 @@ class Buildings(Heroics):
     movers: Callable[[Unit], list[Soldier]]
     move_problem: Callable[[Unit, tuple[float, float]], str | None]
 
-    def __init__(self, scenario: Scenario, options: dict[str, Value], umpire: Umpire) -> None:
+    def __init__(self, scenario: Scenario, options: Options, umpire: Umpire) -> None:
         super().__init__(scenario, options, umpire)
         self.houses = {b.id: Blueprint(b) for b in self.setup.buildings}
         self.works = {p.id: Works(p.damage_points, {o.id: o.door for o in p.openings.values()})
@@ -130,7 +130,7 @@ class Buildings(Heroics):
             w = self.works[p.id]
             w.users.clear()
             w.opened.clear()
-            if not self.options["doors_stay_open"]:
+            if not self.options.doors_stay_open:
                 for oid, state in w.doors.items():
                     if state == "open":
                         w.doors[oid] = p.openings[oid].door
@@ -138,7 +138,7 @@ class Buildings(Heroics):
     def capacity(self, p: Blueprint, section: str) -> int:
         """BON-090 / BON-099 gap: the scenario's figure for the room, else the house rule's."""
         given = p.sections[section].capacity
-        return given or int(self.options["tower_capacity" if p.kind == "watchtower" else "section_capacity"])
+        return given or (self.options.tower_capacity if p.kind == "watchtower" else self.options.section_capacity)
 
     # -- sight, cover and movement (hooks into the table) ----------------------------------
     def eyes(self, m: Soldier) -> list[tuple[tuple[float, float], tuple[float, float]]]:
@@ -175,7 +175,7 @@ class Buildings(Heroics):
         for oid, beyond in plan.links(w[1]):
             o = plan.openings[oid]
             users = works.users.get(oid, [])
-            if beyond or o.kind == "ladder" or (len(users) >= int(self.options["window_firers"]) and m.id not in users):
+            if beyond or o.kind == "ladder" or (len(users) >= self.options.window_firers and m.id not in users):
                 continue
             if any(not self.walls_between(o.outside, e) and self.table.line_of_sight(o.outside, e)
                    for e, _ in self.eyes(t)):
@@ -211,7 +211,7 @@ class Buildings(Heroics):
         if w is not None:
             return self.houses[w[0]].cv, self.houses[w[0]].name
         best, name = super().cover(firer, m, shooter)
-        if shooter is not None and self.options["from_above"] and self.elevation(shooter) > self.elevation(m):
+        if shooter is not None and self.options.from_above and self.elevation(shooter) > self.elevation(m):
             best, name = self.cover_from_above(firer, m)
         for p in self.houses.values():
             if self.works[p.id].collapsed and p.shape.covers(Point(m.pos)) and TERRAIN[RUBBLE].cv > best:
@@ -454,7 +454,7 @@ class Buildings(Heroics):
         climb = self.climbs.get(u.id)
         if climb is None or any(climb.spots.get(m.id) != m.pos for m in self.members(u)):
             return None
-        if self.options["climb_progress"] == "activation" and climb.turn != self.turn:
+        if self.options.climb_progress == "activation" and climb.turn != self.turn:
             return None
         return climb
 
@@ -487,7 +487,7 @@ class Buildings(Heroics):
     def moves_left(self, u: Unit, movers: list[Soldier]) -> int:
         """BON-016: the movement actions every mover still has this turn."""
         cost = 2 if u.kind == "mg" else 1
-        limit = int(self.options["movement_actions"])
+        limit = self.options.movement_actions
         return min((min(m.ac, limit - m.move_ac) // cost for m in movers if not m.is_piece), default=0)
 
     def entry_problem(self, u: Unit, p: Blueprint, o: Opening, sid: str) -> str | None:
@@ -527,7 +527,7 @@ class Buildings(Heroics):
         left, to_door, _ = self.walk_in(u, p, o, sid)
         if here is None and to_door > reach + 1e-6:
             return out_of_reach  # from outside, the door is reached in this move (the walls are not crossed)
-        if self.options["climb_progress"] == "activation" and left > reach * self.moves_left(u, movers) + 1e-6:
+        if self.options.climb_progress == "activation" and left > reach * self.moves_left(u, movers) + 1e-6:
             return f"{self.section_name(p, sid)} is out of reach this activation (climb_progress house rule)"
         return None
 
@@ -660,9 +660,9 @@ class Buildings(Heroics):
         assert m is not None
         m.ac -= 1
         self.reveal(u, "it bashes at a door")
-        tn = int(self.options["door_ds"]) - m.cs()
+        tn = self.options.door_ds - m.cs()
         roll = self.umpire.roll_total("BON-095", m.id, 1, 6, purpose=f"bashing the door {o.id} (TN {tn}: DS "
-                                      f"{self.options['door_ds']} less CS {m.cs():+d})", target=tn)
+                                      f"{self.options.door_ds} less CS {m.cs():+d})", target=tn)
         if roll.passed:
             self.works[p.id].doors[o.id] = "broken"
             self.tell("BON-095", f"{m.id} bashes the door {o.id} of {p.name} down.", unit=u)

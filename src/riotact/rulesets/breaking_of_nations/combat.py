@@ -132,7 +132,7 @@ class Combat(Glory):
             taken.add(h.target.id)
             self.counter_attack(h)
             self.damage(h)
-        if surplus and self.options["great_equalizer"]:
+        if surplus and self.options.great_equalizer:
             self.equalize(surplus, u)
         self.after_losses()
 
@@ -141,7 +141,7 @@ class Combat(Glory):
         fires back at the attacker before he falls, for 1 AC."""
         d, a = h.target, h.by
         du = self.unit_of(d)
-        if (h.critical or du.activated or d.ac < 1 or not self.options["counter_attack"] or d.is_piece
+        if (h.critical or du.activated or d.ac < 1 or not self.options.counter_attack or d.is_piece
                 or WEAPONS[d.weapon].reach < self.gap(d, a) or d.weapon in ("grenades", "lft", "cc_weapon")
                 or not self.sees(d, a) or d.panic):
             return
@@ -349,7 +349,7 @@ class Combat(Glory):
         if mg.kind != "mg" or mg.ammo_out or not mg.ammo_since:
             return
         n = self.turn - mg.ammo_since + 1
-        need = max(1, int(self.options["ammo_turn_face"]) - n)
+        need = max(1, self.options.ammo_turn_face - n)
         roll = self.umpire.roll_total("BON-076", mg.name, 1, 6, purpose=f"ammunition (turn {n} without "
                                       "its crewman)", target=need, visible_to=self.vis(mg))
         if roll.passed:
@@ -363,9 +363,9 @@ class Combat(Glory):
         tu, au = self.unit_of(t), self.unit_of(a)
         parts = [(t.ds(tu.formation, tu.charging), "DS")]
         if self.in_trench(t) and not self.in_trench(a):
-            parts.append((int(self.options["trench_defender_ds"]), "defending a trench"))
+            parts.append((self.options.trench_defender_ds, "defending a trench"))
         elif self.in_trench(a) and not self.in_trench(t):
-            parts.append((int(self.options["trench_attacker_ds"]), "attacking a trench"))
+            parts.append((self.options.trench_attacker_ds, "attacking a trench"))
         elif self.cover(a.pos, t)[0] and not self.in_trench(t):
             parts.append((1, "in cover"))
         if tu.formation == "square":
@@ -415,7 +415,7 @@ class Combat(Glory):
 
         face = self.umpire.roll_total("BON-032", a.id, 1, 6, purpose=f"close combat against {t.id} "
                                       f"(TN {tn}: {why})", judge=judge).total
-        if a.cc_weapon and face < CC_CRITICAL_HIT and self.options["cc_reroll"] == "when_not_critical":
+        if a.cc_weapon and face < CC_CRITICAL_HIT and self.options.cc_reroll == "when_not_critical":
             again = self.umpire.roll_total("BON-054", a.id, 1, 6, purpose="the close-combat weapon's reroll",
                                            judge=judge).total
             face = max(face, again)

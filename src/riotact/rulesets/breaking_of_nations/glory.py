@@ -38,7 +38,7 @@ class Glory(Board):
                   unit_id=u.id, gl=u.gl)
         if u.gl >= PANIC_GL:
             self.panic(u)
-        elif self.options["glory_test_per_trigger"] or not u.pending_tests:
+        elif self.options.glory_test_per_trigger or not u.pending_tests:
             u.pending_tests.append(kind)
 
     def check_half(self, u: Unit) -> None:
@@ -75,7 +75,7 @@ class Glory(Board):
     def recovery_phase(self) -> None:
         """BON-040: in the Glory Tests phase a panicking officer tries every turn, a soldier every other
         turn (from the turn after panic); a natural 6 (gap) ends his reaction and takes 1 GL away."""
-        face = int(self.options["panic_recovery_face"])
+        face = self.options.panic_recovery_face
         for u in self.units.values():
             for m in self.members(u):
                 if not m.panic or self.turn <= m.panic_turn:
@@ -106,11 +106,11 @@ class Glory(Board):
         assert o is not None
         o.ac -= 1
         u.rallied_turn = self.turn
-        u.gl = max(STATS[u.level].gl, u.gl - int(self.options["rally_gl"]))
+        u.gl = max(STATS[u.level].gl, u.gl - self.options.rally_gl)
         calmed = []
         if u.gl < PANIC_GL:
             for m in self.members(u):
-                if m.panic and self.gap(o, m) <= float(self.options["officer_range"]):
+                if m.panic and self.gap(o, m) <= self.options.officer_range:
                     m.panic = ""
                     calmed.append(m.id)
         self.tell(rule, f"{o.id} {what} {u.name}: GL {u.gl}+"

@@ -23,7 +23,7 @@ class Heroics(Combat):
 
     def watch_for_deeds(self, u: Unit, fight: Callable[[], None]) -> None:
         """BON-043: run a close combat of ``u`` and see whether it struck down a hero, a gun or a vehicle."""
-        if self.options["heroic_deeds"] == "off":
+        if self.options.heroic_deeds == "off":
             fight()
             return
         prizes = [m for m in self.men.values() if m.in_play and self.unit_of(m).seat != u.seat
@@ -38,7 +38,7 @@ class Heroics(Combat):
         what = ", ".join(f"{'the gun' if m.is_piece else 'the vehicle' if m.vehicle else 'the leader'} {m.id}"
                          for m in fallen)
         self.tell("BON-043", f"A heroic deed: {u.name} strikes down {what} in close combat.", unit=u)
-        reach = float(self.options["heroic_range"])
+        reach = self.options.heroic_range
         here = self.centre(u)
         for f in self.units.values():
             if f.seat != u.seat or not self.members(f):
@@ -47,7 +47,7 @@ class Heroics(Combat):
                 continue
             floor = STATS[f.level].gl if f.kind != "mg" else STATS["green"].gl
             before = f.gl
-            f.gl = max(floor, f.gl - int(self.options["rally_gl"]))
+            f.gl = max(floor, f.gl - self.options.rally_gl)
             calmed = []
             if f.gl < PANIC_GL:
                 for m in self.members(f):

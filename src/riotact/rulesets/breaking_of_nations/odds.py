@@ -29,6 +29,7 @@ from .buildings import AT_DOOR
 from .combat import GRENADE_RADIUS
 from .forces import Soldier
 from .glory import PANIC_GL
+from .options import Options
 from .ordnance import AMMUNITION, ARC, GUNS, SIZE_DICE
 from .structures import DOORSTEP
 from .tables import (
@@ -286,6 +287,7 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
     seat cannot see.
     """
     st = view["state"]
+    house = Options(**options)  # the game's resolved house rules, typed
     units = {u["id"]: u for u in st["units"]}
     table = _table(st["table"], tuple((tuple(map(tuple, b["outline"])), b["collapsed"]) for b in st["buildings"]
                                       if b["kind"] == "building"))
@@ -293,14 +295,14 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
         return {}
     out: dict[str, Chance] = {}
     for action in view["legal_actions"]:
-        chance = _chance(action["id"].split(":"), st, table, units, options)
+        chance = _chance(action["id"].split(":"), st, table, units, house)
         if chance is not None:
             out[action["id"]] = chance
     return out
 
 
 def _chance(parts: list[str], st: dict[str, Any], table: Table, units: dict[str, dict[str, Any]],
-            options: dict[str, Any]) -> Chance | None:
+            options: Options) -> Chance | None:
     """The odds of one order (its id's parts), or None where it turns on no chance the view can weigh."""
     verb = parts[0]
     u = units.get(parts[1]) if len(parts) > 1 else None
@@ -334,7 +336,7 @@ def _chance(parts: list[str], st: dict[str, Any], table: Table, units: dict[str,
     return None
 
 
-def _fire(table: Table, options: dict[str, Any], u: dict[str, Any], e: dict[str, Any]) -> Chance | None:
+def _fire(table: Table, options: Options, u: dict[str, Any], e: dict[str, Any]) -> Chance | None:
     """A squad's volley or an MG's salvo at ``e`` (:func:`action_odds`), the Great Equalizer's extra
     hits counted while its house rule is on."""
     mine, theirs = _soldiers(u), _soldiers(e)
@@ -348,7 +350,7 @@ def _fire(table: Table, options: dict[str, Any], u: dict[str, Any], e: dict[str,
     odds = _cached_volley(tuple(tns), len(theirs))
     some = 1 - odds.outcomes.get("0 hit", Fraction(0))
     expected = odds.figures["expected models hit (removed, save heroes' hit location)"]
-    surplus = (odds.figures["expected extra hits for the Great Equalizer"] if options["great_equalizer"]
+    surplus = (odds.figures["expected extra hits for the Great Equalizer"] if options.great_equalizer
                else Fraction(0))
     return Chance(some, f"{percent(some)} at least one hit, {float(expected):.1f} of {len(theirs)} expected "
                         f"({len(tns)} shot(s) at TN {_span(tns)}; a natural 12 always hits)"
@@ -458,7 +460,7 @@ Blow = dict[str, Fraction]  # one striker's die: the man it may hit -> the chanc
 Man = tuple[Soldier, dict[str, Any]]  # a model and his unit, as the view shows them
 
 
-def _melee(table: Table, options: dict[str, Any], units: dict[str, dict[str, Any]],
+def _melee(table: Table, options: Options, units: dict[str, dict[str, Any]],
            u: dict[str, Any]) -> Chance | None:
     """``Combat.melee`` from the view: each attacker strikes his nearest foe in contact, each enemy in
     contact strikes back at his nearest man of the unit; a man is struck if any blow at him lands. A
@@ -487,7 +489,7 @@ def _melee(table: Table, options: dict[str, Any], units: dict[str, dict[str, Any
     return _tally(blows, men, u["seat"]) if blows else None
 
 
-def _assault(table: Table, options: dict[str, Any], buildings: list[dict[str, Any]],
+def _assault(table: Table, options: Options, buildings: list[dict[str, Any]],
              units: dict[str, dict[str, Any]], u: dict[str, Any], key: str) -> Chance | None:
     """``Buildings.fight_through`` from the view (BON-096): up to two of ``u``'s men at the opening
     against up to two enemies on the other side (nearest the doorstep first), each striking the one
@@ -532,7 +534,7 @@ def _gap(table: Table, a: Soldier, b: Soldier) -> float:
     return table.ruler(a.pos, a.base, b.pos, b.base)
 
 
-def _swing(table: Table, options: dict[str, Any], men: list[Man], striker: Man, foe: Man,
+def _swing(table: Table, options: Options, men: list[Man], striker: Man, foe: Man,
            inside_cv: dict[str, int] | None = None, door: bool = False) -> Blow:
     """``Combat.strike``: the chance the striker's die hits his foe, and a critical miss's share on each
     of the others touching either of them (BON-034)."""
@@ -557,7 +559,7 @@ def _tally(blows: list[Blow], men: list[Man], seat: str) -> Chance:
                         f"{float(ours):.1f} of yours (wild blows counted)")
 
 
-def _blow(table: Table, options: dict[str, Any], a: Soldier, t: Soldier, tu: dict[str, Any], inside_cv: int = 0,
+def _blow(table: Table, options: Options, a: Soldier, t: Soldier, tu: dict[str, Any], inside_cv: int = 0,
           door: bool = False) -> tuple[Fraction, Fraction]:
     """``Combat.cc_tn`` (with the Buildings' +2 through a door or window, BON-096, and a man inside's
     building cover) and ``strike``: the chance a D6 (rerolled with a close-combat weapon) hits its man,
@@ -566,9 +568,9 @@ def _blow(table: Table, options: dict[str, Any], a: Soldier, t: Soldier, tu: dic
     trench_a = "trench" in [str(f.tags["kind"]) for f in table.features_at(a.pos)]
     tn = t.ds(tu["formation"], tu["charging"])
     if trench_t and not trench_a:
-        tn += int(options["trench_defender_ds"])
+        tn += options.trench_defender_ds
     elif trench_a and not trench_t:
-        tn += int(options["trench_attacker_ds"])
+        tn += options.trench_attacker_ds
     elif (inside_cv or cover_value(table, a.pos, t.pos, t.base)[0]) and not trench_t:
         tn += 1
     tn += (tu["formation"] == "square") + (table.height_at(t.pos) > table.height_at(a.pos))
@@ -576,11 +578,11 @@ def _blow(table: Table, options: dict[str, Any], a: Soldier, t: Soldier, tu: dic
     tn += CAVALRY_CC_MOD if a.mounted and not t.mounted else 0
     tn += 2 if door else 0
     tn -= a.cs()
-    strike = _strike(tn, a.cc_weapon and options["cc_reroll"] == "when_not_critical")
+    strike = _strike(tn, a.cc_weapon and options.cc_reroll == "when_not_critical")
     return strike["critical hit"] + strike["hit"], strike["critical miss"]
 
 
-def _charge(board: Ground, options: dict[str, Any], units: dict[str, dict[str, Any]], u: dict[str, Any],
+def _charge(board: Ground, options: Options, units: dict[str, dict[str, Any]], u: dict[str, Any],
             e: dict[str, Any]) -> Chance | None:
     """``charge`` from the view (BON-017): each man able to move runs at double SP straight at the
     nearest model of the target, as far as the ground allows (the engine's own ``step_allowance``,
@@ -594,7 +596,7 @@ def _charge(board: Ground, options: dict[str, Any], units: dict[str, dict[str, A
         return None
     theirs = _soldiers(e)
     mounted = u["kind"] == "cavalry"
-    limit = 1 if mounted else int(options["movement_actions"])  # BON-079: one gait move
+    limit = 1 if mounted else options.movement_actions  # BON-079: one gait move
     movers = [m for m in _soldiers(u) if not m.panic and not m.is_piece and m.ac >= 1 and m.move_ac + 1 <= limit]
     if not movers or not theirs:
         return None
@@ -643,7 +645,7 @@ def _glory(u: dict[str, Any]) -> Chance | None:
     return Chance(some, f"{percent(some)} to bring GL {gl}+ down ({n} glory test(s), D6 of GL or more each)")
 
 
-def _ammo(table: Table, options: dict[str, Any], units: dict[str, dict[str, Any]], u: dict[str, Any],
+def _ammo(table: Table, options: Options, units: dict[str, dict[str, Any]], u: dict[str, Any],
           turn: int) -> Chance | None:
     """``ammo_check`` at an MG's activation (BON-076): while its ammunition crewman is dead or in base
     contact with an enemy, in the n-th such turn a D6 of ``ammo_turn_face`` - n or more runs it out."""
@@ -659,12 +661,12 @@ def _ammo(table: Table, options: dict[str, Any], units: dict[str, dict[str, Any]
     if not since:
         return None
     n = turn - since + 1
-    need = max(1, int(options["ammo_turn_face"]) - n)
+    need = max(1, options.ammo_turn_face - n)
     p = Fraction(7 - min(need, 7), 6)
     return Chance(p, f"{percent(p)} the MG runs out of ammunition (turn {n} without its crewman: a D6 of {need}+)")
 
 
-def _breakdown(board: Ground, options: dict[str, Any], u: dict[str, Any], where: str) -> Chance | None:
+def _breakdown(board: Ground, options: Options, u: dict[str, Any], where: str) -> Chance | None:
     """``Vehicles.vehicle_moved`` (BON-109 gap): a move over Bumpy or Jagged ground (the engine's own
     ``ground`` from the unit's centre) makes a D6 breakdown roll, broken down on ``breakdown_face`` or
     less. Returns the chance to break down."""
@@ -678,9 +680,9 @@ def _breakdown(board: Ground, options: dict[str, Any], u: dict[str, Any], where:
     rough = sorted(k for k in board.ground(centre, (dest[0], dest[1])) if TERRAIN[k].move in ("bumpy", "jagged"))
     if not rough:
         return None
-    p = Fraction(min(6, max(0, int(options["breakdown_face"]))), 6)
+    p = Fraction(min(6, max(0, options.breakdown_face)), 6)
     return Chance(p, f"{percent(p)} to break down for the rest of the game ({TERRAIN[rough[0]].name}: "
-                     f"a D6 of {options['breakdown_face']} or less)")
+                     f"a D6 of {options.breakdown_face} or less)")
 
 
 def _mean(points: Any) -> tuple[float, float]:
@@ -695,7 +697,7 @@ def _board(table: Table, lanes: list[dict[str, Any]]) -> Ground:
                              for lane in lanes])
 
 
-def _lob(table: Table, options: dict[str, Any], units: dict[str, dict[str, Any]], u: dict[str, Any],
+def _lob(table: Table, options: Options, units: dict[str, dict[str, Any]], u: dict[str, Any],
          rest: list[str], plans: dict[str, Any]) -> Chance | None:
     """``Artillery.indirect_fire`` from the view (BON-069, BON-070, BON-073, BON-077): the round placed
     at the guessed range on the line to the target's centre (or at the mortar's own plan), then every
@@ -718,7 +720,7 @@ def _lob(table: Table, options: dict[str, Any], units: dict[str, dict[str, Any]]
     else:
         return None
     gun, ammo = GUNS[piece.weapon], AMMUNITION[u["ammunition"]]
-    worst = int(options["artillery_critical_miss"])
+    worst = options.artillery_critical_miss
     points: list[Landing] = []
     for weight, (sides, plus) in ((Fraction(worst, 12), ammo.critical), (Fraction(12 - worst, 12), ammo.deviation)):
         lengths = range(1, 4) if sides == 3 else range(1 + plus, sides + plus + 1)  # a D3 is a D6 halved
@@ -776,7 +778,7 @@ def _batter(view_table: dict[str, Any], buildings: list[dict[str, Any]], u: dict
                         f"expected; {percent(falls)} it falls on those inside")
 
 
-def _bash(table: Table, options: dict[str, Any], buildings: list[dict[str, Any]], u: dict[str, Any],
+def _bash(table: Table, options: Options, buildings: list[dict[str, Any]], u: dict[str, Any],
           key: str) -> Chance | None:
     """``Buildings.bash`` from the view (BON-095): the soldier of the best CS at the door (inside, in a
     section the door opens on; outside, within 1.5" of the doorstep) rolls a D6 against DS 4 (house rule
@@ -799,9 +801,9 @@ def _bash(table: Table, options: dict[str, Any], buildings: list[dict[str, Any]]
     basher = max(near, key=lambda m: (m.cs(), m.ac, m.id), default=None)
     if basher is None:
         return None
-    tn = int(options["door_ds"]) - basher.cs()
+    tn = options.door_ds - basher.cs()
     p = Fraction(min(6, max(0, 7 - tn)), 6)
-    return Chance(p, f"{percent(p)} to break the door ({basher.id}: D6 {tn}+, DS {options['door_ds']} less CS "
+    return Chance(p, f"{percent(p)} to break the door ({basher.id}: D6 {tn}+, DS {options.door_ds} less CS "
                      f"{basher.cs():+d}; 1 AC an attempt)")
 
 

@@ -13,8 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from riotact.core.options import HouseRule
-
 if TYPE_CHECKING:
     from .model import BONSetup
 
@@ -77,18 +75,6 @@ LIMBERS = {"none": 0, "horse": 1, "pair": 2, "vehicle": 2}
 LIMBER_NEEDED = {"light": 0, "medium": 1, "heavy": 2}
 
 VEHICLE_CU = 10  # BON-010 / BON-012 gap: a vehicle's base cost, plus 5 a CV class and its armament's
-
-#: The fire-support gap defaults a table may change (listed on docs/rules/BON.md).
-FIRE_HOUSE_RULES = (
-    HouseRule("bombardment_phases", False, "BON-072",
-              "Optional rule: one bombardment phase per two hours chosen (at least one), else a single phase."),
-    HouseRule("bombardment_marker", 6.0, "BON-071", "The bombardment marker's diameter in inches."),
-    HouseRule("breakdown_face", 1, "BON-109",
-              "A vehicle moving over Bumpy or Jagged ground breaks down on a D6 of this or less (0: never)."),
-    HouseRule("artillery_critical_miss", 3, "BON-069",
-              "Indirect fire's placement d12: this face or less is a critical miss (longer deviation)."),
-)
-
 
 def battery_problems(setup: BONSetup) -> list[str]:
     """BON-065 gap: pieces come in batteries of 2 unless the scenario allows single pieces (MGs are

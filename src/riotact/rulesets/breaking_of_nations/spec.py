@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from riotact.core.messages import table_talk
 from riotact.core.protocol import RulesetSpec
 
 from .bots import HeuristicBot
@@ -10,7 +9,7 @@ from .builder import army_report
 from .determinise import determinise
 from .encoding import encoding
 from .model import BONSetup
-from .rules import HOUSE_RULES
+from .options import Options
 from .sight import sight
 from .state import BreakingOfNations
 from .text import text_view
@@ -24,7 +23,7 @@ SPEC = RulesetSpec(
             "Partly implemented: see docs/rules/BON.md.",
     state=BreakingOfNations,
     setup=BONSetup,
-    house_rules=(*HOUSE_RULES, table_talk("BON-001")),  # issue 8: seats message each other
+    options=Options,
     heuristic_bot=HeuristicBot,
     scenario_package="riotact.rulesets.breaking_of_nations.scenarios",
     seat_counts=(2, 6),

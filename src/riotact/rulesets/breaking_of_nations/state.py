@@ -17,7 +17,6 @@ from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
 from riotact.core.log import Visibility
-from riotact.core.options import Value
 from riotact.core.protocol import Action, Result
 from riotact.core.scenario import Scenario
 from riotact.core.umpire import Umpire
@@ -32,6 +31,7 @@ from .bombardment import Bombardment
 from .buildings import BUILDING_VERBS, Buildings
 from .forces import Soldier, Unit, place
 from .glory import PANIC_GL
+from .options import Options
 from .organisations import force_note
 from .tables import GAIT_MINIMUM, GAITS, TERRAIN, TURN_COST, WEAPONS, gait_limit, ride_reach, terrain_speed
 from .view import scenario_for, seat_view
@@ -60,16 +60,16 @@ def _xy(text: str) -> tuple[float, float] | None:
 
 
 class BreakingOfNations(Buildings, Bombardment, WireCutting):
-    def __init__(self, scenario: Scenario, options: dict[str, Value], umpire: Umpire) -> None:
+    def __init__(self, scenario: Scenario, options: Options, umpire: Umpire) -> None:
         super().__init__(scenario, options, umpire)
-        self.turns = int(options["turns"]) or self.setup.turns
+        self.turns = options.turns or self.setup.turns
         self.active = ""
         self.current = ""
         self.pointer = 0
         umpire.turn = 1
         for seat in self.seats:  # BON-005: each player is told how his force compares with the guideline
             self.umpire.effect("BON-005", f"The force of {seat}: " + force_note(
-                [u.model_dump() for u in self.setup.units if u.seat == seat], int(self.options["platoon_squads"])),
+                [u.model_dump() for u in self.setup.units if u.seat == seat], self.options.platoon_squads),
                 visible_to=[seat])
         self.order = self.roll_initiative()
         self.bombard()  # BON-002: after set-up, before the first turn (BON-071)
@@ -89,7 +89,7 @@ class BreakingOfNations(Buildings, Bombardment, WireCutting):
             for s in self.seats:
                 counts[rolls[s]] = counts.get(rolls[s], 0) + 1
             group = [s for s in self.seats if counts[rolls[s]] > 1]
-            if self.options["initiative_ties"] == "seat_order":
+            if self.options.initiative_ties == "seat_order":
                 break
         order = sorted(self.seats, key=lambda s: (rolls[s], self.seats.index(s)))
         self.tell("BON-004", f"Activation order (lowest roll first, BON-004): {', '.join(order)}.", order=order)
@@ -327,7 +327,7 @@ class BreakingOfNations(Buildings, Bombardment, WireCutting):
         """BON-016: soldiers with AC for a movement action and under the movement limit; a gun moves
         only with two crewmen paying double (BON-066)."""
         cost = 2 if u.kind in ("mg", "gun") else 1
-        limit = 1 if u.kind == "cavalry" else int(self.options["movement_actions"])  # BON-079: one gait move
+        limit = 1 if u.kind == "cavalry" else self.options.movement_actions  # BON-079: one gait move
         ms = [m for m in self.able(u) if m.ac >= cost and m.move_ac + cost <= limit]
         if u.kind in ("mg", "gun"):
             return self.piece_movers(u, ms)
@@ -575,7 +575,7 @@ class BreakingOfNations(Buildings, Bombardment, WireCutting):
 
     def walk(self, m: Soldier, goal: tuple[float, float], actions: int, rule: str, why: str) -> None:
         for _ in range(actions):
-            if (m.ac < 1 or m.move_ac >= int(self.options["movement_actions"])
+            if (m.ac < 1 or m.move_ac >= self.options.movement_actions
                     or self.table.distance(m.pos, goal) < 0.05):
                 break
             p = self.toward(m.pos, goal, self.step_allowance(m, m.pos, goal))
@@ -590,7 +590,7 @@ class BreakingOfNations(Buildings, Bombardment, WireCutting):
         edge = self.edges[self.unit_of(m).seat]
         goal = {"south": (m.x, 0.0), "north": (m.x, self.table.depth), "west": (0.0, m.y),
                 "east": (self.table.width, m.y)}[edge]
-        self.walk(m, goal, int(self.options["movement_actions"]), "BON-039", "flees towards his own lines")
+        self.walk(m, goal, self.options.movement_actions, "BON-039", "flees towards his own lines")
 
     def take_cover(self, m: Soldier) -> None:
         """BON-039: into the nearest cover within 9" that no enemy holds, measured from his base to the
@@ -614,7 +614,7 @@ class BreakingOfNations(Buildings, Bombardment, WireCutting):
             m.prone = True
             self.tell("BON-039", f"{m.id} finds no cover within 9\" and lies flat.", unit=self.unit_of(m))
         else:
-            self.walk(m, best[1], int(self.options["movement_actions"]), "BON-039", f"runs for {best[2]}")
+            self.walk(m, best[1], self.options.movement_actions, "BON-039", f"runs for {best[2]}")
 
     def berserk(self, m: Soldier) -> None:
         """BON-039 gap: fires at the nearest visible model of either side, moving only to get in range."""
@@ -664,7 +664,7 @@ class BreakingOfNations(Buildings, Bombardment, WireCutting):
 
     def spot(self) -> None:
         """BON-002 house rule: a hidden unit is spotted by an enemy model within range with a clear line."""
-        rng = float(self.options["spotting_range"])
+        rng = self.options.spotting_range
         for u in self.units.values():
             if u.concealed and any(self.gap(e, m) <= rng and self.sees(e, m) for m in self.members(u)
                                    for e in self.men.values() if e.in_play and self.unit_of(e).seat != u.seat):

@@ -53,7 +53,7 @@ class Vehicles(Combat):
         v = self.members(u)[0]
         rough = sorted(k for k in self.ground(a, b) if TERRAIN[k].move in ("bumpy", "jagged"))
         if rough:
-            worst = int(self.options["breakdown_face"])
+            worst = self.options.breakdown_face
             face = self.umpire.roll_total("BON-109", v.id, 1, 6, purpose=f"a breakdown roll ({TERRAIN[rough[0]].name})",
                                           judge=lambda n: "breaks down" if n <= worst else "runs on",
                                           visible_to=self.vis(u)).total

@@ -85,7 +85,7 @@ def scenario_for(st: BreakingOfNations, seat: str) -> dict[str, Any]:
     deploys hidden (the view shows each once it is spotted)."""
     data = copy.deepcopy(st.scenario.data)
     setup = data.get("setup", {})
-    if seat != UMPIRE and st.options["hidden_deployment"]:
+    if seat != UMPIRE and st.options.hidden_deployment:
         for key in ("units", "armies"):
             if key in setup:
                 setup[key] = [u for u in setup[key] if u.get("seat") == seat or not u.get("hidden")]

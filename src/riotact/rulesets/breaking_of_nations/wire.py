@@ -34,6 +34,7 @@ from riotact.core.protocol import Action
 from riotact.tabletop import Feature, Table
 
 from .forces import Soldier, Unit
+from .options import Options
 
 XY = tuple[float, float]
 WIRE = "barbed_wire"
@@ -122,7 +123,7 @@ class WireCutting:
 
     table: Table
     cuts: list[Cut]
-    options: dict[str, Any]
+    options: Options
     able: Callable[[Unit], list[Soldier]]
     members: Callable[[Unit], list[Soldier]]
     where: Callable[[Soldier], Any]
@@ -136,7 +137,7 @@ class WireCutting:
         wire with its front rank, wherever the carrier stands in it."""
         if not any(m.cutters for m in self.members(u)):
             return []
-        whole = self.options["wire_cutting"] == "one_turn"
+        whole = self.options.wire_cutting == "one_turn"
         return sorted((m for m in self.able(u) if not m.mounted and not self.where(m)
                        and (m.ac == m.max_ac() and not m.move_ac if whole else m.ac >= INCH_AC)),
                       key=lambda m: not m.cutters)
@@ -167,7 +168,7 @@ class WireCutting:
         return out
 
     def wire_actions(self, u: Unit) -> list[Action]:
-        cost = "his whole turn" if self.options["wire_cutting"] == "one_turn" else "1 AC an inch"
+        cost = "his whole turn" if self.options.wire_cutting == "one_turn" else "1 AC an inch"
         return [Action(f"cut:{u.id}:{f.id}", f"{m.id} of {u.name} cuts a lane through {f.name} "
                        f"({c.cut:.0f} of {c.depth:.1f}\" cut, {cost})") for m, f, c in self.wire_work(u)]
 
@@ -180,7 +181,7 @@ class WireCutting:
             giver.cutters, m.cutters = False, True
         if not any(c is k for k in self.cuts):
             self.cuts.append(c)
-        if self.options["wire_cutting"] == "one_turn":
+        if self.options.wire_cutting == "one_turn":
             m.ac, c.done, what = 0, math.ceil(c.depth - 1e-6), "spends his turn cutting"
         else:
             m.ac, c.done, what = m.ac - INCH_AC, c.done + 1, "cuts 1\" into"
