@@ -4,10 +4,10 @@ survivor is then played: if seeded bot games give byte-identical logs, views and
 code, it is reported apart as "no behaviour change seen" (most are equivalent mutants), and the score
 counts only mutants that change behaviour. See docs/testing.md.
 
-    .venv/bin/python scripts/mutation.py --module src/riotact/rulesets/breaking_of_nations/glory.py
+    .venv/bin/python scripts/mutation.py --module src/riotact/rulesets/breaking_of_nations/rules/glory.py
     .venv/bin/python scripts/mutation.py --sample 40 --seed 1 --results runs/mutation.jsonl
     .venv/bin/python scripts/mutation.py --report runs/mutation.jsonl      # the tables again
-    .venv/bin/python scripts/mutation.py --list --module src/riotact/rulesets/breaking_of_nations/glory.py
+    .venv/bin/python scripts/mutation.py --list --module src/riotact/rulesets/breaking_of_nations/rules/glory.py
 
 The working tree is never edited: every mutant is written into a temporary copy of ``src`` and
 ``tests``. Only one process runs at a time (the tests with ``-x``, previous failures first).

@@ -12,7 +12,7 @@ import pytest
 
 from breaking_of_nations.bon_support import do, game, ids, model, texts, unit
 from riotact.core.errors import RiotactError
-from riotact.rulesets.breaking_of_nations.ordnance import AMMUNITION
+from riotact.rulesets.breaking_of_nations.rules.ordnance import AMMUNITION
 
 OFF = {"counter_attack": False}
 GUN_AT = [(24, 10), (23, 8), (25, 8), (22, 8), (26, 8)]  # the piece, then its four crewmen behind it

@@ -11,13 +11,13 @@ from riotact.core.log import Visibility
 from riotact.core.protocol import State
 from riotact.core.scenario import Scenario
 from riotact.core.umpire import Umpire
-from riotact.tabletop import Feature, Table, step_toward
+from riotact.tabletop import Feature, Table, sight_report, step_toward
 
-from .forces import Soldier, Unit, build
-from .model import BONSetup
 from .options import Options
+from .rules.wire import Cut, uncut
+from .setup import Setup
+from .state import BASE, Soldier, Unit, build
 from .tables import TERRAIN, WEAPONS, terrain_speed
-from .wire import Cut, uncut
 
 CONTACT = 0.1  # bases this close (edge to edge) are in base contact (BON-031)
 GRID = 0.1  # inches: where engine-driven moves land (the menu's points are written to 0.1")
@@ -146,7 +146,7 @@ class Ground:
 class Board(Ground, State):
     def __init__(self, scenario: Scenario, options: Options, umpire: Umpire) -> None:
         super().__init__(scenario, options, umpire)
-        setup: BONSetup = scenario.setup
+        setup: Setup = scenario.setup
         self.setup = setup
         self.table = Table(setup.width, setup.depth, [
             terrain_feature(f.id, f.name, f.kind, f.outline, f.height) for f in setup.features])
@@ -231,3 +231,12 @@ def _grid_point_within(a: tuple[float, float], b: tuple[float, float], length: f
 def _along_trench(board: Ground, a: tuple[float, float], b: tuple[float, float]) -> bool:
     """BON-110 gap: moving along inside a trench is Flat; entering, leaving or crossing is Jagged."""
     return "trench" in board.terrain_at(a) and "trench" in board.terrain_at(b)
+
+
+def sight(view: dict[str, Any], a: tuple[float, float], b: tuple[float, float]) -> dict[str, Any]:
+    """From the table the seat was shown, never from the game itself, so it tells nothing hidden."""
+    shown = view["table"]
+    table = Table(shown["width"], shown["depth"], [
+        terrain_feature(f["id"], f["name"], f["kind"], f["outline"], f["height"]) for f in shown["features"]])
+    cv, name = cover_value(table, a, b, BASE)
+    return sight_report(table, a, b, f"{name}, CV {cv} (BON-100)" if cv else "") | {"rule": "BON-024"}

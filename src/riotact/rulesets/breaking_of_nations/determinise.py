@@ -20,7 +20,7 @@ import copy
 from riotact.core import UMPIRE, Game
 from riotact.core.worlds import scenario_start, world_copy
 
-from .state import BreakingOfNations
+from .turn import BreakingOfNations
 
 
 def determinise(game: Game, seat: str, seed: int) -> Game:

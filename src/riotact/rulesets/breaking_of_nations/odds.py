@@ -25,13 +25,14 @@ from riotact.core.odds import Chance, Odds, OddsError, OddsProcedure, Param, per
 from riotact.tabletop import Table, bearing, beside, clock_point, in_arc
 
 from .board import CONTACT, Ground, cover_value, terrain_feature
-from .buildings import AT_DOOR
-from .combat import GRENADE_RADIUS
-from .forces import Soldier
-from .glory import PANIC_GL
 from .options import Options
-from .ordnance import AMMUNITION, ARC, GUNS, SIZE_DICE
-from .structures import DOORSTEP
+from .rules.buildings import AT_DOOR
+from .rules.combat import GRENADE_RADIUS
+from .rules.glory import PANIC_GL
+from .rules.ordnance import AMMUNITION, ARC, GUNS, SIZE_DICE
+from .rules.structures import DOORSTEP
+from .rules.wire import Cut
+from .state import Soldier
 from .tables import (
     ARMOUR,
     CAVALRY_CC_MOD,
@@ -51,7 +52,6 @@ from .tables import (
     reaction,
     ride_reach,
 )
-from .wire import Cut
 
 BANDS = ("short", "medium", "long", "none")
 FORMATION_DS = {"open": None, "closed": None, "mass": 1, "square": None}

@@ -13,7 +13,7 @@ from typing import Any
 from riotact.core.umpiring import UMPIRE_RULE, Arg, Power, PowerError, move_and_remove
 
 from .board import Board
-from .forces import Unit
+from .state import Unit
 
 
 def umpire_powers(s: Board) -> tuple[Power, ...]:

@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING, Any
 
 from riotact.core.log import UMPIRE
 
-from .ordnance import ARC, GUNS
+from .rules.ordnance import ARC, GUNS
+from .rules.wire import lanes_view
 from .tables import PIECES, TERRAIN, WEAPONS
-from .wire import lanes_view
 
 if TYPE_CHECKING:
-    from .forces import Unit
-    from .state import BreakingOfNations
+    from .state import Unit
+    from .turn import BreakingOfNations
 
 
 def seat_view(st: BreakingOfNations, seat: str) -> dict[str, Any]:

@@ -3,9 +3,9 @@ fallback (BON-041, BON-042)."""
 
 from __future__ import annotations
 
-from .board import Board
-from .forces import Soldier, Unit
-from .tables import STATS, reaction
+from ..board import Board
+from ..state import Soldier, Unit
+from ..tables import STATS, reaction
 
 PANIC_GL = 7  # BON-038
 #: BON-036 gap: triggers of one bullet of the seed's list count once a turn between them ("their leader

@@ -14,8 +14,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validat
 from riotact.core.scenario import scenario_seat
 from riotact.tabletop import simple_outline
 
-from .ordnance import CREW, battery_problems
-from .structures import BuildingCard
+from .rules.ordnance import CREW, battery_problems
+from .rules.structures import BuildingCard
 from .tables import LEVELS, TERRAIN
 
 Strict = ConfigDict(extra="forbid")
@@ -144,7 +144,7 @@ class Bombardment(BaseModel):
     hours: int = Field(2, ge=1, le=72)
 
 
-class BONSetup(BaseModel):
+class Setup(BaseModel):
     model_config = Strict
     width: float = Field(48, gt=0, le=240)
     depth: float = Field(48, gt=0, le=240)
@@ -166,13 +166,13 @@ class BONSetup(BaseModel):
     def _ready_made(cls, data: Any, info: ValidationInfo) -> Any:
         """The units of the ready-made lists the scenario names join its own (BON-115)."""
         if isinstance(data, dict) and data.get("armies"):
-            from .organisations import army_units
+            from .armies import army_units
 
             return {**data, "units": [*data.get("units", []), *army_units(data["armies"], info.context)]}
         return data
 
     @model_validator(mode="after")
-    def _consistent(self) -> BONSetup:
+    def _consistent(self) -> Setup:
         from .armies import army_problems
 
         ids = [u.id for u in self.units]
@@ -201,7 +201,7 @@ class BONSetup(BaseModel):
         return self
 
 
-def _check_buildings(setup: BONSetup) -> None:
+def _check_buildings(setup: Setup) -> None:
     """Buildings have their own ids; a unit placed inside one names a section that has room."""
     if len({b.id for b in setup.buildings}) != len(setup.buildings):
         raise ValueError("building ids must be different")
@@ -223,4 +223,4 @@ def _check_buildings(setup: BONSetup) -> None:
             raise ValueError(f"unit {u.id}: {u.inside} holds only {room} models (BON-090, BON-099)")
 
 
-__all__ = ["LEVELS", "BONSetup", "Objective", "UnitCard"]
+__all__ = ["LEVELS", "Setup", "Objective", "UnitCard"]

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from riotact.tabletop import in_arc
 
+from ..state import Unit
+from ..tables import GAITS, TERRAIN, WEAPONS
 from .combat import Combat, Hit
-from .forces import Unit
-from .tables import GAITS, TERRAIN, WEAPONS
 
 #: BON-012: weapons without AV can only fire effectively on vehicles of CV classes I and II.
 SOFT_CLASSES = 2

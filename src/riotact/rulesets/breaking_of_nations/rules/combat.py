@@ -10,9 +10,8 @@ from dataclasses import dataclass
 from riotact.core.words import counted
 from riotact.tabletop import bearing, clock_point, in_arc
 
-from .forces import Soldier, Unit
-from .glory import Glory
-from .tables import (
+from ..state import Soldier, Unit
+from ..tables import (
     CAVALRY_CC_MOD,
     CC_CRITICAL_HIT,
     CC_CRITICAL_MISS,
@@ -26,6 +25,7 @@ from .tables import (
     REMOVING_LOCATIONS,
     WEAPONS,
 )
+from .glory import Glory
 
 GRENADE_RADIUS = 1.0  # BON-057: the 2" marker
 

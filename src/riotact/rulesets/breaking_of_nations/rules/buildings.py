@@ -37,12 +37,12 @@ from riotact.core.scenario import Scenario
 from riotact.core.umpire import Umpire
 from riotact.tabletop import bearing, spots_in, steeper_than
 
+from ..options import Options
+from ..state import Soldier, Unit, place
+from ..tables import CRITICAL_RANGED, RANGE_MOD, TERRAIN, WEAPONS, terrain_speed
 from .combat import Hit, _ranged_judge
-from .forces import Soldier, Unit, place
 from .heroes import Heroics
-from .options import Options
 from .structures import DOORSTEP, Blueprint, Opening, walk_length
-from .tables import CRITICAL_RANGED, RANGE_MOD, TERRAIN, WEAPONS, terrain_speed
 
 BUILDING_VERBS = ("enter", "leave", "open", "bash", "assault", "batter")
 AT_DOOR = 1.5  # inches (base edge to the spot in front of an opening) to count as at the door

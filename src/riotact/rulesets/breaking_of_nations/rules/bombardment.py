@@ -13,8 +13,8 @@ import math
 
 from riotact.core.words import counted, possessive
 
+from ..state import Soldier
 from .artillery import Artillery
-from .forces import Soldier
 from .ordnance import AMMUNITION, GUNS, SIZE_DICE
 
 SQUARE = 12.0  # BON-071: areas twelve inches square

@@ -19,10 +19,10 @@ from riotact.core.protocol import Action
 from riotact.core.words import counted, possessive
 from riotact.tabletop import bearing, clock_point, in_arc
 
+from ..state import Soldier, Unit
+from ..tables import CRITICAL_RANGED, PIECES, STATS
 from .combat import CREW_FIRER, Hit, _ranged_judge
-from .forces import Soldier, Unit
 from .ordnance import AMMUNITION, ARC, FIRE_AC, GUNS, LIMBER_NEEDED, LIMBERS, SIZE_DICE, Gun
-from .tables import CRITICAL_RANGED, PIECES, STATS
 from .vehicles import Vehicles
 
 GUN_VERBS = ("shoot", "lob", "plan")

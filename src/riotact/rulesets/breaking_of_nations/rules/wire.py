@@ -33,8 +33,8 @@ from shapely.ops import unary_union
 from riotact.core.protocol import Action
 from riotact.tabletop import Feature, Table
 
-from .forces import Soldier, Unit
-from .options import Options
+from ..options import Options
+from ..state import Soldier, Unit
 
 XY = tuple[float, float]
 WIRE = "barbed_wire"

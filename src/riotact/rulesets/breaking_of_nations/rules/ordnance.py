@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .model import BONSetup
+    from ..setup import Setup
 
 #: BON-068: the direct-fire dice by weapon size (Light 2D12, Medium 3D12, Heavy 4D12).
 SIZE_DICE = {"light": 2, "medium": 3, "heavy": 4}
@@ -76,7 +76,7 @@ LIMBER_NEEDED = {"light": 0, "medium": 1, "heavy": 2}
 
 VEHICLE_CU = 10  # BON-010 / BON-012 gap: a vehicle's base cost, plus 5 a CV class and its armament's
 
-def battery_problems(setup: BONSetup) -> list[str]:
+def battery_problems(setup: Setup) -> list[str]:
     """BON-065 gap: pieces come in batteries of 2 unless the scenario allows single pieces (MGs are
     taken singly)."""
     if setup.single_pieces:

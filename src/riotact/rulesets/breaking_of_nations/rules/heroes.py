@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..state import Soldier, Unit
+from ..tables import STATS
 from .combat import Combat
-from .forces import Soldier, Unit
 from .glory import PANIC_GL
-from .tables import STATS
 
 
 class Heroics(Combat):
