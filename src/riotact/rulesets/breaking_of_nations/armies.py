@@ -70,7 +70,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from riotact.core.errors import ScenarioError
 
 from .rules.ordnance import GUNS, VEHICLE_CU
-from .setup import Setup, FeatureCard, ReadyMadeArmy, UnitCard
+from .setup import FeatureCard, ReadyMadeArmy, Setup, UnitCard
 from .tables import LEVELS, MOUNT_CU, PIECES, RADIO_CU, SPECIALISTS, STATS, WEAPONS
 
 SQUAD_SOLDIERS, MAX_SPECIALISTS = 9, 2  # BON-044, BON-045

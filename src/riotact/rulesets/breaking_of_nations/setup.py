@@ -223,4 +223,4 @@ def _check_buildings(setup: Setup) -> None:
             raise ValueError(f"unit {u.id}: {u.inside} holds only {room} models (BON-090, BON-099)")
 
 
-__all__ = ["LEVELS", "Setup", "Objective", "UnitCard"]
+__all__ = ["LEVELS", "Objective", "Setup", "UnitCard"]

@@ -28,11 +28,10 @@ from . import umpiring
 from .armies import force_note
 from .board import MOVE_ORDER
 from .options import Options
-from .rules.artillery import GUN_VERBS
-from .rules.bombardment import Bombardment
+from .rules import bombardment, wire
+from .rules.artillery import GUN_VERBS, Artillery
 from .rules.buildings import BUILDING_VERBS, Buildings
 from .rules.glory import PANIC_GL
-from .rules.wire import WireCutting
 from .state import Soldier, Unit, place
 from .tables import GAIT_MINIMUM, GAITS, TERRAIN, TURN_COST, WEAPONS, gait_limit, ride_reach, terrain_speed
 from .view import scenario_for, seat_view
@@ -59,7 +58,7 @@ def _xy(text: str) -> tuple[float, float] | None:
     return (x, y) if math.isfinite(x) and math.isfinite(y) else None
 
 
-class BreakingOfNations(Buildings, Bombardment, WireCutting):
+class BreakingOfNations(Buildings, Artillery):
     def __init__(self, scenario: Scenario, options: Options, umpire: Umpire) -> None:
         super().__init__(scenario, options, umpire)
         self.turns = options.turns or self.setup.turns
@@ -72,7 +71,7 @@ class BreakingOfNations(Buildings, Bombardment, WireCutting):
                 [u.model_dump() for u in self.setup.units if u.seat == seat], self.options.platoon_squads),
                 visible_to=[seat])
         self.order = self.roll_initiative()
-        self.bombard()  # BON-002: after set-up, before the first turn (BON-071)
+        bombardment.bombard(self)  # BON-002: after set-up, before the first turn (BON-071)
         self.start_turn()
         self.advance()
 
@@ -193,7 +192,7 @@ class BreakingOfNations(Buildings, Bombardment, WireCutting):
             self.reveal(u, "it fights")
             self.melee(u)
         elif verb == "cut":
-            self.cut_wire(u, arg)  # BON-102 (wire.py)
+            wire.cut_wire(self, u, arg)  # BON-102 (wire.py)
         elif verb in BUILDING_VERBS:
             self.building_order(u, verb, arg)
         elif verb in GUN_VERBS:
@@ -305,7 +304,7 @@ class BreakingOfNations(Buildings, Bombardment, WireCutting):
             for e in foes:
                 if self.charge_reaches(movers, e):
                     out.append(Action(f"charge:{u.id}:{e.id}", f"{u.name} charges {e.name}"))
-        out += self.move_menu(u, foes) + self.wire_actions(u)
+        out += self.move_menu(u, foes) + wire.wire_actions(self, u)
         if self.can_steady(u):
             out.append(Action(f"rally:{u.id}", f"the officer rallies {u.name} (GL -2)"))
             if foes and movers:

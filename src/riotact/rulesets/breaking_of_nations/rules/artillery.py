@@ -295,8 +295,8 @@ class Artillery(Vehicles):
         if cv:
             parts.append((cv, f"cover ({name})"))
         parts.append((STATS["green"].fire_mod, CREW_FIRER))
-        return sum(v for v, _ in parts), " ".join(f"{'+' if v >= 0 and i else ''}{v} {w}"
-                                                  for i, (v, w) in enumerate(parts))
+        return sum(v for v, _ in parts), " ".join(f"{'+' if v >= 0 and i else ''}{v} {why}"
+                                                  for i, (v, why) in enumerate(parts))
 
     def load(self, u: Unit) -> None:
         """BON-067: every weapon uses 3 AC (of the pooled crew) to fire."""

@@ -21,11 +21,10 @@ Order: ``cut:A:wire-west`` (the unit ``A`` cuts through the feature ``wire-west`
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shapely.geometry import LineString, Point, Polygon
 from shapely.ops import unary_union
@@ -33,7 +32,6 @@ from shapely.ops import unary_union
 from riotact.core.protocol import Action
 from riotact.tabletop import Feature, Table
 
-from ..options import Options
 from ..state import Soldier, Unit
 
 XY = tuple[float, float]
@@ -74,6 +72,8 @@ class Cut:
 
     def key(self) -> tuple[XY, XY, float, int]:
         return (self.start, self.heading, self.depth, self.done)
+if TYPE_CHECKING:
+    from ..turn import BreakingOfNations
 
 
 def lane_across(wire: Feature, p: XY) -> Cut | None:
@@ -118,76 +118,69 @@ def lanes_view(table: Table, cuts: list[Cut]) -> list[dict[str, Any]]:
              "start": list(c.start), "heading": list(c.heading), "done": c.done} for c in cuts]
 
 
-class WireCutting:
-    """The ``cut`` order (BON-102) for the sequence of play (state.py)."""
+# WireCutting: The ``cut`` order (BON-102) for the sequence of play (state.py).
+def cutters(w: BreakingOfNations, u: Unit) -> list[Soldier]:
+    """Who of ``u`` may cut now, the carrier first: while the set is in the squad (its carrier is
+    in play), any soldier on foot, out of doors, with an action left (with his whole turn still
+    before him under the ``one_turn`` house rule) may take it: a squad in two ranks reaches the
+    wire with its front rank, wherever the carrier stands in it."""
+    if not any(m.cutters for m in w.members(u)):
+        return []
+    whole = w.options.wire_cutting == "one_turn"
+    return sorted((m for m in w.able(u) if not m.mounted and not w.where(m)
+                   and (m.ac == m.max_ac() and not m.move_ac if whole else m.ac >= INCH_AC)),
+                  key=lambda m: not m.cutters)
 
-    table: Table
-    cuts: list[Cut]
-    options: Options
-    able: Callable[[Unit], list[Soldier]]
-    members: Callable[[Unit], list[Soldier]]
-    where: Callable[[Soldier], Any]
-    reveal: Callable[[Unit, str], None]
-    tell: Callable[..., None]
 
-    def cutters(self, u: Unit) -> list[Soldier]:
-        """Who of ``u`` may cut now, the carrier first: while the set is in the squad (its carrier is
-        in play), any soldier on foot, out of doors, with an action left (with his whole turn still
-        before him under the ``one_turn`` house rule) may take it: a squad in two ranks reaches the
-        wire with its front rank, wherever the carrier stands in it."""
-        if not any(m.cutters for m in self.members(u)):
-            return []
-        whole = self.options.wire_cutting == "one_turn"
-        return sorted((m for m in self.able(u) if not m.mounted and not self.where(m)
-                       and (m.ac == m.max_ac() and not m.move_ac if whole else m.ac >= INCH_AC)),
-                      key=lambda m: not m.cutters)
+def lane_for(w: BreakingOfNations, m: Soldier, wire: Feature) -> Cut | None:
+    """The lane ``m`` would cut in ``wire``: one begun whose mouth he stands at (none if it is
+    through), else a new one from the wire's edge nearest him; none if he is too far off or
+    stands within the wire's outline, in a lane or not (he starts a lane from its edge)."""
+    if wire.shape.distance(Point(m.pos)) - m.base > AT_WIRE:
+        return None
+    begun = [c for c in w.cuts if c.wire == wire.id
+             and math.dist(c.start, m.pos) <= m.base + AT_WIRE + LANE / 2]
+    if begun:
+        c = min(begun, key=lambda c: (math.dist(c.start, m.pos), c.start))
+        return None if c.through else c
+    return None if wire.contains(m.pos) else lane_across(wire, m.pos)
 
-    def lane_for(self, m: Soldier, wire: Feature) -> Cut | None:
-        """The lane ``m`` would cut in ``wire``: one begun whose mouth he stands at (none if it is
-        through), else a new one from the wire's edge nearest him; none if he is too far off or
-        stands within the wire's outline, in a lane or not (he starts a lane from its edge)."""
-        if wire.shape.distance(Point(m.pos)) - m.base > AT_WIRE:
-            return None
-        begun = [c for c in self.cuts if c.wire == wire.id
-                 and math.dist(c.start, m.pos) <= m.base + AT_WIRE + LANE / 2]
-        if begun:
-            c = min(begun, key=lambda c: (math.dist(c.start, m.pos), c.start))
-            return None if c.through else c
-        return None if wire.contains(m.pos) else lane_across(wire, m.pos)
 
-    def wire_work(self, u: Unit) -> list[tuple[Soldier, Feature, Cut]]:
-        """For each belt of wire ``u`` may cut now, its first carrier able to and the lane he would cut."""
-        out = []
-        men = self.cutters(u)
-        for f in self.table.features:
-            if f.tags["kind"] != WIRE:
-                continue
-            found = next(((m, c) for m in men if (c := self.lane_for(m, f)) is not None), None)
-            if found:
-                out.append((found[0], f, found[1]))
-        return out
+def wire_work(w: BreakingOfNations, u: Unit) -> list[tuple[Soldier, Feature, Cut]]:
+    """For each belt of wire ``u`` may cut now, its first carrier able to and the lane he would cut."""
+    out = []
+    men = cutters(w, u)
+    for f in w.table.features:
+        if f.tags["kind"] != WIRE:
+            continue
+        found = next(((m, c) for m in men if (c := lane_for(w, m, f)) is not None), None)
+        if found:
+            out.append((found[0], f, found[1]))
+    return out
 
-    def wire_actions(self, u: Unit) -> list[Action]:
-        cost = "his whole turn" if self.options.wire_cutting == "one_turn" else "1 AC an inch"
-        return [Action(f"cut:{u.id}:{f.id}", f"{m.id} of {u.name} cuts a lane through {f.name} "
-                       f"({c.cut:.0f} of {c.depth:.1f}\" cut, {cost})") for m, f, c in self.wire_work(u)]
 
-    def cut_wire(self, u: Unit, wire_id: str) -> None:
-        """BON-102: the carrier spends one action and the lane goes one inch further across the wire
-        (house rule ``one_turn``: he spends his turn and the lane is through)."""
-        m, f, c = next(w for w in self.wire_work(u) if w[1].id == wire_id)
-        if not m.cutters:  # a set changes hands within the squad
-            giver = next(k for k in self.members(u) if k.cutters)
-            giver.cutters, m.cutters = False, True
-        if not any(c is k for k in self.cuts):
-            self.cuts.append(c)
-        if self.options.wire_cutting == "one_turn":
-            m.ac, c.done, what = 0, math.ceil(c.depth - 1e-6), "spends his turn cutting"
-        else:
-            m.ac, c.done, what = m.ac - INCH_AC, c.done + 1, "cuts 1\" into"
-        self.reveal(u, "its wire cutters are heard")
-        end = ": the lane is through" if c.through else ""
-        self.tell("BON-102", f"{m.id} {what} {f.name} ({c.cut:.1f} of {c.depth:.1f}\"){end}.", unit=u, wire=f.id)
+def wire_actions(w: BreakingOfNations, u: Unit) -> list[Action]:
+    cost = "his whole turn" if w.options.wire_cutting == "one_turn" else "1 AC an inch"
+    return [Action(f"cut:{u.id}:{f.id}", f"{m.id} of {u.name} cuts a lane through {f.name} "
+                   f"({c.cut:.0f} of {c.depth:.1f}\" cut, {cost})") for m, f, c in wire_work(w, u)]
+
+
+def cut_wire(w: BreakingOfNations, u: Unit, wire_id: str) -> None:
+    """BON-102: the carrier spends one action and the lane goes one inch further across the wire
+    (house rule ``one_turn``: he spends his turn and the lane is through)."""
+    m, f, c = next(work for work in wire_work(w, u) if work[1].id == wire_id)
+    if not m.cutters:  # a set changes hands within the squad
+        giver = next(k for k in w.members(u) if k.cutters)
+        giver.cutters, m.cutters = False, True
+    if not any(c is k for k in w.cuts):
+        w.cuts.append(c)
+    if w.options.wire_cutting == "one_turn":
+        m.ac, c.done, what = 0, math.ceil(c.depth - 1e-6), "spends his turn cutting"
+    else:
+        m.ac, c.done, what = m.ac - INCH_AC, c.done + 1, "cuts 1\" into"
+    w.reveal(u, "its wire cutters are heard")
+    end = ": the lane is through" if c.through else ""
+    w.tell("BON-102", f"{m.id} {what} {f.name} ({c.cut:.1f} of {c.depth:.1f}\"){end}.", unit=u, wire=f.id)
 
 
 def cut_action_ids(table: Table, u: Unit) -> list[str]:
