@@ -9,6 +9,7 @@ import copy
 import math
 from fractions import Fraction
 from typing import Any
+from unittest.mock import patch
 
 import pytest
 
@@ -16,6 +17,7 @@ from breaking_of_nations.bon_support import do, feature, game, unit
 from riotact.core import Game
 from riotact.core.odds import action_odds, percent
 from riotact.rulesets.breaking_of_nations.odds import _strike, tenths, volley
+from riotact.rulesets.breaking_of_nations.rules import artillery, heroes
 
 OFF = {"counter_attack": False}
 WOOD = feature("wood", "light_forest", [(8, 24), (14, 24), (14, 30), (8, 30)])
@@ -181,7 +183,7 @@ def engine_blows(g: Game, uid: str) -> list[dict[str, Fraction]]:
         blows.append(blow)
         return []
     st.strike = strike  # type: ignore[method-assign]
-    st.melee(st.units[uid])
+    heroes.melee(st, st.units[uid])
     return blows
 
 
@@ -236,9 +238,9 @@ def test_bon068_a_piece_s_direct_fire_odds_are_the_engine_s_dice_and_tns(target:
     g = play([1, 1, 1], gun(), enemy, features=[wood] if "wood" in target else [])
     st = copy.deepcopy(g.state)
     groups: list[list[int]] = []
-    st.shell_hits = lambda damage, by, origin, pairs, rule: groups.extend(  # type: ignore[method-assign]
-        [st.shell_tn(origin, t)[0] for t in group] for _, group in pairs)
-    st.direct_fire(st.units["g"], st.units["m"])
+    with patch.object(artillery, "shell_hits", lambda w, damage, by, origin, pairs, rule: groups.extend(
+            [artillery.shell_tn(st, origin, t)[0] for t in group] for _, group in pairs)):
+        artillery.direct_fire(st, st.units["g"], st.units["m"])
     miss = math.prod(Fraction(min(max(0, min(group) - 1), 11), 12) for group in groups)  # a 12 always hits
     expected = sum((Fraction(min(12, max(1, 13 - tn)), 12) for group in groups for tn in group), Fraction(0))
     shown = action_odds(g, "red")["shoot:g:m"]
@@ -254,10 +256,8 @@ def engine_charge(g: Game, uid: str, eid: str) -> tuple[list[dict[str, Fraction]
     close combat that follows (``engine_blows``' reading of each)."""
     other = copy.deepcopy(g)
     st = other.state
-    melee = st.melee
-    st.melee = lambda u: None  # type: ignore[method-assign]
-    st.charge(st.units[uid], st.units[eid])
-    st.melee = melee  # type: ignore[method-assign]
+    with patch.object(heroes, "melee", lambda w, u: None):
+        st.charge(st.units[uid], st.units[eid])
     return engine_blows(other, uid), other
 
 
@@ -312,9 +312,10 @@ def landed(g: Game, uid: str, arg: str, dice: list[int]) -> list[list[tuple[int,
     st = copy.deepcopy(g.state)
     st.umpire.dice = ScriptedDice(dice)
     groups: list[list[tuple[int, bool]]] = []
-    st.shell_hits = lambda damage, by, origin, pairs, rule: groups.extend(  # type: ignore[method-assign]
-        [(st.shell_tn(origin, t)[0], st.unit_of(t).seat != "red") for t in group] for _, group in pairs)
-    st.gun_order(st.units[uid], "lob", arg)
+    with patch.object(artillery, "shell_hits", lambda w, damage, by, origin, pairs, rule: groups.extend(
+            [(artillery.shell_tn(st, origin, t)[0], st.unit_of(t).seat != "red") for t in group]
+            for _, group in pairs)):
+        artillery.gun_order(st, st.units[uid], "lob", arg)
     return groups
 
 

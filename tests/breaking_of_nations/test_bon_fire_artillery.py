@@ -12,6 +12,7 @@ import pytest
 
 from breaking_of_nations.bon_support import do, game, ids, model, texts, unit
 from riotact.core.errors import RiotactError
+from riotact.rulesets.breaking_of_nations.rules import artillery
 from riotact.rulesets.breaking_of_nations.rules.ordnance import AMMUNITION
 
 OFF = {"counter_attack": False}
@@ -45,11 +46,11 @@ def test_bon065_a_piece_has_four_green_crew_in_flak_and_the_piece_has_ds_6() -> 
 def test_bon067_firing_costs_three_crew_ac_so_four_crewmen_fire_twice_a_turn() -> None:
     """BON-067: every piece uses 3 AC to fire (the crew's AC pooled): 8 AC fire twice, then no more."""
     g = play([1, 1, 1, 1, 1, 1], gun(), unit("x", "blue", *SQUAD))
-    assert g.state.crew_ac(g.state.units["g"]) == 8
+    assert artillery.crew_ac(g.state, g.state.units["g"]) == 8
     do(g, "shoot:g:x")
-    assert g.state.crew_ac(g.state.units["g"]) == 5 and "shoot:g:x" in ids(g)
+    assert artillery.crew_ac(g.state, g.state.units["g"]) == 5 and "shoot:g:x" in ids(g)
     do(g, "shoot:g:x")
-    assert g.state.crew_ac(g.state.units["g"]) == 2
+    assert artillery.crew_ac(g.state, g.state.units["g"]) == 2
     assert {i.split(":")[0] for i in ids(g)} == {"end", "rotate"}  # no third shot: only turning is left
 
 
@@ -61,7 +62,7 @@ def test_bon067_bon066_a_target_outside_the_45_degree_arc_is_refused_and_turning
     assert "shoot:g:x" not in ids(g)
     turn = next(i for i in ids(g) if i.startswith("rotate:g:"))
     do(g, turn)
-    assert g.state.crew_ac(g.state.units["g"]) == 7 and "shoot:g:x" in ids(g)
+    assert artillery.crew_ac(g.state, g.state.units["g"]) == 7 and "shoot:g:x" in ids(g)
     assert "g turns 34 degrees (1 AC)." in texts(g)
 
 
@@ -97,7 +98,8 @@ def test_bon078_bon108_a_medium_gun_is_heavy_rolls_4d12_reaches_90_inches_and_ne
     do(g, "shoot:g:x")
     assert "rolls 4D12 for direct fire at x" in texts(g)
     h = play([], gun("heavy_howitzer"), unit("x", "blue", *SQUAD))
-    assert model(h, "g.1").wounds == 3 and h.state.gun(h.state.units["g"]).damage(AMMUNITION["shell"]) == 4
+    assert model(h, "g.1").wounds == 3
+    assert artillery.gun_of(h.state, h.state.units["g"]).damage(AMMUNITION["shell"]) == 4
 
 
 def test_bon070_bon069_a_guessed_20_inches_places_the_round_there_then_a_shell_deviates_d3() -> None:
@@ -154,7 +156,7 @@ def test_bon077_a_trench_mortar_plans_a_turn_ahead_in_secret_and_fires_next_turn
     assert "lob:g" in ids(g)
     do(g, "lob:g")
     assert "plan made in turn 1 is revealed: x, 21\"" in texts(g, "blue")
-    assert deviation(g)["from"] == [24.0, 31.0] and g.state.crew_ac(g.state.units["g"]) == 5
+    assert deviation(g)["from"] == [24.0, 31.0] and artillery.crew_ac(g.state, g.state.units["g"]) == 5
 
 
 def test_bon066_a_medium_piece_needs_a_horse_to_move_and_its_crew_pay_double() -> None:
@@ -207,11 +209,11 @@ def test_bon066_a_gun_turns_any_bearing_up_to_90_degrees_for_1_ac_and_farther_at
     g = play([], gun(), unit("x", "blue", *SQUAD))
     assert {"rotate:g:45.0", "rotate:g:90.0", "rotate:g:315.0", "rotate:g:270.0"} <= set(ids(g))
     do(g, "rotate:g:45")
-    assert g.state.units["g"].facing == 45 and g.state.crew_ac(g.state.units["g"]) == 7
+    assert g.state.units["g"].facing == 45 and artillery.crew_ac(g.state, g.state.units["g"]) == 7
     do(g, "rotate:g:134")
-    assert g.state.units["g"].facing == 134 and g.state.crew_ac(g.state.units["g"]) == 6
+    assert g.state.units["g"].facing == 134 and artillery.crew_ac(g.state, g.state.units["g"]) == 6
     do(g, "rotate:g:314")
-    assert g.state.units["g"].facing == 314 and g.state.crew_ac(g.state.units["g"]) == 4
+    assert g.state.units["g"].facing == 314 and artillery.crew_ac(g.state, g.state.units["g"]) == 4
     assert "g turns 180 degrees (2 AC)." in texts(g)
     with pytest.raises(RiotactError, match=r"give the new bearing in degrees .*BON-066"):
         do(g, "rotate:g:north")
@@ -224,7 +226,7 @@ def test_bon066_a_turn_the_crew_cannot_pay_for_is_refused_with_its_cost() -> Non
     do(g, "shoot:g:x")
     do(g, "shoot:g:x")
     do(g, "rotate:g:90.0")
-    assert g.state.crew_ac(g.state.units["g"]) == 1
+    assert artillery.crew_ac(g.state, g.state.units["g"]) == 1
     with pytest.raises(RiotactError, match=r"costs 2 AC; its crew has 1"):
         do(g, "rotate:g:270")
 

@@ -16,7 +16,7 @@ from riotact.tabletop import Feature, Table, sight_report, step_toward
 from .options import Options
 from .rules.wire import Cut, uncut
 from .setup import Setup
-from .state import BASE, Soldier, Unit, build
+from .state import BASE, Plan, Soldier, Unit, build
 from .tables import TERRAIN, WEAPONS, terrain_speed
 
 CONTACT = 0.1  # bases this close (edge to edge) are in base contact (BON-031)
@@ -162,6 +162,8 @@ class Board(Ground, State):
         self.turn = 1
         self.charged: set[str] = set()  # soldiers who charged this turn (BON-017, BON-052)
         self.cuts: list[Cut] = []  # BON-102: lanes cut through the wire (wire.py)
+        self.broken_down: set[str] = set()  # BON-109: vehicles that broke down
+        self.plans: dict[str, Plan] = {}  # BON-077: a mortar's target area, planned a turn ahead (artillery.py)
 
     # -- forces ------------------------------------------------------------------
     def members(self, u: Unit) -> list[Soldier]:

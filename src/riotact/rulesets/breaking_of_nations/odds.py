@@ -667,7 +667,7 @@ def _ammo(table: Table, options: Options, units: dict[str, dict[str, Any]], u: d
 
 
 def _breakdown(board: Ground, options: Options, u: dict[str, Any], where: str) -> Chance | None:
-    """``Vehicles.vehicle_moved`` (BON-109 gap): a move over Bumpy or Jagged ground (the engine's own
+    """``vehicles.vehicle_moved`` (BON-109 gap): a move over Bumpy or Jagged ground (the engine's own
     ``ground`` from the unit's centre) makes a D6 breakdown roll, broken down on ``breakdown_face`` or
     less. Returns the chance to break down."""
     try:

@@ -19,6 +19,16 @@ SPACING = {"open": 2.5, "closed": 2 * BASE, "mass": 2 * BASE, "square": 2 * BASE
 
 
 @dataclass
+class Plan:
+    """BON-077: a mortar's target area, planned in ``turn`` and fired at in a later turn."""
+
+    turn: int
+    point: XY
+    guess: float
+    target: str
+
+
+@dataclass
 class Soldier:
     id: str
     unit: str

@@ -28,8 +28,8 @@ from . import umpiring
 from .armies import force_note
 from .board import MOVE_ORDER
 from .options import Options
-from .rules import bombardment, wire
-from .rules.artillery import GUN_VERBS, Artillery
+from .rules import artillery, bombardment, glory, heroes, vehicles, wire
+from .rules.artillery import GUN_VERBS
 from .rules.buildings import BUILDING_VERBS, Buildings
 from .rules.glory import PANIC_GL
 from .state import Soldier, Unit, place
@@ -58,7 +58,7 @@ def _xy(text: str) -> tuple[float, float] | None:
     return (x, y) if math.isfinite(x) and math.isfinite(y) else None
 
 
-class BreakingOfNations(Buildings, Artillery):
+class BreakingOfNations(Buildings):
     def __init__(self, scenario: Scenario, options: Options, umpire: Umpire) -> None:
         super().__init__(scenario, options, umpire)
         self.turns = options.turns or self.setup.turns
@@ -128,7 +128,7 @@ class BreakingOfNations(Buildings, Artillery):
         """BON-007: the Glory Tests phase (panic recovery, BON-040), then the next turn or the end."""
         self.current = ""
         self.tell("BON-007", f"Turn {self.turn}: the Glory Tests phase.")
-        self.recovery_phase()
+        glory.recovery_phase(self)
         if self.turn >= self.turns:
             self.finish(f"after {self.turns} turns")
             return
@@ -169,10 +169,10 @@ class BreakingOfNations(Buildings, Artillery):
         elif verb == "move":
             self.move_unit(u, _xy(arg) or (0.0, 0.0), "BON-015")
         elif verb == "fallback":
-            self.steady(u, "BON-042", "orders a fallback for")
+            glory.steady(self, u, "BON-042", "orders a fallback for")
             self.move_unit(u, self.away_point(u), "BON-042")
         elif verb == "rally":
-            self.steady(u, "BON-041", "rallies")
+            glory.steady(self, u, "BON-041", "rallies")
         elif verb == "formation":
             self.change_formation(u, arg)
         elif verb in ("prone", "rise"):
@@ -183,20 +183,20 @@ class BreakingOfNations(Buildings, Artillery):
         elif verb == "fire":
             self.fire(u, self.units[arg])
         elif verb == "rotate":
-            self.rotate(u, float(arg))
+            artillery.rotate(self, u, float(arg))
         elif verb == "throw":
             self.throw(self.grenadier(u), _xy(arg) or (0.0, 0.0))
         elif verb == "charge":
             self.charge(u, self.units[arg])
         elif verb == "fight":
             self.reveal(u, "it fights")
-            self.melee(u)
+            heroes.melee(self, u)
         elif verb == "cut":
             wire.cut_wire(self, u, arg)  # BON-102 (wire.py)
         elif verb in BUILDING_VERBS:
             self.building_order(u, verb, arg)
         elif verb in GUN_VERBS:
-            self.gun_order(u, verb, arg)
+            artillery.gun_order(self, u, verb, arg)
         self.spot()
         self.check_victory()
         if self.result is None and self.active and not self.unit_actions(self.units[self.active])[1:]:
@@ -215,9 +215,9 @@ class BreakingOfNations(Buildings, Artillery):
         uid, _, where = rest.partition(":")
         p = _xy(where)
         if uid == self.active and verb in GUN_VERBS:
-            return self.gun_parse(self.units[uid], verb, where)
+            return artillery.gun_parse(self, self.units[uid], verb, where)
         if uid == self.active and verb == "rotate":
-            return self.rotation_parse(self.units[uid], where)  # BON-066: any bearing
+            return artillery.rotation_parse(self, self.units[uid], where)  # BON-066: any bearing
         if uid != self.active or p is None:
             return None
         u = self.units[uid]
@@ -234,9 +234,9 @@ class BreakingOfNations(Buildings, Artillery):
         verb, _, rest = action_id.partition(":")
         uid, _, where = rest.partition(":")
         if self.active and uid == self.active and verb in ("lob", "plan") and self.units[uid].kind == "gun":
-            return self.gun_refusal(self.units[uid], where)
+            return artillery.gun_refusal(self, self.units[uid], where)
         if self.active and uid == self.active and verb == "rotate":
-            return self.rotation_refusal(self.units[uid], where)
+            return artillery.rotation_refusal(self, self.units[uid], where)
         if self.active and uid == self.active and verb == "move" and (p := _xy(where)):
             return self.move_problem(self.units[uid], p) or "that is not one of the legal actions now"
         return "that is not one of the legal actions now"
@@ -255,8 +255,8 @@ class BreakingOfNations(Buildings, Artillery):
         for m in self.members(u):
             if m.stunned_turn == self.turn:
                 m.ac = 0  # BON-112: stunned, no actions in this activation
-        self.ammo_check(u)
-        self.glory_tests(u)
+        artillery.ammo_check(self, u)
+        glory.glory_tests(self, u)
         for m in self.members(u):
             if m.panic and m.in_play:
                 self.react(m)
@@ -281,7 +281,7 @@ class BreakingOfNations(Buildings, Artillery):
             return out
         foes = [e for e in self.enemy_units(u.seat) if not e.concealed]
         if u.kind in ("mg", "gun"):
-            out += self.mg_actions(u, foes) if u.kind == "mg" else self.gun_actions(u, foes)
+            out += self.mg_actions(u, foes) if u.kind == "mg" else artillery.gun_actions(self, u, foes)
             out += self.move_menu(u, foes)
             return out
         for e in foes:
@@ -305,7 +305,7 @@ class BreakingOfNations(Buildings, Artillery):
                 if self.charge_reaches(movers, e):
                     out.append(Action(f"charge:{u.id}:{e.id}", f"{u.name} charges {e.name}"))
         out += self.move_menu(u, foes) + wire.wire_actions(self, u)
-        if self.can_steady(u):
+        if glory.can_steady(self, u):
             out.append(Action(f"rally:{u.id}", f"the officer rallies {u.name} (GL -2)"))
             if foes and movers:
                 p = self.away_point(u)
@@ -329,7 +329,7 @@ class BreakingOfNations(Buildings, Artillery):
         limit = 1 if u.kind == "cavalry" else self.options.movement_actions  # BON-079: one gait move
         ms = [m for m in self.able(u) if m.ac >= cost and m.move_ac + cost <= limit]
         if u.kind in ("mg", "gun"):
-            return self.piece_movers(u, ms)
+            return artillery.piece_movers(self, u, ms)
         return [m for m in ms if m.id not in self.broken_down]  # BON-109 (vehicles.py)
 
     def move_problem(self, u: Unit, dest: tuple[float, float]) -> str | None:
@@ -375,7 +375,7 @@ class BreakingOfNations(Buildings, Artillery):
             self.tell("BON-079", f"{u.name} goes at a {u.gait}.", unit=u)
             self.cavalry_fright(u)
         elif u.kind == "vehicle":
-            self.vehicle_moved(u, c, dest)  # BON-109, BON-036 (vehicles.py)
+            vehicles.vehicle_moved(self, u, c, dest)  # BON-109, BON-036 (vehicles.py)
         self.tell(rule, f"{u.name} moves {math.hypot(vx, vy):.1f}\" to ({dest[0]:.1f}, {dest[1]:.1f}).", unit=u)
 
     def move_menu(self, u: Unit, foes: list[Unit]) -> list[Action]:
@@ -459,7 +459,7 @@ class BreakingOfNations(Buildings, Artillery):
         for e in self.enemy_units(u.seat):
             ahead = self.centre(e)
             if in_arc(u.facing, 90.0, c, ahead) and self.table.distance(c, ahead) <= 2 * GAITS["gallop"]:
-                self.trigger(e, "cavalry")
+                glory.trigger(self, e, "cavalry")
 
     # -- charging ---------------------------------------------------------------------------
     def charge_allowance(self, m: Soldier) -> float:
@@ -510,11 +510,11 @@ class BreakingOfNations(Buildings, Artillery):
         if u.kind == "cavalry":
             u.gait = next(g for g in GAITS if GAITS[g] >= longest or g == "gallop")
             if u.gait != "walk":
-                self.trigger(e, "cavalry")
-        self.trigger(u, "charge")
+                glory.trigger(self, e, "cavalry")
+        glory.trigger(self, u, "charge")
         if flank:
-            self.trigger(e, "flank")
-        self.melee(u)
+            glory.trigger(self, e, "flank")
+        heroes.melee(self, u)
 
     # -- firing -------------------------------------------------------------------------------
     def fire(self, u: Unit, e: Unit) -> None:
@@ -551,7 +551,7 @@ class BreakingOfNations(Buildings, Artillery):
                 if self.mg_targets(u, e):
                     out.append(Action(f"fire:{u.id}:{e.id}", f"{u.name} fires a salvo at {e.name} "
                                       f"({u.salvos + 1} of 3)"))
-        return out + self.rotation_actions(u, foes)  # BON-066 (artillery.py)
+        return out + artillery.rotation_actions(self, u, foes)  # BON-066 (artillery.py)
 
     # -- panic reactions ---------------------------------------------------------------------------
     def react(self, m: Soldier) -> None:
@@ -647,7 +647,7 @@ class BreakingOfNations(Buildings, Artillery):
             if m.ac >= 1:
                 m.ac -= 1
                 for h in self.strike(m, t):
-                    self.damage(h)
+                    vehicles.damage(self, h)
                 self.after_losses()
         else:
             self.walk(m, t.pos, 1, "BON-039", f"rushes on towards {t.id}")

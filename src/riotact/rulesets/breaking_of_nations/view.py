@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from riotact.core.log import UMPIRE
 
+from .rules import artillery
 from .rules.ordnance import ARC, GUNS
 from .rules.wire import lanes_view
 from .tables import PIECES, TERRAIN, WEAPONS
@@ -33,7 +34,7 @@ def seat_view(st: BreakingOfNations, seat: str) -> dict[str, Any]:
         "objectives": [o.model_dump() for o in st.setup.objectives],
         "weapons": weapons(st, units),
         "scores": st.result.scores if st.result else None,
-        "plans": st.plans_for(seat),  # BON-077: a mortar's planned target, its owner's secret
+        "plans": artillery.plans_for(st, seat),  # BON-077: a mortar's planned target, its owner's secret
     }
 
 
@@ -45,7 +46,7 @@ def unit(st: BreakingOfNations, u: Unit, own: bool) -> dict[str, Any]:
         "charging": u.charging,  # BON-017 / BON-020: announced to all, and a charging Closed unit has DS 1
         "tests": len(u.pending_tests),  # BON-036/037: glory tests owed (each trigger is announced)
         "last_gait": u.last_gait,  # BON-082: last turn's gait (announced) bounds this turn's
-        "ammunition": st.ammo(u) if own and u.kind == "gun" else None,
+        "ammunition": artillery.ammo_of(st, u) if own and u.kind == "gun" else None,
         "hidden": u.concealed, "pinned": u.pinned_turn == st.turn, "salvos": u.salvos, "ammo_out": u.ammo_out,
         "climbing": st.climb_view(u),  # BON-089: a walk to another room of an open-able building under way
         "ammo_since": u.ammo_since,  # BON-076: the turn its ammunition crewman was lost (announced)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from riotact.core.words import counted, possessive
 
 from ..state import Soldier
+from . import artillery
 from .ordnance import AMMUNITION, GUNS, SIZE_DICE
 
 SQUARE = 12.0  # BON-071: areas twelve inches square
@@ -64,6 +65,6 @@ def bombard(w: BreakingOfNations) -> None:
                 n = SIZE_DICE[BARRAGE.size]
                 dice = w.umpire.roll_total("BON-071", plan.attacker, n, 12,
                                               purpose=f"the shelling at ({p[0]:.1f}, {p[1]:.1f}) ({n}D12)").dice
-                under = w.under_marker(p, radius)
-                w.shell_hits(BARRAGE.damage(shell), barrage, p,
+                under = artillery.under_marker(w, p, radius)
+                artillery.shell_hits(w, BARRAGE.damage(shell), barrage, p,
                                 [(face, under[2 * k: 2 * k + 2]) for k, face in enumerate(dice)], "BON-071")

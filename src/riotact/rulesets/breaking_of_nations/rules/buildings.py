@@ -40,8 +40,8 @@ from riotact.tabletop import bearing, spots_in, steeper_than
 from ..options import Options
 from ..state import Soldier, Unit, place
 from ..tables import CRITICAL_RANGED, RANGE_MOD, TERRAIN, WEAPONS, terrain_speed
-from .combat import Hit, _ranged_judge
-from .heroes import Heroics
+from . import heroes, vehicles
+from .combat import Combat, Hit, _ranged_judge
 from .structures import DOORSTEP, Blueprint, Opening, walk_length
 
 BUILDING_VERBS = ("enter", "leave", "open", "bash", "assault", "batter")
@@ -79,7 +79,7 @@ class Climb:
     spots: dict[str, tuple[float, float]] = field(default_factory=dict)
 
 
-class Buildings(Heroics):
+class Buildings(Combat):
     # the sequence of play (state.py) defines these; the building rules use them
     able: Callable[[Unit], list[Soldier]]
     movers: Callable[[Unit], list[Soldier]]
@@ -696,7 +696,7 @@ class Buildings(Heroics):
         self.reveal(u, "it fights")
         self.tell("BON-096", f"{u.name} fights through the {o.kind} {o.id} of {p.name}: two a side at most.",
                   unit=u)
-        self.watch_for_deeds(u, lambda: self.fight_through(u, p, o))
+        heroes.watch_for_deeds(self, u, lambda: self.fight_through(u, p, o))
 
     def fight_through(self, u: Unit, p: Blueprint, o: Opening) -> None:
         mine, theirs = self.door_fight(u, p, o)
@@ -709,7 +709,7 @@ class Buildings(Heroics):
             if d.panic not in ("freeze", "prone", "take_cover"):
                 hits += self.strike(d, mine[i % len(mine)])
         for h in hits:
-            self.damage(h)
+            vehicles.damage(self, h)
         self.after_losses()
 
     # -- fire at a building (BON-093) ---------------------------------------------------------
@@ -754,7 +754,7 @@ class Buildings(Heroics):
                     if inside:
                         victim = self.umpire.choose("BON-093", inside, purpose="whom the shot through the wall hits")
                         self.tell("BON-093", f"The shot goes through the wall and hits {victim}.")
-                        self.damage(Hit(self.men[victim], False, weapon.damage, m))
+                        vehicles.damage(self, Hit(self.men[victim], False, weapon.damage, m))
                 if face == CRITICAL_RANGED or face >= tn:
                     self.wreck(p, weapon.damage, m)
         self.after_losses()
@@ -772,7 +772,7 @@ class Buildings(Heroics):
                                                                    if inside else "") + ".", building=p.id)
         for m in inside:
             self.inside.pop(m.id, None)
-            self.damage(Hit(m, False, 1, by))
+            vehicles.damage(self, Hit(m, False, 1, by))
 
     def buildings_view(self) -> list[dict[str, Any]]:
         """The buildings as every seat sees them: walls, rooms, openings and their doors, DP."""

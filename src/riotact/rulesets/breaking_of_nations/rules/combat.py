@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from riotact.core.words import counted
 from riotact.tabletop import bearing, clock_point, in_arc
 
+from ..board import Board
 from ..state import Soldier, Unit
 from ..tables import (
     CAVALRY_CC_MOD,
@@ -25,7 +26,7 @@ from ..tables import (
     REMOVING_LOCATIONS,
     WEAPONS,
 )
-from .glory import Glory
+from . import glory, vehicles
 
 GRENADE_RADIUS = 1.0  # BON-057: the 2" marker
 
@@ -53,7 +54,7 @@ class Hit:
     av: bool = False  # BON-012: anti-vehicle ammunition (shell, shrapnel, the LFT)
 
 
-class Combat(Glory):
+class Combat(Board):
     # -- ranged ---------------------------------------------------------------------
     def ranged_tn(self, firer: Soldier, target: Soldier, *, cover: bool = True,
                   band: str | None = None) -> tuple[int, str]:
@@ -131,7 +132,7 @@ class Combat(Glory):
                 h.target = min(spare, key=lambda m: (self.gap(h.by, m), m.id))
             taken.add(h.target.id)
             self.counter_attack(h)
-            self.damage(h)
+            vehicles.damage(self, h)
         if surplus and self.options.great_equalizer:
             self.equalize(surplus, u)
         self.after_losses()
@@ -150,7 +151,7 @@ class Combat(Glory):
         face = self.umpire.roll_total("BON-028", d.id, 1, 12, purpose=f"a counter attack on {a.id} "
                                       f"(TN {tn}: {why})", judge=_ranged_judge(tn)).total
         if face == CRITICAL_RANGED or face >= tn:
-            self.damage(Hit(a, face == CRITICAL_RANGED, WEAPONS[d.weapon].damage, d))
+            vehicles.damage(self, Hit(a, face == CRITICAL_RANGED, WEAPONS[d.weapon].damage, d))
 
     def equalize(self, surplus: list[Hit], target: Unit) -> None:
         """BON-029: the nearest unit behind the target (farther from the firer), friend or foe, within
@@ -175,7 +176,7 @@ class Combat(Glory):
         near.sort(key=lambda m: (self.gap(by, m), m.id))
         self.tell("BON-029", f"The Great Equalizer: {counted(len(surplus), 'extra hit')} go to {u.name}.")
         for h, m in zip(surplus, near, strict=False):
-            self.damage(Hit(m, h.critical, h.damage, h.by))
+            vehicles.damage(self, Hit(m, h.critical, h.damage, h.by))
 
     def pin(self, u: Unit, by_machine_gun: bool) -> None:
         """BON-036 gap: pinned when shot at in two turns in a row, or once by an LMG or MG
@@ -184,7 +185,7 @@ class Combat(Glory):
             u.shot_at_turns.append(self.turn)
         if by_machine_gun or self.turn - 1 in u.shot_at_turns:
             u.pinned_turn = self.turn
-            self.trigger(u, "pinned")
+            glory.trigger(self, u, "pinned")
 
     # -- damage ----------------------------------------------------------------------
     def damage(self, h: Hit) -> None:
@@ -203,9 +204,9 @@ class Combat(Glory):
             else:
                 self.tell("BON-027", f"{m.id} is hit and has {counted(m.wounds, 'wound')} left.", unit=u)
         if m.is_hero:
-            self.trigger(u, "leader")  # BON-036
+            glory.trigger(self, u, "leader")  # BON-036
         elif m.banner:
-            self.trigger(u, "banner")  # BON-036: "their leader or banner is wounded or killed"
+            glory.trigger(self, u, "banner")  # BON-036: "their leader or banner is wounded or killed"
 
     def hit_location(self, m: Soldier) -> None:
         """BON-048 / BON-112: a wounded hero rolls a D12 for where he is hit."""
@@ -232,7 +233,7 @@ class Combat(Glory):
 
     def after_losses(self) -> None:
         for u in self.units.values():
-            self.check_half(u)
+            glory.check_half(self, u)
 
     # -- the light flame thrower ---------------------------------------------------------
     def stream(self, m: Soldier, aim: Soldier) -> None:
@@ -268,9 +269,9 @@ class Combat(Glory):
             if tu not in scared:
                 scared.append(tu)
         for h in hits:
-            self.damage(h)
+            vehicles.damage(self, h)
         for tu in scared:
-            self.trigger(tu, "fear")
+            glory.trigger(self, tu, "fear")
         self.after_losses()
 
     # -- grenades ---------------------------------------------------------------------
@@ -312,7 +313,7 @@ class Combat(Glory):
                 else:
                     self.tell("BON-057", f"Die {face} against {t.id} (TN {tn}: {why}): miss.")
         for h in hits:
-            self.damage(h)
+            vehicles.damage(self, h)
         self.after_losses()
 
     def d3(self, rule: str, who: str, purpose: str) -> int:
@@ -403,7 +404,7 @@ class Combat(Glory):
             if foes and not d.is_piece:
                 hits += self.strike(d, foes[0])
         for h in hits:
-            self.damage(h)
+            vehicles.damage(self, h)
         self.after_losses()
 
     def strike(self, a: Soldier, t: Soldier) -> list[Hit]:

@@ -5,63 +5,66 @@ and an armament, 2 actions a turn; its crew are inside and not shot at apart fro
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from riotact.tabletop import in_arc
 
 from ..state import Unit
 from ..tables import GAITS, TERRAIN, WEAPONS
-from .combat import Combat, Hit
+from . import combat, glory
+
+if TYPE_CHECKING:
+    from .combat import Combat, Hit
 
 #: BON-012: weapons without AV can only fire effectively on vehicles of CV classes I and II.
 SOFT_CLASSES = 2
 CLASS_NAMES = {1: "I", 2: "II", 3: "III", 4: "IV"}
 
 
-class Vehicles(Combat):
-    def __init__(self, *args: object, **kw: object) -> None:
-        super().__init__(*args, **kw)  # type: ignore[arg-type]
-        self.broken_down: set[str] = set()  # BON-109: vehicles that broke down
+def damage(w: Combat, h: Hit) -> None:
+    if h.target.in_play and (shrugs_off(w, h) or knock_out(w, h)):
+        return
+    combat.Combat.damage(w, h)
 
-    def damage(self, h: Hit) -> None:
-        if h.target.in_play and (self.shrugs_off(h) or self.knock_out(h)):
-            return
-        super().damage(h)
 
-    def shrugs_off(self, h: Hit) -> bool:
-        """BON-012 (gap: "not effectively" = no damage): a hit without AV on a class III or IV vehicle."""
-        v = h.target.vehicle
-        if v is None or v[1] <= SOFT_CLASSES:
-            return False
-        weapon = WEAPONS.get(h.by.weapon)
-        if h.av or (weapon is not None and weapon.av):
-            return False
-        self.tell("BON-012", f"The hit on {h.target.id} (CV class {CLASS_NAMES[v[1]]}) has no effect: "
-                  f"{weapon.name if weapon else 'the weapon'} has no AV.", unit=self.unit_of(h.target))
-        return True
+def shrugs_off(w: Combat, h: Hit) -> bool:
+    """BON-012 (gap: "not effectively" = no damage): a hit without AV on a class III or IV vehicle."""
+    v = h.target.vehicle
+    if v is None or v[1] <= SOFT_CLASSES:
+        return False
+    weapon = WEAPONS.get(h.by.weapon)
+    if h.av or (weapon is not None and weapon.av):
+        return False
+    w.tell("BON-012", f"The hit on {h.target.id} (CV class {CLASS_NAMES[v[1]]}) has no effect: "
+              f"{weapon.name if weapon else 'the weapon'} has no AV.", unit=w.unit_of(h.target))
+    return True
 
-    def knock_out(self, h: Hit) -> bool:
-        """BON-062 gap: a critical on a vehicle knocks it out for the rest of the game."""
-        if h.target.vehicle is None or not h.critical:
-            return False
-        self.remove(h.target, "knocked out by a critical", "BON-062")
-        return True
 
-    def vehicle_moved(self, u: Unit, a: tuple[float, float], b: tuple[float, float]) -> None:
-        """BON-109 gap: a move over Bumpy or Jagged ground makes a breakdown roll (a D6 of the house rule
-        ``breakdown_face`` or less: it cannot move again this game); BON-036: a vehicle moving faster than
-        a walk (more than 6") with a unit in its 90 degrees ahead, within twice its speed, is a glory
-        trigger for that unit (gap: "a higher gear")."""
-        v = self.members(u)[0]
-        rough = sorted(k for k in self.ground(a, b) if TERRAIN[k].move in ("bumpy", "jagged"))
-        if rough:
-            worst = self.options.breakdown_face
-            face = self.umpire.roll_total("BON-109", v.id, 1, 6, purpose=f"a breakdown roll ({TERRAIN[rough[0]].name})",
-                                          judge=lambda n: "breaks down" if n <= worst else "runs on",
-                                          visible_to=self.vis(u)).total
-            if face <= worst:
-                self.broken_down.add(v.id)
-                self.tell("BON-109", f"{u.name} breaks down and cannot move for the rest of the game.", unit=u)
-        if self.table.distance(a, b) > GAITS["walk"] and v.vehicle is not None:
-            for e in self.enemy_units(u.seat):
-                ahead = self.centre(e)
-                if in_arc(u.facing, 90.0, b, ahead) and self.table.distance(b, ahead) <= 2 * v.vehicle[2]:
-                    self.trigger(e, "vehicle")
+def knock_out(w: Combat, h: Hit) -> bool:
+    """BON-062 gap: a critical on a vehicle knocks it out for the rest of the game."""
+    if h.target.vehicle is None or not h.critical:
+        return False
+    w.remove(h.target, "knocked out by a critical", "BON-062")
+    return True
+
+
+def vehicle_moved(w: Combat, u: Unit, a: tuple[float, float], b: tuple[float, float]) -> None:
+    """BON-109 gap: a move over Bumpy or Jagged ground makes a breakdown roll (a D6 of the house rule
+    ``breakdown_face`` or less: it cannot move again this game); BON-036: a vehicle moving faster than
+    a walk (more than 6") with a unit in its 90 degrees ahead, within twice its speed, is a glory
+    trigger for that unit (gap: "a higher gear")."""
+    v = w.members(u)[0]
+    rough = sorted(k for k in w.ground(a, b) if TERRAIN[k].move in ("bumpy", "jagged"))
+    if rough:
+        worst = w.options.breakdown_face
+        face = w.umpire.roll_total("BON-109", v.id, 1, 6, purpose=f"a breakdown roll ({TERRAIN[rough[0]].name})",
+                                      judge=lambda n: "breaks down" if n <= worst else "runs on",
+                                      visible_to=w.vis(u)).total
+        if face <= worst:
+            w.broken_down.add(v.id)
+            w.tell("BON-109", f"{u.name} breaks down and cannot move for the rest of the game.", unit=u)
+    if w.table.distance(a, b) > GAITS["walk"] and v.vehicle is not None:
+        for e in w.enemy_units(u.seat):
+            ahead = w.centre(e)
+            if in_arc(u.facing, 90.0, b, ahead) and w.table.distance(b, ahead) <= 2 * v.vehicle[2]:
+                glory.trigger(w, e, "vehicle")
