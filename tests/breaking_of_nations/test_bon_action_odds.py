@@ -17,7 +17,7 @@ from breaking_of_nations.bon_support import do, feature, game, unit
 from riotact.core import Game
 from riotact.core.odds import action_odds, percent
 from riotact.rulesets.breaking_of_nations.odds import _strike, tenths, volley
-from riotact.rulesets.breaking_of_nations.rules import artillery, heroes
+from riotact.rulesets.breaking_of_nations.rules import artillery, buildings, combat, heroes
 
 OFF = {"counter_attack": False}
 WOOD = feature("wood", "light_forest", [(8, 24), (14, 24), (14, 30), (8, 30)])
@@ -28,9 +28,9 @@ def engine(g: Game, action_id: str) -> tuple[list[int], int]:
     _, uid, eid = action_id.split(":")
     st = copy.deepcopy(g.state)
     shots: list[Any] = []
-    st.volley = lambda shooters, u, rule: shots.extend(shooters)  # type: ignore[method-assign]
-    st.fire(st.units[uid], st.units[eid])
-    return [st.ranged_tn(f, t)[0] for f, t in shots], len(st.members(st.units[eid]))
+    with patch.object(combat, "volley", lambda w, shooters, u, rule: shots.extend(shooters)):
+        st.fire(st.units[uid], st.units[eid])
+    return [combat.ranged_tn(st, f, t)[0] for f, t in shots], len(st.members(st.units[eid]))
 
 
 def shown_equals_engine(g: Game, seat: str, action_id: str) -> None:
@@ -82,9 +82,9 @@ def test_bon074_an_mg_salvo_shows_its_six_shots_in_the_arc() -> None:
     uid, eid = "m", "A"
     st = copy.deepcopy(g.state)
     shots: list[Any] = []
-    st.volley = lambda shooters, u, rule: shots.extend(shooters)  # type: ignore[method-assign]
-    st.salvo(st.units[uid], st.units[eid])
-    tns = [st.ranged_tn(f, t)[0] for f, t in shots]
+    with patch.object(combat, "volley", lambda w, shooters, u, rule: shots.extend(shooters)):
+        combat.salvo(st, st.units[uid], st.units[eid])
+    tns = [combat.ranged_tn(st, f, t)[0] for f, t in shots]
     odds = volley(tns, 3, "")
     shown = action_odds(g, "blue")["fire:m:A"]
     assert len(tns) == 6 and shown.p == 1 - odds.outcomes["0 hit"] and "(6 shot(s) at TN" in shown.text
@@ -174,16 +174,16 @@ def engine_blows(g: Game, uid: str) -> list[dict[str, Fraction]]:
     st = copy.deepcopy(g.state)
     blows: list[dict[str, Fraction]] = []
 
-    def strike(a: Any, t: Any) -> list[Any]:
-        odds = _strike(st.cc_tn(a, t)[0], a.cc_weapon and st.options.cc_reroll == "when_not_critical")
-        others = sorted({e.id for e in [*st.touching(a), *st.touching(t)]} - {a.id, t.id})
+    def strike(w: Any, a: Any, t: Any) -> list[Any]:
+        odds = _strike(buildings.cc_tn(st, a, t)[0], a.cc_weapon and st.options.cc_reroll == "when_not_critical")
+        others = sorted({e.id for e in [*combat.touching(st, a), *combat.touching(st, t)]} - {a.id, t.id})
         blow = {t.id: odds["critical hit"] + odds["hit"]}
         for o in others:
             blow[o] = blow.get(o, Fraction(0)) + odds["critical miss"] / len(others)
         blows.append(blow)
         return []
-    st.strike = strike  # type: ignore[method-assign]
-    heroes.melee(st, st.units[uid])
+    with patch.object(combat, "strike", strike):
+        heroes.melee(st, st.units[uid])
     return blows
 
 
@@ -287,7 +287,7 @@ def test_bon017_a_charge_s_odds_are_the_close_combat_after_the_engine_s_own_char
     blows, after = engine_charge(g, "A", "x")
     shown = action_odds(g, "red")[aid]
     some, words = melee_text(after, blows, "red")
-    reached = sum(1 for m in after.state.members(after.state.units["A"]) if after.state.fighters(m))
+    reached = sum(1 for m in after.state.members(after.state.units["A"]) if buildings.fighters(after.state, m))
     movers = len(g.state.movers(g.state.units["A"]))
     assert (shown.p, shown.text) == (some, f"{reached} of {movers} reach contact; {words}")
     if case == "closed":
@@ -408,7 +408,7 @@ def test_bon095_a_bash_s_odds_are_a_d6_against_the_door_s_ds_less_the_basher_s_c
         raise StopIteration
     st.umpire.roll_total = roll  # type: ignore[method-assign]
     with pytest.raises(StopIteration):
-        st.building_order(st.units["A"], "bash", "house.door")
+        buildings.building_order(st, st.units["A"], "bash", "house.door")
     shown = action_odds(g, "red")["bash:A:house.door"]
     assert shown.p == Fraction(min(6, max(0, 7 - targets[0])), 6)
     assert f"D6 {targets[0]}+, DS {door_ds} less CS" in shown.text
@@ -472,14 +472,14 @@ def engine_assault(g: Game, uid: str, key: str) -> list[dict[str, Fraction]]:
     bid, _, oid = key.partition(".")
     blows: list[dict[str, Fraction]] = []
 
-    def strike(a: Any, t: Any) -> list[Any]:
-        odds = _strike(st.cc_tn(a, t)[0], a.cc_weapon and st.options.cc_reroll == "when_not_critical")
-        others = sorted({e.id for e in [*st.touching(a), *st.touching(t)]} - {a.id, t.id})
+    def strike(w: Any, a: Any, t: Any) -> list[Any]:
+        odds = _strike(buildings.cc_tn(st, a, t)[0], a.cc_weapon and st.options.cc_reroll == "when_not_critical")
+        others = sorted({e.id for e in [*combat.touching(st, a), *combat.touching(st, t)]} - {a.id, t.id})
         blows.append({t.id: odds["critical hit"] + odds["hit"]}
                      | {o: odds["critical miss"] / len(others) for o in others})
         return []
-    st.strike = strike  # type: ignore[method-assign]
-    st.fight_through(st.units[uid], st.houses[bid], st.houses[bid].openings[oid])
+    with patch.object(combat, "strike", strike):
+        buildings.fight_through(st, st.units[uid], st.houses[bid], st.houses[bid].openings[oid])
     return blows
 
 
@@ -519,7 +519,7 @@ def engine_battering(g: Game, uid: str, bid: str) -> list[tuple[int, int]]:
         shots.append((next(f for f in range(1, 13) if judge(f) != "miss"), WEAPONS[st.men[who].weapon].damage))
         return roll(rule, who, n, sides, **kw)
     st.umpire.roll_total = spy  # type: ignore[method-assign]
-    st.batter(st.units[uid], st.houses[bid])
+    buildings.batter(st, st.units[uid], st.houses[bid])
     return shots
 
 
@@ -592,7 +592,7 @@ def test_bon079_bon083_bon084_a_cavalry_charge_shows_the_close_combat_where_the_
     blows, after = engine_charge(g, "C", "x")
     shown = action_odds(g, "red")["charge:C:x"]
     some, words = melee_text(after, blows, "red")
-    reached = sum(1 for m in after.state.members(after.state.units["C"]) if after.state.fighters(m))
+    reached = sum(1 for m in after.state.members(after.state.units["C"]) if buildings.fighters(after.state, m))
     movers = len(g.state.movers(g.state.units["C"]))
     assert reached == 2 and (shown.p, shown.text) == (some, f"{reached} of {movers} reach contact; {words}")
 

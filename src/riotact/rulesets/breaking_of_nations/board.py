@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from shapely.geometry import LineString, Point
@@ -14,9 +15,10 @@ from riotact.core.umpire import Umpire
 from riotact.tabletop import Feature, Table, sight_report, step_toward
 
 from .options import Options
+from .rules.structures import Blueprint
 from .rules.wire import Cut, uncut
 from .setup import Setup
-from .state import BASE, Plan, Soldier, Unit, build
+from .state import BASE, Climb, Plan, Soldier, Unit, Where, Works, build
 from .tables import TERRAIN, WEAPONS, terrain_speed
 
 CONTACT = 0.1  # bases this close (edge to edge) are in base contact (BON-031)
@@ -108,7 +110,10 @@ class Ground:
         return allowed - abs(self.table.height_at(b) - self.table.height_at(a))
 
     def path_problem(self, m: Soldier, a: tuple[float, float], b: tuple[float, float], *,
-                     charging: bool = False) -> str | None:
+                     charging: bool = False, allowance: Callable[..., float] | None = None) -> str | None:
+        """Why ``m`` cannot take the step a->b in one movement action (None: he can); ``allowance``: the
+        step allowance to hold it to (the game's reads buildings and rubble, rules/buildings.py)."""
+        reach = allowance or self.step_allowance
         problem = self.table.path_problem(a, b)
         if problem:
             return problem
@@ -116,8 +121,8 @@ class Ground:
             for f in self.crossed(a, b):
                 if TERRAIN[str(f.tags["kind"])].dangerous:
                     return f"a charge cannot cross {f.name} (BON-017)"
-        if self.table.distance(a, b) > self.step_allowance(m, a, b, charging=charging) + 1e-6:
-            return (f"{m.id} can move only {max(self.step_allowance(m, a, b, charging=charging), 0):.1f}\" "
+        if self.table.distance(a, b) > reach(m, a, b, charging=charging) + 1e-6:
+            return (f"{m.id} can move only {max(reach(m, a, b, charging=charging), 0):.1f}\" "
                     "that way (BON-015, BON-109)")
         return None
 
@@ -164,6 +169,12 @@ class Board(Ground, State):
         self.cuts: list[Cut] = []  # BON-102: lanes cut through the wire (wire.py)
         self.broken_down: set[str] = set()  # BON-109: vehicles that broke down
         self.plans: dict[str, Plan] = {}  # BON-077: a mortar's target area, planned a turn ahead (artillery.py)
+        self.houses = {b.id: Blueprint(b) for b in setup.buildings}  # BON-088..101 (buildings.py)
+        self.works = {p.id: Works(p.damage_points, {o.id: o.door for o in p.openings.values()})
+                      for p in self.houses.values()}
+        self.inside: dict[str, Where] = {}
+        self.section_moved: dict[str, int] = {}  # BON-090: soldier -> turn he changed section
+        self.climbs: dict[str, Climb] = {}  # BON-089: unit -> its walk to another room under way
 
     # -- forces ------------------------------------------------------------------
     def members(self, u: Unit) -> list[Soldier]:

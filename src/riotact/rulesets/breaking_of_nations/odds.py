@@ -264,7 +264,7 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
 
     Close combat (BON-032..035, BON-054, BON-083, BON-086, BON-114) shows the chance that at least one
     enemy model in contact is struck and the men expected to be struck on each side, every striker's
-    die at the TN built as ``Combat.cc_tn`` builds it (the close-combat weapon's reroll included); a
+    die at the TN built as ``combat.cc_tn`` builds it (the close-combat weapon's reroll included); a
     critical miss's wild blow (BON-034) hits one of the others touching the striker or his foe at
     random, and that share is counted on each of them.
 
@@ -363,7 +363,7 @@ def _cached_volley(tns: tuple[int, ...], models: int) -> Odds:
 
 
 def _grenade(table: Table, units: dict[str, dict[str, Any]], u: dict[str, Any], where: str) -> Chance | None:
-    """``Combat.throw`` from the view, every landing point weighed: its expected hits and the chance of
+    """``combat.throw`` from the view, every landing point weighed: its expected hits and the chance of
     at least one enemy hit."""
     mine = _soldiers(u)
     thrower = next((m for m in mine if not m.panic and m.ac >= 1 and not m.is_piece
@@ -462,7 +462,7 @@ Man = tuple[Soldier, dict[str, Any]]  # a model and his unit, as the view shows 
 
 def _melee(table: Table, options: Options, units: dict[str, dict[str, Any]],
            u: dict[str, Any]) -> Chance | None:
-    """``Combat.melee`` from the view: each attacker strikes his nearest foe in contact, each enemy in
+    """``combat.melee`` from the view: each attacker strikes his nearest foe in contact, each enemy in
     contact strikes back at his nearest man of the unit; a man is struck if any blow at him lands. A
     critical miss (BON-034) hits one of the others touching the striker or his foe, friend or foe, at
     random (the umpire's pick is uniform): that share of the blow is counted on each of them."""
@@ -491,7 +491,7 @@ def _melee(table: Table, options: Options, units: dict[str, dict[str, Any]],
 
 def _assault(table: Table, options: Options, buildings: list[dict[str, Any]],
              units: dict[str, dict[str, Any]], u: dict[str, Any], key: str) -> Chance | None:
-    """``Buildings.fight_through`` from the view (BON-096): up to two of ``u``'s men at the opening
+    """``buildings.fight_through`` from the view (BON-096): up to two of ``u``'s men at the opening
     against up to two enemies on the other side (nearest the doorstep first), each striking the one
     across from him at TN +2 (a man inside has his building's cover, +1, BON-114), then the tally of
     :func:`_melee`, wild blows counted."""
@@ -536,7 +536,7 @@ def _gap(table: Table, a: Soldier, b: Soldier) -> float:
 
 def _swing(table: Table, options: Options, men: list[Man], striker: Man, foe: Man,
            inside_cv: dict[str, int] | None = None, door: bool = False) -> Blow:
-    """``Combat.strike``: the chance the striker's die hits his foe, and a critical miss's share on each
+    """``combat.strike``: the chance the striker's die hits his foe, and a critical miss's share on each
     of the others touching either of them (BON-034)."""
     (a, _), (t, tu) = striker, foe
     hit, wild = _blow(table, options, a, t, tu, (inside_cv or {}).get(t.id, 0), door)
@@ -561,7 +561,7 @@ def _tally(blows: list[Blow], men: list[Man], seat: str) -> Chance:
 
 def _blow(table: Table, options: Options, a: Soldier, t: Soldier, tu: dict[str, Any], inside_cv: int = 0,
           door: bool = False) -> tuple[Fraction, Fraction]:
-    """``Combat.cc_tn`` (with the Buildings' +2 through a door or window, BON-096, and a man inside's
+    """``combat.cc_tn`` (with the Buildings' +2 through a door or window, BON-096, and a man inside's
     building cover) and ``strike``: the chance a D6 (rerolled with a close-combat weapon) hits its man,
     and the chance of a critical miss (BON-034)."""
     trench_t = "trench" in [str(f.tags["kind"]) for f in table.features_at(t.pos)]
@@ -744,7 +744,7 @@ def _die(dev: tuple[int, int]) -> str:
 
 def _batter(view_table: dict[str, Any], buildings: list[dict[str, Any]], u: dict[str, Any],
             bid: str) -> Chance | None:
-    """``Buildings.batter`` from the view (BON-093): each man outside with a rifle or LMG, in reach of
+    """``buildings.batter`` from the view (BON-093): each man outside with a rifle or LMG, in reach of
     the walls and seeing the nearest point of them (no other standing building in the way), fires his
     shots at TN = the building's CV + range + his experience; each hit takes his weapon's D from its
     DP, and at 0 it falls in on those inside. A natural 12 also hits one man inside (not counted)."""
@@ -780,7 +780,7 @@ def _batter(view_table: dict[str, Any], buildings: list[dict[str, Any]], u: dict
 
 def _bash(table: Table, options: Options, buildings: list[dict[str, Any]], u: dict[str, Any],
           key: str) -> Chance | None:
-    """``Buildings.bash`` from the view (BON-095): the soldier of the best CS at the door (inside, in a
+    """``buildings.bash`` from the view (BON-095): the soldier of the best CS at the door (inside, in a
     section the door opens on; outside, within 1.5" of the doorstep) rolls a D6 against DS 4 (house rule
     ``door_ds``) less his CS."""
     bid, _, oid = key.partition(".")
@@ -833,7 +833,7 @@ def _soldiers(u: dict[str, Any]) -> list[Soldier]:
 
 
 def _rifles(table: Table, mine: list[Soldier], theirs: list[Soldier]) -> list[tuple[Soldier, Soldier]]:
-    """``Combat.fire`` / ``shots``: who fires (``able`` and ``can_fire``) and at whom, from the view."""
+    """``combat.fire`` / ``shots``: who fires (``able`` and ``can_fire``) and at whom, from the view."""
     out = []
     for f in mine:
         if not _fires(f):
@@ -858,7 +858,7 @@ def _reach(f: Soldier) -> float:
 
 def _salvo(table: Table, mg: dict[str, Any], mine: list[Soldier],
            theirs: list[Soldier]) -> list[tuple[Soldier, Soldier]]:
-    """``Combat.salvo``: 6 shots from the piece at targets in its 90 degree arc, as a Green crewman."""
+    """``combat.salvo``: 6 shots from the piece at targets in its 90 degree arc, as a Green crewman."""
     piece = mine[0]
     aims = sorted((t for t in theirs if not t.prone and table.ruler(piece.pos, piece.base, t.pos, t.base)
                    <= WEAPONS["mg"].reach and _sees(table, piece.pos, t.pos)
@@ -869,7 +869,7 @@ def _salvo(table: Table, mg: dict[str, Any], mine: list[Soldier],
 
 
 def _tn(table: Table, f: Soldier, t: Soldier, tu: dict[str, Any]) -> int:
-    """``Combat.ranged_tn`` (BON-025, BON-030, BON-085, BON-100, BON-113) from the view: DS + armour +
+    """``combat.ranged_tn`` (BON-025, BON-030, BON-085, BON-100, BON-113) from the view: DS + armour +
     CV + range + the firer's experience (+1 on horseback, -1 at a charging cluster)."""
     band = WEAPONS[f.weapon].band(table.ruler(f.pos, f.base, t.pos, t.base)) or "long"
     return (t.ds(tu["formation"], tu["charging"]) + cover_value(table, f.pos, t.pos, t.base)[0] + RANGE_MOD[band]

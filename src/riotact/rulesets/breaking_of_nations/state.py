@@ -10,12 +10,39 @@ from .setup import UnitCard
 from .tables import ARMOUR, PIECE_DS, PIECES, SPECIALISTS, STATS, Level, actions
 
 XY = tuple[float, float]
+Where = tuple[str, str]  # (building, section)
 BASE = 0.5  # a foot figure's base radius (1" across)
 PIECE_BASE = 1.0
 VEHICLE_BASE = 1.5
 VEHICLE_AC = 2  # BON-012 gap: a vehicle moves and fires as one model with 2 actions
 #: BON-019..022: the centre-to-centre spacing of each formation (open: 1.5" between bases).
 SPACING = {"open": 2.5, "closed": 2 * BASE, "mass": 2 * BASE, "square": 2 * BASE}
+
+
+@dataclass
+class Works:
+    """What changes in a building during play: its DP, its doors, who fired through which opening."""
+
+    dp: int
+    doors: dict[str, str]
+    collapsed: bool = False
+    users: dict[str, list[str]] = field(default_factory=dict)  # BON-091: this turn's firers per opening
+    opened: dict[str, str] = field(default_factory=dict)  # BON-094: opening -> who opened it this turn
+
+
+@dataclass
+class Climb:
+    """BON-089: a unit's walk into another room of an open-able building that takes more than one
+    movement action: the room and the opening, the walk's inches (a level change included) and those
+    covered so far. It holds while the unit's soldiers stand where its last step left them (``spots``)."""
+
+    building: str
+    opening: str
+    section: str
+    need: float
+    done: float
+    turn: int
+    spots: dict[str, tuple[float, float]] = field(default_factory=dict)
 
 
 @dataclass

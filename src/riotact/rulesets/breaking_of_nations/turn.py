@@ -26,11 +26,11 @@ from riotact.tabletop import bearing, in_arc
 
 from . import umpiring
 from .armies import force_note
-from .board import MOVE_ORDER
+from .board import MOVE_ORDER, Board
 from .options import Options
-from .rules import artillery, bombardment, glory, heroes, vehicles, wire
+from .rules import artillery, bombardment, buildings, combat, glory, heroes, vehicles, wire
 from .rules.artillery import GUN_VERBS
-from .rules.buildings import BUILDING_VERBS, Buildings
+from .rules.buildings import BUILDING_VERBS
 from .rules.glory import PANIC_GL
 from .state import Soldier, Unit, place
 from .tables import GAIT_MINIMUM, GAITS, TERRAIN, TURN_COST, WEAPONS, gait_limit, ride_reach, terrain_speed
@@ -58,9 +58,13 @@ def _xy(text: str) -> tuple[float, float] | None:
     return (x, y) if math.isfinite(x) and math.isfinite(y) else None
 
 
-class BreakingOfNations(Buildings):
+class BreakingOfNations(Board):
     def __init__(self, scenario: Scenario, options: Options, umpire: Umpire) -> None:
         super().__init__(scenario, options, umpire)
+        for card in self.setup.units:  # BON-090: units that start inside a building's section
+            if card.inside:
+                bid, _, sid = card.inside.partition(".")
+                buildings.put_inside(self, self.members(self.units[card.id]), (bid, sid))
         self.turns = options.turns or self.setup.turns
         self.active = ""
         self.current = ""
@@ -98,7 +102,7 @@ class BreakingOfNations(Buildings):
         """BON-007: the Actions phase; every soldier's AC is refreshed (BON-008; unused AC is lost, BON-013)."""
         self.umpire.turn = self.turn
         self.charged.clear()
-        self.clear_openings()  # BON-091
+        buildings.clear_openings(self)  # BON-091
         for m in self.men.values():
             m.ac, m.move_ac = m.max_ac(), 0
         for u in self.units.values():
@@ -185,7 +189,7 @@ class BreakingOfNations(Buildings):
         elif verb == "rotate":
             artillery.rotate(self, u, float(arg))
         elif verb == "throw":
-            self.throw(self.grenadier(u), _xy(arg) or (0.0, 0.0))
+            combat.throw(self, self.grenadier(u), _xy(arg) or (0.0, 0.0))
         elif verb == "charge":
             self.charge(u, self.units[arg])
         elif verb == "fight":
@@ -194,7 +198,7 @@ class BreakingOfNations(Buildings):
         elif verb == "cut":
             wire.cut_wire(self, u, arg)  # BON-102 (wire.py)
         elif verb in BUILDING_VERBS:
-            self.building_order(u, verb, arg)
+            buildings.building_order(self, u, verb, arg)
         elif verb in GUN_VERBS:
             artillery.gun_order(self, u, verb, arg)
         self.spot()
@@ -285,7 +289,7 @@ class BreakingOfNations(Buildings):
             out += self.move_menu(u, foes)
             return out
         for e in foes:
-            if any(self.can_fire(m) and self.targets_for(m, e) for m in able):
+            if any(buildings.can_fire(self, m) and buildings.targets_for(self, m, e) for m in able):
                 out.append(Action(f"fire:{u.id}:{e.id}", f"{u.name} fires at {e.name}"))
         g = self.grenadier(u)
         if g is not None:
@@ -297,7 +301,7 @@ class BreakingOfNations(Buildings):
                                       f"{g.id} throws a grenade at {e.name}"))
         if u.kind == "vehicle":  # BON-012 gap: a vehicle fires and moves
             return out + self.move_menu(u, foes)
-        if any(self.fighters(m) for m in able):
+        if any(buildings.fighters(self, m) for m in able):
             out.append(Action(f"fight:{u.id}", f"{u.name} fights in close combat"))
         movers = self.movers(u)
         if movers and all(not m.prone for m in movers):
@@ -311,7 +315,7 @@ class BreakingOfNations(Buildings):
                 p = self.away_point(u)
                 if self.move_problem(u, p) is None:
                     out.append(Action(f"fallback:{u.id}", f"the officer orders {u.name} to fall back"))
-        if u.kind in ("squad", "cavalry") and not self.unit_where(u):  # a room has no formation (BON-090)
+        if u.kind in ("squad", "cavalry") and not buildings.unit_where(self, u):  # a room has no formation (BON-090)
             for f in FORMATIONS:
                 if f != u.formation and not (f == "square" and u.kind == "cavalry"):  # BON-022
                     out.append(Action(f"formation:{u.id}:{f}", f"{u.name} forms {f} formation"))
@@ -319,7 +323,7 @@ class BreakingOfNations(Buildings):
             out.append(Action(f"prone:{u.id}", f"{u.name} goes prone"))
         if any(m.prone and self.may_rise(m) for m in able):
             out.append(Action(f"rise:{u.id}", f"{u.name} gets up"))
-        return out + self.building_actions(u)
+        return out + buildings.building_actions(self, u)
 
     # -- moving -----------------------------------------------------------------------------
     def movers(self, u: Unit) -> list[Soldier]:
@@ -333,7 +337,7 @@ class BreakingOfNations(Buildings):
         return [m for m in ms if m.id not in self.broken_down]  # BON-109 (vehicles.py)
 
     def move_problem(self, u: Unit, dest: tuple[float, float]) -> str | None:
-        if (indoors := self.indoors_problem(u, dest)) is not None:
+        if (indoors := buildings.indoors_problem(self, u, dest)) is not None:
             return indoors  # BON-090
         movers = self.movers(u)
         if not movers:
@@ -348,7 +352,7 @@ class BreakingOfNations(Buildings):
                 return why
             return next((p for m in movers if (p := self.table.path_problem(m.pos, (m.x + vx, m.y + vy)))), None)
         for m in self.carried(u, movers):
-            problem = self.path_problem(m if not m.is_piece else movers[0], m.pos, (m.x + vx, m.y + vy))
+            problem = buildings.path_problem(self, m if not m.is_piece else movers[0], m.pos, (m.x + vx, m.y + vy))
             if problem:
                 return problem
         return None
@@ -401,7 +405,7 @@ class BreakingOfNations(Buildings):
                     out.append(Action(f"move:{u.id}:{p[0]:.1f},{p[1]:.1f}", f"{u.name} {text} to "
                                       f"({p[0]:.1f}, {p[1]:.1f})"))
                     break
-        out += self.door_moves(u)  # BON-090
+        out += buildings.door_moves(self, u)  # BON-090
         return list({a.id: a for a in out}.values())
 
     def away_point(self, u: Unit) -> tuple[float, float]:
@@ -467,7 +471,7 @@ class BreakingOfNations(Buildings):
         u = self.unit_of(m)
         if u.kind == "cavalry":
             return self.ride_reach(u)
-        return self.step_allowance(m, m.pos, m.pos, charging=True)
+        return buildings.step_allowance(self, m, m.pos, m.pos, charging=True)
 
     def charge_reaches(self, movers: list[Soldier], e: Unit) -> bool:
         """Whether some mover reaches the enemy model he would charge (the nearest, as ``charge`` picks
@@ -475,7 +479,7 @@ class BreakingOfNations(Buildings):
         for m in movers:
             t = min(self.members(e), key=lambda t: (self.gap(m, t), t.id))
             if (self.gap(m, t) <= self.charge_allowance(m)
-                    and self.path_problem(m, m.pos, self.contact_point(m, t), charging=True) is None):
+                    and buildings.path_problem(self, m, m.pos, self.contact_point(m, t), charging=True) is None):
                 return True
         return False
 
@@ -493,11 +497,11 @@ class BreakingOfNations(Buildings):
             flank = flank or not in_arc(e.facing, 90.0, t.pos, m.pos)
             dest = self.contact_point(m, t)
             allowed = (self.charge_allowance(m) if u.kind == "cavalry"
-                       else self.step_allowance(m, m.pos, t.pos, charging=True))
+                       else buildings.step_allowance(self, m, m.pos, t.pos, charging=True))
             if self.table.distance(m.pos, dest) > allowed:
                 dest = self.toward(m.pos, dest, allowed)
             longest = max(longest, self.table.distance(m.pos, dest))
-            if self.path_problem(m, m.pos, dest, charging=True) is None:
+            if buildings.path_problem(self, m, m.pos, dest, charging=True) is None:
                 m.x, m.y = dest
                 m.ac -= 1
                 m.move_ac += 1
@@ -519,21 +523,21 @@ class BreakingOfNations(Buildings):
     # -- firing -------------------------------------------------------------------------------
     def fire(self, u: Unit, e: Unit) -> None:
         if u.kind == "mg":
-            self.salvo(u, e)
+            combat.salvo(self, u, e)
             return
         self.reveal(u, "it opens fire")
-        firers = [m for m in self.able(u) if self.can_fire(m) and self.targets_for(m, e)]
+        firers = [m for m in self.able(u) if buildings.can_fire(self, m) and buildings.targets_for(self, m, e)]
         flames = [m for m in firers if m.weapon == "lft"]
         firers = [m for m in firers if m.weapon != "lft"]
         lmg = any(m.weapon == "lmg" for m in firers)
         self.tell("BON-025", f"{u.name} fires at {e.name} ({counted(len(firers) + len(flames), 'firer')}).")
         for m in flames:
-            targets = self.targets_for(m, e)
+            targets = buildings.targets_for(self, m, e)
             if targets:
-                self.stream(m, min(targets, key=lambda t: (self.gap(m, t), t.id)))
+                combat.stream(self, m, min(targets, key=lambda t: (self.gap(m, t), t.id)))
         if firers:
-            self.volley(self.shots(firers, e), e, "BON-025")
-        self.pin(e, lmg)  # BON-064: an LMG pins
+            combat.volley(self, buildings.shots(self, firers, e), e, "BON-025")
+        combat.pin(self, e, lmg)  # BON-064: an LMG pins
 
     def grenadier(self, u: Unit) -> Soldier:
         """BON-053: a grenadier (or a hero listed with grenades) throws while he has AC; no count kept."""
@@ -542,13 +546,13 @@ class BreakingOfNations(Buildings):
 
     def mg_actions(self, u: Unit, foes: list[Unit]) -> list[Action]:
         out: list[Action] = []
-        crew = self.mg_crew(u)
+        crew = combat.mg_crew(self, u)
         pieces = [m for m in self.members(u) if m.is_piece]
         if not pieces or not crew:
             return out  # BON-065 gap: no crew, no firing
         if u.salvos < 3 and not u.ammo_out and any(m.ac >= 1 for m in crew):
             for e in foes:
-                if self.mg_targets(u, e):
+                if combat.mg_targets(self, u, e):
                     out.append(Action(f"fire:{u.id}:{e.id}", f"{u.name} fires a salvo at {e.name} "
                                       f"({u.salvos + 1} of 3)"))
         return out + artillery.rotation_actions(self, u, foes)  # BON-066 (artillery.py)
@@ -577,8 +581,8 @@ class BreakingOfNations(Buildings):
             if (m.ac < 1 or m.move_ac >= self.options.movement_actions
                     or self.table.distance(m.pos, goal) < 0.05):
                 break
-            p = self.toward(m.pos, goal, self.step_allowance(m, m.pos, goal))
-            if self.path_problem(m, m.pos, p) is not None:
+            p = self.toward(m.pos, goal, buildings.step_allowance(self, m, m.pos, goal))
+            if buildings.path_problem(self, m, m.pos, p) is not None:
                 break
             m.x, m.y = p
             m.ac, m.move_ac = m.ac - 1, m.move_ac + 1
@@ -618,7 +622,7 @@ class BreakingOfNations(Buildings):
     def berserk(self, m: Soldier) -> None:
         """BON-039 gap: fires at the nearest visible model of either side, moving only to get in range."""
         others = [t for t in self.men.values() if t.in_play and t.unit != m.unit and not t.prone
-                  and self.sees(m, t) and not self.unit_of(t).concealed]
+                  and buildings.sees(self, m, t) and not self.unit_of(t).concealed]
         if not others or m.weapon in ("grenades", "lft", "cc_weapon", "mg"):
             self.tell("BON-039", f"{m.id} rages with nothing to shoot at.", unit=self.unit_of(m))
             return
@@ -629,7 +633,7 @@ class BreakingOfNations(Buildings):
             m.ac -= 1
             m.prone = False
             self.tell("BON-039", f"{m.id} goes berserk and fires at {t.id}.", unit=self.unit_of(m))
-            self.volley([(m, t)], self.unit_of(t), "BON-039")
+            combat.volley(self, [(m, t)], self.unit_of(t), "BON-039")
 
     def onwards(self, m: Soldier) -> None:
         """BON-039 gap: charges the nearest enemy within charge distance, or moves towards him."""
@@ -639,16 +643,16 @@ class BreakingOfNations(Buildings):
             return
         t = min(foes, key=lambda t: (self.gap(m, t), t.id))
         dest = self.contact_point(m, t)
-        if (self.table.distance(m.pos, dest) <= self.step_allowance(m, m.pos, t.pos, charging=True)
-                and self.path_problem(m, m.pos, dest, charging=True) is None):
+        if (self.table.distance(m.pos, dest) <= buildings.step_allowance(self, m, m.pos, t.pos, charging=True)
+                and buildings.path_problem(self, m, m.pos, dest, charging=True) is None):
             m.x, m.y = dest
             m.ac, m.move_ac, m.prone = m.ac - 1, m.move_ac + 1, False
             self.tell("BON-039", f"{m.id} charges {t.id} in a suicidal rush.", unit=self.unit_of(m))
             if m.ac >= 1:
                 m.ac -= 1
-                for h in self.strike(m, t):
+                for h in combat.strike(self, m, t):
                     vehicles.damage(self, h)
-                self.after_losses()
+                combat.after_losses(self)
         else:
             self.walk(m, t.pos, 1, "BON-039", f"rushes on towards {t.id}")
 
@@ -665,7 +669,7 @@ class BreakingOfNations(Buildings):
         """BON-002 house rule: a hidden unit is spotted by an enemy model within range with a clear line."""
         rng = self.options.spotting_range
         for u in self.units.values():
-            if u.concealed and any(self.gap(e, m) <= rng and self.sees(e, m) for m in self.members(u)
+            if u.concealed and any(self.gap(e, m) <= rng and buildings.sees(self, e, m) for m in self.members(u)
                                    for e in self.men.values() if e.in_play and self.unit_of(e).seat != u.seat):
                 self.reveal(u, "the enemy spots it")
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from riotact.core.log import UMPIRE
 
-from .rules import artillery
+from .rules import artillery, buildings
 from .rules.ordnance import ARC, GUNS
 from .rules.wire import lanes_view
 from .tables import PIECES, TERRAIN, WEAPONS
@@ -29,7 +29,7 @@ def seat_view(st: BreakingOfNations, seat: str) -> dict[str, Any]:
              "height": f.height, **terrain(str(f.tags["kind"]))} for f in st.table.features],
             "lanes": lanes_view(st.table, st.cuts)},  # BON-102: lanes cut through the wire
         "deployment": dict(st.edges),
-        "buildings": st.buildings_view(),
+        "buildings": buildings.buildings_view(st),
         "units": [unit(st, u, everything or u.seat == seat) for u in units],
         "objectives": [o.model_dump() for o in st.setup.objectives],
         "weapons": weapons(st, units),
@@ -48,7 +48,7 @@ def unit(st: BreakingOfNations, u: Unit, own: bool) -> dict[str, Any]:
         "last_gait": u.last_gait,  # BON-082: last turn's gait (announced) bounds this turn's
         "ammunition": artillery.ammo_of(st, u) if own and u.kind == "gun" else None,
         "hidden": u.concealed, "pinned": u.pinned_turn == st.turn, "salvos": u.salvos, "ammo_out": u.ammo_out,
-        "climbing": st.climb_view(u),  # BON-089: a walk to another room of an open-able building under way
+        "climbing": buildings.climb_view(st, u),  # BON-089: a walk to another room of an open-able building under way
         "ammo_since": u.ammo_since,  # BON-076: the turn its ammunition crewman was lost (announced)
         "models": [{"id": m.id, "role": m.role, "level": m.level, "weapon": m.weapon, "armour": m.armour,
                     "cc_weapon": m.cc_weapon, "mounted": m.mounted, "vehicle": list(m.vehicle) if m.vehicle else None,
