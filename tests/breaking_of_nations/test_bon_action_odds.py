@@ -17,7 +17,7 @@ from breaking_of_nations.bon_support import do, feature, game, unit
 from riotact.core import Game
 from riotact.core.odds import action_odds, percent
 from riotact.rulesets.breaking_of_nations.odds import _strike, tenths, volley
-from riotact.rulesets.breaking_of_nations.rules import artillery, buildings, combat, heroes
+from riotact.rulesets.breaking_of_nations.rules import artillery, buildings, combat, heroes, movement, orders, sequence
 
 OFF = {"counter_attack": False}
 WOOD = feature("wood", "light_forest", [(8, 24), (14, 24), (14, 30), (8, 30)])
@@ -29,7 +29,7 @@ def engine(g: Game, action_id: str) -> tuple[list[int], int]:
     st = copy.deepcopy(g.state)
     shots: list[Any] = []
     with patch.object(combat, "volley", lambda w, shooters, u, rule: shots.extend(shooters)):
-        st.fire(st.units[uid], st.units[eid])
+        orders.fire(st, st.units[uid], st.units[eid])
     return [combat.ranged_tn(st, f, t)[0] for f, t in shots], len(st.members(st.units[eid]))
 
 
@@ -257,7 +257,7 @@ def engine_charge(g: Game, uid: str, eid: str) -> tuple[list[dict[str, Fraction]
     other = copy.deepcopy(g)
     st = other.state
     with patch.object(heroes, "melee", lambda w, u: None):
-        st.charge(st.units[uid], st.units[eid])
+        movement.charge(st, st.units[uid], st.units[eid])
     return engine_blows(other, uid), other
 
 
@@ -288,7 +288,7 @@ def test_bon017_a_charge_s_odds_are_the_close_combat_after_the_engine_s_own_char
     shown = action_odds(g, "red")[aid]
     some, words = melee_text(after, blows, "red")
     reached = sum(1 for m in after.state.members(after.state.units["A"]) if buildings.fighters(after.state, m))
-    movers = len(g.state.movers(g.state.units["A"]))
+    movers = len(movement.unit_movers(g.state, g.state.units["A"]))
     assert (shown.p, shown.text) == (some, f"{reached} of {movers} reach contact; {words}")
     if case == "closed":
         assert shown != action_odds(charging(), "red")[aid]  # the chargers' DS 1 (BON-020) counts
@@ -568,12 +568,12 @@ def test_bon076_activating_an_mg_whose_ammunition_man_is_fighting_shows_its_ammu
     st.umpire.roll_total = spy  # type: ignore[method-assign]
     if shown:
         with pytest.raises(StopIteration):
-            st.begin(st.units["m"])
+            sequence.begin(st, st.units["m"])
         odds = action_odds(g, "blue")["activate:m"]
         assert odds.p == Fraction(7 - targets[0], 6) == Fraction(1, 6)
         assert odds.text == "17% the MG runs out of ammunition (turn 1 without its crewman: a D6 of 6+)"
     else:
-        st.begin(st.units["m"])
+        sequence.begin(st, st.units["m"])
         assert not targets and "activate:m" not in action_odds(g, "blue")
 
 
@@ -593,7 +593,7 @@ def test_bon079_bon083_bon084_a_cavalry_charge_shows_the_close_combat_where_the_
     shown = action_odds(g, "red")["charge:C:x"]
     some, words = melee_text(after, blows, "red")
     reached = sum(1 for m in after.state.members(after.state.units["C"]) if buildings.fighters(after.state, m))
-    movers = len(g.state.movers(g.state.units["C"]))
+    movers = len(movement.unit_movers(g.state, g.state.units["C"]))
     assert reached == 2 and (shown.p, shown.text) == (some, f"{reached} of {movers} reach contact; {words}")
 
 

@@ -6,6 +6,7 @@ import pytest
 
 from breaking_of_nations.bon_support import do, game, ids, model, texts, unit
 from riotact.core import IllegalActionError
+from riotact.rulesets.breaking_of_nations.rules import movement
 
 OFF = {"counter_attack": False}
 
@@ -26,12 +27,12 @@ def test_bon079_bon082_from_a_walk_a_mount_may_canter_but_not_gallop() -> None:
     """BON-079, BON-082, BON-105: walk 6", canter 8", gallop 10"; one gait up a turn."""
     g = horse()
     do(g, "activate:C")
-    assert g.state.move_problem(g.state.units["C"], (11, 13.5)) is not None  # 8.5": a gallop
+    assert movement.move_problem(g.state, g.state.units["C"], (11, 13.5)) is not None  # 8.5": a gallop
     do(g, "move:C:11,13")
     assert g.state.units["C"].gait == "canter" and "C goes at a canter." in texts(g)
     next_turn(g)
     do(g, "activate:C")
-    assert g.state.move_problem(g.state.units["C"], (11, 23)) is None  # 10" at a gallop now
+    assert movement.move_problem(g.state, g.state.units["C"], (11, 23)) is None  # 10" at a gallop now
 
 
 def test_bon080_the_gait_is_the_lowest_that_covers_the_move_so_its_minimum_is_met() -> None:
@@ -54,20 +55,20 @@ def test_bon081_turning_90_degrees_at_a_gallop_costs_2_inches() -> None:
     next_turn(g)
     do(g, "activate:C")
     st = g.state
-    assert st.move_problem(st.units["C"], (19, 13)) is None  # 8" east: a gallop with the turn
-    assert st.move_problem(st.units["C"], (19.5, 13)) is not None
+    assert movement.move_problem(st, st.units["C"], (19, 13)) is None  # 8" east: a gallop with the turn
+    assert movement.move_problem(st, st.units["C"], (19.5, 13)) is not None
 
 
 def test_bon084_heavy_armour_cannot_gallop_and_canters_only_6() -> None:
     """BON-084: Heavy: -2" at a canter and no gallop; Flak (Kevlar): -2" at a gallop."""
     g = horse(armour="heavy")
     do(g, "activate:C")
-    assert g.state.ride_reach(g.state.units["C"]) == 6.0
+    assert movement.ride_reach(g.state, g.state.units["C"]) == 6.0
     g.state.units["C"].last_gait = "canter"
-    assert g.state.gait_limit(g.state.units["C"], "gallop") is None
+    assert movement.gait_limit(g.state, g.state.units["C"], "gallop") is None
     g = horse(armour="flak")
     g.state.units["C"].last_gait = "canter"
-    assert g.state.gait_limit(g.state.units["C"], "gallop") == 8.0
+    assert movement.gait_limit(g.state, g.state.units["C"], "gallop") == 8.0
 
 
 def test_bon085_a_rider_fires_less_accurately() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 from breaking_of_nations.bon_support import do, feature, game, ids, model, texts, unit
+from riotact.rulesets.breaking_of_nations.rules import movement
 
 OFF = {"counter_attack": False}
 
@@ -133,7 +134,7 @@ def test_bon103_impassable_water_cannot_be_entered() -> None:
     """BON-103: rapids and the like stop all movement; a deep river is Jagged (1/3 speed)."""
     rapids = feature("rapids", "impassable_water", [(0, 13), (48, 13), (48, 14), (0, 14)])
     g = game([unit("A", "red", (10, 10)), unit("x", "blue", (46, 47))], dice=[1, 2], features=[rapids])
-    assert "the rapids" in g.state.move_problem(g.state.units["A"], (10, 14.5))
+    assert "the rapids" in movement.move_problem(g.state, g.state.units["A"], (10, 14.5))
 
 
 def test_bon104_a_veteran_has_cs_1_ds_5_sp_6_ac_3_and_gl_3() -> None:

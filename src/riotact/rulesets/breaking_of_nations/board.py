@@ -19,11 +19,10 @@ from .rules.structures import Blueprint
 from .rules.wire import Cut, uncut
 from .setup import Setup
 from .state import BASE, Climb, Plan, Soldier, Unit, Where, Works, build
-from .tables import TERRAIN, WEAPONS, terrain_speed
+from .tables import MOVE_ORDER, TERRAIN, WEAPONS, terrain_speed
 
 CONTACT = 0.1  # bases this close (edge to edge) are in base contact (BON-031)
 GRID = 0.1  # inches: where engine-driven moves land (the menu's points are written to 0.1")
-MOVE_ORDER = {"flat": 0, "bumpy": 1, "jagged": 2, "impassable": 3}
 
 
 class Ground:

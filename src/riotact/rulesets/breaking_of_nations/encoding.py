@@ -21,8 +21,9 @@ from riotact.core import Game, Scenario
 from riotact.core.encoding import Encoding, grammar_encoding, slot_names
 
 from .rules.buildings import building_action_ids
+from .rules.movement import FORMATIONS
 from .rules.wire import cut_action_ids
-from .turn import FORMATIONS, BreakingOfNations
+from .turn import BreakingOfNations
 
 SLOTS = 16
 

@@ -37,7 +37,7 @@ from riotact.tabletop import bearing, spots_in, steeper_than
 from .. import board
 from ..state import Climb, Soldier, Unit, Where, place
 from ..tables import CRITICAL_RANGED, RANGE_MOD, TERRAIN, WEAPONS, terrain_speed
-from . import combat, heroes, vehicles
+from . import combat, heroes, movement, vehicles
 from .combat import Hit, _ranged_judge
 from .structures import DOORSTEP, Blueprint, Opening, walk_length
 
@@ -262,9 +262,9 @@ def door_moves(w: BreakingOfNations, u: Unit) -> list[Action]:
     objective's, or one the enemy holds), bringing the soldier nearest the door to its step; when a
     wall or a building stands in the way, a step aside (45 or 90 degrees off) instead."""
     out: list[Action] = []
-    if w.houses and unit_where(w, u) and w.movers(u):
-        return room_moves(w, u, w.movers(u))
-    movers = w.movers(u) if w.houses and not unit_where(w, u) and u.kind != "cavalry" else []
+    if w.houses and unit_where(w, u) and movement.unit_movers(w, u):
+        return room_moves(w, u, movement.unit_movers(w, u))
+    movers = movement.unit_movers(w, u) if w.houses and not unit_where(w, u) and u.kind != "cavalry" else []
     if not movers:
         return out
     c, reach = w.centre(u), move_reach(w, u, movers)
@@ -303,7 +303,7 @@ def room_moves(w: BreakingOfNations, u: Unit, movers: list[Soldier]) -> list[Act
         length = min(reach, w.table.distance(c, goal))
         for frac in (1.0, 0.75, 0.5, 0.25):
             q = w.toward(c, goal, length * frac)
-            if w.table.distance(c, q) >= 0.1 and w.move_problem(u, q) is None:
+            if w.table.distance(c, q) >= 0.1 and movement.move_problem(w, u, q) is None:
                 out.append(Action(f"move:{u.id}:{q[0]:.1f},{q[1]:.1f}", f"{u.name} walks towards the {o.kind} "
                                   f"{oid} of {section_name(w, p, here[1])} to ({q[0]:.1f}, {q[1]:.1f})"))
                 break
@@ -321,7 +321,7 @@ def door_step(w: BreakingOfNations, u: Unit, c: tuple[float, float], goal: tuple
         else:
             rad = math.radians(heading)
             q = w.table.clamp((round(c[0] + length * math.sin(rad), 1), round(c[1] + length * math.cos(rad), 1)))
-        if w.move_problem(u, q) is None:
+        if movement.move_problem(w, u, q) is None:
             return q
     return None
 
@@ -350,7 +350,7 @@ def cc_tn(w: BreakingOfNations, a: Soldier, t: Soldier) -> tuple[int, str]:
 def building_actions(w: BreakingOfNations, u: Unit) -> list[Action]:
     """The building orders open to ``u`` now (its soldiers able to act)."""
     out: list[Action] = []
-    if not w.houses or not w.able(u):
+    if not w.houses or not movement.able(w, u):
         return out
     here = unit_where(w, u)
     for p in standing(w):
@@ -412,7 +412,7 @@ def occupants_of(w: BreakingOfNations, p: Blueprint) -> list[Soldier]:
 
 def at_door(w: BreakingOfNations, u: Unit, o: Opening) -> list[Soldier]:
     """Able soldiers of ``u`` outside, within 1.5" of the spot in front of the opening, nearest first."""
-    return sorted((m for m in w.able(u) if where(w, m) is None
+    return sorted((m for m in movement.able(w, u) if where(w, m) is None
                    and w.table.ruler(m.pos, m.base, o.outside, 0) <= AT_DOOR),
                   key=lambda m: (w.table.distance(m.pos, o.outside), m.id))
 
@@ -466,7 +466,7 @@ def climb_step_of(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening, sid: 
     if p.sectioned or o.kind == "ladder":
         return None
     left, _, _ = walk_in(w, u, p, o, sid)
-    reach = move_reach(w, u, w.movers(u))
+    reach = move_reach(w, u, movement.unit_movers(w, u))
     if left <= reach + 1e-6:
         return None
     climb = climb_of(w, u)
@@ -507,7 +507,7 @@ def entry_problem(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening, sid: 
             return "climbing the ladder takes every soldier's whole turn (BON-099)"
         return None if here is not None or move_reach(w, u, members) >= w.table.distance(
             w.centre(u), o.outside) else "the ladder is out of reach this move"
-    movers = w.movers(u)
+    movers = movement.unit_movers(w, u)
     if not movers or any(m not in movers and not m.is_piece and m.id != opener for m in members):
         return "every soldier needs a movement action left (BON-016)"
     reach = move_reach(w, u, movers)
@@ -539,7 +539,7 @@ def enter(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening, sid: str) -> 
     if lurking:  # BON-002 house rule: a hidden enemy inside is found at the door, and stops the entry
         for uid in sorted(lurking):
             w.reveal(w.units[uid], f"{u.name} finds it in {section_name(w, p, sid)}")
-        for m in w.able(u):
+        for m in movement.able(w, u):
             m.ac, m.move_ac = m.ac - 1, m.move_ac + 1
         w.reveal(u, "it moves")
         w.tell("BON-090", f"{u.name} finds the enemy in {section_name(w, p, sid)} and stops at the "
@@ -600,7 +600,7 @@ def exit_spots(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening) -> list[
     if o.kind == "ladder":
         if any(m.ac < m.max_ac() or m.move_ac or m.panic for m in members if not m.is_piece):
             return []
-    elif not w.movers(u) or any(m not in w.movers(u) and not m.is_piece for m in members):
+    elif not movement.unit_movers(w, u) or any(m not in movement.unit_movers(w, u) and not m.is_piece for m in members):
         return []
     facing = bearing(o.at, o.outside)
     rows = math.ceil(len(members) / 5)
@@ -634,7 +634,7 @@ def leave(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening) -> None:
 def door_opener(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening) -> Soldier | None:
     """BON-094: a soldier at the door (or in the room behind it) who has his whole turn left."""
     here = unit_where(w, u)
-    near = ([m for m in w.able(u) if where(w, m) and where(w, m)[1] in o.sections]  # type: ignore[index]
+    near = ([m for m in movement.able(w, u) if where(w, m) and where(w, m)[1] in o.sections]  # type: ignore[index]
             if here and here[0] == p.id else at_door(w, u, o) if not o.inner else [])
     return next((m for m in near if m.ac == m.max_ac() and not m.move_ac), None)
 
@@ -652,7 +652,7 @@ def open_door(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening) -> None:
 
 def door_basher(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening) -> Soldier | None:
     here = unit_where(w, u)
-    near = ([m for m in w.able(u) if where(w, m) and where(w, m)[1] in o.sections]  # type: ignore[index]
+    near = ([m for m in movement.able(w, u) if where(w, m) and where(w, m)[1] in o.sections]  # type: ignore[index]
             if here and here[0] == p.id else at_door(w, u, o) if not o.inner else [])
     return max(near, key=lambda m: (m.cs(), m.ac, m.id), default=None)
 
@@ -682,7 +682,7 @@ def door_fight(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening) -> tuple
     foes = [m for m in w.men.values() if m.in_play and w.unit_of(m).seat != u.seat and not m.is_piece
             and not w.unit_of(m).concealed and m.panic not in ("flee",)]
     if here and here[0] == p.id and here[1] in o.sections:
-        mine = [m for m in w.able(u) if not m.panic][:2]
+        mine = [m for m in movement.able(w, u) if not m.panic][:2]
         if o.inner:
             other = next(s for s in o.sections if s != here[1])
             theirs = [m for m in foes if where(w, m) == (p.id, other)]
@@ -725,7 +725,7 @@ def batterers(w: BreakingOfNations, u: Unit, p: Blueprint) -> list[Soldier]:
     if w.works[p.id].collapsed:
         return []
     out = []
-    for m in w.able(u):
+    for m in movement.able(w, u):
         if where(w, m) is not None or not can_fire(w, m) or m.weapon == "lft":
             continue
         if p.distance(m.pos) - m.base > w.weapon_reach(m):

@@ -33,7 +33,7 @@ from riotact.core.protocol import Action
 from riotact.tabletop import Feature, Table
 
 from ..state import Soldier, Unit
-from . import buildings
+from . import buildings, movement
 
 XY = tuple[float, float]
 WIRE = "barbed_wire"
@@ -128,7 +128,7 @@ def cutters(w: BreakingOfNations, u: Unit) -> list[Soldier]:
     if not any(m.cutters for m in w.members(u)):
         return []
     whole = w.options.wire_cutting == "one_turn"
-    return sorted((m for m in w.able(u) if not m.mounted and not buildings.where(w, m)
+    return sorted((m for m in movement.able(w, u) if not m.mounted and not buildings.where(w, m)
                    and (m.ac == m.max_ac() and not m.move_ac if whole else m.ac >= INCH_AC)),
                   key=lambda m: not m.cutters)
 
