@@ -444,7 +444,7 @@ def test_bon109_a_vehicle_s_move_over_rough_ground_shows_its_breakdown_chance() 
         do(g, "activate:v")
         moves = [a.id for a in g.legal_actions("blue") if a.id.startswith("move:v:")]
         shown = action_odds(g, "blue")
-        rough = [m for m in moves if g.state.ground((24, 12), tuple(map(float, m.split(":")[2].split(","))))
+        rough = [m for m in moves if g.state.board.ground((24, 12), tuple(map(float, m.split(":")[2].split(","))))
                  & {"rubble"}]
         assert rough and {m: shown[m].p for m in rough} == {m: Fraction(face, 6) for m in rough}
         assert all(m not in shown for m in moves if m not in rough)

@@ -4,23 +4,20 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
-from shapely.geometry import LineString, Point
+from shapely.geometry import LineString, Point, Polygon
+from shapely.ops import unary_union
 
-from riotact.core.log import Visibility
-from riotact.core.protocol import State
-from riotact.core.scenario import Scenario
-from riotact.core.umpire import Umpire
 from riotact.tabletop import Feature, Table, sight_report, step_toward
 
-from .options import Options
-from .rules.structures import Blueprint
-from .rules.wire import Cut, uncut
-from .setup import Setup
-from .state import BASE, Climb, Plan, Soldier, Unit, Where, Works, build
-from .tables import MOVE_ORDER, TERRAIN, WEAPONS, terrain_speed
+from .tables import BASE, MOVE_ORDER, TERRAIN, WEAPONS, terrain_speed
 
+if TYPE_CHECKING:
+    from .state import Cut, Soldier
+
+XY = tuple[float, float]
 CONTACT = 0.1  # bases this close (edge to edge) are in base contact (BON-031)
 GRID = 0.1  # inches: where engine-driven moves land (the menu's points are written to 0.1")
 
@@ -147,67 +144,19 @@ class Ground:
         return (round(m.x + (t.x - m.x) * stop / d, 2), round(m.y + (t.y - m.y) * stop / d, 2)) if d else m.pos
 
 
-class Board(Ground, State):
-    def __init__(self, scenario: Scenario, options: Options, umpire: Umpire) -> None:
-        super().__init__(scenario, options, umpire)
-        setup: Setup = scenario.setup
-        self.setup = setup
-        self.table = Table(setup.width, setup.depth, [
-            terrain_feature(f.id, f.name, f.kind, f.outline, f.height) for f in setup.features])
-        self.units: dict[str, Unit] = {}
-        self.men: dict[str, Soldier] = {}
-        hide = options.hidden_deployment
-        for card in setup.units:
-            unit, men = build(card)
-            unit.concealed = hide and card.hidden
-            self.units[unit.id] = unit
-            self.men.update({m.id: m for m in men})
-        self.edges = {d.seat: d.edge for d in setup.deployment}
-        self.turn = 1
-        self.charged: set[str] = set()  # soldiers who charged this turn (BON-017, BON-052)
-        self.cuts: list[Cut] = []  # BON-102: lanes cut through the wire (wire.py)
-        self.broken_down: set[str] = set()  # BON-109: vehicles that broke down
-        self.plans: dict[str, Plan] = {}  # BON-077: a mortar's target area, planned a turn ahead (artillery.py)
-        self.houses = {b.id: Blueprint(b) for b in setup.buildings}  # BON-088..101 (buildings.py)
-        self.works = {p.id: Works(p.damage_points, {o.id: o.door for o in p.openings.values()})
-                      for p in self.houses.values()}
-        self.inside: dict[str, Where] = {}
-        self.section_moved: dict[str, int] = {}  # BON-090: soldier -> turn he changed section
-        self.climbs: dict[str, Climb] = {}  # BON-089: unit -> its walk to another room under way
+@lru_cache(maxsize=256)
+def _uncut(outline: tuple[XY, ...], lanes: tuple[tuple[XY, ...], ...]) -> Any:
+    return Polygon(outline).difference(unary_union([Polygon(lane) for lane in lanes]))
 
-    # -- forces ------------------------------------------------------------------
-    def members(self, u: Unit) -> list[Soldier]:
-        return [self.men[m] for m in u.members if self.men[m].in_play]
 
-    def unit_of(self, m: Soldier) -> Unit:
-        return self.units[m.unit]
-
-    def centre(self, u: Unit) -> tuple[float, float]:
-        ms = self.members(u) or [self.men[u.members[0]]]
-        return (sum(m.x for m in ms) / len(ms), sum(m.y for m in ms) / len(ms))
-
-    def enemy_units(self, seat: str) -> list[Unit]:
-        return [u for u in self.units.values() if u.seat != seat and self.members(u)]
-
-    def seen_by(self, u: Unit, seat: str) -> bool:
-        """What a seat may know of a unit: its own, or one not hidden from it (BON-002 house rule)."""
-        return u.seat == seat or not u.concealed
-
-    def vis(self, u: Unit) -> Visibility:
-        return [u.seat] if u.concealed else "all"
-
-    def tell(self, rule: str, text: str, unit: Unit | None = None, **fields: Any) -> None:
-        self.umpire.effect(rule, text, visible_to=self.vis(unit) if unit else "all", **fields)
-
-    def reveal(self, u: Unit, why: str) -> None:
-        if u.concealed:
-            u.concealed = False
-            self.tell("BON-002", f"{u.name} ({u.seat}) is revealed: {why}.", unit=u)
+def uncut(wire: Feature, cuts: list[Cut]) -> Any:
+    """What of ``wire`` still stands once its lanes are cut (a shapely geometry)."""
+    return _uncut(tuple(wire.outline), tuple(tuple(c.outline()) for c in cuts if c.wire == wire.id))
 
 
 def cover_value(table: Table, firer: tuple[float, float], target: tuple[float, float],
                 base: float) -> tuple[int, str]:
-    """The cover of :meth:`Board.cover` for a target of ``base`` radius at ``target`` (BON-100)."""
+    """The cover of ``Ground.cover`` for a target of ``base`` radius at ``target`` (BON-100)."""
     best, name = 0, ""
     for f in table.features:
         t = TERRAIN[str(f.tags["kind"])]

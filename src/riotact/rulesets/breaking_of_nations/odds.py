@@ -432,7 +432,7 @@ def _cached_group(pair: tuple[tuple[int, bool], ...]) -> icepool.Die:
 
 
 def _direct(table: Table, u: dict[str, Any], e: dict[str, Any]) -> Chance | None:
-    """``Artillery.direct_fire`` from the view: the dice, the models they reach and each one's TN."""
+    """``artillery.direct_fire`` from the view: the dice, the models they reach and each one's TN."""
     mine, theirs = _soldiers(u), _soldiers(e)
     piece = next((m for m in mine if m.is_piece), None)
     if (piece is None or piece.weapon not in GUNS or any(m["inside"] for m in u["models"] + e["models"])
@@ -561,7 +561,7 @@ def _tally(blows: list[Blow], men: list[Man], seat: str) -> Chance:
 
 def _blow(table: Table, options: Options, a: Soldier, t: Soldier, tu: dict[str, Any], inside_cv: int = 0,
           door: bool = False) -> tuple[Fraction, Fraction]:
-    """``combat.cc_tn`` (with the Buildings' +2 through a door or window, BON-096, and a man inside's
+    """``combat.cc_tn`` (with the buildings' +2 through a door or window, BON-096, and a man inside's
     building cover) and ``strike``: the chance a D6 (rerolled with a close-combat weapon) hits its man,
     and the chance of a critical miss (BON-034)."""
     trench_t = "trench" in [str(f.tags["kind"]) for f in table.features_at(t.pos)]
@@ -699,7 +699,7 @@ def _board(table: Table, lanes: list[dict[str, Any]]) -> Ground:
 
 def _lob(table: Table, options: Options, units: dict[str, dict[str, Any]], u: dict[str, Any],
          rest: list[str], plans: dict[str, Any]) -> Chance | None:
-    """``Artillery.indirect_fire`` from the view (BON-069, BON-070, BON-073, BON-077): the round placed
+    """``artillery.indirect_fire`` from the view (BON-069, BON-070, BON-073, BON-077): the round placed
     at the guessed range on the line to the target's centre (or at the mortar's own plan), then every
     deviation weighed: the placement d12 (the house rule's faces a critical miss), each distance (shell
     D3" or D6", shot D6" or D6+3") and each of the twelve clock directions; the piece's dice against the

@@ -4,14 +4,25 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
+from riotact.core.log import Visibility
+from riotact.core.protocol import State
+from riotact.core.scenario import Scenario
+from riotact.core.umpire import Umpire
+from riotact.tabletop import Table
+
+from .board import Ground, terrain_feature
+from .options import Options
 from .rules.ordnance import CREW, GUNS
-from .setup import UnitCard
-from .tables import ARMOUR, PIECE_DS, PIECES, SPECIALISTS, STATS, Level, actions
+from .rules.structures import Blueprint
+from .setup import Setup, UnitCard
+from .tables import ARMOUR, BASE, PIECE_DS, PIECES, SPECIALISTS, STATS, Level, actions
 
 XY = tuple[float, float]
+LANE = 1.0  # BON-102 gap: a lane through the wire is one base (1") wide
+EDGE = 0.05  # a lane runs this far past the wire at both ends, so that its sides alone border wire
 Where = tuple[str, str]  # (building, section)
-BASE = 0.5  # a foot figure's base radius (1" across)
 PIECE_BASE = 1.0
 VEHICLE_BASE = 1.5
 VEHICLE_AC = 2  # BON-012 gap: a vehicle moves and fires as one model with 2 actions
@@ -43,6 +54,38 @@ class Climb:
     done: float
     turn: int
     spots: dict[str, tuple[float, float]] = field(default_factory=dict)
+
+
+@dataclass
+class Cut:
+    """A lane being cut through the wire ``wire``: its mouth's middle, its heading across the wire
+    (a unit vector), the wire's depth along it and the inches cut so far."""
+
+    wire: str
+    start: XY
+    heading: XY
+    depth: float
+    done: int = 0
+
+    @property
+    def through(self) -> bool:
+        return self.done >= self.depth - 1e-6
+
+    @property
+    def cut(self) -> float:
+        return min(float(self.done), self.depth)
+
+    def outline(self) -> list[XY]:
+        """The lane's rectangle: from just before the mouth to the inches cut (just past the far side
+        once it is through)."""
+        (x, y), (hx, hy) = self.start, self.heading
+        near, far = -EDGE, self.cut + (EDGE if self.through else 0.0)
+        sx, sy = -hy * LANE / 2, hx * LANE / 2
+        return [(round(x + hx * d + k * sx, 3), round(y + hy * d + k * sy, 3))
+                for d, k in ((near, -1), (far, -1), (far, 1), (near, 1))]
+
+    def key(self) -> tuple[XY, XY, float, int]:
+        return (self.start, self.heading, self.depth, self.done)
 
 
 @dataclass
@@ -236,3 +279,66 @@ def place(men: list[Soldier], centre: XY, formation: str, facing: float) -> None
             u, v = (col - (cols - 1) / 2) * gap, -row * gap
             dx, dy = u * across[0] + v * ahead[0], u * across[1] + v * ahead[1]
         m.x, m.y = round(centre[0] + dx, 2), round(centre[1] + dy, 2)
+
+
+class World(State):
+    """What is on the table in one game of The Breaking of Nations: the scenario's setup, the table and
+    its lanes cut through the wire, the units and their soldiers, the buildings, the guns' plans and the
+    turn; the rules are the procedures of ``rules/``, over this."""
+
+    def __init__(self, scenario: Scenario, options: Options, umpire: Umpire) -> None:
+        super().__init__(scenario, options, umpire)
+        setup: Setup = scenario.setup
+        self.setup = setup
+        self.table = Table(setup.width, setup.depth, [
+            terrain_feature(f.id, f.name, f.kind, f.outline, f.height) for f in setup.features])
+        self.units: dict[str, Unit] = {}
+        self.men: dict[str, Soldier] = {}
+        hide = options.hidden_deployment
+        for card in setup.units:
+            unit, men = build(card)
+            unit.concealed = hide and card.hidden
+            self.units[unit.id] = unit
+            self.men.update({m.id: m for m in men})
+        self.edges = {d.seat: d.edge for d in setup.deployment}
+        self.turn = 1
+        self.charged: set[str] = set()  # soldiers who charged this turn (BON-017, BON-052)
+        self.cuts: list[Cut] = []  # BON-102: lanes cut through the wire (wire.py)
+        self.board = Ground.on(self.table, self.cuts)  # the table's rulers, cover, sight and going (board.py)
+        self.broken_down: set[str] = set()  # BON-109: vehicles that broke down
+        self.plans: dict[str, Plan] = {}  # BON-077: a mortar's target area, planned a turn ahead (artillery.py)
+        self.houses = {b.id: Blueprint(b) for b in setup.buildings}  # BON-088..101 (buildings.py)
+        self.works = {p.id: Works(p.damage_points, {o.id: o.door for o in p.openings.values()})
+                      for p in self.houses.values()}
+        self.inside: dict[str, Where] = {}
+        self.section_moved: dict[str, int] = {}  # BON-090: soldier -> turn he changed section
+        self.climbs: dict[str, Climb] = {}  # BON-089: unit -> its walk to another room under way
+
+    # -- forces ------------------------------------------------------------------
+    def members(self, u: Unit) -> list[Soldier]:
+        return [self.men[m] for m in u.members if self.men[m].in_play]
+
+    def unit_of(self, m: Soldier) -> Unit:
+        return self.units[m.unit]
+
+    def centre(self, u: Unit) -> tuple[float, float]:
+        ms = self.members(u) or [self.men[u.members[0]]]
+        return (sum(m.x for m in ms) / len(ms), sum(m.y for m in ms) / len(ms))
+
+    def enemy_units(self, seat: str) -> list[Unit]:
+        return [u for u in self.units.values() if u.seat != seat and self.members(u)]
+
+    def seen_by(self, u: Unit, seat: str) -> bool:
+        """What a seat may know of a unit: its own, or one not hidden from it (BON-002 house rule)."""
+        return u.seat == seat or not u.concealed
+
+    def vis(self, u: Unit) -> Visibility:
+        return [u.seat] if u.concealed else "all"
+
+    def tell(self, rule: str, text: str, unit: Unit | None = None, **fields: Any) -> None:
+        self.umpire.effect(rule, text, visible_to=self.vis(unit) if unit else "all", **fields)
+
+    def reveal(self, u: Unit, why: str) -> None:
+        if u.concealed:
+            u.concealed = False
+            self.tell("BON-002", f"{u.name} ({u.seat}) is revealed: {why}.", unit=u)

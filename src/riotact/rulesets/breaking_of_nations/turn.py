@@ -20,11 +20,11 @@ from riotact.core.umpiring import Power
 
 from . import umpiring
 from .armies import force_note
-from .board import Board
 from .options import Options
 from .rules import artillery, bombardment, buildings, combat, glory, heroes, movement, orders, sequence, wire
 from .rules.artillery import GUN_VERBS
 from .rules.buildings import BUILDING_VERBS
+from .state import World
 from .tables import WEAPONS
 from .view import scenario_for, seat_view
 
@@ -37,7 +37,7 @@ def _xy(text: str) -> tuple[float, float] | None:
     return (x, y) if math.isfinite(x) and math.isfinite(y) else None
 
 
-class BreakingOfNations(Board):
+class BreakingOfNations(World):
     def __init__(self, scenario: Scenario, options: Options, umpire: Umpire) -> None:
         super().__init__(scenario, options, umpire)
         for card in self.setup.units:  # BON-090: units that start inside a building's section

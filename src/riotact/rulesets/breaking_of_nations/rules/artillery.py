@@ -89,9 +89,9 @@ def direct_targets(w: BreakingOfNations, u: Unit, e: Unit) -> list[Soldier]:
     piece = piece_of(w, u)
     assert piece is not None
     reach = gun_of(w, u).reach
-    return sorted((t for t in w.members(e) if not t.prone and w.gap(piece, t) <= reach
+    return sorted((t for t in w.members(e) if not t.prone and w.board.gap(piece, t) <= reach
                    and buildings.sees(w, piece, t) and in_gun_arc(w, u, t.pos)),
-                  key=lambda t: (w.gap(piece, t), t.id))
+                  key=lambda t: (w.board.gap(piece, t), t.id))
 
 
 def aim_point(w: BreakingOfNations, u: Unit, e: Unit, guess: float) -> XY:
@@ -123,7 +123,7 @@ def observed(w: BreakingOfNations, u: Unit, e: Unit) -> bool:
     eyes = [piece] if piece is not None else []
     for squad in w.units.values():
         hero = glory.officer(w, squad) if squad.seat == u.seat else None
-        if hero is not None and any(m.role == "radio" and w.in_contact(hero, m) for m in w.members(squad)):
+        if hero is not None and any(m.role == "radio" and w.board.in_contact(hero, m) for m in w.members(squad)):
             eyes.append(hero)
     return any(buildings.sees(w, o, t) for o in eyes for t in w.members(e))
 

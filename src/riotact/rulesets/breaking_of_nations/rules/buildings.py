@@ -34,7 +34,6 @@ from shapely.geometry import LineString, Point
 from riotact.core.protocol import Action
 from riotact.tabletop import bearing, spots_in, steeper_than
 
-from .. import board
 from ..state import Climb, Soldier, Unit, Where, place
 from ..tables import CRITICAL_RANGED, RANGE_MOD, TERRAIN, WEAPONS, terrain_speed
 from . import combat, heroes, movement, vehicles
@@ -121,7 +120,7 @@ def sees(w: BreakingOfNations, a: Soldier, b: Soldier) -> bool:
     """BON-098 spirit: walls stop sight; a room is seen through its openings only; BON-097:
     nothing between heights steeper than 45 degrees."""
     if not w.houses:
-        return board.Ground.sees(w, a, b)
+        return w.board.sees(a, b)
     wa, wb = where(w, a), where(w, b)
     if wa and wb and wa[0] == wb[0] and w.houses[wa[0]].kind == "building":
         return wa == wb
@@ -179,7 +178,7 @@ def cover(w: BreakingOfNations, firer: tuple[float, float], m: Soldier,
     loc = where(w, m)
     if loc is not None:
         return w.houses[loc[0]].cv, w.houses[loc[0]].name
-    best, name = board.Ground.cover(w, firer, m, shooter)
+    best, name = w.board.cover(firer, m, shooter)
     if shooter is not None and w.options.from_above and elevation(w, shooter) > elevation(w, m):
         best, name = cover_from_above(w, firer, m)
     for p in w.houses.values():
@@ -210,7 +209,7 @@ def path_problem(w: BreakingOfNations, m: Soldier, a: tuple[float, float], b: tu
         for p in standing(w):
             if p.blocks(a, b):
                 return f"the path goes through {p.name}: units go in and out by its doors (BON-090)"
-    return board.Ground.path_problem(w, m, a, b, charging=charging, allowance=partial(step_allowance, w))
+    return w.board.path_problem(m, a, b, charging=charging, allowance=partial(step_allowance, w))
 
 
 def within_room(w: BreakingOfNations, m: Soldier, a: tuple[float, float], b: tuple[float, float]) -> bool:
@@ -226,7 +225,7 @@ def within_room(w: BreakingOfNations, m: Soldier, a: tuple[float, float], b: tup
 
 def step_allowance(w: BreakingOfNations, m: Soldier, a: tuple[float, float], b: tuple[float, float], *,
                    charging: bool = False) -> float:
-    allowed = board.Ground.step_allowance(w, m, a, b, charging=charging)
+    allowed = w.board.step_allowance(m, a, b, charging=charging)
     if any(p.blocks(a, b) for p in w.houses.values() if w.works[p.id].collapsed):
         allowed = min(allowed, float(terrain_speed(allowed, TERRAIN[RUBBLE].move)))  # BON-093 gap
     return allowed
@@ -299,10 +298,10 @@ def room_moves(w: BreakingOfNations, u: Unit, movers: list[Soldier]) -> list[Act
     out: list[Action] = []
     for oid, _ in p.links(here[1]):
         o = p.openings[oid]
-        goal = w.toward(o.at, p.centre(here[1]), DOORSTEP)
+        goal = w.board.toward(o.at, p.centre(here[1]), DOORSTEP)
         length = min(reach, w.table.distance(c, goal))
         for frac in (1.0, 0.75, 0.5, 0.25):
-            q = w.toward(c, goal, length * frac)
+            q = w.board.toward(c, goal, length * frac)
             if w.table.distance(c, q) >= 0.1 and movement.move_problem(w, u, q) is None:
                 out.append(Action(f"move:{u.id}:{q[0]:.1f},{q[1]:.1f}", f"{u.name} walks towards the {o.kind} "
                                   f"{oid} of {section_name(w, p, here[1])} to ({q[0]:.1f}, {q[1]:.1f})"))
@@ -317,7 +316,7 @@ def door_step(w: BreakingOfNations, u: Unit, c: tuple[float, float], goal: tuple
     for frac in (1.0, 2 / 3, 1 / 3):
         length = max(reach * frac, 0.5)
         if straight:
-            q = w.toward(c, goal, length)
+            q = w.board.toward(c, goal, length)
         else:
             rad = math.radians(heading)
             q = w.table.clamp((round(c[0] + length * math.sin(rad), 1), round(c[1] + length * math.cos(rad), 1)))
@@ -728,7 +727,7 @@ def batterers(w: BreakingOfNations, u: Unit, p: Blueprint) -> list[Soldier]:
     for m in movement.able(w, u):
         if where(w, m) is not None or not can_fire(w, m) or m.weapon == "lft":
             continue
-        if p.distance(m.pos) - m.base > w.weapon_reach(m):
+        if p.distance(m.pos) - m.base > w.board.weapon_reach(m):
             continue
         wall = p.shape.exterior.interpolate(p.shape.exterior.project(Point(m.pos)))
         aim = (wall.x, wall.y)

@@ -66,7 +66,7 @@ def ranged_tn(w: BreakingOfNations, firer: Soldier, target: Soldier, *, cover: b
         cv, name = buildings.cover(w, firer.pos, target, firer)
         if cv:
             parts.append((cv, f"cover ({name})"))
-    band = band or WEAPONS[firer.weapon].band(w.gap(firer, target)) or "long"
+    band = band or WEAPONS[firer.weapon].band(w.board.gap(firer, target)) or "long"
     if WEAPONS[firer.weapon].medium is not None or band != "short":
         parts.append((RANGE_MOD[band], f"{band} range"))
     else:
@@ -96,7 +96,7 @@ def can_fire(w: BreakingOfNations, m: Soldier) -> bool:
 
 def targets_for(w: BreakingOfNations, m: Soldier, u: Unit) -> list[Soldier]:
     """BON-024: models of ``u`` in range and in sight; prone models cannot be aimed at (BON-023)."""
-    return [t for t in w.members(u) if not t.prone and w.gap(m, t) <= w.weapon_reach(m)
+    return [t for t in w.members(u) if not t.prone and w.board.gap(m, t) <= w.board.weapon_reach(m)
             and buildings.sees(w, m, t)]
 
 
@@ -105,7 +105,7 @@ def shots(w: BreakingOfNations, firers: list[Soldier], u: Unit) -> list[tuple[So
     nearest first."""
     out = []
     for f in firers:
-        aims = sorted(buildings.targets_for(w, f, u), key=lambda t: (w.gap(f, t), t.id))
+        aims = sorted(buildings.targets_for(w, f, u), key=lambda t: (w.board.gap(f, t), t.id))
         if aims:
             f.ac -= 1  # BON-011 gap: a firing is one action
             f.prone = False  # BON-023: firing ends prone
@@ -135,7 +135,7 @@ def allocate(w: BreakingOfNations, hits: list[Hit], u: Unit) -> None:
             if not spare:
                 surplus.append(h)
                 continue
-            h.target = min(spare, key=lambda m: (w.gap(h.by, m), m.id))
+            h.target = min(spare, key=lambda m: (w.board.gap(h.by, m), m.id))
         taken.add(h.target.id)
         counter_attack(w, h)
         vehicles.damage(w, h)
@@ -150,7 +150,7 @@ def counter_attack(w: BreakingOfNations, h: Hit) -> None:
     d, a = h.target, h.by
     du = w.unit_of(d)
     if (h.critical or du.activated or d.ac < 1 or not w.options.counter_attack or d.is_piece
-            or WEAPONS[d.weapon].reach < w.gap(d, a) or d.weapon in ("grenades", "lft", "cc_weapon")
+            or WEAPONS[d.weapon].reach < w.board.gap(d, a) or d.weapon in ("grenades", "lft", "cc_weapon")
             or not buildings.sees(w, d, a) or d.panic):
         return
     d.ac -= 1
@@ -165,23 +165,23 @@ def equalize(w: BreakingOfNations, surplus: list[Hit], target: Unit) -> None:
     """BON-029: the nearest unit behind the target (farther from the firer), friend or foe, within
     the weapon's range, takes the extra hits one per model, nearest first, without a roll."""
     by = surplus[0].by
-    reach = w.weapon_reach(by)
+    reach = w.board.weapon_reach(by)
     t_dist = min((w.table.distance(by.pos, w.men[m].pos) for m in target.members), default=0)
     behind = []
     for u in w.units.values():
         if u is target or u.id == by.unit:
             continue
         near = [m for m in w.members(u) if t_dist < w.table.distance(by.pos, m.pos)
-                and w.gap(by, m) <= reach]
+                and w.board.gap(by, m) <= reach]
         if near:
-            behind.append((min(w.gap(by, m) for m in near), u.id, near))
+            behind.append((min(w.board.gap(by, m) for m in near), u.id, near))
     if not behind:
         w.tell("BON-029", f"{counted(len(surplus), 'extra hit')} find no unit behind {target.name}.")
         return
     _, uid, near = min(behind, key=lambda b: (b[0], b[1]))
     u = w.units[uid]
     w.reveal(u, "the Great Equalizer finds it")
-    near.sort(key=lambda m: (w.gap(by, m), m.id))
+    near.sort(key=lambda m: (w.board.gap(by, m), m.id))
     w.tell("BON-029", f"The Great Equalizer: {counted(len(surplus), 'extra hit')} go to {u.name}.")
     for h, m in zip(surplus, near, strict=False):
         vehicles.damage(w, Hit(m, h.critical, h.damage, h.by))
@@ -342,7 +342,7 @@ def d3(w: BreakingOfNations, rule: str, who: str, purpose: str) -> int:
 # -- machine guns -------------------------------------------------------------------
 def mg_targets(w: BreakingOfNations, mg: Unit, u: Unit) -> list[Soldier]:
     piece = w.members(mg)[0]
-    return [t for t in w.members(u) if not t.prone and w.gap(piece, t) <= WEAPONS["mg"].reach
+    return [t for t in w.members(u) if not t.prone and w.board.gap(piece, t) <= WEAPONS["mg"].reach
             and buildings.sees(w, piece, t) and in_arc(mg.facing, PIECES["mg"]["arc"], piece.pos, t.pos)]
 
 
@@ -358,7 +358,7 @@ def salvo(w: BreakingOfNations, mg: Unit, u: Unit) -> None:
     crew.ac -= 1
     mg.salvos += 1
     w.reveal(mg, "it opens fire")
-    aims = sorted(mg_targets(w, mg, u), key=lambda t: (w.gap(piece, t), t.id))
+    aims = sorted(mg_targets(w, mg, u), key=lambda t: (w.board.gap(piece, t), t.id))
     shooter = Soldier(piece.id, mg.id, "crew", "green", "flak", "mg", piece.x, piece.y)
     w.tell("BON-074", f"{mg.name} fires salvo {mg.salvos} of 3 at {u.name}.", unit=mg)
     volley(w, [(shooter, aims[i % len(aims)]) for i in range(WEAPONS["mg"].shots)], u, "BON-074")
@@ -384,15 +384,15 @@ def cc_tn(w: BreakingOfNations, a: Soldier, t: Soldier) -> tuple[int, str]:
     (BON-022) + uphill (BON-086) - facing away (BON-114) - attacker's CS."""
     tu, au = w.unit_of(t), w.unit_of(a)
     parts = [(t.ds(tu.formation, tu.charging), "DS")]
-    if w.in_trench(t) and not w.in_trench(a):
+    if w.board.in_trench(t) and not w.board.in_trench(a):
         parts.append((w.options.trench_defender_ds, "defending a trench"))
-    elif w.in_trench(a) and not w.in_trench(t):
+    elif w.board.in_trench(a) and not w.board.in_trench(t):
         parts.append((w.options.trench_attacker_ds, "attacking a trench"))
-    elif buildings.cover(w, a.pos, t)[0] and not w.in_trench(t):
+    elif buildings.cover(w, a.pos, t)[0] and not w.board.in_trench(t):
         parts.append((1, "in cover"))
     if tu.formation == "square":
         parts.append((1, "in Square"))
-    if w.height(t) > w.height(a):
+    if w.board.height(t) > w.board.height(a):
         parts.append((1, "uphill"))
     if not in_arc(tu.facing, 180.0, t.pos, a.pos):
         parts.append((-1, "facing away"))
@@ -406,7 +406,7 @@ def cc_tn(w: BreakingOfNations, a: Soldier, t: Soldier) -> tuple[int, str]:
 
 def fighters(w: BreakingOfNations, m: Soldier) -> list[Soldier]:
     return sorted((e for e in w.men.values() if e.in_play and w.unit_of(e).seat != w.unit_of(m).seat
-                   and w.in_contact(m, e)), key=lambda e: (w.gap(m, e), e.id))
+                   and w.board.in_contact(m, e)), key=lambda e: (w.board.gap(m, e), e.id))
 
 
 def melee(w: BreakingOfNations, u: Unit) -> None:
@@ -457,4 +457,4 @@ def strike(w: BreakingOfNations, a: Soldier, t: Soldier) -> list[Hit]:
 
 
 def touching(w: BreakingOfNations, m: Soldier) -> list[Soldier]:
-    return [e for e in w.men.values() if e.in_play and e is not m and w.in_contact(m, e)]
+    return [e for e in w.men.values() if e.in_play and e is not m and w.board.in_contact(m, e)]

@@ -119,7 +119,7 @@ def steady(w: BreakingOfNations, u: Unit, rule: str, what: str) -> None:
     calmed = []
     if u.gl < PANIC_GL:
         for m in w.members(u):
-            if m.panic and w.gap(o, m) <= w.options.officer_range:
+            if m.panic and w.board.gap(o, m) <= w.options.officer_range:
                 m.panic = ""
                 calmed.append(m.id)
     w.tell(rule, f"{o.id} {what} {u.name}: GL {u.gl}+"

@@ -108,7 +108,7 @@ def move_menu(w: BreakingOfNations, u: Unit, foes: list[Unit]) -> list[Action]:
     out = []
     for text, goal in goals:
         for frac in (1.0, 2 / 3, 1 / 3):
-            p = w.toward(c, goal, max(reach * frac, 0.5))
+            p = w.board.toward(c, goal, max(reach * frac, 0.5))
             if move_problem(w, u, p) is None:
                 out.append(Action(f"move:{u.id}:{p[0]:.1f},{p[1]:.1f}", f"{u.name} {text} to "
                                   f"({p[0]:.1f}, {p[1]:.1f})"))
@@ -155,7 +155,7 @@ def ride_gait(w: BreakingOfNations, u: Unit, a: tuple[float, float], b: tuple[fl
     2" at a gallop) and respects its minimum (BON-080), on the slowest terrain crossed (BON-109)."""
     d = w.table.distance(a, b)
     turn = abs((bearing(a, b) - u.facing + 180) % 360 - 180)
-    slowest = max((TERRAIN[k].move for k in w.ground(a, b)), key=lambda mv: MOVE_ORDER[mv], default="flat")
+    slowest = max((TERRAIN[k].move for k in w.board.ground(a, b)), key=lambda mv: MOVE_ORDER[mv], default="flat")
     if slowest == "impassable":
         return None, "mounts cannot cross that ground (BON-103)"
     for g in GAITS:
@@ -193,9 +193,9 @@ def charge_reaches(w: BreakingOfNations, movers: list[Soldier], e: Unit) -> bool
     """Whether some mover reaches the enemy model he would charge (the nearest, as ``charge`` picks
     it) by a path a charge may take: what is offered is what the charge then does."""
     for m in movers:
-        t = min(w.members(e), key=lambda t: (w.gap(m, t), t.id))
-        if (w.gap(m, t) <= charge_allowance(w, m)
-                and buildings.path_problem(w, m, m.pos, w.contact_point(m, t), charging=True) is None):
+        t = min(w.members(e), key=lambda t: (w.board.gap(m, t), t.id))
+        if (w.board.gap(m, t) <= charge_allowance(w, m)
+                and buildings.path_problem(w, m, m.pos, w.board.contact_point(m, t), charging=True) is None):
             return True
     return False
 
@@ -210,13 +210,13 @@ def charge(w: BreakingOfNations, u: Unit, e: Unit) -> None:
     longest = 0.0
     movers = unit_movers(w, u)
     for m in movers:
-        t = min(w.members(e), key=lambda t: (w.gap(m, t), t.id))
+        t = min(w.members(e), key=lambda t: (w.board.gap(m, t), t.id))
         flank = flank or not in_arc(e.facing, 90.0, t.pos, m.pos)
-        dest = w.contact_point(m, t)
+        dest = w.board.contact_point(m, t)
         allowed = (charge_allowance(w, m) if u.kind == "cavalry"
                    else buildings.step_allowance(w, m, m.pos, t.pos, charging=True))
         if w.table.distance(m.pos, dest) > allowed:
-            dest = w.toward(m.pos, dest, allowed)
+            dest = w.board.toward(m.pos, dest, allowed)
         longest = max(longest, w.table.distance(m.pos, dest))
         if buildings.path_problem(w, m, m.pos, dest, charging=True) is None:
             m.x, m.y = dest

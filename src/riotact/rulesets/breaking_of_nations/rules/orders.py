@@ -32,9 +32,9 @@ def unit_actions(w: BreakingOfNations, u: Unit) -> list[Action]:
     g = grenadier(w, u)
     if g is not None:
         for e in foes:
-            near = [t for t in w.members(e) if w.gap(g, t) <= WEAPONS["grenades"].reach]
+            near = [t for t in w.members(e) if w.board.gap(g, t) <= WEAPONS["grenades"].reach]
             if near:
-                t = min(near, key=lambda t: (w.gap(g, t), t.id))
+                t = min(near, key=lambda t: (w.board.gap(g, t), t.id))
                 out.append(Action(f"throw:{u.id}:{t.x:.1f},{t.y:.1f}",
                                   f"{g.id} throws a grenade at {e.name}"))
     if u.kind == "vehicle":  # BON-012 gap: a vehicle fires and moves
@@ -78,7 +78,7 @@ def fire(w: BreakingOfNations, u: Unit, e: Unit) -> None:
     for m in flames:
         targets = buildings.targets_for(w, m, e)
         if targets:
-            combat.stream(w, m, min(targets, key=lambda t: (w.gap(m, t), t.id)))
+            combat.stream(w, m, min(targets, key=lambda t: (w.board.gap(m, t), t.id)))
     if firers:
         combat.volley(w, buildings.shots(w, firers, e), e, "BON-025")
     combat.pin(w, e, lmg)  # BON-064: an LMG pins

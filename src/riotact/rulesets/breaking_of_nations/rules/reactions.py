@@ -54,7 +54,7 @@ def walk(w: BreakingOfNations, m: Soldier, goal: tuple[float, float], actions: i
         if (m.ac < 1 or m.move_ac >= w.options.movement_actions
                 or w.table.distance(m.pos, goal) < 0.05):
             break
-        p = w.toward(m.pos, goal, buildings.step_allowance(w, m, m.pos, goal))
+        p = w.board.toward(m.pos, goal, buildings.step_allowance(w, m, m.pos, goal))
         if buildings.path_problem(w, m, m.pos, p) is not None:
             break
         m.x, m.y = p
@@ -102,10 +102,10 @@ def berserk(w: BreakingOfNations, m: Soldier) -> None:
     if not others or m.weapon in ("grenades", "lft", "cc_weapon", "mg"):
         w.tell("BON-039", f"{m.id} rages with nothing to shoot at.", unit=w.unit_of(m))
         return
-    t = min(others, key=lambda t: (w.gap(m, t), t.id))
-    if w.gap(m, t) > w.weapon_reach(m):
+    t = min(others, key=lambda t: (w.board.gap(m, t), t.id))
+    if w.board.gap(m, t) > w.board.weapon_reach(m):
         walk(w, m, t.pos, 1, "BON-039", f"goes berserk and runs at {t.id}")
-    while m.ac >= 1 and t.in_play and w.gap(m, t) <= w.weapon_reach(m):
+    while m.ac >= 1 and t.in_play and w.board.gap(m, t) <= w.board.weapon_reach(m):
         m.ac -= 1
         m.prone = False
         w.tell("BON-039", f"{m.id} goes berserk and fires at {t.id}.", unit=w.unit_of(m))
@@ -118,8 +118,8 @@ def onwards(w: BreakingOfNations, m: Soldier) -> None:
             and not w.unit_of(t).concealed]
     if not foes or m.ac < 1:
         return
-    t = min(foes, key=lambda t: (w.gap(m, t), t.id))
-    dest = w.contact_point(m, t)
+    t = min(foes, key=lambda t: (w.board.gap(m, t), t.id))
+    dest = w.board.contact_point(m, t)
     if (w.table.distance(m.pos, dest) <= buildings.step_allowance(w, m, m.pos, t.pos, charging=True)
             and buildings.path_problem(w, m, m.pos, dest, charging=True) is None):
         m.x, m.y = dest

@@ -105,7 +105,7 @@ def spot(w: BreakingOfNations) -> None:
     """BON-002 house rule: a hidden unit is spotted by an enemy model within range with a clear line."""
     rng = w.options.spotting_range
     for u in w.units.values():
-        if u.concealed and any(w.gap(e, m) <= rng and buildings.sees(w, e, m) for m in w.members(u)
+        if u.concealed and any(w.board.gap(e, m) <= rng and buildings.sees(w, e, m) for m in w.members(u)
                                for e in w.men.values() if e.in_play and w.unit_of(e).seat != u.seat):
             w.reveal(u, "the enemy spots it")
 

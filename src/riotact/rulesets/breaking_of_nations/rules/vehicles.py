@@ -55,7 +55,7 @@ def vehicle_moved(w: BreakingOfNations, u: Unit, a: tuple[float, float], b: tupl
     a walk (more than 6") with a unit in its 90 degrees ahead, within twice its speed, is a glory
     trigger for that unit (gap: "a higher gear")."""
     v = w.members(u)[0]
-    rough = sorted(k for k in w.ground(a, b) if TERRAIN[k].move in ("bumpy", "jagged"))
+    rough = sorted(k for k in w.board.ground(a, b) if TERRAIN[k].move in ("bumpy", "jagged"))
     if rough:
         worst = w.options.breakdown_face
         face = w.umpire.roll_total("BON-109", v.id, 1, 6, purpose=f"a breakdown roll ({TERRAIN[rough[0]].name})",

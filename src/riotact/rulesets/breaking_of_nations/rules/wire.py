@@ -21,58 +21,23 @@ Order: ``cut:A:wire-west`` (the unit ``A`` cuts through the feature ``wire-west`
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from functools import lru_cache
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
-from shapely.geometry import LineString, Point, Polygon
-from shapely.ops import unary_union
+from shapely.geometry import LineString, Point
 
 from riotact.core.protocol import Action
 from riotact.tabletop import Feature, Table
 
-from ..state import Soldier, Unit
+from ..state import LANE, Cut, Soldier, Unit
 from . import buildings, movement
 
 XY = tuple[float, float]
 WIRE = "barbed_wire"
-LANE = 1.0  # BON-102 gap: a lane is one base (1") wide
 AT_WIRE = 1.0  # BON-102 gap: inches from the cutter's base edge to the wire for him to cut it
 INCH_AC = 1  # BON-102: one action per inch
-EDGE = 0.05  # a lane runs this far past the wire at both ends, so that its sides alone border wire
 
 
-@dataclass
-class Cut:
-    """A lane being cut through the wire ``wire``: its mouth's middle, its heading across the wire
-    (a unit vector), the wire's depth along it and the inches cut so far."""
-
-    wire: str
-    start: XY
-    heading: XY
-    depth: float
-    done: int = 0
-
-    @property
-    def through(self) -> bool:
-        return self.done >= self.depth - 1e-6
-
-    @property
-    def cut(self) -> float:
-        return min(float(self.done), self.depth)
-
-    def outline(self) -> list[XY]:
-        """The lane's rectangle: from just before the mouth to the inches cut (just past the far side
-        once it is through)."""
-        (x, y), (hx, hy) = self.start, self.heading
-        near, far = -EDGE, self.cut + (EDGE if self.through else 0.0)
-        sx, sy = -hy * LANE / 2, hx * LANE / 2
-        return [(round(x + hx * d + k * sx, 3), round(y + hy * d + k * sy, 3))
-                for d, k in ((near, -1), (far, -1), (far, 1), (near, 1))]
-
-    def key(self) -> tuple[XY, XY, float, int]:
-        return (self.start, self.heading, self.depth, self.done)
 if TYPE_CHECKING:
     from ..turn import BreakingOfNations
 
@@ -102,16 +67,6 @@ def lane_across(wire: Feature, p: XY) -> Cut | None:
                round(first.length, 3))
 
 
-@lru_cache(maxsize=256)
-def _uncut(outline: tuple[XY, ...], lanes: tuple[tuple[XY, ...], ...]) -> Any:
-    return Polygon(outline).difference(unary_union([Polygon(lane) for lane in lanes]))
-
-
-def uncut(wire: Feature, cuts: list[Cut]) -> Any:
-    """What of ``wire`` still stands once its lanes are cut (a shapely geometry)."""
-    return _uncut(tuple(wire.outline), tuple(tuple(c.outline()) for c in cuts if c.wire == wire.id))
-
-
 def lanes_view(table: Table, cuts: list[Cut]) -> list[dict[str, Any]]:
     """The lanes for the board (every seat sees them: cutting reveals the cutters)."""
     return [{"wire": c.wire, "name": table.by_id[c.wire].name, "outline": [list(p) for p in c.outline()],
@@ -119,7 +74,7 @@ def lanes_view(table: Table, cuts: list[Cut]) -> list[dict[str, Any]]:
              "start": list(c.start), "heading": list(c.heading), "done": c.done} for c in cuts]
 
 
-# WireCutting: The ``cut`` order (BON-102) for the sequence of play (state.py).
+# -- the ``cut`` order (BON-102) ---------------------------------------------------------------
 def cutters(w: BreakingOfNations, u: Unit) -> list[Soldier]:
     """Who of ``u`` may cut now, the carrier first: while the set is in the squad (its carrier is
     in play), any soldier on foot, out of doors, with an action left (with his whole turn still
