@@ -328,10 +328,6 @@ class World(State):
     def enemy_units(self, seat: str) -> list[Unit]:
         return [u for u in self.units.values() if u.seat != seat and self.members(u)]
 
-    def seen_by(self, u: Unit, seat: str) -> bool:
-        """What a seat may know of a unit: its own, or one not hidden from it (BON-002 house rule)."""
-        return u.seat == seat or not u.concealed
-
     def vis(self, u: Unit) -> Visibility:
         return [u.seat] if u.concealed else "all"
 

@@ -26,7 +26,7 @@ from .rules.artillery import GUN_VERBS
 from .rules.buildings import BUILDING_VERBS
 from .state import World
 from .tables import WEAPONS
-from .view import scenario_for, seat_view
+from .view import decision_audience, hidden_tokens, plant_sentinels, scenario_for, seat_view
 
 
 def _xy(text: str) -> tuple[float, float] | None:
@@ -71,14 +71,7 @@ class BreakingOfNations(World):
         return orders.unit_actions(self, self.units[self.active])
 
     def decision_visibility(self, seat: str, action: Action) -> Visibility:
-        uid = action.id.split(":")[1] if ":" in action.id else ""
-        u = self.units.get(uid)
-        if u is not None and u.concealed and action.id.split(":")[0] in ("activate", "end", "formation",
-                                                                          "prone", "rise", "rally", "rotate"):
-            return [u.seat]  # BON-002 house rule: what a hidden unit does unseen stays with its owner
-        if u is not None and action.id.startswith("plan:"):
-            return [u.seat]  # BON-077 gap: the mortar's plan is secret until it fires
-        return "all"
+        return decision_audience(self, action)
 
     def apply(self, seat: str, action: Action) -> None:
         verb, _, rest = action.id.partition(":")
@@ -170,11 +163,9 @@ class BreakingOfNations(World):
     def scenario_data_for(self, seat: str) -> dict[str, Any]:
         return scenario_for(self, seat)
 
-    # -- hidden deployment, victory ------------------------------------------------------------------
+    # -- what each seat knows (view.py) ------------------------------------------------------
     def plant_sentinels(self) -> None:
-        for u in self.units.values():
-            if u.concealed:
-                u.name += f" [SENTINEL-{u.id}]"
+        plant_sentinels(self)
 
     def hidden_tokens(self, seat: str) -> set[str]:
-        return {f"SENTINEL-{u.id}" for u in self.units.values() if u.concealed and u.seat != seat}
+        return hidden_tokens(self, seat)

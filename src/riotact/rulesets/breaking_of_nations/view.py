@@ -6,7 +6,8 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any
 
-from riotact.core.log import UMPIRE
+from riotact.core.log import UMPIRE, Visibility
+from riotact.core.protocol import Action
 
 from .rules import artillery, buildings
 from .rules.ordnance import ARC, GUNS
@@ -14,16 +15,16 @@ from .rules.wire import lanes_view
 from .tables import PIECES, TERRAIN, WEAPONS
 
 if TYPE_CHECKING:
-    from .state import Unit
+    from .state import Plan, Unit, World
     from .turn import BreakingOfNations
 
 
 def seat_view(st: BreakingOfNations, seat: str) -> dict[str, Any]:
     everything = seat == UMPIRE
-    units = [u for u in st.units.values() if everything or st.seen_by(u, seat)]
+    units = [u for u in st.units.values() if everything or seen_by(u, seat)]
     return {
         "turn": st.turn, "turns": st.turns, "order": list(st.order), "deciding": st.current,
-        "active": st.active if st.active and (everything or st.seen_by(st.units[st.active], seat)) else "",
+        "active": st.active if st.active and (everything or seen_by(st.units[st.active], seat)) else "",
         "table": {"width": st.table.width, "depth": st.table.depth, "features": [
             {"id": f.id, "name": f.name, "kind": f.tags["kind"], "outline": [list(p) for p in f.outline],
              "height": f.height, **terrain(str(f.tags["kind"]))} for f in st.table.features],
@@ -34,7 +35,7 @@ def seat_view(st: BreakingOfNations, seat: str) -> dict[str, Any]:
         "objectives": [o.model_dump() for o in st.setup.objectives],
         "weapons": weapons(st, units),
         "scores": st.result.scores if st.result else None,
-        "plans": artillery.plans_for(st, seat),  # BON-077: a mortar's planned target, its owner's secret
+        "plans": plans_for(st, seat),  # BON-077: a mortar's planned target, its owner's secret
     }
 
 
@@ -91,3 +92,44 @@ def scenario_for(st: BreakingOfNations, seat: str) -> dict[str, Any]:
             if key in setup:
                 setup[key] = [u for u in setup[key] if u.get("seat") == seat or not u.get("hidden")]
     return data
+
+
+# -- who knows what -------------------------------------------------------------------------------
+def seen_by(u: Unit, seat: str) -> bool:
+    """What a seat may know of a unit: its own, or one not hidden from it (BON-002 house rule)."""
+    return u.seat == seat or not u.concealed
+
+
+def plans_known_to(w: World, seat: str) -> dict[str, Plan]:
+    """BON-077 gap: a mortar's planned target is its owner's secret until it fires (the umpire sees all)."""
+    return {uid: p for uid, p in w.plans.items() if seat in (w.units[uid].seat, UMPIRE)}
+
+
+def plans_for(w: World, seat: str) -> dict[str, dict[str, object]]:
+    """The mortar plans a seat may know, as its view shows them."""
+    return {uid: {"turn": p.turn, "point": list(p.point), "guess": p.guess, "target": p.target}
+            for uid, p in plans_known_to(w, seat).items()}
+
+
+def decision_audience(w: World, action: Action) -> Visibility:
+    """Who learns of a decision: what a hidden unit does unseen stays with its owner."""
+    uid = action.id.split(":")[1] if ":" in action.id else ""
+    u = w.units.get(uid)
+    if u is not None and u.concealed and action.id.split(":")[0] in ("activate", "end", "formation", "prone",
+                                                                    "rise", "rally", "rotate"):
+        return [u.seat]  # BON-002 house rule
+    if u is not None and action.id.startswith("plan:"):
+        return [u.seat]  # BON-077 gap: the mortar's plan is secret until it fires
+    return "all"
+
+
+def plant_sentinels(w: World) -> None:
+    """Conformance: a token in every hidden unit's name, which no other seat's view or log may show."""
+    for u in w.units.values():
+        if u.concealed:
+            u.name += f" [SENTINEL-{u.id}]"
+
+
+def hidden_tokens(w: World, seat: str) -> set[str]:
+    """The sentinels of the units hidden from ``seat``."""
+    return {f"SENTINEL-{u.id}" for u in w.units.values() if u.concealed and u.seat != seat}

@@ -14,7 +14,6 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from riotact.core.log import UMPIRE
 from riotact.core.protocol import Action
 from riotact.core.words import counted, possessive
 from riotact.tabletop import bearing, clock_point, in_arc
@@ -359,12 +358,6 @@ def shell_hits(w: BreakingOfNations, damage: int, by: Soldier, origin: XY, pairs
 
 def ammo_of(w: BreakingOfNations, u: Unit) -> str:
     return next(c.ammunition for c in w.setup.units if c.id == u.id)
-
-
-def plans_for(w: BreakingOfNations, seat: str) -> dict[str, dict[str, object]]:
-    """The mortar plans a seat may know: its own (the umpire's ``umpire`` seat sees all)."""
-    return {uid: {"turn": p.turn, "point": list(p.point), "guess": p.guess, "target": p.target}
-            for uid, p in w.plans.items() if seat in (w.units[uid].seat, UMPIRE)}
 
 
 def plan_fire(w: BreakingOfNations, u: Unit, e: Unit, guess: float) -> None:

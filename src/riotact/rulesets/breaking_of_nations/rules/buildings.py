@@ -34,6 +34,7 @@ from shapely.geometry import LineString, Point
 from riotact.core.protocol import Action
 from riotact.tabletop import bearing, spots_in, steeper_than
 
+from .. import view
 from ..state import Climb, Soldier, Unit, Where, place
 from ..tables import CRITICAL_RANGED, RANGE_MOD, TERRAIN, WEAPONS, terrain_speed
 from . import combat, heroes, movement, vehicles
@@ -495,7 +496,7 @@ def entry_problem(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening, sid: 
     works = w.works[p.id]
     if o.kind == "door" and works.doors[o.id] in ("heavy", "locked"):
         return f"the door {o.id} is shut: it must be opened or bashed down first (BON-094, BON-095)"
-    known = [m for m in occupants(w, (p.id, sid)) if w.seen_by(w.unit_of(m), u.seat)]
+    known = [m for m in occupants(w, (p.id, sid)) if view.seen_by(w.unit_of(m), u.seat)]
     if len(known) + len(members) > capacity(w, p, sid):  # a hidden enemy shows only when met (enter)
         return f"{section_name(w, p, sid)} holds only {capacity(w, p, sid)} (BON-090, BON-099)"
     if any(w.unit_of(m).seat != u.seat for m in known):
