@@ -1,25 +1,52 @@
-"""The table in play: terrain, forces, rulers, cover, terrain speed, and who may see which unit."""
+"""The table's geometry: rulers, cover, sight and going over the terrain and the wire still standing
+(``Ground``, which the game holds and the odds rebuild from a seat's view), the web board's sight line,
+and buildings' and watchtowers' fixed geometry (``Blueprint``).
+
+A building is either sectioned (enclosed: models are recorded by room, BON-090) or open-able
+(models stand in its rooms and moving between levels costs the height in inches, BON-089), per
+BON-088. Its sections are rooms or corridors on a floor ``floor`` inches above the ground; its
+openings are doors (light, heavy or locked, BON-094), windows (BON-091) or a watchtower's ladder
+(BON-099), each on the wall of one section (to the outside) or between two sections.
+
+>>> from riotact.rulesets.breaking_of_nations.setup import BuildingCard
+>>> card = BuildingCard(id="farm", name="the farm", material="wooden",
+...     outline=[(0, 0), (6, 0), (6, 4), (0, 4)],
+...     sections=[{"id": "kitchen", "outline": [(0, 0), (3, 0), (3, 4), (0, 4)]},
+...               {"id": "barn", "outline": [(3, 0), (6, 0), (6, 4), (3, 4)]}],
+...     openings=[{"id": "door", "kind": "door", "at": (0, 2), "sections": ["kitchen"]},
+...               {"id": "hall", "kind": "door", "at": (3, 2), "sections": ["kitchen", "barn"]}])
+>>> plan = Blueprint(card)
+>>> plan.cv, plan.armour_class, plan.size, plan.damage_points   # BON-092, BON-093
+(6, 1, 2, 4)
+>>> plan.openings["door"].outside, plan.links("kitchen")
+((-0.75, 2.0), [('door', ''), ('hall', 'barn')])
+"""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
 from functools import lru_cache
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from shapely.geometry import LineString, Point, Polygon
 from shapely.ops import unary_union
 
-from riotact.tabletop import Feature, Table, sight_report, step_toward
+from riotact.tabletop import Feature, Table, beside, sight_report, step_toward
 
 from .tables import BASE, MOVE_ORDER, TERRAIN, WEAPONS, terrain_speed
 
 if TYPE_CHECKING:
+    from .setup import BuildingCard, OpeningCard
     from .state import Cut, Soldier
 
 XY = tuple[float, float]
 CONTACT = 0.1  # bases this close (edge to edge) are in base contact (BON-031)
 GRID = 0.1  # inches: where engine-driven moves land (the menu's points are written to 0.1")
+#: BON-092 / BON-093: a building's CV and Armour Class by material.
+MATERIALS = {"wooden": (6, 1), "stone": (9, 2), "fortification": (15, 3)}
+DOORSTEP = 0.75  # where a figure stands in front of an opening (inches from the wall)
 
 
 class Ground:
@@ -201,3 +228,76 @@ def sight(view: dict[str, Any], a: tuple[float, float], b: tuple[float, float]) 
         terrain_feature(f["id"], f["name"], f["kind"], f["outline"], f["height"]) for f in shown["features"]])
     cv, name = cover_value(table, a, b, BASE)
     return sight_report(table, a, b, f"{name}, CV {cv} (BON-100)" if cv else "") | {"rule": "BON-024"}
+
+
+class Opening:
+    """An opening's fixed geometry: the spot in front of it on each side."""
+
+    def __init__(self, card: OpeningCard, plan: Blueprint) -> None:
+        self.id, self.kind, self.at = card.id, card.kind, card.at
+        self.sections = tuple(card.sections)
+        self.door = card.door
+        self.outside: XY = beside(plan.outline, card.at, DOORSTEP) if len(self.sections) == 1 else card.at
+
+    @property
+    def inner(self) -> bool:
+        return len(self.sections) == 2
+
+
+class Blueprint:
+    """A building's fixed geometry (shared by game clones, like the table's terrain)."""
+
+    def __init__(self, card: BuildingCard) -> None:
+        self.id, self.name, self.kind = card.id, card.name, card.kind
+        self.sectioned = card.representation == "sections" and card.kind == "building"
+        self.outline: list[XY] = [(float(p[0]), float(p[1])) for p in card.outline]
+        self.shape = Polygon(card.outline)
+        self.bounds = self.shape.bounds
+        self.cv, self.armour_class = MATERIALS[card.material]
+        self.material = card.material
+        self.sections = {s.id: s for s in card.sections}
+        self.rooms = {s.id: Polygon(s.outline) for s in card.sections}
+        self.openings = {o.id: Opening(o, self) for o in card.openings}
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Blueprint:
+        return self
+
+    @property
+    def size(self) -> int:
+        """BON-093 gap: the number of sections (open-able: one per full 3" of the longest side)."""
+        if self.sectioned or self.kind == "watchtower":
+            return len(self.sections)
+        x0, y0, x1, y1 = self.bounds
+        return max(1, int(max(x1 - x0, y1 - y0) // 3))
+
+    @property
+    def damage_points(self) -> int:
+        """BON-093: DP = Armour Class - 1 + 2 x Size."""
+        return self.armour_class - 1 + 2 * self.size
+
+    def links(self, section: str) -> list[tuple[str, str]]:
+        """(opening, the section beyond it or "" for the outside) for each opening of a section."""
+        out = []
+        for o in self.openings.values():
+            if section in o.sections:
+                out.append((o.id, next((s for s in o.sections if s != section), "")))
+        return out
+
+    def near(self, a: XY, b: XY) -> bool:
+        x0, y0, x1, y1 = self.bounds
+        return not (max(a[0], b[0]) < x0 or min(a[0], b[0]) > x1 or max(a[1], b[1]) < y0 or min(a[1], b[1]) > y1)
+
+    def blocks(self, a: XY, b: XY) -> bool:
+        """Whether the straight line a-b passes through the building (its walls stop movement and sight)."""
+        return self.near(a, b) and bool(self.shape.intersects(LineString([a, b]) if a != b else Point(a)))
+
+    def distance(self, p: XY) -> float:
+        return float(self.shape.distance(Point(p)))
+
+    def centre(self, section: str) -> XY:
+        c = self.rooms[section].representative_point()
+        return (round(c.x, 2), round(c.y, 2))
+
+
+def walk_length(points: list[XY]) -> float:
+    return sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in pairwise(points))

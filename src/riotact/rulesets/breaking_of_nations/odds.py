@@ -24,13 +24,12 @@ from shapely.geometry import LineString, Point, Polygon
 from riotact.core.odds import Chance, Odds, OddsError, OddsProcedure, Param, percent
 from riotact.tabletop import Table, bearing, beside, clock_point, in_arc
 
-from .board import CONTACT, Ground, cover_value, terrain_feature
+from .board import CONTACT, DOORSTEP, Ground, cover_value, terrain_feature
 from .options import Options
 from .rules.buildings import AT_DOOR
 from .rules.combat import GRENADE_RADIUS
 from .rules.glory import PANIC_GL
 from .rules.ordnance import AMMUNITION, ARC, GUNS, SIZE_DICE
-from .rules.structures import DOORSTEP
 from .rules.wire import Cut
 from .state import Soldier
 from .tables import (

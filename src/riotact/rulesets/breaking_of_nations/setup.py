@@ -10,17 +10,84 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+from shapely.geometry import Point, Polygon
 
 from riotact.core.scenario import scenario_seat
 from riotact.tabletop import simple_outline
 
 from .rules.ordnance import CREW, battery_problems
-from .rules.structures import BuildingCard
 from .tables import LEVELS, TERRAIN
 
 Strict = ConfigDict(extra="forbid")
 Level = Literal["civilian", "green", "regular", "veteran", "elite"]
 ArmourKind = Literal["minimal", "flak", "heavy"]
+
+
+class SectionCard(BaseModel):
+    """A room or corridor (BON-090); ``floor``: inches above the ground (BON-089, BON-097)."""
+
+    model_config = Strict
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    name: str = ""
+    outline: list[tuple[float, float]] = Field(min_length=3)
+
+    _outline = field_validator("outline")(simple_outline)
+    floor: float = Field(0.0, ge=0, le=30)
+    capacity: int | None = Field(None, ge=1, le=30)
+
+
+class OpeningCard(BaseModel):
+    """A door (BON-094), a window (BON-091) or a ladder (BON-099) at ``at`` on a section's wall:
+    one section (to the outside) or two (between them)."""
+
+    model_config = Strict
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    kind: Literal["door", "window", "ladder"]
+    door: Literal["light", "heavy", "locked"] = "light"
+    at: tuple[float, float]
+    sections: list[str] = Field(min_length=1, max_length=2)
+
+
+class BuildingCard(BaseModel):
+    """BON-088: a building on the table, sectioned (enclosed) or open-able, or a watchtower."""
+
+    model_config = Strict
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    name: str
+    kind: Literal["building", "watchtower"] = "building"
+    representation: Literal["sections", "openable"] = "sections"
+    material: Literal["wooden", "stone", "fortification"] = "stone"
+    outline: list[tuple[float, float]] = Field(min_length=3)
+
+    _outline = field_validator("outline")(simple_outline)
+    sections: list[SectionCard] = Field(min_length=1)
+    openings: list[OpeningCard] = []
+
+    @model_validator(mode="after")
+    def _consistent(self) -> BuildingCard:
+        ids = [s.id for s in self.sections]
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"building {self.id}: section ids must be different")
+        if len({o.id for o in self.openings}) != len(self.openings):
+            raise ValueError(f"building {self.id}: opening ids must be different")
+        foot = Polygon(self.outline)
+        if not foot.is_valid or foot.area <= 0:
+            raise ValueError(f"building {self.id}: the outline is not a simple polygon")
+        for s in self.sections:
+            if not foot.buffer(0.01).covers(Polygon(s.outline)):
+                raise ValueError(f"building {self.id}: section {s.id} lies outside the building's outline")
+        for o in self.openings:
+            for sid in o.sections:
+                if sid not in ids:
+                    raise ValueError(f"building {self.id}: opening {o.id} names no section {sid!r}")
+            wall = Polygon(next(s.outline for s in self.sections if s.id == o.sections[0])).exterior
+            if wall.distance(Point(o.at)) > 0.3:
+                raise ValueError(f"building {self.id}: opening {o.id} at {o.at} is not on the wall of "
+                                 f"section {o.sections[0]}")
+        if self.kind == "watchtower" and (len(self.sections) != 1 or any(o.kind == "door" for o in self.openings)):
+            raise ValueError(f"watchtower {self.id}: one section high above the ground, reached by a ladder "
+                             "(BON-099)")
+        return self
 
 
 class FeatureCard(BaseModel):

@@ -12,10 +12,9 @@ from riotact.core.scenario import Scenario
 from riotact.core.umpire import Umpire
 from riotact.tabletop import Table
 
-from .board import Ground, terrain_feature
+from .board import Blueprint, Ground, terrain_feature
 from .options import Options
 from .rules.ordnance import CREW, GUNS
-from .rules.structures import Blueprint
 from .setup import Setup, UnitCard
 from .tables import ARMOUR, BASE, PIECE_DS, PIECES, SPECIALISTS, STATS, Level, actions
 

@@ -35,11 +35,11 @@ from riotact.core.protocol import Action
 from riotact.tabletop import bearing, spots_in, steeper_than
 
 from .. import view
+from ..board import DOORSTEP, Blueprint, Opening, walk_length
 from ..state import Climb, Soldier, Unit, Where, place
 from ..tables import CRITICAL_RANGED, RANGE_MOD, TERRAIN, WEAPONS, terrain_speed
 from . import combat, heroes, movement, vehicles
 from .combat import Hit, _ranged_judge
-from .structures import DOORSTEP, Blueprint, Opening, walk_length
 
 BUILDING_VERBS = ("enter", "leave", "open", "bash", "assault", "batter")
 AT_DOOR = 1.5  # inches (base edge to the spot in front of an opening) to count as at the door
