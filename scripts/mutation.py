@@ -288,7 +288,13 @@ def mutated_source(path: Path, index: int) -> str:
 
 
 def rules_modules() -> list[Path]:
-    return sorted(p for p in RULESETS.glob("*/*.py") if p.name not in NOT_RULES)
+    return sorted(p for p in [*RULESETS.glob("*/*.py"), *RULESETS.glob("*/rules/*.py")] if p.name not in NOT_RULES)
+
+
+def ruleset_of(path: str | Path) -> str:
+    """The ruleset package a module belongs to (its procedures may sit in the package's ``rules/``)."""
+    parts = Path(path).parts
+    return parts[parts.index("rulesets") + 1]
 
 
 # -- running ---------------------------------------------------------------------------------------------
@@ -454,7 +460,7 @@ class Sandbox:
               trace: Path | None = None) -> tuple[str, float, str]:
         """Run the module's ruleset's tests and the module's own doctests (or ``only`` those tests):
         passed, failed or timeout. With ``trace``, write there which tests ran which lines."""
-        ruleset = Path(rel).parent.name
+        ruleset = ruleset_of(rel)
         args = ["-x", "-q", "--ff", "-p", "no:randomly", "--no-header", *(only or [f"tests/{ruleset}", rel])]
         for ignored in IGNORED_TESTS.get(ruleset, []):
             args += ["--ignore", ignored]
@@ -476,7 +482,7 @@ class Sandbox:
         """For each line of ``rel``, the unmutated ruleset's tests that run it, and how long all the
         ruleset's tests took under the tracer (None, said why, if they do not pass). Traced once for
         the same sources and kept in TRACE_CACHE; a test file added or changed since is traced alone."""
-        ruleset = Path(rel).parent.name
+        ruleset = ruleset_of(rel)
         if ruleset in self.failing:
             return None
         key = hashlib.sha256()  # the sources and the tests' helpers: any change means a new trace
@@ -566,7 +572,7 @@ def play_digest(ruleset: str) -> str:
 def run_module(sandbox: Sandbox, path: Path, mutants: list[Mutant], out: Callable[[Outcome], None],
                check_play: bool) -> None:
     rel = str(path.resolve().relative_to(ROOT))
-    ruleset = path.parent.name
+    ruleset = ruleset_of(path)
     original = path.read_text()
     coverage = sandbox.coverage(rel)
     if coverage is None:
@@ -619,8 +625,8 @@ def table(outcomes: list[Outcome], totals: dict[str, int]) -> str:
         by_module.setdefault(o.path, []).append(o)
     for path in sorted(by_module):
         rows.append(row(path.removeprefix("src/riotact/rulesets/"), totals.get(path, 0), by_module[path]))
-    for ruleset in sorted({Path(p).parent.name for p in by_module}):
-        paths = [p for p in by_module if Path(p).parent.name == ruleset]
+    for ruleset in sorted({ruleset_of(p) for p in by_module}):
+        paths = [p for p in by_module if ruleset_of(p) == ruleset]
         rows.append(row(f"**{ruleset}** ({len(paths)} modules)", sum(totals.get(p, 0) for p in paths),
                         [o for p in paths for o in by_module[p]]))
     return "\n".join(rows)
@@ -676,8 +682,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     modules = [Path(m).resolve() for m in args.module] or rules_modules()
     for m in modules:
-        if m.parent.parent != RULESETS or not m.is_file():
-            parser.error(f"{m}: not a rules module (src/riotact/rulesets/<ruleset>/<module>.py)")
+        if RULESETS not in m.parents or not m.is_file():
+            parser.error(f"{m}: not a rules module (src/riotact/rulesets/<ruleset>/[rules/]<module>.py)")
     rng = random.Random(args.seed)
     plan = []
     for m in modules:
