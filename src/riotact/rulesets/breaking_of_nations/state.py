@@ -312,6 +312,11 @@ class World(State):
         self.inside: dict[str, Where] = {}
         self.section_moved: dict[str, int] = {}  # BON-090: soldier -> turn he changed section
         self.climbs: dict[str, Climb] = {}  # BON-089: unit -> its walk to another room under way
+        self.turns = options.turns or setup.turns  # BON-003
+        self.active = ""  # the unit whose activation is under way (BON-006)
+        self.current = ""  # the seat whose decision it is
+        self.pointer = 0  # where the initiative order has got to this turn (BON-004)
+        self.order: list[str] = []  # this turn's initiative order (BON-004)
 
     # -- forces ------------------------------------------------------------------
     def members(self, u: Unit) -> list[Soldier]:
@@ -332,8 +337,3 @@ class World(State):
 
     def tell(self, rule: str, text: str, unit: Unit | None = None, **fields: Any) -> None:
         self.umpire.effect(rule, text, visible_to=self.vis(unit) if unit else "all", **fields)
-
-    def reveal(self, u: Unit, why: str) -> None:
-        if u.concealed:
-            u.concealed = False
-            self.tell("BON-002", f"{u.name} ({u.seat}) is revealed: {why}.", unit=u)

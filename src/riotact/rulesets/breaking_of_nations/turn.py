@@ -19,9 +19,8 @@ from riotact.core.umpire import Umpire
 from riotact.core.umpiring import Power
 
 from . import umpiring
-from .armies import force_note
 from .options import Options
-from .rules import artillery, bombardment, buildings, combat, glory, heroes, movement, orders, sequence, wire
+from .rules import artillery, buildings, combat, glory, heroes, movement, orders, sequence, wire
 from .rules.artillery import GUN_VERBS
 from .rules.buildings import BUILDING_VERBS
 from .state import World
@@ -40,23 +39,7 @@ def _xy(text: str) -> tuple[float, float] | None:
 class BreakingOfNations(World):
     def __init__(self, scenario: Scenario, options: Options, umpire: Umpire) -> None:
         super().__init__(scenario, options, umpire)
-        for card in self.setup.units:  # BON-090: units that start inside a building's section
-            if card.inside:
-                bid, _, sid = card.inside.partition(".")
-                buildings.put_inside(self, self.members(self.units[card.id]), (bid, sid))
-        self.turns = options.turns or self.setup.turns
-        self.active = ""
-        self.current = ""
-        self.pointer = 0
-        umpire.turn = 1
-        for seat in self.seats:  # BON-005: each player is told how his force compares with the guideline
-            self.umpire.effect("BON-005", f"The force of {seat}: " + force_note(
-                [u.model_dump() for u in self.setup.units if u.seat == seat], self.options.platoon_squads),
-                visible_to=[seat])
-        self.order = sequence.roll_initiative(self)
-        bombardment.bombard(self)  # BON-002: after set-up, before the first turn (BON-071)
-        sequence.start_turn(self)
-        sequence.advance(self)
+        sequence.set_up(self)
 
     # -- whose decision -------------------------------------------------------------------
     def to_act(self) -> tuple[str, ...]:
@@ -105,7 +88,7 @@ class BreakingOfNations(World):
         elif verb == "charge":
             movement.charge(self, u, self.units[arg])
         elif verb == "fight":
-            self.reveal(u, "it fights")
+            sequence.reveal(self, u, "it fights")
             heroes.melee(self, u)
         elif verb == "cut":
             wire.cut_wire(self, u, arg)  # BON-102 (wire.py)

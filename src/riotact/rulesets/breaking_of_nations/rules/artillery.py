@@ -20,7 +20,7 @@ from riotact.tabletop import bearing, clock_point, in_arc
 
 from ..state import Plan, Soldier, Unit
 from ..tables import CRITICAL_RANGED, PIECES, STATS
-from . import buildings, combat, glory, vehicles
+from . import buildings, combat, glory, sequence, vehicles
 from .combat import CREW_FIRER, Hit, _ranged_judge
 from .ordnance import AMMUNITION, ARC, FIRE_AC, GUNS, LIMBER_NEEDED, LIMBERS, SIZE_DICE, Gun
 
@@ -313,7 +313,7 @@ def shell_tn(w: BreakingOfNations, origin: XY, t: Soldier) -> tuple[int, str]:
 def load(w: BreakingOfNations, u: Unit) -> None:
     """BON-067: every weapon uses 3 AC (of the pooled crew) to fire."""
     pay_crew(w, u, FIRE_AC)
-    w.reveal(u, "it fires")
+    sequence.reveal(w, u, "it fires")
 
 
 def fire_dice(w: BreakingOfNations, u: Unit, rule: str, purpose: str) -> tuple[int, ...]:
@@ -384,7 +384,7 @@ def indirect_fire(w: BreakingOfNations, u: Unit, aim: XY, guess: float, target: 
     w.tell("BON-073", f"The {2 * ammo.radius:g}\" marker lands at ({point[0]:.1f}, {point[1]:.1f}): "
               f"{counted(len(under), 'model')} under it.", marker=[point[0], point[1], ammo.radius])
     for t in under:
-        w.reveal(w.unit_of(t), "a shell lands on it")
+        sequence.reveal(w, w.unit_of(t), "a shell lands on it")
     dice = fire_dice(w, u, "BON-068", f"the {gun_of(w, u).name}'s attack")
     shell_hits(w, gun_of(w, u).damage(ammo), crewman(w, u), point,
                     [(face, under[2 * i: 2 * i + 2]) for i, face in enumerate(dice)], "BON-070")

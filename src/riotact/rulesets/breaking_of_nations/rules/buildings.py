@@ -38,7 +38,7 @@ from .. import view
 from ..board import DOORSTEP, Blueprint, Opening, walk_length
 from ..state import Climb, Soldier, Unit, Where, place
 from ..tables import CRITICAL_RANGED, RANGE_MOD, TERRAIN, WEAPONS, terrain_speed
-from . import combat, heroes, movement, vehicles
+from . import combat, heroes, movement, sequence, vehicles
 from .combat import Hit, _ranged_judge
 
 BUILDING_VERBS = ("enter", "leave", "open", "bash", "assault", "batter")
@@ -538,17 +538,17 @@ def enter(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening, sid: str) -> 
     lurking = {w.unit_of(m).id for m in occupants(w, (p.id, sid)) if w.unit_of(m).seat != u.seat}
     if lurking:  # BON-002 house rule: a hidden enemy inside is found at the door, and stops the entry
         for uid in sorted(lurking):
-            w.reveal(w.units[uid], f"{u.name} finds it in {section_name(w, p, sid)}")
+            sequence.reveal(w, w.units[uid], f"{u.name} finds it in {section_name(w, p, sid)}")
         for m in movement.able(w, u):
             m.ac, m.move_ac = m.ac - 1, m.move_ac + 1
-        w.reveal(u, "it moves")
+        sequence.reveal(w, u, "it moves")
         w.tell("BON-090", f"{u.name} finds the enemy in {section_name(w, p, sid)} and stops at the "
                   f"{o.kind} {o.id}.", unit=u)
         return
     for m in pay_entry(w, u, p, o):
         w.section_moved[m.id] = w.turn
     put_inside(w, w.members(u), (p.id, sid))
-    w.reveal(u, "it moves")
+    sequence.reveal(w, u, "it moves")
     rule = "BON-099" if o.kind == "ladder" else "BON-090" if p.sectioned else "BON-089"
     how = "climbs the ladder into" if o.kind == "ladder" else "goes into"
     w.tell(rule, f"{u.name} {how} {section_name(w, p, sid)} by the {o.kind} {o.id}.", unit=u)
@@ -578,7 +578,7 @@ def climb(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening, sid: str, don
     pay_entry(w, u, p, o)
     climb.done, climb.turn = done, w.turn
     climb.spots = {m.id: m.pos for m in w.members(u)}
-    w.reveal(u, "it moves")
+    sequence.reveal(w, u, "it moves")
     rise = walk_in(w, u, p, o, sid)[2]
     w.tell("BON-089", f"{u.name} climbs towards {section_name(w, p, sid)} by the {o.kind} {o.id}: "
               f"{done:.1f}\" of {need:.1f}\" ({rise:g}\" up).", unit=u)
@@ -626,7 +626,7 @@ def leave(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening) -> None:
         m.x, m.y = x, y
         w.inside.pop(m.id, None)
     u.facing = bearing(o.at, o.outside)
-    w.reveal(u, "it moves")
+    sequence.reveal(w, u, "it moves")
     w.tell("BON-099" if o.kind == "ladder" else "BON-090", f"{u.name} leaves {p.name} by the {o.kind} {o.id}.",
               unit=u)
 
@@ -645,7 +645,7 @@ def open_door(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening) -> None:
     m.ac = 0
     w.works[p.id].doors[o.id] = "open"
     w.works[p.id].opened[o.id] = m.id
-    w.reveal(u, "it opens a door")
+    sequence.reveal(w, u, "it opens a door")
     w.tell("BON-094", f"{m.id} spends his turn getting the door {o.id} of {p.name} open; his squad may "
               "pass.", unit=u)
 
@@ -662,7 +662,7 @@ def bash(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening) -> None:
     m = door_basher(w, u, p, o)
     assert m is not None
     m.ac -= 1
-    w.reveal(u, "it bashes at a door")
+    sequence.reveal(w, u, "it bashes at a door")
     tn = w.options.door_ds - m.cs()
     roll = w.umpire.roll_total("BON-095", m.id, 1, 6, purpose=f"bashing the door {o.id} (TN {tn}: DS "
                                   f"{w.options.door_ds} less CS {m.cs():+d})", target=tn)
@@ -698,7 +698,7 @@ def door_fight(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening) -> tuple
 
 
 def assault(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening) -> None:
-    w.reveal(u, "it fights")
+    sequence.reveal(w, u, "it fights")
     w.tell("BON-096", f"{u.name} fights through the {o.kind} {o.id} of {p.name}: two a side at most.",
               unit=u)
     heroes.watch_for_deeds(w, u, lambda: fight_through(w, u, p, o))
@@ -742,7 +742,7 @@ def batter(w: BreakingOfNations, u: Unit, p: Blueprint) -> None:
     """BON-093: TN = the building's CV + range + firer (gap); a hit takes D from its DP; a natural
     12 also goes through the wall into one soldier inside; at 0 DP it falls in on them."""
     works = w.works[p.id]
-    w.reveal(u, "it opens fire")
+    sequence.reveal(w, u, "it opens fire")
     w.tell("BON-093", f"{u.name} fires at the walls of {p.name} ({works.dp} DP).", unit=u)
     for m in batterers(w, u, p):
         m.ac -= 1

@@ -26,7 +26,7 @@ from ..tables import (
     REMOVING_LOCATIONS,
     WEAPONS,
 )
-from . import buildings, glory, vehicles
+from . import buildings, glory, sequence, vehicles
 
 GRENADE_RADIUS = 1.0  # BON-057: the 2" marker
 if TYPE_CHECKING:
@@ -180,7 +180,7 @@ def equalize(w: BreakingOfNations, surplus: list[Hit], target: Unit) -> None:
         return
     _, uid, near = min(behind, key=lambda b: (b[0], b[1]))
     u = w.units[uid]
-    w.reveal(u, "the Great Equalizer finds it")
+    sequence.reveal(w, u, "the Great Equalizer finds it")
     near.sort(key=lambda m: (w.board.gap(by, m), m.id))
     w.tell("BON-029", f"The Great Equalizer: {counted(len(surplus), 'extra hit')} go to {u.name}.")
     for h, m in zip(surplus, near, strict=False):
@@ -270,7 +270,7 @@ def stream(w: BreakingOfNations, m: Soldier, aim: Soldier) -> None:
     hits, scared = [], []
     for t in crossed:
         tu = w.unit_of(t)
-        w.reveal(tu, "the flame thrower's stream finds it")
+        sequence.reveal(w, tu, "the flame thrower's stream finds it")
         if t.vehicle:  # BON-062: a flame thrower automatically causes criticals on vehicles
             w.tell("BON-062", f"The stream engulfs {t.id}: an automatic critical.")
             hits.append(Hit(t, True, WEAPONS["lft"].damage, m, av=True))
@@ -297,7 +297,7 @@ def throw(w: BreakingOfNations, m: Soldier, aim: tuple[float, float]) -> None:
     u = w.unit_of(m)
     m.ac -= 1
     m.prone = False
-    w.reveal(u, "it throws a grenade")
+    sequence.reveal(w, u, "it throws a grenade")
     loc = w.umpire.roll_total("BON-057", m.id, 1, 12, purpose="the grenade's placement",
                                  judge=lambda n: "critical miss" if n <= 3 else "on target").total
     point = aim
@@ -314,7 +314,7 @@ def throw(w: BreakingOfNations, m: Soldier, aim: tuple[float, float]) -> None:
               f"{', '.join(t.id for t in under) or 'nobody'} under the 2\" marker.",
               template={"kind": "grenade", "x": point[0], "y": point[1], "radius": GRENADE_RADIUS})
     for t in under:
-        w.reveal(w.unit_of(t), "a grenade lands on it")
+        sequence.reveal(w, w.unit_of(t), "a grenade lands on it")
     dice = w.umpire.roll_total("BON-059", m.id, 2, 12, purpose="the grenade's attack (2D12)").dice
     hits = []
     for i, face in enumerate(dice):
@@ -357,7 +357,7 @@ def salvo(w: BreakingOfNations, mg: Unit, u: Unit) -> None:
     crew = max(mg_crew(w, mg), key=lambda m: (m.ac, m.id))
     crew.ac -= 1
     mg.salvos += 1
-    w.reveal(mg, "it opens fire")
+    sequence.reveal(w, mg, "it opens fire")
     aims = sorted(mg_targets(w, mg, u), key=lambda t: (w.board.gap(piece, t), t.id))
     shooter = Soldier(piece.id, mg.id, "crew", "green", "flak", "mg", piece.x, piece.y)
     w.tell("BON-074", f"{mg.name} fires salvo {mg.salvos} of 3 at {u.name}.", unit=mg)

@@ -11,7 +11,7 @@ from riotact.tabletop import bearing, in_arc
 from .. import tables
 from ..state import Soldier, Unit, place
 from ..tables import GAIT_MINIMUM, GAITS, MOVE_ORDER, TERRAIN, TURN_COST, terrain_speed
-from . import artillery, buildings, glory, heroes, vehicles
+from . import artillery, buildings, glory, heroes, sequence, vehicles
 
 if TYPE_CHECKING:
     from ..turn import BreakingOfNations
@@ -80,7 +80,7 @@ def move_unit(w: BreakingOfNations, u: Unit, dest: tuple[float, float], rule: st
             m.ac -= cost
             m.move_ac += cost
     u.facing = bearing(c, dest)
-    w.reveal(u, "it moves")
+    sequence.reveal(w, u, "it moves")
     if u.kind == "cavalry":
         u.gait = ride_gait(w, u, c, dest)[0] or "walk"
         w.tell("BON-079", f"{u.name} goes at a {u.gait}.", unit=u)
@@ -205,7 +205,7 @@ def charge(w: BreakingOfNations, u: Unit, e: Unit) -> None:
     across dangerous terrain; a glory trigger for the chargers (BON-036) and for a target struck in
     the flank or rear; close combat follows (BON-032)."""
     u.charging = True
-    w.reveal(u, "it charges")
+    sequence.reveal(w, u, "it charges")
     flank = False
     longest = 0.0
     movers = unit_movers(w, u)

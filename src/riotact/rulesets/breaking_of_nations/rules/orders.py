@@ -10,7 +10,7 @@ from riotact.core.words import counted, possessive
 
 from ..state import Soldier, Unit
 from ..tables import WEAPONS
-from . import artillery, buildings, combat, glory, movement, wire
+from . import artillery, buildings, combat, glory, movement, sequence, wire
 
 if TYPE_CHECKING:
     from ..turn import BreakingOfNations
@@ -69,7 +69,7 @@ def fire(w: BreakingOfNations, u: Unit, e: Unit) -> None:
     if u.kind == "mg":
         combat.salvo(w, u, e)
         return
-    w.reveal(u, "it opens fire")
+    sequence.reveal(w, u, "it opens fire")
     firers = [m for m in movement.able(w, u) if buildings.can_fire(w, m) and buildings.targets_for(w, m, e)]
     flames = [m for m in firers if m.weapon == "lft"]
     firers = [m for m in firers if m.weapon != "lft"]

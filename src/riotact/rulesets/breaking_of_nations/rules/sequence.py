@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING
 
 from riotact.core.protocol import Result
 
+from ..armies import force_note
 from ..state import Unit
-from . import artillery, buildings, glory, reactions
+from . import artillery, bombardment, buildings, glory, reactions
 from .glory import PANIC_GL
 
 if TYPE_CHECKING:
@@ -107,7 +108,7 @@ def spot(w: BreakingOfNations) -> None:
     for u in w.units.values():
         if u.concealed and any(w.board.gap(e, m) <= rng and buildings.sees(w, e, m) for m in w.members(u)
                                for e in w.men.values() if e.in_play and w.unit_of(e).seat != u.seat):
-            w.reveal(u, "the enemy spots it")
+            reveal(w, u, "the enemy spots it")
 
 
 def steady_models(w: BreakingOfNations, seat: str) -> int:
@@ -142,3 +143,28 @@ def finish(w: BreakingOfNations, reason: str, winners: list[str] | None = None) 
     w.current, w.active = "", ""
     w.result = Result(tuple(winners), reason if winners else f"{reason}: a draw", scores,
                          {"objectives_held": held})
+
+
+def reveal(w: BreakingOfNations, u: Unit, why: str) -> None:
+    """BON-002 house rule: a hidden unit that moves, fires or fights (or is spotted) is hidden no more."""
+    if u.concealed:
+        u.concealed = False
+        w.tell("BON-002", f"{u.name} ({u.seat}) is revealed: {why}.", unit=u)
+
+
+def set_up(w: BreakingOfNations) -> None:
+    """BON-002: units placed inside buildings (BON-090), each player told his force's size (BON-005), the
+    initiative rolled (BON-004), the preliminary bombardment (BON-071), then the first turn begins."""
+    for card in w.setup.units:
+        if card.inside:
+            bid, _, sid = card.inside.partition(".")
+            buildings.put_inside(w, w.members(w.units[card.id]), (bid, sid))
+    w.umpire.turn = 1
+    for seat in w.seats:
+        w.umpire.effect("BON-005", f"The force of {seat}: " + force_note(
+            [u.model_dump() for u in w.setup.units if u.seat == seat], w.options.platoon_squads),
+            visible_to=[seat])
+    w.order = roll_initiative(w)
+    bombardment.bombard(w)
+    start_turn(w)
+    advance(w)

@@ -30,7 +30,7 @@ from riotact.core.protocol import Action
 from riotact.tabletop import Feature, Table
 
 from ..state import LANE, Cut, Soldier, Unit
-from . import buildings, movement
+from . import buildings, movement, sequence
 
 XY = tuple[float, float]
 WIRE = "barbed_wire"
@@ -134,7 +134,7 @@ def cut_wire(w: BreakingOfNations, u: Unit, wire_id: str) -> None:
         m.ac, c.done, what = 0, math.ceil(c.depth - 1e-6), "spends his turn cutting"
     else:
         m.ac, c.done, what = m.ac - INCH_AC, c.done + 1, "cuts 1\" into"
-    w.reveal(u, "its wire cutters are heard")
+    sequence.reveal(w, u, "its wire cutters are heard")
     end = ": the lane is through" if c.through else ""
     w.tell("BON-102", f"{m.id} {what} {f.name} ({c.cut:.1f} of {c.depth:.1f}\"){end}.", unit=u, wire=f.id)
 
