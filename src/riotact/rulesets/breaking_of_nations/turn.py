@@ -1,12 +1,13 @@
-"""The protocol and the sequence of play: initiative (BON-004), alternating unit activation (BON-006),
-the turn (BON-007: Actions, then Glory Tests), actions (BON-008, BON-013), and the end (BON-003).
+"""The engine protocol over the world (``BreakingOfNations(World)``): whose decision it is, the legal
+orders, applying one, parsing and refusing typed ones; each a short call into ``rules/`` (the sequence
+of play: initiative BON-004, alternating activation BON-006, the turn BON-007, the end BON-003) and
+``view.py`` (what a seat knows).
 
 A seat picks one of its units (``activate:A``); the unit's Orders step runs (glory tests, BON-037;
 MG ammunition, BON-076; panic reactions, BON-039), then the seat gives it orders, each paid in AC by
 every soldier who takes part, until ``end:A``. Moves are continuous: ``move:A:12.5,8.0`` takes the
 unit's centre to any reachable point, and the menu offers a finite set of such points.
 """
-
 from __future__ import annotations
 
 import math
