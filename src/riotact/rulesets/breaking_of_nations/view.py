@@ -16,10 +16,9 @@ from .tables import PIECES, TERRAIN, WEAPONS
 
 if TYPE_CHECKING:
     from .state import Plan, Unit, World
-    from .turn import BreakingOfNations
 
 
-def seat_view(st: BreakingOfNations, seat: str) -> dict[str, Any]:
+def seat_view(st: World, seat: str) -> dict[str, Any]:
     everything = seat == UMPIRE
     units = [u for u in st.units.values() if everything or seen_by(u, seat)]
     return {
@@ -39,7 +38,7 @@ def seat_view(st: BreakingOfNations, seat: str) -> dict[str, Any]:
     }
 
 
-def unit(st: BreakingOfNations, u: Unit, own: bool) -> dict[str, Any]:
+def unit(st: World, u: Unit, own: bool) -> dict[str, Any]:
     """One unit as a seat sees it; a piece's ammunition (BON-073) only to its owner (``own``)."""
     return {
         "id": u.id, "name": u.name, "seat": u.seat, "kind": u.kind, "level": u.level,
@@ -68,7 +67,7 @@ def terrain(kind: str) -> dict[str, Any]:
     return {"cv": t.cv, "move": t.move, "blocks_sight": t.blocks_sight, "dangerous": t.dangerous}
 
 
-def weapons(st: BreakingOfNations, units: list[Unit]) -> dict[str, dict[str, Any]]:
+def weapons(st: World, units: list[Unit]) -> dict[str, dict[str, Any]]:
     """The range bands (BON-030, BON-107) of the weapons the seat can see, for the board's range
     rings, and the arcs of fire: the MG's (BON-074) and a gun's (BON-067, with its least range, BON-077)."""
     out: dict[str, dict[str, Any]] = {}
@@ -81,7 +80,7 @@ def weapons(st: BreakingOfNations, units: list[Unit]) -> dict[str, dict[str, Any
     return out
 
 
-def scenario_for(st: BreakingOfNations, seat: str) -> dict[str, Any]:
+def scenario_for(st: World, seat: str) -> dict[str, Any]:
     """The scenario's data as ``seat`` may know it while the game runs (its header's copy): under the
     hidden-deployment house rule (BON-002), without the units and ready-made armies another seat
     deploys hidden (the view shows each once it is spotted)."""

@@ -29,25 +29,25 @@ ROTATION_STEPS = (-90.0, -45.0, 45.0, 90.0)  # BON-066: the menu's turns besides
 XY = tuple[float, float]
 
 if TYPE_CHECKING:
-    from ..turn import BreakingOfNations
+    from ..state import World
 
 
 # -- the piece and its crew ---------------------------------------------------------
-def piece_of(w: BreakingOfNations, u: Unit) -> Soldier | None:
+def piece_of(w: World, u: Unit) -> Soldier | None:
     return next((m for m in w.members(u) if m.is_piece), None)
 
 
-def gun_of(w: BreakingOfNations, u: Unit) -> Gun:
+def gun_of(w: World, u: Unit) -> Gun:
     p = w.men[u.members[0]]
     return GUNS[p.weapon]
 
 
-def crew_ac(w: BreakingOfNations, u: Unit) -> int:
+def crew_ac(w: World, u: Unit) -> int:
     """BON-067 gap: the crew's AC is pooled per piece (panicking crewmen do not serve it)."""
     return sum(m.ac for m in w.members(u) if m.role in ("crew", "ammo") and not m.panic)
 
 
-def pay_crew(w: BreakingOfNations, u: Unit, cost: int) -> None:
+def pay_crew(w: World, u: Unit, cost: int) -> None:
     """Take ``cost`` AC from the pooled crew, the freshest man first."""
     for _ in range(cost):
         m = max((m for m in w.members(u) if m.role in ("crew", "ammo") and not m.panic),
@@ -55,7 +55,7 @@ def pay_crew(w: BreakingOfNations, u: Unit, cost: int) -> None:
         m.ac -= 1
 
 
-def piece_movers(w: BreakingOfNations, u: Unit, movers: list[Soldier]) -> list[Soldier]:
+def piece_movers(w: World, u: Unit, movers: list[Soldier]) -> list[Soldier]:
     """BON-066: a light piece (and the MG, BON-074 gap) is moved by 2 infantry, a medium piece needs a
     horse or a vehicle, a heavy piece 2 horses or a vehicle; the crew walk with it at double AC."""
     if piece_of(w, u) is None:
@@ -68,7 +68,7 @@ def piece_movers(w: BreakingOfNations, u: Unit, movers: list[Soldier]) -> list[S
     return movers if LIMBERS[limber] >= needed and movers else []
 
 
-def ammo_check(w: BreakingOfNations, mg: Unit) -> None:
+def ammo_check(w: World, mg: Unit) -> None:
     """BON-076: the ammunition rolls also run while the ammunition crewman is in close combat; the
     count starts again when he leaves it alive (gap)."""
     ammo = next((m for m in w.members(mg) if m.role == "ammo"), None)
@@ -78,12 +78,12 @@ def ammo_check(w: BreakingOfNations, mg: Unit) -> None:
 
 
 # -- what a gun may do ----------------------------------------------------------------------
-def in_gun_arc(w: BreakingOfNations, u: Unit, p: XY) -> bool:
+def in_gun_arc(w: World, u: Unit, p: XY) -> bool:
     piece = piece_of(w, u)
     return piece is not None and in_arc(u.facing, ARC, piece.pos, p)  # BON-067
 
 
-def direct_targets(w: BreakingOfNations, u: Unit, e: Unit) -> list[Soldier]:
+def direct_targets(w: World, u: Unit, e: Unit) -> list[Soldier]:
     """BON-068: models of ``e`` in the piece's range, arc and sight, nearest first."""
     piece = piece_of(w, u)
     assert piece is not None
@@ -93,14 +93,14 @@ def direct_targets(w: BreakingOfNations, u: Unit, e: Unit) -> list[Soldier]:
                   key=lambda t: (w.board.gap(piece, t), t.id))
 
 
-def aim_point(w: BreakingOfNations, u: Unit, e: Unit, guess: float) -> XY:
+def aim_point(w: World, u: Unit, e: Unit, guess: float) -> XY:
     """BON-070: the round is placed at the guessed range on the line to the target."""
     piece = piece_of(w, u)
     assert piece is not None
     return w.table.clamp(clock_point(piece.pos, bearing(piece.pos, w.centre(e)), 12, guess))
 
 
-def guess_problem(w: BreakingOfNations, u: Unit, e: Unit | None, guess: float) -> str | None:
+def guess_problem(w: World, u: Unit, e: Unit | None, guess: float) -> str | None:
     gun = gun_of(w, u)
     if e is None or e.seat == u.seat or not w.members(e) or e.concealed:
         return "no such enemy unit in view"
@@ -115,7 +115,7 @@ def guess_problem(w: BreakingOfNations, u: Unit, e: Unit | None, guess: float) -
     return None
 
 
-def observed(w: BreakingOfNations, u: Unit, e: Unit) -> bool:
+def observed(w: World, u: Unit, e: Unit) -> bool:
     """BON-051 gap: indirect fire aims at what the crew see, or what a hero in base contact with his
     radio man (a Comm. Boy) sees, anywhere on the table."""
     piece = piece_of(w, u)
@@ -127,7 +127,7 @@ def observed(w: BreakingOfNations, u: Unit, e: Unit) -> bool:
     return any(buildings.sees(w, o, t) for o in eyes for t in w.members(e))
 
 
-def gun_actions(w: BreakingOfNations, u: Unit, foes: list[Unit]) -> list[Action]:
+def gun_actions(w: World, u: Unit, foes: list[Unit]) -> list[Action]:
     """The finite menu: direct fire at each unit in arc, indirect fire (or a mortar's plan) at the
     measured distance to each unit's centre, firing a ripe plan, and turning to bear."""
     piece = piece_of(w, u)
@@ -154,21 +154,21 @@ def gun_actions(w: BreakingOfNations, u: Unit, foes: list[Unit]) -> list[Action]
 
 
 # -- turning (BON-066) -------------------------------------------------------------------------
-def bears_on(w: BreakingOfNations, u: Unit, p: XY) -> bool:
+def bears_on(w: World, u: Unit, p: XY) -> bool:
     """Whether ``p`` lies in the piece's arc: an MG's 90 degrees (BON-074), a gun's 45 (BON-067)."""
     piece = piece_of(w, u)
     arc = PIECES["mg"]["arc"] if u.kind == "mg" else ARC
     return piece is not None and in_arc(u.facing, arc, piece.pos, p)
 
 
-def rotation_cost(w: BreakingOfNations, u: Unit, facing: float) -> int:
+def rotation_cost(w: World, u: Unit, facing: float) -> int:
     """BON-066: "Guns may be rotated up to 90 degrees for 1 AC"; a longer turn in one order costs
     1 AC per 90 degrees started (the catalogue's 180 degrees for 2 AC)."""
     turn = abs((facing - u.facing + 180) % 360 - 180)
     return max(1, math.ceil(turn / 90 - 1e-9))
 
 
-def rotation_problem(w: BreakingOfNations, u: Unit, facing: float) -> str | None:
+def rotation_problem(w: World, u: Unit, facing: float) -> str | None:
     """Why the piece of ``u`` may not turn to ``facing`` now, or None. The seed's Artillery rules
     (crews, DS 6, double AC to move, this rotation) cover the MG listed among them (BON-065,
     BON-066, BON-074 gap): MG teams turn as guns do, paid from the crew's pooled AC."""
@@ -186,7 +186,7 @@ def rotation_problem(w: BreakingOfNations, u: Unit, facing: float) -> str | None
     return None
 
 
-def rotation_actions(w: BreakingOfNations, u: Unit, foes: list[Unit]) -> list[Action]:
+def rotation_actions(w: World, u: Unit, foes: list[Unit]) -> list[Action]:
     """BON-066: the menu's turns: onto each enemy unit in view the piece does not bear on (nearest
     first), and 45 or 90 degrees either way (any bearing may be typed: ``rotate:g:135``)."""
     piece = piece_of(w, u)
@@ -205,7 +205,7 @@ def rotation_actions(w: BreakingOfNations, u: Unit, foes: list[Unit]) -> list[Ac
     return list({a.id: a for a in out}.values())
 
 
-def rotation_parse(w: BreakingOfNations, u: Unit, where: str) -> Action | None:
+def rotation_parse(w: World, u: Unit, where: str) -> Action | None:
     """A bearing of the seat's own choosing (degrees, 0 = north): ``rotate:g:135``."""
     try:
         facing = float(where)
@@ -216,7 +216,7 @@ def rotation_parse(w: BreakingOfNations, u: Unit, where: str) -> Action | None:
     return Action(f"rotate:{u.id}:{where}", f"{u.name} turns to {facing % 360:g} degrees")
 
 
-def rotation_refusal(w: BreakingOfNations, u: Unit, where: str) -> str:
+def rotation_refusal(w: World, u: Unit, where: str) -> str:
     try:
         facing = float(where)
     except ValueError:
@@ -226,7 +226,7 @@ def rotation_refusal(w: BreakingOfNations, u: Unit, where: str) -> str:
     return rotation_problem(w, u, facing) or "that is not one of the legal actions now"
 
 
-def rotate(w: BreakingOfNations, u: Unit, facing: float) -> None:
+def rotate(w: World, u: Unit, facing: float) -> None:
     """BON-066: a gun turns up to 90 degrees for 1 AC (1 AC per 90 degrees started)."""
     facing %= 360
     turn = abs((facing - u.facing + 180) % 360 - 180)
@@ -236,7 +236,7 @@ def rotate(w: BreakingOfNations, u: Unit, facing: float) -> None:
     w.tell("BON-066", f"{u.name} turns {turn:.0f} degrees ({cost} AC).", unit=u)
 
 
-def gun_parse(w: BreakingOfNations, u: Unit, verb: str, rest: str) -> Action | None:
+def gun_parse(w: World, u: Unit, verb: str, rest: str) -> Action | None:
     """A guessed range of the seat's own choosing: ``lob:g:E:23.5`` or ``plan:g:E:23.5``."""
     eid, _, raw = rest.partition(":")
     try:
@@ -256,7 +256,7 @@ def gun_parse(w: BreakingOfNations, u: Unit, verb: str, rest: str) -> Action | N
     return None
 
 
-def gun_refusal(w: BreakingOfNations, u: Unit, rest: str) -> str:
+def gun_refusal(w: World, u: Unit, rest: str) -> str:
     """Why a guessed-range order is refused, in one line."""
     eid, _, raw = rest.partition(":")
     try:
@@ -266,7 +266,7 @@ def gun_refusal(w: BreakingOfNations, u: Unit, rest: str) -> str:
     return guess_problem(w, u, w.units.get(eid), guess) or "that is not one of the legal actions now"
 
 
-def gun_order(w: BreakingOfNations, u: Unit, verb: str, arg: str) -> None:
+def gun_order(w: World, u: Unit, verb: str, arg: str) -> None:
     eid, _, raw = arg.partition(":")
     if verb == "shoot":
         direct_fire(w, u, w.units[eid])
@@ -283,21 +283,21 @@ def gun_order(w: BreakingOfNations, u: Unit, verb: str, arg: str) -> None:
 
 
 # -- firing ----------------------------------------------------------------------------------
-def crewman(w: BreakingOfNations, u: Unit) -> Soldier:
+def crewman(w: World, u: Unit) -> Soldier:
     """The firer a hit is credited to (a Green crewman at the piece)."""
     piece = piece_of(w, u)
     assert piece is not None
     return Soldier(piece.id, u.id, "crew", "green", "flak", "rifle", piece.x, piece.y)
 
 
-def under_marker(w: BreakingOfNations, point: XY, radius: float) -> list[Soldier]:
+def under_marker(w: World, point: XY, radius: float) -> list[Soldier]:
     """BON-073: models any part of whose base is under the marker, nearest its centre first."""
     return sorted((t for t in w.men.values() if t.in_play
                    and w.table.distance(point, t.pos) <= radius + t.base),
                   key=lambda t: (w.table.distance(point, t.pos), t.id))
 
 
-def shell_tn(w: BreakingOfNations, origin: XY, t: Soldier) -> tuple[int, str]:
+def shell_tn(w: World, origin: XY, t: Soldier) -> tuple[int, str]:
     """BON-068 / BON-108 gap: TN = DS (+ armour) + CV + the Green crew's +1; a single range figure
     has no range modifier."""
     tu = w.unit_of(t)
@@ -310,19 +310,19 @@ def shell_tn(w: BreakingOfNations, origin: XY, t: Soldier) -> tuple[int, str]:
                                               for i, (v, why) in enumerate(parts))
 
 
-def load(w: BreakingOfNations, u: Unit) -> None:
+def load(w: World, u: Unit) -> None:
     """BON-067: every weapon uses 3 AC (of the pooled crew) to fire."""
     pay_crew(w, u, FIRE_AC)
     sequence.reveal(w, u, "it fires")
 
 
-def fire_dice(w: BreakingOfNations, u: Unit, rule: str, purpose: str) -> tuple[int, ...]:
+def fire_dice(w: World, u: Unit, rule: str, purpose: str) -> tuple[int, ...]:
     """BON-068: Light 2D12, Medium 3D12, Heavy 4D12, each read on its own (BON-001 gap)."""
     n = SIZE_DICE[gun_of(w, u).size]
     return w.umpire.roll_total(rule, u.name, n, 12, purpose=f"{purpose} ({n}D12, each die on its own)").dice
 
 
-def direct_fire(w: BreakingOfNations, u: Unit, e: Unit) -> None:
+def direct_fire(w: World, u: Unit, e: Unit) -> None:
     """BON-068: at a piece or vehicle with all its dice; at a squad, each die against up to 2 models
     (nearest first, gap), each hit doing the chart's damage (BON-108)."""
     piece = piece_of(w, u)
@@ -340,7 +340,7 @@ def direct_fire(w: BreakingOfNations, u: Unit, e: Unit) -> None:
     shell_hits(w, gun_of(w, u).damage(ammo), crewman(w, u), piece.pos, pairs, "BON-068")
 
 
-def shell_hits(w: BreakingOfNations, damage: int, by: Soldier, origin: XY, pairs: list[tuple[int, list[Soldier]]],
+def shell_hits(w: World, damage: int, by: Soldier, origin: XY, pairs: list[tuple[int, list[Soldier]]],
                rule: str) -> None:
     """Each die against its models (BON-068): TN met or a natural 12 (critical) hits for ``damage``."""
     hits: list[Hit] = []
@@ -356,11 +356,11 @@ def shell_hits(w: BreakingOfNations, damage: int, by: Soldier, origin: XY, pairs
     combat.after_losses(w)
 
 
-def ammo_of(w: BreakingOfNations, u: Unit) -> str:
+def ammo_of(w: World, u: Unit) -> str:
     return next(c.ammunition for c in w.setup.units if c.id == u.id)
 
 
-def plan_fire(w: BreakingOfNations, u: Unit, e: Unit, guess: float) -> None:
+def plan_fire(w: World, u: Unit, e: Unit, guess: float) -> None:
     """BON-077: the mortar's target area is recorded now and fired at in a later turn; the plan is
     the owner's secret until it fires (gap)."""
     w.plans[u.id] = Plan(w.turn, aim_point(w, u, e, guess), guess, e.name)
@@ -368,7 +368,7 @@ def plan_fire(w: BreakingOfNations, u: Unit, e: Unit, guess: float) -> None:
                        visible_to=[u.seat])
 
 
-def indirect_fire(w: BreakingOfNations, u: Unit, aim: XY, guess: float, target: str) -> None:
+def indirect_fire(w: World, u: Unit, aim: XY, guess: float, target: str) -> None:
     """BON-070: the round is placed at the guessed range, then deviates (BON-069): a placement d12
     (1-3 a critical miss, gap), a distance (shot D6 or D6+3, shell D3 or D6, never added together)
     and a D12 clock direction, 12 straight ahead; the ammunition's marker (BON-073) falls there and
@@ -390,7 +390,7 @@ def indirect_fire(w: BreakingOfNations, u: Unit, aim: XY, guess: float, target: 
                     [(face, under[2 * i: 2 * i + 2]) for i, face in enumerate(dice)], "BON-070")
 
 
-def deviate(w: BreakingOfNations, u: Unit, origin: XY, aim: XY) -> XY:
+def deviate(w: World, u: Unit, origin: XY, aim: XY) -> XY:
     """BON-069: every round deviates; logged with its distance and clock direction for the board."""
     ammo = AMMUNITION[ammo_of(w, u)]
     worst = w.options.artillery_critical_miss  # BON-069 gap: 1-3, as for grenades

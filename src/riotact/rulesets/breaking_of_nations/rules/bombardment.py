@@ -22,10 +22,10 @@ SQUARE = 12.0  # BON-071: areas twelve inches square
 BARRAGE = GUNS["heavy_howitzer"]  # BON-071 gap: each marker is a Heavy Howitzer's shell
 XY = tuple[float, float]
 if TYPE_CHECKING:
-    from ..turn import BreakingOfNations
+    from ..state import World
 
 
-def frame(w: BreakingOfNations, defender: str) -> tuple[XY, XY, XY, float, float]:
+def frame(w: World, defender: str) -> tuple[XY, XY, XY, float, float]:
     """The defender's half: origin (right-hand corner at the centre line), the leftward and the
     rearward unit vectors, its length along the edge and its depth."""
     width, depth = w.table.width, w.table.depth
@@ -37,7 +37,7 @@ def frame(w: BreakingOfNations, defender: str) -> tuple[XY, XY, XY, float, float
     }[w.edges[defender]]
 
 
-def bombard(w: BreakingOfNations) -> None:
+def bombard(w: World) -> None:
     """BON-071; with the house rule ``bombardment_phases`` (BON-072), one phase per two hours."""
     plan = w.setup.bombardment
     if plan is None:

@@ -48,41 +48,41 @@ FROM_ABOVE_CV = 2  # BON-101
 STEEP = 45.0  # BON-097
 RUBBLE = "rubble"  # BON-093 gap: a fallen building is rubble (BON-110)
 if TYPE_CHECKING:
-    from ..turn import BreakingOfNations
+    from ..state import World
 
 
 # -- where everyone is ----------------------------------------------------------
-def standing(w: BreakingOfNations) -> list[Blueprint]:
+def standing(w: World) -> list[Blueprint]:
     return [p for p in w.houses.values() if not w.works[p.id].collapsed]
 
 
-def where(w: BreakingOfNations, m: Soldier) -> Where | None:
+def where(w: World, m: Soldier) -> Where | None:
     return w.inside.get(m.id)
 
 
-def unit_where(w: BreakingOfNations, u: Unit) -> Where | None:
+def unit_where(w: World, u: Unit) -> Where | None:
     ms = w.members(u)
     return where(w, ms[0]) if ms else None
 
 
-def occupants(w: BreakingOfNations, loc: Where) -> list[Soldier]:
+def occupants(w: World, loc: Where) -> list[Soldier]:
     return [w.men[i] for i, place in w.inside.items() if place == loc and w.men[i].in_play]
 
 
-def elevation(w: BreakingOfNations, m: Soldier) -> float:
+def elevation(w: World, m: Soldier) -> float:
     """BON-087 gap / BON-097: hill levels (1" each) plus the floor of the section he is in."""
     loc = where(w, m)
     return w.table.height_at(m.pos) + (w.houses[loc[0]].sections[loc[1]].floor if loc else 0.0)
 
 
-def put_inside(w: BreakingOfNations, men: list[Soldier], loc: Where) -> None:
+def put_inside(w: World, men: list[Soldier], loc: Where) -> None:
     plan = w.houses[loc[0]]
     for m, (x, y) in zip(men, spots_in(plan.sections[loc[1]].outline, len(men), 1.0), strict=True):
         m.x, m.y = x, y
         w.inside[m.id] = loc
 
 
-def clear_openings(w: BreakingOfNations) -> None:
+def clear_openings(w: World) -> None:
     """A new turn: every window has its two firers again (BON-091); a door opened by hand swings
     shut again unless the house rule keeps it open (BON-094 gap)."""
     for p in w.houses.values():
@@ -95,14 +95,14 @@ def clear_openings(w: BreakingOfNations) -> None:
                     works.doors[oid] = p.openings[oid].door
 
 
-def capacity(w: BreakingOfNations, p: Blueprint, section: str) -> int:
+def capacity(w: World, p: Blueprint, section: str) -> int:
     """BON-090 / BON-099 gap: the scenario's figure for the room, else the house rule's."""
     given = p.sections[section].capacity
     return given or (w.options.tower_capacity if p.kind == "watchtower" else w.options.section_capacity)
 
 
 # -- sight, cover and movement (hooks into the table) ----------------------------------
-def eyes(w: BreakingOfNations, m: Soldier) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+def eyes(w: World, m: Soldier) -> list[tuple[tuple[float, float], tuple[float, float]]]:
     """Where a soldier looks from (the sight line) and stands (the 45 degree rule): his own place,
     or each door and window of his room (in front of it, and on the wall)."""
     loc = where(w, m)
@@ -113,11 +113,11 @@ def eyes(w: BreakingOfNations, m: Soldier) -> list[tuple[tuple[float, float], tu
             and plan.openings[o].kind != "ladder"]
 
 
-def walls_between(w: BreakingOfNations, a: tuple[float, float], b: tuple[float, float]) -> bool:
+def walls_between(w: World, a: tuple[float, float], b: tuple[float, float]) -> bool:
     return any(p.blocks(a, b) for p in standing(w) if p.kind == "building")
 
 
-def sees(w: BreakingOfNations, a: Soldier, b: Soldier) -> bool:
+def sees(w: World, a: Soldier, b: Soldier) -> bool:
     """BON-098 spirit: walls stop sight; a room is seen through its openings only; BON-097:
     nothing between heights steeper than 45 degrees."""
     if not w.houses:
@@ -130,7 +130,7 @@ def sees(w: BreakingOfNations, a: Soldier, b: Soldier) -> bool:
                and w.table.line_of_sight(ea, eb) for ea, sa in eyes(w, a) for eb, sb in eyes(w, b))
 
 
-def window_for(w: BreakingOfNations, m: Soldier, t: Soldier) -> str | None:
+def window_for(w: World, m: Soldier, t: Soldier) -> str | None:
     """BON-091: the door or window ``m`` can fire at ``t`` through (at most two firers each a turn)."""
     loc = where(w, m)
     if loc is None or w.houses[loc[0]].kind == "watchtower":
@@ -147,14 +147,14 @@ def window_for(w: BreakingOfNations, m: Soldier, t: Soldier) -> str | None:
     return None
 
 
-def targets_for(w: BreakingOfNations, m: Soldier, u: Unit) -> list[Soldier]:
+def targets_for(w: World, m: Soldier, u: Unit) -> list[Soldier]:
     found = combat.targets_for(w, m, u)
     if not w.houses or where(w, m) is None:
         return found
     return [t for t in found if window_for(w, m, t) is not None]
 
 
-def shots(w: BreakingOfNations, firers: list[Soldier], u: Unit) -> list[tuple[Soldier, Soldier]]:
+def shots(w: World, firers: list[Soldier], u: Unit) -> list[tuple[Soldier, Soldier]]:
     """BON-091: each firer inside takes his window before the next one looks for one."""
     for f in firers:
         loc = where(w, f)
@@ -167,12 +167,12 @@ def shots(w: BreakingOfNations, firers: list[Soldier], u: Unit) -> list[tuple[So
     return combat.shots(w, firers, u)
 
 
-def can_fire(w: BreakingOfNations, m: Soldier) -> bool:
+def can_fire(w: World, m: Soldier) -> bool:
     """BON-090: a soldier who changed section this activation may only move."""
     return combat.can_fire(w, m) and w.section_moved.get(m.id) != w.turn
 
 
-def cover(w: BreakingOfNations, firer: tuple[float, float], m: Soldier,
+def cover(w: World, firer: tuple[float, float], m: Soldier,
           shooter: Soldier | None = None) -> tuple[int, str]:
     """BON-092 / BON-097 / BON-099: those inside have the building's (or tower's) CV; a fallen
     building is rubble (BON-093 gap); BON-101: against a higher firer, cover more than 2" away is CV 2."""
@@ -188,7 +188,7 @@ def cover(w: BreakingOfNations, firer: tuple[float, float], m: Soldier,
     return best, name
 
 
-def cover_from_above(w: BreakingOfNations, firer: tuple[float, float], m: Soldier) -> tuple[int, str]:
+def cover_from_above(w: World, firer: tuple[float, float], m: Soldier) -> tuple[int, str]:
     """BON-101: a target more than 2" (base edge) from its cover, shot at from higher up, has
     CV 2 from it; a trench keeps its CV; the line of fire may cross the cover anywhere."""
     best, name = 0, ""
@@ -204,7 +204,7 @@ def cover_from_above(w: BreakingOfNations, firer: tuple[float, float], m: Soldie
     return best, name
 
 
-def path_problem(w: BreakingOfNations, m: Soldier, a: tuple[float, float], b: tuple[float, float], *,
+def path_problem(w: World, m: Soldier, a: tuple[float, float], b: tuple[float, float], *,
                  charging: bool = False) -> str | None:
     if not within_room(w, m, a, b):
         for p in standing(w):
@@ -213,7 +213,7 @@ def path_problem(w: BreakingOfNations, m: Soldier, a: tuple[float, float], b: tu
     return w.board.path_problem(m, a, b, charging=charging, allowance=partial(step_allowance, w))
 
 
-def within_room(w: BreakingOfNations, m: Soldier, a: tuple[float, float], b: tuple[float, float]) -> bool:
+def within_room(w: World, m: Soldier, a: tuple[float, float], b: tuple[float, float]) -> bool:
     """BON-089: whether the walk a->b stays inside the open-able room ``m`` is in (its walls stop the rest)."""
     loc = where(w, m)
     if loc is None:
@@ -224,7 +224,7 @@ def within_room(w: BreakingOfNations, m: Soldier, a: tuple[float, float], b: tup
     return bool(p.rooms[loc[1]].covers(LineString([a, b]) if a != b else Point(a)))
 
 
-def step_allowance(w: BreakingOfNations, m: Soldier, a: tuple[float, float], b: tuple[float, float], *,
+def step_allowance(w: World, m: Soldier, a: tuple[float, float], b: tuple[float, float], *,
                    charging: bool = False) -> float:
     allowed = w.board.step_allowance(m, a, b, charging=charging)
     if any(p.blocks(a, b) for p in w.houses.values() if w.works[p.id].collapsed):
@@ -232,7 +232,7 @@ def step_allowance(w: BreakingOfNations, m: Soldier, a: tuple[float, float], b: 
     return allowed
 
 
-def indoors_problem(w: BreakingOfNations, u: Unit, dest: tuple[float, float]) -> str | None:
+def indoors_problem(w: World, u: Unit, dest: tuple[float, float]) -> str | None:
     """BON-090: inside a sectioned building, a unit moves by doors and sections; BON-089: inside an
     open-able one, it walks within its room (other rooms by their doors); outside, no model's path
     (riders' too) goes through a building's walls."""
@@ -257,7 +257,7 @@ def indoors_problem(w: BreakingOfNations, u: Unit, dest: tuple[float, float]) ->
     return None
 
 
-def door_moves(w: BreakingOfNations, u: Unit) -> list[Action]:
+def door_moves(w: World, u: Unit) -> list[Action]:
     """Moves besides the usual ones: to the nearest door of each building worth having (an
     objective's, or one the enemy holds), bringing the soldier nearest the door to its step; when a
     wall or a building stands in the way, a step aside (45 or 90 degrees off) instead."""
@@ -287,7 +287,7 @@ def door_moves(w: BreakingOfNations, u: Unit) -> list[Action]:
     return out
 
 
-def room_moves(w: BreakingOfNations, u: Unit, movers: list[Soldier]) -> list[Action]:
+def room_moves(w: World, u: Unit, movers: list[Soldier]) -> list[Action]:
     """BON-089: in an open-able room, a walk towards each of the room's openings (to stand just inside
     it), as far as one movement action and the room's walls allow."""
     here = unit_where(w, u)
@@ -310,7 +310,7 @@ def room_moves(w: BreakingOfNations, u: Unit, movers: list[Soldier]) -> list[Act
     return out
 
 
-def door_step(w: BreakingOfNations, u: Unit, c: tuple[float, float], goal: tuple[float, float], heading: float,
+def door_step(w: World, u: Unit, c: tuple[float, float], goal: tuple[float, float], heading: float,
               reach: float) -> tuple[float, float] | None:
     """The farthest of a full, 2/3 or 1/3 move along ``heading`` (straight at ``goal``: no farther)."""
     straight = abs((heading - bearing(c, goal) + 180) % 360 - 180) < 1e-6
@@ -326,20 +326,20 @@ def door_step(w: BreakingOfNations, u: Unit, c: tuple[float, float], goal: tuple
     return None
 
 
-def worth(w: BreakingOfNations, u: Unit, p: Blueprint) -> bool:
+def worth(w: World, u: Unit, p: Blueprint) -> bool:
     """A building worth going for: it stands on an objective, or the enemy holds it."""
     if any(w.table.by_id[o.feature].shape.intersects(p.shape) for o in w.setup.objectives):
         return True
     return any(w.unit_of(m).seat != u.seat and not w.unit_of(m).concealed for m in occupants_of(w, p))
 
 
-def fighters(w: BreakingOfNations, m: Soldier) -> list[Soldier]:
+def fighters(w: World, m: Soldier) -> list[Soldier]:
     """BON-096: walls part those on either side; a fight across them goes through an opening."""
     found = combat.fighters(w, m)
     return [e for e in found if where(w, e) == where(w, m)] if w.houses else found
 
 
-def cc_tn(w: BreakingOfNations, a: Soldier, t: Soldier) -> tuple[int, str]:
+def cc_tn(w: World, a: Soldier, t: Soldier) -> tuple[int, str]:
     tn, why = combat.cc_tn(w, a, t)
     if w.houses and where(w, a) != where(w, t):
         return tn + 2, f"{why} +2 through a door or window"  # BON-096
@@ -347,7 +347,7 @@ def cc_tn(w: BreakingOfNations, a: Soldier, t: Soldier) -> tuple[int, str]:
 
 
 # -- the orders -------------------------------------------------------------------
-def building_actions(w: BreakingOfNations, u: Unit) -> list[Action]:
+def building_actions(w: World, u: Unit) -> list[Action]:
     """The building orders open to ``u`` now (its soldiers able to act)."""
     out: list[Action] = []
     if not w.houses or not movement.able(w, u):
@@ -378,7 +378,7 @@ def building_actions(w: BreakingOfNations, u: Unit) -> list[Action]:
     return list({a.id: a for a in out}.values())
 
 
-def building_order(w: BreakingOfNations, u: Unit, verb: str, arg: str) -> None:
+def building_order(w: World, u: Unit, verb: str, arg: str) -> None:
     """Carry out one of the building orders (``BUILDING_VERBS``) of the active unit."""
     bid, _, rest = arg.partition(".")
     p = w.houses[bid]
@@ -401,16 +401,16 @@ def building_order(w: BreakingOfNations, u: Unit, verb: str, arg: str) -> None:
         assault(w, u, p, o)
 
 
-def section_name(w: BreakingOfNations, p: Blueprint, sid: str) -> str:
+def section_name(w: World, p: Blueprint, sid: str) -> str:
     s = p.sections[sid]
     return f"{s.name or sid} of {p.name}"
 
 
-def occupants_of(w: BreakingOfNations, p: Blueprint) -> list[Soldier]:
+def occupants_of(w: World, p: Blueprint) -> list[Soldier]:
     return [w.men[i] for i, loc in w.inside.items() if loc[0] == p.id and w.men[i].in_play]
 
 
-def at_door(w: BreakingOfNations, u: Unit, o: Opening) -> list[Soldier]:
+def at_door(w: World, u: Unit, o: Opening) -> list[Soldier]:
     """Able soldiers of ``u`` outside, within 1.5" of the spot in front of the opening, nearest first."""
     return sorted((m for m in movement.able(w, u) if where(w, m) is None
                    and w.table.ruler(m.pos, m.base, o.outside, 0) <= AT_DOOR),
@@ -418,7 +418,7 @@ def at_door(w: BreakingOfNations, u: Unit, o: Opening) -> list[Soldier]:
 
 
 # -- going in and out (BON-089, BON-090, BON-094, BON-099) ----------------------------------
-def entry_door(w: BreakingOfNations, u: Unit, p: Blueprint, sid: str) -> Opening | None:
+def entry_door(w: World, u: Unit, p: Blueprint, sid: str) -> Opening | None:
     """The opening an ``enter`` order into ``sid`` goes by: the one of the climb under way, else the
     first open to the unit."""
     climb = climb_of(w, u)
@@ -427,7 +427,7 @@ def entry_door(w: BreakingOfNations, u: Unit, p: Blueprint, sid: str) -> Opening
     return next((o for o in doors if sid in o.sections and entry_problem(w, u, p, o, sid) is None), None)
 
 
-def entry_text(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening, sid: str) -> str:
+def entry_text(w: World, u: Unit, p: Blueprint, o: Opening, sid: str) -> str:
     step = climb_step_of(w, u, p, o, sid)
     if step is None:
         return f"{u.name} goes into {section_name(w, p, sid)} by the {o.kind} {o.id}"
@@ -436,7 +436,7 @@ def entry_text(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening, sid: str
             f"{need:.1f}\")")
 
 
-def climb_of(w: BreakingOfNations, u: Unit) -> Climb | None:
+def climb_of(w: World, u: Unit) -> Climb | None:
     """The unit's walk to another room under way, while its soldiers stand where its last step left
     them (any other move ends it) and, under ``climb_progress = "activation"``, begun this turn."""
     climb = w.climbs.get(u.id)
@@ -447,7 +447,7 @@ def climb_of(w: BreakingOfNations, u: Unit) -> Climb | None:
     return climb
 
 
-def walk_in(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening, sid: str) -> tuple[float, float, float]:
+def walk_in(w: World, u: Unit, p: Blueprint, o: Opening, sid: str) -> tuple[float, float, float]:
     """BON-089: the inches still to go into ``sid`` by ``o`` (to the door, on to the room's middle,
     plus the inches between the floors), the part to the door, and the level change."""
     here = unit_where(w, u)
@@ -460,7 +460,7 @@ def walk_in(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening, sid: str) -
     return first + walk_length([door, p.centre(sid)]) + rise, first, rise
 
 
-def climb_step_of(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening, sid: str) -> tuple[float, float] | None:
+def climb_step_of(w: World, u: Unit, p: Blueprint, o: Opening, sid: str) -> tuple[float, float] | None:
     """(inches covered after the next ``enter`` order, the whole walk) when that order does not
     arrive yet (BON-089), else None."""
     if p.sectioned or o.kind == "ladder":
@@ -475,14 +475,14 @@ def climb_step_of(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening, sid: 
     return round(done + reach, 1), need
 
 
-def moves_left(w: BreakingOfNations, u: Unit, movers: list[Soldier]) -> int:
+def moves_left(w: World, u: Unit, movers: list[Soldier]) -> int:
     """BON-016: the movement actions every mover still has this turn."""
     cost = 2 if u.kind == "mg" else 1
     limit = w.options.movement_actions
     return min((min(m.ac, limit - m.move_ac) // cost for m in movers if not m.is_piece), default=0)
 
 
-def entry_problem(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening, sid: str) -> str | None:
+def entry_problem(w: World, u: Unit, p: Blueprint, o: Opening, sid: str) -> str | None:
     """Why ``u`` cannot go into section ``sid`` through ``o`` now, or None."""
     here = unit_where(w, u)
     members = w.members(u)
@@ -524,12 +524,12 @@ def entry_problem(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening, sid: 
     return None
 
 
-def move_reach(w: BreakingOfNations, u: Unit, movers: list[Soldier]) -> float:
+def move_reach(w: World, u: Unit, movers: list[Soldier]) -> float:
     return float(min((math.ceil(m.sp() / 2) if m.prone else m.sp() for m in movers if not m.is_piece),
                      default=0))
 
 
-def enter(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening, sid: str) -> None:
+def enter(w: World, u: Unit, p: Blueprint, o: Opening, sid: str) -> None:
     step = climb_step_of(w, u, p, o, sid)
     if step is not None:
         climb(w, u, p, o, sid, *step)
@@ -554,7 +554,7 @@ def enter(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening, sid: str) -> 
     w.tell(rule, f"{u.name} {how} {section_name(w, p, sid)} by the {o.kind} {o.id}.", unit=u)
 
 
-def pay_entry(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening) -> list[Soldier]:
+def pay_entry(w: World, u: Unit, p: Blueprint, o: Opening) -> list[Soldier]:
     """Each soldier going by ``o`` pays a movement action (an MG crew 2; the ladder, his whole turn,
     BON-099); one who spent his turn opening the door is carried along (BON-094). Returns the payers."""
     opener = w.works[p.id].opened.get(o.id)
@@ -569,7 +569,7 @@ def pay_entry(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening) -> list[S
     return payers
 
 
-def climb(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening, sid: str, done: float, need: float) -> None:
+def climb(w: World, u: Unit, p: Blueprint, o: Opening, sid: str, done: float, need: float) -> None:
     """BON-089: one movement action of a walk to another room that does not arrive yet; the inches
     are kept for the next order. A hidden enemy there is met only on arrival (``enter``)."""
     climb = climb_of(w, u)
@@ -584,14 +584,14 @@ def climb(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening, sid: str, don
               f"{done:.1f}\" of {need:.1f}\" ({rise:g}\" up).", unit=u)
 
 
-def climb_view(w: BreakingOfNations, u: Unit) -> dict[str, Any] | None:
+def climb_view(w: World, u: Unit) -> dict[str, Any] | None:
     """The unit's walk to another room under way (BON-089), as the seats that see the unit see it."""
     climb = climb_of(w, u)
     return None if climb is None else {"to": f"{climb.building}.{climb.section}", "by": climb.opening,
                                        "done": climb.done, "need": climb.need}
 
 
-def exit_spots(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening) -> list[tuple[float, float]]:
+def exit_spots(w: World, u: Unit, p: Blueprint, o: Opening) -> list[tuple[float, float]]:
     """Where the unit's models stand after leaving by ``o`` (its formation, facing away from the
     wall), or [] if there is no room or nobody may move."""
     members = w.members(u)
@@ -616,7 +616,7 @@ def exit_spots(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening) -> list[
     return spots
 
 
-def leave(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening) -> None:
+def leave(w: World, u: Unit, p: Blueprint, o: Opening) -> None:
     spots = exit_spots(w, u, p, o)
     cost = 2 if u.kind == "mg" else 1
     for m, (x, y) in zip(w.members(u), spots, strict=True):
@@ -631,7 +631,7 @@ def leave(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening) -> None:
               unit=u)
 
 
-def door_opener(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening) -> Soldier | None:
+def door_opener(w: World, u: Unit, p: Blueprint, o: Opening) -> Soldier | None:
     """BON-094: a soldier at the door (or in the room behind it) who has his whole turn left."""
     here = unit_where(w, u)
     near = ([m for m in movement.able(w, u) if where(w, m) and where(w, m)[1] in o.sections]  # type: ignore[index]
@@ -639,7 +639,7 @@ def door_opener(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening) -> Sold
     return next((m for m in near if m.ac == m.max_ac() and not m.move_ac), None)
 
 
-def open_door(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening) -> None:
+def open_door(w: World, u: Unit, p: Blueprint, o: Opening) -> None:
     m = door_opener(w, u, p, o)
     assert m is not None
     m.ac = 0
@@ -650,14 +650,14 @@ def open_door(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening) -> None:
               "pass.", unit=u)
 
 
-def door_basher(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening) -> Soldier | None:
+def door_basher(w: World, u: Unit, p: Blueprint, o: Opening) -> Soldier | None:
     here = unit_where(w, u)
     near = ([m for m in movement.able(w, u) if where(w, m) and where(w, m)[1] in o.sections]  # type: ignore[index]
             if here and here[0] == p.id else at_door(w, u, o) if not o.inner else [])
     return max(near, key=lambda m: (m.cs(), m.ac, m.id), default=None)
 
 
-def bash(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening) -> None:
+def bash(w: World, u: Unit, p: Blueprint, o: Opening) -> None:
     """BON-095: a D6 against DS 4 less the soldier's CS (gap), 1 AC an attempt."""
     m = door_basher(w, u, p, o)
     assert m is not None
@@ -674,7 +674,7 @@ def bash(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening) -> None:
 
 
 # -- close combat through an opening (BON-096) -------------------------------------------------
-def door_fight(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening) -> tuple[list[Soldier], list[Soldier]]:
+def door_fight(w: World, u: Unit, p: Blueprint, o: Opening) -> tuple[list[Soldier], list[Soldier]]:
     """Up to two soldiers a side: ``u``'s at the opening and the enemy's on the other side."""
     if o.kind == "ladder":
         return [], []
@@ -697,14 +697,14 @@ def door_fight(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening) -> tuple
     return mine, sorted(theirs, key=lambda m: (w.table.distance(m.pos, o.outside), m.id))[:2]
 
 
-def assault(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening) -> None:
+def assault(w: World, u: Unit, p: Blueprint, o: Opening) -> None:
     sequence.reveal(w, u, "it fights")
     w.tell("BON-096", f"{u.name} fights through the {o.kind} {o.id} of {p.name}: two a side at most.",
               unit=u)
     heroes.watch_for_deeds(w, u, lambda: fight_through(w, u, p, o))
 
 
-def fight_through(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening) -> None:
+def fight_through(w: World, u: Unit, p: Blueprint, o: Opening) -> None:
     mine, theirs = door_fight(w, u, p, o)
     hits: list[Hit] = []
     for i, a in enumerate(mine):
@@ -720,7 +720,7 @@ def fight_through(w: BreakingOfNations, u: Unit, p: Blueprint, o: Opening) -> No
 
 
 # -- fire at a building (BON-093) ---------------------------------------------------------
-def batterers(w: BreakingOfNations, u: Unit, p: Blueprint) -> list[Soldier]:
+def batterers(w: World, u: Unit, p: Blueprint) -> list[Soldier]:
     """Soldiers outside with a firearm, in range of the walls (edge of base) and seeing them."""
     if w.works[p.id].collapsed:
         return []
@@ -738,7 +738,7 @@ def batterers(w: BreakingOfNations, u: Unit, p: Blueprint) -> list[Soldier]:
     return out
 
 
-def batter(w: BreakingOfNations, u: Unit, p: Blueprint) -> None:
+def batter(w: World, u: Unit, p: Blueprint) -> None:
     """BON-093: TN = the building's CV + range + firer (gap); a hit takes D from its DP; a natural
     12 also goes through the wall into one soldier inside; at 0 DP it falls in on them."""
     works = w.works[p.id]
@@ -768,7 +768,7 @@ def batter(w: BreakingOfNations, u: Unit, p: Blueprint) -> None:
     combat.after_losses(w)
 
 
-def wreck(w: BreakingOfNations, p: Blueprint, damage: int, by: Soldier) -> None:
+def wreck(w: World, p: Blueprint, damage: int, by: Soldier) -> None:
     """Take DP from a building (any weapon's hit on it); at 0 it collapses on those inside."""
     works = w.works[p.id]
     works.dp = max(0, works.dp - damage)
@@ -784,7 +784,7 @@ def wreck(w: BreakingOfNations, p: Blueprint, damage: int, by: Soldier) -> None:
         vehicles.damage(w, Hit(m, False, 1, by))
 
 
-def buildings_view(w: BreakingOfNations) -> list[dict[str, Any]]:
+def buildings_view(w: World) -> list[dict[str, Any]]:
     """The buildings as every seat sees them: walls, rooms, openings and their doors, DP."""
     return [{"id": p.id, "name": p.name, "kind": p.kind, "material": p.material, "cv": p.cv,
              "sectioned": p.sectioned, "outline": [list(q) for q in p.outline], "dp": w.works[p.id].dp,
@@ -796,7 +796,7 @@ def buildings_view(w: BreakingOfNations) -> list[dict[str, Any]]:
             for p in w.houses.values()]
 
 
-def building_action_ids(state: BreakingOfNations, u: Unit) -> list[str]:
+def building_action_ids(state: World, u: Unit) -> list[str]:
     """The fixed numbering's building orders of one unit (encoding.py)."""
     ids: list[str] = []
     for p in state.houses.values():

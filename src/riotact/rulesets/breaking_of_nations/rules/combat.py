@@ -30,7 +30,7 @@ from . import buildings, glory, sequence, vehicles
 
 GRENADE_RADIUS = 1.0  # BON-057: the 2" marker
 if TYPE_CHECKING:
-    from ..turn import BreakingOfNations
+    from ..state import World
 
 
 #: BON-065: why a piece's shots are Green whatever level its unit is listed at (said in the modifier text).
@@ -57,7 +57,7 @@ class Hit:
 
 
 # -- ranged ---------------------------------------------------------------------
-def ranged_tn(w: BreakingOfNations, firer: Soldier, target: Soldier, *, cover: bool = True,
+def ranged_tn(w: World, firer: Soldier, target: Soldier, *, cover: bool = True,
               band: str | None = None) -> tuple[int, str]:
     """BON-025: TN = DS (+ armour) + CV + range (BON-030) + firer (BON-113) + cluster charging."""
     u = w.unit_of(target)
@@ -80,7 +80,7 @@ def ranged_tn(w: BreakingOfNations, firer: Soldier, target: Soldier, *, cover: b
     return tn, " ".join(f"{'+' if v >= 0 and i else ''}{v} {why}" for i, (v, why) in enumerate(parts))
 
 
-def can_fire(w: BreakingOfNations, m: Soldier) -> bool:
+def can_fire(w: World, m: Soldier) -> bool:
     """Who may shoot: AC left, a firearm, not barred by a wound (BON-112) or by moving with a
     bulky weapon (BON-052: more than half his AC on movement, or a charge, unless prone)."""
     weapon = m.weapon
@@ -94,13 +94,13 @@ def can_fire(w: BreakingOfNations, m: Soldier) -> bool:
     return weapon != "mg"
 
 
-def targets_for(w: BreakingOfNations, m: Soldier, u: Unit) -> list[Soldier]:
+def targets_for(w: World, m: Soldier, u: Unit) -> list[Soldier]:
     """BON-024: models of ``u`` in range and in sight; prone models cannot be aimed at (BON-023)."""
     return [t for t in w.members(u) if not t.prone and w.board.gap(m, t) <= w.board.weapon_reach(m)
             and buildings.sees(w, m, t)]
 
 
-def shots(w: BreakingOfNations, firers: list[Soldier], u: Unit) -> list[tuple[Soldier, Soldier]]:
+def shots(w: World, firers: list[Soldier], u: Unit) -> list[tuple[Soldier, Soldier]]:
     """Each firer's shots (3 for an LMG, BON-063), aimed in turn at the models in his reach,
     nearest first."""
     out = []
@@ -113,7 +113,7 @@ def shots(w: BreakingOfNations, firers: list[Soldier], u: Unit) -> list[tuple[So
     return out
 
 
-def volley(w: BreakingOfNations, shooters: list[tuple[Soldier, Soldier]], u: Unit, rule: str) -> None:
+def volley(w: World, shooters: list[tuple[Soldier, Soldier]], u: Unit, rule: str) -> None:
     """Roll every shot (BON-025/026), then give hits one per model (BON-029 gap), surplus to the
     unit behind (BON-029)."""
     hits: list[Hit] = []
@@ -126,7 +126,7 @@ def volley(w: BreakingOfNations, shooters: list[tuple[Soldier, Soldier]], u: Uni
     allocate(w, hits, u)
 
 
-def allocate(w: BreakingOfNations, hits: list[Hit], u: Unit) -> None:
+def allocate(w: World, hits: list[Hit], u: Unit) -> None:
     taken: set[str] = set()
     surplus: list[Hit] = []
     for h in hits:
@@ -144,7 +144,7 @@ def allocate(w: BreakingOfNations, hits: list[Hit], u: Unit) -> None:
     after_losses(w)
 
 
-def counter_attack(w: BreakingOfNations, h: Hit) -> None:
+def counter_attack(w: World, h: Hit) -> None:
     """BON-028: a defender hit (not by bloody death) whose unit has not been activated this turn
     fires back at the attacker before he falls, for 1 AC."""
     d, a = h.target, h.by
@@ -161,7 +161,7 @@ def counter_attack(w: BreakingOfNations, h: Hit) -> None:
         vehicles.damage(w, Hit(a, face == CRITICAL_RANGED, WEAPONS[d.weapon].damage, d))
 
 
-def equalize(w: BreakingOfNations, surplus: list[Hit], target: Unit) -> None:
+def equalize(w: World, surplus: list[Hit], target: Unit) -> None:
     """BON-029: the nearest unit behind the target (farther from the firer), friend or foe, within
     the weapon's range, takes the extra hits one per model, nearest first, without a roll."""
     by = surplus[0].by
@@ -187,7 +187,7 @@ def equalize(w: BreakingOfNations, surplus: list[Hit], target: Unit) -> None:
         vehicles.damage(w, Hit(m, h.critical, h.damage, h.by))
 
 
-def pin(w: BreakingOfNations, u: Unit, by_machine_gun: bool) -> None:
+def pin(w: World, u: Unit, by_machine_gun: bool) -> None:
     """BON-036 gap: pinned when shot at in two turns in a row, or once by an LMG or MG
     (BON-064, BON-075); pinned soldiers are suppressed next turn (BON-023)."""
     if w.turn not in u.shot_at_turns:
@@ -198,7 +198,7 @@ def pin(w: BreakingOfNations, u: Unit, by_machine_gun: bool) -> None:
 
 
 # -- damage ----------------------------------------------------------------------
-def damage(w: BreakingOfNations, h: Hit) -> None:
+def damage(w: World, h: Hit) -> None:
     m = h.target
     if not m.in_play:
         return
@@ -219,7 +219,7 @@ def damage(w: BreakingOfNations, h: Hit) -> None:
         glory.trigger(w, u, "banner")  # BON-036: "their leader or banner is wounded or killed"
 
 
-def hit_location(w: BreakingOfNations, m: Soldier) -> None:
+def hit_location(w: World, m: Soldier) -> None:
     """BON-048 / BON-112: a wounded hero rolls a D12 for where he is hit."""
     u = w.unit_of(m)
     face = w.umpire.roll_total("BON-048", m.id, 1, 12, purpose="hit location",
@@ -236,7 +236,7 @@ def hit_location(w: BreakingOfNations, m: Soldier) -> None:
         m.stunned_turn = w.turn + 1 if u.activated else w.turn
 
 
-def remove(w: BreakingOfNations, m: Soldier, why: str, rule: str) -> None:
+def remove(w: World, m: Soldier, why: str, rule: str) -> None:
     u = w.unit_of(m)
     m.removed = why
     w.tell(rule, f"{m.id} of {u.name} is removed: {why}.", unit=u, soldier=m.id)
@@ -244,13 +244,13 @@ def remove(w: BreakingOfNations, m: Soldier, why: str, rule: str) -> None:
         u.ammo_since = w.turn  # BON-076
 
 
-def after_losses(w: BreakingOfNations) -> None:
+def after_losses(w: World) -> None:
     for u in w.units.values():
         glory.check_half(w, u)
 
 
 # -- the light flame thrower ---------------------------------------------------------
-def stream(w: BreakingOfNations, m: Soldier, aim: Soldier) -> None:
+def stream(w: World, m: Soldier, aim: Soldier) -> None:
     """BON-061: a 9" stream straight at the aimed model; every base it touches is attacked with a
     d12 against his DS alone (no cover, no modifiers; a natural 12 is critical), D 1; each unit so
     attacked takes a glory trigger (gap: "causes fear")."""
@@ -290,7 +290,7 @@ def stream(w: BreakingOfNations, m: Soldier, aim: Soldier) -> None:
 
 
 # -- grenades ---------------------------------------------------------------------
-def throw(w: BreakingOfNations, m: Soldier, aim: tuple[float, float]) -> None:
+def throw(w: World, m: Soldier, aim: tuple[float, float]) -> None:
     """BON-057: a location d12 (1-3 deviates D3" in a D12 clock direction, BON-060), the 2" marker,
     then 2D12 (BON-059), each die against up to two models under it, TN = DS + firing modifiers
     without cover or trench (BON-058), D3 damage per figure hit."""
@@ -332,7 +332,7 @@ def throw(w: BreakingOfNations, m: Soldier, aim: tuple[float, float]) -> None:
     after_losses(w)
 
 
-def d3(w: BreakingOfNations, rule: str, who: str, purpose: str) -> int:
+def d3(w: World, rule: str, who: str, purpose: str) -> int:
     """BON-001 gap: a D3 is a D6 read 1-2 = 1, 3-4 = 2, 5-6 = 3; the log gives the face and the D3."""
     face = w.umpire.roll_total(rule, who, 1, 6, purpose=f"{purpose} (a D3: the D6 halved, rounded up)",
                                   judge=lambda n: f"{d3_of(n)} on the D3").total
@@ -340,17 +340,17 @@ def d3(w: BreakingOfNations, rule: str, who: str, purpose: str) -> int:
 
 
 # -- machine guns -------------------------------------------------------------------
-def mg_targets(w: BreakingOfNations, mg: Unit, u: Unit) -> list[Soldier]:
+def mg_targets(w: World, mg: Unit, u: Unit) -> list[Soldier]:
     piece = w.members(mg)[0]
     return [t for t in w.members(u) if not t.prone and w.board.gap(piece, t) <= WEAPONS["mg"].reach
             and buildings.sees(w, piece, t) and in_arc(mg.facing, PIECES["mg"]["arc"], piece.pos, t.pos)]
 
 
-def mg_crew(w: BreakingOfNations, mg: Unit) -> list[Soldier]:
+def mg_crew(w: World, mg: Unit) -> list[Soldier]:
     return [m for m in w.members(mg) if m.role in ("crew", "ammo") and not m.panic]
 
 
-def salvo(w: BreakingOfNations, mg: Unit, u: Unit) -> None:
+def salvo(w: World, mg: Unit, u: Unit) -> None:
     """BON-074: a salvo of 6 shots (1 crew AC, at most 3 a turn) at targets in the 90 degree arc;
     it pins (BON-075)."""
     piece = w.members(mg)[0]
@@ -365,7 +365,7 @@ def salvo(w: BreakingOfNations, mg: Unit, u: Unit) -> None:
     pin(w, u, True)
 
 
-def ammo_check(w: BreakingOfNations, mg: Unit) -> None:
+def ammo_check(w: World, mg: Unit) -> None:
     """BON-076: without its ammunition crewman, the n-th turn's D6 of 7 - n or more runs it out."""
     if mg.kind != "mg" or mg.ammo_out or not mg.ammo_since:
         return
@@ -379,7 +379,7 @@ def ammo_check(w: BreakingOfNations, mg: Unit) -> None:
 
 
 # -- close combat ---------------------------------------------------------------------
-def cc_tn(w: BreakingOfNations, a: Soldier, t: Soldier) -> tuple[int, str]:
+def cc_tn(w: World, a: Soldier, t: Soldier) -> tuple[int, str]:
     """BON-032 gap: TN = target DS (+ armour) + trench (BON-035) or cover (BON-114) + Square
     (BON-022) + uphill (BON-086) - facing away (BON-114) - attacker's CS."""
     tu, au = w.unit_of(t), w.unit_of(a)
@@ -404,12 +404,12 @@ def cc_tn(w: BreakingOfNations, a: Soldier, t: Soldier) -> tuple[int, str]:
     return tn, " ".join(f"{'+' if v >= 0 and i else ''}{v} {why}" for i, (v, why) in enumerate(parts))
 
 
-def fighters(w: BreakingOfNations, m: Soldier) -> list[Soldier]:
+def fighters(w: World, m: Soldier) -> list[Soldier]:
     return sorted((e for e in w.men.values() if e.in_play and w.unit_of(e).seat != w.unit_of(m).seat
                    and w.board.in_contact(m, e)), key=lambda e: (w.board.gap(m, e), e.id))
 
 
-def melee(w: BreakingOfNations, u: Unit) -> None:
+def melee(w: World, u: Unit) -> None:
     """BON-032: every model of the unit in base contact (1 AC each) and every enemy model touching
     it rolls a D6 once; casualties are removed together."""
     attackers = [m for m in w.members(u) if m.ac >= 1 and not m.panic and buildings.fighters(w, m)
@@ -431,7 +431,7 @@ def melee(w: BreakingOfNations, u: Unit) -> None:
     after_losses(w)
 
 
-def strike(w: BreakingOfNations, a: Soldier, t: Soldier) -> list[Hit]:
+def strike(w: World, a: Soldier, t: Soldier) -> list[Hit]:
     tn, why = buildings.cc_tn(w, a, t)
 
     def judge(n: int) -> str:
@@ -456,5 +456,5 @@ def strike(w: BreakingOfNations, a: Soldier, t: Soldier) -> list[Hit]:
     return [Hit(t, False, 1, a)] if face >= tn else []
 
 
-def touching(w: BreakingOfNations, m: Soldier) -> list[Soldier]:
+def touching(w: World, m: Soldier) -> list[Soldier]:
     return [e for e in w.men.values() if e.in_play and e is not m and w.board.in_contact(m, e)]

@@ -25,10 +25,10 @@ TRIGGERS = {
     "vehicle": "a vehicle is heading straight for it at a higher gear",
 }
 if TYPE_CHECKING:
-    from ..turn import BreakingOfNations
+    from ..state import World
 
 
-def trigger(w: BreakingOfNations, u: Unit, kind: str) -> None:
+def trigger(w: World, u: Unit, kind: str) -> None:
     """BON-036: each trigger raises GL by 1 (each kind at most once a turn, gap); at GL 7 the unit
     panics at once (BON-038); otherwise it tests in its next Orders step (BON-037)."""
     slot = SAME_TRIGGER.get(kind, kind)
@@ -44,13 +44,13 @@ def trigger(w: BreakingOfNations, u: Unit, kind: str) -> None:
         u.pending_tests.append(kind)
 
 
-def check_half(w: BreakingOfNations, u: Unit) -> None:
+def check_half(w: World, u: Unit) -> None:
     if not u.half_done and len(w.members(u)) * 2 <= u.start_models and w.members(u):
         u.half_done = True
         trigger(w, u, "half")
 
 
-def glory_tests(w: BreakingOfNations, u: Unit) -> None:
+def glory_tests(w: World, u: Unit) -> None:
     """BON-037: in the Orders step, a D6 of GL or more takes 1 GL away; a failure keeps it."""
     while u.pending_tests and u.gl < PANIC_GL:
         u.pending_tests.pop(0)
@@ -64,7 +64,7 @@ def glory_tests(w: BreakingOfNations, u: Unit) -> None:
     u.pending_tests.clear()
 
 
-def panic(w: BreakingOfNations, u: Unit) -> None:
+def panic(w: World, u: Unit) -> None:
     """BON-038 / BON-111: every soldier rolls his own reaction by his experience."""
     u.pending_tests.clear()
     w.tell("BON-038", f"{u.name} reaches GL 7 and panics.", unit=u)
@@ -78,7 +78,7 @@ def panic(w: BreakingOfNations, u: Unit) -> None:
                   soldier=m.id, reaction=m.panic)
 
 
-def recovery_phase(w: BreakingOfNations) -> None:
+def recovery_phase(w: World) -> None:
     """BON-040: in the Glory Tests phase a panicking officer tries every turn, a soldier every other
     turn (from the turn after panic); a natural 6 (gap) ends his reaction and takes 1 GL away."""
     face = w.options.panic_recovery_face
@@ -96,11 +96,11 @@ def recovery_phase(w: BreakingOfNations) -> None:
                 w.tell("BON-040", f"{m.id} gets a grip of himself; {u.name} is at GL {u.gl}+.", unit=u)
 
 
-def officer(w: BreakingOfNations, u: Unit) -> Soldier | None:
+def officer(w: World, u: Unit) -> Soldier | None:
     return next((m for m in w.members(u) if m.is_hero and not m.panic), None)
 
 
-def can_steady(w: BreakingOfNations, u: Unit) -> bool:
+def can_steady(w: World, u: Unit) -> bool:
     """BON-041 / BON-042 gap: an officer with 1 AC, once a turn, when the unit's GL is raised."""
     o = officer(w, u)
     base = STATS[u.level].gl
@@ -108,7 +108,7 @@ def can_steady(w: BreakingOfNations, u: Unit) -> bool:
             and (u.gl > base or any(m.panic for m in w.members(u))))
 
 
-def steady(w: BreakingOfNations, u: Unit, rule: str, what: str) -> None:
+def steady(w: World, u: Unit, rule: str, what: str) -> None:
     """BON-041 rally / BON-042 fallback: GL -2 (gap: not below the level's own GL); soldiers within
     the officer's range whose GL is now below 7 stop panicking."""
     o = officer(w, u)

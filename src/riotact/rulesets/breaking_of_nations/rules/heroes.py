@@ -18,14 +18,14 @@ from . import combat
 from .glory import PANIC_GL
 
 if TYPE_CHECKING:
-    from ..turn import BreakingOfNations
+    from ..state import World
 
 
-def melee(w: BreakingOfNations, u: Unit) -> None:
+def melee(w: World, u: Unit) -> None:
     watch_for_deeds(w, u, lambda: combat.melee(w, u))
 
 
-def watch_for_deeds(w: BreakingOfNations, u: Unit, fight: Callable[[], None]) -> None:
+def watch_for_deeds(w: World, u: Unit, fight: Callable[[], None]) -> None:
     """BON-043: run a close combat of ``u`` and see whether it struck down a hero, a gun or a vehicle."""
     if w.options.heroic_deeds == "off":
         fight()
@@ -38,7 +38,7 @@ def watch_for_deeds(w: BreakingOfNations, u: Unit, fight: Callable[[], None]) ->
         heroic_deed(w, u, fallen)
 
 
-def heroic_deed(w: BreakingOfNations, u: Unit, fallen: list[Soldier]) -> None:
+def heroic_deed(w: World, u: Unit, fallen: list[Soldier]) -> None:
     """BON-043: every friendly unit within range of the doer (the doer too) takes away GL."""
     what = ", ".join(f"{'the gun' if m.is_piece else 'the vehicle' if m.vehicle else 'the leader'} {m.id}"
                      for m in fallen)

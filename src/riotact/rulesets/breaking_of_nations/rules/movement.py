@@ -14,23 +14,23 @@ from ..tables import GAIT_MINIMUM, GAITS, MOVE_ORDER, TERRAIN, TURN_COST, terrai
 from . import artillery, buildings, glory, heroes, sequence, vehicles
 
 if TYPE_CHECKING:
-    from ..turn import BreakingOfNations
+    from ..state import World
 
 FORMATIONS = ("open", "closed", "mass", "square")
 
 
-def able(w: BreakingOfNations, u: Unit) -> list[Soldier]:
+def able(w: World, u: Unit) -> list[Soldier]:
     return [m for m in w.members(u) if not m.panic and m.ac >= 1 and not m.is_piece
             and m.stunned_turn != w.turn]
 
 
-def may_rise(w: BreakingOfNations, m: Soldier) -> bool:
+def may_rise(w: World, m: Soldier) -> bool:
     """BON-023: not if suppressed (pinned last turn, gap); never with a heavy leg or groin wound."""
     return w.unit_of(m).pinned_turn != w.turn - 1 and not {"leg_heavy", "groin"} & set(m.injuries)
 
 
 # -- moving -----------------------------------------------------------------------------
-def unit_movers(w: BreakingOfNations, u: Unit) -> list[Soldier]:
+def unit_movers(w: World, u: Unit) -> list[Soldier]:
     """BON-016: soldiers with AC for a movement action and under the movement limit; a gun moves
     only with two crewmen paying double (BON-066)."""
     cost = 2 if u.kind in ("mg", "gun") else 1
@@ -41,7 +41,7 @@ def unit_movers(w: BreakingOfNations, u: Unit) -> list[Soldier]:
     return [m for m in ms if m.id not in w.broken_down]  # BON-109 (vehicles.py)
 
 
-def move_problem(w: BreakingOfNations, u: Unit, dest: tuple[float, float]) -> str | None:
+def move_problem(w: World, u: Unit, dest: tuple[float, float]) -> str | None:
     if (indoors := buildings.indoors_problem(w, u, dest)) is not None:
         return indoors  # BON-090
     movers = unit_movers(w, u)
@@ -63,11 +63,11 @@ def move_problem(w: BreakingOfNations, u: Unit, dest: tuple[float, float]) -> st
     return None
 
 
-def carried(w: BreakingOfNations, u: Unit, movers: list[Soldier]) -> list[Soldier]:
+def carried(w: World, u: Unit, movers: list[Soldier]) -> list[Soldier]:
     return movers + [m for m in w.members(u) if m.is_piece]
 
 
-def move_unit(w: BreakingOfNations, u: Unit, dest: tuple[float, float], rule: str) -> None:
+def move_unit(w: World, u: Unit, dest: tuple[float, float], rule: str) -> None:
     """BON-015: every mover goes the same way (the formation keeps its shape), 1 AC each (2 for a
     gun's crew, BON-066); the unit faces the way it moved."""
     movers = unit_movers(w, u)
@@ -90,7 +90,7 @@ def move_unit(w: BreakingOfNations, u: Unit, dest: tuple[float, float], rule: st
     w.tell(rule, f"{u.name} moves {math.hypot(vx, vy):.1f}\" to ({dest[0]:.1f}, {dest[1]:.1f}).", unit=u)
 
 
-def move_menu(w: BreakingOfNations, u: Unit, foes: list[Unit]) -> list[Action]:
+def move_menu(w: World, u: Unit, foes: list[Unit]) -> list[Action]:
     """A finite menu of continuous moves: towards the nearest enemy, away, to objectives, to cover."""
     movers = unit_movers(w, u)
     if not movers:
@@ -117,7 +117,7 @@ def move_menu(w: BreakingOfNations, u: Unit, foes: list[Unit]) -> list[Action]:
     return list({a.id: a for a in out}.values())
 
 
-def away_point(w: BreakingOfNations, u: Unit) -> tuple[float, float]:
+def away_point(w: World, u: Unit) -> tuple[float, float]:
     """BON-042: straight away from the nearest enemy, one movement action."""
     c = w.centre(u)
     foes = [e for e in w.enemy_units(u.seat) if not e.concealed]
@@ -131,7 +131,7 @@ def away_point(w: BreakingOfNations, u: Unit) -> tuple[float, float]:
                              round(c[1] + (c[1] - e[1]) / d * reach, 1)))
 
 
-def change_formation(w: BreakingOfNations, u: Unit, formation: str) -> None:
+def change_formation(w: World, u: Unit, formation: str) -> None:
     """BON-018: each soldier pays 1 AC; the models are laid out again (BON-019..022)."""
     for m in able(w, u):
         m.ac -= 1
@@ -141,16 +141,16 @@ def change_formation(w: BreakingOfNations, u: Unit, formation: str) -> None:
 
 
 # -- cavalry ------------------------------------------------------------------------------
-def gait_limit(w: BreakingOfNations, u: Unit, gait: str) -> float | None:
+def gait_limit(w: World, u: Unit, gait: str) -> float | None:
     """BON-079..084: a gait's distance for ``u`` this turn (``tables.gait_limit``)."""
     return tables.gait_limit(u.last_gait, w.members(u)[0].armour if w.members(u) else "minimal", gait)
 
 
-def ride_reach(w: BreakingOfNations, u: Unit) -> float:
+def ride_reach(w: World, u: Unit) -> float:
     return tables.ride_reach(u.last_gait, w.members(u)[0].armour if w.members(u) else "minimal")
 
 
-def ride_gait(w: BreakingOfNations, u: Unit, a: tuple[float, float], b: tuple[float, float]) -> tuple[str | None, str]:
+def ride_gait(w: World, u: Unit, a: tuple[float, float], b: tuple[float, float]) -> tuple[str | None, str]:
     """The lowest gait that covers the move with its turn (BON-081: 1" per 90 degrees at a canter,
     2" at a gallop) and respects its minimum (BON-080), on the slowest terrain crossed (BON-109)."""
     d = w.table.distance(a, b)
@@ -168,7 +168,7 @@ def ride_gait(w: BreakingOfNations, u: Unit, a: tuple[float, float], b: tuple[fl
                   "BON-079..084)")
 
 
-def cavalry_fright(w: BreakingOfNations, u: Unit) -> None:
+def cavalry_fright(w: World, u: Unit) -> None:
     """BON-036: cavalry at a canter or gallop heading straight for a unit (in its 90 degrees ahead,
     within a gallop) is a glory trigger for it."""
     if u.gait == "walk":
@@ -181,7 +181,7 @@ def cavalry_fright(w: BreakingOfNations, u: Unit) -> None:
 
 
 # -- charging ---------------------------------------------------------------------------
-def charge_allowance(w: BreakingOfNations, m: Soldier) -> float:
+def charge_allowance(w: World, m: Soldier) -> float:
     """BON-017: double SP on foot; a mount charges at the best gait it may reach (BON-079, BON-082)."""
     u = w.unit_of(m)
     if u.kind == "cavalry":
@@ -189,7 +189,7 @@ def charge_allowance(w: BreakingOfNations, m: Soldier) -> float:
     return buildings.step_allowance(w, m, m.pos, m.pos, charging=True)
 
 
-def charge_reaches(w: BreakingOfNations, movers: list[Soldier], e: Unit) -> bool:
+def charge_reaches(w: World, movers: list[Soldier], e: Unit) -> bool:
     """Whether some mover reaches the enemy model he would charge (the nearest, as ``charge`` picks
     it) by a path a charge may take: what is offered is what the charge then does."""
     for m in movers:
@@ -200,7 +200,7 @@ def charge_reaches(w: BreakingOfNations, movers: list[Soldier], e: Unit) -> bool
     return False
 
 
-def charge(w: BreakingOfNations, u: Unit, e: Unit) -> None:
+def charge(w: World, u: Unit, e: Unit) -> None:
     """BON-017: double SP in a straight line to the nearest model of the target, no turning, not
     across dangerous terrain; a glory trigger for the chargers (BON-036) and for a target struck in
     the flank or rear; close combat follows (BON-032)."""

@@ -13,10 +13,10 @@ from ..tables import WEAPONS
 from . import artillery, buildings, combat, glory, movement, sequence, wire
 
 if TYPE_CHECKING:
-    from ..turn import BreakingOfNations
+    from ..state import World
 
 
-def unit_actions(w: BreakingOfNations, u: Unit) -> list[Action]:
+def unit_actions(w: World, u: Unit) -> list[Action]:
     out = [Action(f"end:{u.id}", f"end {possessive(u.name)} activation")]
     able = movement.able(w, u)
     if not able:
@@ -65,7 +65,7 @@ def unit_actions(w: BreakingOfNations, u: Unit) -> list[Action]:
 
 
 # -- firing -------------------------------------------------------------------------------
-def fire(w: BreakingOfNations, u: Unit, e: Unit) -> None:
+def fire(w: World, u: Unit, e: Unit) -> None:
     if u.kind == "mg":
         combat.salvo(w, u, e)
         return
@@ -84,13 +84,13 @@ def fire(w: BreakingOfNations, u: Unit, e: Unit) -> None:
     combat.pin(w, e, lmg)  # BON-064: an LMG pins
 
 
-def grenadier(w: BreakingOfNations, u: Unit) -> Soldier:
+def grenadier(w: World, u: Unit) -> Soldier:
     """BON-053: a grenadier (or a hero listed with grenades) throws while he has AC; no count kept."""
     return next((m for m in movement.able(w, u) if m.role == "grenadier" or (m.is_hero and m.weapon == "grenades")),
                 None)  # type: ignore[return-value]
 
 
-def mg_actions(w: BreakingOfNations, u: Unit, foes: list[Unit]) -> list[Action]:
+def mg_actions(w: World, u: Unit, foes: list[Unit]) -> list[Action]:
     out: list[Action] = []
     crew = combat.mg_crew(w, u)
     pieces = [m for m in w.members(u) if m.is_piece]

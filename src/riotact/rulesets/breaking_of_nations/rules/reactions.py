@@ -14,7 +14,7 @@ from ..tables import TERRAIN
 from . import buildings, combat, vehicles
 
 if TYPE_CHECKING:
-    from ..turn import BreakingOfNations
+    from ..state import World
 
 TAKE_COVER_RANGE = 9.0  # BON-039
 COVER_INSET = 0.2  # inches inside the edge of cover a soldier taking cover runs to (BON-039)
@@ -30,7 +30,7 @@ def _just_inside(shape: BaseGeometry, p: tuple[float, float]) -> tuple[float, fl
 
 
 # -- panic reactions ---------------------------------------------------------------------------
-def react(w: BreakingOfNations, m: Soldier) -> None:
+def react(w: World, m: Soldier) -> None:
     """BON-039: a panicking soldier acts out his reaction at the start of his unit's activation."""
     u = w.unit_of(m)
     r = m.panic
@@ -49,7 +49,7 @@ def react(w: BreakingOfNations, m: Soldier) -> None:
         onwards(w, m)
 
 
-def walk(w: BreakingOfNations, m: Soldier, goal: tuple[float, float], actions: int, rule: str, why: str) -> None:
+def walk(w: World, m: Soldier, goal: tuple[float, float], actions: int, rule: str, why: str) -> None:
     for _ in range(actions):
         if (m.ac < 1 or m.move_ac >= w.options.movement_actions
                 or w.table.distance(m.pos, goal) < 0.05):
@@ -62,7 +62,7 @@ def walk(w: BreakingOfNations, m: Soldier, goal: tuple[float, float], actions: i
     w.tell(rule, f"{m.id} {why}, to ({m.x:.1f}, {m.y:.1f}).", unit=w.unit_of(m))
 
 
-def flee(w: BreakingOfNations, m: Soldier) -> None:
+def flee(w: World, m: Soldier) -> None:
     """BON-039 gap: full movement by the shortest way to his deployment area, and he stays there."""
     edge = w.edges[w.unit_of(m).seat]
     goal = {"south": (m.x, 0.0), "north": (m.x, w.table.depth), "west": (0.0, m.y),
@@ -70,7 +70,7 @@ def flee(w: BreakingOfNations, m: Soldier) -> None:
     walk(w, m, goal, w.options.movement_actions, "BON-039", "flees towards his own lines")
 
 
-def take_cover(w: BreakingOfNations, m: Soldier) -> None:
+def take_cover(w: World, m: Soldier) -> None:
     """BON-039: into the nearest cover within 9" that no enemy holds, measured from his base to the
     cover's nearest edge (BON-001), not to its middle: he runs to just inside that edge; with none,
     he goes prone (gap)."""
@@ -95,7 +95,7 @@ def take_cover(w: BreakingOfNations, m: Soldier) -> None:
         walk(w, m, best[1], w.options.movement_actions, "BON-039", f"runs for {best[2]}")
 
 
-def berserk(w: BreakingOfNations, m: Soldier) -> None:
+def berserk(w: World, m: Soldier) -> None:
     """BON-039 gap: fires at the nearest visible model of either side, moving only to get in range."""
     others = [t for t in w.men.values() if t.in_play and t.unit != m.unit and not t.prone
               and buildings.sees(w, m, t) and not w.unit_of(t).concealed]
@@ -112,7 +112,7 @@ def berserk(w: BreakingOfNations, m: Soldier) -> None:
         combat.volley(w, [(m, t)], w.unit_of(t), "BON-039")
 
 
-def onwards(w: BreakingOfNations, m: Soldier) -> None:
+def onwards(w: World, m: Soldier) -> None:
     """BON-039 gap: charges the nearest enemy within charge distance, or moves towards him."""
     foes = [t for t in w.men.values() if t.in_play and w.unit_of(t).seat != w.unit_of(m).seat
             and not w.unit_of(t).concealed]

@@ -13,11 +13,11 @@ from . import artillery, bombardment, buildings, glory, reactions
 from .glory import PANIC_GL
 
 if TYPE_CHECKING:
-    from ..turn import BreakingOfNations
+    from ..state import World
 
 
 # -- set-up and sequence ---------------------------------------------------------
-def roll_initiative(w: BreakingOfNations) -> list[str]:
+def roll_initiative(w: World) -> list[str]:
     """BON-004: each player rolls a D6; the highest starts last (gap: ties roll again)."""
     rolls: dict[str, tuple[int, ...]] = {}
     group = list(w.seats)
@@ -36,7 +36,7 @@ def roll_initiative(w: BreakingOfNations) -> list[str]:
     return order
 
 
-def start_turn(w: BreakingOfNations) -> None:
+def start_turn(w: World) -> None:
     """BON-007: the Actions phase; every soldier's AC is refreshed (BON-008; unused AC is lost, BON-013)."""
     w.umpire.turn = w.turn
     w.charged.clear()
@@ -50,7 +50,7 @@ def start_turn(w: BreakingOfNations) -> None:
     w.tell("BON-007", f"Turn {w.turn} of {w.turns}: the Actions phase.")
 
 
-def advance(w: BreakingOfNations) -> None:
+def advance(w: World) -> None:
     """BON-006: seats activate one unit each in initiative order; a seat with none left is skipped."""
     while w.result is None and not w.active:
         n = len(w.order)
@@ -63,13 +63,13 @@ def advance(w: BreakingOfNations) -> None:
         end_turn(w)
 
 
-def may_activate(w: BreakingOfNations, u: Unit) -> bool:
+def may_activate(w: World, u: Unit) -> bool:
     """BON-006: a unit not yet activated this turn, with men left on the table (one wiped out since
     the turn began has nobody to act, to test its glory or to give odds for)."""
     return not u.activated and bool(w.members(u))
 
 
-def end_turn(w: BreakingOfNations) -> None:
+def end_turn(w: World) -> None:
     """BON-007: the Glory Tests phase (panic recovery, BON-040), then the next turn or the end."""
     w.current = ""
     w.tell("BON-007", f"Turn {w.turn}: the Glory Tests phase.")
@@ -82,7 +82,7 @@ def end_turn(w: BreakingOfNations) -> None:
 
 
 # -- activation ------------------------------------------------------------------------
-def begin(w: BreakingOfNations, u: Unit) -> None:
+def begin(w: World, u: Unit) -> None:
     """BON-006 / BON-014: the unit's Orders step opens its activation."""
     w.active, u.activated = u.id, True
     w.tell("BON-006", f"{u.seat} activates {u.name}.", unit=u, unit_id=u.id)
@@ -96,13 +96,13 @@ def begin(w: BreakingOfNations, u: Unit) -> None:
             reactions.react(w, m)
 
 
-def finish_activation(w: BreakingOfNations) -> None:
+def finish_activation(w: World) -> None:
     if w.active:
         w.units[w.active].charging = False
     w.active = ""
 
 
-def spot(w: BreakingOfNations) -> None:
+def spot(w: World) -> None:
     """BON-002 house rule: a hidden unit is spotted by an enemy model within range with a clear line."""
     rng = w.options.spotting_range
     for u in w.units.values():
@@ -111,19 +111,19 @@ def spot(w: BreakingOfNations) -> None:
             reveal(w, u, "the enemy spots it")
 
 
-def steady_models(w: BreakingOfNations, seat: str) -> int:
+def steady_models(w: World, seat: str) -> int:
     return sum(1 for u in w.units.values() if u.seat == seat for m in w.members(u)
                if m.panic not in ("flee",) and not (m.panic and u.gl >= PANIC_GL))
 
 
-def check_victory(w: BreakingOfNations) -> None:
+def check_victory(w: World) -> None:
     """BON-003 gap: a side wins at once when every enemy unit is gone, fleeing or panicking."""
     standing = [s for s in w.seats if steady_models(w, s)]
     if len(standing) == 1 and len(w.seats) > 1:
         finish(w, "every enemy unit is removed, fleeing or panicking", standing)
 
 
-def finish(w: BreakingOfNations, reason: str, winners: list[str] | None = None) -> None:
+def finish(w: World, reason: str, winners: list[str] | None = None) -> None:
     """BON-003: the scenario's objectives, else the side with more models not fleeing wins."""
     scores: dict[str, float] = {}
     for s in w.seats:
@@ -145,14 +145,14 @@ def finish(w: BreakingOfNations, reason: str, winners: list[str] | None = None) 
                          {"objectives_held": held})
 
 
-def reveal(w: BreakingOfNations, u: Unit, why: str) -> None:
+def reveal(w: World, u: Unit, why: str) -> None:
     """BON-002 house rule: a hidden unit that moves, fires or fights (or is spotted) is hidden no more."""
     if u.concealed:
         u.concealed = False
         w.tell("BON-002", f"{u.name} ({u.seat}) is revealed: {why}.", unit=u)
 
 
-def set_up(w: BreakingOfNations) -> None:
+def set_up(w: World) -> None:
     """BON-002: units placed inside buildings (BON-090), each player told his force's size (BON-005), the
     initiative rolled (BON-004), the preliminary bombardment (BON-071), then the first turn begins."""
     for card in w.setup.units:

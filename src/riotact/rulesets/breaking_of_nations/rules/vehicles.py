@@ -14,7 +14,7 @@ from ..tables import GAITS, TERRAIN, WEAPONS
 from . import combat, glory
 
 if TYPE_CHECKING:
-    from ..turn import BreakingOfNations
+    from ..state import World
     from .combat import Hit
 
 #: BON-012: weapons without AV can only fire effectively on vehicles of CV classes I and II.
@@ -22,13 +22,13 @@ SOFT_CLASSES = 2
 CLASS_NAMES = {1: "I", 2: "II", 3: "III", 4: "IV"}
 
 
-def damage(w: BreakingOfNations, h: Hit) -> None:
+def damage(w: World, h: Hit) -> None:
     if h.target.in_play and (shrugs_off(w, h) or knock_out(w, h)):
         return
     combat.damage(w, h)
 
 
-def shrugs_off(w: BreakingOfNations, h: Hit) -> bool:
+def shrugs_off(w: World, h: Hit) -> bool:
     """BON-012 (gap: "not effectively" = no damage): a hit without AV on a class III or IV vehicle."""
     v = h.target.vehicle
     if v is None or v[1] <= SOFT_CLASSES:
@@ -41,7 +41,7 @@ def shrugs_off(w: BreakingOfNations, h: Hit) -> bool:
     return True
 
 
-def knock_out(w: BreakingOfNations, h: Hit) -> bool:
+def knock_out(w: World, h: Hit) -> bool:
     """BON-062 gap: a critical on a vehicle knocks it out for the rest of the game."""
     if h.target.vehicle is None or not h.critical:
         return False
@@ -49,7 +49,7 @@ def knock_out(w: BreakingOfNations, h: Hit) -> bool:
     return True
 
 
-def vehicle_moved(w: BreakingOfNations, u: Unit, a: tuple[float, float], b: tuple[float, float]) -> None:
+def vehicle_moved(w: World, u: Unit, a: tuple[float, float], b: tuple[float, float]) -> None:
     """BON-109 gap: a move over Bumpy or Jagged ground makes a breakdown roll (a D6 of the house rule
     ``breakdown_face`` or less: it cannot move again this game); BON-036: a vehicle moving faster than
     a walk (more than 6") with a unit in its 90 degrees ahead, within twice its speed, is a glory

@@ -39,7 +39,7 @@ INCH_AC = 1  # BON-102: one action per inch
 
 
 if TYPE_CHECKING:
-    from ..turn import BreakingOfNations
+    from ..state import World
 
 
 def lane_across(wire: Feature, p: XY) -> Cut | None:
@@ -75,7 +75,7 @@ def lanes_view(table: Table, cuts: list[Cut]) -> list[dict[str, Any]]:
 
 
 # -- the ``cut`` order (BON-102) ---------------------------------------------------------------
-def cutters(w: BreakingOfNations, u: Unit) -> list[Soldier]:
+def cutters(w: World, u: Unit) -> list[Soldier]:
     """Who of ``u`` may cut now, the carrier first: while the set is in the squad (its carrier is
     in play), any soldier on foot, out of doors, with an action left (with his whole turn still
     before him under the ``one_turn`` house rule) may take it: a squad in two ranks reaches the
@@ -88,7 +88,7 @@ def cutters(w: BreakingOfNations, u: Unit) -> list[Soldier]:
                   key=lambda m: not m.cutters)
 
 
-def lane_for(w: BreakingOfNations, m: Soldier, wire: Feature) -> Cut | None:
+def lane_for(w: World, m: Soldier, wire: Feature) -> Cut | None:
     """The lane ``m`` would cut in ``wire``: one begun whose mouth he stands at (none if it is
     through), else a new one from the wire's edge nearest him; none if he is too far off or
     stands within the wire's outline, in a lane or not (he starts a lane from its edge)."""
@@ -102,7 +102,7 @@ def lane_for(w: BreakingOfNations, m: Soldier, wire: Feature) -> Cut | None:
     return None if wire.contains(m.pos) else lane_across(wire, m.pos)
 
 
-def wire_work(w: BreakingOfNations, u: Unit) -> list[tuple[Soldier, Feature, Cut]]:
+def wire_work(w: World, u: Unit) -> list[tuple[Soldier, Feature, Cut]]:
     """For each belt of wire ``u`` may cut now, its first carrier able to and the lane he would cut."""
     out = []
     men = cutters(w, u)
@@ -115,13 +115,13 @@ def wire_work(w: BreakingOfNations, u: Unit) -> list[tuple[Soldier, Feature, Cut
     return out
 
 
-def wire_actions(w: BreakingOfNations, u: Unit) -> list[Action]:
+def wire_actions(w: World, u: Unit) -> list[Action]:
     cost = "his whole turn" if w.options.wire_cutting == "one_turn" else "1 AC an inch"
     return [Action(f"cut:{u.id}:{f.id}", f"{m.id} of {u.name} cuts a lane through {f.name} "
                    f"({c.cut:.0f} of {c.depth:.1f}\" cut, {cost})") for m, f, c in wire_work(w, u)]
 
 
-def cut_wire(w: BreakingOfNations, u: Unit, wire_id: str) -> None:
+def cut_wire(w: World, u: Unit, wire_id: str) -> None:
     """BON-102: the carrier spends one action and the lane goes one inch further across the wire
     (house rule ``one_turn``: he spends his turn and the lane is through)."""
     m, f, c = next(work for work in wire_work(w, u) if work[1].id == wire_id)
