@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from riotact.core import Game, ScriptedDice, parse_scenario
+from riotact.core import Game, IllegalActionError, ScriptedDice, parse_scenario
 
 BASE: dict[str, Any] = {
     "ruleset": "breaking-of-nations", "id": "test", "title": "test table", "seats": ["red", "blue"],
@@ -42,6 +42,17 @@ def game(units: list[dict[str, Any]], *, dice: list[int] | None = None, features
 def do(g: Game, action_id: str) -> list[dict[str, Any]]:
     """Apply an action for the seat whose decision it is."""
     return g.apply(g.to_act()[0], action_id)
+
+
+def move_refusal(g: Game, uid: str, x: float, y: float) -> str | None:
+    """Why the game refuses to move the active unit ``uid``'s centre to (x, y) now; None when the move is
+    legal (tried on a copy, through the public protocol)."""
+    action, seat = f"move:{uid}:{x},{y}", g.to_act()[0]
+    try:
+        g.clone().apply(seat, action)
+    except IllegalActionError:
+        return g.why_illegal(seat, action)
+    return None
 
 
 def ids(g: Game) -> list[str]:

@@ -9,6 +9,7 @@ import copy
 import math
 from fractions import Fraction
 from typing import Any
+from unittest.mock import patch
 
 import pytest
 
@@ -16,6 +17,7 @@ from breaking_of_nations.bon_support import do, feature, game, unit
 from riotact.core import Game
 from riotact.core.odds import action_odds, percent
 from riotact.rulesets.breaking_of_nations.odds import _strike, tenths, volley
+from riotact.rulesets.breaking_of_nations.rules import artillery, buildings, combat, heroes, movement, orders, sequence
 
 OFF = {"counter_attack": False}
 WOOD = feature("wood", "light_forest", [(8, 24), (14, 24), (14, 30), (8, 30)])
@@ -26,9 +28,9 @@ def engine(g: Game, action_id: str) -> tuple[list[int], int]:
     _, uid, eid = action_id.split(":")
     st = copy.deepcopy(g.state)
     shots: list[Any] = []
-    st.volley = lambda shooters, u, rule: shots.extend(shooters)  # type: ignore[method-assign]
-    st.fire(st.units[uid], st.units[eid])
-    return [st.ranged_tn(f, t)[0] for f, t in shots], len(st.members(st.units[eid]))
+    with patch.object(combat, "volley", lambda w, shooters, u, rule: shots.extend(shooters)):
+        orders.fire(st, st.units[uid], st.units[eid])
+    return [combat.ranged_tn(st, f, t)[0] for f, t in shots], len(st.members(st.units[eid]))
 
 
 def shown_equals_engine(g: Game, seat: str, action_id: str) -> None:
@@ -80,9 +82,9 @@ def test_bon074_an_mg_salvo_shows_its_six_shots_in_the_arc() -> None:
     uid, eid = "m", "A"
     st = copy.deepcopy(g.state)
     shots: list[Any] = []
-    st.volley = lambda shooters, u, rule: shots.extend(shooters)  # type: ignore[method-assign]
-    st.salvo(st.units[uid], st.units[eid])
-    tns = [st.ranged_tn(f, t)[0] for f, t in shots]
+    with patch.object(combat, "volley", lambda w, shooters, u, rule: shots.extend(shooters)):
+        combat.salvo(st, st.units[uid], st.units[eid])
+    tns = [combat.ranged_tn(st, f, t)[0] for f, t in shots]
     odds = volley(tns, 3, "")
     shown = action_odds(g, "blue")["fire:m:A"]
     assert len(tns) == 6 and shown.p == 1 - odds.outcomes["0 hit"] and "(6 shot(s) at TN" in shown.text
@@ -172,16 +174,16 @@ def engine_blows(g: Game, uid: str) -> list[dict[str, Fraction]]:
     st = copy.deepcopy(g.state)
     blows: list[dict[str, Fraction]] = []
 
-    def strike(a: Any, t: Any) -> list[Any]:
-        odds = _strike(st.cc_tn(a, t)[0], a.cc_weapon and st.options["cc_reroll"] == "when_not_critical")
-        others = sorted({e.id for e in [*st.touching(a), *st.touching(t)]} - {a.id, t.id})
+    def strike(w: Any, a: Any, t: Any) -> list[Any]:
+        odds = _strike(buildings.cc_tn(st, a, t)[0], a.cc_weapon and st.options.cc_reroll == "when_not_critical")
+        others = sorted({e.id for e in [*combat.touching(st, a), *combat.touching(st, t)]} - {a.id, t.id})
         blow = {t.id: odds["critical hit"] + odds["hit"]}
         for o in others:
             blow[o] = blow.get(o, Fraction(0)) + odds["critical miss"] / len(others)
         blows.append(blow)
         return []
-    st.strike = strike  # type: ignore[method-assign]
-    st.melee(st.units[uid])
+    with patch.object(combat, "strike", strike):
+        heroes.melee(st, st.units[uid])
     return blows
 
 
@@ -236,9 +238,9 @@ def test_bon068_a_piece_s_direct_fire_odds_are_the_engine_s_dice_and_tns(target:
     g = play([1, 1, 1], gun(), enemy, features=[wood] if "wood" in target else [])
     st = copy.deepcopy(g.state)
     groups: list[list[int]] = []
-    st.shell_hits = lambda damage, by, origin, pairs, rule: groups.extend(  # type: ignore[method-assign]
-        [st.shell_tn(origin, t)[0] for t in group] for _, group in pairs)
-    st.direct_fire(st.units["g"], st.units["m"])
+    with patch.object(artillery, "shell_hits", lambda w, damage, by, origin, pairs, rule: groups.extend(
+            [artillery.shell_tn(st, origin, t)[0] for t in group] for _, group in pairs)):
+        artillery.direct_fire(st, st.units["g"], st.units["m"])
     miss = math.prod(Fraction(min(max(0, min(group) - 1), 11), 12) for group in groups)  # a 12 always hits
     expected = sum((Fraction(min(12, max(1, 13 - tn)), 12) for group in groups for tn in group), Fraction(0))
     shown = action_odds(g, "red")["shoot:g:m"]
@@ -254,10 +256,8 @@ def engine_charge(g: Game, uid: str, eid: str) -> tuple[list[dict[str, Fraction]
     close combat that follows (``engine_blows``' reading of each)."""
     other = copy.deepcopy(g)
     st = other.state
-    melee = st.melee
-    st.melee = lambda u: None  # type: ignore[method-assign]
-    st.charge(st.units[uid], st.units[eid])
-    st.melee = melee  # type: ignore[method-assign]
+    with patch.object(heroes, "melee", lambda w, u: None):
+        movement.charge(st, st.units[uid], st.units[eid])
     return engine_blows(other, uid), other
 
 
@@ -287,8 +287,8 @@ def test_bon017_a_charge_s_odds_are_the_close_combat_after_the_engine_s_own_char
     blows, after = engine_charge(g, "A", "x")
     shown = action_odds(g, "red")[aid]
     some, words = melee_text(after, blows, "red")
-    reached = sum(1 for m in after.state.members(after.state.units["A"]) if after.state.fighters(m))
-    movers = len(g.state.movers(g.state.units["A"]))
+    reached = sum(1 for m in after.state.members(after.state.units["A"]) if buildings.fighters(after.state, m))
+    movers = len(movement.unit_movers(g.state, g.state.units["A"]))
     assert (shown.p, shown.text) == (some, f"{reached} of {movers} reach contact; {words}")
     if case == "closed":
         assert shown != action_odds(charging(), "red")[aid]  # the chargers' DS 1 (BON-020) counts
@@ -312,9 +312,10 @@ def landed(g: Game, uid: str, arg: str, dice: list[int]) -> list[list[tuple[int,
     st = copy.deepcopy(g.state)
     st.umpire.dice = ScriptedDice(dice)
     groups: list[list[tuple[int, bool]]] = []
-    st.shell_hits = lambda damage, by, origin, pairs, rule: groups.extend(  # type: ignore[method-assign]
-        [(st.shell_tn(origin, t)[0], st.unit_of(t).seat != "red") for t in group] for _, group in pairs)
-    st.gun_order(st.units[uid], "lob", arg)
+    with patch.object(artillery, "shell_hits", lambda w, damage, by, origin, pairs, rule: groups.extend(
+            [(artillery.shell_tn(st, origin, t)[0], st.unit_of(t).seat != "red") for t in group]
+            for _, group in pairs)):
+        artillery.gun_order(st, st.units[uid], "lob", arg)
     return groups
 
 
@@ -407,7 +408,7 @@ def test_bon095_a_bash_s_odds_are_a_d6_against_the_door_s_ds_less_the_basher_s_c
         raise StopIteration
     st.umpire.roll_total = roll  # type: ignore[method-assign]
     with pytest.raises(StopIteration):
-        st.building_order(st.units["A"], "bash", "house.door")
+        buildings.building_order(st, st.units["A"], "bash", "house.door")
     shown = action_odds(g, "red")["bash:A:house.door"]
     assert shown.p == Fraction(min(6, max(0, 7 - targets[0])), 6)
     assert f"D6 {targets[0]}+, DS {door_ds} less CS" in shown.text
@@ -443,7 +444,7 @@ def test_bon109_a_vehicle_s_move_over_rough_ground_shows_its_breakdown_chance() 
         do(g, "activate:v")
         moves = [a.id for a in g.legal_actions("blue") if a.id.startswith("move:v:")]
         shown = action_odds(g, "blue")
-        rough = [m for m in moves if g.state.ground((24, 12), tuple(map(float, m.split(":")[2].split(","))))
+        rough = [m for m in moves if g.state.board.ground((24, 12), tuple(map(float, m.split(":")[2].split(","))))
                  & {"rubble"}]
         assert rough and {m: shown[m].p for m in rough} == {m: Fraction(face, 6) for m in rough}
         assert all(m not in shown for m in moves if m not in rough)
@@ -471,14 +472,14 @@ def engine_assault(g: Game, uid: str, key: str) -> list[dict[str, Fraction]]:
     bid, _, oid = key.partition(".")
     blows: list[dict[str, Fraction]] = []
 
-    def strike(a: Any, t: Any) -> list[Any]:
-        odds = _strike(st.cc_tn(a, t)[0], a.cc_weapon and st.options["cc_reroll"] == "when_not_critical")
-        others = sorted({e.id for e in [*st.touching(a), *st.touching(t)]} - {a.id, t.id})
+    def strike(w: Any, a: Any, t: Any) -> list[Any]:
+        odds = _strike(buildings.cc_tn(st, a, t)[0], a.cc_weapon and st.options.cc_reroll == "when_not_critical")
+        others = sorted({e.id for e in [*combat.touching(st, a), *combat.touching(st, t)]} - {a.id, t.id})
         blows.append({t.id: odds["critical hit"] + odds["hit"]}
                      | {o: odds["critical miss"] / len(others) for o in others})
         return []
-    st.strike = strike  # type: ignore[method-assign]
-    st.fight_through(st.units[uid], st.houses[bid], st.houses[bid].openings[oid])
+    with patch.object(combat, "strike", strike):
+        buildings.fight_through(st, st.units[uid], st.houses[bid], st.houses[bid].openings[oid])
     return blows
 
 
@@ -518,7 +519,7 @@ def engine_battering(g: Game, uid: str, bid: str) -> list[tuple[int, int]]:
         shots.append((next(f for f in range(1, 13) if judge(f) != "miss"), WEAPONS[st.men[who].weapon].damage))
         return roll(rule, who, n, sides, **kw)
     st.umpire.roll_total = spy  # type: ignore[method-assign]
-    st.batter(st.units[uid], st.houses[bid])
+    buildings.batter(st, st.units[uid], st.houses[bid])
     return shots
 
 
@@ -567,12 +568,12 @@ def test_bon076_activating_an_mg_whose_ammunition_man_is_fighting_shows_its_ammu
     st.umpire.roll_total = spy  # type: ignore[method-assign]
     if shown:
         with pytest.raises(StopIteration):
-            st.begin(st.units["m"])
+            sequence.begin(st, st.units["m"])
         odds = action_odds(g, "blue")["activate:m"]
         assert odds.p == Fraction(7 - targets[0], 6) == Fraction(1, 6)
         assert odds.text == "17% the MG runs out of ammunition (turn 1 without its crewman: a D6 of 6+)"
     else:
-        st.begin(st.units["m"])
+        sequence.begin(st, st.units["m"])
         assert not targets and "activate:m" not in action_odds(g, "blue")
 
 
@@ -591,8 +592,8 @@ def test_bon079_bon083_bon084_a_cavalry_charge_shows_the_close_combat_where_the_
     blows, after = engine_charge(g, "C", "x")
     shown = action_odds(g, "red")["charge:C:x"]
     some, words = melee_text(after, blows, "red")
-    reached = sum(1 for m in after.state.members(after.state.units["C"]) if after.state.fighters(m))
-    movers = len(g.state.movers(g.state.units["C"]))
+    reached = sum(1 for m in after.state.members(after.state.units["C"]) if buildings.fighters(after.state, m))
+    movers = len(movement.unit_movers(g.state, g.state.units["C"]))
     assert reached == 2 and (shown.p, shown.text) == (some, f"{reached} of {movers} reach contact; {words}")
 
 

@@ -81,7 +81,7 @@ def test_bon055_only_heroes_carry_close_combat_weapons_on_an_entrenched_board() 
 def test_bon036_a_banner_is_borne_by_an_ordinary_soldier_of_a_squad_or_cavalry_at_no_cost() -> None:
     """BON-036: a squad may field a banner at no cost (the seed gives none); an MG team may not, nor a
     squad whose soldiers are all specialists or the radio man; the army builder offers the field."""
-    from riotact.rulesets.breaking_of_nations.builder import unit_form
+    from riotact.rulesets.breaking_of_nations.armies import unit_form
 
     assert army_totals(load([squad(banner=True)]).setup) == army_totals(load([squad()]).setup)
     with pytest.raises(ScenarioError, match=r"unit m: a banner is borne by a soldier of a squad or a rider "

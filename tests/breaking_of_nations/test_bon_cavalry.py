@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from breaking_of_nations.bon_support import do, game, ids, model, texts, unit
+from breaking_of_nations.bon_support import do, game, ids, model, move_refusal, texts, unit
 from riotact.core import IllegalActionError
+from riotact.rulesets.breaking_of_nations.tables import gait_limit
 
 OFF = {"counter_attack": False}
 
@@ -26,12 +27,12 @@ def test_bon079_bon082_from_a_walk_a_mount_may_canter_but_not_gallop() -> None:
     """BON-079, BON-082, BON-105: walk 6", canter 8", gallop 10"; one gait up a turn."""
     g = horse()
     do(g, "activate:C")
-    assert g.state.move_problem(g.state.units["C"], (11, 13.5)) is not None  # 8.5": a gallop
+    assert move_refusal(g, "C", 11, 13.5) is not None  # 8.5": a gallop
     do(g, "move:C:11,13")
     assert g.state.units["C"].gait == "canter" and "C goes at a canter." in texts(g)
     next_turn(g)
     do(g, "activate:C")
-    assert g.state.move_problem(g.state.units["C"], (11, 23)) is None  # 10" at a gallop now
+    assert move_refusal(g, "C", 11, 23) is None  # 10" at a gallop now
 
 
 def test_bon080_the_gait_is_the_lowest_that_covers_the_move_so_its_minimum_is_met() -> None:
@@ -53,21 +54,24 @@ def test_bon081_turning_90_degrees_at_a_gallop_costs_2_inches() -> None:
     do(g, "move:C:11,13")  # canter north
     next_turn(g)
     do(g, "activate:C")
-    st = g.state
-    assert st.move_problem(st.units["C"], (19, 13)) is None  # 8" east: a gallop with the turn
-    assert st.move_problem(st.units["C"], (19.5, 13)) is not None
+    assert move_refusal(g, "C", 19, 13) is None  # 8" east: a gallop with the turn
+    assert move_refusal(g, "C", 19.5, 13) is not None
 
 
 def test_bon084_heavy_armour_cannot_gallop_and_canters_only_6() -> None:
     """BON-084: Heavy: -2" at a canter and no gallop; Flak (Kevlar): -2" at a gallop."""
     g = horse(armour="heavy")
     do(g, "activate:C")
-    assert g.state.ride_reach(g.state.units["C"]) == 6.0
-    g.state.units["C"].last_gait = "canter"
-    assert g.state.gait_limit(g.state.units["C"], "gallop") is None
+    assert move_refusal(g, "C", 11, 11) is None and move_refusal(g, "C", 11, 11.5) is not None  # 6" at most
+    # a heavy rider's canter (6") is never more than his walk, so no game reaches a gallop: the chart says so
+    assert gait_limit("canter", "heavy", "gallop") is None
     g = horse(armour="flak")
-    g.state.units["C"].last_gait = "canter"
-    assert g.state.gait_limit(g.state.units["C"], "gallop") == 8.0
+    do(g, "activate:C")
+    do(g, "move:C:11,12")  # 7": a canter
+    next_turn(g)
+    do(g, "activate:C")
+    assert move_refusal(g, "C", 11, 20) is None  # 8" at a gallop now
+    assert move_refusal(g, "C", 11, 20.5) is not None  # not 10"
 
 
 def test_bon085_a_rider_fires_less_accurately() -> None:

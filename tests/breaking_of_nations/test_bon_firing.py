@@ -4,7 +4,7 @@ Officers stand far back where they matter not, so each test's shots are the ones
 
 from __future__ import annotations
 
-from breaking_of_nations.bon_support import do, feature, game, ids, model, texts, unit
+from breaking_of_nations.bon_support import do, feature, game, ids, model, move_refusal, texts, unit
 
 FAR = (46, 47)
 OFF = {"counter_attack": False}
@@ -127,6 +127,6 @@ def test_bon023_a_prone_soldier_moves_at_half_speed() -> None:
     g = game([unit("A", "red", (2, 2), (10, 10)), unit("x", "blue", FAR, (10, 40))], dice=[1, 2])
     do(g, "activate:A")
     do(g, "prone:A")
-    assert g.state.move_problem(g.state.units["A"], (8.5, 9)) is not None  # 3" of 5, rounded up
+    assert move_refusal(g, "A", 8.5, 9) is not None  # 3" of 5, rounded up
     do(g, "move:A:6,9")
     assert model(g, "A.2").pos == (10, 13)

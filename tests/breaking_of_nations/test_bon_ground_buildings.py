@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from breaking_of_nations.bon_support import do, feature, game, ids, model, texts, unit
+from riotact.rulesets.breaking_of_nations.rules import buildings
 
 OFF = {"counter_attack": False}
 
@@ -67,7 +68,7 @@ def test_bon090_a_section_holds_ten_and_a_soldier_who_changed_section_cannot_fir
     do(g, "end:x")
     do(g, "activate:H")
     assert "enter:H:house.west" not in ids(g)
-    assert "holds only 10" in (g.state.entry_problem(g.state.units["H"], g.state.houses["house"],
+    assert "holds only 10" in (buildings.entry_problem(g.state, g.state.units["H"], g.state.houses["house"],
                                                      g.state.houses["house"].openings["door"], "west") or "")
 
 

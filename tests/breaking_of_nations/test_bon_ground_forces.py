@@ -10,7 +10,7 @@ import pytest
 
 from breaking_of_nations.bon_support import game, texts, unit
 from riotact.core import RiotactError
-from riotact.rulesets.breaking_of_nations.organisations import (
+from riotact.rulesets.breaking_of_nations.armies import (
     ORGANISATIONS,
     check_list,
     ready_made,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from breaking_of_nations.bon_support import do, feature, game, ids, model, texts, unit
+from breaking_of_nations.bon_support import do, feature, game, ids, model, move_refusal, texts, unit
 
 OFF = {"counter_attack": False}
 
@@ -133,7 +133,8 @@ def test_bon103_impassable_water_cannot_be_entered() -> None:
     """BON-103: rapids and the like stop all movement; a deep river is Jagged (1/3 speed)."""
     rapids = feature("rapids", "impassable_water", [(0, 13), (48, 13), (48, 14), (0, 14)])
     g = game([unit("A", "red", (10, 10)), unit("x", "blue", (46, 47))], dice=[1, 2], features=[rapids])
-    assert "the rapids" in g.state.move_problem(g.state.units["A"], (10, 14.5))
+    do(g, "activate:A")
+    assert "the rapids" in (move_refusal(g, "A", 10, 14.5) or "")
 
 
 def test_bon104_a_veteran_has_cs_1_ds_5_sp_6_ac_3_and_gl_3() -> None:

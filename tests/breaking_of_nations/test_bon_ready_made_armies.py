@@ -10,8 +10,7 @@ import pytest
 
 from breaking_of_nations.bon_support import BASE, do, model
 from riotact.core import Game, ScenarioError, ScriptedDice, parse_scenario
-from riotact.rulesets.breaking_of_nations.builder import army_report
-from riotact.rulesets.breaking_of_nations.organisations import ready_made
+from riotact.rulesets.breaking_of_nations.armies import army_report, ready_made
 
 
 def data(**changes: Any) -> dict[str, Any]:

@@ -3,7 +3,7 @@ hidden deployment (BON-002 house rule), through ``Game`` with scripted dice."""
 
 from __future__ import annotations
 
-from breaking_of_nations.bon_support import do, feature, game, ids, model, texts, unit
+from breaking_of_nations.bon_support import do, feature, game, ids, model, move_refusal, texts, unit
 
 OFF = {"counter_attack": False}
 TRENCH = feature("trench", "trench", [(0, 16), (48, 16), (48, 18), (0, 18)])
@@ -101,19 +101,21 @@ def test_bon109_bon110_forest_slows_movement() -> None:
     """BON-109, BON-110: forest slows movement."""
     light = feature("light", "light_forest", [(0, 10), (20, 10), (20, 30), (0, 30)])
     dense = feature("dense", "dense_forest", [(28, 10), (48, 10), (48, 30), (28, 30)])
-    g = game([unit("A", "red", (10, 12)), unit("B", "red", (38, 12)), unit("x", "blue", (46, 47))],
-             dice=[1, 2], features=[light, dense])
-    st = g.state
-    assert st.move_problem(st.units["A"], (10, 16)) is None and st.move_problem(st.units["A"], (10, 16.5))
-    assert st.move_problem(st.units["B"], (38, 14)) is None and st.move_problem(st.units["B"], (38, 14.5))
+    for uid, x, allowed in (("A", 10, 4), ("B", 38, 2)):  # inches an action: light forest 4", dense 2"
+        g = game([unit("A", "red", (10, 12)), unit("B", "red", (38, 12)), unit("x", "blue", (46, 47))],
+                 dice=[1, 2], features=[light, dense])
+        do(g, f"activate:{uid}")
+        assert move_refusal(g, uid, x, 12 + allowed) is None
+        assert move_refusal(g, uid, x, 12 + allowed + 0.5)
 
 
 def test_bon087_each_hill_level_costs_an_inch() -> None:
     """BON-087: each hill level costs an inch."""
     hill = feature("hill", "clear", [(0, 14), (48, 14), (48, 30), (0, 30)], height=2)
     g = game([unit("A", "red", (10, 12)), unit("x", "blue", (46, 47))], dice=[1, 2], features=[hill])
-    assert g.state.move_problem(g.state.units["A"], (10, 15)) is None
-    assert g.state.move_problem(g.state.units["A"], (10, 15.5))
+    do(g, "activate:A")
+    assert move_refusal(g, "A", 10, 15) is None
+    assert move_refusal(g, "A", 10, 15.5)
 
 
 def test_bon098_a_closed_building_blocks_sight_and_cannot_be_entered() -> None:
@@ -121,8 +123,7 @@ def test_bon098_a_closed_building_blocks_sight_and_cannot_be_entered() -> None:
     silo = feature("silo", "closed_building", [(5, 14), (15, 14), (15, 16), (5, 16)])
     g = game([unit("A", "red", (10, 10)), unit("x", "blue", (10, 20))], dice=[1, 2], features=[silo])
     do(g, "activate:A")
-    assert "fire:A:x" not in ids(g) and "goes through the silo" in g.state.move_problem(g.state.units["A"],
-                                                                                         (10, 15))
+    assert "fire:A:x" not in ids(g) and "goes through the silo" in (move_refusal(g, "A", 10, 15) or "")
 
 
 def hidden(where: tuple[float, float]):

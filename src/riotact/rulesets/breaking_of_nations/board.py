@@ -1,27 +1,52 @@
-"""The table in play: terrain, forces, rulers, cover, terrain speed, and who may see which unit."""
+"""The table's geometry: rulers, cover, sight and going over the terrain and the wire still standing
+(``Ground``, which the game holds and the odds rebuild from a seat's view), the web board's sight line,
+and buildings' and watchtowers' fixed geometry (``Blueprint``).
+
+A building is either sectioned (enclosed: models are recorded by room, BON-090) or open-able
+(models stand in its rooms and moving between levels costs the height in inches, BON-089), per
+BON-088. Its sections are rooms or corridors on a floor ``floor`` inches above the ground; its
+openings are doors (light, heavy or locked, BON-094), windows (BON-091) or a watchtower's ladder
+(BON-099), each on the wall of one section (to the outside) or between two sections.
+
+>>> from riotact.rulesets.breaking_of_nations.setup import BuildingCard
+>>> card = BuildingCard(id="farm", name="the farm", material="wooden",
+...     outline=[(0, 0), (6, 0), (6, 4), (0, 4)],
+...     sections=[{"id": "kitchen", "outline": [(0, 0), (3, 0), (3, 4), (0, 4)]},
+...               {"id": "barn", "outline": [(3, 0), (6, 0), (6, 4), (3, 4)]}],
+...     openings=[{"id": "door", "kind": "door", "at": (0, 2), "sections": ["kitchen"]},
+...               {"id": "hall", "kind": "door", "at": (3, 2), "sections": ["kitchen", "barn"]}])
+>>> plan = Blueprint(card)
+>>> plan.cv, plan.armour_class, plan.size, plan.damage_points   # BON-092, BON-093
+(6, 1, 2, 4)
+>>> plan.openings["door"].outside, plan.links("kitchen")
+((-0.75, 2.0), [('door', ''), ('hall', 'barn')])
+"""
 
 from __future__ import annotations
 
 import math
-from typing import Any
+from collections.abc import Callable
+from functools import lru_cache
+from itertools import pairwise
+from typing import TYPE_CHECKING, Any
 
-from shapely.geometry import LineString, Point
+from shapely.geometry import LineString, Point, Polygon
+from shapely.ops import unary_union
 
-from riotact.core.log import Visibility
-from riotact.core.options import Value
-from riotact.core.protocol import State
-from riotact.core.scenario import Scenario
-from riotact.core.umpire import Umpire
-from riotact.tabletop import Feature, Table, step_toward
+from riotact.tabletop import Feature, Table, beside, sight_report, step_toward
 
-from .forces import Soldier, Unit, build
-from .model import BONSetup
-from .tables import TERRAIN, WEAPONS, terrain_speed
-from .wire import Cut, uncut
+from .tables import BASE, MOVE_ORDER, TERRAIN, WEAPONS, terrain_speed
 
+if TYPE_CHECKING:
+    from .setup import BuildingCard, OpeningCard
+    from .state import Cut, Soldier
+
+XY = tuple[float, float]
 CONTACT = 0.1  # bases this close (edge to edge) are in base contact (BON-031)
 GRID = 0.1  # inches: where engine-driven moves land (the menu's points are written to 0.1")
-MOVE_ORDER = {"flat": 0, "bumpy": 1, "jagged": 2, "impassable": 3}
+#: BON-092 / BON-093: a building's CV and Armour Class by material.
+MATERIALS = {"wooden": (6, 1), "stone": (9, 2), "fortification": (15, 3)}
+DOORSTEP = 0.75  # where a figure stands in front of an opening (inches from the wall)
 
 
 class Ground:
@@ -108,7 +133,10 @@ class Ground:
         return allowed - abs(self.table.height_at(b) - self.table.height_at(a))
 
     def path_problem(self, m: Soldier, a: tuple[float, float], b: tuple[float, float], *,
-                     charging: bool = False) -> str | None:
+                     charging: bool = False, allowance: Callable[..., float] | None = None) -> str | None:
+        """Why ``m`` cannot take the step a->b in one movement action (None: he can); ``allowance``: the
+        step allowance to hold it to (the game's reads buildings and rubble, rules/buildings.py)."""
+        reach = allowance or self.step_allowance
         problem = self.table.path_problem(a, b)
         if problem:
             return problem
@@ -116,8 +144,8 @@ class Ground:
             for f in self.crossed(a, b):
                 if TERRAIN[str(f.tags["kind"])].dangerous:
                     return f"a charge cannot cross {f.name} (BON-017)"
-        if self.table.distance(a, b) > self.step_allowance(m, a, b, charging=charging) + 1e-6:
-            return (f"{m.id} can move only {max(self.step_allowance(m, a, b, charging=charging), 0):.1f}\" "
+        if self.table.distance(a, b) > reach(m, a, b, charging=charging) + 1e-6:
+            return (f"{m.id} can move only {max(reach(m, a, b, charging=charging), 0):.1f}\" "
                     "that way (BON-015, BON-109)")
         return None
 
@@ -143,59 +171,19 @@ class Ground:
         return (round(m.x + (t.x - m.x) * stop / d, 2), round(m.y + (t.y - m.y) * stop / d, 2)) if d else m.pos
 
 
-class Board(Ground, State):
-    def __init__(self, scenario: Scenario, options: dict[str, Value], umpire: Umpire) -> None:
-        super().__init__(scenario, options, umpire)
-        setup: BONSetup = scenario.setup
-        self.setup = setup
-        self.table = Table(setup.width, setup.depth, [
-            terrain_feature(f.id, f.name, f.kind, f.outline, f.height) for f in setup.features])
-        self.units: dict[str, Unit] = {}
-        self.men: dict[str, Soldier] = {}
-        hide = bool(options["hidden_deployment"])
-        for card in setup.units:
-            unit, men = build(card)
-            unit.concealed = hide and card.hidden
-            self.units[unit.id] = unit
-            self.men.update({m.id: m for m in men})
-        self.edges = {d.seat: d.edge for d in setup.deployment}
-        self.turn = 1
-        self.charged: set[str] = set()  # soldiers who charged this turn (BON-017, BON-052)
-        self.cuts: list[Cut] = []  # BON-102: lanes cut through the wire (wire.py)
+@lru_cache(maxsize=256)
+def _uncut(outline: tuple[XY, ...], lanes: tuple[tuple[XY, ...], ...]) -> Any:
+    return Polygon(outline).difference(unary_union([Polygon(lane) for lane in lanes]))
 
-    # -- forces ------------------------------------------------------------------
-    def members(self, u: Unit) -> list[Soldier]:
-        return [self.men[m] for m in u.members if self.men[m].in_play]
 
-    def unit_of(self, m: Soldier) -> Unit:
-        return self.units[m.unit]
-
-    def centre(self, u: Unit) -> tuple[float, float]:
-        ms = self.members(u) or [self.men[u.members[0]]]
-        return (sum(m.x for m in ms) / len(ms), sum(m.y for m in ms) / len(ms))
-
-    def enemy_units(self, seat: str) -> list[Unit]:
-        return [u for u in self.units.values() if u.seat != seat and self.members(u)]
-
-    def seen_by(self, u: Unit, seat: str) -> bool:
-        """What a seat may know of a unit: its own, or one not hidden from it (BON-002 house rule)."""
-        return u.seat == seat or not u.concealed
-
-    def vis(self, u: Unit) -> Visibility:
-        return [u.seat] if u.concealed else "all"
-
-    def tell(self, rule: str, text: str, unit: Unit | None = None, **fields: Any) -> None:
-        self.umpire.effect(rule, text, visible_to=self.vis(unit) if unit else "all", **fields)
-
-    def reveal(self, u: Unit, why: str) -> None:
-        if u.concealed:
-            u.concealed = False
-            self.tell("BON-002", f"{u.name} ({u.seat}) is revealed: {why}.", unit=u)
+def uncut(wire: Feature, cuts: list[Cut]) -> Any:
+    """What of ``wire`` still stands once its lanes are cut (a shapely geometry)."""
+    return _uncut(tuple(wire.outline), tuple(tuple(c.outline()) for c in cuts if c.wire == wire.id))
 
 
 def cover_value(table: Table, firer: tuple[float, float], target: tuple[float, float],
                 base: float) -> tuple[int, str]:
-    """The cover of :meth:`Board.cover` for a target of ``base`` radius at ``target`` (BON-100)."""
+    """The cover of ``Ground.cover`` for a target of ``base`` radius at ``target`` (BON-100)."""
     best, name = 0, ""
     for f in table.features:
         t = TERRAIN[str(f.tags["kind"])]
@@ -231,3 +219,85 @@ def _grid_point_within(a: tuple[float, float], b: tuple[float, float], length: f
 def _along_trench(board: Ground, a: tuple[float, float], b: tuple[float, float]) -> bool:
     """BON-110 gap: moving along inside a trench is Flat; entering, leaving or crossing is Jagged."""
     return "trench" in board.terrain_at(a) and "trench" in board.terrain_at(b)
+
+
+def sight(view: dict[str, Any], a: tuple[float, float], b: tuple[float, float]) -> dict[str, Any]:
+    """From the table the seat was shown, never from the game itself, so it tells nothing hidden."""
+    shown = view["table"]
+    table = Table(shown["width"], shown["depth"], [
+        terrain_feature(f["id"], f["name"], f["kind"], f["outline"], f["height"]) for f in shown["features"]])
+    cv, name = cover_value(table, a, b, BASE)
+    return sight_report(table, a, b, f"{name}, CV {cv} (BON-100)" if cv else "") | {"rule": "BON-024"}
+
+
+class Opening:
+    """An opening's fixed geometry: the spot in front of it on each side."""
+
+    def __init__(self, card: OpeningCard, plan: Blueprint) -> None:
+        self.id, self.kind, self.at = card.id, card.kind, card.at
+        self.sections = tuple(card.sections)
+        self.door = card.door
+        self.outside: XY = beside(plan.outline, card.at, DOORSTEP) if len(self.sections) == 1 else card.at
+
+    @property
+    def inner(self) -> bool:
+        return len(self.sections) == 2
+
+
+class Blueprint:
+    """A building's fixed geometry (shared by game clones, like the table's terrain)."""
+
+    def __init__(self, card: BuildingCard) -> None:
+        self.id, self.name, self.kind = card.id, card.name, card.kind
+        self.sectioned = card.representation == "sections" and card.kind == "building"
+        self.outline: list[XY] = [(float(p[0]), float(p[1])) for p in card.outline]
+        self.shape = Polygon(card.outline)
+        self.bounds = self.shape.bounds
+        self.cv, self.armour_class = MATERIALS[card.material]
+        self.material = card.material
+        self.sections = {s.id: s for s in card.sections}
+        self.rooms = {s.id: Polygon(s.outline) for s in card.sections}
+        self.openings = {o.id: Opening(o, self) for o in card.openings}
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Blueprint:
+        return self
+
+    @property
+    def size(self) -> int:
+        """BON-093 gap: the number of sections (open-able: one per full 3" of the longest side)."""
+        if self.sectioned or self.kind == "watchtower":
+            return len(self.sections)
+        x0, y0, x1, y1 = self.bounds
+        return max(1, int(max(x1 - x0, y1 - y0) // 3))
+
+    @property
+    def damage_points(self) -> int:
+        """BON-093: DP = Armour Class - 1 + 2 x Size."""
+        return self.armour_class - 1 + 2 * self.size
+
+    def links(self, section: str) -> list[tuple[str, str]]:
+        """(opening, the section beyond it or "" for the outside) for each opening of a section."""
+        out = []
+        for o in self.openings.values():
+            if section in o.sections:
+                out.append((o.id, next((s for s in o.sections if s != section), "")))
+        return out
+
+    def near(self, a: XY, b: XY) -> bool:
+        x0, y0, x1, y1 = self.bounds
+        return not (max(a[0], b[0]) < x0 or min(a[0], b[0]) > x1 or max(a[1], b[1]) < y0 or min(a[1], b[1]) > y1)
+
+    def blocks(self, a: XY, b: XY) -> bool:
+        """Whether the straight line a-b passes through the building (its walls stop movement and sight)."""
+        return self.near(a, b) and bool(self.shape.intersects(LineString([a, b]) if a != b else Point(a)))
+
+    def distance(self, p: XY) -> float:
+        return float(self.shape.distance(Point(p)))
+
+    def centre(self, section: str) -> XY:
+        c = self.rooms[section].representative_point()
+        return (round(c.x, 2), round(c.y, 2))
+
+
+def walk_length(points: list[XY]) -> float:
+    return sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in pairwise(points))

@@ -20,14 +20,15 @@ import copy
 from riotact.core import UMPIRE, Game
 from riotact.core.worlds import scenario_start, world_copy
 
-from .state import BreakingOfNations
+from .turn import BreakingOfNations
+from .view import plans_known_to, seen_by
 
 
 def determinise(game: Game, seat: str, seed: int) -> Game:
     world = world_copy(game, seed)
     state = world.state
     assert isinstance(state, BreakingOfNations)
-    hidden = [u for u in state.units.values() if not state.seen_by(u, seat)]
+    hidden = [u for u in state.units.values() if not seen_by(u, seat)]
     if hidden:
         start = scenario_start(game, 0).state
         assert isinstance(start, BreakingOfNations)
@@ -36,5 +37,5 @@ def determinise(game: Game, seat: str, seed: int) -> Game:
             state.units[u.id] = fresh
             state.men.update({m: copy.deepcopy(start.men[m]) for m in fresh.members})
     if seat != UMPIRE:  # BON-077: a mortar's planned target is its owner's secret until it fires
-        state.plans = {uid: plan for uid, plan in state.plans.items() if state.units[uid].seat == seat}
+        state.plans = plans_known_to(state, seat)
     return world

@@ -20,9 +20,10 @@ from typing import Any
 from riotact.core import Game, Scenario
 from riotact.core.encoding import Encoding, grammar_encoding, slot_names
 
-from .buildings import building_action_ids
-from .state import FORMATIONS, BreakingOfNations
-from .wire import cut_action_ids
+from .rules.buildings import building_action_ids
+from .rules.movement import FORMATIONS
+from .rules.wire import cut_action_ids
+from .turn import BreakingOfNations
 
 SLOTS = 16
 

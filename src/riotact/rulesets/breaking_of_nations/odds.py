@@ -24,13 +24,14 @@ from shapely.geometry import LineString, Point, Polygon
 from riotact.core.odds import Chance, Odds, OddsError, OddsProcedure, Param, percent
 from riotact.tabletop import Table, bearing, beside, clock_point, in_arc
 
-from .board import CONTACT, Ground, cover_value, terrain_feature
-from .buildings import AT_DOOR
-from .combat import GRENADE_RADIUS
-from .forces import Soldier
-from .glory import PANIC_GL
-from .ordnance import AMMUNITION, ARC, GUNS, SIZE_DICE
-from .structures import DOORSTEP
+from .board import CONTACT, DOORSTEP, Ground, cover_value, terrain_feature
+from .options import Options
+from .rules.buildings import AT_DOOR
+from .rules.combat import GRENADE_RADIUS
+from .rules.glory import PANIC_GL
+from .rules.ordnance import AMMUNITION, ARC, GUNS, SIZE_DICE
+from .rules.wire import Cut
+from .state import Soldier
 from .tables import (
     ARMOUR,
     CAVALRY_CC_MOD,
@@ -50,7 +51,6 @@ from .tables import (
     reaction,
     ride_reach,
 )
-from .wire import Cut
 
 BANDS = ("short", "medium", "long", "none")
 FORMATION_DS = {"open": None, "closed": None, "mass": 1, "square": None}
@@ -263,7 +263,7 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
 
     Close combat (BON-032..035, BON-054, BON-083, BON-086, BON-114) shows the chance that at least one
     enemy model in contact is struck and the men expected to be struck on each side, every striker's
-    die at the TN built as ``Combat.cc_tn`` builds it (the close-combat weapon's reroll included); a
+    die at the TN built as ``combat.cc_tn`` builds it (the close-combat weapon's reroll included); a
     critical miss's wild blow (BON-034) hits one of the others touching the striker or his foe at
     random, and that share is counted on each of them.
 
@@ -286,6 +286,7 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
     seat cannot see.
     """
     st = view["state"]
+    house = Options(**options)  # the game's resolved house rules, typed
     units = {u["id"]: u for u in st["units"]}
     table = _table(st["table"], tuple((tuple(map(tuple, b["outline"])), b["collapsed"]) for b in st["buildings"]
                                       if b["kind"] == "building"))
@@ -293,14 +294,14 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
         return {}
     out: dict[str, Chance] = {}
     for action in view["legal_actions"]:
-        chance = _chance(action["id"].split(":"), st, table, units, options)
+        chance = _chance(action["id"].split(":"), st, table, units, house)
         if chance is not None:
             out[action["id"]] = chance
     return out
 
 
 def _chance(parts: list[str], st: dict[str, Any], table: Table, units: dict[str, dict[str, Any]],
-            options: dict[str, Any]) -> Chance | None:
+            options: Options) -> Chance | None:
     """The odds of one order (its id's parts), or None where it turns on no chance the view can weigh."""
     verb = parts[0]
     u = units.get(parts[1]) if len(parts) > 1 else None
@@ -334,7 +335,7 @@ def _chance(parts: list[str], st: dict[str, Any], table: Table, units: dict[str,
     return None
 
 
-def _fire(table: Table, options: dict[str, Any], u: dict[str, Any], e: dict[str, Any]) -> Chance | None:
+def _fire(table: Table, options: Options, u: dict[str, Any], e: dict[str, Any]) -> Chance | None:
     """A squad's volley or an MG's salvo at ``e`` (:func:`action_odds`), the Great Equalizer's extra
     hits counted while its house rule is on."""
     mine, theirs = _soldiers(u), _soldiers(e)
@@ -348,7 +349,7 @@ def _fire(table: Table, options: dict[str, Any], u: dict[str, Any], e: dict[str,
     odds = _cached_volley(tuple(tns), len(theirs))
     some = 1 - odds.outcomes.get("0 hit", Fraction(0))
     expected = odds.figures["expected models hit (removed, save heroes' hit location)"]
-    surplus = (odds.figures["expected extra hits for the Great Equalizer"] if options["great_equalizer"]
+    surplus = (odds.figures["expected extra hits for the Great Equalizer"] if options.great_equalizer
                else Fraction(0))
     return Chance(some, f"{percent(some)} at least one hit, {float(expected):.1f} of {len(theirs)} expected "
                         f"({len(tns)} shot(s) at TN {_span(tns)}; a natural 12 always hits)"
@@ -361,7 +362,7 @@ def _cached_volley(tns: tuple[int, ...], models: int) -> Odds:
 
 
 def _grenade(table: Table, units: dict[str, dict[str, Any]], u: dict[str, Any], where: str) -> Chance | None:
-    """``Combat.throw`` from the view, every landing point weighed: its expected hits and the chance of
+    """``combat.throw`` from the view, every landing point weighed: its expected hits and the chance of
     at least one enemy hit."""
     mine = _soldiers(u)
     thrower = next((m for m in mine if not m.panic and m.ac >= 1 and not m.is_piece
@@ -430,7 +431,7 @@ def _cached_group(pair: tuple[tuple[int, bool], ...]) -> icepool.Die:
 
 
 def _direct(table: Table, u: dict[str, Any], e: dict[str, Any]) -> Chance | None:
-    """``Artillery.direct_fire`` from the view: the dice, the models they reach and each one's TN."""
+    """``artillery.direct_fire`` from the view: the dice, the models they reach and each one's TN."""
     mine, theirs = _soldiers(u), _soldiers(e)
     piece = next((m for m in mine if m.is_piece), None)
     if (piece is None or piece.weapon not in GUNS or any(m["inside"] for m in u["models"] + e["models"])
@@ -458,9 +459,9 @@ Blow = dict[str, Fraction]  # one striker's die: the man it may hit -> the chanc
 Man = tuple[Soldier, dict[str, Any]]  # a model and his unit, as the view shows them
 
 
-def _melee(table: Table, options: dict[str, Any], units: dict[str, dict[str, Any]],
+def _melee(table: Table, options: Options, units: dict[str, dict[str, Any]],
            u: dict[str, Any]) -> Chance | None:
-    """``Combat.melee`` from the view: each attacker strikes his nearest foe in contact, each enemy in
+    """``combat.melee`` from the view: each attacker strikes his nearest foe in contact, each enemy in
     contact strikes back at his nearest man of the unit; a man is struck if any blow at him lands. A
     critical miss (BON-034) hits one of the others touching the striker or his foe, friend or foe, at
     random (the umpire's pick is uniform): that share of the blow is counted on each of them."""
@@ -487,9 +488,9 @@ def _melee(table: Table, options: dict[str, Any], units: dict[str, dict[str, Any
     return _tally(blows, men, u["seat"]) if blows else None
 
 
-def _assault(table: Table, options: dict[str, Any], buildings: list[dict[str, Any]],
+def _assault(table: Table, options: Options, buildings: list[dict[str, Any]],
              units: dict[str, dict[str, Any]], u: dict[str, Any], key: str) -> Chance | None:
-    """``Buildings.fight_through`` from the view (BON-096): up to two of ``u``'s men at the opening
+    """``buildings.fight_through`` from the view (BON-096): up to two of ``u``'s men at the opening
     against up to two enemies on the other side (nearest the doorstep first), each striking the one
     across from him at TN +2 (a man inside has his building's cover, +1, BON-114), then the tally of
     :func:`_melee`, wild blows counted."""
@@ -532,9 +533,9 @@ def _gap(table: Table, a: Soldier, b: Soldier) -> float:
     return table.ruler(a.pos, a.base, b.pos, b.base)
 
 
-def _swing(table: Table, options: dict[str, Any], men: list[Man], striker: Man, foe: Man,
+def _swing(table: Table, options: Options, men: list[Man], striker: Man, foe: Man,
            inside_cv: dict[str, int] | None = None, door: bool = False) -> Blow:
-    """``Combat.strike``: the chance the striker's die hits his foe, and a critical miss's share on each
+    """``combat.strike``: the chance the striker's die hits his foe, and a critical miss's share on each
     of the others touching either of them (BON-034)."""
     (a, _), (t, tu) = striker, foe
     hit, wild = _blow(table, options, a, t, tu, (inside_cv or {}).get(t.id, 0), door)
@@ -557,18 +558,18 @@ def _tally(blows: list[Blow], men: list[Man], seat: str) -> Chance:
                         f"{float(ours):.1f} of yours (wild blows counted)")
 
 
-def _blow(table: Table, options: dict[str, Any], a: Soldier, t: Soldier, tu: dict[str, Any], inside_cv: int = 0,
+def _blow(table: Table, options: Options, a: Soldier, t: Soldier, tu: dict[str, Any], inside_cv: int = 0,
           door: bool = False) -> tuple[Fraction, Fraction]:
-    """``Combat.cc_tn`` (with the Buildings' +2 through a door or window, BON-096, and a man inside's
+    """``combat.cc_tn`` (with the buildings' +2 through a door or window, BON-096, and a man inside's
     building cover) and ``strike``: the chance a D6 (rerolled with a close-combat weapon) hits its man,
     and the chance of a critical miss (BON-034)."""
     trench_t = "trench" in [str(f.tags["kind"]) for f in table.features_at(t.pos)]
     trench_a = "trench" in [str(f.tags["kind"]) for f in table.features_at(a.pos)]
     tn = t.ds(tu["formation"], tu["charging"])
     if trench_t and not trench_a:
-        tn += int(options["trench_defender_ds"])
+        tn += options.trench_defender_ds
     elif trench_a and not trench_t:
-        tn += int(options["trench_attacker_ds"])
+        tn += options.trench_attacker_ds
     elif (inside_cv or cover_value(table, a.pos, t.pos, t.base)[0]) and not trench_t:
         tn += 1
     tn += (tu["formation"] == "square") + (table.height_at(t.pos) > table.height_at(a.pos))
@@ -576,11 +577,11 @@ def _blow(table: Table, options: dict[str, Any], a: Soldier, t: Soldier, tu: dic
     tn += CAVALRY_CC_MOD if a.mounted and not t.mounted else 0
     tn += 2 if door else 0
     tn -= a.cs()
-    strike = _strike(tn, a.cc_weapon and options["cc_reroll"] == "when_not_critical")
+    strike = _strike(tn, a.cc_weapon and options.cc_reroll == "when_not_critical")
     return strike["critical hit"] + strike["hit"], strike["critical miss"]
 
 
-def _charge(board: Ground, options: dict[str, Any], units: dict[str, dict[str, Any]], u: dict[str, Any],
+def _charge(board: Ground, options: Options, units: dict[str, dict[str, Any]], u: dict[str, Any],
             e: dict[str, Any]) -> Chance | None:
     """``charge`` from the view (BON-017): each man able to move runs at double SP straight at the
     nearest model of the target, as far as the ground allows (the engine's own ``step_allowance``,
@@ -594,7 +595,7 @@ def _charge(board: Ground, options: dict[str, Any], units: dict[str, dict[str, A
         return None
     theirs = _soldiers(e)
     mounted = u["kind"] == "cavalry"
-    limit = 1 if mounted else int(options["movement_actions"])  # BON-079: one gait move
+    limit = 1 if mounted else options.movement_actions  # BON-079: one gait move
     movers = [m for m in _soldiers(u) if not m.panic and not m.is_piece and m.ac >= 1 and m.move_ac + 1 <= limit]
     if not movers or not theirs:
         return None
@@ -643,7 +644,7 @@ def _glory(u: dict[str, Any]) -> Chance | None:
     return Chance(some, f"{percent(some)} to bring GL {gl}+ down ({n} glory test(s), D6 of GL or more each)")
 
 
-def _ammo(table: Table, options: dict[str, Any], units: dict[str, dict[str, Any]], u: dict[str, Any],
+def _ammo(table: Table, options: Options, units: dict[str, dict[str, Any]], u: dict[str, Any],
           turn: int) -> Chance | None:
     """``ammo_check`` at an MG's activation (BON-076): while its ammunition crewman is dead or in base
     contact with an enemy, in the n-th such turn a D6 of ``ammo_turn_face`` - n or more runs it out."""
@@ -659,13 +660,13 @@ def _ammo(table: Table, options: dict[str, Any], units: dict[str, dict[str, Any]
     if not since:
         return None
     n = turn - since + 1
-    need = max(1, int(options["ammo_turn_face"]) - n)
+    need = max(1, options.ammo_turn_face - n)
     p = Fraction(7 - min(need, 7), 6)
     return Chance(p, f"{percent(p)} the MG runs out of ammunition (turn {n} without its crewman: a D6 of {need}+)")
 
 
-def _breakdown(board: Ground, options: dict[str, Any], u: dict[str, Any], where: str) -> Chance | None:
-    """``Vehicles.vehicle_moved`` (BON-109 gap): a move over Bumpy or Jagged ground (the engine's own
+def _breakdown(board: Ground, options: Options, u: dict[str, Any], where: str) -> Chance | None:
+    """``vehicles.vehicle_moved`` (BON-109 gap): a move over Bumpy or Jagged ground (the engine's own
     ``ground`` from the unit's centre) makes a D6 breakdown roll, broken down on ``breakdown_face`` or
     less. Returns the chance to break down."""
     try:
@@ -678,9 +679,9 @@ def _breakdown(board: Ground, options: dict[str, Any], u: dict[str, Any], where:
     rough = sorted(k for k in board.ground(centre, (dest[0], dest[1])) if TERRAIN[k].move in ("bumpy", "jagged"))
     if not rough:
         return None
-    p = Fraction(min(6, max(0, int(options["breakdown_face"]))), 6)
+    p = Fraction(min(6, max(0, options.breakdown_face)), 6)
     return Chance(p, f"{percent(p)} to break down for the rest of the game ({TERRAIN[rough[0]].name}: "
-                     f"a D6 of {options['breakdown_face']} or less)")
+                     f"a D6 of {options.breakdown_face} or less)")
 
 
 def _mean(points: Any) -> tuple[float, float]:
@@ -695,9 +696,9 @@ def _board(table: Table, lanes: list[dict[str, Any]]) -> Ground:
                              for lane in lanes])
 
 
-def _lob(table: Table, options: dict[str, Any], units: dict[str, dict[str, Any]], u: dict[str, Any],
+def _lob(table: Table, options: Options, units: dict[str, dict[str, Any]], u: dict[str, Any],
          rest: list[str], plans: dict[str, Any]) -> Chance | None:
-    """``Artillery.indirect_fire`` from the view (BON-069, BON-070, BON-073, BON-077): the round placed
+    """``artillery.indirect_fire`` from the view (BON-069, BON-070, BON-073, BON-077): the round placed
     at the guessed range on the line to the target's centre (or at the mortar's own plan), then every
     deviation weighed: the placement d12 (the house rule's faces a critical miss), each distance (shell
     D3" or D6", shot D6" or D6+3") and each of the twelve clock directions; the piece's dice against the
@@ -718,7 +719,7 @@ def _lob(table: Table, options: dict[str, Any], units: dict[str, dict[str, Any]]
     else:
         return None
     gun, ammo = GUNS[piece.weapon], AMMUNITION[u["ammunition"]]
-    worst = int(options["artillery_critical_miss"])
+    worst = options.artillery_critical_miss
     points: list[Landing] = []
     for weight, (sides, plus) in ((Fraction(worst, 12), ammo.critical), (Fraction(12 - worst, 12), ammo.deviation)):
         lengths = range(1, 4) if sides == 3 else range(1 + plus, sides + plus + 1)  # a D3 is a D6 halved
@@ -742,7 +743,7 @@ def _die(dev: tuple[int, int]) -> str:
 
 def _batter(view_table: dict[str, Any], buildings: list[dict[str, Any]], u: dict[str, Any],
             bid: str) -> Chance | None:
-    """``Buildings.batter`` from the view (BON-093): each man outside with a rifle or LMG, in reach of
+    """``buildings.batter`` from the view (BON-093): each man outside with a rifle or LMG, in reach of
     the walls and seeing the nearest point of them (no other standing building in the way), fires his
     shots at TN = the building's CV + range + his experience; each hit takes his weapon's D from its
     DP, and at 0 it falls in on those inside. A natural 12 also hits one man inside (not counted)."""
@@ -776,9 +777,9 @@ def _batter(view_table: dict[str, Any], buildings: list[dict[str, Any]], u: dict
                         f"expected; {percent(falls)} it falls on those inside")
 
 
-def _bash(table: Table, options: dict[str, Any], buildings: list[dict[str, Any]], u: dict[str, Any],
+def _bash(table: Table, options: Options, buildings: list[dict[str, Any]], u: dict[str, Any],
           key: str) -> Chance | None:
-    """``Buildings.bash`` from the view (BON-095): the soldier of the best CS at the door (inside, in a
+    """``buildings.bash`` from the view (BON-095): the soldier of the best CS at the door (inside, in a
     section the door opens on; outside, within 1.5" of the doorstep) rolls a D6 against DS 4 (house rule
     ``door_ds``) less his CS."""
     bid, _, oid = key.partition(".")
@@ -799,9 +800,9 @@ def _bash(table: Table, options: dict[str, Any], buildings: list[dict[str, Any]]
     basher = max(near, key=lambda m: (m.cs(), m.ac, m.id), default=None)
     if basher is None:
         return None
-    tn = int(options["door_ds"]) - basher.cs()
+    tn = options.door_ds - basher.cs()
     p = Fraction(min(6, max(0, 7 - tn)), 6)
-    return Chance(p, f"{percent(p)} to break the door ({basher.id}: D6 {tn}+, DS {options['door_ds']} less CS "
+    return Chance(p, f"{percent(p)} to break the door ({basher.id}: D6 {tn}+, DS {options.door_ds} less CS "
                      f"{basher.cs():+d}; 1 AC an attempt)")
 
 
@@ -831,7 +832,7 @@ def _soldiers(u: dict[str, Any]) -> list[Soldier]:
 
 
 def _rifles(table: Table, mine: list[Soldier], theirs: list[Soldier]) -> list[tuple[Soldier, Soldier]]:
-    """``Combat.fire`` / ``shots``: who fires (``able`` and ``can_fire``) and at whom, from the view."""
+    """``combat.fire`` / ``shots``: who fires (``able`` and ``can_fire``) and at whom, from the view."""
     out = []
     for f in mine:
         if not _fires(f):
@@ -856,7 +857,7 @@ def _reach(f: Soldier) -> float:
 
 def _salvo(table: Table, mg: dict[str, Any], mine: list[Soldier],
            theirs: list[Soldier]) -> list[tuple[Soldier, Soldier]]:
-    """``Combat.salvo``: 6 shots from the piece at targets in its 90 degree arc, as a Green crewman."""
+    """``combat.salvo``: 6 shots from the piece at targets in its 90 degree arc, as a Green crewman."""
     piece = mine[0]
     aims = sorted((t for t in theirs if not t.prone and table.ruler(piece.pos, piece.base, t.pos, t.base)
                    <= WEAPONS["mg"].reach and _sees(table, piece.pos, t.pos)
@@ -867,7 +868,7 @@ def _salvo(table: Table, mg: dict[str, Any], mine: list[Soldier],
 
 
 def _tn(table: Table, f: Soldier, t: Soldier, tu: dict[str, Any]) -> int:
-    """``Combat.ranged_tn`` (BON-025, BON-030, BON-085, BON-100, BON-113) from the view: DS + armour +
+    """``combat.ranged_tn`` (BON-025, BON-030, BON-085, BON-100, BON-113) from the view: DS + armour +
     CV + range + the firer's experience (+1 on horseback, -1 at a charging cluster)."""
     band = WEAPONS[f.weapon].band(table.ruler(f.pos, f.base, t.pos, t.base)) or "long"
     return (t.ds(tu["formation"], tu["charging"]) + cover_value(table, f.pos, t.pos, t.base)[0] + RANGE_MOD[band]

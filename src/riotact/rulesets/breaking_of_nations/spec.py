@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from riotact.core.messages import table_talk
 from riotact.core.protocol import RulesetSpec
 
+from .armies import army_report
+from .board import sight
 from .bots import HeuristicBot
-from .builder import army_report
 from .determinise import determinise
 from .encoding import encoding
-from .model import BONSetup
-from .rules import HOUSE_RULES
-from .sight import sight
-from .state import BreakingOfNations
+from .options import Options
+from .setup import Setup
 from .text import text_view
+from .turn import BreakingOfNations
 
 SPEC = RulesetSpec(
     id="breaking-of-nations",
@@ -23,14 +22,14 @@ SPEC = RulesetSpec(
             "activation, D12 fire, D6 close combat, glory tests and panic, grenades and machine guns. "
             "Partly implemented: see docs/rules/BON.md.",
     state=BreakingOfNations,
-    setup=BONSetup,
-    house_rules=(*HOUSE_RULES, table_talk("BON-001")),  # issue 8: seats message each other
+    setup=Setup,
+    options=Options,
     heuristic_bot=HeuristicBot,
     scenario_package="riotact.rulesets.breaking_of_nations.scenarios",
     seat_counts=(2, 6),
     text_view=text_view,
     encoding=encoding,
-    army_lists="riotact.rulesets.breaking_of_nations.organisations",
+    army_lists="riotact.rulesets.breaking_of_nations.armies",
     odds="riotact.rulesets.breaking_of_nations.odds",
     determinise=determinise,
     sight=sight,

@@ -169,6 +169,10 @@ TERRAIN = {
 SPEED_FRACTION = {"flat": (1, 1), "bumpy": (2, 3), "jagged": (1, 3)}
 
 
+BASE = 0.5  # a foot figure's base radius (1" across)
+MOVE_ORDER = {"flat": 0, "bumpy": 1, "jagged": 2, "impassable": 3}  # BON-109: the slowest ground decides
+
+
 def terrain_speed(sp: float, move: str) -> int:
     """BON-109: full, 2/3 or 1/3 of full speed, rounded up."""
     num, den = SPEED_FRACTION[move]

@@ -12,11 +12,10 @@ from typing import Any
 
 from riotact.core.umpiring import UMPIRE_RULE, Arg, Power, PowerError, move_and_remove
 
-from .board import Board
-from .forces import Unit
+from .state import Unit, World
 
 
-def umpire_powers(s: Board) -> tuple[Power, ...]:
+def umpire_powers(s: World) -> tuple[Power, ...]:
     def unit_on_table(uid: str) -> Unit:
         unit = s.units.get(uid)
         if unit is None or not s.members(unit):

@@ -10,17 +10,84 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+from shapely.geometry import Point, Polygon
 
 from riotact.core.scenario import scenario_seat
 from riotact.tabletop import simple_outline
 
-from .ordnance import CREW, battery_problems
-from .structures import BuildingCard
+from .rules.ordnance import CREW, battery_problems
 from .tables import LEVELS, TERRAIN
 
 Strict = ConfigDict(extra="forbid")
 Level = Literal["civilian", "green", "regular", "veteran", "elite"]
 ArmourKind = Literal["minimal", "flak", "heavy"]
+
+
+class SectionCard(BaseModel):
+    """A room or corridor (BON-090); ``floor``: inches above the ground (BON-089, BON-097)."""
+
+    model_config = Strict
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    name: str = ""
+    outline: list[tuple[float, float]] = Field(min_length=3)
+
+    _outline = field_validator("outline")(simple_outline)
+    floor: float = Field(0.0, ge=0, le=30)
+    capacity: int | None = Field(None, ge=1, le=30)
+
+
+class OpeningCard(BaseModel):
+    """A door (BON-094), a window (BON-091) or a ladder (BON-099) at ``at`` on a section's wall:
+    one section (to the outside) or two (between them)."""
+
+    model_config = Strict
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    kind: Literal["door", "window", "ladder"]
+    door: Literal["light", "heavy", "locked"] = "light"
+    at: tuple[float, float]
+    sections: list[str] = Field(min_length=1, max_length=2)
+
+
+class BuildingCard(BaseModel):
+    """BON-088: a building on the table, sectioned (enclosed) or open-able, or a watchtower."""
+
+    model_config = Strict
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    name: str
+    kind: Literal["building", "watchtower"] = "building"
+    representation: Literal["sections", "openable"] = "sections"
+    material: Literal["wooden", "stone", "fortification"] = "stone"
+    outline: list[tuple[float, float]] = Field(min_length=3)
+
+    _outline = field_validator("outline")(simple_outline)
+    sections: list[SectionCard] = Field(min_length=1)
+    openings: list[OpeningCard] = []
+
+    @model_validator(mode="after")
+    def _consistent(self) -> BuildingCard:
+        ids = [s.id for s in self.sections]
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"building {self.id}: section ids must be different")
+        if len({o.id for o in self.openings}) != len(self.openings):
+            raise ValueError(f"building {self.id}: opening ids must be different")
+        foot = Polygon(self.outline)
+        if not foot.is_valid or foot.area <= 0:
+            raise ValueError(f"building {self.id}: the outline is not a simple polygon")
+        for s in self.sections:
+            if not foot.buffer(0.01).covers(Polygon(s.outline)):
+                raise ValueError(f"building {self.id}: section {s.id} lies outside the building's outline")
+        for o in self.openings:
+            for sid in o.sections:
+                if sid not in ids:
+                    raise ValueError(f"building {self.id}: opening {o.id} names no section {sid!r}")
+            wall = Polygon(next(s.outline for s in self.sections if s.id == o.sections[0])).exterior
+            if wall.distance(Point(o.at)) > 0.3:
+                raise ValueError(f"building {self.id}: opening {o.id} at {o.at} is not on the wall of "
+                                 f"section {o.sections[0]}")
+        if self.kind == "watchtower" and (len(self.sections) != 1 or any(o.kind == "door" for o in self.openings)):
+            raise ValueError(f"watchtower {self.id}: one section high above the ground, reached by a ladder "
+                             "(BON-099)")
+        return self
 
 
 class FeatureCard(BaseModel):
@@ -144,7 +211,7 @@ class Bombardment(BaseModel):
     hours: int = Field(2, ge=1, le=72)
 
 
-class BONSetup(BaseModel):
+class Setup(BaseModel):
     model_config = Strict
     width: float = Field(48, gt=0, le=240)
     depth: float = Field(48, gt=0, le=240)
@@ -166,13 +233,13 @@ class BONSetup(BaseModel):
     def _ready_made(cls, data: Any, info: ValidationInfo) -> Any:
         """The units of the ready-made lists the scenario names join its own (BON-115)."""
         if isinstance(data, dict) and data.get("armies"):
-            from .organisations import army_units
+            from .armies import army_units
 
             return {**data, "units": [*data.get("units", []), *army_units(data["armies"], info.context)]}
         return data
 
     @model_validator(mode="after")
-    def _consistent(self) -> BONSetup:
+    def _consistent(self) -> Setup:
         from .armies import army_problems
 
         ids = [u.id for u in self.units]
@@ -201,7 +268,7 @@ class BONSetup(BaseModel):
         return self
 
 
-def _check_buildings(setup: BONSetup) -> None:
+def _check_buildings(setup: Setup) -> None:
     """Buildings have their own ids; a unit placed inside one names a section that has room."""
     if len({b.id for b in setup.buildings}) != len(setup.buildings):
         raise ValueError("building ids must be different")
@@ -223,4 +290,4 @@ def _check_buildings(setup: BONSetup) -> None:
             raise ValueError(f"unit {u.id}: {u.inside} holds only {room} models (BON-090, BON-099)")
 
 
-__all__ = ["LEVELS", "BONSetup", "Objective", "UnitCard"]
+__all__ = ["LEVELS", "Objective", "Setup", "UnitCard"]

@@ -13,10 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from riotact.core.options import HouseRule
-
 if TYPE_CHECKING:
-    from .model import BONSetup
+    from ..setup import Setup
 
 #: BON-068: the direct-fire dice by weapon size (Light 2D12, Medium 3D12, Heavy 4D12).
 SIZE_DICE = {"light": 2, "medium": 3, "heavy": 4}
@@ -78,19 +76,7 @@ LIMBER_NEEDED = {"light": 0, "medium": 1, "heavy": 2}
 
 VEHICLE_CU = 10  # BON-010 / BON-012 gap: a vehicle's base cost, plus 5 a CV class and its armament's
 
-#: The fire-support gap defaults a table may change (listed on docs/rules/BON.md).
-FIRE_HOUSE_RULES = (
-    HouseRule("bombardment_phases", False, "BON-072",
-              "Optional rule: one bombardment phase per two hours chosen (at least one), else a single phase."),
-    HouseRule("bombardment_marker", 6.0, "BON-071", "The bombardment marker's diameter in inches."),
-    HouseRule("breakdown_face", 1, "BON-109",
-              "A vehicle moving over Bumpy or Jagged ground breaks down on a D6 of this or less (0: never)."),
-    HouseRule("artillery_critical_miss", 3, "BON-069",
-              "Indirect fire's placement d12: this face or less is a critical miss (longer deviation)."),
-)
-
-
-def battery_problems(setup: BONSetup) -> list[str]:
+def battery_problems(setup: Setup) -> list[str]:
     """BON-065 gap: pieces come in batteries of 2 unless the scenario allows single pieces (MGs are
     taken singly)."""
     if setup.single_pieces:

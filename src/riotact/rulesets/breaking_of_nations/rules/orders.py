@@ -1,0 +1,104 @@
+"""The orders a unit may be given when it activates (BON-013, BON-014) and the fire orders: rifles and
+LMGs, the flame thrower, grenades (BON-025..030, BON-053, BON-057..061) and the MG (BON-074)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from riotact.core.protocol import Action
+from riotact.core.words import counted, possessive
+
+from ..state import Soldier, Unit
+from ..tables import WEAPONS
+from . import artillery, buildings, combat, glory, movement, sequence, wire
+
+if TYPE_CHECKING:
+    from ..state import World
+
+
+def unit_actions(w: World, u: Unit) -> list[Action]:
+    out = [Action(f"end:{u.id}", f"end {possessive(u.name)} activation")]
+    able = movement.able(w, u)
+    if not able:
+        return out
+    foes = [e for e in w.enemy_units(u.seat) if not e.concealed]
+    if u.kind in ("mg", "gun"):
+        out += mg_actions(w, u, foes) if u.kind == "mg" else artillery.gun_actions(w, u, foes)
+        out += movement.move_menu(w, u, foes)
+        return out
+    for e in foes:
+        if any(buildings.can_fire(w, m) and buildings.targets_for(w, m, e) for m in able):
+            out.append(Action(f"fire:{u.id}:{e.id}", f"{u.name} fires at {e.name}"))
+    g = grenadier(w, u)
+    if g is not None:
+        for e in foes:
+            near = [t for t in w.members(e) if w.board.gap(g, t) <= WEAPONS["grenades"].reach]
+            if near:
+                t = min(near, key=lambda t: (w.board.gap(g, t), t.id))
+                out.append(Action(f"throw:{u.id}:{t.x:.1f},{t.y:.1f}",
+                                  f"{g.id} throws a grenade at {e.name}"))
+    if u.kind == "vehicle":  # BON-012 gap: a vehicle fires and moves
+        return out + movement.move_menu(w, u, foes)
+    if any(buildings.fighters(w, m) for m in able):
+        out.append(Action(f"fight:{u.id}", f"{u.name} fights in close combat"))
+    movers = movement.unit_movers(w, u)
+    if movers and all(not m.prone for m in movers):
+        for e in foes:
+            if movement.charge_reaches(w, movers, e):
+                out.append(Action(f"charge:{u.id}:{e.id}", f"{u.name} charges {e.name}"))
+    out += movement.move_menu(w, u, foes) + wire.wire_actions(w, u)
+    if glory.can_steady(w, u):
+        out.append(Action(f"rally:{u.id}", f"the officer rallies {u.name} (GL -{w.options.rally_gl})"))
+        if foes and movers:
+            p = movement.away_point(w, u)
+            if movement.move_problem(w, u, p) is None:
+                out.append(Action(f"fallback:{u.id}", f"the officer orders {u.name} to fall back"))
+    if u.kind in ("squad", "cavalry") and not buildings.unit_where(w, u):  # a room has no formation (BON-090)
+        for f in movement.FORMATIONS:
+            if f != u.formation and not (f == "square" and u.kind == "cavalry"):  # BON-022
+                out.append(Action(f"formation:{u.id}:{f}", f"{u.name} forms {f} formation"))
+    if any(not m.prone for m in able):
+        out.append(Action(f"prone:{u.id}", f"{u.name} goes prone"))
+    if any(m.prone and movement.may_rise(w, m) for m in able):
+        out.append(Action(f"rise:{u.id}", f"{u.name} gets up"))
+    return out + buildings.building_actions(w, u)
+
+
+# -- firing -------------------------------------------------------------------------------
+def fire(w: World, u: Unit, e: Unit) -> None:
+    if u.kind == "mg":
+        combat.salvo(w, u, e)
+        return
+    sequence.reveal(w, u, "it opens fire")
+    firers = [m for m in movement.able(w, u) if buildings.can_fire(w, m) and buildings.targets_for(w, m, e)]
+    flames = [m for m in firers if m.weapon == "lft"]
+    firers = [m for m in firers if m.weapon != "lft"]
+    lmg = any(m.weapon == "lmg" for m in firers)
+    w.tell("BON-025", f"{u.name} fires at {e.name} ({counted(len(firers) + len(flames), 'firer')}).")
+    for m in flames:
+        targets = buildings.targets_for(w, m, e)
+        if targets:
+            combat.stream(w, m, min(targets, key=lambda t: (w.board.gap(m, t), t.id)))
+    if firers:
+        combat.volley(w, buildings.shots(w, firers, e), e, "BON-025")
+    combat.pin(w, e, lmg)  # BON-064: an LMG pins
+
+
+def grenadier(w: World, u: Unit) -> Soldier:
+    """BON-053: a grenadier (or a hero listed with grenades) throws while he has AC; no count kept."""
+    return next((m for m in movement.able(w, u) if m.role == "grenadier" or (m.is_hero and m.weapon == "grenades")),
+                None)  # type: ignore[return-value]
+
+
+def mg_actions(w: World, u: Unit, foes: list[Unit]) -> list[Action]:
+    out: list[Action] = []
+    crew = combat.mg_crew(w, u)
+    pieces = [m for m in w.members(u) if m.is_piece]
+    if not pieces or not crew:
+        return out  # BON-065 gap: no crew, no firing
+    if u.salvos < 3 and not u.ammo_out and any(m.ac >= 1 for m in crew):
+        for e in foes:
+            if combat.mg_targets(w, u, e):
+                out.append(Action(f"fire:{u.id}:{e.id}", f"{u.name} fires a salvo at {e.name} "
+                                  f"({u.salvos + 1} of 3)"))
+    return out + artillery.rotation_actions(w, u, foes)  # BON-066 (artillery.py)
