@@ -1,6 +1,6 @@
 """The orders open in an action step (BWA-01, 06, 17, 25, 26, 30, 49), read as the legal list.
 
-The list is made as it is read (by_will_alone/rules/open_orders.py): whatever way a seat, a bot or the
+The list is made as it is read (core/open_orders.py): whatever way a seat, a bot or the
 umpire reads it (in order, by position, by id) it must offer the same orders, and close them as
 orders are given, as the rules say."""
 

@@ -11,13 +11,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from riotact.core.errors import ScenarioError
+from riotact.core.open_orders import Orders
 from riotact.core.protocol import Action, State
 from riotact.core.scenario import Scenario
 from riotact.core.umpire import Umpire
 
 from .board import street_map
 from .options import Options
-from .rules.open_orders import Orders
 from .setup import Setup, UnitSpec
 from .tables import (
     AUTHORITY,

@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from riotact.core.log import Visibility
+from riotact.core.open_orders import OrderList
 from riotact.core.protocol import Action
 from riotact.core.scenario import Scenario
 from riotact.core.umpire import Umpire
@@ -16,7 +17,6 @@ from riotact.core.umpiring import Power
 from . import umpiring, view
 from .options import Options
 from .rules import movement, orders, sequence
-from .rules.open_orders import OrderList
 from .state import World
 
 

@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
+from riotact.core.open_orders import OrderList, Orders, Run, split
 from riotact.core.protocol import Action
 
 from ..state import Dummy, Task, Unit, World
 from ..tables import ACTION_NAMES, AUTHORITY, NONVIOLENT, REACTION_NAMES, REACTIONS, may_take
-from .open_orders import DONE, OrderList, Orders, Run, split
+
+DONE = Action("done", "End the orders for this action step")  # BWA-01: the side ends its step
 
 __all__ = ["DONE", "split"]
 
@@ -83,10 +86,10 @@ def arrest_actions(state: World, task: Task) -> list[Action]:
 
 def order_actions(state: World, seat: str) -> OrderList:
     """Orders still open to ``seat`` this step: nothing moves while orders are declared, so each
-    piece's orders are worked out once per step and closed as orders are given (see open_orders)."""
+    piece's orders are worked out once per step and closed as orders are given (see riotact.core.open_orders)."""
     if state.orders_cache is None:
         state.orders_cache = _all_orders(state, state.side_of(seat))
-    return OrderList(state.orders_cache, seat)
+    return OrderList(state.orders_cache, seat, DONE)
 
 
 def once_per_initiative(state: World, key: str, verb: str, arg: str) -> str:
@@ -107,7 +110,7 @@ def once_per_initiative(state: World, key: str, verb: str, arg: str) -> str:
 
 def _all_orders(state: World, side: str) -> Orders:
     """Every piece's orders not yet given this step, with the seat that gives them."""
-    table = _Table(state, side)
+    table = step_table(state, side)
     orders = table.orders
 
     def add(key: str, seat: str, name: str, actions: list[Action], runs: list[Run]) -> None:
@@ -135,100 +138,115 @@ _TARGET_TEXTS = (("confront", "confront {}"), ("envelope", "envelop {}"), ("disr
                  ("disperse", "disperse {}"), ("arrest", "arrest stands of {}"))
 
 
-class _Table:
+@dataclass
+class StepTable:
     """What every unit's orders look at, worked out once per side and step (nothing moves while
     orders are declared): the pieces on the table, where enemies stop a move or touch, what each
-    place sees, and the runs of orders pieces share (see open_orders), made once per kind and place."""
+    place sees, and the runs of orders pieces share (see riotact.core.open_orders), made once per kind and place."""
 
-    def __init__(self, state: World, side: str) -> None:
-        self.state, self.side = state, side
-        self.orders = Orders()
-        self.everyone = state.table_units()
-        self.mine = [u for u in self.everyone if u.side == side]
-        self.weapons: dict[str | None, int] = {}
-        for u in state.units.values():
-            if u.on_table:
-                self.weapons[u.group] = max(self.weapons.get(u.group, u.weapons), u.weapons)
-        self.stops = state.enemy_nodes(side)
-        self.touched = {u.node for u in self.everyone if u.side != side and not u.airborne}
-        self.enemy_places = state.enemy_places(side)
-        self.counter_rate = state.counter_rate(side)
-        self.loads: dict[str, int] = {}
-        for u in state.units.values():
-            if u.mounted_in:
-                self.loads[u.mounted_in] = self.loads.get(u.mounted_in, 0) + len(u.stands)
-        self._sight: dict[tuple[str, str], bool] = {}
-        self._runs: dict[tuple[object, ...], Run] = {}
-        self._reach: dict[tuple[str, int | None, bool], dict[str, list[str]]] = {}
-
-    def destinations(self, unit: Unit) -> dict[str, list[str]]:
-        """``World.destinations`` for the step's fixed table, once per place, rate and kind."""
-        assert unit.node is not None
-        rate = self.state.move_rate(unit)
-        key = (unit.node, rate, unit.type == "land_vehicle")
-        if key not in self._reach:
-            self._reach[key] = self.state.destinations(unit, stops=self.stops)
-        return self._reach[key]
-
-    def sees(self, a: str, b: str | None) -> bool:
-        """Sight from place ``a`` to place ``b`` (BWA-09/10), once per pair of places."""
-        if b is None:
-            return False
-        if (a, b) not in self._sight:
-            self._sight[a, b] = self.state.sees(a, b)
-        return self._sight[a, b]
-
-    def run(self, key: tuple[object, ...], make: Callable[[], tuple[tuple[tuple[str, str], ...],
-                                                                    list[tuple[str, str]]]],
-            *, skip_self: bool = False, use: str = "") -> list[Run]:
-        """The run ``key`` (made once by ``make``: verbs and items), as a holder's list (empty: nothing)."""
-        if key not in self._runs:
-            verbs, items = make()
-            self._runs[key] = self.orders.run(verbs, items, skip_self=skip_self, use=use)
-        run = self._runs[key]
-        return [run] if run.width else []
-
-    def targets(self, unit: Unit, reach: frozenset[str]) -> list[Run]:
-        """BWA-21: opposing units or counters in contact or within reach, for each targeted action."""
-        state, side = self.state, self.side
-
-        def make() -> tuple[tuple[tuple[str, str], ...], list[tuple[str, str]]]:
-            found = []
-            for u in self.everyone:
-                if u.side != side and u.node in reach and (u.hidden or not u.airborne):  # a counter may be anything
-                    found.append((u.counter, u.node, f"counter {u.counter}") if u.hidden else (u.id, u.node, u.name))
-            for label, d in state.dummies.items():
-                if d.side != side and d.node in reach:
-                    found.append((label, d.node, f"counter {label}"))
-            verbs = tuple((v, t) for v, t in _TARGET_TEXTS if may_take(side, v)
-                          and (v != "arrest" or state.setup.jail is not None))
-            return verbs, [(key, f"{text} at {node}") for key, node, text in sorted(found)]
-
-        return self.run(("targets", reach), make)
-
-    def communication(self, unit: Unit) -> tuple[list[Action], list[Run]]:
-        """BWA-06, 25, 26, 49: reinforcements, escalation, messages and looking for spies."""
-        state, side, node = self.state, self.side, unit.node
-        assert node is not None
-        acts = []
-        if side == AUTHORITY and state.levels[unit.group] < self.weapons[unit.group]:  # BWA-48: up to its weapons
-            acts.append(Action(f"{unit.id}:escalate", f"{unit.name}: commander {unit.group} asks to escalate "
-                               f"violence to level {state.levels[unit.group] + 1}"))
-        reserves = self.run(("reinforce",), lambda: (
-            (("reinforce", "request {} as reinforcements"),),
-            [(r.id, r.name) for r in state.units.values() if r.side == side and r.status == "reserve"
-             and f"reinforce:{r.id}" not in state.used]), use="reinforce:")
-        messages = self.run(("message",), lambda: (
-            (("message", "send a message to {}"),), [(u.id, u.name) for u in self.mine if not u.band]),
-            skip_self=True)
-        identify = self.run(("identify", node), lambda: (
-            (("identify", "look for spies and provocateurs in {}"),),
-            [(u.id, u.name) for u in self.everyone if not u.band and u.node
-             and (u.side == side or (not u.hidden and self.sees(node, u.node)))]))
-        return acts, reserves + messages + identify
+    state: World
+    side: str
+    orders: Orders
+    everyone: list[Unit]
+    mine: list[Unit]
+    weapons: dict[str | None, int]
+    stops: set[str]
+    touched: set[str | None]
+    enemy_places: set[str]
+    counter_rate: int
+    loads: dict[str, int]
+    sight: dict[tuple[str, str], bool] = field(default_factory=dict)
+    runs: dict[tuple[object, ...], Run] = field(default_factory=dict)
+    reach: dict[tuple[str, int | None, bool], dict[str, list[str]]] = field(default_factory=dict)
 
 
-def unit_orders(state: World, unit: Unit, table: _Table) -> tuple[list[Action], list[Run]]:
+def step_table(state: World, side: str) -> StepTable:
+    everyone = state.table_units()
+    weapons: dict[str | None, int] = {}
+    for u in state.units.values():
+        if u.on_table:
+            weapons[u.group] = max(weapons.get(u.group, u.weapons), u.weapons)
+    loads: dict[str, int] = {}
+    for u in state.units.values():
+        if u.mounted_in:
+            loads[u.mounted_in] = loads.get(u.mounted_in, 0) + len(u.stands)
+    return StepTable(state, side, Orders(), everyone, [u for u in everyone if u.side == side], weapons,
+                     state.enemy_nodes(side), {u.node for u in everyone if u.side != side and not u.airborne},
+                     state.enemy_places(side), state.counter_rate(side), loads)
+
+
+def step_destinations(table: StepTable, unit: Unit) -> dict[str, list[str]]:
+    """``World.destinations`` for the step's fixed table, once per place, rate and kind."""
+    assert unit.node is not None
+    rate = table.state.move_rate(unit)
+    key = (unit.node, rate, unit.type == "land_vehicle")
+    if key not in table.reach:
+        table.reach[key] = table.state.destinations(unit, stops=table.stops)
+    return table.reach[key]
+
+
+def step_sees(table: StepTable, a: str, b: str | None) -> bool:
+    """Sight from place ``a`` to place ``b`` (BWA-09/10), once per pair of places."""
+    if b is None:
+        return False
+    if (a, b) not in table.sight:
+        table.sight[a, b] = table.state.sees(a, b)
+    return table.sight[a, b]
+
+
+def shared_run(table: StepTable, key: tuple[object, ...],
+               make: Callable[[], tuple[tuple[tuple[str, str], ...], list[tuple[str, str]]]],
+               *, skip_self: bool = False, use: str = "") -> list[Run]:
+    """The run ``key`` (made once by ``make``: verbs and items), as a holder's list (empty: nothing)."""
+    if key not in table.runs:
+        verbs, items = make()
+        table.runs[key] = table.orders.run(verbs, items, skip_self=skip_self, use=use)
+    run = table.runs[key]
+    return [run] if run.width else []
+
+
+def target_runs(table: StepTable, unit: Unit, reach: frozenset[str]) -> list[Run]:
+    """BWA-21: opposing units or counters in contact or within reach, for each targeted action."""
+    state, side = table.state, table.side
+
+    def make() -> tuple[tuple[tuple[str, str], ...], list[tuple[str, str]]]:
+        found = []
+        for u in table.everyone:
+            if u.side != side and u.node in reach and (u.hidden or not u.airborne):  # a counter may be anything
+                found.append((u.counter, u.node, f"counter {u.counter}") if u.hidden else (u.id, u.node, u.name))
+        for label, d in state.dummies.items():
+            if d.side != side and d.node in reach:
+                found.append((label, d.node, f"counter {label}"))
+        verbs = tuple((v, t) for v, t in _TARGET_TEXTS if may_take(side, v)
+                      and (v != "arrest" or state.setup.jail is not None))
+        return verbs, [(key, f"{text} at {node}") for key, node, text in sorted(found)]
+
+    return shared_run(table, ("targets", reach), make)
+
+
+def communication_orders(table: StepTable, unit: Unit) -> tuple[list[Action], list[Run]]:
+    """BWA-06, 25, 26, 49: reinforcements, escalation, messages and looking for spies."""
+    state, side, node = table.state, table.side, unit.node
+    assert node is not None
+    acts = []
+    if side == AUTHORITY and state.levels[unit.group] < table.weapons[unit.group]:  # BWA-48: up to its weapons
+        acts.append(Action(f"{unit.id}:escalate", f"{unit.name}: commander {unit.group} asks to escalate "
+                           f"violence to level {state.levels[unit.group] + 1}"))
+    reserves = shared_run(table, ("reinforce",), lambda: (
+        (("reinforce", "request {} as reinforcements"),),
+        [(r.id, r.name) for r in state.units.values() if r.side == side and r.status == "reserve"
+         and f"reinforce:{r.id}" not in state.used]), use="reinforce:")
+    messages = shared_run(table, ("message",), lambda: (
+        (("message", "send a message to {}"),), [(u.id, u.name) for u in table.mine if not u.band]),
+        skip_self=True)
+    identify = shared_run(table, ("identify", node), lambda: (
+        (("identify", "look for spies and provocateurs in {}"),),
+        [(u.id, u.name) for u in table.everyone if not u.band and u.node
+         and (u.side == side or (not u.hidden and step_sees(table, node, u.node)))]))
+    return acts, reserves + messages + identify
+
+
+def unit_orders(state: World, unit: Unit, table: StepTable) -> tuple[list[Action], list[Run]]:
     """BWA-17: the actions this unit's side may take (its own, and the runs it shares); BWA-46: a
     leaderless unit takes none."""
     side, uid, name = unit.side, unit.id, unit.name
@@ -247,11 +265,11 @@ def unit_orders(state: World, unit: Unit, table: _Table) -> tuple[list[Action], 
 
     assert unit.node is not None
     node = unit.node
-    paths = table.destinations(unit) if not unit.lost else {}
+    paths = step_destinations(table, unit) if not unit.lost else {}
     for n in sorted(paths):
         add("move", n, f"{name}: move to {where(state, n)}")
     if unit.airborne:
-        talk, shared = table.communication(unit)
+        talk, shared = communication_orders(table, unit)
         return acts + talk, shared
     if unit.condition != "sitting" and not unit.vehicle:
         add("sit", "", f"{name}: sit down")
@@ -261,7 +279,7 @@ def unit_orders(state: World, unit: Unit, table: _Table) -> tuple[list[Action], 
             add("fraternize", "", f"{name}: fraternize with the authority (activation +2)")
         if unit.condition != "partying":
             add("party", "", f"{name}: party with the authority (activation)")
-    runs += table.targets(unit, frozenset([*paths, node]))
+    runs += target_runs(table, unit, frozenset([*paths, node]))
     if state.map.features[node].kind == "intersection" and node not in state.changed_signs:
         add("signs", "", f"{name}: change the street signs at {node}")
     if unit.barricade != node:
@@ -278,18 +296,18 @@ def unit_orders(state: World, unit: Unit, table: _Table) -> tuple[list[Action], 
                 if n != node and state.sees(node, n):
                     add("smoke", f"barrage@{n}", f"{name}: fire an artillery smoke barrage at {n}")
     if side == AUTHORITY:  # BWA-30
-        runs += table.run(("rally", node), lambda: ((("rally", "rally {}"),), [
-            (t.id, t.name) for t in table.mine if (t.reduced or t.lost) and table.sees(node, t.node)
+        runs += shared_run(table, ("rally", node), lambda: ((("rally", "rally {}"),), [
+            (t.id, t.name) for t in table.mine if (t.reduced or t.lost) and step_sees(table, node, t.node)
             and f"rally:{t.id}" not in state.used]), use="rally:")
     else:
         for band in table.mine:
-            if band.band and table.sees(node, band.node):
+            if band.band and step_sees(table, node, band.node):
                 acts.append(Action(f"{uid}:regain:{band.id}", f"{name}: commander rallies {band.name}"))
     if not unit.vehicle and may_take(side, "mount"):  # BWA-20: a vehicle here with room for it
-        runs += table.run(("mount", node, len(unit.stands)), lambda: ((("mount", "mount {}"),), [
+        runs += shared_run(table, ("mount", node, len(unit.stands)), lambda: ((("mount", "mount {}"),), [
             (v.id, v.name) for v in table.mine if v.vehicle and v.node == node
             and table.loads.get(v.id, 0) + len(unit.stands) <= v.capacity]))
-    talk, shared = table.communication(unit)
+    talk, shared = communication_orders(table, unit)
     return acts + talk, runs + shared
 
 

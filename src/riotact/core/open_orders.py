@@ -1,18 +1,18 @@
-"""The orders still open in an action step (BWA-01, 17), kept so that a decision costs little.
+"""Orders still open in a step where each piece gives one order, kept so that a decision costs little.
 
-Every unit may send a message to every other unit of its side and look for spies in every unit it
-sees (BWA-25, 26), and units stacked in one place share their targets: the list of a seat's orders
-grows as the square of the units. It is never built whole to take one decision. Each piece keeps
-its *own* orders (moves, conditions, smoke, ...: as many as the map allows), and orders of the same
-shape for many pieces are one :class:`Run` (a verb, the arguments, the pieces that may give it).
-:class:`OrderList` is one seat's legal list read through them: its length, any position (what a
-random bot picks) and any id (what ``apply`` checks) come without building the others; iterating
-gives every order, for views, people and learning.
+When every piece may name every other (a message to each unit of the side, a search of each unit
+it sees), a seat's legal list grows as the square of the pieces, so it
+is never built whole to take one decision. Each piece keeps its *own* orders, and orders of the same
+shape for many pieces are one :class:`Run` (verbs, the arguments, the pieces that may give it).
+:class:`OrderList` is one seat's legal list read through them, ending with the action that closes
+the step: its length, any position (what a random bot picks) and any id (what ``apply`` checks)
+come without building the others; iterating gives every order, for views, people and learning.
 
+>>> from riotact.core.protocol import Action
 >>> orders = Orders()
 >>> run = orders.run((("message", "send a message to {}"),), [("a", "A"), ("b", "B")], skip_self=True)
 >>> orders.add("a", "p", "A", [], [run])
->>> legal = OrderList(orders, "p")
+>>> legal = OrderList(orders, "p", Action("done", "End the orders"))
 >>> [action.id for action in legal]
 ['a:message:b', 'done']
 >>> legal.find("a:message:a") is None
@@ -29,8 +29,6 @@ from typing import overload
 
 from riotact.core.protocol import Action
 
-DONE = Action("done", "End the orders for this action step")
-
 
 def split(action_id: str) -> tuple[str, str, str]:
     """An order id ``<piece>:<verb>[:<argument>]`` in its three parts."""
@@ -42,8 +40,8 @@ def split(action_id: str) -> tuple[str, str, str]:
 class Run:
     """Orders of one shape open to several pieces: each holder may give each verb against each
     item ``(argument, how texts name it)``. ``skip_self``: a holder is among the items and may not
-    name itself (a message to oneself). ``use``: the once-per-initiative use (BWA-06, 30) an item's
-    order takes up, as ``use + argument``; the item closes for every holder once it is used."""
+    name itself (a message to oneself). ``use``: the once-per-turn use an item's order takes up (a
+    reserve asked for once), as ``use + argument``; the item closes for every holder once it is used."""
 
     verbs: tuple[tuple[str, str], ...]
     items: list[tuple[str, str]]
@@ -87,8 +85,8 @@ class Run:
 
 @dataclass
 class Piece:
-    """A unit, dummy counter or the jail that may still be ordered this step: its own orders (each
-    with the once-per-initiative use it takes up, or "") and the runs it holds."""
+    """A piece that may still be ordered this step: its own orders (each with the use it takes up,
+    or "") and the runs it holds."""
 
     seat: str
     name: str
@@ -124,7 +122,7 @@ class Orders:
             self._by_use.setdefault(use, []).append(key)
 
     def take(self, key: str, use: str) -> None:
-        """``key`` has its order for this step (BWA-01), which takes up ``use`` (or "")."""
+        """``key`` has its order for this step, which takes up ``use`` (or "")."""
         piece = self.pieces.get(key)
         if piece is not None and piece.open:
             piece.open = False
@@ -145,12 +143,12 @@ class Orders:
 
 
 class OrderList(Sequence[Action]):
-    """One seat's legal orders now, then ``done``: every piece's own orders in turn, then each run
-    holder by holder. Built per decision at the cost of one sum per open piece (done in C) and one
-    per run; an order is made only when it is read."""
+    """One seat's legal orders now, then ``last`` (the action that ends its orders): every piece's own
+    orders in turn, then each run holder by holder. Built per decision at the cost of one sum per
+    open piece (done in C) and one per run; an order is made only when it is read."""
 
-    def __init__(self, orders: Orders, seat: str) -> None:
-        self._orders, self._seat = orders, seat
+    def __init__(self, orders: Orders, seat: str, last: Action) -> None:
+        self._orders, self._seat, self._last = orders, seat, last
         self._keys = orders.keys.get(seat, [])
         self._ends = list(accumulate(orders.sizes.get(seat, [])))
         total = self._ends[-1] if self._ends else 0
@@ -180,7 +178,7 @@ class OrderList(Sequence[Action]):
         if not 0 <= index < self._len:
             raise IndexError(index)
         if index == self._len - 1:
-            return DONE
+            return self._last
         pieces = self._orders.pieces
         if self._ends and index < self._ends[-1]:
             p = bisect_right(self._ends, index)
@@ -199,15 +197,15 @@ class OrderList(Sequence[Action]):
             for key in holders:
                 for at in range(run.width):
                     yield run.action(key, pieces[key].name, at)
-        yield DONE
+        yield self._last
 
     def __contains__(self, action: object) -> bool:
         return isinstance(action, Action) and self.find(action.id) == action
 
     def find(self, action_id: str) -> Action | None:
         """The legal order ``action_id``, or None, without reading the others."""
-        if action_id == DONE.id:
-            return DONE
+        if action_id == self._last.id:
+            return self._last
         if ":" not in action_id:
             return None
         key, verb, arg = split(action_id)
