@@ -58,13 +58,18 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """A fresh, empty database of each kind."""
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'data' / 'riotact.sqlite3'}"
-    server = request.getfixturevalue("postgres_server")
+    return str(request.getfixturevalue("pg_url"))
+
+
+@pytest.fixture
+def pg_url(postgres_server: str) -> str:
+    """A fresh, empty PostgreSQL database on the throwaway server."""
     import psycopg
 
     name = f"t_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(f"{server}/postgres", autocommit=True) as admin:
+    with psycopg.connect(f"{postgres_server}/postgres", autocommit=True) as admin:
         admin.execute(f"CREATE DATABASE {name}")
-    return f"{server}/{name}"
+    return f"{postgres_server}/{name}"
 
 
 @pytest.fixture

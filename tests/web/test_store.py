@@ -16,7 +16,7 @@ import pytest
 
 from riotact.web.app import build_app
 from riotact.web.room import apply_view_patch
-from riotact.web.store import MIGRATIONS, StorageError, StoredTable, open_store
+from riotact.web.store import MIGRATIONS, Conflict, StorageError, StoredTable, open_store
 from web_support import LiveServer, close_all, create, free_port, seat
 
 
@@ -34,13 +34,20 @@ def test_one_row_per_decision_and_a_duplicate_is_refused(db_url: str) -> None:
     store = open_store(db_url)
     store.create_table(StoredTable("t1", "x/y", "t", {"kind": "game"}, [{"seq": 0}], {"p1": "person"}, "2026"),
                        {"hash": "p1"})
-    store.append_decision("t1", 0, "p1", "pass", [{"seq": 1, "kind": "decision"}])
+    assert store.append_decision("t1", 0, "p1", "pass", [{"seq": 1, "kind": "decision"}], revision=0) == 1
     with pytest.raises(Exception):  # noqa: B017 (sqlite3 and psycopg raise their own IntegrityError)
-        store.append_decision("t1", 0, "p1", "pass", [{"seq": 1, "kind": "decision"}])
-    store.append_decision("t1", 1, "p1", "draw", [{"seq": 2, "kind": "decision"}])
+        store.append_decision("t1", 0, "p1", "pass", [{"seq": 1, "kind": "decision"}], revision=1)
+    # A writer that saw an older revision (another process decided since) is refused, writing nothing.
+    with pytest.raises(Conflict, match="changed since revision 0"):
+        store.append_decision("t1", 1, "p1", "draw", [{"seq": 2, "kind": "decision"}], revision=0)
+    assert store.append_decision("t1", 1, "p1", "draw", [{"seq": 2, "kind": "decision"}], revision=1) == 2
     assert [(n, a) for n, _, a, _ in store.decisions("t1")] == [(0, "pass"), (1, "draw")]
-    store.rewrite_game("t1", {"kind": "game", "v": 2}, [], [("p1", "pass", [{"seq": 0}])])
+    with pytest.raises(Conflict):  # an undo made on an old record cannot drop a decision made since
+        store.rewrite_game("t1", {"kind": "game", "v": 2}, [], [("p1", "pass", [{"seq": 0}])], revision=1)
+    assert store.rewrite_game("t1", {"kind": "game", "v": 2}, [], [("p1", "pass", [{"seq": 0}])], revision=2) == 3
     assert [(n, a) for n, _, a, _ in store.decisions("t1")] == [(0, "pass")]
+    record = store.record("t1")
+    assert (record.revision, record.rewritten, record.header) == (3, 3, {"kind": "game", "v": 2})
     assert store.tables()[0].header == {"kind": "game", "v": 2}
     assert store.seat_for_token("hash") == ("t1", "p1") and store.seat_for_token("other") is None
     store.close()
