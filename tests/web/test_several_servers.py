@@ -79,6 +79,7 @@ def play(players: dict[str, SeatSocket], rng: random.Random, *, until: int = 10_
 def test_seats_on_three_processes_play_a_whole_game(three: list[ServerProcess], pg_url: str) -> None:
     a, b, c = three
     made = create(c, scenario=RB, seed=6)  # made through a third process, which none of its seats uses
+    assert made["table"] in {t["id"] for t in a.get("/api/tables").json()["tables"]}  # every lobby lists it
     p1, p2 = seat(a, made["tokens"]["p1"]), seat(b, made["tokens"]["p2"])
     watching = seat(c, made["spectator"])
     acked = play({"p1": p1, "p2": p2}, random.Random(6))

@@ -333,6 +333,12 @@ def build_app(store: Store, limits: Limits | None = None, *, bot_workers: int = 
         tasks.add(task)
         task.add_done_callback(tasks.discard)
 
+    def every_table() -> list[LiveTable]:
+        """This server's tables and those other processes made since (one PostgreSQL database)."""
+        for table_id in room.restore():
+            log.error("table %s does not replay from the database; it is left out", table_id)
+        return list(room.tables.values())
+
     def kick_bots(table: LiveTable) -> None:
         spawn(room.run_bots(table))
 
@@ -364,10 +370,7 @@ def build_app(store: Store, limits: Limits | None = None, *, bot_workers: int = 
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         if store.shared:
             spawn(follow(store.url, on_change, on_listening))
-        broken = room.restore()
-        for table_id in broken:
-            log.error("table %s does not replay from the database; it is left out", table_id)
-        for table in room.tables.values():
+        for table in every_table():
             kick_bots(table)
         ready["restored"] = True
         try:
@@ -464,7 +467,7 @@ def build_app(store: Store, limits: Limits | None = None, *, bot_workers: int = 
 
     async def finished_tables(request: Request) -> Response:
         rows = [{"id": t.id, "title": t.title, "scenario": t.game.scenario.ref, "seats": list(t.game.seats),
-                 "decisions": len(t.game.decisions)} for t in room.tables.values() if t.game.is_over()]
+                 "decisions": len(t.game.decisions)} for t in every_table() if t.game.is_over()]
         return JSONResponse({"tables": rows})
 
     async def replay_step_of(request: Request) -> Response:
@@ -507,7 +510,7 @@ def build_app(store: Store, limits: Limits | None = None, *, bot_workers: int = 
 
     async def open_tables(request: Request) -> Response:
         rows = [{"id": t.id, "title": t.title, "scenario": t.game.scenario.ref, "seats": t.seat_list(),
-                 "over": t.game.is_over()} for t in room.tables.values()]
+                 "over": t.game.is_over()} for t in every_table()]
         return JSONResponse({"tables": rows})
 
     async def seat_socket(ws: WebSocket) -> None:

@@ -614,13 +614,16 @@ class Room:
         self.store = store
         self.thinkers = thinkers or Thinkers(0)
         self.tables: dict[str, LiveTable] = {}
+        self.broken: set[str] = set()
 
     def restore(self) -> list[str]:
-        """Replay every stored table (checked event by event); returns the ids that would not replay."""
+        """Replay every stored table not here yet (made by another process since, or all of them at start),
+        checked event by event; returns the ids that would not replay (not tried again)."""
         broken = []
         for stored in self.store.tables():
-            if stored.id not in self.tables and self._load(stored) is None:
+            if stored.id not in self.tables and stored.id not in self.broken and self._load(stored) is None:
                 broken.append(stored.id)
+        self.broken.update(broken)
         return broken
 
     def _load(self, stored: StoredTable) -> LiveTable | None:
