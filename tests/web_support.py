@@ -75,8 +75,8 @@ class ServerProcess:
     """``riotact serve`` as its own process on 127.0.0.1 (several may share one PostgreSQL database):
     the same calls as :class:`LiveServer`, but no reach into its room, and :meth:`kill` is ``kill -9``."""
 
-    def __init__(self, db: str, data: Path, *extra: str) -> None:
-        self.port = free_port()
+    def __init__(self, db: str, data: Path, *extra: str, port: int | None = None) -> None:
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = {**os.environ, "RIOTACT_DATA": str(data), "PYTHONPATH": os.pathsep.join(sys.path)}
         self.errors = (data / f"serve-{self.port}.log").open("w+")
