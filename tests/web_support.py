@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import glob
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +24,45 @@ from starlette.applications import Starlette
 from websockets.sync.client import ClientConnection, connect
 
 from riotact.web.room import apply_view_patch
+
+
+class NoPostgres(RuntimeError):
+    """This machine cannot start a PostgreSQL server (no binaries, or root without runuser)."""
+
+
+def _pg_bin(name: str) -> str | None:
+    found = shutil.which(name)
+    if found:
+        return found
+    candidates = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"))
+    return candidates[-1] if candidates else None
+
+
+@contextmanager
+def throwaway_postgres() -> Iterator[str]:
+    """A throwaway PostgreSQL server on 127.0.0.1 (trust auth, no fsync), its URL without a database;
+    stopped and removed at the end. Raises NoPostgres when it cannot be started here."""
+    initdb, pg_ctl = _pg_bin("initdb"), _pg_bin("pg_ctl")
+    if not initdb or not pg_ctl:
+        raise NoPostgres("no PostgreSQL server binaries (initdb, pg_ctl): apt-get install postgresql")
+    folder = Path(tempfile.mkdtemp(prefix="riotact-pg-"))
+    data, port = folder / "data", free_port()
+    as_user: list[str] = []
+    if os.geteuid() == 0:  # PostgreSQL refuses to run as root: run it as Debian's postgres user
+        if shutil.which("runuser") is None:
+            raise NoPostgres("running as root without runuser: cannot start PostgreSQL as another user")
+        shutil.chown(folder, "postgres")
+        as_user = ["runuser", "-u", "postgres", "--"]
+    subprocess.run([*as_user, initdb, "-D", str(data), "-A", "trust", "-U", "postgres", "--no-sync"],
+                   check=True, capture_output=True)
+    options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300"
+    subprocess.run([*as_user, pg_ctl, "-D", str(data), "-o", options, "-l", str(folder / "log"), "-w", "start"],
+                   check=True, capture_output=True)
+    try:
+        yield f"postgresql://postgres@127.0.0.1:{port}"
+    finally:
+        subprocess.run([*as_user, pg_ctl, "-D", str(data), "-m", "immediate", "stop"], capture_output=True)
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def free_port() -> int:
