@@ -42,6 +42,7 @@ from riotact.web.room import apply_view_patch
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from web_support import throwaway_postgres
 
+BUSY_SCENARIO = "by-will-alone/night-of-barricades"
 SCENARIOS = [("revolting-behaviour/first-game", "p1", {"p2": "heuristic"}),
              ("by-will-alone/ministry-sit-in", "nonviolent", {"authority": "heuristic"})]
 
@@ -154,11 +155,34 @@ def decisions_in_log(port: int, person: Person) -> int:
     return asyncio.run(fetch())
 
 
+async def keep_bots_busy(ports: list[int], alive: list[bool], count: int, seed: int) -> None:
+    """Keep ``count`` tables of bots only (two heuristic bots each, By Will Alone's longest scenario) in
+    play, making a new one whenever one ends: bots thinking all the time beside the people's tables."""
+    ours: set[object] = set()
+    while True:
+        port = next(p for p, up in zip(ports, alive, strict=True) if up)
+        tables = (await asyncio.to_thread(get_tables, port))["tables"]
+        playing = sum(1 for t in tables if t["id"] in ours and not t["over"])
+        for _ in range(count - playing):
+            made = await asyncio.to_thread(post, ports[len(ours) % len(ports)], {
+                "scenario": BUSY_SCENARIO, "seats": {"nonviolent": "heuristic", "authority": "heuristic"},
+                "seed": seed * 100_000 + len(ours)})
+            ours.add(made["table"])
+        await asyncio.sleep(1.0)
+
+
+def get_tables(port: int) -> dict[str, list[dict[str, object]]]:
+    return dict(json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/api/tables", timeout=60)))
+
+
 async def run_all(people: list[Person], ports: list[int], alive: list[bool], decisions: int, seconds: float,
-                  seed: int, think: float) -> None:
+                  seed: int, think: float, busy_bots: int = 0) -> None:
     deadline = time.monotonic() + seconds
+    busy = asyncio.ensure_future(keep_bots_busy(ports, alive, busy_bots // 2, seed)) if busy_bots else None
     results = await asyncio.gather(*(play(p, ports, alive, decisions, deadline, random.Random(f"{seed}:{i}"),
                                           think) for i, p in enumerate(people)), return_exceptions=True)
+    if busy is not None:
+        busy.cancel()
     failures = [r for r in results if isinstance(r, BaseException)]
     if failures:
         print(f"  {len(failures)} players stopped: {failures[0]!r}")
@@ -175,12 +199,15 @@ def main() -> None:
     parser.add_argument("--db", choices=["sqlite", "postgresql"], default="sqlite")
     parser.add_argument("--processes", type=int, default=1, help="server processes (several: PostgreSQL)")
     parser.add_argument("--bot-workers", type=int, default=1, help="bot worker processes per server")
+    parser.add_argument("--busy-bots", type=int, default=0,
+                        help="bots kept thinking all the time beside the people (tables of two bots each)")
     parser.add_argument("--no-kill", action="store_true", help="skip the kill -9 phase")
     args = parser.parse_args()
     if args.processes > 1 and args.db != "postgresql":
         raise SystemExit("several processes share a PostgreSQL database: add --db postgresql")
     print(f"load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; {args.tables} tables, "
-          f"{args.processes} process(es) on {args.db}, {args.bot_workers} bot worker(s) each, think {args.think} s")
+          f"{args.processes} process(es) on {args.db}, {args.bot_workers} bot worker(s) each, think {args.think} s, "
+          f"{args.busy_bots} bots kept busy")
     with contextlib.ExitStack() as cleanup:
         folder = Path(cleanup.enter_context(tempfile.TemporaryDirectory(prefix="riotact-bench-")))
         if args.db == "postgresql":
@@ -210,7 +237,7 @@ def measure(args: argparse.Namespace, db: str, ports: list[int], servers: list[s
                              i % len(ports)))
     started, client_cpu = time.perf_counter(), time.process_time()
     server_cpu = sum(cpu_seconds(s.pid) for s in servers)
-    asyncio.run(run_all(people, ports, alive, args.decisions, args.seconds, args.seed, args.think))
+    asyncio.run(run_all(people, ports, alive, args.decisions, args.seconds, args.seed, args.think, args.busy_bots))
     elapsed = time.perf_counter() - started
     server_cpu = sum(cpu_seconds(s.pid) for s in servers) - server_cpu
     client_cpu = time.process_time() - client_cpu

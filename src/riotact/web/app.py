@@ -337,6 +337,12 @@ def build_app(store: Store, limits: Limits | None = None, *, bot_workers: int = 
         """This server's tables and those other processes made since (one PostgreSQL database)."""
         for table_id in room.restore():
             log.error("table %s does not replay from the database; it is left out", table_id)
+        for table in room.tables.values():
+            try:
+                if table.behind:
+                    table.catch_up()
+            except RiotactError as exc:
+                log.error("table %s: cannot follow the database (%s)", table.id, exc)
         return list(room.tables.values())
 
     def kick_bots(table: LiveTable) -> None:
@@ -357,8 +363,12 @@ def build_app(store: Store, limits: Limits | None = None, *, bot_workers: int = 
 
     def on_change(table_id: str, revision: int | None) -> None:
         table = room.tables.get(table_id)
-        if table is not None and (revision is None or revision > table.revision):
+        if table is None or (revision is not None and revision <= table.revision):
+            return
+        if table.watchers or table.bots_busy:
             spawn(catch_up(table))
+        else:  # nobody here to tell: it catches up when next used
+            table.behind = True
 
     def on_listening(listening: bool) -> None:
         ready["listening"] = listening

@@ -190,6 +190,9 @@ class LiveTable:
     revision: int = 0
     #: A run of the bots is going on (:meth:`Room.run_bots`): another is not started beside it.
     bots_busy: bool = False
+    #: Another process wrote to this table while no seat here watched it: it catches up when next used (a
+    #: seat comes, its bots move, a lobby lists it), so a process does not follow every table it holds.
+    behind: bool = False
     _seen: dict[str, tuple[int, dict[str, Any], str]] = field(default_factory=dict)
 
     def seen_by(self, who: str) -> dict[str, Any]:
@@ -367,6 +370,7 @@ class LiveTable:
         decisions are applied one by one (each checked against the events stored with it); a rewritten
         record (an undo, a re-judged roll), manual dice or any mismatch rebuild the game whole. Returns
         UNCHANGED, ADDED (updates tell the seats) or AFRESH (every seat is sent the game afresh)."""
+        self.behind = False
         record = self.store.record(self.id, since=len(self.game.decisions))
         sight = (self.spectate, self.revealed)
         if record.revision == self.revision:
@@ -493,6 +497,8 @@ class LiveTable:
 
     def bot_to_move(self) -> BotTurn | None:
         """What a bot to act now is asked (its view and legal actions), if one is."""
+        if self.behind:
+            self.catch_up()
         if self.bot_waiting is not None or self.revealed:
             return None
         for seat in self.game.to_act():
@@ -677,6 +683,8 @@ class Room:
         if table is None:
             stored = self.store.table(found[0])
             table = self._load(stored) if stored is not None else None
+        elif table.behind:
+            table.catch_up()
         return (table, found[1]) if table is not None else None
 
     async def run_bots(self, table: LiveTable) -> None:
