@@ -333,16 +333,13 @@ def build_app(store: Store, limits: Limits | None = None, *, bot_workers: int = 
         tasks.add(task)
         task.add_done_callback(tasks.discard)
 
-    def every_table() -> list[LiveTable]:
+    async def every_table() -> list[LiveTable]:
         """This server's tables and those other processes made since (one PostgreSQL database)."""
         for table_id in room.restore():
             log.error("table %s does not replay from the database; it is left out", table_id)
-        for table in room.tables.values():
-            try:
-                if table.behind:
-                    table.catch_up()
-            except RiotactError as exc:
-                log.error("table %s: cannot follow the database (%s)", table.id, exc)
+        for table in list(room.tables.values()):
+            if table.behind:
+                await catch_up(table)
         return list(room.tables.values())
 
     def kick_bots(table: LiveTable) -> None:
@@ -352,7 +349,7 @@ def build_app(store: Store, limits: Limits | None = None, *, bot_workers: int = 
         """Another process (or this one) wrote to the table: bring the game to the record, tell the seats."""
         async with table.lock:
             try:
-                found = table.catch_up()
+                found = await table.catch_up()
             except RiotactError as exc:
                 log.error("table %s: cannot follow the database (%s)", table.id, exc)
                 return
@@ -380,7 +377,7 @@ def build_app(store: Store, limits: Limits | None = None, *, bot_workers: int = 
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         if store.shared:
             spawn(follow(store.url, on_change, on_listening))
-        for table in every_table():
+        for table in await every_table():
             kick_bots(table)
         ready["restored"] = True
         try:
@@ -477,7 +474,7 @@ def build_app(store: Store, limits: Limits | None = None, *, bot_workers: int = 
 
     async def finished_tables(request: Request) -> Response:
         rows = [{"id": t.id, "title": t.title, "scenario": t.game.scenario.ref, "seats": list(t.game.seats),
-                 "decisions": len(t.game.decisions)} for t in every_table() if t.game.is_over()]
+                 "decisions": len(t.game.decisions)} for t in await every_table() if t.game.is_over()]
         return JSONResponse({"tables": rows})
 
     async def replay_step_of(request: Request) -> Response:
@@ -496,6 +493,8 @@ def build_app(store: Store, limits: Limits | None = None, *, bot_workers: int = 
                 return JSONResponse({**answer, "seats": watchers, "seat": wanted})
             table, holder = _table_of_link(body)
             async with table.lock:  # a copy, so the replay runs off the loop without racing it
+                if table.behind:
+                    await table.catch_up()
                 if not table.game.is_over():
                     raise _BadRequest("this table's game is still being played: its seats replay it from "
                                       "their own pages")
@@ -520,7 +519,7 @@ def build_app(store: Store, limits: Limits | None = None, *, bot_workers: int = 
 
     async def open_tables(request: Request) -> Response:
         rows = [{"id": t.id, "title": t.title, "scenario": t.game.scenario.ref, "seats": t.seat_list(),
-                 "over": t.game.is_over()} for t in every_table()]
+                 "over": t.game.is_over()} for t in await every_table()]
         return JSONResponse({"tables": rows})
 
     async def seat_socket(ws: WebSocket) -> None:
@@ -547,7 +546,7 @@ def build_app(store: Store, limits: Limits | None = None, *, bot_workers: int = 
         watcher = Watcher(seat, send)
         async with table.lock:
             # The table may have moved on in another process (its notification still on its way).
-            afresh = table.catch_up() == AFRESH
+            afresh = await table.catch_up() == AFRESH
             table.watchers.append(watcher)
             await send(table.message_for(watcher, kind="snapshot", reset=True))
             await (table.send_afresh() if afresh else table.broadcast())  # the others see this seat come online
@@ -599,7 +598,7 @@ def build_app(store: Store, limits: Limits | None = None, *, bot_workers: int = 
                 if isinstance(message, BotDice):
                     if seat != UMPIRE:
                         raise RiotactError("only the umpire types the dice of bots")
-                    table.bot_dice(message.faces)
+                    await table.bot_dice(message.faces)
                     await table.broadcast()
                 elif isinstance(message, TakeBackAnswer):
                     if table.answer_take_back(seat, message.agree) == "done":
@@ -607,10 +606,10 @@ def build_app(store: Store, limits: Limits | None = None, *, bot_workers: int = 
                     else:
                         await table.broadcast()
                 elif isinstance(message, Say):  # a message needs no view version: the rules judge it now
-                    table.say(seat, message.to, message.text)
+                    await table.say(seat, message.to, message.text)
                     await table.broadcast()
                 elif isinstance(message, Intervene) and seat != UMPIRE:
-                    table.intervene(seat, message.power, dict(message.args))  # the core refuses, saying why
+                    await table.intervene(seat, message.power, dict(message.args))  # the core refuses, saying why
                 elif table.version_of(seat) != message.version:
                     await watcher.send({"type": "stale", "reason": "the game moved on since your view; here is "
                                         "the game as it is now: decide again"})
@@ -624,13 +623,13 @@ def build_app(store: Store, limits: Limits | None = None, *, bot_workers: int = 
                         await watcher.send({"type": "undo_asked", "reason": f"{why}: they are asked"})
                         await table.broadcast()
                 elif isinstance(message, Intervene):
-                    if table.intervene(seat, message.power, dict(message.args)):
+                    if await table.intervene(seat, message.power, dict(message.args)):
                         await table.send_afresh()
                     else:
                         await table.broadcast()
                 else:
                     try:
-                        table.decide(seat, message.action, list(message.faces))
+                        await table.decide(seat, message.action, list(message.faces))
                     except DiceNeeded as need:
                         await watcher.send({"type": "dice_needed", "action": message.action,
                                             **dice_request(need, list(message.faces))})

@@ -328,22 +328,23 @@ class LiveTable:
             self.tray.load(faces)
         self.game.apply(seat, action)
 
-    def decide(self, seat: str, action: str, faces: list[int]) -> None:
+    async def decide(self, seat: str, action: str, faces: list[int]) -> None:
         """Apply and store one decision (raises a RiotactError, DiceNeeded included, changing nothing)."""
         self._still_open()
         before = len(self.game.log.events)
         self._apply_with_faces(seat, action, faces)
-        self._store_last(before)
+        await self._store_last(before)
 
-    def _store_last(self, before: int) -> None:
-        """Store the decision just made (its events from ``before``), against this table's revision. Not
-        stored means not made: taken back (riotact's own take-back), or, when another process wrote
+    async def _store_last(self, before: int) -> None:
+        """Store the decision just made (its events from ``before``), against this table's revision, in a
+        thread (the event loop serves other tables while the database answers; this table's lock is held).
+        Not stored means not made: taken back (riotact's own take-back), or, when another process wrote
         first, the game becomes the database's record and :class:`Stale` is raised."""
         n = len(self.game.decisions) - 1
         seat, action = self.game.decisions[-1]
         try:
-            self.revision = self.store.append_decision(self.id, n, seat, action, self.game.log.events[before:],
-                                                       revision=self.revision)
+            self.revision = await asyncio.to_thread(self.store.append_decision, self.id, n, seat, action,
+                                                    self.game.log.events[before:], revision=self.revision)
         except Conflict:
             self.reload()
             raise Stale("the game moved on since your view (another seat decided first); here is the game "
@@ -365,13 +366,13 @@ class LiveTable:
     def _follow(self, record: TableRecord) -> None:
         self.revision, self.spectate, self.revealed = record.revision, record.spectate or COMMON, record.revealed
 
-    def catch_up(self) -> str:
+    async def catch_up(self) -> str:
         """Bring the game up to the database's record, which another process may have written: its new
         decisions are applied one by one (each checked against the events stored with it); a rewritten
         record (an undo, a re-judged roll), manual dice or any mismatch rebuild the game whole. Returns
         UNCHANGED, ADDED (updates tell the seats) or AFRESH (every seat is sent the game afresh)."""
         self.behind = False
-        record = self.store.record(self.id, since=len(self.game.decisions))
+        record = await asyncio.to_thread(self.store.record, self.id, len(self.game.decisions))
         sight = (self.spectate, self.revealed)
         if record.revision == self.revision:
             self._follow(record)
@@ -398,7 +399,7 @@ class LiveTable:
                 return False
         return True
 
-    def intervene(self, seat: str, power: str, args: dict[str, Any]) -> bool:
+    async def intervene(self, seat: str, power: str, args: dict[str, Any]) -> bool:
         """Make and store one use of the umpire's powers (the core refuses anyone but the umpire, with a
         reason, changing nothing). True when it rewrote past decisions (a re-judged roll): then every seat
         is sent the game afresh, as after an undo."""
@@ -410,16 +411,16 @@ class LiveTable:
         if self.game.decisions[:-1] != made:
             self._store_rewritten()
             return True
-        self._store_last(before)
+        await self._store_last(before)
         return False
 
-    def say(self, seat: str, to: str, text: str) -> None:
+    async def say(self, seat: str, to: str, text: str) -> None:
         """Send and store one message (``Game.say``: the rules refuse, saying why, changing nothing)."""
         self._still_open()
         before = len(self.game.log.events)
         self.generation += 1
         self.game.say(seat, to, text)
-        self._store_last(before)
+        await self._store_last(before)
 
     def undo(self, seat: str) -> str | None:
         """``seat`` asks to take back its last decision, by the core's take-back rule (``Game.undo``).
@@ -497,8 +498,6 @@ class LiveTable:
 
     def bot_to_move(self) -> BotTurn | None:
         """What a bot to act now is asked (its view and legal actions), if one is."""
-        if self.behind:
-            self.catch_up()
         if self.bot_waiting is not None or self.revealed:
             return None
         for seat in self.game.to_act():
@@ -509,19 +508,19 @@ class LiveTable:
             return BotTurn(seat, bot, view, list(self.game.legal_actions(seat)), self.generation)
         return None
 
-    def bot_decides(self, turn: BotTurn, action: str) -> None:
+    async def bot_decides(self, turn: BotTurn, action: str) -> None:
         """Make the bot's decision, thought out for the game as it was at ``turn`` (which it still is)."""
         try:
-            self.decide(turn.seat, action, [])
+            await self.decide(turn.seat, action, [])
         except DiceNeeded as need:  # the umpire types the faces at the console
             self.bot_waiting = (turn.seat, action, {"seat": turn.seat, **dice_request(need, [])})
 
-    def bot_dice(self, faces: list[int]) -> None:
+    async def bot_dice(self, faces: list[int]) -> None:
         if self.bot_waiting is None:
             raise RiotactError("no bot is waiting for dice")
         seat, action, _ = self.bot_waiting
         try:
-            self.decide(seat, action, faces)
+            await self.decide(seat, action, faces)
         except DiceNeeded as need:
             self.bot_waiting = (seat, action, {"seat": seat, **dice_request(need, faces)})
             return
@@ -683,8 +682,6 @@ class Room:
         if table is None:
             stored = self.store.table(found[0])
             table = self._load(stored) if stored is not None else None
-        elif table.behind:
-            table.catch_up()
         return (table, found[1]) if table is not None else None
 
     async def run_bots(self, table: LiveTable) -> None:
@@ -707,6 +704,8 @@ class Room:
         more = True
         while time.perf_counter() - started < BOT_BATCH_SECONDS:
             async with table.lock:
+                if table.behind:
+                    afresh = await table.catch_up() == AFRESH or afresh
                 turn = table.bot_to_move()
             if turn is None:
                 more = False
@@ -718,7 +717,7 @@ class Room:
                 table.bots[turn.seat] = thought  # the bot as it is after thinking (its dice of chance)
                 waiting = table.bot_waiting
                 try:
-                    table.bot_decides(turn, action)
+                    await table.bot_decides(turn, action)
                 except Stale:
                     afresh = True
                     continue

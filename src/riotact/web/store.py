@@ -118,11 +118,15 @@ class StoredTable:
 class Store:
     """A small SQL store over a DB-API connection (``?`` placeholders, converted for psycopg)."""
 
-    def __init__(self, connection: Any, placeholder: str, url: str) -> None:
+    def __init__(self, connection: Any, placeholder: str, url: str,
+                 connect: Callable[[], Any] | None = None) -> None:
         self._db = connection
         self._ph = placeholder
         self.url = url
-        self._one_at_a_time = threading.Lock()  # the server's loop and a test's thread may share it
+        self._one_at_a_time = threading.Lock()  # the server's loop and its threads share the store
+        #: PostgreSQL: connections not in use, and how to open another (threads write at once).
+        self._spare: list[Any] = [connection] if connect else []
+        self._connect = connect
         self._migrate()
 
     # -- plumbing --------------------------------------------------------------
@@ -130,22 +134,40 @@ class Store:
         return statement if self._ph == "?" else statement.replace("?", self._ph)
 
     @contextmanager
-    def _transaction(self) -> Iterator[Any]:
+    def _connection(self) -> Iterator[Any]:
+        """A connection for one statement or transaction: SQLite's one, taken in turn; on PostgreSQL
+        one of its own (opened when none is spare: the loop's threads write to different tables at once)."""
+        if self._connect is None:
+            with self._one_at_a_time:
+                yield self._db
+            return
         with self._one_at_a_time:
-            yield from self._locked_transaction()
+            connection = self._spare.pop() if self._spare else None
+        connection = connection or self._connect()
+        try:
+            yield connection
+        finally:
+            if not connection.closed:
+                with self._one_at_a_time:
+                    self._spare.append(connection)
 
-    def _locked_transaction(self) -> Iterator[Any]:
+    @contextmanager
+    def _transaction(self) -> Iterator[Any]:
+        with self._connection() as db:
+            yield from self._locked_transaction(db)
+
+    def _locked_transaction(self, db: Any) -> Iterator[Any]:
         if self.shared:  # psycopg in autocommit mode: an explicit transaction block
-            with self._db.transaction(), self._db.cursor() as cursor:
+            with db.transaction(), db.cursor() as cursor:
                 yield cursor
             return
-        cursor = self._db.cursor()
+        cursor = db.cursor()
         cursor.execute("BEGIN IMMEDIATE")
         try:
             yield cursor
-            self._db.commit()
+            db.commit()
         except BaseException:
-            self._db.rollback()
+            db.rollback()
             raise
         finally:
             cursor.close()
@@ -158,7 +180,7 @@ class Store:
             with self._transaction() as cursor:
                 cursor.execute(statement, tuple(params))
                 return list(cursor.fetchall())
-        with self._one_at_a_time, self._db.cursor() as cursor:
+        with self._connection() as db, db.cursor() as cursor:
             cursor.execute(self._sql(statement), tuple(params))
             return list(cursor.fetchall())
 
@@ -179,7 +201,8 @@ class Store:
         return int(rows[0][0] or 0)
 
     def close(self) -> None:
-        self._db.close()
+        for connection in {id(c): c for c in [self._db, *self._spare]}.values():
+            connection.close()
 
     # -- tables ----------------------------------------------------------------
     def create_table(self, table: StoredTable, tokens: dict[str, str]) -> None:
@@ -364,7 +387,7 @@ def open_store(url: str) -> Store:
             connection = psycopg.connect(url, autocommit=True)  # transactions: explicit blocks (_transaction)
         except psycopg.Error as exc:
             raise StorageError(f"cannot open the PostgreSQL database: {str(exc).strip().splitlines()[0]}") from None
-        return Store(connection, "%s", url)
+        return Store(connection, "%s", url, connect=lambda: psycopg.connect(url, autocommit=True))
     path = url.removeprefix("sqlite:///").removeprefix("sqlite://")
     if path != ":memory:":
         try:
