@@ -546,10 +546,11 @@ def build_app(store: Store, limits: Limits | None = None, *, bot_workers: int = 
         watcher = Watcher(seat, send)
         async with table.lock:
             # The table may have moved on in another process (its notification still on its way).
-            afresh = await table.catch_up() == AFRESH
+            if await table.catch_up() == AFRESH:
+                await table.send_afresh()
             table.watchers.append(watcher)
             await send(table.message_for(watcher, kind="snapshot", reset=True))
-            await (table.send_afresh() if afresh else table.broadcast())  # the others see this seat come online
+            await table.broadcast()  # the others see this seat come online
         kick_bots(table)  # the process that ran them may have died: any process where a seat comes runs them
         try:
             while True:
