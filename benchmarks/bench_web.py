@@ -1,11 +1,16 @@
 """Load benchmark of the web table on loopback (not a test): N concurrent tables, each a scripted person
-against a server-side heuristic bot, over real websockets to a real `riotact serve` process.
+against a server-side heuristic bot (thinking in each server's pool of bot worker processes), over real
+websockets to real `riotact serve` processes: one on SQLite, or several on one PostgreSQL database (a
+throwaway server started on 127.0.0.1), each table's person on one of them in turn and its table made
+through another (as behind a load balancer without sticky sessions).
 
-Reports the decision round-trip (a person's action sent -> the update answering it received) p50/p99,
-then kills the server with SIGKILL mid-run, restarts it on the same database and checks every table
-resumed with every acknowledged decision there exactly once (none lost, none duplicated).
+Reports the person-decision round-trip (a person's action sent -> the update answering it received)
+p50/p99 and person decisions per second, then kills one server with SIGKILL mid-run: its people reconnect
+to another process (one process: to the same one, restarted), play on, and every table is checked to hold
+every acknowledged decision exactly once (none lost, none duplicated).
 
     .venv/bin/python benchmarks/bench_web.py --tables 100 --decisions 30
+    .venv/bin/python benchmarks/bench_web.py --db postgresql --processes 3 --tables 500 --think 1
 
 Bounded in count and time; only 127.0.0.1 is used.
 """
@@ -14,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -29,10 +35,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from riotact.web.room import apply_view_patch
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from web_support import throwaway_postgres
+
+BUSY_SCENARIO = "by-will-alone/night-of-barricades"
 SCENARIOS = [("revolting-behaviour/first-game", "p1", {"p2": "heuristic"}),
              ("by-will-alone/ministry-sit-in", "nonviolent", {"authority": "heuristic"})]
 
@@ -42,6 +52,7 @@ class Person:
     table: str
     token: str
     seat: str
+    server: int  # which server process it talks to now (index into the list of ports)
     acked: int = 0  # decisions of ours the server answered with an update
     in_flight: bool = False
     times: list[float] = field(default_factory=list)
@@ -53,15 +64,13 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def serve(db: str, port: int) -> subprocess.Popen[str]:
+def serve(db: str, port: int, bot_workers: int) -> subprocess.Popen[str]:
     process = subprocess.Popen([sys.executable, "-m", "riotact.cli", "serve", "--port", str(port), "--db", db,
-                                "--tables-per-minute", "0", "--max-open-tables", "0"],
-                               stdout=subprocess.PIPE, text=True)
-    assert process.stdout is not None
-    process.stdout.readline()
-    for _ in range(400):
+                                "--tables-per-minute", "0", "--max-open-tables", "0", "--no-access-log",
+                                "--bot-workers", str(bot_workers)], stdout=subprocess.PIPE, text=True)
+    for _ in range(1200):
         try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/tables", timeout=1).read()
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=1).read()
             return process
         except OSError:
             time.sleep(0.05)
@@ -69,24 +78,50 @@ def serve(db: str, port: int) -> subprocess.Popen[str]:
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process so far (Linux /proc), to tell our work from the machine's load."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """User + system CPU time of a process and its children so far (Linux /proc): the server and its bot
+    workers, to tell our work from the machine's load."""
+    total = 0.0
+    for child in [pid, *children(pid)]:
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def children(pid: int) -> list[int]:
+    try:
+        found = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return []
+    return [int(c) for c in found]
 
 
 def post(port: int, body: dict[str, object]) -> dict[str, object]:
     request = urllib.request.Request(f"http://127.0.0.1:{port}/api/tables", json.dumps(body).encode(),
                                      {"Content-Type": "application/json"})
-    return dict(json.load(urllib.request.urlopen(request, timeout=30)))
+    return dict(json.load(urllib.request.urlopen(request, timeout=60)))
 
 
-async def play(person: Person, port: int, decisions: int, deadline: float, rng: random.Random,
-               think: float) -> None:
+async def play(person: Person, ports: list[int], alive: list[bool], decisions: int, deadline: float,
+               rng: random.Random, think: float) -> None:
     """Act whenever it is our turn, after thinking ``think`` seconds on average (a person does not answer
-    at once); time each action from sending it until the update that answers it."""
-    async with connect(f"ws://127.0.0.1:{port}/ws", max_size=None) as ws:
+    at once); time each action from sending it until the update that answers it. A closed connection is
+    opened again (as the page does), on the next process alive."""
+    while person.acked < decisions and time.monotonic() < deadline:
+        try:
+            await play_connected(person, ports[person.server], decisions, deadline, rng, think)
+            return
+        except (TimeoutError, ConnectionClosed, OSError, InvalidStatus):
+            while not alive[person.server]:
+                person.server = (person.server + 1) % len(ports)
+            await asyncio.sleep(0.2)
+
+
+async def play_connected(person: Person, port: int, decisions: int, deadline: float, rng: random.Random,
+                         think: float) -> None:
+    async with connect(f"ws://127.0.0.1:{port}/ws", max_size=None, open_timeout=10) as ws:
         await ws.send(json.dumps({"type": "hello", "token": person.token}))
-        last = json.loads(await ws.recv())
+        last = json.loads(await asyncio.wait_for(ws.recv(), 30))
         sent_at, acted_on = 0.0, ""
         while person.acked < decisions and time.monotonic() < deadline and not last["view"]["result"]:
             legal = last["view"]["legal_actions"]
@@ -120,13 +155,36 @@ def decisions_in_log(port: int, person: Person) -> int:
     return asyncio.run(fetch())
 
 
-async def run_all(people: list[Person], port: int, decisions: int, seconds: float, seed: int,
-                  think: float) -> None:
+async def keep_bots_busy(ports: list[int], alive: list[bool], count: int, seed: int) -> None:
+    """Keep ``count`` tables of bots only (two heuristic bots each, By Will Alone's longest scenario) in
+    play, making a new one whenever one ends: bots thinking all the time beside the people's tables."""
+    ours: set[object] = set()
+    while True:
+        port = next(p for p, up in zip(ports, alive, strict=True) if up)
+        tables = (await asyncio.to_thread(get_tables, port))["tables"]
+        playing = sum(1 for t in tables if t["id"] in ours and not t["over"])
+        for _ in range(count - playing):
+            made = await asyncio.to_thread(post, ports[len(ours) % len(ports)], {
+                "scenario": BUSY_SCENARIO, "seats": {"nonviolent": "heuristic", "authority": "heuristic"},
+                "seed": seed * 100_000 + len(ours)})
+            ours.add(made["table"])
+        await asyncio.sleep(1.0)
+
+
+def get_tables(port: int) -> dict[str, list[dict[str, object]]]:
+    return dict(json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/api/tables", timeout=60)))
+
+
+async def run_all(people: list[Person], ports: list[int], alive: list[bool], decisions: int, seconds: float,
+                  seed: int, think: float, busy_bots: int = 0) -> None:
     deadline = time.monotonic() + seconds
-    results = await asyncio.gather(*(play(p, port, decisions, deadline, random.Random(f"{seed}:{i}"), think)
-                                      for i, p in enumerate(people)), return_exceptions=True)
+    busy = asyncio.ensure_future(keep_bots_busy(ports, alive, busy_bots // 2, seed)) if busy_bots else None
+    results = await asyncio.gather(*(play(p, ports, alive, decisions, deadline, random.Random(f"{seed}:{i}"),
+                                          think) for i, p in enumerate(people)), return_exceptions=True)
+    if busy is not None:
+        busy.cancel()
     failures = [r for r in results if isinstance(r, BaseException)]
-    if failures and not isinstance(failures[0], (ConnectionClosed, OSError, asyncio.TimeoutError)):
+    if failures:
         print(f"  {len(failures)} players stopped: {failures[0]!r}")
 
 
@@ -137,63 +195,90 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0, help="time limit of each phase")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--think", type=float, default=1.0,
-                        help="a person's mean thinking time in seconds (0: act at once, to saturate the server)")
+                        help="a person's mean thinking time in seconds (0: act at once, to saturate the servers)")
+    parser.add_argument("--db", choices=["sqlite", "postgresql"], default="sqlite")
+    parser.add_argument("--processes", type=int, default=1, help="server processes (several: PostgreSQL)")
+    parser.add_argument("--bot-workers", type=int, default=1, help="bot worker processes per server")
+    parser.add_argument("--busy-bots", type=int, default=0,
+                        help="bots kept thinking all the time beside the people (tables of two bots each)")
+    parser.add_argument("--no-kill", action="store_true", help="skip the kill -9 phase")
     args = parser.parse_args()
-    print(f"load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    folder = Path(tempfile.mkdtemp(prefix="riotact-bench-"))
-    db, port = f"sqlite:///{folder / 'riotact.sqlite3'}", free_port()
-    server = serve(db, port)
-    try:
-        people = []
-        for i in range(args.tables):
-            ref, me, bots = SCENARIOS[i % len(SCENARIOS)]
-            made = post(port, {"scenario": ref, "seats": bots, "seed": args.seed * 1000 + i})
-            people.append(Person(str(made["table"]), str(dict(made["tokens"])[me]), me))  # type: ignore[call-overload]
-        started, server_cpu, client_cpu = time.perf_counter(), cpu_seconds(server.pid), time.process_time()
-        asyncio.run(run_all(people, port, args.decisions, args.seconds, args.seed, args.think))
-        elapsed = time.perf_counter() - started
-        server_cpu, client_cpu = cpu_seconds(server.pid) - server_cpu, time.process_time() - client_cpu
-        times = sorted(t for p in people for t in p.times)
-        p50, p99 = statistics.median(times), times[int(0.99 * (len(times) - 1))]
-        print(f"{args.tables} tables, think {args.think} s, {len(times)} person decisions in {elapsed:.1f} s "
-              f"({len(times) / elapsed:.0f}/s, bots' replies on top)")
-        print(f"round-trip: p50 {p50 * 1000:.1f} ms, p90 {times[int(0.9 * (len(times) - 1))] * 1000:.1f} ms, "
-              f"p99 {p99 * 1000:.1f} ms, max {times[-1] * 1000:.1f} ms (goal p99 < 50 ms)")
-        print(f"CPU: server {server_cpu:.1f} s ({server_cpu / elapsed:.0%} of a core), "
-              f"players {client_cpu:.1f} s, in {elapsed:.1f} s; load average now {os.getloadavg()[0]:.1f}")
-        # Phase 2: keep playing and kill -9 the server in the middle of it.
-        killer = asyncio.new_event_loop()
-        target = [p.acked + args.decisions for p in people]
+    if args.processes > 1 and args.db != "postgresql":
+        raise SystemExit("several processes share a PostgreSQL database: add --db postgresql")
+    print(f"load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; {args.tables} tables, "
+          f"{args.processes} process(es) on {args.db}, {args.bot_workers} bot worker(s) each, think {args.think} s, "
+          f"{args.busy_bots} bots kept busy")
+    with contextlib.ExitStack() as cleanup:
+        folder = Path(cleanup.enter_context(tempfile.TemporaryDirectory(prefix="riotact-bench-")))
+        if args.db == "postgresql":
+            db = cleanup.enter_context(throwaway_postgres()) + "/postgres"
+        else:
+            db = f"sqlite:///{folder / 'riotact.sqlite3'}"
+        ports = [free_port() for _ in range(args.processes)]
+        servers = [serve(db, port, args.bot_workers) for port in ports]
+        alive = [True] * len(servers)
 
-        async def phase_two() -> None:
-            task = asyncio.ensure_future(run_all(people, port, max(target), args.seconds, args.seed + 1, 0.0))
-            await asyncio.sleep(2.0)  # the players reconnect and play on; then the kill, mid-play
-            server.send_signal(signal.SIGKILL)
-            await asyncio.wait([task], timeout=40)
+        def stop_all() -> None:
+            for server in servers:
+                if server.poll() is None:
+                    server.send_signal(signal.SIGTERM)
+                    server.wait(timeout=30)
+        cleanup.callback(stop_all)
+        measure(args, db, ports, servers, alive)
 
-        acked_before = sum(p.acked for p in people)
-        killer.run_until_complete(phase_two())
-        killer.close()
-        server.wait(timeout=10)
-        server = serve(db, port)
-        lost = duplicated = uncertain = 0
-        for person in people:
-            stored = decisions_in_log(port, person)
-            if stored < person.acked:
-                lost += person.acked - stored
-            elif stored > person.acked + (1 if person.in_flight else 0):
-                duplicated += stored - person.acked
-            elif stored == person.acked + 1:
-                uncertain += 1  # sent just before the kill: stored, the answer never arrived
-        print(f"kill -9 after {sum(p.acked for p in people) - acked_before} more decisions; restart: "
-              f"{len(people)} tables resumed; acknowledged decisions lost {lost}, "
-              f"duplicated {duplicated}; {uncertain} in flight at the kill and kept")
-    finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=20)
-        for leftover in folder.iterdir():
-            leftover.unlink()
-        os.rmdir(folder)
+
+def measure(args: argparse.Namespace, db: str, ports: list[int], servers: list[subprocess.Popen[str]],
+            alive: list[bool]) -> None:
+    people = []
+    for i in range(args.tables):
+        ref, me, bots = SCENARIOS[i % len(SCENARIOS)]
+        made = post(ports[(i + 1) % len(ports)], {"scenario": ref, "seats": bots, "seed": args.seed * 1000 + i})
+        people.append(Person(str(made["table"]), str(dict(made["tokens"])[me]), me,  # type: ignore[call-overload]
+                             i % len(ports)))
+    started, client_cpu = time.perf_counter(), time.process_time()
+    server_cpu = sum(cpu_seconds(s.pid) for s in servers)
+    asyncio.run(run_all(people, ports, alive, args.decisions, args.seconds, args.seed, args.think, args.busy_bots))
+    elapsed = time.perf_counter() - started
+    server_cpu = sum(cpu_seconds(s.pid) for s in servers) - server_cpu
+    client_cpu = time.process_time() - client_cpu
+    times = sorted(t for p in people for t in p.times)
+    p50, p99 = statistics.median(times), times[int(0.99 * (len(times) - 1))]
+    print(f"{len(times)} person decisions in {elapsed:.1f} s ({len(times) / elapsed:.0f}/s, bots' replies on top)")
+    print(f"round-trip: p50 {p50 * 1000:.1f} ms, p90 {times[int(0.9 * (len(times) - 1))] * 1000:.1f} ms, "
+          f"p99 {p99 * 1000:.1f} ms, max {times[-1] * 1000:.1f} ms (goal p99 < 50 ms)")
+    print(f"CPU: servers and their bot workers {server_cpu:.1f} s ({server_cpu / elapsed:.0%} of a core), "
+          f"players {client_cpu:.1f} s, in {elapsed:.1f} s; load average now {os.getloadavg()[0]:.1f}")
+    if args.no_kill:
+        return
+    # Phase 2: keep playing and kill -9 one server in the middle of it; its people reconnect elsewhere.
+    target = [p.acked + args.decisions for p in people]
+
+    async def phase_two() -> None:
+        task = asyncio.ensure_future(run_all(people, ports, alive, max(target), args.seconds, args.seed + 1, 0.0))
+        await asyncio.sleep(2.0)  # the players play on; then the kill, mid-play
+        servers[0].send_signal(signal.SIGKILL)
+        servers[0].wait(timeout=10)
+        if len(servers) == 1:  # nowhere else to go: the same process restarted, as after a crash
+            servers[0] = await asyncio.to_thread(serve, db, ports[0], args.bot_workers)
+        else:
+            alive[0] = False
+        await asyncio.wait([task], timeout=args.seconds + 40)
+
+    acked_before = sum(p.acked for p in people)
+    asyncio.run(phase_two())
+    survivor = next(port for port, up in zip(ports, alive, strict=True) if up)
+    lost = duplicated = uncertain = 0
+    for person in people:
+        stored = decisions_in_log(survivor, person)
+        if stored < person.acked:
+            lost += person.acked - stored
+        elif stored > person.acked + (1 if person.in_flight else 0):
+            duplicated += stored - person.acked
+        elif stored == person.acked + 1:
+            uncertain += 1  # sent just before the kill: stored, the answer never arrived
+    print(f"kill -9 of one server after {sum(p.acked for p in people) - acked_before} more decisions; "
+          f"{len(people)} tables checked: acknowledged decisions lost {lost}, duplicated {duplicated}; "
+          f"{uncertain} in flight at the kill and kept")
 
 
 if __name__ == "__main__":

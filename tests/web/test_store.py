@@ -3,21 +3,15 @@ A server killed with kill -9 and started again resumes every table with nothing 
 
 from __future__ import annotations
 
-import json
-import os
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
-import httpx2
 import pytest
 
 from riotact.web.app import build_app
-from riotact.web.room import apply_view_patch
-from riotact.web.store import MIGRATIONS, StorageError, StoredTable, open_store
-from web_support import LiveServer, close_all, create, free_port, seat
+from riotact.web.store import MIGRATIONS, Conflict, StorageError, StoredTable, open_store
+from web_support import LiveServer, ServerProcess, close_all, create, free_port, seat
 
 
 def test_migrations_are_versioned_and_applied_once(db_url: str) -> None:
@@ -34,13 +28,20 @@ def test_one_row_per_decision_and_a_duplicate_is_refused(db_url: str) -> None:
     store = open_store(db_url)
     store.create_table(StoredTable("t1", "x/y", "t", {"kind": "game"}, [{"seq": 0}], {"p1": "person"}, "2026"),
                        {"hash": "p1"})
-    store.append_decision("t1", 0, "p1", "pass", [{"seq": 1, "kind": "decision"}])
+    assert store.append_decision("t1", 0, "p1", "pass", [{"seq": 1, "kind": "decision"}], revision=0) == 1
     with pytest.raises(Exception):  # noqa: B017 (sqlite3 and psycopg raise their own IntegrityError)
-        store.append_decision("t1", 0, "p1", "pass", [{"seq": 1, "kind": "decision"}])
-    store.append_decision("t1", 1, "p1", "draw", [{"seq": 2, "kind": "decision"}])
+        store.append_decision("t1", 0, "p1", "pass", [{"seq": 1, "kind": "decision"}], revision=1)
+    # A writer that saw an older revision (another process decided since) is refused, writing nothing.
+    with pytest.raises(Conflict, match="changed since revision 0"):
+        store.append_decision("t1", 1, "p1", "draw", [{"seq": 2, "kind": "decision"}], revision=0)
+    assert store.append_decision("t1", 1, "p1", "draw", [{"seq": 2, "kind": "decision"}], revision=1) == 2
     assert [(n, a) for n, _, a, _ in store.decisions("t1")] == [(0, "pass"), (1, "draw")]
-    store.rewrite_game("t1", {"kind": "game", "v": 2}, [], [("p1", "pass", [{"seq": 0}])])
+    with pytest.raises(Conflict):  # an undo made on an old record cannot drop a decision made since
+        store.rewrite_game("t1", {"kind": "game", "v": 2}, [], [("p1", "pass", [{"seq": 0}])], revision=1)
+    assert store.rewrite_game("t1", {"kind": "game", "v": 2}, [], [("p1", "pass", [{"seq": 0}])], revision=2) == 3
     assert [(n, a) for n, _, a, _ in store.decisions("t1")] == [(0, "pass")]
+    record = store.record("t1")
+    assert (record.revision, record.rewritten, record.header) == (3, 3, {"kind": "game", "v": 2})
     assert store.tables()[0].header == {"kind": "game", "v": 2}
     assert store.seat_for_token("hash") == ("t1", "p1") and store.seat_for_token("other") is None
     store.close()
@@ -86,62 +87,28 @@ def test_a_restarted_server_resumes_every_table_from_the_database(db_url: str) -
         second.stop()
 
 
-def _serve(db: str, port: int, data: Path) -> subprocess.Popen[str]:
-    env = {**os.environ, "RIOTACT_DATA": str(data)}
-    process = subprocess.Popen([sys.executable, "-m", "riotact.cli", "serve", "--port", str(port), "--db", db],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-    assert process.stdout is not None
-    line = process.stdout.readline()
-    assert f"http://127.0.0.1:{port}/" in line, line + process.stderr.read() if process.stderr else line
-    for _ in range(200):
-        try:
-            httpx2.get(f"http://127.0.0.1:{port}/api/tables", timeout=1)
-            return process
-        except httpx2.TransportError:
-            time.sleep(0.05)
-    raise AssertionError("the server did not answer")
-
-
 def test_kill_9_loses_no_accepted_decision(tmp_path: Path) -> None:
     """``riotact serve`` killed with SIGKILL between decisions: every decision a seat was told of is there."""
-    db, port = f"sqlite:///{tmp_path / 'riotact.sqlite3'}", free_port()
-    server = _serve(db, port, tmp_path)
-    base = f"http://127.0.0.1:{port}"
+    db = f"sqlite:///{tmp_path / 'riotact.sqlite3'}"
+    server = ServerProcess(db, tmp_path)
     try:
-        made = httpx2.post(f"{base}/api/tables", json={"scenario": "by-will-alone/ministry-sit-in",
-                                                       "seats": {"authority": "heuristic"}, "seed": 8}).json()
-        token = made["tokens"]["nonviolent"]
-        from websockets.sync.client import connect
-
-        with connect(f"ws://127.0.0.1:{port}/ws") as ws:
-            ws.send(json.dumps({"type": "hello", "token": token}))
-            last = json.loads(ws.recv(timeout=10))
-            for _ in range(6):
-                legal = last["view"]["legal_actions"]
-                if not legal:
-                    break
-                ws.send(json.dumps({"type": "act", "action": legal[0]["id"], "version": last["version"]}))
-                while True:
-                    message = json.loads(ws.recv(timeout=10))
-                    if "view_patch" in message:
-                        message["view"] = apply_view_patch(last["view"], message["view_patch"])
-                    if message["type"] in ("update", "snapshot") and message["version"] != last["version"]:
-                        last = message
-                        break
-            told = last
-        server.send_signal(signal.SIGKILL)
-        server.wait(timeout=10)
-        server = _serve(db, port, tmp_path)
-        with connect(f"ws://127.0.0.1:{port}/ws") as ws:
-            ws.send(json.dumps({"type": "hello", "token": token}))
-            resumed = json.loads(ws.recv(timeout=10))
-        assert resumed["type"] == "snapshot"
-        shown = told["log_from"] + len(told["log"])
-        assert len(resumed["log"]) >= shown and resumed["log"][shown - len(told["log"]):shown] == told["log"]
+        made = create(server, scenario="by-will-alone/ministry-sit-in", seats={"authority": "heuristic"}, seed=8)
+        player = seat(server, made["tokens"]["nonviolent"])
+        for _ in range(6):
+            legal = player.sync()["view"]["legal_actions"]
+            if not legal:
+                break
+            player.act(legal[0]["id"])
+            player.until("update")
+        told = player.sync()
+        server.kill()
+        close_all()
+        server = ServerProcess(db, tmp_path)
+        resumed = seat(server, made["tokens"]["nonviolent"]).last
+        assert resumed["log"][:len(told["log"])] == told["log"]  # the bot may have moved on since
     finally:
         close_all()
-        server.kill()
-        server.wait(timeout=10)
+        server.stop()
 
 
 def test_serve_on_a_port_in_use_is_a_one_line_error(tmp_path: Path) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import os
 import socket
 
 import click
@@ -23,15 +25,27 @@ from riotact.web.store import DB_ENV, default_url, open_store
 @click.option("--allow-origin", "allowed_origins", multiple=True, metavar="URL",
               help="Another address whose pages may use this server, e.g. https://club.example behind a "
                    "reverse proxy (repeatable); pages of any other site are refused.")
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Server processes on this port (more than 1 needs a PostgreSQL database).")
+@click.option("--bot-workers", type=click.IntRange(0, 64), default=1, show_default=True,
+              help="Processes in which each server process's bots think (0: on its event loop).")
+@click.option("--access-log/--no-access-log", default=True, show_default=True,
+              help="One JSON line per request and websocket on standard error.")
 def serve(host: str, port: int, db_url: str | None, tables_per_minute: int, max_open_tables: int,
-          allowed_origins: tuple[str, ...]) -> None:
-    """Serve the web table; every table resumes from the database after a restart."""
+          allowed_origins: tuple[str, ...], workers: int, bot_workers: int, access_log: bool) -> None:
+    """Serve the web table; every table resumes from the database after a restart. Several processes
+    (--workers, or several `riotact serve` behind a load balancer) share one PostgreSQL database."""
     import uvicorn
 
-    from riotact.web.app import MAX_MESSAGE, build_app
+    from riotact.web.app import MAX_MESSAGE, SERVE_ENV
 
     url = db_url or default_url()
-    store = open_store(url)
+    store = open_store(url)  # a database that cannot be opened is a one-line error here, before any process
+    shared = store.shared
+    store.close()
+    if workers > 1 and not shared:
+        raise click.BadParameter("several processes share a PostgreSQL database only (postgresql://...); "
+                                 "SQLite is for one process", param_hint="--workers")
     try:  # a port already in use is a one-line error now, not a logged traceback later
         probe = socket.create_server((host, port))
         port = probe.getsockname()[1]
@@ -39,12 +53,17 @@ def serve(host: str, port: int, db_url: str | None, tables_per_minute: int, max_
     except OSError as exc:
         raise click.BadParameter(f"cannot listen on {host}:{port}: {exc.strerror or exc}",
                                  param_hint="--host/--port") from None
-    app = build_app(store, Limits(tables_per_minute, max_open_tables, tuple(o.rstrip("/") for o in allowed_origins)))
+    os.environ[SERVE_ENV] = json.dumps({
+        "db": url, "tables_per_minute": tables_per_minute, "max_open_tables": max_open_tables,
+        "allowed_origins": [o.rstrip("/") for o in allowed_origins], "bot_workers": bot_workers,
+        "access_log": access_log})
     shown = f"[{host}]" if ":" in host else host
-    click.echo(f"riotact: the web table is at http://{shown}:{port}/  (database: {_safe(url)}; Ctrl-C stops)",
-               )
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio",
-                ws_max_size=MAX_MESSAGE * 4, ws_per_message_deflate=False, access_log=False)
+    processes = f"{workers} processes, " if workers > 1 else ""
+    click.echo(f"riotact: the web table is at http://{shown}:{port}/  ({processes}database: {_safe(url)}; "
+               "Ctrl-C stops)")
+    uvicorn.run("riotact.web.app:served_app", factory=True, workers=workers, host=host, port=port,
+                log_level="warning", ws="websockets-sansio", ws_max_size=MAX_MESSAGE * 4,
+                ws_per_message_deflate=False, access_log=False)
 
 
 def _safe(url: str) -> str:

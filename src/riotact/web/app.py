@@ -8,7 +8,9 @@ websocket's first message, never in URLs that servers and browsers log.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -39,19 +41,24 @@ from riotact.core.scenario import find_builtin_scenario, scenario_from_toml
 from riotact.core.spectators import SPECTATOR
 from riotact.rulesets import all_rulesets, get_ruleset
 
+from .access import AccessLog
 from .guard import BadJSON, Limits, RateLimiter, SecurityHeaders, same_origin, strict_json
 from .room import (
+    ADDED,
+    AFRESH,
     PERSON,
     RIOTACT,
     DiceNeeded,
     LiveTable,
     NewTable,
     Room,
+    Stale,
     Watcher,
     dice_request,
     replay_step,
 )
-from .store import Store
+from .store import Store, default_url, follow, open_store
+from .thinkers import Thinkers
 
 log = logging.getLogger("riotact.web")
 
@@ -311,25 +318,88 @@ def _with_umpire_chair(scenario: Scenario, umpire: str) -> tuple[Scenario, str]:
         return scenario, bot
 
 
-def build_app(store: Store, limits: Limits | None = None) -> Starlette:
+def build_app(store: Store, limits: Limits | None = None, *, bot_workers: int = 0) -> Starlette:
+    """The web table over ``store``; bots think in ``bot_workers`` worker processes (0: in this one).
+    On a PostgreSQL store the app follows the writes of other server processes (LISTEN/NOTIFY)."""
     limits = limits or Limits()
-    room = Room(store)
+    room = Room(store, Thinkers(bot_workers))
     tasks: set[asyncio.Task[None]] = set()
     table_makers = RateLimiter(limits.tables_per_minute)
+    #: Ready to serve: the tables restored, and (PostgreSQL) listening for the other processes' writes.
+    ready = {"restored": False, "listening": not store.shared}
 
-    def kick_bots(table: LiveTable) -> None:
-        task = asyncio.create_task(room.run_bots(table))
+    def spawn(job: Any) -> None:
+        task = asyncio.create_task(job)
         tasks.add(task)
         task.add_done_callback(tasks.discard)
 
+    async def every_table() -> list[LiveTable]:
+        """This server's tables and those other processes made since (one PostgreSQL database)."""
+        for table_id in room.restore():
+            log.error("table %s does not replay from the database; it is left out", table_id)
+        for table in list(room.tables.values()):
+            if table.behind:
+                await catch_up(table)
+        return list(room.tables.values())
+
+    def kick_bots(table: LiveTable) -> None:
+        spawn(room.run_bots(table))
+
+    async def catch_up(table: LiveTable) -> None:
+        """Another process (or this one) wrote to the table: bring the game to the record, tell the seats."""
+        async with table.lock:
+            try:
+                found = await table.catch_up()
+            except RiotactError as exc:
+                log.error("table %s: cannot follow the database (%s)", table.id, exc)
+                return
+            if found == AFRESH:
+                await table.send_afresh()
+            elif found == ADDED:
+                await table.broadcast()
+
+    def on_change(table_id: str, revision: int | None) -> None:
+        table = room.tables.get(table_id)
+        if table is None or (revision is not None and revision <= table.revision):
+            return
+        if table.watchers or table.bots_busy:
+            spawn(catch_up(table))
+        else:  # nobody here to tell: it catches up when next used
+            table.behind = True
+
+    def on_listening(listening: bool) -> None:
+        ready["listening"] = listening
+        if listening:  # writes made while nobody listened: every table checks the record
+            for table in list(room.tables.values()):
+                spawn(catch_up(table))
+
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        broken = room.restore()
-        for table_id in broken:
-            log.error("table %s does not replay from the database; it is left out", table_id)
-        for table in room.tables.values():
+        if store.shared:
+            spawn(follow(store.url, on_change, on_listening))
+        for table in await every_table():
             kick_bots(table)
-        yield
+        ready["restored"] = True
+        try:
+            yield
+        finally:
+            for task in list(tasks):
+                task.cancel()
+            room.thinkers.close()
+
+    async def health(request: Request) -> Response:
+        """The process answers (a load balancer's liveness check)."""
+        return JSONResponse({"ok": True})
+
+    async def readiness(request: Request) -> Response:
+        """Ready for seats: the tables restored, the database answering, and (PostgreSQL) the other
+        processes' writes followed. 503 otherwise, saying what is missing."""
+        missing = [name for name, done in (("tables restored", ready["restored"]),
+                                           ("database answering", store.alive()),
+                                           ("following other processes", ready["listening"])) if not done]
+        if missing:
+            return JSONResponse({"ready": False, "missing": missing}, status_code=503)
+        return JSONResponse({"ready": True, "tables": len(room.tables)})
 
     def page(name: str) -> HTMLResponse:
         text = resources.files("riotact.web").joinpath("static", name).read_text(encoding="utf-8")
@@ -404,7 +474,7 @@ def build_app(store: Store, limits: Limits | None = None) -> Starlette:
 
     async def finished_tables(request: Request) -> Response:
         rows = [{"id": t.id, "title": t.title, "scenario": t.game.scenario.ref, "seats": list(t.game.seats),
-                 "decisions": len(t.game.decisions)} for t in room.tables.values() if t.game.is_over()]
+                 "decisions": len(t.game.decisions)} for t in await every_table() if t.game.is_over()]
         return JSONResponse({"tables": rows})
 
     async def replay_step_of(request: Request) -> Response:
@@ -423,6 +493,8 @@ def build_app(store: Store, limits: Limits | None = None) -> Starlette:
                 return JSONResponse({**answer, "seats": watchers, "seat": wanted})
             table, holder = _table_of_link(body)
             async with table.lock:  # a copy, so the replay runs off the loop without racing it
+                if table.behind:
+                    await table.catch_up()
                 if not table.game.is_over():
                     raise _BadRequest("this table's game is still being played: its seats replay it from "
                                       "their own pages")
@@ -447,7 +519,7 @@ def build_app(store: Store, limits: Limits | None = None) -> Starlette:
 
     async def open_tables(request: Request) -> Response:
         rows = [{"id": t.id, "title": t.title, "scenario": t.game.scenario.ref, "seats": t.seat_list(),
-                 "over": t.game.is_over()} for t in room.tables.values()]
+                 "over": t.game.is_over()} for t in await every_table()]
         return JSONResponse({"tables": rows})
 
     async def seat_socket(ws: WebSocket) -> None:
@@ -473,9 +545,13 @@ def build_app(store: Store, limits: Limits | None = None) -> Starlette:
 
         watcher = Watcher(seat, send)
         async with table.lock:
+            # The table may have moved on in another process (its notification still on its way).
+            if await table.catch_up() == AFRESH:
+                await table.send_afresh()
             table.watchers.append(watcher)
             await send(table.message_for(watcher, kind="snapshot", reset=True))
             await table.broadcast()  # the others see this seat come online
+        kick_bots(table)  # the process that ran them may have died: any process where a seat comes runs them
         try:
             while True:
                 text = await _receive(ws)
@@ -523,18 +599,18 @@ def build_app(store: Store, limits: Limits | None = None) -> Starlette:
                 if isinstance(message, BotDice):
                     if seat != UMPIRE:
                         raise RiotactError("only the umpire types the dice of bots")
-                    table.bot_dice(message.faces)
+                    await table.bot_dice(message.faces)
                     await table.broadcast()
                 elif isinstance(message, TakeBackAnswer):
                     if table.answer_take_back(seat, message.agree) == "done":
-                        await _afresh(table)
+                        await table.send_afresh()
                     else:
                         await table.broadcast()
                 elif isinstance(message, Say):  # a message needs no view version: the rules judge it now
-                    table.say(seat, message.to, message.text)
+                    await table.say(seat, message.to, message.text)
                     await table.broadcast()
                 elif isinstance(message, Intervene) and seat != UMPIRE:
-                    table.intervene(seat, message.power, dict(message.args))  # the core refuses, saying why
+                    await table.intervene(seat, message.power, dict(message.args))  # the core refuses, saying why
                 elif table.version_of(seat) != message.version:
                     await watcher.send({"type": "stale", "reason": "the game moved on since your view; here is "
                                         "the game as it is now: decide again"})
@@ -543,23 +619,27 @@ def build_app(store: Store, limits: Limits | None = None) -> Starlette:
                 elif isinstance(message, Undo):
                     why = table.undo(seat)
                     if why is None:
-                        await _afresh(table)
+                        await table.send_afresh()
                     else:
                         await watcher.send({"type": "undo_asked", "reason": f"{why}: they are asked"})
                         await table.broadcast()
                 elif isinstance(message, Intervene):
-                    if table.intervene(seat, message.power, dict(message.args)):
-                        await _afresh(table)
+                    if await table.intervene(seat, message.power, dict(message.args)):
+                        await table.send_afresh()
                     else:
                         await table.broadcast()
                 else:
                     try:
-                        table.decide(seat, message.action, list(message.faces))
+                        await table.decide(seat, message.action, list(message.faces))
                     except DiceNeeded as need:
                         await watcher.send({"type": "dice_needed", "action": message.action,
                                             **dice_request(need, list(message.faces))})
                         return
                     await table.broadcast()
+            except Stale as exc:  # another process decided first: this seat decides again on the game now
+                await watcher.send({"type": "stale", "reason": str(exc)})
+                await table.send_afresh()
+                return
             except RiotactError as exc:
                 await watcher.send({"type": "refused", "reason": str(exc),
                                     "action": getattr(message, "action", message.type)})
@@ -573,6 +653,8 @@ def build_app(store: Store, limits: Limits | None = None) -> Starlette:
 
     routes = [
         Route("/", lobby),
+        Route("/healthz", health),
+        Route("/readyz", readiness),
         Route("/table", table_page),
         Route("/api/scenarios", scenarios),
         Route("/api/scenario-check", check_scenario, methods=["POST"]),
@@ -586,9 +668,32 @@ def build_app(store: Store, limits: Limits | None = None) -> Starlette:
         Mount("/static", StaticFiles(packages=[("riotact.web", "static")]), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,
-                    middleware=[Middleware(SecurityHeaders, allowed_origins=limits.allowed_origins)])
+                    middleware=[Middleware(AccessLog),
+                                Middleware(SecurityHeaders, allowed_origins=limits.allowed_origins)])
     app.state.room = room
     return app
+
+
+#: How ``riotact serve`` hands its settings to the app of each process uvicorn starts (``--workers``).
+SERVE_ENV = "RIOTACT_SERVE"
+
+
+def served_app() -> Starlette:
+    """The app of one ``riotact serve`` process, from the settings ``serve`` put in ``$RIOTACT_SERVE`` (a
+    JSON object: db, tables_per_minute, max_open_tables, allowed_origins, bot_workers, access_log); also
+    ``uvicorn --factory riotact.web.app:served_app`` for those who run uvicorn or gunicorn themselves."""
+    settings = json.loads(os.environ.get(SERVE_ENV) or "{}")
+    defaults = Limits()
+    limits = Limits(int(settings.get("tables_per_minute", defaults.tables_per_minute)),
+                    int(settings.get("max_open_tables", defaults.max_open_tables)),
+                    tuple(settings.get("allowed_origins", ())))
+    if settings.get("access_log", True):
+        handler = logging.StreamHandler()  # standard error, one JSON object a line
+        handler.setFormatter(logging.Formatter("%(message)s"))
+        logging.getLogger("riotact.access").addHandler(handler)
+        logging.getLogger("riotact.access").setLevel(logging.INFO)
+    return build_app(open_store(settings.get("db") or default_url()), limits,
+                     bot_workers=int(settings.get("bot_workers", 1)))
 
 
 def _parse_message(text: str) -> Message:
@@ -647,12 +752,6 @@ def _replay_answer(header: dict[str, Any], events: list[dict[str, Any]], who: st
         raise SaveFileError(f"{source}: a malformed event ({type(exc).__name__}: {exc})") from None
     title = header.get("scenario_data", {}).get("title") if isinstance(header.get("scenario_data"), dict) else None
     return {**answer, "title": title or header.get("scenario"), "ruleset": header.get("ruleset")}
-
-
-async def _afresh(table: LiveTable) -> None:
-    """The log was rewritten (an undo, a re-judged roll): every seat gets the game afresh."""
-    for other in table.watchers:
-        await other.send(table.message_for(other, kind="snapshot", reset=True))
 
 
 BINARY_FRAME = "send each message as a text frame of JSON (a binary frame is not read)"

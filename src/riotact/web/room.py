@@ -3,12 +3,19 @@
 Everything a seat is sent is built here from ``Game.view(seat)`` and ``Game.log_for(seat)`` alone
 (:meth:`LiveTable.message_for`); the umpire's chair is the pseudo-seat ``umpire``, which sees the truth
 and, as the umpire may, every seat's view. Every accepted decision is stored before anyone is told.
+
+Several server processes may hold the same table (one PostgreSQL database): each write is made against
+the table's revision (:class:`~riotact.web.store.Conflict` when another process wrote first, and the
+loser is brought to the database's record and told :class:`Stale`), and a process told of another's
+write brings its game up to the record (:meth:`LiveTable.catch_up`). Bots think in a pool of worker
+processes (:class:`~riotact.web.thinkers.Thinkers`), off the event loop.
 """
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import secrets
 import time
 from collections import deque
@@ -22,7 +29,8 @@ from riotact.core.log import Event, dumps, visible
 from riotact.core.odds import action_odds
 from riotact.core.spectators import SPECTATOR, common_log, common_view, player_seats
 
-from .store import Store, StoredTable
+from .store import Conflict, Store, StoredTable, TableRecord
+from .thinkers import Thinkers
 
 PERSON = "person"
 RIOTACT = "riotact"  # the umpire's chair left to riotact (no umpire token is made)
@@ -32,6 +40,15 @@ COMMON, AS_SEAT, TRUTH = "common", "seat:", "truth"
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 #: How long the bots of one table may decide before the seats are told and other tables are served.
 BOT_BATCH_SECONDS = 0.005
+
+
+class Stale(RiotactError):
+    """The table changed (in another server process) before this decision was stored: nothing of it was
+    made, and the game is now the database's record."""
+
+
+#: What :meth:`LiveTable.catch_up` found: nothing new, decisions added, or the game rebuilt (send afresh).
+UNCHANGED, ADDED, AFRESH = "unchanged", "added", "afresh"
 
 
 class DiceNeeded(RiotactError):
@@ -123,6 +140,18 @@ class Watcher:
     view_sent: dict[str, Any] | None = None  # the view the seat has now: updates send what changed in it
 
 
+@dataclass(frozen=True)
+class BotTurn:
+    """A bot asked to decide: its seat, itself, its view (None if it reads none), its legal actions, and
+    the table's generation then (a decision thought out for an older game is dropped)."""
+
+    seat: str
+    bot: Bot
+    view: dict[str, Any] | None
+    legal: list[Any]
+    generation: int
+
+
 @dataclass
 class TakeBack:
     """``by`` asked to take back its last ``count`` decisions when ``at`` decisions were made."""
@@ -157,6 +186,13 @@ class LiveTable:
     revealed: bool = False
     #: Bumped by every change to the game: views and versions are built once per seat and change.
     generation: int = 0
+    #: The database's revision of this table that the game is at (see :mod:`riotact.web.store`).
+    revision: int = 0
+    #: A run of the bots is going on (:meth:`Room.run_bots`): another is not started beside it.
+    bots_busy: bool = False
+    #: Another process wrote to this table while no seat here watched it: it catches up when next used (a
+    #: seat comes, its bots move, a lobby lists it), so a process does not follow every table it holds.
+    behind: bool = False
     _seen: dict[str, tuple[int, dict[str, Any], str]] = field(default_factory=dict)
 
     def seen_by(self, who: str) -> dict[str, Any]:
@@ -292,19 +328,78 @@ class LiveTable:
             self.tray.load(faces)
         self.game.apply(seat, action)
 
-    def decide(self, seat: str, action: str, faces: list[int]) -> None:
+    async def decide(self, seat: str, action: str, faces: list[int]) -> None:
         """Apply and store one decision (raises a RiotactError, DiceNeeded included, changing nothing)."""
         self._still_open()
         before = len(self.game.log.events)
         self._apply_with_faces(seat, action, faces)
-        events = self.game.log.events[before:]
+        await self._store_last(before)
+
+    async def _store_last(self, before: int) -> None:
+        """Store the decision just made (its events from ``before``), against this table's revision, in a
+        thread (the event loop serves other tables while the database answers; this table's lock is held).
+        Not stored means not made: taken back (riotact's own take-back), or, when another process wrote
+        first, the game becomes the database's record and :class:`Stale` is raised."""
+        n = len(self.game.decisions) - 1
+        seat, action = self.game.decisions[-1]
         try:
-            self.store.append_decision(self.id, len(self.game.decisions) - 1, seat, action, events)
+            self.revision = await asyncio.to_thread(self.store.append_decision, self.id, n, seat, action,
+                                                    self.game.log.events[before:], revision=self.revision)
+        except Conflict:
+            self.reload()
+            raise Stale("the game moved on since your view (another seat decided first); here is the game "
+                        "as it is now: decide again") from None
         except Exception:
-            self.game.undo(seat=UMPIRE)  # not stored means not made (riotact's own take-back)
+            self.game.undo(seat=UMPIRE)
             raise
 
-    def intervene(self, seat: str, power: str, args: dict[str, Any]) -> bool:
+    # -- following the database (other server processes) ---------------------------------
+    def reload(self) -> None:
+        """Rebuild the game from the database's record (checked event by event)."""
+        record = self.store.record(self.id)
+        self.game = replayed(self.id, record, self.tray)
+        self._follow(record)
+        self.generation += 1
+        self.bot_waiting = None
+        self.take_back = None
+
+    def _follow(self, record: TableRecord) -> None:
+        self.revision, self.spectate, self.revealed = record.revision, record.spectate or COMMON, record.revealed
+
+    async def catch_up(self) -> str:
+        """Bring the game up to the database's record, which another process may have written: its new
+        decisions are applied one by one (each checked against the events stored with it); a rewritten
+        record (an undo, a re-judged roll), manual dice or any mismatch rebuild the game whole. Returns
+        UNCHANGED, ADDED (updates tell the seats) or AFRESH (every seat is sent the game afresh)."""
+        self.behind = False
+        record = await asyncio.to_thread(self.store.record, self.id, len(self.game.decisions))
+        sight = (self.spectate, self.revealed)
+        if record.revision == self.revision:
+            self._follow(record)
+            return UNCHANGED if sight == (self.spectate, self.revealed) else AFRESH
+        if record.rewritten > self.revision or self.tray is not None or not self._apply_record(record):
+            self.reload()
+            return AFRESH
+        self._follow(record)
+        self.generation += 1
+        return ADDED if sight == (self.spectate, self.revealed) else AFRESH
+
+    def _apply_record(self, record: TableRecord) -> bool:
+        """Apply the record's decisions after ours; False (the game half-way: reload it) on any mismatch."""
+        for n, seat, action, events in record.decisions:
+            before = len(self.game.log.events)
+            self.generation += 1
+            if n != len(self.game.decisions):
+                return False
+            try:
+                self.game.apply(seat, action)
+            except RiotactError:
+                return False
+            if json.loads(dumps(self.game.log.events[before:])) != events:
+                return False
+        return True
+
+    async def intervene(self, seat: str, power: str, args: dict[str, Any]) -> bool:
         """Make and store one use of the umpire's powers (the core refuses anyone but the umpire, with a
         reason, changing nothing). True when it rewrote past decisions (a re-judged roll): then every seat
         is sent the game afresh, as after an undo."""
@@ -316,25 +411,16 @@ class LiveTable:
         if self.game.decisions[:-1] != made:
             self._store_rewritten()
             return True
-        try:
-            self.store.append_decision(self.id, len(made), UMPIRE, self.game.decisions[-1][1],
-                                       self.game.log.events[before:])
-        except Exception:
-            self.game.undo(seat=UMPIRE)  # not stored means not made
-            raise
+        await self._store_last(before)
         return False
 
-    def say(self, seat: str, to: str, text: str) -> None:
+    async def say(self, seat: str, to: str, text: str) -> None:
         """Send and store one message (``Game.say``: the rules refuse, saying why, changing nothing)."""
         self._still_open()
-        made, before = len(self.game.decisions), len(self.game.log.events)
+        before = len(self.game.log.events)
         self.generation += 1
         self.game.say(seat, to, text)
-        try:
-            self.store.append_decision(self.id, made, *self.game.decisions[-1], self.game.log.events[before:])
-        except Exception:
-            self.game.undo(seat=UMPIRE)  # not stored means not made
-            raise
+        await self._store_last(before)
 
     def undo(self, seat: str) -> str | None:
         """``seat`` asks to take back its last decision, by the core's take-back rule (``Game.undo``).
@@ -401,33 +487,40 @@ class LiveTable:
         self.bot_waiting = None
         self.take_back = None
         setup, chunks = split_events(self.game.log.events)
-        self.store.rewrite_game(self.id, self.game.log.header, setup,
-                                [(s, a, ev) for (s, a), ev in zip(self.game.decisions, chunks, strict=True)])
+        try:
+            self.revision = self.store.rewrite_game(
+                self.id, self.game.log.header, setup,
+                [(s, a, ev) for (s, a), ev in zip(self.game.decisions, chunks, strict=True)], revision=self.revision)
+        except Conflict:
+            self.reload()
+            raise Stale("the game moved on since your view (another seat decided first); here is the game "
+                        "as it is now") from None
 
-    def bot_turn(self) -> bool:
-        """Let one bot decide if a bot is to act; True when one did."""
-        if self.bot_waiting is not None:
-            return False
+    def bot_to_move(self) -> BotTurn | None:
+        """What a bot to act now is asked (its view and legal actions), if one is."""
+        if self.bot_waiting is not None or self.revealed:
+            return None
         for seat in self.game.to_act():
             if self.seats.get(seat) not in ("random", "heuristic"):
                 continue
             bot = self.bots[seat]
             view = self.seen_by(seat) if bot.needs_view else None
-            action = bot.choose(view, self.game.legal_actions(seat))
-            try:
-                self.decide(seat, action, [])
-            except DiceNeeded as need:  # the umpire types the faces at the console
-                self.bot_waiting = (seat, action, {"seat": seat, **dice_request(need, [])})
-                return False
-            return True
-        return False
+            return BotTurn(seat, bot, view, list(self.game.legal_actions(seat)), self.generation)
+        return None
 
-    def bot_dice(self, faces: list[int]) -> None:
+    async def bot_decides(self, turn: BotTurn, action: str) -> None:
+        """Make the bot's decision, thought out for the game as it was at ``turn`` (which it still is)."""
+        try:
+            await self.decide(turn.seat, action, [])
+        except DiceNeeded as need:  # the umpire types the faces at the console
+            self.bot_waiting = (turn.seat, action, {"seat": turn.seat, **dice_request(need, [])})
+
+    async def bot_dice(self, faces: list[int]) -> None:
         if self.bot_waiting is None:
             raise RiotactError("no bot is waiting for dice")
         seat, action, _ = self.bot_waiting
         try:
-            self.decide(seat, action, faces)
+            await self.decide(seat, action, faces)
         except DiceNeeded as need:
             self.bot_waiting = (seat, action, {"seat": seat, **dice_request(need, faces)})
             return
@@ -440,6 +533,15 @@ class LiveTable:
         return replay_step(self.game.log.header, self.game.log.events, who, step, source=f"table {self.id}")
 
     # -- telling the seats ------------------------------------------------------------
+    async def send_afresh(self) -> None:
+        """The log was rewritten (an undo, a re-judged roll, rebuilt from the database): every seat is sent
+        the game afresh."""
+        for watcher in list(self.watchers):
+            try:
+                await watcher.send(self.message_for(watcher, kind="snapshot", reset=True))
+            except Exception:  # a closed socket: its handler removes it
+                continue
+
     async def broadcast(self) -> None:
         for watcher in list(self.watchers):
             shown_before = watcher.shown
@@ -504,31 +606,42 @@ class NewTable:
     umpire: str  # person | riotact
 
 
-class Room:
-    """Every live table of this server, restored from the store at start."""
+def replayed(table_id: str, record: TableRecord, tray: TrayDice | None) -> Game:
+    """A table's game rebuilt from its record read from the first decision (checked event by event)."""
+    return replay(record.header, record.events(), source=f"table {table_id}", live_dice=tray)
 
-    def __init__(self, store: Store) -> None:
+
+class Room:
+    """The live tables of this server: every stored table at start, and any other made since (by another
+    process) once one of its links is used here."""
+
+    def __init__(self, store: Store, thinkers: Thinkers | None = None) -> None:
         self.store = store
+        self.thinkers = thinkers or Thinkers(0)
         self.tables: dict[str, LiveTable] = {}
+        self.broken: set[str] = set()
 
     def restore(self) -> list[str]:
-        """Replay every stored table (checked event by event); returns the ids that would not replay."""
+        """Replay every stored table not here yet (made by another process since, or all of them at start),
+        checked event by event; returns the ids that would not replay (not tried again)."""
         broken = []
-        levels, revealed = self.store.spectator_levels(), self.store.revealed()
         for stored in self.store.tables():
-            events = list(stored.setup_events)
-            for _, _, _, chunk in self.store.decisions(stored.id):
-                events.extend(chunk)
-            tray = TrayDice() if stored.header.get("dice") != "seeded" else None
-            try:
-                game = replay(stored.header, events, source=f"table {stored.id}", live_dice=tray)
-            except RiotactError:
+            if stored.id not in self.tables and stored.id not in self.broken and self._load(stored) is None:
                 broken.append(stored.id)
-                continue
-            self.tables[stored.id] = self._live(stored.id, stored.title, game, stored.seats, tray)
-            self.tables[stored.id].spectate = levels.get(stored.id, COMMON)
-            self.tables[stored.id].revealed = stored.id in revealed
+        self.broken.update(broken)
         return broken
+
+    def _load(self, stored: StoredTable) -> LiveTable | None:
+        tray = TrayDice() if stored.header.get("dice") != "seeded" else None
+        record = self.store.record(stored.id)
+        try:
+            game = replayed(stored.id, record, tray)
+        except RiotactError:
+            return None
+        table = self._live(stored.id, stored.title, game, stored.seats, tray)
+        table._follow(record)
+        self.tables[stored.id] = table
+        return table
 
     def _live(self, table_id: str, title: str, game: Game, seats: dict[str, str], tray: TrayDice | None) -> LiveTable:
         bots = {s: make_bot(k, game, s) for s, k in seats.items() if k in ("random", "heuristic")}
@@ -561,23 +674,58 @@ class Room:
         return table, tokens
 
     def find(self, token: str) -> tuple[LiveTable, str] | None:
+        """The table and seat of a link (a table made by another process is loaded now)."""
         found = self.store.seat_for_token(token_hash(token))
-        if found is None or found[0] not in self.tables:
+        if found is None:
             return None
-        return self.tables[found[0]], found[1]
+        table = self.tables.get(found[0])
+        if table is None:
+            stored = self.store.table(found[0])
+            table = self._load(stored) if stored is not None else None
+        return (table, found[1]) if table is not None else None
 
     async def run_bots(self, table: LiveTable) -> None:
-        """Bots decide under the table's lock, a few milliseconds' worth of decisions at a time, then the
-        seats are told once (one update for a bot's run of moves, not one each) and the loop serves the
-        other tables before the next batch."""
-        while True:
+        """Let the table's bots decide until a person is to act. Each thinks in the pool of worker processes
+        (off the event loop, the table's lock free meanwhile); its decision is made if the game is still
+        the one it thought about. The seats are told once per few milliseconds' run of moves (one update
+        for a bot's run of moves, not one each), and the loop serves other tables between runs."""
+        if table.bots_busy:
+            return
+        table.bots_busy = True
+        try:
+            while await self._bot_run(table):
+                await asyncio.sleep(0)
+        finally:
+            table.bots_busy = False
+
+    async def _bot_run(self, table: LiveTable) -> bool:
+        """One run of bot moves; True when bots are still to move."""
+        started, changed, afresh = time.perf_counter(), False, False
+        more = True
+        while time.perf_counter() - started < BOT_BATCH_SECONDS:
             async with table.lock:
+                if table.behind:
+                    afresh = await table.catch_up() == AFRESH or afresh
+                turn = table.bot_to_move()
+            if turn is None:
+                more = False
+                break
+            action, thought = await self.thinkers.choose(turn.bot, turn.view, turn.legal)
+            async with table.lock:
+                if table.generation != turn.generation:
+                    continue  # the game moved on while it thought (a person, another process): think again
+                table.bots[turn.seat] = thought  # the bot as it is after thinking (its dice of chance)
                 waiting = table.bot_waiting
-                moved, started = 0, time.perf_counter()
-                while time.perf_counter() - started < BOT_BATCH_SECONDS and table.bot_turn():
-                    moved += 1
-                if moved or table.bot_waiting != waiting:  # moves, or the umpire is asked for a bot's dice
+                try:
+                    await table.bot_decides(turn, action)
+                except Stale:
+                    afresh = True
+                    continue
+                changed = changed or table.bot_waiting != waiting or table.generation != turn.generation
+        if changed or afresh:
+            async with table.lock:
+                if afresh:
+                    await table.send_afresh()
+                else:
                     await table.broadcast()
-            if not moved:
-                return
-            await asyncio.sleep(0)
+        return more

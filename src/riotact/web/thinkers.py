@@ -1,0 +1,69 @@
+"""Where the web table's bots think: a pool of worker processes, so a table waiting on a bot never delays
+the event loop (every other table, every seat's message); or, with no workers, in the server's process.
+
+A bot is its seat and its own dice of chance (``Bot.rng``): it is sent to a worker with the view and the
+legal actions it is shown, and comes back with its decision and its dice as they are after thinking.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from riotact.core import Bot
+
+log = logging.getLogger("riotact.web")
+
+
+def _outlive_no_server(server: int) -> None:
+    """In a worker: exit when the server process is gone, even killed with ``kill -9`` (which gives the
+    pool no chance to stop its workers): the worker is then no longer its child."""
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(1)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+def think(bot: Bot, view: dict[str, Any] | None, legal: list[Any]) -> tuple[str, Bot]:
+    """In a worker: the bot's decision, and the bot after making it."""
+    return bot.choose(view, legal), bot
+
+
+class Thinkers:
+    """``workers`` processes (0: the bots think in this process, on its event loop: tests, tiny servers)."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _start(self) -> ProcessPoolExecutor:
+        # spawn: fresh processes, not forks of this one's threads and event loop.
+        self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                         initializer=_outlive_no_server, initargs=(os.getpid(),))
+        return self._pool
+
+    async def choose(self, bot: Bot, view: dict[str, Any] | None, legal: list[Any]) -> tuple[str, Bot]:
+        if not self.workers:
+            return think(bot, view, legal)
+        pool = self._pool or self._start()
+        try:
+            return await asyncio.get_running_loop().run_in_executor(pool, think, bot, view, legal)
+        except BrokenProcessPool:  # a worker was killed: a fresh pool for the next bot, this one thinks here
+            log.error("a bot worker process died; starting the pool afresh")
+            self._pool = None
+            pool.shutdown(wait=False, cancel_futures=True)
+            return think(bot, view, legal)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

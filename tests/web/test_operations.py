@@ -1,0 +1,95 @@
+"""Running the web table for a group: health and readiness, the access log, bots thinking in a pool of
+worker processes (the same game as thinking on the loop), ``riotact serve --workers``."""
+
+from __future__ import annotations
+
+import json
+import logging
+import multiprocessing
+import subprocess
+import sys
+from pathlib import Path
+
+import httpx2
+import pytest
+
+from riotact.web.app import build_app
+from riotact.web.store import open_store
+from web_support import LiveServer, ServerProcess, create, play_to_the_end, seat
+
+
+def test_health_and_readiness(db_url: str) -> None:
+    """Ready once the tables are restored, the database answers and (PostgreSQL) other processes'
+    writes are followed."""
+    server = LiveServer(build_app(open_store(db_url)))
+    try:
+        assert server.get("/healthz").json() == {"ok": True}
+        for _ in range(200):  # the PostgreSQL listener connects beside the server's start
+            ready = server.get("/readyz")
+            if ready.status_code == 200:
+                break
+        assert ready.json() == {"ready": True, "tables": 0}
+        assert ready.headers["content-security-policy"].startswith("default-src 'self'")
+    finally:
+        server.stop()
+
+
+def test_the_access_log_is_one_json_object_a_line_and_never_a_token(sqlite_url: str,
+                                                                     caplog: pytest.LogCaptureFixture) -> None:
+    server = LiveServer(build_app(open_store(sqlite_url)))
+    try:
+        with caplog.at_level(logging.INFO, logger="riotact.access"):
+            made = create(server, scenario="revolting-behaviour/first-game", seats={"p2": "random"}, seed=1)
+            player = seat(server, made["tokens"]["p1"])
+            player.sync()
+            player.close()
+            server.stop()  # every socket closed and its line written
+    finally:
+        server.stop()
+    lines = [json.loads(r.getMessage()) for r in caplog.records if r.name == "riotact.access"]
+    posted = next(line for line in lines if line["kind"] == "http" and line["method"] == "POST")
+    assert posted["path"] == "/api/tables" and posted["status"] == 201 and posted["ms"] >= 0
+    socket_line = next(line for line in lines if line["kind"] == "websocket")
+    assert socket_line["path"] == "/ws" and socket_line["status"] == 101 and "close" in socket_line
+    assert made["tokens"]["p1"] not in caplog.text and made["spectator"] not in caplog.text
+
+
+def test_bots_thinking_in_worker_processes_play_the_same_game(tmp_path: Path) -> None:
+    """A heuristic bot thinking in the pool decides as it would on the loop: it comes back from its
+    worker with its dice of chance as they are after thinking."""
+    games = []
+    for workers in (0, 1):
+        server = LiveServer(build_app(open_store(f"sqlite:///{tmp_path / f'{workers}.sqlite3'}"),
+                                      bot_workers=workers))
+        try:
+            made = create(server, scenario="by-will-alone/ministry-sit-in", seats={"authority": "heuristic"},
+                          seed=5)
+            game = server.app.state.room.tables[made["table"]].game
+            play_to_the_end(game, seat(server, made["tokens"]["nonviolent"]))
+            games.append(list(game.decisions))
+            thinkers = multiprocessing.active_children()
+            assert bool(thinkers) == bool(workers)  # the pool's processes are this server's children
+        finally:
+            server.stop()
+    assert games[0] == games[1] and len(games[0]) > 20
+
+
+def test_serve_workers_are_several_processes_on_one_port(pg_url: str, tmp_path: Path) -> None:
+    server = ServerProcess(pg_url, tmp_path, "--workers", "2")
+    try:
+        pids: set[int] = set()
+        for _ in range(400):  # each request on a new connection: the kernel hands it to either process
+            httpx2.get(f"{server.url}/healthz", timeout=10)
+            pids = {json.loads(line)["pid"] for line in server.log().splitlines() if line.startswith("{")}
+            if len(pids) == 2:
+                break
+        assert len(pids) == 2
+    finally:
+        server.stop()
+
+
+def test_several_processes_need_postgresql(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "riotact.cli", "serve", "--workers", "2", "--db",
+                           f"sqlite:///{tmp_path / 'db.sqlite3'}"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "several processes share a PostgreSQL database only" in " ".join(done.stderr.split())
