@@ -1,7 +1,7 @@
 """The build's compiled parts (issue 11), both optional: where they cannot be built (no C compiler,
 no Python headers, mypyc failing) the install goes on and the laboratory plays on the Python engine.
 
-- Revolting Behaviour!'s laboratory core, a C port of its rules (rulesets/revolting_behaviour/_labcore.c).
+- Revolting Behaviour!'s laboratory core, a C port of its rules (rulesets/revolting_behaviour/native/_labcore.c).
 - Civil Disorder's compiled laboratory engine: the ruleset's own modules, and the core's dice, log,
   modifiers and umpire, copied under ``riotact._compiled`` (imports between copied modules pointed at
   the copies, so the copies only meet each other) and compiled with mypyc. The copies are the same
@@ -123,7 +123,7 @@ def civil_disorder_engine() -> list[Extension]:
     return extensions
 
 
-setup(ext_modules=[Extension("riotact.rulesets.revolting_behaviour._labcore",
-                             ["src/riotact/rulesets/revolting_behaviour/_labcore.c"],
+setup(ext_modules=[Extension("riotact.rulesets.revolting_behaviour.native._labcore",
+                             ["src/riotact/rulesets/revolting_behaviour/native/_labcore.c"],
                              extra_compile_args=["-O2"], optional=True),
                    *civil_disorder_engine()])

@@ -18,9 +18,10 @@ import json
 import statistics
 import time
 
+from riotact.core.compiled import unavailable
+
 from peers import pin_to_one_core
 from riotact.core import Game, parse_scenario
-from riotact.core.compiled import unavailable
 
 CROWDS, CROWD_FIGURES, UNITS, UNIT_FIGURES, TURNS = 20, 25, 12, 10, 60
 UNIT_TYPES = ("riot_police", "anti_riot", "patrol", "mounted", "riot_soldiers", "soldiers")

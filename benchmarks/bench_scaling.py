@@ -27,9 +27,10 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from riotact.core.compiled import unavailable
+
 from peers import pin_to_one_core
 from riotact.core import Game, builtin_scenarios, make_bot, parse_scenario
-from riotact.core.compiled import unavailable
 from riotact.core.scenario import Scenario
 from riotact.rulesets import get_ruleset
 

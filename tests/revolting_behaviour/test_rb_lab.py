@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 
 from riotact.core import find_scenario
 from riotact.core.errors import IllegalActionError, ReplayMismatchError
-from riotact.rulesets.revolting_behaviour import lab
 from riotact.rulesets.revolting_behaviour.encoding import action_ids
-from riotact.rulesets.revolting_behaviour.lab import LabGame, PythonLab, laboratory
+from riotact.rulesets.revolting_behaviour.native import lab
+from riotact.rulesets.revolting_behaviour.native.lab import LabGame, PythonLab, laboratory
 from riotact.rulesets.revolting_behaviour.rules import HOUSE_RULES
 from support import rb_scenario
 

@@ -9,7 +9,7 @@ from riotact.core.messages import table_talk
 from .bots import HeuristicBot
 from .determinise import determinise
 from .encoding import encoding
-from .lab import compiled_laboratory
+from .native.lab import core_engine
 from .rules import HOUSE_RULES, Setup
 from .state import RevoltingBehaviour
 from .text import text_view
@@ -29,5 +29,5 @@ SPEC = RulesetSpec(
     encoding=encoding,
     odds="riotact.rulesets.revolting_behaviour.odds",
     determinise=determinise,
-    laboratory=compiled_laboratory,
+    engines={"compiled": core_engine},
 )
