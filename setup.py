@@ -1,14 +1,18 @@
 """The build's compiled parts (issue 11), both optional: where they cannot be built (no C compiler,
 no Python headers, mypyc failing) the install goes on and the laboratory plays on the Python engine.
 
-- Revolting Behaviour!'s laboratory core, a C port of its rules (rulesets/revolting_behaviour/_labcore.c).
-- Civil Disorder's compiled laboratory engine: the ruleset's own modules, and the core's dice, log,
-  modifiers and umpire, copied under ``riotact._compiled`` (imports between copied modules pointed at
-  the copies, so the copies only meet each other) and compiled with mypyc. The copies are the same
-  source, so they play the same games; ``riotact.core.compiled`` refuses them once a source has
-  changed since the build. The sources in ``src/riotact`` are never compiled in place, so an
-  editable install always runs what is written there.
+- Revolting Behaviour!'s engine, a C port of its rules (rulesets/revolting_behaviour/native/_labcore.c).
+- Civil Disorder's compiled engine (``riotact.compiled``): every module of the ruleset's package but
+  the few named below, and the core's dice, log, modifiers and umpire with the modules their classes
+  meet, copied into the package ``riotact_compiled`` under ``build/compiled/`` (outside the source
+  tree; git ignores ``build/``) and compiled there with mypyc. Imports between copied modules are
+  pointed at the copies (the statements rewritten from the syntax tree, line numbers kept), so the
+  copies only meet each other. The copies are the same source, so they play the same games;
+  ``riotact.compiled`` refuses them once a source has changed since the build. The sources in
+  ``src/riotact`` are never compiled in place, so an editable install always runs what is written there.
 
+An editable install (``pip install -e .``, or ``python setup.py build_ext --inplace``) leaves the
+compiled modules in ``build/compiled/riotact_compiled``, where ``riotact.compiled`` finds them.
 Everything else about the package is in pyproject.toml.
 """
 
@@ -16,67 +20,91 @@ from __future__ import annotations
 
 import ast
 import hashlib
-import re
+import os
 import sys
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
-SRC = Path(__file__).resolve().parent / "src"
-COPIES = "riotact._compiled"
+ROOT = Path(__file__).resolve().parent
+SRC = ROOT / "src"
+#: Where the copies are written and compiled (``riotact.compiled.BUILT``).
+BUILT = ROOT / "build" / "compiled"
+COPIES = "riotact_compiled"
 #: Core modules the compiled rules call on every roll and event.
 CORE = ("umpire", "dice", "log", "modifiers")
 #: Core modules copied only (their classes meet the copies: the state's base class and its umpire).
 CORE_COPIED_ONLY = ("protocol", "umpiring")
 CIVIL_DISORDER = "riotact.rulesets.civil_disorder"
-#: Copied (so that the copies' classes only meet each other) but left as Python: set-up (pydantic,
-#: which mypyc cannot build against), the bots, the encodings and the text screen (off the hot path).
+#: Modules of the ruleset copied (so that the copies' classes only meet each other) but left as Python:
+#: set-up (pydantic, which mypyc cannot build against), the bots, the encodings and the text screen
+#: (off the hot path).
 COPIED_ONLY = {"setup", "bots", "encoding", "determinise", "text"}
 #: Not copied: the declaration and the odds calculator, which the laboratory games never call, and
-#: the house rules' class, whose instance the game (Python) makes and the copies read.
+#: the typed house rules, whose instance the game (Python) makes and the copies read by attribute.
 NOT_COPIED = {"spec", "odds", "options"}
-#: The ruleset's package of rules modules (copied with the package's own modules).
-RULES = "rules"
-_FROM = re.compile(r"^(\s*from\s+)(\.*[\w.]*)(\s+import\b)")
 
 
 def _copied(name: str) -> str:
     return COPIES + name.removeprefix("riotact")
 
 
+def _module(path: Path) -> str:
+    return ".".join(path.relative_to(SRC).with_suffix("").parts)
+
+
+def _plan() -> dict[str, bool]:
+    """Original module -> compile it (True) or copy it only (False): the core's named modules, and
+    every module of the ruleset's package (its subpackages too) but the named exclusions. Package
+    ``__init__`` files are not copied: the copies' packages are empty."""
+    plan = {f"riotact.core.{m}": m in CORE for m in (*CORE, *CORE_COPIED_ONLY)}
+    package = SRC / CIVIL_DISORDER.replace(".", "/")
+    for path in sorted(package.rglob("*.py")):
+        top = path.relative_to(package).parts[0].removesuffix(".py")
+        if path.stem != "__init__" and top not in NOT_COPIED:
+            plan[_module(path)] = top not in COPIED_ONLY
+    return plan
+
+
 def _file(name: str) -> Path:
     return SRC / (name.replace(".", "/") + ".py")
 
 
-def _plan() -> dict[str, bool]:
-    """Original module -> compile it (True) or copy it only (False)."""
-    plan = {f"riotact.core.{m}": m in CORE for m in (*CORE, *CORE_COPIED_ONLY)}
-    package = SRC / CIVIL_DISORDER.replace(".", "/")
-    for path in sorted([*package.glob("*.py"), *package.glob(f"{RULES}/*.py")]):
-        name = ".".join(path.relative_to(package).with_suffix("").parts)
-        if path.stem != "__init__" and name not in NOT_COPIED:
-            plan[f"{CIVIL_DISORDER}.{name}"] = name not in COPIED_ONLY
-    return plan
+def _packages(plan: dict[str, bool]) -> set[str]:
+    """Every package that holds a copied module (below ``riotact``)."""
+    return {name.rsplit(".", depth)[0] for name in plan for depth in range(1, name.count("."))}
 
 
 def _rewritten(name: str, text: str, copied: set[str]) -> str:
-    """``text`` with every import of a copied module (or of the copied package) pointed at its copy,
-    and every relative import of a module left behind made absolute."""
+    """``text`` with every import of a copied module or package pointed at its copy, and every
+    relative import of a module left behind made absolute: each such statement is written anew from
+    its syntax tree in the place of the old one (what follows it on its last line kept, the lines
+    it spanned kept blank, so line numbers stay)."""
     package = name.rpartition(".")[0]
-    lines = text.splitlines(keepends=True)
+    lines = [line.encode() for line in text.splitlines(keepends=True)]
+    statements = []
     for node in ast.walk(ast.parse(text)):
         if isinstance(node, ast.Import) and any(a.name.startswith("riotact") for a in node.names):
             raise ValueError(f"{name}: write 'from riotact... import ...' so the copy can be pointed at its siblings")
-        if not isinstance(node, ast.ImportFrom) or node.module == "__future__":
-            continue
+        if isinstance(node, ast.ImportFrom) and node.module != "__future__":
+            statements.append(node)
+    for node in sorted(statements, key=lambda n: (n.lineno, n.col_offset), reverse=True):
         parts = package.split(".")
         base = parts[:len(parts) - node.level + 1] if node.level else []
         target = ".".join(base + ([node.module] if node.module else []))
-        new = _copied(target) if target in copied or target in (CIVIL_DISORDER, f"{CIVIL_DISORDER}.{RULES}") else target
-        line = lines[node.lineno - 1]
-        lines[node.lineno - 1] = _FROM.sub(rf"\g<1>{new}\g<3>", line, count=1)
-    return "".join(lines)
+        if not target.startswith("riotact"):
+            continue
+        new = _copied(target) if target in copied else target
+        if new == node.module and not node.level:
+            continue
+        statement = ast.unparse(ast.ImportFrom(module=new, names=node.names, level=0)).encode()
+        assert node.end_lineno is not None and node.end_col_offset is not None
+        first, last = node.lineno - 1, node.end_lineno - 1
+        rest = lines[last][node.end_col_offset:]
+        lines[first:last + 1] = [lines[first][:node.col_offset] + statement + rest] + [b"\n"] * (last - first)
+    return b"".join(lines).decode()
 
 
 def _write(path: Path, text: str) -> None:
@@ -87,36 +115,45 @@ def _write(path: Path, text: str) -> None:
 
 
 def copy_for_compiling() -> list[str]:
-    """Write the copies under ``src/riotact/_compiled``; returns the files mypyc is to compile."""
+    """Write the copies under ``build/compiled/riotact_compiled``; returns the files mypyc is to compile."""
     plan = _plan()
-    root = SRC / "riotact" / "_compiled"
+    root = BUILT / COPIES
+    packages = _packages(plan) - {"riotact"}
+    targets = {root / _file(name).relative_to(SRC / "riotact") for name in plan}
+    inits = {root / "__init__.py"} | {root / _copied(p).removeprefix(COPIES + ".").replace(".", "/") / "__init__.py"
+                                      for p in packages}
     # An earlier build's extensions go first: should this build fail, the copies are then "not
-    # compiled" (refused), never new sources beside old compiled code.
-    for built in root.rglob("*"):
-        if built.name.endswith(tuple(EXTENSION_SUFFIXES)):
+    # compiled" (refused), never new sources beside old compiled code; so do copies of modules
+    # renamed or removed since.
+    for built in root.rglob("*") if root.exists() else []:
+        if built.name.endswith(tuple(EXTENSION_SUFFIXES)) or (built.suffix == ".py" and built not in targets | inits):
             built.unlink()
     digests = {name: hashlib.sha256(_file(name).read_bytes()).hexdigest() for name in plan}
     _write(root / "__init__.py",
            '"""Generated by setup.py (do not edit): copies of riotact modules compiled for the laboratory\n'
-           '(riotact.core.compiled loads them). SOURCES: each original module and the SHA-256 of the\n'
+           '(riotact.compiled loads them). SOURCES: each original module and the SHA-256 of the\n'
            'source it was copied from."""\n\n'
            f"SOURCES = {digests!r}\n")
-    for package in ("core", "rulesets", "rulesets/civil_disorder", f"rulesets/civil_disorder/{RULES}"):
-        _write(root / package / "__init__.py", '"""Generated by setup.py: compiled copies."""\n')
+    # Imports of the ruleset's package and its subpackages go to the copies' (empty) packages; of the
+    # core package, to the original (only some core modules are copied).
+    copied = set(plan) | {p for p in packages if p == CIVIL_DISORDER or p.startswith(CIVIL_DISORDER + ".")}
+    for init in sorted(inits - {root / "__init__.py"}):
+        _write(init, '"""Generated by setup.py: compiled copies."""\n')
     compiled = []
     for name in plan:
         target = root / _file(name).relative_to(SRC / "riotact")
-        _write(target, _rewritten(name, _file(name).read_text(), set(plan)))
+        _write(target, _rewritten(name, _file(name).read_text(), copied))
         if plan[name]:
-            compiled.append(str(target.relative_to(SRC.parent)))
+            compiled.append(str(target.relative_to(ROOT)))
     return compiled
 
 
-def civil_disorder_engine() -> list[Extension]:
+def compiled_engine() -> list[Extension]:
     """mypyc's extensions for the copies, or none where mypyc cannot build them."""
     try:
         from mypyc.build import mypycify
 
+        os.environ["MYPYPATH"] = str(SRC)  # the copies' types from the modules left behind, as written
         extensions: list[Extension] = mypycify(["--ignore-missing-imports", *copy_for_compiling()],
                                                group_name=f"{COPIES}.native")
     except (Exception, SystemExit) as exc:  # mypyc missing or failing: the Python engine plays
@@ -128,7 +165,20 @@ def civil_disorder_engine() -> list[Extension]:
     return extensions
 
 
-setup(ext_modules=[Extension("riotact.rulesets.revolting_behaviour._labcore",
-                             ["src/riotact/rulesets/revolting_behaviour/_labcore.c"],
+class BuildExt(build_ext):
+    """An in-place build (editable installs) leaves the compiled copies beside their sources in
+    ``build/compiled``, never in ``src``."""
+
+    def _get_inplace_equivalent(self, build_py: object, ext: Extension) -> tuple[str, str]:
+        inplace, regular = super()._get_inplace_equivalent(build_py, ext)
+        name = self.get_ext_fullname(ext.name)
+        if name.startswith(COPIES + "."):
+            inplace = str(BUILT / self.get_ext_filename(name))
+        return inplace, regular
+
+
+setup(cmdclass={"build_ext": BuildExt},
+      ext_modules=[Extension("riotact.rulesets.revolting_behaviour.native._labcore",
+                             ["src/riotact/rulesets/revolting_behaviour/native/_labcore.c"],
                              extra_compile_args=["-O2"], optional=True),
-                   *civil_disorder_engine()])
+                   *compiled_engine()])

@@ -19,8 +19,8 @@ import statistics
 import time
 
 from peers import pin_to_one_core
+from riotact.compiled import unavailable
 from riotact.core import Game, parse_scenario
-from riotact.core.compiled import unavailable
 
 CROWDS, CROWD_FIGURES, UNITS, UNIT_FIGURES, TURNS = 20, 25, 12, 10, 60
 UNIT_TYPES = ("riot_police", "anti_riot", "patrol", "mounted", "riot_soldiers", "soldiers")
@@ -49,9 +49,10 @@ def big_riot() -> dict[str, object]:
 
 def run_riotact(seed: int, explain: bool, compiled: bool = False) -> tuple[int, int, float]:
     """One big riot; the commander passes every turn, so units act on their last orders (CD-13).
-    ``compiled``: the laboratory mode on the compiled engine (riotact.core.compiled).
+    ``compiled``: the laboratory mode on the compiled engine (riotact.compiled).
     Returns (crowd-or-unit steps, figure-steps, CPU seconds)."""
-    game = Game(parse_scenario(big_riot(), "bench"), seed=seed, explain=explain, compiled=compiled)
+    game = Game(parse_scenario(big_riot(), "bench"), seed=seed, explain=explain,
+                engine="compiled" if compiled else "python")
     state = game.state
     entity_steps = figure_steps = 0
     start = time.process_time()

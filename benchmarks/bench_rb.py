@@ -33,7 +33,7 @@ from typing import Any
 
 from peers import alternate, numbered_loop, openspiel_loop, pin_to_one_core, riotact_random_loop
 from riotact.core import find_scenario
-from riotact.rulesets.revolting_behaviour import lab
+from riotact.rulesets.revolting_behaviour.native import lab
 
 GOALS = {"riotact explained (compiled) / Kuhn Python": 2.0, "riotact laboratory (compiled) / Kuhn Python": 5.0}
 OURS = ("riotact explained", "riotact laboratory (Python)", "riotact laboratory (compiled)",

@@ -24,7 +24,7 @@ from peers import pin_to_one_core
 from riotact.cli.sim import run_batch, summarise
 from riotact.core import find_scenario
 from riotact.lab.sweep import Sweep, local_runner, run_sweep
-from riotact.rulesets.revolting_behaviour import lab
+from riotact.rulesets.revolting_behaviour.native import lab
 
 ENGINES = ("python", "compiled")
 

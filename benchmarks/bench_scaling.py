@@ -10,7 +10,7 @@ legal list is read at every decision (its length and one position: the orders ar
 read, see rulesets/by_will_alone/rules/open_orders.py). Cost: CPU seconds per action step (a BWA turn).
 
 Civil Disorder is measured on the Python engine and, where it was built, on the compiled laboratory
-engine (``Game(..., compiled=True)``, the same games). Each cost is the mean over seeds 1, 2 and 3.
+engine (``Game(..., engine="compiled")``, the same games). Each cost is the mean over seeds 1, 2 and 3.
 The exponent is the slope of log(cost) against log(k): 1 is linear.
 
     .venv/bin/python benchmarks/bench_scaling.py [--factors 1,2,4,8,16] [--json]
@@ -28,8 +28,8 @@ from functools import partial
 from typing import Any
 
 from peers import pin_to_one_core
+from riotact.compiled import unavailable
 from riotact.core import Game, builtin_scenarios, make_bot, parse_scenario
-from riotact.core.compiled import unavailable
 from riotact.core.scenario import Scenario
 from riotact.rulesets import get_ruleset
 
@@ -58,7 +58,7 @@ def copied(scenario: Scenario, k: int, kinds: tuple[str, ...], refs: tuple[str, 
 
 def cd_cost(k: int, seed: int = 1, compiled: bool = False) -> tuple[float, int]:
     scenario = copied(largest("civil-disorder", "units"), k, ("units", "crowds"), ())
-    game = Game(scenario, seed=seed, explain=False, compiled=compiled)
+    game = Game(scenario, seed=seed, explain=False, engine="compiled" if compiled else "python")
     entities = len(game.state.units) + len(game.state.crowds)
     start = time.process_time()
     turns = 0

@@ -421,7 +421,7 @@ class Sandbox:
 
     def __init__(self) -> None:
         self.root = Path(tempfile.mkdtemp(prefix="riotact-mutation-"))
-        skip = shutil.ignore_patterns("__pycache__", "_compiled", ".pytest_cache", "*.pyc")
+        skip = shutil.ignore_patterns("__pycache__", ".pytest_cache", "*.pyc")
         shutil.copytree(ROOT / "src", self.root / "src", ignore=skip)
         shutil.copytree(ROOT / "tests", self.root / "tests", ignore=skip)
         shutil.copytree(ROOT / "docs", self.root / "docs", ignore=shutil.ignore_patterns("*.png"))  # rules pages

@@ -8,8 +8,8 @@ Usage (from the project root):
 The catalogue is the rule table of each rules page, ``docs/rules/<CODE>.md`` (a row ``| BON-065 | ... |``
 a rule); ``--catalogue DIR`` reads the rule catalogues' own files instead (``DIR/<CODE>.md``, a heading
 ``## BON-065 ...`` a rule), e.g. the ``rules`` folder beside the seeds. A rule counts as *cited in code*
-when its ID (``BON-065``, or ``BON-65``) appears in a source file under ``src/`` (the generated
-compiled copies under ``src/riotact/_compiled`` left out), and as *cited in tests* when it appears in a
+when its ID (``BON-065``, or ``BON-65``) appears in a source file under ``src/`` (the build's generated
+copies live outside it, in ``build/``), and as *cited in tests* when it appears in a
 file under ``tests/``; files are Python, TOML, JSON, YAML and JavaScript. ``--missing`` lists the rules
 not cited; ``--check`` exits with status 1 when any rule is not cited in both.
 """
@@ -28,7 +28,6 @@ ID = re.compile(r"\b(BWA|BON|RB|PP|CD)-(\d{2,3})\b")
 TABLE_ROW = re.compile(r"^\| ((?:BWA|BON|RB|PP|CD)-\d{2,3}) \|", re.M)
 HEADING = re.compile(r"^## ((?:BWA|BON|RB|PP|CD)-\d{2,3})\b", re.M)
 SUFFIXES = {".py", ".toml", ".json", ".yaml", ".yml", ".js", ".ts"}
-GENERATED = Path("src", "riotact", "_compiled")
 
 
 @dataclass
@@ -59,18 +58,18 @@ def catalogue(root: Path, folder: Path | None = None) -> dict[str, list[str]]:
     return out
 
 
-def cited(folder: Path, root: Path) -> set[str]:
-    """Every rule ID written in the project files under ``folder`` (generated copies left out)."""
+def cited(folder: Path) -> set[str]:
+    """Every rule ID written in the project files under ``folder``."""
     found: set[str] = set()
     for path in sorted(folder.rglob("*")):
-        if path.suffix not in SUFFIXES or not path.is_file() or path.relative_to(root).is_relative_to(GENERATED):
+        if path.suffix not in SUFFIXES or not path.is_file():
             continue
         found |= {normalise(code, n) for code, n in ID.findall(path.read_text(encoding="utf-8", errors="ignore"))}
     return found
 
 
 def coverage(root: Path, folder: Path | None = None) -> dict[str, Coverage]:
-    in_code, in_tests = cited(root / "src", root), cited(root / "tests", root)
+    in_code, in_tests = cited(root / "src"), cited(root / "tests")
     return {code: Coverage(len(ids), sum(r in in_code for r in ids), sum(r in in_tests for r in ids),
                            [r for r in ids if r not in in_code], [r for r in ids if r not in in_tests])
             for code, ids in catalogue(root, folder).items()}

@@ -23,7 +23,7 @@ from riotact.core import (
     make_bot,
     parse_scenario,
 )
-from riotact.core.game import recorded_faces
+from riotact.core.persistence import recorded_faces
 
 
 def rb_scenario(seats: int = 2, cause_cards: int = 10, **house_rules: Any) -> Scenario:

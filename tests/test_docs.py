@@ -49,12 +49,13 @@ def test_rule_coverage_counts_the_rules_pages_and_every_rule_is_cited() -> None:
 
 def test_rule_coverage_finds_what_is_not_cited_in_a_project(tmp_path: Path) -> None:
     """Cited as RB-002 in code (the same rule as RB-02), RB-03 nowhere, RB-01 only in a test; the
-    generated compiled copies do not count."""
+    build's generated copies (outside src/) do not count."""
     (tmp_path / "docs" / "rules").mkdir(parents=True)
     (tmp_path / "docs" / "rules" / "RB.md").write_text("| RB-01 | a |\n| RB-02 | b |\n| RB-03 | c |\n")
-    (tmp_path / "src" / "riotact" / "_compiled").mkdir(parents=True)
+    (tmp_path / "build" / "compiled").mkdir(parents=True)
+    (tmp_path / "src").mkdir()
     (tmp_path / "src" / "rules.py").write_text("# RB-002: the second rule\n")
-    (tmp_path / "src" / "riotact" / "_compiled" / "rules.py").write_text("# RB-03\n")
+    (tmp_path / "build" / "compiled" / "rules.py").write_text("# RB-03\n")
     (tmp_path / "tests").mkdir()
     (tmp_path / "tests" / "test_rules.py").write_text("# RB-01, RB-02\n")
     out = coverage("--missing", cwd=tmp_path)

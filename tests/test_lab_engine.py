@@ -15,7 +15,7 @@ import pytest
 from riotact.core import Scenario, find_scenario
 from riotact.lab import sweep as sweep_module
 from riotact.lab.sweep import Sweep, local_runner, run_sweep
-from riotact.rulesets.revolting_behaviour import lab
+from riotact.rulesets.revolting_behaviour.native import lab
 from support import rb_scenario
 from test_cli import riotact
 
@@ -114,7 +114,7 @@ def test_sweep_engine_compiled_refusals_are_one_line(tmp_path: Path, args: list[
 def test_sweep_of_a_ruleset_without_a_core(tmp_path: Path) -> None:
     out = riotact("sweep", "by-will-alone/ministry-sit-in", "--games", "1", "--engine", "compiled",
                   "--out", str(tmp_path / "x"))
-    assert out.returncode == 2 and "has no compiled laboratory core" in out.stderr
+    assert out.returncode == 2 and "has no compiled engine" in out.stderr
 
 
 @needs_core

@@ -1,4 +1,4 @@
-"""Civil Disorder's compiled laboratory engine (setup.py, riotact.core.compiled): the ruleset and the
+"""Civil Disorder's compiled laboratory engine (setup.py, riotact.compiled): the ruleset and the
 core's dice, log and umpire compiled by mypyc as copies. It must play the very games the Python
 engine plays: the same seats to act, legal actions, views for every seat (so the fog of war is the
 same), bot decisions, results and final state, under house rules drawn at random, on every built-in
@@ -12,14 +12,14 @@ from typing import Any
 
 import pytest
 
+from riotact import compiled as compiled_module
+from riotact.compiled import unavailable
 from riotact.core import Game, builtin_scenarios, make_bot, parse_scenario
-from riotact.core import compiled as compiled_module
-from riotact.core.compiled import unavailable
+from riotact.core.engines import bot_engine, check_engine
 from riotact.core.errors import LaboratoryUnavailable, OptionError, RiotactError
-from riotact.core.laboratory import check_engine, plays_compiled
 from riotact.core.log import UMPIRE
 from riotact.rulesets import get_ruleset
-from riotact.rulesets.revolting_behaviour import lab as rb_lab
+from riotact.rulesets.revolting_behaviour.native import lab as rb_lab
 from test_cli import riotact
 
 needs_engine = pytest.mark.skipif(unavailable() is not None, reason=f"{unavailable()}")
@@ -43,8 +43,8 @@ def lock_step(scenario: Any, seed: int, options: dict[str, Any], kinds: dict[str
     """Play the Python engine and the compiled one side by side with the same bots; return the compiled
     game. Every seat's view is compared at every decision."""
     python = Game(scenario, seed=seed, options=options, explain=False)
-    built = Game(scenario, seed=seed, options=options, explain=False, compiled=True)
-    assert type(built.state).__module__.startswith("riotact._compiled.")
+    built = Game(scenario, seed=seed, options=options, explain=False, engine="compiled")
+    assert type(built.state).__module__.startswith("riotact_compiled.")
     python_bots = {s: make_bot(kinds.get(s, "random"), python, s) for s in python.seats}
     built_bots = {s: make_bot(kinds.get(s, "random"), built, s) for s in built.seats}
     while not python.is_over():
@@ -98,12 +98,12 @@ def test_a_big_stacked_riot_plays_alike_and_explains() -> None:
 @needs_engine
 def test_a_compiled_game_copies_by_replaying_and_goes_on_alike() -> None:
     scenario = SCENARIOS[0]
-    game = Game(scenario, seed=9, explain=False, compiled=True)
+    game = Game(scenario, seed=9, explain=False, engine="compiled")
     for _ in range(5):
         seat = game.to_act()[0]
         game.apply(seat, game.legal_actions(seat)[-1].id)
     twin = game.clone()
-    assert twin.compiled and twin.decisions == game.decisions and twin.view(UMPIRE) == game.view(UMPIRE)
+    assert twin.engine == "compiled" and twin.decisions == game.decisions and twin.view(UMPIRE) == game.view(UMPIRE)
     seat = game.to_act()[0]
     decision = game.legal_actions(seat)[0].id
     for each in (game, twin):
@@ -123,11 +123,11 @@ def test_sim_gives_the_same_summary_on_either_engine() -> None:
 @needs_engine
 def test_auto_plays_compiled_for_bots_that_never_copy_the_game() -> None:
     scenario = SCENARIOS[0]
-    assert plays_compiled(scenario, "auto", {s: "heuristic" for s in scenario.seats})
-    assert not plays_compiled(scenario, "auto", {s: "search" for s in scenario.seats})
-    assert not plays_compiled(scenario, "python", {s: "random" for s in scenario.seats})
+    assert bot_engine(scenario, "auto", players=dict.fromkeys(scenario.seats, "heuristic")) is not None
+    assert bot_engine(scenario, "auto", players=dict.fromkeys(scenario.seats, "search")) is None
+    assert bot_engine(scenario, "python") is None
     with pytest.raises(LaboratoryUnavailable, match="a search bot copies the game"):
-        plays_compiled(scenario, "compiled", {s: "search" for s in scenario.seats})
+        bot_engine(scenario, "compiled", players=dict.fromkeys(scenario.seats, "search"))
 
 
 def test_the_build_makes_the_engine_where_it_made_the_c_core() -> None:
@@ -141,32 +141,32 @@ def test_a_build_older_than_a_source_is_refused_in_one_line(monkeypatch: pytest.
     if unavailable() is not None:  # nothing built: that is the refusal
         sources = {}
     else:
-        import riotact._compiled as copies
+        import riotact_compiled as copies  # type: ignore[import-not-found]
 
         sources = dict(copies.SOURCES)
         monkeypatch.setattr(copies, "SOURCES", {**sources, "riotact.rulesets.civil_disorder.rules.crowds": "0" * 64})
     compiled_module.unavailable.cache_clear()
     try:
         with pytest.raises(LaboratoryUnavailable) as refused:
-            Game(SCENARIOS[0], seed=1, explain=False, compiled=True)
+            Game(SCENARIOS[0], seed=1, explain=False, engine="compiled")
         assert "\n" not in str(refused.value)
         if sources:
             assert "older riotact.rulesets.civil_disorder.rules.crowds" in str(refused.value)
             with pytest.raises(LaboratoryUnavailable, match="older"):  # what `sim --engine compiled` asks first
                 check_engine(SCENARIOS[0], "compiled")
-            assert not plays_compiled(SCENARIOS[0], "auto", {})  # auto plays the same game in Python
+            assert bot_engine(SCENARIOS[0], "auto") is None  # auto plays the same game in Python
     finally:
         monkeypatch.undo()
         compiled_module.unavailable.cache_clear()
 
 
 def test_an_engine_never_built_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(compiled_module, "COPIES", "riotact._never_built")
+    monkeypatch.setattr(compiled_module, "PACKAGE", "riotact_never_built")
     compiled_module.unavailable.cache_clear()
     try:
         with pytest.raises(LaboratoryUnavailable, match="was not built"):
-            Game(SCENARIOS[0], seed=1, explain=False, compiled=True)
-        assert not plays_compiled(SCENARIOS[0], "auto", {})
+            Game(SCENARIOS[0], seed=1, explain=False, engine="compiled")
+        assert bot_engine(SCENARIOS[0], "auto") is None
     finally:
         monkeypatch.undo()
         compiled_module.unavailable.cache_clear()
@@ -174,14 +174,14 @@ def test_an_engine_never_built_is_refused(monkeypatch: pytest.MonkeyPatch) -> No
 
 def test_the_compiled_engine_plays_laboratory_games_only() -> None:
     with pytest.raises(RiotactError, match="laboratory-mode games"):
-        Game(SCENARIOS[0], seed=1, compiled=True)  # explained play stays on the Python engine
+        Game(SCENARIOS[0], seed=1, engine="compiled")  # explained play stays on the Python engine
 
 
 def test_rulesets_without_a_compiled_engine_say_so() -> None:
     bwa = builtin_scenarios(get_ruleset("by-will-alone"))[0]
-    with pytest.raises(LaboratoryUnavailable, match="no compiled laboratory"):
-        Game(bwa, seed=1, explain=False, compiled=True)
-    with pytest.raises(LaboratoryUnavailable, match="no compiled laboratory"):
+    with pytest.raises(LaboratoryUnavailable, match="has no compiled engine"):
+        Game(bwa, seed=1, explain=False, engine="compiled")
+    with pytest.raises(LaboratoryUnavailable, match="has no compiled engine"):
         check_engine(bwa, "compiled")
 
 
@@ -197,7 +197,7 @@ def test_hidden_crowd_facts_send_the_sf_seats_the_same_bytes_on_the_compiled_eng
     for crowd in data["setup"]["crowds"]:
         crowd["petrol_bombs"] = not crowd.get("petrol_bombs", False)
         crowd["looters"] = not crowd.get("looters", False)
-    twins = [Game(s, seed=4, explain=False, compiled=True) for s in (scenario, parse_scenario(data, "twin.toml"))]
+    twins = [Game(s, seed=4, explain=False, engine="compiled") for s in (scenario, parse_scenario(data, "twin.toml"))]
     assert twins[0].view(UMPIRE) != twins[1].view(UMPIRE)  # the umpire sees the difference
     for seat in scenario.seats:
         sent = [json.dumps([g.view(seat), [a.id for a in g.legal_actions(seat)]], sort_keys=True) for g in twins]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from riotact.core import Game, IllegalActionError, find_scenario
-from riotact.core.game import ADVANCE
+from riotact.core.chair import ADVANCE
 
 
 def cd() -> Game:

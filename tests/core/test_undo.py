@@ -218,8 +218,9 @@ def test_cd_the_umpires_hidden_dice_end_the_take_back() -> None:
     assert not [e for e in game.log_for("commander") if e["kind"] == "roll"]  # he saw no die himself
     with pytest.raises(UndoRefusedError, match=r"you have seen \"Crowd C's RL marker now shows.*riotact as umpire"):
         game.undo(game.take_back_count("commander"), seat="commander")
-    with pytest.raises(UndoRefusedError, match="commander has seen something new"):
+    with pytest.raises(UndoRefusedError, match="others at the table may have seen what it takes back") as refused:
         game.undo(game.take_back_count("sub1"), seat="sub1", agreed=["commander"])
+    assert "commander" not in refused.value.why  # whose sight it is, is not told
 
 
 def test_the_refusal_quotes_what_the_asking_seat_saw(rb_first_game: Scenario) -> None:
@@ -360,4 +361,32 @@ def test_checking_a_take_back_never_asks_for_dice_again(monkeypatch: pytest.Monk
         game.apply(seat, action)
     assert len(asked) == 1
     refusal = game.undo_refusal(2, seat="p2")  # p2 saw nothing; p1 saw his total in his view
-    assert refusal is not None and "p1 has seen something new" in refusal.why and len(asked) == 1
+    assert refusal is not None and refusal.needs == ("p1",) and len(asked) == 1
+
+
+class BlindTable(SilentTable):
+    """The silent table with the screen's total shown to nobody: p1's roll shows him nothing."""
+
+    def view(self, seat: str) -> dict[str, Any]:
+        return {"total": None, "card": self.card if self.turned else None}
+
+
+BLIND = RulesetSpec("blind-table", "BT", "Blind table", "A test-only ruleset that shows p1 nothing.", BlindTable)
+
+
+def test_a_refusal_never_tells_that_another_seat_saw_something(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 19/20, nobody in the umpire's chair: p2 asks to take back his pass and p1's roll behind
+    the screen. In one game p1 saw the total in his view, in its twin nobody did; p2 cannot tell the
+    two apart, so his refusal reads the same in both (it needs p1's agreement either way)."""
+    def refusal(spec: RulesetSpec) -> tuple[str, tuple[str, ...]]:
+        game = Game(registered(monkeypatch, spec), seed=3, players={"p1": "human", "p2": "human"})
+        for seat, action in [("p1", "pass"), ("p2", "pass"), ("p1", "roll")]:
+            game.apply(seat, action)
+        assert game.view("p2")["state"] == {"total": None, "card": None}
+        refused = game.undo_refusal(game.take_back_count("p2"), seat="p2")
+        assert refused is not None
+        return refused.why, refused.needs
+
+    saw, blind = refusal(SILENT), refusal(BLIND)
+    assert saw == blind
+    assert saw[1] == ("p1",) and "seen" not in saw[0]

@@ -16,9 +16,10 @@ from hypothesis import strategies as st
 
 from riotact.core import find_scenario
 from riotact.core.errors import IllegalActionError, ReplayMismatchError
-from riotact.rulesets.revolting_behaviour import SPEC, lab
+from riotact.rulesets.revolting_behaviour import SPEC
 from riotact.rulesets.revolting_behaviour.encoding import action_ids
-from riotact.rulesets.revolting_behaviour.lab import LabGame, PythonLab, laboratory
+from riotact.rulesets.revolting_behaviour.native import lab
+from riotact.rulesets.revolting_behaviour.native.lab import LabGame, PythonLab, laboratory
 from support import rb_scenario
 
 needs_core = pytest.mark.skipif(not lab.compiled(), reason="the compiled core was not built here")

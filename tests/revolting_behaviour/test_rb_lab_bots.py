@@ -1,6 +1,6 @@
 """Bots on the compiled laboratory core make the Python engine's decisions, game for game.
 
-``play_laboratory`` (core/laboratory.py) plays a game with random and heuristic bots by action
+``play_laboratory`` (core/engines.py) plays a game with random and heuristic bots by action
 number; the same seed played by ``Game`` with ``make_bot(kind, ...)`` must make the same
 decisions, end the same way, on the same turn, whatever the house rules and the table
 (RB-01..RB-26). The heuristic bot reads the seat's view, which the core rebuilds from its state
@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 from revolting_behaviour.test_rb_lab import house_rule_values, needs_core
 from riotact.core import UMPIRE, Game, LaboratoryUnavailable, find_scenario, make_bot, play_laboratory, play_out
-from riotact.rulesets.revolting_behaviour import lab
-from riotact.rulesets.revolting_behaviour.lab import LabGame
+from riotact.rulesets.revolting_behaviour.native import lab
+from riotact.rulesets.revolting_behaviour.native.lab import LabGame
 from support import rb_scenario
 
 
@@ -118,7 +118,5 @@ def test_without_the_compiled_core_auto_plays_on_game(monkeypatch: pytest.Monkey
 def test_rulesets_without_a_core_play_on_game() -> None:
     scenario = find_scenario("by-will-alone/ministry-sit-in")
     assert play_laboratory(scenario, seed=1) is None
-    with pytest.raises(LaboratoryUnavailable, match="has no compiled laboratory core"):
+    with pytest.raises(LaboratoryUnavailable, match="has no compiled engine"):
         play_laboratory(scenario, seed=1, engine="compiled")
-    # Civil Disorder's compiled engine is a Game (compiled=True): no core game to hand back
-    assert play_laboratory(find_scenario("civil-disorder/embassy-protest"), seed=1, engine="compiled") is None

@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 from revolting_behaviour.test_rb_lab import SCENARIOS, house_rule_values
 from riotact.core import Game, find_scenario
 from riotact.core.log import UMPIRE
-from riotact.rulesets.revolting_behaviour import lab, lablog
-from riotact.rulesets.revolting_behaviour.lab import LabGame, PythonLab, laboratory
-from riotact.rulesets.revolting_behaviour.lablog import RECORD, Narrator
+from riotact.rulesets.revolting_behaviour.native import lab, lablog
+from riotact.rulesets.revolting_behaviour.native.lab import LabGame, PythonLab, laboratory
+from riotact.rulesets.revolting_behaviour.native.lablog import RECORD, Narrator
 from support import rb_scenario
 
 needs_core = pytest.mark.skipif(not lab.compiled(), reason="the compiled core was not built here")

@@ -25,7 +25,7 @@ from riotact.core import (
     replay,
 )
 from riotact.core.bots import BOT_KINDS
-from riotact.core.laboratory import ENGINES, check_engine
+from riotact.core.engines import ENGINES, check_engine
 from riotact.core.log import UMPIRE
 from riotact.core.options import parse_cli_option
 from riotact.rulesets import all_rulesets, get_ruleset

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 from riotact.core import Game, Laboratory, Scenario, make_bot, play_laboratory, play_out
-from riotact.core.laboratory import plays_compiled
 from riotact.lab.seeds import game_seed
 
 CHUNK = 32  # games per task sent to a worker: few enough to spread the work, enough to pay for the trip
@@ -38,12 +37,12 @@ def run_games(scenario: Scenario, indexes: range, batch_seed: int, seats: Mappin
     players = {s: seats.get(s, "random") for s in scenario.seats}
     for index in indexes:
         seed = game_seed(batch_seed, index)
-        # The compiled core where it can play these bots (the same game), else the Python engine.
+        # The compiled engine where it can play these bots (the same game), else the Python engine.
         game: Game | Laboratory | None = play_laboratory(scenario, seed=seed, options=options, players=players,
                                                          engine=engine)
         if game is None:
             game = Game(scenario, seed=seed, options=options, explain=False,  # a saved log is explained on demand
-                        players=players, compiled=plays_compiled(scenario, engine, players))
+                        players=players)
             play_out(game, {s: make_bot(kind, game, s) for s, kind in players.items()})
         if log_dir is not None:
             _save(game, players, Path(log_dir) / f"game-{index:05d}.jsonl")

@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from riotact.core import find_scenario
-from riotact.core.laboratory import ENGINES
+from riotact.core.engines import ENGINES
 from riotact.core.options import parse_cli_option
 from riotact.lab.sweep import Sweep, local_runner, run_sweep, seat_kinds
 

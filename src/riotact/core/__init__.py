@@ -6,12 +6,14 @@ Interfaces (CLI, web, RL) use only what this package exports.
 from .bots import RandomBot, make_bot, play_out
 from .cards import JOKER, Card, Pile, standard_pack
 from .dice import ManualDice, ScriptedDice, SeededDice
+from .engines import ENGINES, Laboratory, play_laboratory
 from .errors import (
     CardScriptError,
     DiceError,
     DiceExhaustedError,
     GameOverError,
     IllegalActionError,
+    LaboratoryUnavailable,
     OptionError,
     ReplayMismatchError,
     RiotactError,
@@ -19,11 +21,11 @@ from .errors import (
     ScenarioError,
     UndoRefusedError,
 )
-from .game import Game, replay
-from .laboratory import ENGINES, Laboratory, LaboratoryUnavailable, play_laboratory
+from .game import Game
 from .log import ALL, UMPIRE, GameLog, read_log
 from .modifiers import Modifier
 from .options import HouseRule
+from .persistence import replay
 from .protocol import Action, Bot, Result, RulesetSpec, State
 from .scenario import Scenario, builtin_scenarios, find_scenario, load_scenario_file, parse_scenario
 from .umpire import RollPool, RollTotal, Umpire

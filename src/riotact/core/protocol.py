@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -24,8 +24,8 @@ if TYPE_CHECKING:
     import random
 
     from .encoding import Encoding
+    from .engines import EngineLoader
     from .game import Game
-    from .laboratory import Laboratory
     from .scenario import Scenario
     from .umpire import Umpire
     from .umpiring import Power
@@ -202,13 +202,9 @@ class RulesetSpec:
     army: Callable[[dict[str, Any]], dict[str, Any]] | None = None
     #: The key of ``[setup]`` that holds the army lists the builder edits (``units``).
     army_key: str = ""
-    #: ``(scenario, seed, options) -> Laboratory``: a game on the ruleset's compiled laboratory core
-    #: (:mod:`riotact.core.laboratory`; ``sim`` and ``sweep`` play random bots there), or
-    #: ``LaboratoryUnavailable`` saying why it cannot play this one.
-    laboratory: Callable[[Scenario, int, dict[str, Any]], Laboratory] | None = None
-    #: ``module:Class`` of :attr:`state` when the build compiles the ruleset for the laboratory
-    #: (``setup.py``, :mod:`riotact.core.compiled`): ``Game(..., compiled=True)`` plays it.
-    compiled_state: str | None = None
+    #: Faster builds of the same rules by name (``compiled``), each a loader of an engine
+    #: (:mod:`riotact.core.engines`): ``Game(..., engine=name)``, ``sim`` and ``sweep --engine`` play on them.
+    engines: Mapping[str, EngineLoader] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.options is not None:

@@ -58,7 +58,7 @@ def world_copy(game: Game, seed: int) -> Game:
     if umpire.hidden_dice is not None:
         memo[id(umpire.hidden_dice)] = dice
     world = copy.deepcopy(game, memo)
-    world.seed, world.explain, world._cards = seed, False, {}
+    world.seed, world.explain, world.cards = seed, False, {}
     world.umpire.hidden_dice, world.umpire._overridden = None, None
     world._legal_at = -1
     return world

@@ -34,7 +34,7 @@ from riotact.core import (
     play_out,
 )
 from riotact.core.bots import BOT_KINDS
-from riotact.core.laboratory import check_engine, plays_compiled
+from riotact.core.engines import check_engine
 from riotact.core.options import Value, parse_cli_option
 
 from .seeds import game_seed
@@ -112,13 +112,12 @@ def play_task(task: Task) -> list[dict[str, Any]]:
     rows = []
     for index in task.indexes:
         seed = game_seed(task.batch_seed, index)
-        # The compiled core where it can play these bots (the same row), else the Python engine.
+        # The compiled engine where it can play these bots (the same row), else the Python engine.
         game: Game | Laboratory | None = play_laboratory(task.scenario, seed=seed, options=task.options,
                                                          players=task.seats, engine=task.engine)
         if game is None:
             players = {s: task.seats.get(s, "random") for s in task.scenario.seats}
-            game = Game(task.scenario, seed=seed, options=task.options, explain=False,  # a row needs no log
-                        compiled=plays_compiled(task.scenario, task.engine, players))
+            game = Game(task.scenario, seed=seed, options=task.options, explain=False)  # a row needs no log
             play_out(game, {s: make_bot(kind, game, s) for s, kind in players.items()})
         rows.append(game_row(game, cell=task.cell, index=index, seats=task.seats))
     return rows
@@ -134,7 +133,7 @@ class Sweep:
     grid: list[str]
     seats: dict[str, str]
     options: dict[str, Value]
-    #: ``auto``, ``python`` or ``compiled`` (core/laboratory.py); not in the manifest: the rows are
+    #: ``auto``, ``python`` or ``compiled`` (core/engines.py); not in the manifest: the rows are
     #: the same whatever the engine, so a sweep may be resumed on another.
     engine: str = "auto"
 

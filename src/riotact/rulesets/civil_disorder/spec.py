@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from riotact.compiled import compiled_copy
 from riotact.core.protocol import RulesetSpec
 
 from .bots import HeuristicSFBot
@@ -29,5 +30,5 @@ SPEC = RulesetSpec(
     encoding=encoding,
     determinise=determinise,
     odds="riotact.rulesets.civil_disorder.odds",
-    compiled_state="riotact.rulesets.civil_disorder.turn:CivilDisorder",
+    engines={"compiled": compiled_copy},
 )

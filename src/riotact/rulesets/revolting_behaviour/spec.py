@@ -5,7 +5,7 @@ from riotact.core import RulesetSpec
 from .bots import HeuristicBot
 from .determinise import determinise
 from .encoding import encoding
-from .lab import compiled_laboratory
+from .native.lab import core_engine
 from .options import Options
 from .setup import Setup
 from .text import text_view
@@ -26,5 +26,5 @@ SPEC = RulesetSpec(
     encoding=encoding,
     odds="riotact.rulesets.revolting_behaviour.odds",
     determinise=determinise,
-    laboratory=compiled_laboratory,
+    engines={"compiled": core_engine},
 )

@@ -35,26 +35,27 @@ engine in laboratory mode (:class:`PythonLab`): slower, the same games.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from riotact.core import Game, Result, Scenario
+from riotact.core import Game, Result, RulesetSpec, Scenario
+from riotact.core.bots import DecisionLimitError, bot_rng, uniform_pick
 from riotact.core.cards import SUITS, Card
-from riotact.core.errors import IllegalActionError, ReplayMismatchError, SaveFileError
-from riotact.core.laboratory import CoreBot, Laboratory, LaboratoryUnavailable
+from riotact.core.engines import Laboratory
+from riotact.core.errors import IllegalActionError, LaboratoryUnavailable, ReplayMismatchError, SaveFileError
 from riotact.core.log import UMPIRE, Event, GameLog
 from riotact.core.options import make_options, resolve_options
 from riotact.core.registry import ruleset_spec
 
-from .bots import HeuristicBot
-from .encoding import action_ids
+from ..bots import HeuristicBot
+from ..encoding import action_ids
+from ..options import Options
+from ..rules.cards import ACTIVITIES, SEVERITIES, miss, requirement, reward, severities
+from ..rules.end import final_result
+from ..text import ENDINGS
+from ..turn import RevoltingBehaviour
 from .lablog import CARDS, CODES, SUITS_BY_NUMBER, Narrator
-from .options import Options
-from .rules.cards import ACTIVITIES, SEVERITIES, miss, requirement, reward, severities
-from .rules.end import final_result
-from .text import ENDINGS
-from .turn import RevoltingBehaviour
 
 try:
     from ._labcore import Core
@@ -95,15 +96,68 @@ def laboratory(scenario: Scenario, *, seed: int, options: Mapping[str, Any] | No
         return PythonLab(scenario, seed=seed, options=options, explain=explain)
 
 
-def compiled_laboratory(scenario: Scenario, seed: int, options: dict[str, Any]) -> LabGame:
-    """The ruleset's ``laboratory`` hook: the compiled core, or :class:`LaboratoryUnavailable`
-    (not built here, or rewards beyond what it takes)."""
-    if Core is None:
-        raise LaboratoryUnavailable("the compiled laboratory core was not built (no C compiler at install time)")
+#: A bot on the core: the number of its decision, given the game.
+CoreBot = Callable[["LabGame"], int]
+
+
+def random_core_bot(rng: random.Random) -> CoreBot:
+    """:class:`~riotact.core.bots.RandomBot` on action numbers: the same draw from the same list."""
+    def choose(game: LabGame) -> int:
+        return uniform_pick(rng, game.legal_ids())
+    return choose
+
+
+def core_game(scenario: Scenario, *, seed: int, options: Mapping[str, Any],
+              players: Mapping[str, str]) -> tuple[LabGame, dict[str, CoreBot]]:
+    """A fresh game on the compiled core and its seats' bots (each with the generator
+    :func:`~riotact.core.bots.make_bot` would give it), or :class:`LaboratoryUnavailable` saying why not."""
     try:
-        return LabGame(scenario, seed=seed, options=options)
+        game = LabGame(scenario, seed=seed, options=options)
     except OptionsBeyondCore as exc:
         raise LaboratoryUnavailable(str(exc)) from None
+    bots = {}
+    for seat in scenario.seats:
+        kind, rng = players.get(seat, "random"), bot_rng(seed, seat)
+        bot = random_core_bot(rng) if kind == "random" else game.core_bot(kind, seat, rng)
+        if bot is None:
+            raise LaboratoryUnavailable(f"the compiled core of {ruleset_spec(scenario.ruleset).title} "
+                                        f"cannot play a {kind} bot")
+        bots[seat] = bot
+    return game, bots
+
+
+class CoreEngine:
+    """The ruleset's ``compiled`` engine (:class:`riotact.core.engines.Engine`): bot games played out
+    on the core by action number, with bots that pick exactly what the Python engine's bots would
+    pick (the same generator, the same calls, the same list order)."""
+
+    def parts(self) -> None:
+        return None  # the core plays games of its own: no Game is built from its classes
+
+    def refusal(self, scenario: Scenario, options: Mapping[str, Any], players: Mapping[str, str]) -> str | None:
+        try:
+            core_game(scenario, seed=0, options=options, players=players)
+        except LaboratoryUnavailable as exc:
+            return str(exc)
+        return None
+
+    def play(self, scenario: Scenario, *, seed: int, options: Mapping[str, Any], players: Mapping[str, str],
+             max_decisions: int) -> Laboratory:
+        game, bots = core_game(scenario, seed=seed, options=options, players=players)
+        for _ in range(max_decisions):
+            acting = game.to_act()
+            if not acting:
+                return game
+            game.apply_id(bots[acting[0]](game))
+        raise DecisionLimitError(f"{scenario.ref} seed {seed}: no end after {max_decisions} decisions")
+
+
+def core_engine(spec: RulesetSpec) -> CoreEngine:
+    """The ``compiled`` engine's loader (``RulesetSpec.engines``), or :class:`LaboratoryUnavailable`
+    when the core was not built here."""
+    if Core is None:
+        raise LaboratoryUnavailable("the compiled laboratory core was not built (no C compiler at install time)")
+    return CoreEngine()
 
 
 def _explain(scenario: Scenario, seed: int, overrides: dict[str, Any], decisions: list[tuple[str, str]],
@@ -240,7 +294,7 @@ class LabGame(Core if Core is not None else object):  # type: ignore[misc]
             return None
         bot, names, number = HeuristicBot(seat, rng), self.action_ids, {a: i for i, a in enumerate(self.action_ids)}
 
-        def choose(game: Laboratory) -> int:
+        def choose(game: LabGame) -> int:
             return number[bot.decide(self.view(seat), {names[n] for n in game.legal_ids()})]
         return choose
 

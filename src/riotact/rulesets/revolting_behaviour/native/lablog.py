@@ -6,7 +6,7 @@ kind, the turn, a seat and the facts (cards, values, counts). Nothing is worded 
 :class:`Narrator` turns the records into the very events ``Game(..., explain=True)`` logs (``seq``,
 ``turn``, ``kind``, ``visible_to``, ``text``, ``rule`` and every other field) when the log is read,
 with the words of ``narration.py`` (the effects), ``core.umpire`` (draws, shuffles, a random order)
-and ``core.game`` (decisions, the end), the functions the Python engine words its own log with.
+and ``core.decisions`` (decisions, the end), the functions the Python engine words its own log with.
 Fog is the log's own: hidden draws carry ``visible_to=[]`` as in play, and ``GameLog.for_seat``
 filters and renumbers them.
 """
@@ -19,14 +19,14 @@ from functools import lru_cache
 from typing import Any
 
 from riotact.core import JOKER, Card, Result, Scenario, standard_pack
-from riotact.core.game import decision_text, end_text, log_header
+from riotact.core.decisions import decision_text, end_text, log_header
 from riotact.core.log import ALL, GameLog
 from riotact.core.umpire import draw_text, permute_text, shuffle_text
 
-from . import text as say
-from .options import Options
-from .rules.actions import DRAW, PASS, RESTART, RETIRE, STOP, USE_CAUSE
-from .rules.cards import ACTIVITIES, SEVERITIES, card_value, miss
+from .. import text as say
+from ..options import Options
+from ..rules.actions import DRAW, PASS, RESTART, RETIRE, STOP, USE_CAUSE
+from ..rules.cards import ACTIVITIES, SEVERITIES, card_value, miss
 
 #: The record kinds, numbered as ``_labcore.c`` numbers them (``F_DECISION`` ...).
 (F_DECISION, F_SHUFFLE, F_CAUSE_CARD, F_CAUSE_SET, F_PERMUTE, F_ORDER, F_RETIRE, F_STOP, F_DECK_EMPTY,

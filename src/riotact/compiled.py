@@ -1,0 +1,102 @@
+"""The ``compiled`` engine of a ruleset built from its own Python sources (Civil Disorder's today):
+``setup.py`` copies the ruleset's modules, and the core's dice, log, modifiers, umpire and their
+companions, into the package ``riotact_compiled`` outside the source tree (``build/compiled/``, which
+git ignores) and compiles them with mypyc at install time. A copy is the very source of the module it
+was copied from (imports pointed at the sibling copies), so it plays the same games;
+:meth:`~riotact.core.game.Game.explained` replays such a game through the Python engine and checks
+that it reaches the same state. A build older than any of those sources is refused, so an edited
+rule is never played by a stale copy.
+
+>>> copy_of("riotact.core.umpire")
+'riotact_compiled.core.umpire'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.util
+import sys
+from collections.abc import Mapping
+from functools import cache
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+from typing import Any
+
+from riotact.core.bots import make_bot, play_out
+from riotact.core.engines import COMPILED, Parts
+from riotact.core.errors import LaboratoryUnavailable
+from riotact.core.game import Game
+from riotact.core.protocol import RulesetSpec
+from riotact.core.scenario import Scenario
+
+#: The package the build writes the copies to.
+PACKAGE = "riotact_compiled"
+#: Where an editable install (``pip install -e .``, ``setup.py build_ext --inplace``) builds it: the
+#: project's ``build/compiled`` (setup.py's ``BUILT``).
+BUILT = Path(__file__).resolve().parents[2] / "build" / "compiled"
+#: Bots that never copy the game: they may play on the compiled engine, whose games copy by replaying.
+NON_COPYING_BOTS = ("random", "heuristic")
+
+
+def copy_of(module: str) -> str:
+    """The compiled copy's name of a ``riotact`` module."""
+    return PACKAGE + module.removeprefix("riotact")
+
+
+@cache
+def unavailable() -> str | None:
+    """Why the compiled copies cannot play (not built, not compiled, older than a source), or None."""
+    if BUILT.is_dir() and str(BUILT) not in sys.path:
+        sys.path.append(str(BUILT))
+    try:
+        sources: dict[str, str] = importlib.import_module(PACKAGE).SOURCES
+    except ImportError:
+        return "the compiled laboratory engine was not built (pip install builds it where mypyc and a C compiler are)"
+    for module, digest in sources.items():
+        found = importlib.util.find_spec(module)
+        origin = Path(found.origin) if found and found.origin else None
+        if origin is None or hashlib.sha256(origin.read_bytes()).hexdigest() != digest:
+            return (f"the compiled laboratory engine was built from an older {module}: "
+                    "reinstall riotact (pip install -e .) to rebuild it")
+    umpire = importlib.util.find_spec(copy_of("riotact.core.umpire"))
+    if umpire is None or not str(umpire.origin).endswith(tuple(EXTENSION_SUFFIXES)):
+        return "the compiled laboratory engine was copied but not compiled (no C compiler when riotact was installed)"
+    return None
+
+
+class CompiledCopy:
+    """A ruleset's compiled copy as an engine (:class:`riotact.core.engines.Engine`): a laboratory-mode
+    :class:`Game` built from the copies' classes."""
+
+    def __init__(self, spec: RulesetSpec) -> None:
+        assert spec.state is not None
+        self.state = spec.state
+
+    def parts(self) -> Parts:
+        dice = importlib.import_module(copy_of("riotact.core.dice"))
+        log = importlib.import_module(copy_of("riotact.core.log"))
+        umpire = importlib.import_module(copy_of("riotact.core.umpire"))
+        state = getattr(importlib.import_module(copy_of(self.state.__module__)), self.state.__qualname__)
+        return Parts(dice.SeededDice, log.QuietLog, umpire.Umpire, state)
+
+    def refusal(self, scenario: Scenario, options: Mapping[str, Any], players: Mapping[str, str]) -> str | None:
+        copying = sorted({kind for kind in players.values() if kind not in NON_COPYING_BOTS})
+        if copying:  # a search bot copies the game thousands of times
+            return f"a {copying[0]} bot copies the game, which the compiled engine does only by replaying it"
+        return None
+
+    def play(self, scenario: Scenario, *, seed: int, options: Mapping[str, Any], players: Mapping[str, str],
+             max_decisions: int) -> Game:
+        game = Game(scenario, seed=seed, options=options, explain=False, players=players, engine=COMPILED)
+        return play_out(game, {s: make_bot(kind, game, s) for s, kind in players.items()},
+                        max_decisions=max_decisions)
+
+
+def compiled_copy(spec: RulesetSpec) -> CompiledCopy:
+    """The ``compiled`` engine's loader (``RulesetSpec.engines``), or :class:`LaboratoryUnavailable`
+    saying why the copies cannot play."""
+    reason = unavailable()
+    if reason is not None:
+        raise LaboratoryUnavailable(reason)
+    return CompiledCopy(spec)
