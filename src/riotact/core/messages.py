@@ -19,17 +19,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .options import HouseRule, house_rule
+from .options import house_rule
 
 SAY = "table-talk:"
 TABLE_TALK = "table_talk"
 MAX_WORDS = 1000  # characters of one message
-
-
-def table_talk(rule: str, default: bool = True) -> HouseRule:
-    """The house rule that lets seats message each other at any time (``rule``: the rule it fills in)."""
-    return HouseRule(TABLE_TALK, default, rule, "table talk: seats may send each other messages at any time "
-                     "(off: only as the rules' own actions allow)")
 
 
 def table_talk_rule(rule: str, default: bool = True) -> Any:

@@ -179,8 +179,8 @@ def action_odds(game: Game, seat: str, view: dict[str, Any] | None = None) -> di
     :class:`Chance`; actions without chance are left out).
 
     The ruleset's odds module (``RulesetSpec.odds``) may define ``action_odds(view, options)``; it is
-    given only the seat's view (``Game.view(seat)``, legal actions included) and the game's house
-    rules, which every seat knows, so the odds it shows cannot carry hidden state.
+    given only the seat's view (``Game.view(seat)``, legal actions included) and the game's typed
+    house rules (the ruleset's ``Options``), which every seat knows, so the odds it shows cannot carry hidden state.
     """
     spec = game.spec
     if spec.odds is None:
@@ -191,5 +191,5 @@ def action_odds(game: Game, seat: str, view: dict[str, Any] | None = None) -> di
     view = game.view(seat) if view is None else view
     if not view["legal_actions"]:
         return {}
-    found: dict[str, Chance] = hook(view, game.options)
+    found: dict[str, Chance] = hook(view, game.state.options)
     return found

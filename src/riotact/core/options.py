@@ -75,6 +75,11 @@ class HouseRule:
         return value
 
 
+@dataclass(frozen=True, slots=True)
+class NoHouseRules:
+    """The options of a ruleset that declares no house rules."""
+
+
 def house_rule(default: Value, rule: str, text: str, *, choices: tuple[Value, ...] = (),
                low: int | None = None, high: int | None = None) -> Any:
     """A field of a ruleset's options class: its default, the rule it fills in and what it does

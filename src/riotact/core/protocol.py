@@ -18,7 +18,7 @@ from pydantic import BaseModel
 
 from .log import ALL, Visibility
 from .messages import TABLE_TALK, say_id
-from .options import HouseRule, house_rules_of
+from .options import HouseRule, NoHouseRules, house_rules_of
 
 if TYPE_CHECKING:
     import random
@@ -59,7 +59,7 @@ class Result:
 class State(ABC):
     """The rules of one ruleset, acting on one game's state.
 
-    Subclasses receive the validated scenario, the resolved house-rule options
+    Subclasses receive the validated scenario, the typed house-rule options
     and the umpire (dice, cards, log). They must keep all randomness on the
     umpire so that a seed and the decisions replay the game exactly.
     """
@@ -110,9 +110,7 @@ class State(ABC):
         """The decision by which ``seat`` tells ``to`` (a seat, or ``all``) these words, as the rules allow
         now (see :mod:`.messages`): by default table talk when the house rule ``table_talk`` is on; a
         ruleset where talking is an action returns that action. ``ValueError`` says why not."""
-        talk = self.options.get(TABLE_TALK) if isinstance(self.options, dict) else \
-            getattr(self.options, TABLE_TALK, False)
-        if talk:
+        if getattr(self.options, TABLE_TALK, False):
             return say_id(to, text)
         raise ValueError("the rules give no table talk here (house rule table_talk is off)")
 
@@ -168,11 +166,10 @@ class RulesetSpec:
     summary: str
     state: type[State] | None
     setup: type[BaseModel] | None = None
-    house_rules: tuple[HouseRule, ...] = ()
-    #: The ruleset's typed options class (a frozen dataclass of :func:`~riotact.core.options.house_rule`
-    #: fields; ``options.py``): the state is given an instance, checked once when the game starts, and
-    #: :attr:`house_rules` is read from it.
-    options: type | None = None
+    #: The ruleset's typed house rules (``options.py``): a frozen dataclass of
+    #: :func:`~riotact.core.options.house_rule` fields. A game checks its overrides once when it starts
+    #: and gives the state an instance, which the rules read by attribute.
+    options: type = NoHouseRules
     heuristic_bot: Callable[[str, random.Random], Bot] | None = None
     scenario_package: str | None = None
     seat_counts: tuple[int, int] = (1, 99)
@@ -206,9 +203,10 @@ class RulesetSpec:
     #: (:mod:`riotact.core.engines`): ``Game(..., engine=name)``, ``sim`` and ``sweep --engine`` play on them.
     engines: Mapping[str, EngineLoader] = field(default_factory=dict)
 
-    def __post_init__(self) -> None:
-        if self.options is not None:
-            object.__setattr__(self, "house_rules", house_rules_of(self.options))
+    @property
+    def house_rules(self) -> tuple[HouseRule, ...]:
+        """The house rules :attr:`options` declares (what listings and the rules pages show)."""
+        return house_rules_of(self.options)
 
     @property
     def implemented(self) -> bool:

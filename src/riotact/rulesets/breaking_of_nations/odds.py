@@ -245,7 +245,7 @@ PROCEDURES = (
 NOT_RIFLES = ("cc_weapon", "grenades", "mg", "lft")  # BON-052..062: no d12 volley (the LFT's stream is not one)
 
 
-def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chance]:
+def action_odds(view: dict[str, Any], house: Options) -> dict[str, Chance]:
     """The odds beside a fire order: a squad's rifles and LMGs (BON-025..030, BON-063) or an MG's salvo
     (BON-074) at an enemy unit, from the seat's view and the house rules only. Each firer aims in turn
     at the models he reaches and sees, nearest first, as the engine does; every shot's TN is built from
@@ -286,7 +286,6 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
     seat cannot see.
     """
     st = view["state"]
-    house = Options(**options)  # the game's resolved house rules, typed
     units = {u["id"]: u for u in st["units"]}
     table = _table(st["table"], tuple((tuple(map(tuple, b["outline"])), b["collapsed"]) for b in st["buildings"]
                                       if b["kind"] == "building"))

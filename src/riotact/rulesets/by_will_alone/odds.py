@@ -203,7 +203,7 @@ ACTIVATION_ORDERS = {verb for verb, (_, _, bonus) in ACTIONS.items() if bonus is
 CONFRONTING = ("confront", "disperse", "disrupt", "envelope")  # BWA-21..24: a Hold is confronted
 
 
-def action_odds(view: dict[str, Any], values: dict[str, Any]) -> dict[str, Chance]:
+def action_odds(view: dict[str, Any], options: Options) -> dict[str, Chance]:
     """The odds beside a seat's orders and reactions, from its view and the house rules only.
 
     An order or reaction that needs activation (BWA-18) shows the chance that it activates. A Hold
@@ -212,7 +212,6 @@ def action_odds(view: dict[str, Any], values: dict[str, Any]) -> dict[str, Chanc
     initiative after it (BWA-02/44), when the seat's view holds every factor (an unsighted
     commander's level of violence is not in it: then no odds are shown).
     """
-    options = Options(**values)  # the game's resolved house rules
     state = view["state"]
     prompt = state["prompt"] or {}
     units = {u["id"]: u for u in state["units"] if "id" in u}

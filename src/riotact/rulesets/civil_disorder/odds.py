@@ -192,14 +192,13 @@ PROCEDURES = (
 )
 
 
-def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chance]:
+def action_odds(view: dict[str, Any], house: Options) -> dict[str, Chance]:
     """The odds beside an SF player's orders to send a snatch squad into a crowd or to charge it
     (CD-51..55), from his view and the house rules only: the unit's type and fit figures, the
     crowd's figures and RL as he knows them, the gas clouds he sees. Rioters soaked by a water
     cannon (CD-53, -1) are not in his view, so they are not counted. The squad goes in when it
     reaches the crowd (CD-12 step 4): the odds are those of going in as things stand.
     """
-    house = Options(**options)  # Game.options: the house rules resolved and checked, by key
     state = view["state"]
     units = {u["id"]: u for u in state.get("units", ())}
     crowds = {c["id"]: c for c in state.get("crowds", ())}

@@ -122,7 +122,7 @@ HELPLESS = {"AD", "critically injured", "gone", "surrendered", "stunned", "uncon
 INJURED = ("LI", "BI", "DI", "AD")  # PP-25..28: a wound, not superficial, hurt or stunned
 
 
-def action_odds(view: dict[str, Any], house_rules: dict[str, Any]) -> dict[str, Chance]:
+def action_odds(view: dict[str, Any], options: Options) -> dict[str, Chance]:
     """The odds beside a seat's shots and throws at a character (PP-08..15, PP-30..33), from its view
     and the house rules only: its own card (shooting, movement, wounds, Shaken, the weapon's line),
     the target's position, base and markers, the terrain's cover classes and the figures it sees.
@@ -142,7 +142,6 @@ def action_odds(view: dict[str, Any], house_rules: dict[str, Any]) -> dict[str, 
     not one procedure), nor an opportunity shot's, fired from where the target passed, which the view
     does not hold (PP-08).
     """
-    options = Options(**house_rules)  # the game's resolved house rules, by key (core/odds.py)
     st = view["state"]
     chars = {c["id"]: c for c in st["characters"]}
     table = _table(st["table"])

@@ -92,7 +92,7 @@ def _draws(s: int, j: int, f: int, limit: int) -> Iterator[tuple[int, Fraction, 
         all_failed *= Fraction(f - (k - 1), left)
 
 
-def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chance]:
+def action_odds(view: dict[str, Any], rules: Options) -> dict[str, Chance]:
     """The odds beside a player's declarations and draws (RB-12, RB-14, RB-15, RB-17), from his view
     and the house rules only: his own RP and the cards already drawn in this attempt. Each attempt
     starts from a whole Action Deck (RB-17), so nothing hidden enters.
@@ -100,7 +100,6 @@ def action_odds(view: dict[str, Any], options: dict[str, Any]) -> dict[str, Chan
     A declaration shows the chance of success before a Joker, drawing as long as his RP pay for
     cards; a draw shows the chance that this card succeeds (and that it is a Joker).
     """
-    rules = Options(**options)
     state = view["state"]
     rp = state["players"][view["seat"]]["rp"]
     attempt = state["attempt"]

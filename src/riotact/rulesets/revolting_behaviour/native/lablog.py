@@ -71,7 +71,7 @@ class Narrator:
         self.options = Options(**options)
         self.cause_cards: int = scenario.setup.cause_cards
         self.action_ids = action_ids
-        self.open_totals = bool(options["open_totals"])
+        self.open_totals = self.options.open_totals
         #: How many records have been worded.
         self.read = 0
         self._texts: dict[tuple[int, ...], str] = {}  # a decision's words by (number, suit, points)
