@@ -1,16 +1,16 @@
-/* Revolting Behaviour!'s compiled laboratory core (issue 11): the rules of state.py on plain ints.
+/* Revolting Behaviour!'s compiled laboratory core (issue 11): the rules of rules/ on plain ints.
  *
- * It plays exactly what the Python engine (state.py) plays: the same decisions in the same order, the
+ * It plays exactly what the Python engine (turn.py and rules/) plays: the same decisions in the same order, the
  * same cards from the same random stream. Chance is drawn by calling the game's own random.Random
  * (its ``random`` method, passed in), in the same places and order as Pile.draw and Umpire.permute
  * call it, so a seed deals the same cards here and there. It keeps no words: a laboratory game is
  * explained on demand by replaying its decisions through the Python engine (lab.py), which checks
- * that it reaches the same state. The rule IDs below are those of state.py.
+ * that it reaches the same state. The rule IDs below are those of rules/.
  *
  * An explained core (``explain=True``) also records the log as facts while it plays: for every
- * event state.py logs, in the same order, a fixed-size record of ints (its kind, the turn, a seat
+ * event the Python rules log, in the same order, a fixed-size record of ints (its kind, the turn, a seat
  * and up to FACTS numbers: cards, values, counts). lablog.py words them on read, with the same
- * functions state.py words its events with (narration.py), so nothing here is text.
+ * functions the Python rules word their events with (text.py), so nothing here is text.
  *
  * Cards are ints: 0..51 the new-pack order of cards.py (suit S H D C, ace to king), 52 a Joker.
  * Activity suits are numbered as ACTIVITIES (D H C S); severities as SEVERITIES (mild..extreme).
@@ -27,9 +27,9 @@
 
 enum { A_PASS, A_DRAW, A_STOP, A_RESTART, A_RETIRE, A_USE_CAUSE };  /* ids 0..5 (encoding.py) */
 enum { PH_RESTART, PH_DECLARE, PH_DRAW, PH_USE };
-/* How a game ended; lab.py words them as state.py does. */
+/* How a game ended; lab.py words them as the Python rules do. */
 enum { END_NONE, END_TURN_LIMIT, END_ELIMINATION, END_ALL_OUT, END_CAUSE_DEFEATED, END_CAUSE_EMPTY };
-/* The log's records (lablog.py numbers them the same): one per event of state.py, with its facts. */
+/* The log's records (lablog.py numbers them the same): one per event of the Python rules, with its facts. */
 enum {
     F_DECISION,     /* seat: id, attempt suit or -1, attempt's action points      (Game.apply)  */
     F_SHUFFLE,      /* seat: pile (0 Cause Deck, 1 Action Deck), rule number, size  (RB-05/14/17/26) */
@@ -190,7 +190,7 @@ static void record(Core *g, int kind, int seat, const Points *facts) {
 
 static int seat_of(Core *g, Player *pl) { return (int)(pl - g->p); }
 
-/* -- the rules (state.py) ----------------------------------------------------------- */
+/* -- the rules (rules/) ----------------------------------------------------------- */
 static void begin_turn(Core *g);
 static void end_action(Core *g);
 
@@ -688,7 +688,7 @@ static PyMethodDef Core_methods[] = {
 
 static PyTypeObject CoreType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "riotact.rulesets.revolting_behaviour._labcore.Core",
+    .tp_name = "riotact.rulesets.revolting_behaviour.native._labcore.Core",
     .tp_doc = "Revolting Behaviour! rules on plain ints, drawing from the game's random.Random.",
     .tp_basicsize = sizeof(Core),
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
