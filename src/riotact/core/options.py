@@ -29,14 +29,15 @@ from __future__ import annotations
 
 import math
 import reprlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field, fields
+from functools import cache
 from typing import Any, TypeVar
 
 from .errors import OptionError
 
 Value = bool | int | float | str
-OptionsT = TypeVar("OptionsT")
+OptionsT = TypeVar("OptionsT", bound=Hashable)
 #: The key of a field's metadata that holds its :class:`HouseRule`.
 HOUSE_RULE = "riotact.house_rule"
 
@@ -88,8 +89,10 @@ def house_rule(default: Value, rule: str, text: str, *, choices: tuple[Value, ..
     return field(default=default, metadata={HOUSE_RULE: declared})
 
 
+@cache
 def house_rules_of(options_class: type) -> tuple[HouseRule, ...]:
-    """The house rules an options class declares, in the order of its fields."""
+    """The house rules an options class declares, in the order of its fields (read once per class:
+    every new game asks)."""
     return tuple(HouseRule(f.name, *(getattr(f.metadata[HOUSE_RULE], k) for k in
                                      ("default", "rule", "text", "choices", "low", "high")))
                  for f in fields(options_class) if HOUSE_RULE in f.metadata)
