@@ -10,11 +10,13 @@ from riotact.core.odds import OddsError, find_procedure
 from riotact.rulesets import get_ruleset
 
 
-@pytest.mark.parametrize(("rule", "lowest"), [("breach_ratio", 1), ("discipline_loss_ratio", 2)])
+@pytest.mark.parametrize(("rule", "lowest"), [("breach_ratio", 1), ("discipline_loss_ratio", 2),
+                                              ("sight_intersections", 0)])
 def test_bwa38_bwa39_a_ratio_house_rule_is_played_at_its_lowest_and_refused_below(bwa, rule, lowest) -> None:
     """BWA-38: the escapers need a ratio of at least 1 to open a breach (0 would open it with no one);
-    BWA-39: a confrontation is lost at a ratio of 2 or more (1 would make every draw a loss). The
-    lowest value is a game; one below is a one-line error."""
+    BWA-39: a confrontation is lost at a ratio of 2 or more (1 would make every draw a loss); BWA-10:
+    sight in a built-up area may end at the very first intersection (0). The lowest value is a game;
+    one below is a one-line error."""
     units = [bwa.nv("n", "w0"), bwa.auth("a", "e6")]
     game = bwa.game(units, options={rule: lowest})
     assert game.legal_actions(game.to_act()[0])
