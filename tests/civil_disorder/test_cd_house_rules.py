@@ -152,13 +152,13 @@ def test_house_rule_numbers_and_table_results_the_rules_cannot_use_are_refused(c
     """CD-41 / CD-60 / CD-54 / CD-64: no damage die per 0 figures, no d6 score of 9, no fight or
     over-reaction result the engine does not know; from a scenario file the error names the file
     and its ``house_rules``."""
-    with pytest.raises(OptionError, match=r"'damage_per_figures' must be at least 1; got 0"):
+    with pytest.raises(OptionError, match=r"'damage_per_figures' \(CD-41\) must be from 1 to 1000; got 0"):
         cd.game(options={"damage_per_figures": 0})
-    with pytest.raises(OptionError, match=r"'hit_on' must be from 1 to 6; got 9"):
+    with pytest.raises(OptionError, match=r"'hit_on' \(CD-60\) must be from 1 to 6; got 9"):
         cd.game(options={"hit_on": 9})
-    with pytest.raises(OptionError, match=r"'walk_inches' must be at least 0"):
+    with pytest.raises(OptionError, match=r"'walk_inches' \(CD-14\) must be from 0 to 72"):
         cd.game(options={"walk_inches": -5})
-    with pytest.raises(OptionError, match=r"'pickup_leave_inches' must be at least 0"):
+    with pytest.raises(OptionError, match=r"'pickup_leave_inches' \(CD-29\) must be from 0 to 72"):
         cd.game(options={"pickup_leave_inches": -1})
     with pytest.raises(OptionError, match=r"unknown result.*explode"):
         cd.game(options={"fight_table": "3:scuffle,99:explode"})

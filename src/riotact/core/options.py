@@ -14,7 +14,7 @@ starts, and the rules read the result by attribute.
 >>> make_options(Options, "revolting-behaviour", {"cause_jokers": -1}).cause_jokers
 Traceback (most recent call last):
 ...
-riotact.core.errors.OptionError: revolting-behaviour house rule 'cause_jokers' must be at least 0; got -1
+riotact.core.errors.OptionError: revolting-behaviour house rule 'cause_jokers' (RB-03) must be at least 0; got -1
 
 >>> rules = (HouseRule("cause_jokers", 2, "RB-03", "Jokers in each Cause Deck"),)
 >>> resolve_options("revolting-behaviour", rules, {"cause_jokers": 0})
@@ -51,29 +51,31 @@ class HouseRule:
     rule: str
     text: str
     choices: tuple[Value, ...] = ()
-    #: The least and greatest value a whole number may take (None: no bound).
-    low: int | None = None
-    high: int | None = None
+    #: The least and greatest value a number may take (None: no bound).
+    low: float | None = None
+    high: float | None = None
 
     def check(self, ruleset: str, value: Any) -> Value:
         expected = type(self.default)
         if expected is float and isinstance(value, int) and not isinstance(value, bool):
             value = float(value)
         if type(value) is not expected:
-            raise OptionError(
-                f"{ruleset} house rule {self.key!r} takes a {expected.__name__}, got {reprlib.repr(value)}"
-            )
+            raise OptionError(f"{self.named(ruleset)} takes a {expected.__name__}, got {reprlib.repr(value)}")
         if isinstance(value, float) and not math.isfinite(value):
-            raise OptionError(f"{ruleset} house rule {self.key!r} takes a finite number, got {value!r}")
+            raise OptionError(f"{self.named(ruleset)} takes a finite number, got {value!r}")
         if self.choices and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
-            raise OptionError(f"{ruleset} house rule {self.key!r} must be one of {allowed}; got {value!r}")
-        if isinstance(value, int) and not isinstance(value, bool) and (
+            raise OptionError(f"{self.named(ruleset)} must be one of {allowed}; got {value!r}")
+        if isinstance(value, int | float) and not isinstance(value, bool) and (
                 (self.low is not None and value < self.low) or (self.high is not None and value > self.high)):
-            span = (f"from {self.low} to {self.high}" if self.low is not None and self.high is not None
-                    else f"at least {self.low}" if self.low is not None else f"at most {self.high}")
-            raise OptionError(f"{ruleset} house rule {self.key!r} must be {span}; got {value!r}")
+            span = (f"from {self.low:g} to {self.high:g}" if self.low is not None and self.high is not None
+                    else f"at least {self.low:g}" if self.low is not None else f"at most {self.high:g}")
+            raise OptionError(f"{self.named(ruleset)} must be {span}; got {value!r}")
         return value
+
+    def named(self, ruleset: str) -> str:
+        """How an error names this house rule: the ruleset, its key and the rule it fills in."""
+        return f"{ruleset} house rule {self.key!r} ({self.rule})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +84,7 @@ class NoHouseRules:
 
 
 def house_rule(default: Value, rule: str, text: str, *, choices: tuple[Value, ...] = (),
-               low: int | None = None, high: int | None = None) -> Any:
+               low: float | None = None, high: float | None = None) -> Any:
     """A field of a ruleset's options class: its default, the rule it fills in and what it does
     (the field's name is the house rule's key)."""
     declared = HouseRule("", default, rule, text, choices, low, high)

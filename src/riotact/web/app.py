@@ -271,7 +271,7 @@ def catalogue() -> dict[str, Any]:
         out.append({
             "id": spec.id, "title": spec.title, "summary": spec.summary, "army": spec.army is not None,
             "house_rules": [{"key": r.key, "default": r.default, "rule": r.rule, "text": r.text,
-                             "choices": list(r.choices)} for r in spec.house_rules],
+                             "choices": list(r.choices), "low": r.low, "high": r.high} for r in spec.house_rules],
             "scenarios": [scenario_summary(s) for s in builtin_scenarios(spec)],
         })
     return {"rulesets": out, "bot_kinds": list(BOT_KINDS)}

@@ -23,10 +23,10 @@ class Options:
     reinforcement_retry: bool = house_rule(True, "BWA-06",
         "A reserve that did not arrive may be requested again in a later initiative.")
     lost_moves: int = house_rule(2, "BWA-07",
-        "A lost unit is placed this many of its own moves away by the opponent.", low=0)
+        "A lost unit is placed this many of its own moves away by the opponent.", low=0, high=20)
     smoke_blocks_sight: bool = house_rule(True, "BWA-09", "Smoke blocks line of sight like terrain.")
     sight_intersections: int = house_rule(2, "BWA-10",
-        "Sight in built-up areas ends beyond this many intersections.", low=0)
+        "Sight in built-up areas ends beyond this many intersections.", low=0, high=20)
     activation_failure_loses_initiative: bool = house_rule(True, "BWA-18",
         "A failed activation for an action passes the initiative.")
     barricade_failure_loses_initiative: bool = house_rule(True, "BWA-52",
@@ -36,15 +36,16 @@ class Options:
         "Fraternize and Party need contact with an authority unit.")
     disrupt_effect: bool = house_rule(True, "BWA-23",
         "A successful Disrupt costs the authority unit its next action.")
-    rally_stands_per_die: int = house_rule(10, "BWA-28", "Discarded stands per nonviolent rally die.", low=1)
+    rally_stands_per_die: int = house_rule(10, "BWA-28", "Discarded stands per nonviolent rally die.", low=1, high=100)
     authority_rally_max_failed: int = house_rule(50, "BWA-30",
         "An authority rally succeeds if at most this percentage of stands fail.", low=0, high=100)
-    base_dice: int = house_rule(1, "BWA-31", "Confrontation dice per stand before multipliers.", low=1)
-    zero_points_counts_as: int = house_rule(4, "BWA-33", "The ratio used when only the lower side scored 0.", low=1)
+    base_dice: int = house_rule(1, "BWA-31", "Confrontation dice per stand before multipliers.", low=1, high=10)
+    zero_points_counts_as: int = house_rule(4, "BWA-33", "The ratio used when only the lower side scored 0.",
+                                            low=1, high=20)
     multipliers: str = house_rule("multiply", "BWA-43",
         "How several multipliers combine.", choices=("multiply", "highest"))
     escalation_window: int = house_rule(2, "BWA-49",
-        "Escalation modifiers count events of this many initiatives (this and the previous).", low=1)
+        "Escalation modifiers count events of this many initiatives (this and the previous).", low=1, high=20)
     accidental_attacks: bool = house_rule(True, "BWA-50", "Make the accidental attack check.")
     escape_once_per_initiative: bool = house_rule(True, "BWA-37",
         "Arrested stands try to escape once per nonviolent initiative.")
@@ -53,7 +54,7 @@ class Options:
         choices=("sight", "feature"))
     breach_ratio: int = house_rule(2, "BWA-38", "Ratio the escapers need to open a breach.", low=1, high=4)
     discipline_loss_ratio: int = house_rule(2, "BWA-39",
-        "A nonviolent unit 'loses a confrontation' as lower side at this ratio or more.", low=2)
+        "A nonviolent unit 'loses a confrontation' as lower side at this ratio or more.", low=2, high=20)
     smoke_clears_on_initiative: bool = house_rule(True, "BWA-13",
         "All smoke is removed when the initiative next changes sides.")
     envelope_gives_multiplier: bool = house_rule(True, "BWA-22",
@@ -71,7 +72,8 @@ class Options:
         choices=("nearest_commander", "jail"))
     block_ratio: int = house_rule(2, "BWA-41",
         "Ratio a blocking unit needs to stop an undisciplined band.", low=1, high=4)
-    band_dice: int = house_rule(2, "BWA-40", "Confrontation dice per stand of an undisciplined band's attack.", low=1)
+    band_dice: int = house_rule(2, "BWA-40", "Confrontation dice per stand of an undisciplined band's attack.",
+                                low=1, high=10)
     band_keeps_multipliers: bool = house_rule(False, "BWA-40",
         "An undisciplined band's attack keeps the nonviolent multipliers (housing).")
     artillery_smoke_split: str = house_rule("sides", "BWA-13",

@@ -33,20 +33,20 @@ class Options:
         "onto it and stops there, leaving it next move at no further cost.",
         choices=("no_crossing", "stop_on_it"))
     speaking_rounds: int = house_rule(
-        2, "PP-05", "Speaking rounds per move, one utterance each.")
+        2, "PP-05", "Speaking rounds per move, one utterance each.", low=0, high=10)
     opportunity_attacked: str = house_rule(
         "replace", "PP-08", "The -2 for a target attacking the firer from under 4\" replaces the -1, or adds to it.",
         choices=("replace", "add"))
     default_shots: int = house_rule(
-        1, "PP-09", "Shots a move for a firearm whose card gives no shots dice.")
+        1, "PP-09", "Shots a move for a firearm whose card gives no shots dice.", low=1, high=12)
     hit_half_range: int = house_rule(
-        4, "PP-10", "Score to hit with a shot up to half the card range.")
+        4, "PP-10", "Score to hit with a shot up to half the card range.", low=1, high=7)
     hit_full_range: int = house_rule(
-        5, "PP-10", "Score to hit with a shot beyond half range.")
+        5, "PP-10", "Score to hit with a shot beyond half range.", low=1, high=7)
     heavy_cover: int = house_rule(
         -2, "PP-11",
         "To-hit factor for a target in heavy cover (a class the umpire gives solid cover such as a stone "
-        "wall); light cover is the seed's -1. Set -1 for the seed's single class.")
+        "wall); light cover is the seed's -1. Set -1 for the seed's single class.", low=-6, high=0)
     figures_in_the_way: str = house_rule(
         "none", "PP-11",
         "Figures across the line of fire: no effect (the seed never says figures block), or light cover "
@@ -63,7 +63,7 @@ class Options:
         "firer who has not moved.",
         choices=("support", "still"))
     missile_sdd: int = house_rule(
-        0, "PP-13", "SDD of a scenario firearm whose card gives none (shot, arrows, bolts).")
+        0, "PP-13", "SDD of a scenario firearm whose card gives none (shot, arrows, bolts).", low=-6, high=6)
     throw_range_melee: bool = house_rule(
         True, "PP-14", "The thrower's fighting value is added to a thrown weapon's range in inches (minimum 1\").")
     spear_table: str = house_rule(
@@ -82,16 +82,16 @@ class Options:
         "dud", "PP-17", "A natural 1 thrown with dynamite or gas: a dud (scatters, no explosion) or only a miss.",
         choices=("dud", "miss"))
     dynamite_radius: float = house_rule(
-        3.0, "PP-18", "Everyone within this many inches of a blast is hit.")
+        3.0, "PP-18", "Everyone within this many inches of a blast is hit.", low=0, high=24)
     blast_table: str = house_rule(
         "piercing", "PP-18", "The save table for a dynamite blast, with the distance SDD.",
         choices=("piercing", "bludgeoning"))
     kick_nerve: bool = house_rule(
         False, "PP-19", "Kicking or throwing lit dynamite away needs a nerve test.")
     kick_attempts: int = house_rule(
-        1, "PP-19", "Attempts each character within 1\" may make to get rid of lit dynamite.")
+        1, "PP-19", "Attempts each character within 1\" may make to get rid of lit dynamite.", low=0, high=6)
     gas_moves: int = house_rule(
-        3, "PP-20", "Moves a gas cloud lasts.")
+        3, "PP-20", "Moves a gas cloud lasts.", low=1, high=20)
     gas_reroll: bool = house_rule(
         True, "PP-20", "A creature rolls again in each later move its head is in the cloud (or only when it forms).")
     gas_drift: str = house_rule(
@@ -103,7 +103,7 @@ class Options:
         "when it could but was not ready (Shaken, Panicked, groggy or rising); or none.",
         choices=("sight", "off"))
     charge_rounds: int = house_rule(
-        1, "PP-22", "Fighting rounds after contact in which charge and surprise bonuses count.")
+        1, "PP-22", "Fighting rounds after contact in which charge and surprise bonuses count.", low=0, high=10)
     mounted_charge: str = house_rule(
         "replaces", "PP-22", "A mounted charger's +2 for the mounted charge replaces charging +1, or adds to it.",
         choices=("replaces", "adds"))
@@ -133,7 +133,7 @@ class Options:
         "(with the winner's weapon's SDD).",
         choices=("winner_weapon", "bludgeoning"))
     other_weapon_sdd: int = house_rule(
-        0, "PP-31", "SDD of a scenario melee or thrown weapon whose card gives none.")
+        0, "PP-31", "SDD of a scenario melee or thrown weapon whose card gives none.", low=-6, high=6)
     bleeding_lasts: bool = house_rule(
         True, "PP-25", "Each bleeding 1 adds another lasting -1 (or only the first one counts).")
     bi_di_firing_penalty: bool = house_rule(
@@ -141,13 +141,13 @@ class Options:
     bandage_stops_collapse: bool = house_rule(
         False, "PP-27", "Bandaging stops a DI character's collapse roll.")
     rising_penalty: int = house_rule(
-        1, "PP-33", "Further melee penalty while rising with the bludgeoning 'Downed 4+' LI.")
+        1, "PP-33", "Further melee penalty while rising with the bludgeoning 'Downed 4+' LI.", low=0, high=6)
     downed_rises: bool = house_rule(
         True, "PP-33", "A Downed character who can still act spends his next move getting up (no moving or firing).")
     groggy_moves: int = house_rule(
-        1, "PP-36", "Moves a stunned character stays groggy once he comes round.")
+        1, "PP-36", "Moves a stunned character stays groggy once he comes round.", low=0, high=10)
     enraged_moves: int = house_rule(
-        1, "PP-34", "Enraged lasts to the end of this many moves after this one.")
+        1, "PP-34", "Enraged lasts to the end of this many moves after this one.", low=0, high=10)
     initial_shooting: str = house_rule(
         "first", "PP-37",
         "The initial-shooting trigger: once, for the first shot near a character; or the first shot near "
@@ -163,7 +163,8 @@ class Options:
         "morale table (LI -1, BI and DI -3).",
         choices=("wound_rules", "table"))
     comrade_range: float = house_rule(
-        12.0, "PP-38", "Downed, surrendered or apparently dead comrades count within this many inches (or in sight).")
+        12.0, "PP-38", "Downed, surrendered or apparently dead comrades count within this many inches (or in sight).",
+        low=0, high=72)
     elite_replaces_trained: bool = house_rule(
         True, "PP-38", "Elite +2 replaces Trained +1 (or adds to it).")
     fright: str = house_rule(
@@ -187,7 +188,8 @@ class Options:
     named_nerve: bool = house_rule(
         True, "PP-47", "Named characters +2 and named NPCs +1 to nerve (the seed's 'most'), or no such bonus.")
     lots_of_times: int = house_rule(
-        3, "PP-47", "Attempts that count as 'lots of times' for nerve.")
+        3, "PP-47", "Attempts that count as 'lots of times' for nerve.", low=1, high=20)
     nerve_step_back: float = house_rule(
-        1.0, "PP-48", "How far a character who fails a nerve test may step back (offered as a decision; 0: he stays).")
+        1.0, "PP-48", "How far a character who fails a nerve test may step back (offered as a decision; 0: he stays).",
+        low=0, high=12)
     table_talk: bool = table_talk_rule("PP-07", default=False)  # PP-07: speech only within hearing

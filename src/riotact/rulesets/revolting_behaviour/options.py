@@ -32,12 +32,16 @@ class Options:
     severe_min_rank: int = house_rule(8, "RB-12", "Lowest card value that satisfies a Severe action.",
                                       choices=tuple(range(2, 14)))
     extreme: bool = house_rule(False, "RB-12", "Add the optional Extreme severity (a face card of the suit).")
-    reward_mild: int = house_rule(4, "RB-13", "RP or AP earned by a successful Mild legal action.")
-    reward_moderate: int = house_rule(8, "RB-13", "RP or AP earned by a successful Moderate legal action.")
-    reward_severe: int = house_rule(16, "RB-13", "RP or AP earned by a successful Severe legal action.")
-    reward_extreme: int = house_rule(32, "RB-13", "RP or AP earned by a successful Extreme legal action.")
+    reward_mild: int = house_rule(4, "RB-13", "RP or AP earned by a successful Mild legal action.", low=0, high=10000)
+    reward_moderate: int = house_rule(8, "RB-13", "RP or AP earned by a successful Moderate legal action.",
+                                      low=0, high=10000)
+    reward_severe: int = house_rule(16, "RB-13", "RP or AP earned by a successful Severe legal action.",
+                                    low=0, high=10000)
+    reward_extreme: int = house_rule(32, "RB-13", "RP or AP earned by a successful Extreme legal action.",
+                                     low=0, high=10000)
     illegal_reward_multiplier: int = house_rule(2, "RB-13",
-                                                "Illegal actions earn this many times the legal reward.")
+                                                "Illegal actions earn this many times the legal reward.",
+                                                low=0, high=100)
     empty_action_deck: str = house_rule(
         "fail", "RB-14", "An Action Deck that runs out mid-attempt: the attempt fails, or the cards are reshuffled.",
         choices=("fail", "reshuffle"))

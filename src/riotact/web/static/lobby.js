@@ -56,8 +56,13 @@ function drawSeats() {
     input.id = `rule-${rule.key}`; input.dataset.key = rule.key; input.dataset.kind = typeof rule.default;
     input.dataset.isfloat = String(typeof rule.default === "number" && !Number.isInteger(rule.default));
     rules.append(el("div", { class: "field" },
-      el("label", { for: input.id, text: `${rule.key} (${rule.rule}): ${rule.text}` }), input));
+      el("label", { for: input.id, text: `${rule.key} (${rule.rule}): ${rule.text}${range(rule)}` }), input));
   }
+}
+
+// The values a number house rule takes, as the server checks them.
+function range(rule) {
+  return rule.low === null || rule.high === null ? "" : ` (${rule.low} to ${rule.high})`;
 }
 
 // Each seat says plainly whether a person or a bot plays it; the summary says who gets a link.
