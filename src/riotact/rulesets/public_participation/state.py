@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from riotact.core.protocol import State
+from riotact.core.protocol import Action, State
 from riotact.core.scenario import Scenario
 from riotact.core.umpire import Umpire
 from riotact.tabletop import Feature, Table
@@ -229,6 +229,10 @@ class World(State):
         self.pending: list[dict[str, Any]] = []
         #: Move plans by their ends (paths depend on the ends only; the umpire's obstacle rulings clear it).
         self.plans: dict[tuple[XY, XY], tuple[float, float, list[str]]] = {}
+        #: The move menu's moves towards a point, by what they depend on (movement.moves_towards).
+        self.menus: dict[tuple[object, ...], tuple[Action, ...]] = {}
+        #: Character ids in order: the legal list, sight and the audiences go through them so.
+        self.ids = sorted(self.chars)
         self.messages = dict(ORDERS) | {f"line{i + 1}": text for i, text in enumerate(setup.lines)}
 
     def enemies(self, a: Character, b: Character) -> bool:
@@ -239,6 +243,11 @@ class World(State):
 
     def on_table(self) -> list[Character]:
         return [c for c in self.chars.values() if not c.fled]
+
+    def in_order(self) -> list[Character]:
+        """Every character, by id."""
+        chars = self.chars
+        return [chars[i] for i in self.ids]
 
     def partner(self, c: Character) -> Character | None:
         """PP-04: the other carrier of a really heavy load."""
