@@ -249,6 +249,8 @@ class World(State):
         #: Character ids in order: the legal list, sight and the audiences go through them so.
         self.ids = sorted(self.chars)
         self.messages = dict(ORDERS) | {f"line{i + 1}": text for i, text in enumerate(setup.lines)}
+        #: Each character's speaking actions (they never change: speaking.speak_actions).
+        self.speech: dict[str, tuple[Action, ...]] = {}
 
     def __deepcopy__(self, memo: dict[int, object]) -> World:
         """A copy for search (``Game.clone``, determinisations) that costs the game's changing state only:
@@ -256,7 +258,8 @@ class World(State):
         rules), and so are the caches, whose entries are what their keys say in any game (an umpire's
         ruling that changes paths gives its game new ones: ``movement.forget_paths``)."""
         for same in (self.scenario, self.setup, self.table, self.weapon_book, self.options, self.sight_cache,
-                     self.plans, self.menus, *self.weapon_book.values(), *(c.card for c in self.chars.values())):
+                     self.plans, self.menus, self.speech, *self.weapon_book.values(),
+                     *(c.card for c in self.chars.values())):
             memo.setdefault(id(same), same)
         twin = object.__new__(type(self))
         memo[id(self)] = twin

@@ -48,9 +48,10 @@ def move_plan(w: World, c: Character, p: XY) -> tuple[float, float, list[str]]:
     return plan
 
 
-def move_problem(w: World, c: Character, p: XY, foe: Character | None = None) -> str | None:
+def move_problem(w: World, c: Character, p: XY, foe: Character | None = None, *, foe_known: bool = False) -> str | None:
     """Why ``c`` cannot go to ``p`` now, in plain words, or None. ``foe``: the nearest foe ``c``
-    sees, when the caller has it (the move menu asks for many points)."""
+    sees, when the caller has it (``foe_known``: even when there is none; the move menu asks for
+    many points)."""
     name = c.card.name
     if not sequence.eligible(w, c):
         return f"{name} cannot move now"
@@ -62,7 +63,7 @@ def move_problem(w: World, c: Character, p: XY, foe: Character | None = None) ->
         return problem
     if c.morale == "Obedient" and w.options.obedient == "orders":  # PP-41
         order = w.order_for(c)
-        foe = foe or nearest_foe(w, c)
+        foe = foe if foe_known else foe or nearest_foe(w, c)
         if order not in ("advance", "fall-back") or foe is None:
             return f"{name} is Obedient and has no understood order to move (PP-41)"
         now, then = w.table.distance(c.pos, foe.pos), w.table.distance(p, foe.pos)
@@ -94,7 +95,7 @@ def move_action(w: World, c: Character, p: XY, why: str) -> Action:
 
 
 def visible_others(w: World, c: Character) -> list[Character]:
-    return [o for o in w.in_order() if o is not c and not o.fled and board.sees(w, c, o) and not o.out_of_play]
+    return [o for o in board.seen_among(w, c, w.in_order()) if o is not c and not o.out_of_play]
 
 
 def nearest_foe(w: World, c: Character, seen: list[Character] | None = None) -> Character | None:
@@ -175,7 +176,7 @@ def reachable_along(w: World, c: Character, point: XY, length: float, foe: Chara
         if length <= 0.05:
             return None
         p = step_toward(c.pos, point, length)
-        if move_problem(w, c, p, foe) is None:
+        if move_problem(w, c, p, foe, foe_known=True) is None:
             return p
         _, cost, _ = move_plan(w, c, p)
         length = length - max(cost, 0.5)
