@@ -39,7 +39,9 @@ def move_plan(w: World, c: Character, p: XY) -> tuple[float, float, list[str]]:
     key = (c.pos, p)
     plan = w.plans.get(key)
     if plan is None:
-        crossed = [f for f in w.table.crossed(c.pos, p) if not f.impassable and board.obstacle_class(w, f)]
+        # most paths pass no obstacle's box: those need no exact test of every feature
+        crossed = [f for f in w.table.crossed(c.pos, p) if not f.impassable and board.obstacle_class(w, f)] if any(
+            f.near(c.pos, p) for f in w.table.features if not f.impassable and board.obstacle_class(w, f)) else []
         # PP-06 gap: too little movement left, no crossing; or (house rule) stop on the obstacle, to
         # leave it next move (a figure standing in an obstacle pays nothing to leave it)
         paid = [f for f in crossed if w.options.short_of_movement == "no_crossing" or not f.contains(p)]
