@@ -7,13 +7,13 @@ the cost of a copy for search, and the shared table's line-of-sight queries agai
    Python game loop). Medians of the rounds.
 2. Cost per turn against characters: the busiest scenario's characters copied k times (1x..16x, new
    ids, each copy shifted so no two figures share a place, carriers carrying with their own copy's
-   partner), random bots, laboratory mode; CPU milliseconds per move (PP-01), the mean over seeds 1..3,
-   and the log-log exponent (1 = linear).
+   partner), random bots, laboratory mode; CPU milliseconds per move (PP-01), the mean over seeds
+   1..``--seeds``, and the log-log exponent (1 = linear).
 3. A copy for search (``Game.clone``) in the middle of a game: CPU microseconds per copy.
 4. Sight: the naive way to ask shapely (a ``LineString`` ``intersects`` each building polygon) against
    ``riotact.tabletop``'s prepared polygons, on the same random pairs of points, alternately.
 
-    .venv/bin/python benchmarks/bench_pp.py [--seconds 2] [--rounds 3] [--factors 1,2,4,8,16] [--json]
+    .venv/bin/python benchmarks/bench_pp.py [--seconds 2] [--rounds 3] [--factors 1,2,4,8,16] [--seeds 3] [--json]
 """
 
 from __future__ import annotations
@@ -39,7 +39,6 @@ from riotact.rulesets import get_ruleset
 from riotact.tabletop import Table
 
 SPEC = get_ruleset("public-participation")
-SEEDS = (1, 2, 3)
 
 
 def scenarios() -> dict[str, Scenario]:
@@ -144,6 +143,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--factors", default="1,2,4,8,16")
+    parser.add_argument("--seeds", type=int, default=3, help="games per factor (seeds 1..N)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     try:
@@ -166,7 +166,7 @@ def main() -> None:
     report["clone_us"] = {sid: round(clone_cost(s, args.seconds), 1) for sid, s in scenarios().items()}
     rows = []
     for k in factors:
-        costs = [cost_per_turn(scenario, k, seed) for seed in SEEDS]
+        costs = [cost_per_turn(scenario, k, seed) for seed in range(1, max(args.seeds, 1) + 1)]
         rows.append({"copies": k, "characters": costs[0][1],
                      "decisions_per_move": round(sum(d for _, _, d in costs) / len(costs)),
                      "cpu_ms_per_move": round(1000 * sum(c for c, _, _ in costs) / len(costs), 2)})
