@@ -14,6 +14,8 @@ if TYPE_CHECKING:
     from .state import XY, Character, World
 
 CONTACT = 0.25  # bases this close (edge to edge) are in contact
+#: Sight answers kept before the cache starts again, beyond room for every pair of figures in a few places.
+SIGHT_CACHE = 4096
 
 
 def cover_class(w: World, f: Feature) -> str:
@@ -54,12 +56,37 @@ def sees(w: World, a: Character, b: Character) -> bool:
         return True
     if (a.out_of_play and not a.surrendered) or a.unconscious(w.move) or b.fled:
         return False
-    key = (a.pos, b.pos) if a.pos < b.pos else (b.pos, a.pos)  # sight is symmetric and terrain fixed
+    return clear_sight(w, a.pos, b.pos)
+
+
+def seen_among(w: World, a: Character, others: list[Character]) -> list[Character]:
+    """Those of ``others`` that ``a`` sees (:func:`sees` for many, in their order)."""
+    if (a.out_of_play and not a.surrendered) or a.unconscious(w.move):
+        return [b for b in others if b is a]
+    here, cache = a.pos, w.sight_cache
+    out = []
+    for b in others:
+        if b is a:
+            out.append(b)
+        elif not b.fled:
+            there = (b.x, b.y)
+            seen = cache.get((here, there) if here < there else (there, here))
+            if seen is None:
+                seen = clear_sight(w, here, there)
+            if seen:
+                out.append(b)
+    return out
+
+
+def clear_sight(w: World, a: XY, b: XY) -> bool:
+    """Whether no building stands between two points, from the cache: sight is symmetric and the
+    terrain fixed, so the entries hold in every game on the table (clones share them)."""
+    key = (a, b) if a < b else (b, a)
     seen = w.sight_cache.get(key)
     if seen is None:
-        if len(w.sight_cache) > 4096:
+        if len(w.sight_cache) > SIGHT_CACHE + 8 * len(w.chars) ** 2:
             w.sight_cache.clear()
-        seen = w.sight_cache[key] = w.table.line_of_sight(a.pos, b.pos)
+        seen = w.sight_cache[key] = w.table.line_of_sight(a, b)
     return seen
 
 

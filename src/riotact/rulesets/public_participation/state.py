@@ -3,11 +3,12 @@ gas clouds and lit dynamite, and the world holding a game's whole state. The rul
 
 from __future__ import annotations
 
+import copy
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
-from riotact.core.protocol import State
+from riotact.core.protocol import Action, State
 from riotact.core.scenario import Scenario
 from riotact.core.umpire import Umpire
 from riotact.tabletop import Feature, Table
@@ -80,6 +81,15 @@ class Character:
     orders: list[tuple[int, str]] = field(default_factory=list)  # (move, order) understood (PP-41)
     first_shot_move: int = -1  # when the initial shooting near him last made him test (PP-37)
     notes: str = ""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Character:
+        """A copy for search: the card and weapons are shared (play never changes them), values as they
+        are, and every container copied."""
+        twin = object.__new__(Character)
+        for name in _CHARACTER_FIELDS:
+            value = getattr(self, name)
+            setattr(twin, name, value if type(value) in _SHARED else copy.deepcopy(value, memo))
+        return twin
 
     @property
     def id(self) -> str:
@@ -162,6 +172,11 @@ class Character:
         return ", ".join(bits)
 
 
+_CHARACTER_FIELDS = tuple(f.name for f in fields(Character))
+#: What a character's copy shares: values, and what play never changes.
+_SHARED = frozenset({int, float, str, bool, type(None), CharacterCard, Weapon})
+
+
 @dataclass(slots=True)
 class Cloud:
     """PP-20: a gas cloud 6" across, formed in move ``formed``, lasting to the end of move ``until``."""
@@ -229,7 +244,27 @@ class World(State):
         self.pending: list[dict[str, Any]] = []
         #: Move plans by their ends (paths depend on the ends only; the umpire's obstacle rulings clear it).
         self.plans: dict[tuple[XY, XY], tuple[float, float, list[str]]] = {}
+        #: The move menu's moves towards a point, by what they depend on (movement.moves_towards).
+        self.menus: dict[tuple[object, ...], tuple[Action, ...]] = {}
+        #: Character ids in order: the legal list, sight and the audiences go through them so.
+        self.ids = sorted(self.chars)
         self.messages = dict(ORDERS) | {f"line{i + 1}": text for i, text in enumerate(setup.lines)}
+        #: Each character's speaking actions (they never change: speaking.speak_actions).
+        self.speech: dict[str, tuple[Action, ...]] = {}
+
+    def __deepcopy__(self, memo: dict[int, object]) -> World:
+        """A copy for search (``Game.clone``, determinisations) that costs the game's changing state only:
+        what play never changes is shared (the scenario and its cards, the table, the weapons, the house
+        rules), and so are the caches, whose entries are what their keys say in any game (an umpire's
+        ruling that changes paths gives its game new ones: ``movement.forget_paths``)."""
+        for same in (self.scenario, self.setup, self.table, self.weapon_book, self.options, self.sight_cache,
+                     self.plans, self.menus, self.speech, *self.weapon_book.values(),
+                     *(c.card for c in self.chars.values())):
+            memo.setdefault(id(same), same)
+        twin = object.__new__(type(self))
+        memo[id(self)] = twin
+        twin.__dict__.update({k: copy.deepcopy(v, memo) for k, v in self.__dict__.items()})
+        return twin
 
     def enemies(self, a: Character, b: Character) -> bool:
         return a.side != b.side and frozenset((a.side, b.side)) not in self.allies
@@ -239,6 +274,11 @@ class World(State):
 
     def on_table(self) -> list[Character]:
         return [c for c in self.chars.values() if not c.fled]
+
+    def in_order(self) -> list[Character]:
+        """Every character, by id."""
+        chars = self.chars
+        return [chars[i] for i in self.ids]
 
     def partner(self, c: Character) -> Character | None:
         """PP-04: the other carrier of a really heavy load."""

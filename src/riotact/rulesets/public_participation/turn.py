@@ -45,7 +45,7 @@ class PublicParticipation(World):
         if seat != self.current:
             return []
         out: list[Action] = []
-        for c in sorted(self.chars.values(), key=lambda c: c.id):
+        for c in self.in_order():
             if c.seat == seat and sequence.eligible(self, c):
                 if self.phase == "moving":
                     out += movement.move_menu(self, c)

@@ -116,11 +116,11 @@ def seen_by_seat(w: World, seat: str) -> set[str]:
     """Ids of the characters a seat may see: its own, and those any of them sees."""
     if seat == UMPIRE and seat not in w.seats:
         return set(w.chars)
-    own = [c for c in w.chars.values() if c.seat == seat]
-    seen = {c.id for c in own}
-    for other in w.chars.values():
-        if other.id not in seen and any(board.sees(w, c, other) for c in own):
-            seen.add(other.id)
+    chars = list(w.chars.values())
+    seen: set[str] = set()
+    for c in chars:
+        if c.seat == seat:
+            seen.update(o.id for o in board.seen_among(w, c, chars))
     return seen
 
 

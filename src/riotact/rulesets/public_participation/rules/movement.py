@@ -29,8 +29,9 @@ def reach(w: World, c: Character, running: bool) -> float:
 
 
 def forget_paths(w: World) -> None:
-    """Path costs change with the umpire's obstacle rulings (umpiring.py)."""
-    w.plans.clear()
+    """Path costs change with the umpire's obstacle rulings (umpiring.py), and so do the menu's moves
+    worked out from them. New dicts, not cleared ones: a clone shares the old (state.World.__deepcopy__)."""
+    w.plans, w.menus = {}, {}
 
 
 def move_plan(w: World, c: Character, p: XY) -> tuple[float, float, list[str]]:
@@ -38,7 +39,9 @@ def move_plan(w: World, c: Character, p: XY) -> tuple[float, float, list[str]]:
     key = (c.pos, p)
     plan = w.plans.get(key)
     if plan is None:
-        crossed = [f for f in w.table.crossed(c.pos, p) if not f.impassable and board.obstacle_class(w, f)]
+        # most paths pass no obstacle's box: those need no exact test of every feature
+        crossed = [f for f in w.table.crossed(c.pos, p) if not f.impassable and board.obstacle_class(w, f)] if any(
+            f.near(c.pos, p) for f in w.table.features if not f.impassable and board.obstacle_class(w, f)) else []
         # PP-06 gap: too little movement left, no crossing; or (house rule) stop on the obstacle, to
         # leave it next move (a figure standing in an obstacle pays nothing to leave it)
         paid = [f for f in crossed if w.options.short_of_movement == "no_crossing" or not f.contains(p)]
@@ -47,9 +50,10 @@ def move_plan(w: World, c: Character, p: XY) -> tuple[float, float, list[str]]:
     return plan
 
 
-def move_problem(w: World, c: Character, p: XY, foe: Character | None = None) -> str | None:
+def move_problem(w: World, c: Character, p: XY, foe: Character | None = None, *, foe_known: bool = False) -> str | None:
     """Why ``c`` cannot go to ``p`` now, in plain words, or None. ``foe``: the nearest foe ``c``
-    sees, when the caller has it (the move menu asks for many points)."""
+    sees, when the caller has it (``foe_known``: even when there is none; the move menu asks for
+    many points)."""
     name = c.card.name
     if not sequence.eligible(w, c):
         return f"{name} cannot move now"
@@ -61,7 +65,7 @@ def move_problem(w: World, c: Character, p: XY, foe: Character | None = None) ->
         return problem
     if c.morale == "Obedient" and w.options.obedient == "orders":  # PP-41
         order = w.order_for(c)
-        foe = foe or nearest_foe(w, c)
+        foe = foe if foe_known else foe or nearest_foe(w, c)
         if order not in ("advance", "fall-back") or foe is None:
             return f"{name} is Obedient and has no understood order to move (PP-41)"
         now, then = w.table.distance(c.pos, foe.pos), w.table.distance(p, foe.pos)
@@ -93,13 +97,12 @@ def move_action(w: World, c: Character, p: XY, why: str) -> Action:
 
 
 def visible_others(w: World, c: Character) -> list[Character]:
-    return [o for o in sorted(w.on_table(), key=lambda o: o.id)
-            if o is not c and board.sees(w, c, o) and not o.out_of_play]
+    return [o for o in board.seen_among(w, c, w.in_order()) if o is not c and not o.out_of_play]
 
 
-def nearest_foe(w: World, c: Character) -> Character | None:
-    """The nearest foe ``c`` sees."""
-    foes = [o for o in visible_others(w, c) if w.enemies(c, o)]
+def nearest_foe(w: World, c: Character, seen: list[Character] | None = None) -> Character | None:
+    """The nearest foe ``c`` sees (``seen``: its :func:`visible_others`, when the caller has them)."""
+    foes = [o for o in (visible_others(w, c) if seen is None else seen) if w.enemies(c, o)]
     return min(foes, key=lambda o: (board.gap(w, c, o), o.id)) if foes else None
 
 
@@ -109,26 +112,22 @@ def move_menu(w: World, c: Character) -> list[Action]:
     out: dict[str, Action] = {}
     walk, run = reach(w, c, False), reach(w, c, True)
     targets: list[tuple[XY, str, float]] = []
-    for o in visible_others(w, c):
+    seen = visible_others(w, c)
+    for o in seen:
         stop = c.card.base + o.card.base + (0.1 if w.enemies(c, o) else 1.0)
         targets.append((o.pos, f", towards {o.card.name}", stop))
     for f in w.table.features:
         targets.append((f.centre, f", towards {f.name}", 0.0))
-    foe = nearest_foe(w, c)
+    foe = nearest_foe(w, c, seen)
     if foe is not None:
         away = (2 * c.x - foe.x, 2 * c.y - foe.y)
         targets.append((w.table.clamp(away), f", away from {foe.card.name}", 0.0))
+    context = menu_context(w, c, walk, run, foe)
     for point, why, stop in targets:
-        room = w.table.distance(c.pos, point) - stop
-        if room <= 0.05:
-            continue
-        for length in sorted({min(room, walk), min(room, run)}):
-            p = reachable_along(w, c, point, length, foe)
-            if p is not None:
-                action = move_action(w, c, p, why)
-                out.setdefault(action.id, action)
+        for action in moves_towards(w, c, context, (walk, run), point, why, stop, foe):
+            out.setdefault(action.id, action)
     actions = list(out.values())
-    for o in sorted(w.chars.values(), key=lambda o: o.id):
+    for o in w.in_order():
         if (w.friends(c, o) or o is c) and o.state in ("LI", "BI", "DI") and not o.bandaged and (
                 o is c or board.in_contact(w, c, o)) and not o.out_of_play:
             actions.append(Action(f"bandage:{c.id}:{o.id}", f"{c.card.name} bandages "
@@ -139,13 +138,47 @@ def move_menu(w: World, c: Character) -> list[Action]:
     return actions
 
 
+def menu_context(w: World, c: Character, walk: float, run: float, foe: Character | None) -> tuple[object, ...]:
+    """Everything the menu's moves of an eligible ``c`` towards a point depend on besides the point
+    (:func:`move_problem`, :func:`move_plan`, :func:`move_action`): where it stands, its reach and
+    load, its fellow carrier's (PP-04), and an Obedient figure's order and nearest foe (PP-41)."""
+    partner = w.partner(c)
+    carrier = None if partner is None else (
+        partner.id, partner.pos, sequence.eligible(w, partner), reach(w, partner, False), reach(w, partner, True))
+    obedient = None
+    if c.morale == "Obedient" and w.options.obedient == "orders":
+        obedient = (w.order_for(c), None if foe is None else foe.pos)
+    return (c.id, c.pos, walk, run, c.load, carrier, obedient)
+
+
+def moves_towards(w: World, c: Character, context: tuple[object, ...], gaits: tuple[float, float], point: XY,
+                  why: str, stop: float, foe: Character | None) -> tuple[Action, ...]:
+    """The menu's walk and run (``gaits``) towards ``point``, up to ``stop`` short of it, worked out
+    once per ``context`` (:func:`menu_context`): a figure's menu is asked at every decision of its
+    seat, and a move changes only the moves towards the figure that moved."""
+    key = (context, point, why, stop)
+    found = w.menus.get(key)
+    if found is None:
+        moves = []
+        room = w.table.distance(c.pos, point) - stop
+        if room > 0.05:
+            for length in sorted({min(room, gaits[0]), min(room, gaits[1])}):
+                p = reachable_along(w, c, point, length, foe)
+                if p is not None:
+                    moves.append(move_action(w, c, p, why))
+        if len(w.menus) > 20000:
+            w.menus = {}
+        found = w.menus[key] = tuple(moves)
+    return found
+
+
 def reachable_along(w: World, c: Character, point: XY, length: float, foe: Character | None) -> XY | None:
     """The farthest legal point at most ``length`` towards ``point`` (obstacles cost inches)."""
     for _ in range(4):
         if length <= 0.05:
             return None
         p = step_toward(c.pos, point, length)
-        if move_problem(w, c, p, foe) is None:
+        if move_problem(w, c, p, foe, foe_known=True) is None:
             return p
         _, cost, _ = move_plan(w, c, p)
         length = length - max(cost, 0.5)

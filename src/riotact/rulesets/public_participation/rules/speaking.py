@@ -66,14 +66,16 @@ def _who(w: World, seat: str, source: Character) -> str:
     return source.card.name if source.id in view.seen_by_seat(w, seat) else "someone unseen"
 
 
-def speak_actions(w: World, c: Character) -> list[Action]:
-    out = []
-    for volume in T.VOLUMES:
-        for key, text in w.messages.items():
-            out.append(Action(f"say:{c.id}:{volume}:{key}", f"{c.card.name} {volume}s '{text}'"
-                              if volume != "normal" else f"{c.card.name} says '{text}'"))
-    out.append(Action(f"hold:{c.id}", f"{c.card.name} keeps quiet"))
-    return out
+def speak_actions(w: World, c: Character) -> tuple[Action, ...]:
+    """Each line at each volume, then keeping quiet: the same all game (made once, shared by clones)."""
+    found = w.speech.get(c.id)
+    if found is None:
+        out = [Action(f"say:{c.id}:{volume}:{key}", f"{c.card.name} {volume}s '{text}'"
+                      if volume != "normal" else f"{c.card.name} says '{text}'")
+               for volume in T.VOLUMES for key, text in w.messages.items()]
+        out.append(Action(f"hold:{c.id}", f"{c.card.name} keeps quiet"))
+        found = w.speech[c.id] = tuple(out)
+    return found
 
 
 def say(w: World, c: Character, volume: str, key: str) -> None:
