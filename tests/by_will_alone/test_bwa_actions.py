@@ -239,8 +239,8 @@ def test_bwa27_shadow_needs_activation_and_no_confrontation(bwa) -> None:
 
 def test_bwa46_leaderless_unit_may_still_react(bwa) -> None:
     """BWA-46: a unit without a commander may Hold or Withdraw."""
-    g = bwa.game([bwa.nv("n", "x3"), bwa.auth("a", "x1")], None, options={"first_initiative": "authority"})
-    g.state.units["n"].stands[0].commander = False
+    g = bwa.game([bwa.nv("n", "x3", without_commander=True), bwa.auth("a", "x1")], None,
+                 options={"first_initiative": "authority"})
     bwa.orders(g, "authority", "a:confront:n")
     reactions = {a.id.split(":")[1] for a in g.legal_actions("nonviolent")}
     assert {"hold", "withdraw"} <= reactions

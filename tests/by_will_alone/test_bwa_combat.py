@@ -80,9 +80,9 @@ def test_bwa34_food_and_region(bwa) -> None:
 
 
 def test_bwa34_authority_plus_one_when_commander_not_touching(bwa) -> None:
-    g = bwa.game([bwa.nv("n", "x1", stands=2), bwa.auth("a", "x1", stands=1)], None, options=NO_ACCIDENTS)
+    g = bwa.game([bwa.nv("n", "x1", stands=2, without_commander=True), bwa.auth("a", "x1", stands=1)], None,
+                 options=NO_ACCIDENTS)
     st = g.state
-    st.units["n"].stands[0].commander = False
     combat.confront(st, st.units["n"], st.units["a"], why="test", moves_initiative=False)
     roll = next(e for e in rolls(g, "BWA-32") if "(a)" in e["who"])
     assert [m["value"] for m in roll["modifiers"]] == [1]
@@ -282,14 +282,10 @@ def test_bwa36_trained_against_wavering_non_police(bwa, face, arrested) -> None:
 
 
 def jail_game(bwa, kind="vehicle", guards=True):
-    units = [bwa.nv("n", "w0"), bwa.auth("guard", "b", stands=2)] if guards else [bwa.nv("n", "w0"),
-                                                                                   bwa.auth("x", "o5")]
-    g = bwa.game(units, [], jail={"feature": "b", "kind": kind, "guards": "guard" if guards else None},
-                 options=NO_ACCIDENTS)
-    from riotact.rulesets.by_will_alone.state import Stand
-    g.state.jail = [Stand(f"j{i}", "nonviolent", 1, 1) for i in range(3)]
-    bwa.refresh(g)
-    return g
+    units = [bwa.nv("n", "w0"), bwa.nv("j", None, stands=3, start="jail")]
+    units += [bwa.auth("guard", "b", stands=2)] if guards else [bwa.auth("x", "o5")]
+    return bwa.game(units, [], jail={"feature": "b", "kind": kind, "guards": "guard" if guards else None},
+                    options=NO_ACCIDENTS)
 
 
 @pytest.mark.parametrize(("face", "passes"), [(4, False), (5, True)])
