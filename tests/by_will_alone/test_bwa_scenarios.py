@@ -152,6 +152,13 @@ def test_bwa11_unit_ids_cannot_pose_as_counters(bwa, uid) -> None:
      "only nonviolent actionists have a commander"),
     ([], {"smoke": ["nowhere"]}, "smoke: no feature 'nowhere'"),
     ([], {"changed_signs": ["w0"]}, r"changed_signs: 'w0' is not an intersection \(BWA-16\)"),
+    ([], {"levels": {"n": 2}}, "levels: no authority command group 'n'"),
+    ([], {"levels": {"a": 2}}, r"a may be at level 1 to 1, the most its units' weapons allow \(BWA-48\), not 2"),
+    ([{"id": "v", "feature": "w0", "type": "land_vehicle", "condition": "sitting"}], {}, "only nonviolent actionists sit"),
+    ([{"id": "r", "feature": None, "reserve": True, "entry": "e6", "barricade": True}], {},
+     r"a barricade stands on the unit's feature on the table \(BWA-52\)"),
+    ([{"id": "n", "feature": "w0", "barricade": True}, {"id": "m", "feature": "w0", "barricade": True}], {},
+     r"one barricade to a feature \(BWA-52\)"),
 ])
 def test_a_game_opening_mid_event_is_checked(bwa, units, setup, problem) -> None:
     """BWA-37/28/46/13/16: units that start in the jail, discarded or without their commander, smoke

@@ -82,6 +82,8 @@ class UnitSpec(_Strict):
     start: Literal["table", "jail", "discarded"] = "table"
     without_commander: bool = False      # BWA-46/47: actionists whose commander is already gone
     lost: bool = False                   # BWA-07: starts lost, will not move until rallied (BWA-30)
+    condition: Literal["sitting", "fraternizing", "partying"] | None = None  # BWA-19: already under way
+    barricade: bool = False              # BWA-52: starts behind a barricade it built on its feature
     entry: str | None = None
     region: str = "home"                 # BWA-34
     country: str = "home"
@@ -131,6 +133,10 @@ class UnitSpec(_Strict):
                                  "is not a reserve and is not hidden")
         elif not self.reserve and self.feature is None:
             raise ValueError(f"unit {self.id}: needs a feature (or reserve = true)")
+        if self.barricade and (self.feature is None or self.reserve):
+            raise ValueError(f"unit {self.id}: a barricade stands on the unit's feature on the table (BWA-52)")
+        if self.condition is not None and (self.side != "nonviolent" or self.type != "actionists"):
+            raise ValueError(f"unit {self.id}: only nonviolent actionists sit, fraternize or party (BWA-19)")
         if self.without_commander and (self.side != "nonviolent" or self.type != "actionists"):
             raise ValueError(f"unit {self.id}: only nonviolent actionists have a commander to be without (BWA-46)")
         return self
@@ -188,6 +194,7 @@ class Setup(_Strict):
     infiltrators: list[InfiltratorSpec] = []
     changed_signs: list[str] = []   # BWA-16: intersections whose street signs are already changed
     smoke: list[str] = []           # BWA-13: a smoke ball on each feature named (twice for two)
+    levels: dict[str, int] = {}     # BWA-48: command groups already above level of violence 1
     victory: VictorySpec = VictorySpec()
 
     @field_validator("wind")
@@ -263,6 +270,16 @@ class Setup(_Strict):
         for u in self.units:
             if u.start == "jail" and self.jail is None:
                 raise ValueError(f"unit {u.id}: starts in the jail, but the scenario has no [setup.jail]")
+        barricaded = [u.feature for u in self.units if u.barricade]
+        if len(set(barricaded)) != len(barricaded):
+            raise ValueError("one barricade to a feature (BWA-52)")
+        for group, level in self.levels.items():
+            weapons = [u.weapons for u in self.units if u.side == "authority" and (u.commander or u.id) == group]
+            if not weapons:
+                raise ValueError(f"levels: no authority command group {group!r}")
+            if not 1 <= level <= max(weapons):
+                raise ValueError(f"levels: {group} may be at level 1 to {max(weapons)}, the most its units' "
+                                 f"weapons allow (BWA-48), not {level}")
         for spot in self.smoke:
             if spot not in kinds:
                 raise ValueError(f"smoke: no feature {spot!r}")

@@ -217,11 +217,15 @@ class World(State):
         for spec in setup.units:
             unit = self._make_unit(spec)
             self.units[unit.id] = unit
+            if spec.barricade and unit.node is not None:  # BWA-52: built before the game
+                unit.barricade = unit.node
+                self.barricades[unit.node] = unit.id
             if spec.start != "table":  # BWA-37/28: its stands begin arrested or discarded
                 (self.jail if spec.start == "jail" else self.discarded).extend(unit.stands)
                 unit.stands, unit.status = [], "gone"
             if unit.side == AUTHORITY:
-                self.levels.setdefault(unit.group, 1)  # BWA-48: every commander starts at level 1
+                # BWA-48: every commander starts at level 1, unless the scenario opens after escalations
+                self.levels.setdefault(unit.group, setup.levels.get(unit.group, 1))
             if unit.hidden and unit.status == "table":  # a carried unit gets a fresh label on dismounting
                 counters.append((unit.side, unit))
         for spec in setup.units:
@@ -272,7 +276,7 @@ class World(State):
             country=spec.country, language=spec.language, food=spec.food, fed=spec.fed,
             origin=spec.origin, gps=spec.gps, police=spec.police, weapons=spec.weapons,
             cannons=spec.cannons, smoke=tuple(spec.smoke), capacity=spec.capacity,
-            lost=spec.lost, led=spec.side == NONVIOLENT and spec.type == "actionists",
+            lost=spec.lost, condition=spec.condition, led=spec.side == NONVIOLENT and spec.type == "actionists",
         )
 
     # -- who sees what -----------------------------------------------------------
