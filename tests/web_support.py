@@ -267,3 +267,15 @@ def play_to_the_end(game: Any, player: SeatSocket) -> None:
         if legal:
             player.act(legal[0]["id"])
             player.until("update")
+
+
+def browser_page(browser: Any, width: int = 1200, height: int = 900) -> Any:
+    """A page in a browser context of its own (one person), collecting its script errors in ``page.errors``
+    (the server's 404 answers to probes excepted)."""
+    page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" and "404" not in msg.text
+            else None)
+    page.errors = errors
+    return page

@@ -10,10 +10,10 @@ from breaking_of_nations.bon_support import game, unit
 from riotact.core import Game, builtin_scenarios, make_bot
 from riotact.core.bots import play_out
 from riotact.rulesets import get_ruleset
-from riotact.rulesets.breaking_of_nations.text import text_view
 from support import check_sim_and_replay, riotact
 
 SCENARIOS = builtin_scenarios(get_ruleset("breaking-of-nations"))
+text_view = get_ruleset("breaking-of-nations").text_view  # the text table, as the CLI gets it
 REFS = [s.ref for s in SCENARIOS]
 
 

@@ -239,8 +239,8 @@ def test_bwa27_shadow_needs_activation_and_no_confrontation(bwa) -> None:
 
 def test_bwa46_leaderless_unit_may_still_react(bwa) -> None:
     """BWA-46: a unit without a commander may Hold or Withdraw."""
-    g = bwa.game([bwa.nv("n", "x3"), bwa.auth("a", "x1")], None, options={"first_initiative": "authority"})
-    g.state.units["n"].stands[0].commander = False
+    g = bwa.game([bwa.nv("n", "x3", without_commander=True), bwa.auth("a", "x1")], None,
+                 options={"first_initiative": "authority"})
     bwa.orders(g, "authority", "a:confront:n")
     reactions = {a.id.split(":")[1] for a in g.legal_actions("nonviolent")}
     assert {"hold", "withdraw"} <= reactions
@@ -259,8 +259,7 @@ def test_bwa48_no_escalation_beyond_weapons(bwa) -> None:
 def test_bwa48_level_sets_force_multiplier(bwa) -> None:
     """BWA-48/43: level 2 is less lethal force (2x), if the unit has the weapons."""
     g = bwa.game([bwa.nv("n", "x1", stands=1), bwa.auth("a", "x1", stands=2, weapons=3)], None,
-                 options={"accidental_attacks": False})
-    g.state.levels["a"] = 3
+                 levels={"a": 3}, options={"accidental_attacks": False})
     combat.confront(g.state, g.state.units["a"], g.state.units["n"], why="test")
     assert sum(len(e["dice"]) for e in rolls(g, "BWA-32") if "(a)" in e["who"]) == 6
 
@@ -302,29 +301,28 @@ def test_bwa52_barricade_needs_activation(bwa) -> None:
 
 def test_bwa53_barricade_doubles_defence_only(bwa) -> None:
     """BWA-53: four stands behind their barricade roll 8 dice defending, 4 attacking or away from it."""
-    g = bwa.game([bwa.nv("n", "x1"), bwa.auth("a", "x1")], None, options={"accidental_attacks": False})
-    st = g.state
-    n, a = st.units["n"], st.units["a"]
-    n.barricade = "x1"
-
-    def nv_dice(attacker, defender):
+    def nv_dice(g, attacker, defender):
+        st = g.state
         before = len(rolls(g, "BWA-32"))
-        combat.confront(st, attacker, defender, why="test", moves_initiative=False)
+        combat.confront(st, st.units[attacker], st.units[defender], why="test", moves_initiative=False)
         return sum(len(e["dice"]) for e in rolls(g, "BWA-32")[before:] if "(n)" in e["who"])
 
-    assert nv_dice(a, n) == 8
-    assert nv_dice(n, a) == 4
-    n.node = "m2"
-    a.node = "m2"
-    assert nv_dice(a, n) == 4
+    g = bwa.game([bwa.nv("n", "x1", barricade=True), bwa.auth("a", "x1")], None,
+                 options={"accidental_attacks": False})
+    assert nv_dice(g, "a", "n") == 8
+    assert nv_dice(g, "n", "a") == 4
+    away = bwa.game([bwa.nv("n", "m2", barricade=True), bwa.auth("a", "x1")], None,
+                    options={"accidental_attacks": False})
+    bwa.orders(away, "nonviolent", "n:move:x1")  # its barricade stays at m2
+    assert away.state.units["n"].node == "x1" and nv_dice(away, "a", "n") == 4
 
 
 @pytest.mark.parametrize(("quality", "total", "keeps"), [
     ("untrained", 5, False), ("untrained", 6, True), ("trained", 3, False), ("trained", 4, True)])
 def test_bwa54_barricade_minus_one_to_discipline(bwa, quality, total, keeps) -> None:
     """BWA-54: behind a barricade, 2D6 + 1 - 1: Untrained loses on 2-5, Trained on 2-3."""
-    g = bwa.game([bwa.nv("n", "x1", stands=1, quality=quality), bwa.auth("a", "o5")], [1, total - 1])
+    g = bwa.game([bwa.nv("n", "x1", stands=1, quality=quality, barricade=True), bwa.auth("a", "o5")],
+                 [1, total - 1])
     n = g.state.units["n"]
-    n.barricade = "x1"
     tasks = combat.discipline_checks(g.state, n)
     assert (not tasks) is keeps

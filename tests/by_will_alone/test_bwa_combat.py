@@ -24,15 +24,12 @@ def dice_of(g, uid, start=0):
 
 def test_bwa31_one_die_per_stand_times_multiplier(bwa) -> None:
     """BWA-31: five stands give 5 dice; five stands sitting down give 10."""
-    g = bwa.game([bwa.nv("n", "x1", stands=5), bwa.auth("a", "x1")], None, options=NO_ACCIDENTS)
-    st = g.state
-    n, a = st.units["n"], st.units["a"]
-    combat.confront(st, n, a, why="test", moves_initiative=False)
-    assert dice_of(g, "n") == 5
-    n.condition = "sitting"
-    before = len(rolls(g, "BWA-32"))
-    combat.confront(st, n, a, why="test", moves_initiative=False)
-    assert dice_of(g, "n", before) == 10
+    for condition, dice in ((None, 5), ("sitting", 10)):
+        g = bwa.game([bwa.nv("n", "x1", stands=5, condition=condition), bwa.auth("a", "x1")], None,
+                     options=NO_ACCIDENTS)
+        st = g.state
+        combat.confront(st, st.units["n"], st.units["a"], why="test", moves_initiative=False)
+        assert dice_of(g, "n") == dice
 
 
 @pytest.mark.parametrize(("quality", "mods", "faces", "points"), [
@@ -80,9 +77,9 @@ def test_bwa34_food_and_region(bwa) -> None:
 
 
 def test_bwa34_authority_plus_one_when_commander_not_touching(bwa) -> None:
-    g = bwa.game([bwa.nv("n", "x1", stands=2), bwa.auth("a", "x1", stands=1)], None, options=NO_ACCIDENTS)
+    g = bwa.game([bwa.nv("n", "x1", stands=2, without_commander=True), bwa.auth("a", "x1", stands=1)], None,
+                 options=NO_ACCIDENTS)
     st = g.state
-    st.units["n"].stands[0].commander = False
     combat.confront(st, st.units["n"], st.units["a"], why="test", moves_initiative=False)
     roll = next(e for e in rolls(g, "BWA-32") if "(a)" in e["who"])
     assert [m["value"] for m in roll["modifiers"]] == [1]
@@ -90,26 +87,22 @@ def test_bwa34_authority_plus_one_when_commander_not_touching(bwa) -> None:
 
 def test_bwa43_multipliers(bwa) -> None:
     """BWA-43: 3 partying stands roll 12; 4 stands with direct lethal force roll 12; housing 3x."""
-    g = bwa.game([bwa.nv("n", "x1", stands=3), bwa.auth("a", "x1", stands=4, weapons=3)], None,
-                 options=NO_ACCIDENTS)
+    g = bwa.game([bwa.nv("n", "x1", stands=3, condition="partying"), bwa.auth("a", "x1", stands=4, weapons=3)],
+                 None, levels={"a": 3}, options=NO_ACCIDENTS)
     st = g.state
-    n, a = st.units["n"], st.units["a"]
-    n.condition = "partying"
-    st.levels["a"] = 3
-    combat.confront(st, n, a, why="test", moves_initiative=False)
+    combat.confront(st, st.units["n"], st.units["a"], why="test", moves_initiative=False)
     assert dice_of(g, "n") == 12 and dice_of(g, "a") == 12
-    n.condition, st.levels["a"] = None, 1
-    n.node = a.node = "h"
-    before = len(rolls(g, "BWA-32"))
-    combat.confront(st, n, a, why="test", moves_initiative=False)
-    assert dice_of(g, "n", before) == 9
+    housing = bwa.game([bwa.nv("n", "h", stands=3), bwa.auth("a", "h", stands=4, weapons=3)], None,
+                       options=NO_ACCIDENTS)
+    st = housing.state
+    combat.confront(st, st.units["n"], st.units["a"], why="test", moves_initiative=False)
+    assert dice_of(housing, "n") == 9
 
 
 def test_bwa43_multipliers_combine_by_house_rule(bwa) -> None:
-    g = bwa.game([bwa.nv("n", "h", stands=1), bwa.auth("a", "h", stands=1)], None,
+    g = bwa.game([bwa.nv("n", "h", stands=1, condition="sitting"), bwa.auth("a", "h", stands=1)], None,
                  options={**NO_ACCIDENTS, "multipliers": "highest"})
     st = g.state
-    st.units["n"].condition = "sitting"
     combat.confront(st, st.units["n"], st.units["a"], why="test", moves_initiative=False)
     assert dice_of(g, "n") == 3  # 3x housing beats 2x sitting; multiplied it would be 6
 
@@ -199,9 +192,9 @@ def test_bwa50_touching_shooter_and_enveloped(bwa) -> None:
 
 
 def test_bwa50_fraternizing_makes_shooting_less_likely(bwa) -> None:
-    g = bwa.game([bwa.nv("n", "x1", stands=1), bwa.auth("w", "x1", stands=1, quality="wavering")], [1, 1])
+    g = bwa.game([bwa.nv("n", "x1", stands=1, condition="fraternizing"), bwa.auth("w", "x1", stands=1,
+                                                                                 quality="wavering")], [1, 1])
     st = g.state
-    st.units["n"].condition = "fraternizing"
     assert combat.accidental_check(st, st.units["w"], st.units["n"]) == set()  # 2+2+3 = 7
 
 
@@ -282,14 +275,10 @@ def test_bwa36_trained_against_wavering_non_police(bwa, face, arrested) -> None:
 
 
 def jail_game(bwa, kind="vehicle", guards=True):
-    units = [bwa.nv("n", "w0"), bwa.auth("guard", "b", stands=2)] if guards else [bwa.nv("n", "w0"),
-                                                                                   bwa.auth("x", "o5")]
-    g = bwa.game(units, [], jail={"feature": "b", "kind": kind, "guards": "guard" if guards else None},
-                 options=NO_ACCIDENTS)
-    from riotact.rulesets.by_will_alone.state import Stand
-    g.state.jail = [Stand(f"j{i}", "nonviolent", 1, 1) for i in range(3)]
-    bwa.refresh(g)
-    return g
+    units = [bwa.nv("n", "w0"), bwa.nv("j", None, stands=3, start="jail")]
+    units += [bwa.auth("guard", "b", stands=2)] if guards else [bwa.auth("x", "o5")]
+    return bwa.game(units, [], jail={"feature": "b", "kind": kind, "guards": "guard" if guards else None},
+                    options=NO_ACCIDENTS)
 
 
 @pytest.mark.parametrize(("face", "passes"), [(4, False), (5, True)])

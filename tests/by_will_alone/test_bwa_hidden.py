@@ -15,7 +15,6 @@ from riotact.core.game import Game
 from riotact.core.scenario import builtin_scenarios
 from riotact.rulesets import get_ruleset
 from riotact.rulesets.by_will_alone.spec import SPEC
-from riotact.rulesets.by_will_alone.state import Stand
 from riotact.rulesets.by_will_alone.view import spied
 
 
@@ -30,12 +29,9 @@ def counter_at(bwa, node, *, dummy, units, **kw):
 def test_bwa11_moves_stop_at_any_counter(bwa, dummy) -> None:
     """BWA-11/12: a move stops at a counter whether or not a unit is behind it, so the legal
     moves do not tell a dummy from a unit (here a land vehicle, rate 3, beside a smoked counter)."""
-    g = counter_at(bwa, "x1", dummy=dummy, units=[bwa.nv("n", "o4"), bwa.auth("v", "o5", type="land_vehicle")],
-                   options={"first_initiative": "authority"})
+    g = counter_at(bwa, "x1", dummy=dummy, units=[bwa.nv("n", "o4"), bwa.auth("v", "w0", type="land_vehicle")],
+                   options={"first_initiative": "authority"}, smoke=["x1"])  # unsighted from next door
     st = g.state
-    st.smoke["x1"] = 1          # the counter stays unsighted from next door
-    st.units["v"].node = "w0"
-    bwa.refresh(g)
     assert st.dummies or st.units["c"].hidden
     moves = {a.id for a in g.legal_actions("authority") if a.id.startswith("v:move:")}
     assert moves == {"v:move:x1"}
@@ -47,8 +43,7 @@ def test_bwa16_counters_block_the_wrong_way_like_units(bwa, dummy) -> None:
     friend, right by the counter, left has no street: the unit stays, and no direction is rolled)."""
     g = counter_at(bwa, "n5", dummy=dummy, units=[bwa.nv("n", "o4"), bwa.auth("cops", "e6", stands=4),
                                                   bwa.auth("friend", "e6", stands=1)],
-                   options={"first_initiative": "authority"})
-    g.state.changed_signs.add("x5")
+                   options={"first_initiative": "authority"}, changed_signs=["x5"])
     bwa.script(g, [1, 1, 6, 6])  # 50% fail: the unit goes the wrong way
     bwa.orders(g, "authority", "cops:move:e4")
     assert g.state.units["cops"].node == "x5"
@@ -71,12 +66,11 @@ def test_bwa48_unsighted_commanders_level_is_not_shown(bwa) -> None:
 def test_bwa38_unsighted_jailers_are_revealed_before_the_breakout(bwa) -> None:
     """BWA-11/38: escapers confronting unsighted jailers touch them: the jailers are revealed before
     any event names their stands."""
-    g = bwa.game([bwa.nv("n", "o4"), bwa.auth("guard", "b", stands=2, hidden=True)], [],
+    g = bwa.game([bwa.nv("n", "o4"), bwa.nv("j", None, stands=3, start="jail"),
+                  bwa.auth("guard", "b", stands=2, hidden=True)], [],
                  jail={"feature": "b", "kind": "vehicle", "guards": "guard"})
     st = g.state
     assert st.units["guard"].hidden
-    st.jail = [Stand(f"j{i}", "nonviolent", 1, 1) for i in range(3)]
-    bwa.refresh(g)
     bwa.script(g, [6] * 3 + [6] * 4 + [6] * 3 + [1] * 4 + [6] * 20)
     bwa.orders(g, "nonviolent", "jail:escape")
     public = [e for e in g.log_for("nonviolent") if "guard" in e["text"]]
@@ -88,15 +82,13 @@ def test_bwa38_unsighted_jailers_are_revealed_before_the_breakout(bwa) -> None:
 def test_bwa11_a_counter_is_a_target_even_if_an_aircraft_is_behind_it(bwa, dummy) -> None:
     """BWA-11/12: an unsighted aircraft's counter offers the same orders as a dummy's; on contact the
     aircraft is revealed and, never touched, is not confronted."""
-    units = [bwa.nv("n", "o4"), bwa.auth("a", "o5")]
+    units = [bwa.nv("n", "w0"), bwa.auth("a", "o5")]
+    smoke = ["x1"]              # the counter stays unsighted from next door
     if dummy:
-        g = bwa.game(units, [], dummies=[{"side": "authority", "feature": "x1"}])
+        g = bwa.game(units, [], dummies=[{"side": "authority", "feature": "x1"}], smoke=smoke)
     else:
-        g = bwa.game([*units, bwa.auth("heli", "x1", type="air_vehicle", hidden=True)], [])
+        g = bwa.game([*units, bwa.auth("heli", "x1", type="air_vehicle", hidden=True)], [], smoke=smoke)
     st = g.state
-    st.smoke["x1"] = 1          # the counter stays unsighted from next door
-    st.units["n"].node = "w0"
-    bwa.refresh(g)
     (counter,) = g.view("nonviolent")["state"]["counters"]
     label = counter["counter"]
     verbs = {a.id.split(":")[1] for a in g.legal_actions("nonviolent") if a.id.endswith(f":{label}")}
@@ -148,9 +140,8 @@ def test_bwa11_unsighted_unit_ids_never_reach_the_other_side(name, seed) -> None
 def test_bwa07_placing_an_unsighted_lost_unit_shows_only_its_counter(bwa) -> None:
     """BWA-07/11: the nonviolent side places a lost authority counter knowing only its label."""
     g = bwa.game([bwa.nv("n", "o4"), bwa.auth("cops", "e6", stands=4, hidden=True)], [],
-                 options={"first_initiative": "authority"})
+                 options={"first_initiative": "authority"}, changed_signs=["x5"])
     cops = g.state.units["cops"]
-    g.state.changed_signs.add("x5")
     bwa.script(g, [1] * 4)  # every stand fails: lost
     bwa.orders(g, "authority", "cops:move:e4")
     assert cops.lost and cops.hidden and g.to_act() == ("nonviolent",)

@@ -8,7 +8,6 @@ import pytest
 
 from riotact.rulesets.by_will_alone.rules import actions, combat, sequence
 from riotact.rulesets.by_will_alone.rules.combat import Outcome
-from riotact.rulesets.by_will_alone.state import Stand
 
 
 def rolls(g, rule):
@@ -23,9 +22,8 @@ def test_bwa06_reinforcement_retry_off(bwa) -> None:
 
 
 def test_bwa07_lost_moves_option(bwa) -> None:
-    g = bwa.game([bwa.nv("n", "o4"), bwa.auth("cops", "e6", stands=2)], [],
+    g = bwa.game([bwa.nv("n", "o4"), bwa.auth("cops", "e6", stands=2)], [], changed_signs=["x5"],
                  options={"first_initiative": "authority", "lost_moves": 1})
-    g.state.changed_signs.add("x5")
     bwa.script(g, [1, 1])
     bwa.orders(g, "authority", "cops:move:e4")
     assert sorted(a.id for a in g.legal_actions("nonviolent")) == ["place:b", "place:x3"]
@@ -62,19 +60,16 @@ def test_bwa23_disrupt_effect_off(bwa) -> None:
 
 
 def test_bwa28_rally_stands_per_die(bwa) -> None:
-    g = bwa.game([bwa.nv("n", "w0"), bwa.auth("a", "o5")], [], options={"first_initiative": "authority",
-                                                                        "rally_stands_per_die": 2})
-    g.state.discarded = [Stand(f"d{i}", "nonviolent", 2, 2) for i in range(4)]
+    g = bwa.game([bwa.nv("n", "w0"), bwa.nv("d", None, quality="veteran", start="discarded"), bwa.auth("a", "o5")],
+                 [], options={"first_initiative": "authority", "rally_stands_per_die": 2})
     bwa.script(g, [1, 1] * 4)
     g.apply("authority", "done")
     assert [t.kind for t in g.state.tasks[:2]] == ["rally_die", "rally_die"]
 
 
 def test_bwa30_rally_threshold(bwa) -> None:
-    g = bwa.game([bwa.nv("n", "o4"), bwa.auth("hq", "e6"), bwa.auth("lost", "x5")], [],
+    g = bwa.game([bwa.nv("n", "o4"), bwa.auth("hq", "e6"), bwa.auth("lost", "x5", lost=True)], [],
                  options={"first_initiative": "authority", "authority_rally_max_failed": 25})
-    g.state.units["lost"].lost = True
-    bwa.refresh(g)
     bwa.script(g, [1, 1, 6, 6])  # 50% fail: enough by default, not at 25%
     bwa.orders(g, "authority", "hq:rally:lost")
     assert g.state.units["lost"].lost
@@ -97,20 +92,18 @@ def test_bwa33_zero_points_option(bwa) -> None:
 
 
 def test_bwa37_escape_every_step_when_off(bwa) -> None:
-    g = bwa.game([bwa.nv("n", "w0", quality="veteran"), bwa.auth("x", "o5")], [4, 6, 6, 6, 6, 6],
+    g = bwa.game([bwa.nv("n", "w0", quality="veteran"), bwa.nv("j", None, stands=1, quality="untrained", start="jail"),
+                  bwa.auth("x", "o5")], [4, 6, 6, 6, 6, 6],
                  jail={"feature": "b", "kind": "open"}, options={"escape_once_per_initiative": False})
-    g.state.jail = [Stand("j0", "nonviolent", 0, 0)]
-    bwa.refresh(g)
     bwa.orders(g, "nonviolent", "jail:escape", "n:barricade")
     assert "jail:escape" in [a.id for a in g.legal_actions("nonviolent")]
 
 
 def test_bwa38_breach_ratio(bwa) -> None:
-    g = bwa.game([bwa.nv("n", "w0"), bwa.auth("guard", "b", stands=1)], [],
+    g = bwa.game([bwa.nv("n", "w0"), bwa.nv("j", None, stands=3, quality="veteran", start="jail"),
+                  bwa.auth("guard", "b", stands=1)], [],
                  jail={"feature": "b", "kind": "open", "guards": "guard"},
                  options={"accidental_attacks": False, "breach_ratio": 4})
-    g.state.jail = [Stand(f"j{i}", "nonviolent", 2, 2) for i in range(3)]
-    bwa.refresh(g)
     bwa.script(g, [6] * 7)  # 3 escape rolls; 3 points to 1: ratio 3 is no breach at 4
     bwa.orders(g, "nonviolent", "jail:escape")
     assert len(g.state.jail) == 3
@@ -172,8 +165,7 @@ def test_bwa16_every_way_blocked(bwa, rule, node) -> None:
     """BWA-16 gap: with right, reverse and left all blocked the unit stays (default), or carries on."""
     g = bwa.game([bwa.nv("n", "o4"), bwa.auth("cops", "e6", stands=4), bwa.auth("friend", "e6", stands=1),
                   bwa.auth("north", "n5", stands=1)], [],
-                 options={"first_initiative": "authority", "wrong_way_all_blocked": rule})
-    g.state.changed_signs.add("x5")
+                 changed_signs=["x5"], options={"first_initiative": "authority", "wrong_way_all_blocked": rule})
     bwa.script(g, [1, 1, 6, 6])  # 50% fail: the unit would go the wrong way
     bwa.orders(g, "authority", "cops:move:e4")
     assert g.state.units["cops"].node == node
@@ -195,10 +187,8 @@ def test_bwa26_identify_examines(bwa, examines, left) -> None:
 @pytest.mark.parametrize("join", ["nearest_commander", "jail"])
 def test_bwa38_escaped_join(bwa, join) -> None:
     """BWA-38 gap: escaped stands join the nearest commanded unit (default), or form a unit at the jail."""
-    g = bwa.game([bwa.nv("n", "w0"), bwa.auth("x", "o5")], [], jail={"feature": "b", "kind": "open"},
-                 options={"accidental_attacks": False, "escaped_join": join})
-    g.state.jail = [Stand(f"j{i}", "nonviolent", 1, 1) for i in range(2)]
-    bwa.refresh(g)
+    g = bwa.game([bwa.nv("n", "w0"), bwa.nv("j", None, stands=2, start="jail"), bwa.auth("x", "o5")], [],
+                 jail={"feature": "b", "kind": "open"}, options={"accidental_attacks": False, "escaped_join": join})
     bwa.script(g, [6, 6, 1, 1, 1])  # both escape; no jailers, so they walk free
     bwa.orders(g, "nonviolent", "jail:escape")
     escaped = [u for u in g.state.units.values() if u.id.startswith("escaped")]

@@ -5,22 +5,12 @@ from __future__ import annotations
 import pytest
 
 
-def jailed(bwa, g, unit: str) -> None:
-    """Put every stand of ``unit`` in jail, as an arrest would (BWA-35/36)."""
-    stands = g.state.units[unit].stands
-    g.state.jail.extend(stands)
-    stands.clear()
-    g.state.units[unit].status = "gone"
-    bwa.refresh(g)
-
-
 @pytest.mark.parametrize("guard_at", ["b", "e4"])
 def test_bwa38_the_guard_in_sight_of_the_jail_still_guards_it(bwa, guard_at) -> None:
     """The arrest squad guarding the jail in building b has gone to e4 (next to it) to make arrests:
     an arrested stand that passes its escape roll must still confront it, and does not walk out."""
-    units = [bwa.nv("n", "w0", stands=1), bwa.nv("m", "o4"), bwa.auth("g", guard_at, stands=1)]
+    units = [bwa.nv("n", None, stands=1, start="jail"), bwa.nv("m", "o4"), bwa.auth("g", guard_at, stands=1)]
     g = bwa.game(units, [], jail={"feature": "b", "kind": "open", "guards": "g"})
-    jailed(bwa, g, "n")
     # escape roll 6 passes; the guard's accidental check 3+3; escaper's die 4, guard's die 4: level
     bwa.script(g, [6, 3, 3, 4, 4])
     bwa.orders(g, "nonviolent", "jail:escape")
@@ -31,9 +21,8 @@ def test_bwa38_the_guard_in_sight_of_the_jail_still_guards_it(bwa, guard_at) -> 
 
 
 def test_bwa38_a_jail_nobody_can_see_is_unguarded(bwa) -> None:
-    units = [bwa.nv("n", "w0", stands=1), bwa.nv("m", "o4"), bwa.auth("g", "o5", stands=1)]
+    units = [bwa.nv("n", None, stands=1, start="jail"), bwa.nv("m", "o4"), bwa.auth("g", "o5", stands=1)]
     g = bwa.game(units, [], jail={"feature": "b", "kind": "open", "guards": "g"})
-    jailed(bwa, g, "n")
     bwa.script(g, [6])
     bwa.orders(g, "nonviolent", "jail:escape")
     assert any("escape (no jailers guard the jail)" in e["text"] for e in g.log_for("authority"))
@@ -41,10 +30,9 @@ def test_bwa38_a_jail_nobody_can_see_is_unguarded(bwa) -> None:
 
 
 def test_bwa38_house_rule_guards_only_on_the_jail(bwa) -> None:
-    units = [bwa.nv("n", "w0", stands=1), bwa.nv("m", "o4"), bwa.auth("g", "e4", stands=1)]
+    units = [bwa.nv("n", None, stands=1, start="jail"), bwa.nv("m", "o4"), bwa.auth("g", "e4", stands=1)]
     g = bwa.game(units, [], jail={"feature": "b", "kind": "open", "guards": "g"},
                  options={"jail_guarded_from": "feature"})
-    jailed(bwa, g, "n")
     bwa.script(g, [6])
     bwa.orders(g, "nonviolent", "jail:escape")
     assert g.view("authority")["state"]["jail"]["stands"] == []
@@ -52,10 +40,9 @@ def test_bwa38_house_rule_guards_only_on_the_jail(bwa) -> None:
 
 def test_bwa38_other_police_in_sight_are_not_jailers(bwa) -> None:
     """Only the jail's own guard watches it from a distance; other police guard it standing on it."""
-    units = [bwa.nv("n", "w0", stands=1), bwa.nv("m", "o4"), bwa.auth("g", "o5", stands=1),
+    units = [bwa.nv("n", None, stands=1, start="jail"), bwa.nv("m", "o4"), bwa.auth("g", "o5", stands=1),
              bwa.auth("c", "e4", stands=1)]
     g = bwa.game(units, [], jail={"feature": "b", "kind": "open", "guards": "g"})
-    jailed(bwa, g, "n")
     bwa.script(g, [6])
     bwa.orders(g, "nonviolent", "jail:escape")
     assert g.view("authority")["state"]["jail"]["stands"] == []

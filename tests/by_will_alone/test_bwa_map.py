@@ -22,11 +22,9 @@ def test_bwa09_open_sight_blocked_by_woods(bwa) -> None:
 
 
 def test_bwa09_smoke_blocks_sight_like_terrain(bwa) -> None:
-    g = bwa.game([bwa.nv("n", "o4"), bwa.auth("a", "e6")], [])
-    g.state.smoke["o5"] = 1
+    g = bwa.game([bwa.nv("n", "o4"), bwa.auth("a", "e6")], [], smoke=["o5"])
     assert not g.state.sees("o4", "o5")
-    g2 = bwa.game([bwa.nv("n", "o4"), bwa.auth("a", "e6")], [], options={"smoke_blocks_sight": False})
-    g2.state.smoke["o5"] = 1
+    g2 = bwa.game([bwa.nv("n", "o4"), bwa.auth("a", "e6")], [], smoke=["o5"], options={"smoke_blocks_sight": False})
     assert g2.state.sees("o4", "o5")
 
 
@@ -124,8 +122,7 @@ def test_bwa14_change_signs_nonviolent_only_and_secret(bwa) -> None:
 def test_bwa15_area_and_gps_add_four(bwa) -> None:
     """BWA-15: a Reliable unit from the area with GPS adds +4: every stand passes on a 1."""
     g = bwa.game([bwa.nv("n", "o4"), bwa.auth("cops", "e6", stands=4, origin="area", gps=True)], [],
-                 options={"first_initiative": "authority"})
-    g.state.changed_signs.add("x5")
+                 options={"first_initiative": "authority"}, changed_signs=["x5"])
     bwa.script(g, [1, 1, 1, 1])
     bwa.orders(g, "authority", "cops:move:e4")
     roll = next(e for e in g.log.events if e["kind"] == "roll" and e["rule"] == "BWA-14")
@@ -135,8 +132,7 @@ def test_bwa15_area_and_gps_add_four(bwa) -> None:
 
 def test_bwa15_neighbouring_area_is_plus_one(bwa) -> None:
     g = bwa.game([bwa.nv("n", "o4"), bwa.auth("cops", "e6", origin="neighbouring")], [],
-                 options={"first_initiative": "authority"})
-    g.state.changed_signs.add("x5")
+                 options={"first_initiative": "authority"}, changed_signs=["x5"])
     bwa.script(g, [6, 6, 6, 6])
     bwa.orders(g, "authority", "cops:move:e4")
     roll = next(e for e in g.log.events if e["kind"] == "roll" and e["rule"] == "BWA-14")
@@ -146,8 +142,7 @@ def test_bwa15_neighbouring_area_is_plus_one(bwa) -> None:
 def test_bwa16_reverse_on_three_and_reroll_when_blocked(bwa) -> None:
     """BWA-16: 3 reverses; a way blocked by any unit is rerolled (here 3, then 1 = right)."""
     g = bwa.game([bwa.nv("n", "o4"), bwa.auth("cops", "e6", stands=4), bwa.auth("friend", "e6", stands=1)],
-                 [], options={"first_initiative": "authority"})
-    g.state.changed_signs.add("x5")
+                 [], options={"first_initiative": "authority"}, changed_signs=["x5"])
     bwa.script(g, [1, 1, 6, 6, 3, 1])  # 50% fail: wrong direction; 3 reverse (blocked), 1 right
     bwa.orders(g, "authority", "cops:move:e4")
     assert g.state.units["cops"].node == "n5"

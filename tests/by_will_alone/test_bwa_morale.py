@@ -6,7 +6,6 @@ import pytest
 
 from riotact.rulesets.by_will_alone.rules import combat, morale
 from riotact.rulesets.by_will_alone.rules.combat import Outcome
-from riotact.rulesets.by_will_alone.state import Stand
 from riotact.rulesets.by_will_alone.tables import STREET_SIGN_COLUMN
 
 
@@ -101,9 +100,8 @@ def test_bwa06_reinforcement_does_not_arrive_at_90_percent_and_may_be_asked_agai
 
 
 def sign_game(bwa, faces, **unit):
-    g = bwa.game([bwa.nv("n", "o4"), bwa.auth("cops", "e6", stands=10, **unit)], [],
+    g = bwa.game([bwa.nv("n", "o4"), bwa.auth("cops", "e6", stands=10, **unit)], [], changed_signs=["x5"],
                  options={"first_initiative": "authority"})
-    g.state.changed_signs.add("x5")
     bwa.script(g, faces)
     bwa.orders(g, "authority", "cops:move:e4")
     return g
@@ -150,10 +148,9 @@ def test_bwa08_barricade_column(bwa, faces, built) -> None:
 
 def test_bwa47_new_commander_attempts_add_one_each(bwa) -> None:
     """BWA-47: the third attempt is rolled at +2; success lets the unit act in that initiative."""
-    g = bwa.game([bwa.nv("n", "w0", qualities=["trained", "veteran", "untrained"], stands=3),
-                  bwa.auth("a", "o5")], [], options={"first_initiative": "authority"})
+    g = bwa.game([bwa.nv("n", "w0", qualities=["trained", "veteran", "untrained"], stands=3,
+                         without_commander=True), bwa.auth("a", "o5")], [], options={"first_initiative": "authority"})
     unit = g.state.units["n"]
-    unit.stands[0].commander = False
     unit.attempts = 2
     bwa.script(g, [1])  # the Veteran stand (2+) rolls 1, +2: passes
     g.apply("authority", "done")
@@ -165,9 +162,7 @@ def test_bwa47_new_commander_attempts_add_one_each(bwa) -> None:
 
 def test_bwa46_without_commander_no_actions(bwa) -> None:
     """BWA-46: a unit without a commander has no actions of its own."""
-    g = bwa.game([bwa.nv("n", "w0"), bwa.nv("m", "e6"), bwa.auth("a", "o5")], [])
-    g.state.units["n"].stands[0].commander = False
-    bwa.refresh(g)
+    g = bwa.game([bwa.nv("n", "w0", without_commander=True), bwa.nv("m", "e6"), bwa.auth("a", "o5")], [])
     ids = [a.id for a in g.legal_actions("nonviolent")]
     assert not [i for i in ids if i.startswith("n:")] and any(i.startswith("m:") for i in ids)
     from riotact.core.errors import IllegalActionError
@@ -176,9 +171,8 @@ def test_bwa46_without_commander_no_actions(bwa) -> None:
 
 
 def discard_game(bwa, quality, n, faces, **kw):
-    g = bwa.game([bwa.nv("n", "w0"), bwa.auth("a", "o5")], [], options={"first_initiative": "authority"}, **kw)
-    g.state.discarded = [Stand(f"d{i}", "nonviolent", *(2 * [["untrained", "trained", "veteran"].index(quality)]))
-                         for i in range(n)]
+    g = bwa.game([bwa.nv("n", "w0"), bwa.nv("d", None, n, quality, start="discarded"), bwa.auth("a", "o5")], [],
+                 options={"first_initiative": "authority"}, **kw)
     bwa.script(g, faces)
     g.apply("authority", "done")
     return g
@@ -205,9 +199,7 @@ def test_bwa28_rally_dice_per_ten_discarded(bwa) -> None:
 def test_bwa30_authority_rally_modifiers(bwa) -> None:
     """BWA-30: a lost unit, no nonviolent unit in sight, rallied by a higher commander: +3 per die."""
     g = bwa.game([bwa.nv("n", "o4"), bwa.auth("hq", "e6", high_command=True),
-                  bwa.auth("lost", "x5")], [], options={"first_initiative": "authority"})
-    g.state.units["lost"].lost = True
-    bwa.refresh(g)
+                  bwa.auth("lost", "x5", lost=True)], [], options={"first_initiative": "authority"})
     bwa.script(g, [1, 1, 1, 1])
     bwa.orders(g, "authority", "hq:rally:lost")
     roll = rolls(g, "BWA-30")[-1]
@@ -232,10 +224,8 @@ def test_bwa30_touched_by_nonviolent_unit_is_minus_two(bwa) -> None:
 def test_bwa30_failed_rally_is_told_as_a_failure(bwa) -> None:
     """BWA-30: 3 of 4 stands failing (75%) is over the 50% pass mark: the unit stays lost, and the log
     says the rally failed without calling the check's result 'rallied'."""
-    g = bwa.game([bwa.nv("n", "o4"), bwa.auth("hq", "e6"), bwa.auth("lost", "x5")], [],
+    g = bwa.game([bwa.nv("n", "o4"), bwa.auth("hq", "e6"), bwa.auth("lost", "x5", lost=True)], [],
                  options={"first_initiative": "authority"})
-    g.state.units["lost"].lost = True
-    bwa.refresh(g)
     bwa.script(g, [1, 1, 1, 6])  # +1 (no nonviolent unit in sight): 2, 2, 2 fail, 7 passes
     bwa.orders(g, "authority", "hq:rally:lost")
     texts = [e["text"] for e in g.log.events if e.get("rule") in ("BWA-04", "BWA-30") and e["kind"] == "effect"]

@@ -27,11 +27,10 @@ def test_bwa33_engine_monte_carlo_matches_exact_odds(bwa) -> None:
     """The engine's confrontations (seeded dice) fall in each band as often as icepool says."""
     units = [bwa.nv("n", "x1", stands=3, qualities=["veteran", "trained", "untrained"], language="other"),
              bwa.auth("a", "x1", stands=3, weapons=2)]
-    g = bwa.game(units, None, seed=11, options={"accidental_attacks": False})
+    units[0]["condition"] = "sitting"
+    g = bwa.game(units, None, seed=11, levels={"a": 2}, options={"accidental_attacks": False})
     st = g.state
     n, a = st.units["n"], st.units["a"]
-    n.condition = "sitting"
-    st.levels["a"] = 2
     exact = confrontation_odds(
         [DiceGroup(2, 2, -2), DiceGroup(2, 4, -2), DiceGroup(2, 6, -2)], [DiceGroup(6, 4)])
     trials = 3000

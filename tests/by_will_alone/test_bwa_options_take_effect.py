@@ -37,10 +37,8 @@ def test_bwa34_no_commander_modifier_against_a_nonviolent_vehicle(bwa) -> None:
 
 def test_bwa34_no_commander_modifier_against_a_leaderless_unit_still_counts(bwa) -> None:
     """BWA-34/46: actionists whose commander was lost do get the +1 against them."""
-    g = bwa.game([bwa.nv("n", "x1", stands=2), bwa.auth("a", "x1", stands=2)],
+    g = bwa.game([bwa.nv("n", "x1", stands=2, without_commander=True), bwa.auth("a", "x1", stands=2)],
                  [3, 3, 3, 3, 4, 4, 4, 4, 1], options={"first_initiative": "authority"})
-    g.state.units["n"].stands[0].commander = False
-    bwa.refresh(g)
     bwa.orders(g, "authority", "a:confront:n")
     g.apply("nonviolent", "react:hold")
     [auth_roll] = confrontation_rolls(g, "a (a)")
@@ -49,13 +47,8 @@ def test_bwa34_no_commander_modifier_against_a_leaderless_unit_still_counts(bwa)
 
 def test_bwa34_no_commander_modifier_against_escapers(bwa) -> None:
     """BWA-34/38: stands breaking out of jail are no commanded unit: the jailers get no +1."""
-    units = [bwa.nv("n", "x1", stands=1), bwa.auth("g", "b", stands=1)]
+    units = [bwa.nv("n", None, stands=1, start="jail"), bwa.auth("g", "b", stands=1)]
     g = bwa.game(units, [], jail={"feature": "b", "kind": "open", "guards": "g"})
-    stand = g.state.units["n"].stands[0]
-    g.state.units["n"].stands.clear()
-    g.state.jail.append(stand)
-    g.state.units["n"].status = "gone"
-    bwa.refresh(g)
     # escape roll 6 (passes), the jailer's accidental check, escapers' die 4, jailer's die 4: level
     bwa.script(g, [6, 3, 3, 4, 4])
     bwa.orders(g, "nonviolent", "jail:escape")

@@ -10,8 +10,6 @@ rally dice (BWA-47, 28); a lost unit placed by the opponent (BWA-07, 14); the en
 
 from __future__ import annotations
 
-from riotact.rulesets.by_will_alone.state import Stand
-
 
 def said(g, seat: str, words: str) -> bool:
     return any(words in e["text"] for e in g.log_for(seat))
@@ -113,9 +111,8 @@ def test_phase_discipline_lost_and_the_band_attacks(bwa) -> None:
 def test_phase_end_of_step_and_change_of_initiative(bwa) -> None:
     """BWA-02/13/29: a step with no risk ends the initiative; smoke clears and each discarded stand
     rolls 2D6 to stay available (an Untrained one is lost on 5)."""
-    g = bwa.game([bwa.nv("n", "w0"), bwa.auth("a", "o5")], [2, 3])
-    g.state.discarded.append(Stand("x.1", "nonviolent", 0, 0))
-    bwa.refresh(g)
+    g = bwa.game([bwa.nv("n", "w0"), bwa.nv("x", None, 1, "untrained", start="discarded"), bwa.auth("a", "o5")],
+                 [2, 3])
     bwa.orders(g, "nonviolent", "n:smoke:pots")
     for seat in ("nonviolent", "authority"):
         assert said(g, seat, "took no risk in this step (BWA-02)); the authority side has it now.")
@@ -127,11 +124,9 @@ def test_phase_end_of_step_and_change_of_initiative(bwa) -> None:
 def test_phase_nonviolent_initiative_commanders_and_rally_dice(bwa) -> None:
     """BWA-47/28: when the nonviolent side gains the initiative a leaderless unit tries to find a
     commander, and 10 discarded stands give one rally die that the side gives to a commander."""
-    g = bwa.game([bwa.nv("n", "w0"), bwa.nv("m", "o4"), bwa.auth("a", "o5")],
+    g = bwa.game([bwa.nv("n", "w0"), bwa.nv("m", "o4", without_commander=True),
+                  bwa.nv("x", None, 10, start="discarded"), bwa.auth("a", "o5")],
                  [6] * 20 + [4, 3], options={"first_initiative": "authority"})
-    g.state.units["m"].stands[0].commander = False
-    g.state.discarded.extend(Stand(f"x.{i}", "nonviolent", 1, 1) for i in range(10))
-    bwa.refresh(g)
     bwa.orders(g, "authority")
     assert said(g, "nonviolent", "m (m) has a new commander: m.1.")
     assert said(g, "authority", "10 discarded stands: the nonviolent side has 1 rally dice.")

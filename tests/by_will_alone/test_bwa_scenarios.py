@@ -138,3 +138,44 @@ def test_bwa11_unit_ids_cannot_pose_as_counters(bwa, uid) -> None:
     data = bwa.data([bwa.nv(uid, "w0"), bwa.auth("a", "e6")])
     with pytest.raises(ScenarioError, match=rf"setup\.units\.0\.id: .*{uid!r} is kept for pieces made in play"):
         parse_scenario(data, "bad.toml")
+
+
+@pytest.mark.parametrize(("units", "setup", "problem"), [
+    ([{"id": "j", "feature": None, "start": "jail"}], {}, "starts in the jail, but the scenario has no"),
+    ([{"id": "j", "feature": "w0", "start": "jail"}], {"jail": {"feature": "b"}}, "has no feature"),
+    ([{"id": "j", "feature": None, "start": "discarded", "reserve": True, "entry": "e6"}], {}, "is not a reserve"),
+    ([{"id": "j", "feature": None, "start": "discarded", "type": "land_vehicle"}], {}, "only nonviolent actionists"),
+    ([{"id": "n", "feature": None, "start": "discarded"}], {}, "the nonviolent side needs a unit on the table"),
+    ([{"id": "j", "feature": None, "start": "jail"}], {"jail": {"feature": "b"}, "media": [
+        {"id": "tv", "feature": "w0", "follows": "j"}]}, "follows must name a nonviolent unit on the table"),
+    ([{"id": "j", "feature": "w0", "without_commander": True, "type": "land_vehicle"}], {},
+     "only nonviolent actionists have a commander"),
+    ([], {"smoke": ["nowhere"]}, "smoke: no feature 'nowhere'"),
+    ([], {"changed_signs": ["w0"]}, r"changed_signs: 'w0' is not an intersection \(BWA-16\)"),
+    ([], {"levels": {"n": 2}}, "levels: no authority command group 'n'"),
+    ([], {"levels": {"a": 2}}, r"a may be at level 1 to 1, the most its units' weapons allow \(BWA-48\), not 2"),
+    ([{"id": "v", "feature": "w0", "type": "land_vehicle", "condition": "sitting"}], {},
+     "only nonviolent actionists sit"),
+    ([{"id": "r", "feature": None, "reserve": True, "entry": "e6", "barricade": True}], {},
+     r"a barricade stands on the unit's feature on the table \(BWA-52\)"),
+    ([{"id": "n", "feature": "w0", "barricade": True}, {"id": "m", "feature": "w0", "barricade": True}], {},
+     r"one barricade to a feature \(BWA-52\)"),
+])
+def test_a_game_opening_mid_event_is_checked(bwa, units, setup, problem) -> None:
+    """BWA-37/28/46/13/16: units that start in the jail, discarded or without their commander, smoke
+    and changed street signs are scenario data; impossible ones get a one-line error."""
+    pieces = {"n": bwa.nv("n", "w0")}
+    for u in units:
+        pieces[u["id"]] = {**pieces.get(u["id"], bwa.nv(u["id"], u["feature"])), **u}
+    data = bwa.data([*pieces.values(), bwa.auth("a", "e6")], **setup)
+    with pytest.raises(ScenarioError, match=problem) as refused:
+        parse_scenario(data, "bad.toml")
+    assert "\n" not in str(refused.value)
+
+
+def test_a_game_may_open_with_only_arrested_stands_for_the_nonviolent_side(bwa) -> None:
+    """BWA-37: arrested stands still play (they try to escape), so a scenario may start with them alone."""
+    g = bwa.game([bwa.nv("n", None, stands=2, start="jail"), bwa.auth("a", "e6")], [],
+                 jail={"feature": "b", "kind": "open"})
+    assert g.view("nonviolent")["state"]["jail"]["stands"] == ["n.1", "n.2"]
+    assert [a.id for a in g.legal_actions("nonviolent")] == ["jail:escape", "done"]

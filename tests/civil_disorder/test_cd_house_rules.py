@@ -67,11 +67,10 @@ def test_cd11_merging_can_be_switched_off(cd):
 
 def test_cd23_looting_and_damage_rls(cd):
     """CD-23: the umpire can move the RLs at which crowds damage and loot."""
-    game = cd.game(options={"looting_rl": 6, "damage_rl": 5}, crowds=[cd.crowd("A", "J0-0", rl=5)])
-    s, crowd = game.state, game.state.crowds["A"]
-    assert crowds.violent(s, crowd) and not crowds.loots(s, crowd)
-    crowd.rl = 6
-    assert crowds.loots(s, crowd)
+    five, six = (cd.game(options={"looting_rl": 6, "damage_rl": 5}, crowds=[cd.crowd("A", "J0-0", rl=rl)])
+                 for rl in (5, 6))
+    assert crowds.violent(five.state, five.state.crowds["A"]) and not crowds.loots(five.state, five.state.crowds["A"])
+    assert crowds.loots(six.state, six.state.crowds["A"])
 
 
 def test_cd54_fight_table(cd):

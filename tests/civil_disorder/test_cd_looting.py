@@ -9,9 +9,19 @@ from riotact.rulesets.civil_disorder.rules import crowds, looting
 SHOP = {"id": "shop", "block": [0, 0], "value": 60}  # fronts include J0-0
 
 
-def looters(cd, figures: int = 4, rl: int = 7, dice=None, **kw):
-    return cd.game(buildings=[SHOP], crowds=[cd.crowd("L", "J0-0", figures=figures, rl=rl, looters=True)],
+def looters(cd, figures: int = 4, rl: int = 7, dice=None, shop=SHOP, **kw):
+    return cd.game(buildings=[shop], crowds=[cd.crowd("L", "J0-0", figures=figures, rl=rl, looters=True)],
                    dice=dice if dice is not None else [], **kw)
+
+
+def looted_shop(cd, **kw):
+    """A game where looters L have emptied the shop (CD-27: a shop with no LU left is "already looted"):
+    they broke in (CD-28) and found nothing to take."""
+    game = looters(cd, dice=[2], shop={**SHOP, "loot": 0}, **kw)
+    looting.property_and_looting(game.state)  # CD-28: breaking in takes the turn
+    looting.property_and_looting(game.state)  # no LU to take: looted
+    assert game.state.buildings["shop"].looted and not game.state.buildings["shop"].fires
+    return game
 
 
 def test_cd25_one_d6_looters_hidden_in_every_crowd(cd):
@@ -34,8 +44,7 @@ def test_cd26_looters_wait_for_their_rl_then_break_in_or_burn(cd):
     game = looters(cd, dice=[2])
     looting.property_and_looting(game.state)
     assert game.state.crowds["L"].broken_in
-    looted = looters(cd)
-    looted.state.buildings["shop"].looted = True
+    looted = looted_shop(cd)
     looting.property_and_looting(looted.state)
     assert looted.state.buildings["shop"].fires == 1
 
@@ -126,9 +135,11 @@ def test_cd41_a_20_figure_crowd_rolls_2d6_damage(cd):
 
 def test_cd43_a_wreck_catches_fire_on_a_6(cd):
     """CD-43: each damage or looting attempt on a value-0 building starts a fire on a 6."""
-    game = cd.game(buildings=[SHOP], crowds=[cd.crowd("A", "J0-0", figures=20, rl=6)], dice=[5, 6])
+    game = cd.game(buildings=[{**SHOP, "value": 7}], crowds=[cd.crowd("A", "J0-0", figures=20, rl=6)],
+                   dice=[3, 4, 5, 6])
     s = game.state
-    s.buildings["shop"].value = 0
+    looting.damage(s, s.crowds["A"], "shop")  # CD-41: 2d6 = 7 points: a wreck
+    assert s.buildings["shop"].value == 0 and s.buildings["shop"].fires == 0
     looting.damage(s, s.crowds["A"], "shop")
     assert s.buildings["shop"].fires == 0
     looting.damage(s, s.crowds["A"], "shop")
@@ -184,8 +195,7 @@ def test_cd26_waiting_looters_do_not_step_out_from_behind_a_crowd(cd):
 def test_cd25_the_sf_are_not_told_that_the_fire_raisers_at_a_looted_shop_are_looters(cd):
     """CD-25 / CD-26: SF who see looters set fire to an already-looted shop learn of the fire,
     never that the crowd is a looter crowd."""
-    game = looters(cd, units=[cd.unit("P1", "patrol", "x4y0")])
-    game.state.buildings["shop"].looted = True
+    game = looted_shop(cd, units=[cd.unit("P1", "patrol", "x4y0")])
     looting.property_and_looting(game.state)
     told = [e["text"] for e in game.log_for("commander") if e.get("rule") == "CD-26"]
     assert told and "loot" not in " ".join(told).lower()

@@ -158,9 +158,8 @@ def test_cd66_the_blast_uses_the_scenarios_radius_dice_damage_and_fire(cd):
     the player, far off, roll nothing."""
     from riotact.rulesets.civil_disorder.rules import bombs
 
-    game = bomb_game(cd, [6, 1, 5, 4, 3, 2, 5])
+    game = bomb_game(cd, [6, 1, 5, 4, 3, 2, 5], bomb={"turn": 1})
     s = game.state
-    s.turn = 3
     bombs.bombs_go_off(s)
     assert s.units["R1"].figures == 1 and s.stats["sf_dead"] == 1
     assert "physically attacked" in s.unit_events["R1"]  # CD-62: an over-reaction test follows

@@ -133,8 +133,7 @@ def test_a_crowd_out_of_sight_is_only_on_the_umpires_screen(cd: Any) -> None:
     the SF screen (plan and lists), while the umpire's screen has it, RL state and all (CD-01)."""
     game = cd.game(seats=["commander", "umpire"], crowds=[cd.crowd("Q", "x0y8", rl=7)],
                    buildings=[{"id": "block", "block": [0, 0], "value": 40}],
-                   players=[{"seat": "commander", "at": "J1-1"}])
-    game.state.players["commander"].node = "x32y24"
+                   players=[{"seat": "commander", "at": "x32y24"}])
     sf = text_view(game.view("commander"))
     assert " Q crowd Q" not in sf and "Q7" not in sf
     ump = text_view(game.view("umpire"))

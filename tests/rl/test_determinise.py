@@ -25,8 +25,8 @@ SCENARIOS = [s.ref for spec in all_rulesets() if spec.state is not None and spec
              for s in builtin_scenarios(spec)]
 
 
-def _random_game(ref: str, seed: int, decisions: int) -> Game:
-    game = Game(find_scenario(ref), seed=seed)
+def _random_game(ref: str, seed: int, decisions: int, cards: dict[str, list[list[str]]] | None = None) -> Game:
+    game = Game(find_scenario(ref), seed=seed, cards=cards)
     rng = random.Random(seed)
     for _ in range(decisions):
         if not game.to_act():
@@ -59,9 +59,12 @@ def test_the_seat_cannot_tell_the_world_from_its_game(ref: str) -> None:
 # -- twins: two games that differ only in a fact hidden from the seat --------------------------------------
 
 def _rb() -> tuple[Game, Game, str]:
-    """RB-07: p2's face-down Cause in another order (nobody knows it, p2 included)."""
-    a, b = _random_game("revolting-behaviour/first-game", 5, 6), _random_game("revolting-behaviour/first-game", 5, 6)
-    b.state.players["p2"].cause.cards.reverse()  # type: ignore[attr-defined]
+    """RB-07: p2's face-down Cause in another order (nobody knows it, p2 included): the same ten cards
+    dealt to it in opposite orders."""
+    cause = ["2S", "5H", "9C", "KD", "3H", "7S", "JC", "4D", "8H", "QS"]
+    a, b = (_random_game("revolting-behaviour/first-game", 5, 6, {"p2/cause-deck": [order]})
+            for order in (cause, cause[::-1]))
+    assert a.state.players["p2"].cause.cards == b.state.players["p2"].cause.cards[::-1]  # type: ignore[attr-defined]
     return a, b, a.to_act()[0]
 
 

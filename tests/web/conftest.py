@@ -1,8 +1,10 @@
 """Fixtures for the web table: a store per test (SQLite always; PostgreSQL on a throwaway server the
-tests start on 127.0.0.1), an app under Starlette's TestClient, and seats talking over its websocket."""
+tests start on 127.0.0.1), an app under Starlette's TestClient, seats talking over its websocket, and
+one headless browser (Debian's chromium driven by Playwright) for the browser tests."""
 
 from __future__ import annotations
 
+import os
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,6 +14,9 @@ import pytest
 from riotact.web.app import build_app
 from riotact.web.store import open_store
 from web_support import LiveServer, NoPostgres, throwaway_postgres
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update"]
 
 
 @pytest.fixture(scope="session")
@@ -58,3 +63,29 @@ def client(sqlite_url: str) -> Iterator[LiveServer]:
         server.stop()
 
 
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    """One headless chromium for every browser test; they skip where it or Playwright is missing."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no browser at {CHROMIUM} (apt-get install chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[LiveServer]:
+    """A real server for a browser to open: uvicorn on 127.0.0.1 over a SQLite database of this test's own."""
+    live = LiveServer(build_app(open_store(f"sqlite:///{tmp_path / 'riotact.sqlite3'}")))
+    yield live
+    live.stop()
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    """Where screenshots go: RIOTACT_SCREENSHOTS (docs/ when refreshing the documentation), else the test's folder."""
+    return Path(os.environ.get("RIOTACT_SCREENSHOTS") or tmp_path)

@@ -15,11 +15,7 @@ from typing import Any
 import pytest
 
 from riotact.core import find_scenario
-from web import test_browser as shared
-from web_support import LiveServer, create
-
-# The browser, server and screenshot folder of the web table's browser tests, shared.
-browser, server, shots, _page = shared.browser, shared.server, shared.shots, shared._page
+from web_support import LiveServer, browser_page, create
 
 MOVE = re.compile(r"^move:([^:]+):(-?[\d.]+),(-?[\d.]+)$")
 PP = ["public-participation/town-meeting", "public-participation/picket-line", "public-participation/dry-gulch"]
@@ -119,7 +115,7 @@ def _play(page: Any, moves: int) -> int:
 def _open(browser: Any, server: LiveServer, ref: str, width: int = 1200, height: int = 1000) -> Any:
     seats = [s for s in find_scenario(ref).seats if s != "umpire"]
     made = create(server, scenario=ref, seed=8, seats={s: "heuristic" for s in seats[1:]})
-    page = _page(browser, width, height)
+    page = browser_page(browser, width, height)
     page.goto(f"{server.url}/table#t={made['tokens'][seats[0]]}")  # the first seat; bots elsewhere
     page.wait_for_selector("#board svg.tabletop g.piece")
     return page
@@ -185,7 +181,7 @@ def test_the_boards_on_a_phone(browser: Any, server: LiveServer, shots: Path) ->
 def test_the_army_builder_checks_as_one_edits_and_makes_the_table(browser: Any, server: LiveServer,
                                                                   shots: Path) -> None:
     """BON-010, BON-044: totals and messages follow each edit; the table is made with the edited list."""
-    page = _page(browser)
+    page = browser_page(browser)
     page.goto(server.url + "/")
     page.wait_for_selector("#scenario option", state="attached")
     page.select_option("#scenario", "breaking-of-nations/trench-raid")
@@ -204,7 +200,7 @@ def test_the_army_builder_checks_as_one_edits_and_makes_the_table(browser: Any, 
     page.click("#create")
     page.wait_for_selector("#links a")
     link = page.eval_on_selector("#links a[data-seat='british']", "a => a.href")
-    table = _page(browser)
+    table = browser_page(browser)
     table.goto(link)
     table.wait_for_selector("#board svg.tabletop g.piece")
     assert "The Bombers" in {u["name"] for u in _view(table)["state"]["units"]}

@@ -7,56 +7,13 @@ only its own side; a Civil Disorder umpire at the console. Screenshots go to RIO
 
 from __future__ import annotations
 
-import os
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
+from web_support import LiveServer, browser_page
 
-from riotact.web.app import build_app
-from riotact.web.store import open_store
-from web_support import LiveServer
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update"]
 RB_SHORT = ('ruleset = "revolting-behaviour"\nid = "short"\ntitle = "A short game"\nseats = ["p1", "p2"]\n'
             '[setup]\ncause_cards = 3\n')
-
-if not Path(CHROMIUM).exists():
-    pytest.skip(f"no browser at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield launched
-        launched.close()
-
-
-@pytest.fixture
-def shots(tmp_path: Path) -> Path:
-    return Path(os.environ.get("RIOTACT_SCREENSHOTS") or tmp_path)
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[LiveServer]:
-    live = LiveServer(build_app(open_store(f"sqlite:///{tmp_path / 'riotact.sqlite3'}")))
-    yield live
-    live.stop()
-
-
-def _page(browser: object, width: int = 1200, height: int = 900) -> object:
-    context = browser.new_context(viewport={"width": width, "height": height})  # type: ignore[attr-defined]
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" and "404" not in msg.text
-            else None)
-    page.errors = errors
-    return page
 
 
 def _lobby_create(page: object, server: LiveServer, scenario: str | None = None, toml: Path | None = None,
@@ -90,7 +47,7 @@ def test_a_whole_revolting_behaviour_game_against_a_bot(browser: object, server:
                                                        tmp_path: Path) -> None:
     scenario = tmp_path / "short.toml"
     scenario.write_text(RB_SHORT)
-    page = _page(browser)
+    page = browser_page(browser)
     links = _lobby_create(page, server, toml=scenario, seats={"p2": "heuristic"})
     assert set(links) == {"p1", "spectators"}
     page.goto(links["p1"])  # type: ignore[attr-defined]
@@ -126,10 +83,10 @@ def _dummies(page: object, side: str) -> list[str]:
 
 def test_by_will_alone_two_browsers_each_see_only_their_own_side(browser: object, server: LiveServer,
                                                                   shots: Path) -> None:
-    host = _page(browser)
+    host = browser_page(browser)
     links = _lobby_create(host, server, scenario="by-will-alone/ministry-sit-in",
                           seats={"nonviolent": "person", "authority": "person"})
-    nonviolent, authority = _page(browser), _page(browser)  # two contexts: two people
+    nonviolent, authority = browser_page(browser), browser_page(browser)  # two contexts: two people
     nonviolent.goto(links["nonviolent"])  # type: ignore[attr-defined]
     authority.goto(links["authority"])  # type: ignore[attr-defined]
     for page in (nonviolent, authority):
@@ -153,17 +110,17 @@ def test_by_will_alone_two_browsers_each_see_only_their_own_side(browser: object
 
 
 def test_revolting_behaviour_table_on_a_phone(browser: object, server: LiveServer, shots: Path) -> None:
-    host = _page(browser)
+    host = browser_page(browser)
     links = _lobby_create(host, server, scenario="revolting-behaviour/four-players",
                           seats={"p2": "heuristic", "p3": "random", "p4": "heuristic"})
-    phone = _page(browser, 390, 844)
+    phone = browser_page(browser, 390, 844)
     phone.goto(links["p1"])  # type: ignore[attr-defined]
     phone.wait_for_selector("#actions button[data-action]")  # type: ignore[attr-defined]
     width = phone.evaluate("document.documentElement.scrollWidth")  # type: ignore[attr-defined]
     assert width <= 400  # nothing wider than the phone's screen
     _decide(phone, '#actions button[data-action]:not([data-action="pass"])')
     phone.screenshot(path=str(shots / "web-revolting-behaviour-phone.png"), full_page=True)  # type: ignore[attr-defined]
-    wide = _page(browser)
+    wide = browser_page(browser)
     wide.goto(links["p1"])  # type: ignore[attr-defined]
     wide.wait_for_selector("svg.board")  # type: ignore[attr-defined]
     wide.screenshot(path=str(shots / "web-revolting-behaviour.png"), full_page=True)  # type: ignore[attr-defined]
@@ -171,11 +128,11 @@ def test_revolting_behaviour_table_on_a_phone(browser: object, server: LiveServe
 
 
 def test_civil_disorder_umpire_decides_at_the_console(browser: object, server: LiveServer, shots: Path) -> None:
-    host = _page(browser)
+    host = browser_page(browser)
     links = _lobby_create(host, server, scenario="civil-disorder/night-of-fires",
                           seats={"commander": "random", "fire": "random"}, umpire="person")
     assert set(links) == {"umpire", "spectators"}
-    umpire = _page(browser)
+    umpire = browser_page(browser)
     umpire.goto(links["umpire"])  # type: ignore[attr-defined]
     umpire.wait_for_selector("#view-tabs button")  # type: ignore[attr-defined]
     tabs = umpire.eval_on_selector_all("#view-tabs button", "bs => bs.map(b => b.textContent)")  # type: ignore[attr-defined]
@@ -194,10 +151,10 @@ def test_civil_disorder_umpire_decides_at_the_console(browser: object, server: L
 def test_the_umpire_uses_a_power_from_the_consoles_form(browser: object, server: LiveServer) -> None:
     """The form is made from ``Game.umpire_powers()``: an override waits among the pending interventions,
     a message to everyone lands in the log."""
-    host = _page(browser)
+    host = browser_page(browser)
     links = _lobby_create(host, server, scenario="civil-disorder/night-of-fires",
                           seats={"commander": "person", "fire": "person"}, umpire="person")
-    umpire = _page(browser)
+    umpire = browser_page(browser)
     umpire.goto(links["umpire"])  # type: ignore[attr-defined]
     umpire.wait_for_selector("#power-name option[value='override']", state="attached")  # type: ignore[attr-defined]
     umpire.select_option("#power-name", "override")  # type: ignore[attr-defined]
@@ -217,11 +174,11 @@ def test_the_umpire_uses_a_power_from_the_consoles_form(browser: object, server:
 
 def test_a_spectator_watches_and_the_umpire_grants_a_seats_view(browser: object, server: LiveServer,
                                                                  shots: Path) -> None:
-    host = _page(browser)
+    host = browser_page(browser)
     links = _lobby_create(host, server, scenario="by-will-alone/ministry-sit-in",
                           seats={"authority": "random"}, umpire="person")
     assert set(links) == {"nonviolent", "umpire", "spectators"}
-    spectator, umpire = _page(browser), _page(browser)
+    spectator, umpire = browser_page(browser), browser_page(browser)
     spectator.goto(links["spectators"])  # type: ignore[attr-defined]
     spectator.wait_for_selector("svg.board")  # type: ignore[attr-defined]
     assert "spectator (what every seat sees)" in spectator.inner_text("#meta")  # type: ignore[attr-defined]
@@ -247,7 +204,7 @@ def test_the_replay_viewer_steps_a_finished_table_and_refuses_a_bad_upload(brows
         if game.is_over():
             break
         time.sleep(0.05)
-    page = _page(browser)
+    page = browser_page(browser)
     page.goto(server.url + "/replay")  # type: ignore[attr-defined]
     page.wait_for_selector(f"#finished option[value='{made['table']}']", state="attached")  # type: ignore[attr-defined]
     page.select_option("#finished", made["table"])  # type: ignore[attr-defined]
@@ -280,7 +237,7 @@ def test_a_take_back_is_agreed_in_the_other_players_browser(browser: object, ser
     """Two people at a Revolting Behaviour! table: p1 drew a card both saw, so p1's undo waits for p2."""
     made = server.post("/api/tables", json={"scenario": "revolting-behaviour/first-game", "seed": 4,
                                             "options": {"first_turn_order": "seats"}}).json()
-    p1, p2 = _page(browser), _page(browser)
+    p1, p2 = browser_page(browser), browser_page(browser)
     p1.goto(f"{server.url}/table#t={made['tokens']['p1']}")  # type: ignore[attr-defined]
     p2.goto(f"{server.url}/table#t={made['tokens']['p2']}")  # type: ignore[attr-defined]
     p1.wait_for_selector("#actions button[data-action='D-mild']")  # type: ignore[attr-defined]
@@ -305,7 +262,7 @@ document.addEventListener("securitypolicyviolation", (e) => window.cspViolations
 
 def _watched(browser: object) -> object:
     """A page that records every Content-Security-Policy violation from its first script on."""
-    page = _page(browser)
+    page = browser_page(browser)
     page.add_init_script(CSP_WATCH)  # type: ignore[attr-defined]
     return page
 
@@ -337,7 +294,7 @@ def test_every_page_works_under_its_content_security_policy(browser: object, ser
 
 def test_the_lobby_shows_which_seats_are_people_and_which_are_bots(browser: object, server: LiveServer,
                                                                     shots: Path) -> None:
-    page = _page(browser)
+    page = browser_page(browser)
     page.goto(server.url + "/")  # type: ignore[attr-defined]
     page.wait_for_selector("#scenario option", state="attached")  # type: ignore[attr-defined]
     page.select_option("#scenario", "revolting-behaviour/four-players")  # type: ignore[attr-defined]

@@ -4,27 +4,9 @@ page whose process is killed with ``kill -9`` reconnects by itself when a proces
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
 from web_support import ServerProcess, create
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update"]
-
-if not Path(CHROMIUM).exists():
-    pytest.skip(f"no browser at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield launched
-        launched.close()
 
 
 def _page(browser: object, url: str) -> object:

@@ -7,14 +7,11 @@ from __future__ import annotations
 import time
 from typing import Any
 
-import web.test_browser as shared
-from web_support import LiveServer, create
-
-browser, server = shared.browser, shared.server  # the same browser and server fixtures
+from web_support import LiveServer, browser_page, create
 
 
 def open_seat(browser: Any, server: LiveServer, token: str) -> Any:
-    page: Any = shared._page(browser)
+    page: Any = browser_page(browser)
     page.goto(f"{server.url}/table#t={token}")
     page.wait_for_selector("#say-to option[value='all']", state="attached", timeout=90_000)  # slow under load
     return page
@@ -55,7 +52,7 @@ def test_the_message_box_is_filled_when_its_script_arrives_after_the_first_snaps
     first snapshot still fills the box (a page that waits for the next update would show no seats)."""
     made = create(server, scenario="revolting-behaviour/four-players", seed=3,
                   seats={"p1": "person", "p2": "person", "p3": "person", "p4": "heuristic"})
-    page: Any = shared._page(browser)
+    page: Any = browser_page(browser)
 
     def slow(route: Any) -> None:
         time.sleep(1.5)  # the snapshot (sent on hello) arrives meanwhile if the page connected early

@@ -68,7 +68,7 @@ class UnitSpec(_Strict):
     side: Side
     name: str = ""
     type: UnitType
-    feature: str | None = None           # None for a reserve unit
+    feature: str | None = None           # None for a reserve unit or one that starts off the table
     stands: int = Field(ge=1, le=60)
     quality: str = ""                    # default: Trained / Reliable
     qualities: list[str] = []            # per stand; overrides ``quality``
@@ -77,6 +77,13 @@ class UnitSpec(_Strict):
     high_command: bool = False           # BWA-30: a higher level commander
     hidden: bool = False                 # BWA-11: starts as a counter
     reserve: bool = False                # BWA-06: off table until requested
+    # BWA-37/28: the game opens after its stands were arrested (they start in the jail) or discarded
+    # (they start among the discarded stands a rally may bring back).
+    start: Literal["table", "jail", "discarded"] = "table"
+    without_commander: bool = False      # BWA-46/47: actionists whose commander is already gone
+    lost: bool = False                   # BWA-07: starts lost, will not move until rallied (BWA-30)
+    condition: Literal["sitting", "fraternizing", "partying"] | None = None  # BWA-19: already under way
+    barricade: bool = False              # BWA-52: starts behind a barricade it built on its feature
     entry: str | None = None
     region: str = "home"                 # BWA-34
     country: str = "home"
@@ -117,8 +124,21 @@ class UnitSpec(_Strict):
             raise ValueError(f"unit {self.id}: a vehicle cannot carry itself")
         if self.reserve and self.entry is None:
             raise ValueError(f"unit {self.id}: a reserve unit needs an entry feature")
-        if not self.reserve and self.feature is None:
+        if self.start != "table":
+            if self.side != "nonviolent" or self.type != "actionists":
+                raise ValueError(f"unit {self.id}: only nonviolent actionists start in the jail or discarded "
+                                 "(BWA-37, BWA-28)")
+            if self.feature is not None or self.reserve or self.hidden:
+                raise ValueError(f"unit {self.id}: a unit that starts {self.start} has no feature, "
+                                 "is not a reserve and is not hidden")
+        elif not self.reserve and self.feature is None:
             raise ValueError(f"unit {self.id}: needs a feature (or reserve = true)")
+        if self.barricade and (self.feature is None or self.reserve):
+            raise ValueError(f"unit {self.id}: a barricade stands on the unit's feature on the table (BWA-52)")
+        if self.condition is not None and (self.side != "nonviolent" or self.type != "actionists"):
+            raise ValueError(f"unit {self.id}: only nonviolent actionists sit, fraternize or party (BWA-19)")
+        if self.without_commander and (self.side != "nonviolent" or self.type != "actionists"):
+            raise ValueError(f"unit {self.id}: only nonviolent actionists have a commander to be without (BWA-46)")
         return self
 
 
@@ -172,6 +192,9 @@ class Setup(_Strict):
     media: list[MediaSpec] = []
     jail: JailSpec | None = None
     infiltrators: list[InfiltratorSpec] = []
+    changed_signs: list[str] = []   # BWA-16: intersections whose street signs are already changed
+    smoke: list[str] = []           # BWA-13: a smoke ball on each feature named (twice for two)
+    levels: dict[str, int] = {}     # BWA-48: command groups already above level of violence 1
     victory: VictorySpec = VictorySpec()
 
     @field_validator("wind")
@@ -213,15 +236,18 @@ class Setup(_Strict):
             for carried in u.carrying:
                 if carried not in units or units[carried].side != u.side:
                     raise ValueError(f"unit {u.id}: carries unknown or enemy unit {carried!r}")
-                if units[carried].type in ("land_vehicle", "air_vehicle") or units[carried].reserve:
-                    raise ValueError(f"unit {u.id}: cannot carry {carried}, a vehicle or a reserve unit")
+                if (units[carried].type in ("land_vehicle", "air_vehicle") or units[carried].reserve
+                        or units[carried].start != "table"):
+                    raise ValueError(f"unit {u.id}: cannot carry {carried}, a vehicle or a reserve unit "
+                                     "or one off the table")
                 if carried in carried_by:
                     raise ValueError(f"unit {carried} is carried by both {carried_by[carried]} and {u.id}")
                 carried_by[carried] = u.id
             if u.carrying and sum(units[c].stands for c in u.carrying) > u.capacity:
                 raise ValueError(f"unit {u.id}: carries more stands than its capacity {u.capacity}")
         for side in ("nonviolent", "authority"):
-            if not any(u.side == side and not u.reserve for u in self.units):
+            # BWA-37: arrested stands still play, by trying to escape from the jail.
+            if not any(u.side == side and not u.reserve and u.start in ("table", "jail") for u in self.units):
                 raise ValueError(f"the {side} side needs a unit on the table")
         for d in self.dummies:
             if d.feature not in kinds:
@@ -233,14 +259,33 @@ class Setup(_Strict):
                 raise ValueError(f"media {m.id}: no feature {m.feature!r}")
             if m.follows is not None:
                 followed = units.get(m.follows)
-                if followed is None or followed.side != "nonviolent" or followed.hidden:
-                    raise ValueError(f"media {m.id}: follows must name a nonviolent unit that is not hidden")
+                if followed is None or followed.side != "nonviolent" or followed.hidden or followed.start != "table":
+                    raise ValueError(f"media {m.id}: follows must name a nonviolent unit on the table, not hidden")
         if self.jail is not None:
             if self.jail.feature not in kinds:
                 raise ValueError(f"jail: no feature {self.jail.feature!r}")
             if self.jail.guards is not None and (self.jail.guards not in units
                                                  or units[self.jail.guards].side != "authority"):
                 raise ValueError("jail: guards must name an authority unit")
+        for u in self.units:
+            if u.start == "jail" and self.jail is None:
+                raise ValueError(f"unit {u.id}: starts in the jail, but the scenario has no [setup.jail]")
+        barricaded = [u.feature for u in self.units if u.barricade]
+        if len(set(barricaded)) != len(barricaded):
+            raise ValueError("one barricade to a feature (BWA-52)")
+        for group, level in self.levels.items():
+            weapons = [u.weapons for u in self.units if u.side == "authority" and (u.commander or u.id) == group]
+            if not weapons:
+                raise ValueError(f"levels: no authority command group {group!r}")
+            if not 1 <= level <= max(weapons):
+                raise ValueError(f"levels: {group} may be at level 1 to {max(weapons)}, the most its units' "
+                                 f"weapons allow (BWA-48), not {level}")
+        for spot in self.smoke:
+            if spot not in kinds:
+                raise ValueError(f"smoke: no feature {spot!r}")
+        for sign in self.changed_signs:
+            if kinds.get(sign) != "intersection":
+                raise ValueError(f"changed_signs: {sign!r} is not an intersection (BWA-16)")
         if len({inf.unit for inf in self.infiltrators}) != len(self.infiltrators):
             raise ValueError("infiltrator: at most one spy or provocateur per unit")
         for inf in self.infiltrators:
@@ -249,8 +294,8 @@ class Setup(_Strict):
                 raise ValueError(f"infiltrator: no unit {inf.unit!r}")
             if inf.kind == "provocateur" and target.side != "nonviolent":
                 raise ValueError("infiltrator: a provocateur hides in a nonviolent unit")
-            if target.stands < 2:
-                raise ValueError(f"infiltrator: unit {inf.unit} needs at least 2 stands")
+            if target.stands < 2 or target.start != "table":
+                raise ValueError(f"infiltrator: unit {inf.unit} needs at least 2 stands on the table")
         for objective in self.victory.objectives:
             if objective not in kinds:
                 raise ValueError(f"victory: no feature {objective!r}")

@@ -182,7 +182,9 @@ class World(State):
         self.dummies: dict[str, Dummy] = {}
         self.media: dict[str, tuple[str, str | None]] = {m.id: (m.feature, m.follows) for m in setup.media}
         self.smoke: dict[str, int] = {}
-        self.changed_signs: set[str] = set()
+        for spot in setup.smoke:
+            self.smoke[spot] = self.smoke.get(spot, 0) + 1
+        self.changed_signs: set[str] = set(setup.changed_signs)
         self.barricades: dict[str, str] = {}          # feature -> unit that built it
         self.jail: list[Stand] = []
         self.discarded: list[Stand] = []
@@ -215,8 +217,15 @@ class World(State):
         for spec in setup.units:
             unit = self._make_unit(spec)
             self.units[unit.id] = unit
+            if spec.barricade and unit.node is not None:  # BWA-52: built before the game
+                unit.barricade = unit.node
+                self.barricades[unit.node] = unit.id
+            if spec.start != "table":  # BWA-37/28: its stands begin arrested or discarded
+                (self.jail if spec.start == "jail" else self.discarded).extend(unit.stands)
+                unit.stands, unit.status = [], "gone"
             if unit.side == AUTHORITY:
-                self.levels.setdefault(unit.group, 1)  # BWA-48: every commander starts at level 1
+                # BWA-48: every commander starts at level 1, unless the scenario opens after escalations
+                self.levels.setdefault(unit.group, setup.levels.get(unit.group, 1))
             if unit.hidden and unit.status == "table":  # a carried unit gets a fresh label on dismounting
                 counters.append((unit.side, unit))
         for spec in setup.units:
@@ -253,7 +262,10 @@ class World(State):
         names = spec.qualities or [spec.quality or default] * spec.stands
         levels = [level_of(spec.side, q) for q in names]
         stands = [Stand(f"{spec.id}.{i + 1}", spec.side, lv, lv) for i, lv in enumerate(levels)]
-        if spec.side == NONVIOLENT and spec.type == "actionists":
+        # BWA-46: the first stand of actionists commands them, unless the scenario says their commander
+        # is gone or they start off the table (an arrested or discarded commander is one no longer).
+        if spec.side == NONVIOLENT and spec.type == "actionists" and not spec.without_commander \
+                and spec.start == "table":
             stands[0].commander = True
         return Unit(
             id=spec.id, side=spec.side, name=spec.name or spec.id, type=spec.type,
@@ -264,7 +276,7 @@ class World(State):
             country=spec.country, language=spec.language, food=spec.food, fed=spec.fed,
             origin=spec.origin, gps=spec.gps, police=spec.police, weapons=spec.weapons,
             cannons=spec.cannons, smoke=tuple(spec.smoke), capacity=spec.capacity,
-            led=spec.side == NONVIOLENT and spec.type == "actionists",
+            lost=spec.lost, condition=spec.condition, led=spec.side == NONVIOLENT and spec.type == "actionists",
         )
 
     # -- who sees what -----------------------------------------------------------
