@@ -8,6 +8,7 @@ import logging
 import multiprocessing
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import httpx2
@@ -72,6 +73,30 @@ def test_bots_thinking_in_worker_processes_play_the_same_game(tmp_path: Path) ->
         finally:
             server.stop()
     assert games[0] == games[1] and len(games[0]) > 20
+
+
+def test_a_stopped_server_stops_its_bot_workers_cleanly(tmp_path: Path) -> None:
+    """SIGTERM: the pool's workers stop and its semaphores are released (no "leaked semaphore" warning
+    from multiprocessing's resource tracker once the server and its helper processes are gone)."""
+    server = ServerProcess(f"sqlite:///{tmp_path / 'db.sqlite3'}", tmp_path, "--bot-workers", "1")
+    try:
+        made = create(server, scenario="revolting-behaviour/first-game", seats={"p1": "heuristic", "p2": "heuristic"},
+                      seed=3)
+        for _ in range(600):  # the bots play the game out in the pool
+            if any(t["id"] == made["table"] and t["over"] for t in server.get("/api/tables").json()["tables"]):
+                break
+            time.sleep(0.05)
+        helpers = Path(f"/proc/{server.process.pid}/task/{server.process.pid}/children").read_text().split()
+        assert helpers  # the bot worker and multiprocessing's resource tracker
+    finally:
+        server.stop()
+    for _ in range(200):
+        if not any(Path(f"/proc/{pid}").exists() for pid in helpers):
+            break
+        time.sleep(0.05)
+    assert not any(Path(f"/proc/{pid}").exists() for pid in helpers)
+    errors = Path(server.errors.name).read_text()  # the log, once the last of them has written to it
+    assert "leaked semaphore" not in errors and "Traceback" not in errors
 
 
 def test_serve_workers_are_several_processes_on_one_port(pg_url: str, tmp_path: Path) -> None:

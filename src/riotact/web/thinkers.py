@@ -64,6 +64,9 @@ class Thinkers:
             return think(bot, view, legal)
 
     def close(self) -> None:
+        """Stop the workers and wait for them (a bot thinking finishes its move; those waiting are dropped).
+        Waiting lets the pool release its queues' semaphores before the server exits: ``uvicorn`` ends a
+        process stopped by SIGTERM with that signal, which runs no exit handler."""
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
