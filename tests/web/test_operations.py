@@ -75,19 +75,20 @@ def test_bots_thinking_in_worker_processes_play_the_same_game(tmp_path: Path) ->
     assert games[0] == games[1] and len(games[0]) > 20
 
 
-def test_a_stopped_server_stops_its_bot_workers_cleanly(tmp_path: Path) -> None:
-    """SIGTERM: the pool's workers stop and its semaphores are released (no "leaked semaphore" warning
-    from multiprocessing's resource tracker once the server and its helper processes are gone)."""
+def test_bot_workers_start_with_the_server_and_stop_cleanly_with_it(tmp_path: Path) -> None:
+    """The pool's workers are started (and load the rulesets) with the server, not when the first bot is to
+    move; SIGTERM stops them and releases the pool's semaphores (no "leaked semaphore" warning from
+    multiprocessing's resource tracker once the server and its helper processes are gone)."""
     server = ServerProcess(f"sqlite:///{tmp_path / 'db.sqlite3'}", tmp_path, "--bot-workers", "1")
     try:
+        helpers = Path(f"/proc/{server.process.pid}/task/{server.process.pid}/children").read_text().split()
+        assert len(helpers) == 2  # ready, no table yet: the bot worker and multiprocessing's resource tracker
         made = create(server, scenario="revolting-behaviour/first-game", seats={"p1": "heuristic", "p2": "heuristic"},
                       seed=3)
         for _ in range(600):  # the bots play the game out in the pool
             if any(t["id"] == made["table"] and t["over"] for t in server.get("/api/tables").json()["tables"]):
                 break
             time.sleep(0.05)
-        helpers = Path(f"/proc/{server.process.pid}/task/{server.process.pid}/children").read_text().split()
-        assert helpers  # the bot worker and multiprocessing's resource tracker
     finally:
         server.stop()
     for _ in range(200):

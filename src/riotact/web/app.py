@@ -379,6 +379,7 @@ def build_app(store: Store, limits: Limits | None = None, *, bot_workers: int = 
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        room.thinkers.start()
         if store.shared:
             spawn(follow(store.url, on_change, on_listening))
         for table in await every_table():
