@@ -289,9 +289,9 @@ class LiveTable:
     def message_for(self, watcher: Watcher, *, kind: str = "update", reset: bool = False) -> dict[str, Any]:
         """The seat's view and the part of its filtered log it has not been sent yet."""
         seat, game = watcher.seat, self.game
-        who = self.spectators_see() if seat == SPECTATOR else seat
-        view, version = self.seen_by(who), self.version_of(who)
         spectator = seat == SPECTATOR
+        who = self.spectators_see() if spectator else seat
+        view, version = self.seen_by(who), self.version_of(who)
         if spectator:
             view = {**view, "legal_actions": []}  # a spectator decides nothing, even watching as a seat
         afresh = reset or who != watcher.sight or watcher.view_sent is None
@@ -300,7 +300,7 @@ class LiveTable:
         message: dict[str, Any] = {
             "type": kind, "seat": seat, "version": version, "log_from": start, "log": log,
             "seats": self.seat_list(), "manual_dice": self.tray is not None,
-            "can_undo": seat != SPECTATOR and self.can_undo(seat),
+            "can_undo": not spectator and self.can_undo(seat),
             # beside the options that turn on chance, from this seat's view only; a spectator has no options
             "odds": {} if spectator else self.odds_for(who),
         }
