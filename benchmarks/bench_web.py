@@ -201,13 +201,19 @@ def main() -> None:
     parser.add_argument("--bot-workers", type=int, default=1, help="bot worker processes per server")
     parser.add_argument("--busy-bots", type=int, default=0,
                         help="bots kept thinking all the time beside the people (tables of two bots each)")
+    parser.add_argument("--compare-busy", type=int, default=0, metavar="N",
+                        help="play twice on the same servers, tables of the same seeds and the same people: "
+                             "without, then with N bots kept busy (a matched pair: 'p99 unchanged while N bots "
+                             "think')")
     parser.add_argument("--no-kill", action="store_true", help="skip the kill -9 phase")
     args = parser.parse_args()
+    if args.compare_busy and args.busy_bots:
+        raise SystemExit("--compare-busy N plays without and then with N busy bots: leave out --busy-bots")
     if args.processes > 1 and args.db != "postgresql":
         raise SystemExit("several processes share a PostgreSQL database: add --db postgresql")
     print(f"load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; {args.tables} tables, "
           f"{args.processes} process(es) on {args.db}, {args.bot_workers} bot worker(s) each, think {args.think} s, "
-          f"{args.busy_bots} bots kept busy")
+          f"{args.busy_bots or args.compare_busy} bots kept busy{' (and none first)' if args.compare_busy else ''}")
     with contextlib.ExitStack() as cleanup:
         folder = Path(cleanup.enter_context(tempfile.TemporaryDirectory(prefix="riotact-bench-")))
         if args.db == "postgresql":
@@ -229,6 +235,34 @@ def main() -> None:
 
 def measure(args: argparse.Namespace, db: str, ports: list[int], servers: list[subprocess.Popen[str]],
             alive: list[bool]) -> None:
+    # --compare-busy: a matched pair, new tables of the same seeds and the same people without, then with busy bots
+    if args.compare_busy:
+        quiet = play_phase(args, ports, servers, alive, 0, "without busy bots")
+        people = play_phase(args, ports, servers, alive, args.compare_busy, f"with {args.compare_busy} bots kept busy")
+        busy = round_trips(people)
+        print(f"p99 with {args.compare_busy} bots kept busy / without: {busy[2] * 1000:.1f} / "
+              f"{round_trips(quiet)[2] * 1000:.1f} ms = {busy[2] / round_trips(quiet)[2]:.2f}x "
+              "(goal: unchanged)")
+    else:
+        people = play_phase(args, ports, servers, alive, args.busy_bots, "")
+    if args.no_kill:
+        return
+    kill_mid_play(args, db, ports, servers, alive, people)
+
+
+def round_trips(people: list[Person]) -> tuple[float, float, float, float, int]:
+    """p50, p90, p99 and max of the people's round-trips (seconds), and how many there were."""
+    times = sorted(t for p in people for t in p.times)
+    if not times:
+        raise SystemExit("no person decision was acknowledged in time")
+    return (statistics.median(times), times[int(0.9 * (len(times) - 1))], times[int(0.99 * (len(times) - 1))],
+            times[-1], len(times))
+
+
+def play_phase(args: argparse.Namespace, ports: list[int], servers: list[subprocess.Popen[str]],
+               alive: list[bool], busy_bots: int, label: str) -> list[Person]:
+    """New tables (the same scenarios and seeds every phase), played ``--decisions`` each; prints the
+    round-trips, the decisions per second and the CPU the servers used."""
     people = []
     for i in range(args.tables):
         ref, me, bots = SCENARIOS[i % len(SCENARIOS)]
@@ -237,19 +271,24 @@ def measure(args: argparse.Namespace, db: str, ports: list[int], servers: list[s
                              i % len(ports)))
     started, client_cpu = time.perf_counter(), time.process_time()
     server_cpu = sum(cpu_seconds(s.pid) for s in servers)
-    asyncio.run(run_all(people, ports, alive, args.decisions, args.seconds, args.seed, args.think, args.busy_bots))
+    load = os.getloadavg()[0]
+    asyncio.run(run_all(people, ports, alive, args.decisions, args.seconds, args.seed, args.think, busy_bots))
     elapsed = time.perf_counter() - started
     server_cpu = sum(cpu_seconds(s.pid) for s in servers) - server_cpu
     client_cpu = time.process_time() - client_cpu
-    times = sorted(t for p in people for t in p.times)
-    p50, p99 = statistics.median(times), times[int(0.99 * (len(times) - 1))]
-    print(f"{len(times)} person decisions in {elapsed:.1f} s ({len(times) / elapsed:.0f}/s, bots' replies on top)")
-    print(f"round-trip: p50 {p50 * 1000:.1f} ms, p90 {times[int(0.9 * (len(times) - 1))] * 1000:.1f} ms, "
-          f"p99 {p99 * 1000:.1f} ms, max {times[-1] * 1000:.1f} ms (goal p99 < 50 ms)")
-    print(f"CPU: servers and their bot workers {server_cpu:.1f} s ({server_cpu / elapsed:.0%} of a core), "
-          f"players {client_cpu:.1f} s, in {elapsed:.1f} s; load average now {os.getloadavg()[0]:.1f}")
-    if args.no_kill:
-        return
+    p50, p90, p99, slowest, count = round_trips(people)
+    print(f"{label + ': ' if label else ''}{count} person decisions in {elapsed:.1f} s ({count / elapsed:.0f}/s, "
+          f"bots' replies on top); load average at the start {load:.1f}")
+    print(f"round-trip: p50 {p50 * 1000:.1f} ms, p90 {p90 * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, "
+          f"max {slowest * 1000:.1f} ms (goal p99 < 50 ms)")
+    print(f"CPU: servers and their bot workers {server_cpu:.1f} s ({server_cpu / elapsed:.0%} of a core, "
+          f"{server_cpu / count * 1000:.1f} ms per person decision, every bot included), players {client_cpu:.1f} s, "
+          f"in {elapsed:.1f} s; load average now {os.getloadavg()[0]:.1f}")
+    return people
+
+
+def kill_mid_play(args: argparse.Namespace, db: str, ports: list[int], servers: list[subprocess.Popen[str]],
+                  alive: list[bool], people: list[Person]) -> None:
     # Phase 2: keep playing and kill -9 one server in the middle of it; its people reconnect elsewhere.
     target = [p.acked + args.decisions for p in people]
 

@@ -6,8 +6,11 @@ from __future__ import annotations
 import json
 import logging
 import multiprocessing
+import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import httpx2
@@ -56,22 +59,61 @@ def test_the_access_log_is_one_json_object_a_line_and_never_a_token(sqlite_url: 
 
 def test_bots_thinking_in_worker_processes_play_the_same_game(tmp_path: Path) -> None:
     """A heuristic bot thinking in the pool decides as it would on the loop: it comes back from its
-    worker with its dice of chance as they are after thinking."""
+    worker with its dice of chance as they are after thinking. A worker killed mid-game (``kill -9``)
+    loses nothing: the bot it was thinking for (if one) thinks in the server, a fresh pool starts for the
+    next, and the game is the same."""
     games = []
-    for workers in (0, 1):
-        server = LiveServer(build_app(open_store(f"sqlite:///{tmp_path / f'{workers}.sqlite3'}"),
+    for workers, kill in ((0, False), (1, False), (1, True)):
+        server = LiveServer(build_app(open_store(f"sqlite:///{tmp_path / f'{workers}{kill}.sqlite3'}"),
                                       bot_workers=workers))
         try:
             made = create(server, scenario="by-will-alone/ministry-sit-in", seats={"authority": "heuristic"},
                           seed=5)
             game = server.app.state.room.tables[made["table"]].game
-            play_to_the_end(game, seat(server, made["tokens"]["nonviolent"]))
-            games.append(list(game.decisions))
+            player = seat(server, made["tokens"]["nonviolent"])
             thinkers = multiprocessing.active_children()
-            assert bool(thinkers) == bool(workers)  # the pool's processes are this server's children
+            assert len(thinkers) == workers  # the pool's processes are this server's children
+            if kill:
+                while len(game.decisions) < 20:
+                    player.sync()
+                    legal = player.last["view"]["legal_actions"]
+                    if legal:
+                        player.act(legal[0]["id"])
+                        player.until("update")
+                os.kill(thinkers[0].pid or 0, signal.SIGKILL)
+            play_to_the_end(game, player)
+            games.append(list(game.decisions))
+            if kill:
+                replacements = multiprocessing.active_children()
+                assert len(replacements) == 1 and replacements[0].pid != thinkers[0].pid
         finally:
             server.stop()
-    assert games[0] == games[1] and len(games[0]) > 20
+    assert games[0] == games[1] == games[2] and len(games[0]) > 20
+
+
+def test_bot_workers_start_with_the_server_and_stop_cleanly_with_it(tmp_path: Path) -> None:
+    """The pool's workers are started (and load the rulesets) with the server, not when the first bot is to
+    move; SIGTERM stops them and releases the pool's semaphores (no "leaked semaphore" warning from
+    multiprocessing's resource tracker once the server and its helper processes are gone)."""
+    server = ServerProcess(f"sqlite:///{tmp_path / 'db.sqlite3'}", tmp_path, "--bot-workers", "1")
+    try:
+        helpers = Path(f"/proc/{server.process.pid}/task/{server.process.pid}/children").read_text().split()
+        assert len(helpers) == 2  # ready, no table yet: the bot worker and multiprocessing's resource tracker
+        made = create(server, scenario="revolting-behaviour/first-game", seats={"p1": "heuristic", "p2": "heuristic"},
+                      seed=3)
+        for _ in range(600):  # the bots play the game out in the pool
+            if any(t["id"] == made["table"] and t["over"] for t in server.get("/api/tables").json()["tables"]):
+                break
+            time.sleep(0.05)
+    finally:
+        server.stop()
+    for _ in range(200):
+        if not any(Path(f"/proc/{pid}").exists() for pid in helpers):
+            break
+        time.sleep(0.05)
+    assert not any(Path(f"/proc/{pid}").exists() for pid in helpers)
+    errors = Path(server.errors.name).read_text()  # the log, once the last of them has written to it
+    assert "leaked semaphore" not in errors and "Traceback" not in errors
 
 
 def test_serve_workers_are_several_processes_on_one_port(pg_url: str, tmp_path: Path) -> None:

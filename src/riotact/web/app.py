@@ -345,9 +345,13 @@ def build_app(store: Store, limits: Limits | None = None, *, bot_workers: int = 
     def kick_bots(table: LiveTable) -> None:
         spawn(room.run_bots(table))
 
-    async def catch_up(table: LiveTable) -> None:
-        """Another process (or this one) wrote to the table: bring the game to the record, tell the seats."""
+    async def catch_up(table: LiveTable, revision: int | None = None) -> None:
+        """Another process (or this one) wrote to the table: bring the game to the record, tell the seats.
+        Told of ``revision`` (a decision's write), nothing is read when the table is there already: this
+        process's own writes are announced to it too, often before the write's own answer comes back."""
         async with table.lock:
+            if revision is not None and revision <= table.revision:
+                return
             try:
                 found = await table.catch_up()
             except RiotactError as exc:
@@ -363,7 +367,7 @@ def build_app(store: Store, limits: Limits | None = None, *, bot_workers: int = 
         if table is None or (revision is not None and revision <= table.revision):
             return
         if table.watchers or table.bots_busy:
-            spawn(catch_up(table))
+            spawn(catch_up(table, revision))
         else:  # nobody here to tell: it catches up when next used
             table.behind = True
 
@@ -375,6 +379,7 @@ def build_app(store: Store, limits: Limits | None = None, *, bot_workers: int = 
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        room.thinkers.start()
         if store.shared:
             spawn(follow(store.url, on_change, on_listening))
         for table in await every_table():

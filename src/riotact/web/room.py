@@ -128,6 +128,17 @@ def view_version(view: dict[str, Any]) -> str:
 
 
 @dataclass
+class Seen:
+    """What one seat (or the umpire, or spectators) sees at one generation of a table: its view, and
+    what is worked out from the view when first asked (its version, the odds beside its options)."""
+
+    generation: int
+    view: dict[str, Any]
+    version: str = ""
+    odds: dict[str, dict[str, Any]] | None = None
+
+
+@dataclass
 class Watcher:
     seat: str
     send: Send
@@ -193,24 +204,34 @@ class LiveTable:
     #: Another process wrote to this table while no seat here watched it: it catches up when next used (a
     #: seat comes, its bots move, a lobby lists it), so a process does not follow every table it holds.
     behind: bool = False
-    _seen: dict[str, tuple[int, dict[str, Any], str]] = field(default_factory=dict)
+    _seen: dict[str, Seen] = field(default_factory=dict)
+
+    def _sight_of(self, who: str) -> Seen:
+        """What ``who`` sees of the game now, built once per change of the game."""
+        seen = self._seen.get(who)
+        if seen is None or seen.generation != self.generation:
+            view = common_view(self.game) if who == SPECTATOR else self.game.view(who)
+            seen = self._seen[who] = Seen(self.generation, view)
+        return seen
 
     def seen_by(self, who: str) -> dict[str, Any]:
         """``who``'s view now, built once per change of the game (shared: do not mutate it)."""
-        cached = self._seen.get(who)
-        if cached is None or cached[0] != self.generation:
-            cached = (self.generation, common_view(self.game) if who == SPECTATOR else self.game.view(who), "")
-            self._seen[who] = cached
-        return cached[1]
+        return self._sight_of(who).view
 
     def version_of(self, who: str) -> str:
         """The version of ``who``'s view now (see :func:`view_version`), built once per change."""
-        view = self.seen_by(who)
-        generation, _, version = self._seen[who]
-        if not version:
-            version = view_version(view)
-            self._seen[who] = (generation, view, version)
-        return version
+        seen = self._sight_of(who)
+        if not seen.version:
+            seen.version = view_version(seen.view)
+        return seen.version
+
+    def odds_for(self, who: str) -> dict[str, dict[str, Any]]:
+        """The odds beside ``who``'s options now (``core/odds.py``, from its view only), worked out once
+        per change of the game however many messages carry them (shared: do not mutate them)."""
+        seen = self._sight_of(who)
+        if seen.odds is None:
+            seen.odds = {aid: chance.as_dict() for aid, chance in action_odds(self.game, who, seen.view).items()}
+        return seen.odds
 
     def _log_since(self, watcher: Watcher, who: str, reset: bool) -> tuple[int, list[Event]]:
         """Where the part of ``who``'s filtered log not yet sent starts, and that part: exactly
@@ -268,9 +289,10 @@ class LiveTable:
     def message_for(self, watcher: Watcher, *, kind: str = "update", reset: bool = False) -> dict[str, Any]:
         """The seat's view and the part of its filtered log it has not been sent yet."""
         seat, game = watcher.seat, self.game
-        who = self.spectators_see() if seat == SPECTATOR else seat
+        spectator = seat == SPECTATOR
+        who = self.spectators_see() if spectator else seat
         view, version = self.seen_by(who), self.version_of(who)
-        if seat == SPECTATOR:
+        if spectator:
             view = {**view, "legal_actions": []}  # a spectator decides nothing, even watching as a seat
         afresh = reset or who != watcher.sight or watcher.view_sent is None
         start, log = self._log_since(watcher, who, afresh)
@@ -278,9 +300,9 @@ class LiveTable:
         message: dict[str, Any] = {
             "type": kind, "seat": seat, "version": version, "log_from": start, "log": log,
             "seats": self.seat_list(), "manual_dice": self.tray is not None,
-            "can_undo": seat != SPECTATOR and self.can_undo(seat),
-            # beside the options that turn on chance, from this seat's view only (core/odds.py)
-            "odds": {aid: chance.as_dict() for aid, chance in action_odds(game, who, view).items()},
+            "can_undo": not spectator and self.can_undo(seat),
+            # beside the options that turn on chance, from this seat's view only; a spectator has no options
+            "odds": {} if spectator else self.odds_for(who),
         }
         if afresh or kind == "snapshot" or watcher.view_sent is None:
             message["view"] = view

@@ -18,19 +18,26 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from riotact.core import Bot
+from riotact.rulesets import all_rulesets
 
 log = logging.getLogger("riotact.web")
 
 
-def _outlive_no_server(server: int) -> None:
-    """In a worker: exit when the server process is gone, even killed with ``kill -9`` (which gives the
-    pool no chance to stop its workers): the worker is then no longer its child."""
+def _worker_starts(server: int) -> None:
+    """In a worker, first: exit when the server process is gone, even killed with ``kill -9`` (which
+    gives the pool no chance to stop its workers: the worker is then no longer its child); and load every
+    ruleset now, not while the first bot of each waits for its move (a second or more of imports)."""
     def watch() -> None:
         while os.getppid() == server:
             time.sleep(1)
         os._exit(0)
 
     threading.Thread(target=watch, daemon=True).start()
+    all_rulesets()
+
+
+def _started() -> None:
+    """In a worker: nothing (submitted once per worker at the server's start, so each is started then)."""
 
 
 def think(bot: Bot, view: dict[str, Any] | None, legal: list[Any]) -> tuple[str, Bot]:
@@ -48,8 +55,16 @@ class Thinkers:
     def _start(self) -> ProcessPoolExecutor:
         # spawn: fresh processes, not forks of this one's threads and event loop.
         self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                         initializer=_outlive_no_server, initargs=(os.getpid(),))
+                                         initializer=_worker_starts, initargs=(os.getpid(),))
         return self._pool
+
+    def start(self) -> None:
+        """Start every worker now (the server's start), so no bot waits for one to start and load the
+        rulesets: the pool starts one process per job submitted while none is free."""
+        if self.workers and self._pool is None:
+            pool = self._start()
+            for _ in range(self.workers):
+                pool.submit(_started)
 
     async def choose(self, bot: Bot, view: dict[str, Any] | None, legal: list[Any]) -> tuple[str, Bot]:
         if not self.workers:
@@ -64,6 +79,9 @@ class Thinkers:
             return think(bot, view, legal)
 
     def close(self) -> None:
+        """Stop the workers and wait for them (a bot thinking finishes its move; those waiting are dropped).
+        Waiting lets the pool release its queues' semaphores before the server exits: ``uvicorn`` ends a
+        process stopped by SIGTERM with that signal, which runs no exit handler."""
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from riotact.core import standard_pack
@@ -108,13 +109,7 @@ def action_odds(view: dict[str, Any], rules: Options) -> dict[str, Chance]:
         aid = action["id"]
         if attempt is None and aid[:2] in ("D-", "H-", "C-", "S-"):
             suit, severity = aid.split("-")[:2]
-            activity = ACTIVITIES[suit]
-            cards = rp // activity.cost if rules.draw_needs_full_cost else -(-rp // activity.cost)
-            s, j, f = _deck(activity, severity, rules, [])
-            success = sum((p for _, p, _ in _draws(s, j, f, cards)), Fraction(0))
-            joker = sum((p for _, _, p in _draws(s, j, f, cards)), Fraction(0))
-            out[aid] = Chance(success, f"{percent(success)} success within your {rp} RP, "
-                                       f"{percent(joker)} Joker")
+            out[aid] = _declaration(suit, severity, rp, rules)
         elif aid == "draw" and attempt is not None:
             s, j, f = _deck(ACTIVITIES[attempt["suit"]], attempt["severity"], rules, attempt["drawn"])
             if s + j + f == 0:
@@ -123,6 +118,21 @@ def action_odds(view: dict[str, Any], rules: Options) -> dict[str, Chance]:
             out[aid] = Chance(success, f"{percent(success)} this card succeeds, "
                                        f"{percent(Fraction(j, s + j + f))} a Joker")
     return out
+
+
+@lru_cache(maxsize=4096)  # bounded: a server runs for weeks
+def _declaration(suit: str, severity: str, rp: int, rules: Options) -> Chance:
+    """The odds beside declaring an attempt with ``rp`` RP: the chance of a success before a Joker,
+    drawing from a whole deck as long as the RP pay for cards (RB-14, RB-15, RB-17). Exact sums of
+    Fractions whose denominators grow with every card: each is worked out once per process (a seat's
+    every view asks again, and there are only so many suits, severities and RP)."""
+    activity = ACTIVITIES[suit]
+    cards = rp // activity.cost if rules.draw_needs_full_cost else -(-rp // activity.cost)
+    s, j, f = _deck(activity, severity, rules, [])
+    steps = list(_draws(s, j, f, cards))
+    success = sum((p for _, p, _ in steps), Fraction(0))
+    joker = sum((p for _, _, p in steps), Fraction(0))
+    return Chance(success, f"{percent(success)} success within your {rp} RP, {percent(joker)} Joker")
 
 
 def _deck(activity: Activity, severity: str, options: Options, drawn: list[str]) -> tuple[int, int, int]:
