@@ -146,7 +146,7 @@ def summarise(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
             for seed, _, mine, base in chosen:
                 by_seed[seed].append((mine["score"], base["score"]))  # type: ignore[index]
             if seat == "all":  # only seeds played in every seat: sides swapped
-                seats = len({p[1] for p in paired})
+                seats = len(find_scenario(scenario).seats)
                 by_seed = defaultdict(list, {s: v for s, v in by_seed.items() if len(v) == seats})
             if not by_seed:
                 continue
