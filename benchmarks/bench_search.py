@@ -1,82 +1,219 @@
-"""The `search` bot (information-set Monte Carlo, core/search.py) against the heuristic bot.
+"""The ``search`` bot (level ``hard``, core/search.py) against the heuristic and the random bot, paired.
 
-For each seed 0..N-1 the search bot takes one seat (seats in turn: seat k in games k, k+S, ...) and
-the heuristic bot every other seat; the same seeds and seats are also played with the heuristic bot
-in that seat too (the baseline), so the two differ only in who sits in the seat. Prints, for the
-seat the search bot took, its wins with a 95% Wilson interval and the baseline's on the same games,
-the paired difference (search minus heuristic, +1/0/-1 per game) with a 95% interval, and seconds
-per game (CPU time of the search games). Progress goes to stderr.
+For each seed 0..N-1 and **every seat** of the scenario, the search bot takes that seat and the opponent
+kind (``heuristic`` or ``random``) every other one; the same seed and seat are played again with the
+opponent kind in that seat too (the baseline), so the two games differ only in who sits there. Over a
+seed's games the search bot has sat in every seat (sides swapped), so with two sides an even player
+wins half of them.
 
-    .venv/bin/python benchmarks/bench_search.py [--scenario revolting-behaviour/first-game]
-                                                [--games 40] [--iterations 64] [--seconds S]
+Printed per scenario, opponent and seat (and over all seats):
+
+- **win share** of the search bot: wins + half the draws, over its games, with a 95% interval over
+  seeds (a seed is the paired unit: its games cover every seat);
+- the **baseline**'s win share in the same seeds and seats (the opponent kind playing the seat), and
+  the paired difference search − baseline (+1/½/0 per game) with its 95% interval;
+- CPU seconds per search decision (mean and the largest), decisions with one legal action excepted.
+
+Each game is appended as a JSON line to ``--out`` as it ends, so a run stopped early still counts;
+``--summarise FILE`` prints the table of such a file. ``--profile`` says where a decision's time goes
+instead: per scenario, the CPU of dealing a world, of a deep copy of it, of a whole game played by
+the heuristic bots (what a rollout costs), and, for a few decisions of such a game made by the search
+bot in its budget, the rollouts made and whether it left the heuristic's choice. Progress goes to stderr.
+
+    nice -n 10 .venv/bin/python benchmarks/bench_search.py --scenario revolting-behaviour/first-game \\
+        --games 10 --opponent heuristic --seconds 1.0 --out runs/search-rb.jsonl
+    .venv/bin/python benchmarks/bench_search.py --summarise runs/search-rb.jsonl
+    nice -n 10 .venv/bin/python benchmarks/bench_search.py --profile --scenario by-will-alone/ministry-sit-in
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import math
 import statistics
 import sys
 import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
 
 from riotact.core import Game, find_scenario
 from riotact.core.bots import make_bot, play_out
-from riotact.core.search import SearchBot
+from riotact.core.protocol import Bot
+from riotact.core.search import HARD_ITERATIONS, SECONDS, Determiniser, SearchBot
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre, half = p + z * z / (2 * n), z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return (centre - half) / (1 + z * z / n), (centre + half) / (1 + z * z / n)
-
-
-def play(ref: str, seed: int, seat: str, kind: str, iterations: int, seconds: float | None) -> int:
-    """+1 if ``seat`` (played by ``kind``) won, -1 if another seat did, 0 if nobody did."""
+def play(ref: str, seed: int, seat: str, kind: str, opponent: str, seconds: float,
+         iterations: int) -> dict[str, Any]:
+    """One game: ``kind`` in ``seat``, ``opponent`` elsewhere; the seat's score (1 win, ½ draw, 0 loss)
+    and the CPU seconds of each of its decisions that had a choice."""
     game = Game(find_scenario(ref), seed=seed, explain=False)
-    bots = {s: make_bot(kind if s == seat else "heuristic", game, s) for s in game.seats}
-    bot = bots[seat]
-    if isinstance(bot, SearchBot):
-        bot.iterations, bot.seconds = iterations, seconds
-    play_out(game, bots)
+    bots: dict[str, Bot] = {s: make_bot(kind if s == seat else opponent, game, s) for s in game.seats}
+    searcher = bots[seat]
+    if isinstance(searcher, SearchBot):
+        searcher.seconds, searcher.iterations = seconds, iterations
+    spent: list[float] = []
+    while game.to_act():
+        acting = game.to_act()[0]
+        bot, legal = bots[acting], game.legal_actions(acting)
+        view = game.view(acting) if bot.needs_view else None
+        started = time.process_time()
+        action = bot.choose(view, legal)
+        if acting == seat and len(legal) > 1:
+            spent.append(time.process_time() - started)
+        game.apply(acting, action)
     assert game.result is not None
-    return 1 if seat in game.result.winners else -1 if game.result.winners else 0
+    winners = game.result.winners
+    score = 1.0 if seat in winners else 0.5 if not winners else 0.0
+    return {"scenario": ref, "seed": seed, "seat": seat, "kind": kind, "opponent": opponent, "score": score,
+            "decisions": len(spent), "cpu": round(sum(spent), 4), "cpu_max": round(max(spent, default=0.0), 4)}
+
+
+def profile(ref: str, seconds: float, iterations: int, decisions: int = 4) -> dict[str, Any]:
+    """Where a search decision's time goes in ``ref`` (see the module docstring)."""
+    game = Game(find_scenario(ref), seed=7, explain=False)
+    bots = {s: make_bot("heuristic", game, s) for s in game.seats}
+    started = time.process_time()
+    play_out(game, bots)
+    whole_game = time.process_time() - started
+    game = Game(find_scenario(ref), seed=7, explain=False)
+    bots = {s: make_bot("heuristic", game, s) for s in game.seats}
+    rows, deal, copying = [], [], []
+    for number in range(100_000):
+        if not game.to_act() or len(rows) >= decisions:
+            break
+        seat = game.to_act()[0]
+        legal, view = game.legal_actions(seat), game.view(seat)
+        if len(legal) > 1 and number % 5 == 0:
+            searcher = make_bot("hard", game, seat)
+            assert isinstance(searcher, SearchBot) and game.spec.determinise is not None
+            searcher.seconds, searcher.iterations = seconds, iterations
+            worlds: list[int] = []
+            searcher.determinise = _counting(game.spec.determinise, worlds)
+            started = time.process_time()
+            world = game.spec.determinise(game, seat, number)
+            deal.append(time.process_time() - started)
+            started = time.process_time()
+            copy.deepcopy(world)
+            copying.append(time.process_time() - started)
+            base = bots[seat].choose(view, legal)
+            started = time.process_time()
+            choice = searcher.choose(view, legal)
+            rows.append({"legal": len(legal), "rollouts": len(worlds), "cpu": round(time.process_time() - started, 3),
+                         "left_heuristic": choice != base})
+            game.apply(seat, base)
+            continue
+        bot = bots[seat]
+        game.apply(seat, bot.choose(view if bot.needs_view else None, legal))
+    return {"scenario": ref, "deal_world_ms": round(1000 * statistics.fmean(deal), 2),
+            "deep_copy_ms": round(1000 * statistics.fmean(copying), 2),
+            "heuristic_game_ms": round(1000 * whole_game, 1), "decisions": rows}
+
+
+def _counting(determinise: Determiniser, worlds: list[int]) -> Determiniser:
+    """``determinise``, noting each world it deals (one a rollout)."""
+    def deal(game: Game, seat: str, seed: int) -> Game:
+        worlds.append(seed)
+        return determinise(game, seat, seed)
+    return deal
+
+
+def interval(values: list[float], low: float, high: float) -> tuple[float, float, float]:
+    """Mean and its 95% interval (normal approximation, kept within ``low``..``high``; infinite with one value)."""
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, -math.inf, math.inf
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+    return mean, max(low, mean - half), min(high, mean + half)
+
+
+def summarise(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per scenario, opponent and seat (``all``: every seat, a seed being the paired unit), the search
+    bot's win share, its baseline's on the same games, the paired difference and CPU per decision."""
+    games: dict[tuple[str, str, int, str, str], dict[str, Any]] = {}
+    for row in rows:
+        games[(row["scenario"], row["opponent"], row["seed"], row["seat"], row["kind"])] = row
+    out = []
+    for scenario, opponent in sorted({(k[0], k[1]) for k in games}):
+        paired = [(k[2], k[3], games[k], games.get((scenario, opponent, k[2], k[3], opponent)))
+                  for k in games if k[0] == scenario and k[1] == opponent and k[4] == "search"]
+        paired = [p for p in paired if p[3] is not None]
+        for seat in [*sorted({p[1] for p in paired}), "all"]:
+            chosen = [p for p in paired if seat in ("all", p[1])]
+            by_seed: dict[int, list[tuple[float, float]]] = defaultdict(list)
+            for seed, _, mine, base in chosen:
+                by_seed[seed].append((mine["score"], base["score"]))  # type: ignore[index]
+            if seat == "all":  # only seeds played in every seat: sides swapped
+                seats = len(find_scenario(scenario).seats)
+                by_seed = defaultdict(list, {s: v for s, v in by_seed.items() if len(v) == seats})
+            if not by_seed:
+                continue
+            share = [statistics.fmean(m for m, _ in v) for v in by_seed.values()]
+            base = [statistics.fmean(b for _, b in v) for v in by_seed.values()]
+            diff = [x - y for x, y in zip(share, base, strict=True)]
+            used = [p for p in chosen if p[0] in by_seed]
+            decisions = sum(p[2]["decisions"] for p in used)
+            out.append({
+                "scenario": scenario, "opponent": opponent, "seat": seat, "seeds": len(by_seed),
+                "games": len(used), "search_win_share": [round(x, 3) for x in interval(share, 0.0, 1.0)],
+                "baseline_win_share": round(statistics.fmean(base), 3),
+                "paired_difference": [round(x, 3) for x in interval(diff, -1.0, 1.0)],
+                "cpu_per_decision": round(sum(p[2]["cpu"] for p in used) / max(decisions, 1), 3),
+                "cpu_max": max(p[2]["cpu_max"] for p in used),
+            })
+    return out
+
+
+def table(summary: list[dict[str, Any]]) -> str:
+    """The summary as a Markdown table."""
+    def span(values: list[float]) -> str:
+        mean, low, high = values
+        return f"{mean:.2f} ({low:.2f} … {high:.2f})" if math.isfinite(low) else f"{mean:.2f} (one seed)"
+    lines = ["| scenario | opponent | seat | seeds | games | search win share (95%) | baseline win share | "
+             "paired difference (95%) | CPU s / decision (max) |", "|---|---|---|---|---|---|---|---|---|"]
+    for r in summary:
+        lines.append(f"| {r['scenario']} | {r['opponent']} | {r['seat']} | {r['seeds']} | {r['games']} | "
+                     f"{span(r['search_win_share'])} | {r['baseline_win_share']:.2f} | "
+                     f"{span(r['paired_difference'])} | {r['cpu_per_decision']:.2f} ({r['cpu_max']:.2f}) |")
+    return "\n".join(lines)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--scenario", default="revolting-behaviour/first-game")
-    parser.add_argument("--games", type=int, default=40)
-    parser.add_argument("--iterations", type=int, default=64)
-    parser.add_argument("--seconds", type=float, default=None, help="time budget per decision (with iterations)")
+    parser.add_argument("--scenario", action="append", default=[])
+    parser.add_argument("--games", type=int, default=10, help="seeds; each is played in every seat")
+    parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--opponent", action="append", choices=("heuristic", "random"), default=[])
+    parser.add_argument("--seconds", type=float, default=SECONDS, help="CPU budget per search decision")
+    parser.add_argument("--iterations", type=int, default=HARD_ITERATIONS, help="rollouts per decision at most")
+    parser.add_argument("--out", type=Path, help="append each game as a JSON line")
+    parser.add_argument("--summarise", type=Path, help="print the table of a file --out wrote, and stop")
+    parser.add_argument("--profile", action="store_true", help="where a decision's time goes, and stop")
     args = parser.parse_args()
-    seats = find_scenario(args.scenario).seats
-    search, base, spent = [], [], 0.0
-    for seed in range(args.games):
-        seat = seats[seed % len(seats)]
-        start = time.process_time()
-        search.append(play(args.scenario, seed, seat, "search", args.iterations, args.seconds))
-        spent += time.process_time() - start
-        base.append(play(args.scenario, seed, seat, "heuristic", args.iterations, args.seconds))
-        print(f"seed {seed} {seat}: search {search[-1]:+d} heuristic {base[-1]:+d}", file=sys.stderr, flush=True)
-    n = args.games
-    diffs = [s - b for s, b in zip(search, base, strict=True)]
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else math.inf
-    wins_s, wins_b = search.count(1), base.count(1)
-    print(json.dumps({
-        "scenario": args.scenario, "games": n, "iterations": args.iterations, "seconds": args.seconds,
-        "search": {"wins": wins_s, "draws": search.count(0), "losses": search.count(-1),
-                   "win_share_95": [round(x, 3) for x in wilson(wins_s, n)]},
-        "heuristic_same_seats": {"wins": wins_b, "draws": base.count(0), "losses": base.count(-1),
-                                 "win_share_95": [round(x, 3) for x in wilson(wins_b, n)]},
-        "by_seat": {s: {"search_wins": sum(1 for k, r in enumerate(search) if seats[k % len(seats)] == s and r == 1),
-                        "heuristic_wins": sum(1 for k, r in enumerate(base) if seats[k % len(seats)] == s and r == 1),
-                        "games": sum(1 for k in range(n) if seats[k % len(seats)] == s)} for s in seats},
-        "paired_difference_95": [round(statistics.fmean(diffs) - half, 3), round(statistics.fmean(diffs) + half, 3)],
-        "search_cpu_seconds_per_game": round(spent / n, 2),
-    }, indent=1))
+    if args.profile:
+        for ref in args.scenario or ["revolting-behaviour/first-game"]:
+            print(json.dumps(profile(ref, args.seconds, args.iterations)), flush=True)
+        return
+    if args.summarise:
+        rows = [json.loads(line) for line in args.summarise.read_text().splitlines() if line.strip()]
+        print(table(summarise(rows)))
+        return
+    rows = []
+    for ref in args.scenario or ["revolting-behaviour/first-game"]:
+        for opponent in args.opponent or ["heuristic", "random"]:
+            for seed in range(args.first_seed, args.first_seed + args.games):
+                for seat in find_scenario(ref).seats:
+                    for kind in ("search", opponent):
+                        row = play(ref, seed, seat, kind, opponent, args.seconds, args.iterations)
+                        rows.append(row)
+                        if args.out:
+                            with args.out.open("a") as out:
+                                out.write(json.dumps(row) + "\n")
+                        print(json.dumps(row), file=sys.stderr, flush=True)
+    print(json.dumps(summarise(rows), indent=1))
+    print(table(summarise(rows)))
 
 
 if __name__ == "__main__":

@@ -259,6 +259,6 @@ def test_unknown_bot_kinds_are_refused_not_replaced(rb_first_game: Scenario) -> 
     from riotact.core import RiotactError, make_bot
 
     game = Game(rb_first_game, seed=1)
-    with pytest.raises(RiotactError, match="unknown bot kind 'genius'"):
+    with pytest.raises(RiotactError, match="unknown bot level 'genius'"):
         make_bot("genius", game, "p1")
     assert type(make_bot("heuristic", game, "p1")).__name__ == "HeuristicBot"

@@ -64,5 +64,5 @@ def test_an_action_outside_the_mask_ends_the_episode_with_the_illegal_reward() -
 def test_bad_arguments_are_one_line_errors() -> None:
     with pytest.raises(ValueError, match="no seat 'p9'"):
         SingleSeatEnv("revolting-behaviour/first-game", "p9")
-    with pytest.raises(RiotactError, match="unknown bot kind"):
+    with pytest.raises(RiotactError, match="unknown bot level"):
         SingleSeatEnv("revolting-behaviour/first-game", "p1", opponents="genius")

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable
 
 import pytest
 
 from riotact.core import Game, find_scenario
-from riotact.core.bots import BOT_KINDS, make_bot
+from riotact.core.bots import BOT_KINDS, bot_rng, make_bot
 from riotact.core.log import dumps
 from riotact.core.search import SearchBot
 from riotact.rulesets.revolting_behaviour.bots import HeuristicBot
@@ -84,3 +85,52 @@ def test_without_a_clear_gain_the_heuristic_choice_stands() -> None:
                         margin=math.inf, rollout_bot=HeuristicBot)
         expected = HeuristicBot(seat, random.Random(0)).choose(view, legal)
         assert bot.choose(view, legal) == expected
+
+
+@pytest.mark.parametrize("ref", ["revolting-behaviour/first-game", "by-will-alone/ministry-sit-in",
+                                 "civil-disorder/embassy-protest", "public-participation/picket-line",
+                                 "breaking-of-nations/trench-raid"])
+def test_with_a_seed_and_a_count_of_rollouts_the_choice_is_the_same(ref: str) -> None:
+    """No clock in the budget: the same seed chooses the same, whatever the machine's load."""
+    game = _played(ref, 4, 6)
+    seat = game.to_act()[0]
+    choices = set()
+    for _ in range(2):
+        bot = make_bot("hard", game, seat)
+        assert isinstance(bot, SearchBot)
+        bot.iterations, bot.seconds, bot.rollout_cap = 6, None, 40
+        choices.add(bot.choose(game.view(seat), game.legal_actions(seat)))
+    assert len(choices) == 1 and choices <= {a.id for a in game.legal_actions(seat)}
+
+
+@pytest.mark.parametrize(("ref", "seconds"), [("by-will-alone/ministry-sit-in", 0.3),
+                                              ("public-participation/picket-line", 0.3),
+                                              ("breaking-of-nations/trench-raid", 0.1)])
+def test_a_decision_keeps_to_its_cpu_budget(ref: str, seconds: float) -> None:
+    """The deadline is checked at every decision of a rollout (a rollout it cuts is not counted), so a
+    decision overruns its budget by one rollout decision at most, plus the heuristic's own choice."""
+    game = _played(ref, 2, 4)
+    for _ in range(3):
+        seat = game.to_act()[0]
+        legal = game.legal_actions(seat)
+        bot = make_bot("hard", game, seat)
+        assert isinstance(bot, SearchBot)
+        bot.seconds = seconds
+        started = time.process_time()
+        action = bot.choose(game.view(seat), legal)
+        assert time.process_time() - started < seconds + 0.15
+        game.apply(seat, action)
+
+
+def test_a_budget_spent_inside_the_first_rollout_leaves_the_heuristic_choice() -> None:
+    game = _played("public-participation/picket-line", 1, 3)
+    seat = game.to_act()[0]
+    view, legal = game.view(seat), game.legal_actions(seat)
+    assert game.spec.heuristic_bot is not None and len(legal) > 1
+    # the search bot's first draw seeds the heuristic bot whose choice it starts from
+    heuristic = game.spec.heuristic_bot(seat, random.Random(bot_rng(game.seed, seat).getrandbits(32)))
+    expected = heuristic.choose(view, legal)
+    bot = make_bot("hard", game, seat)
+    assert isinstance(bot, SearchBot)
+    bot.seconds = 1e-9
+    assert bot.choose(view, legal) == expected

@@ -24,7 +24,7 @@ from riotact.core import (
     read_log,
     replay,
 )
-from riotact.core.bots import BOT_KINDS
+from riotact.core.bots import BOT_KINDS, LEVELS, bot_kind
 from riotact.core.engines import ENGINES, check_engine
 from riotact.core.log import UMPIRE
 from riotact.core.options import parse_cli_option
@@ -40,7 +40,7 @@ from .sweep import sweep as sweep_command
 
 console = Console(emoji=False)  # ids like "unit:envelope:x" must not turn into pictures
 errors = Console(stderr=True, emoji=False)
-SEAT_KINDS = ("human", *BOT_KINDS)
+SEAT_KINDS = ("human", *LEVELS, *BOT_KINDS)
 
 
 def _seats(pairs: tuple[str, ...], known: tuple[str, ...]) -> dict[str, str]:
@@ -49,9 +49,9 @@ def _seats(pairs: tuple[str, ...], known: tuple[str, ...]) -> dict[str, str]:
         seat, sep, kind = pair.partition("=")
         if not sep or seat not in known or kind not in SEAT_KINDS:
             raise click.BadParameter(
-                f"{pair!r}: write SEAT=KIND with SEAT one of {', '.join(known)} and KIND one of "
-                f"{', '.join(SEAT_KINDS)}", param_hint="--seat")
-        seats[seat] = kind
+                f"{pair!r}: write SEAT=KIND with SEAT one of {', '.join(known)} and KIND human or a bot level "
+                f"({', '.join(LEVELS)}) or kind ({', '.join(BOT_KINDS)})", param_hint="--seat")
+        seats[seat] = kind if kind == "human" else bot_kind(kind)  # a game records the kind a level names
     return seats
 
 
@@ -104,7 +104,9 @@ def scenarios(ruleset: str | None, as_json: bool) -> None:
 @cli.command()
 @click.argument("scenario")
 @click.option("--seat", "seat_pairs", multiple=True, metavar="SEAT=KIND",
-              help="Who plays a seat: human, random, heuristic or search. Seats not named are heuristic bots "
+              help="Who plays a seat: human, or a bot of level easy (random moves), normal (the heuristic) or "
+                   "hard (search, up to a second a decision); the kinds random, heuristic and search name the same "
+                   "bots. Seats not named are heuristic bots "
                    "once a human seat is named; with none named, you play the first seat. Two or more human "
                    "seats share the terminal (hot-seat: it is handed over between them). A saved game keeps "
                    "its own (--seat changes the seats named).")
@@ -202,7 +204,7 @@ def ask(prompt: str) -> str:
 @click.option("--jobs", type=click.IntRange(1, 256), default=1, show_default=True, help="Worker processes.")
 @click.option("--log-dir", type=click.Path(file_okay=False, path_type=Path), help="Write one log per game.")
 @click.option("--seat", "seat_pairs", multiple=True, metavar="SEAT=BOT",
-              help="Bot for a seat: random, heuristic or search (default random).")
+              help="Bot for a seat: easy, normal or hard (or its kind: random, heuristic, search; default random).")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help="Override a house rule.")
 @click.option("--table", "table_path", type=click.Path(dir_okay=False, path_type=Path),
@@ -218,7 +220,7 @@ def sim(scenario: str, games: int, seed: int, jobs: int, log_dir: Path | None,
     chosen = find_scenario(scenario)
     seats = _seats(seat_pairs, chosen.seats)
     if "human" in seats.values():
-        raise click.BadParameter("sim plays bots only: use random, heuristic or search", param_hint="--seat")
+        raise click.BadParameter("sim plays bots only: use easy, normal or hard", param_hint="--seat")
     options = _options(option_pairs)
     Game(chosen, seed=seed, options=options)  # a bad option is one line now, not one per worker
     check_engine(chosen, engine, options=options, players=seats)

@@ -15,9 +15,12 @@ from typing import Any, TypeVar
 from .errors import RiotactError
 from .game import Game
 from .protocol import Action, Bot
-from .search import SearchBot
+from .search import HARD_ITERATIONS, SECONDS, SearchBot
 
 BOT_KINDS = ("random", "heuristic", "search")
+#: Difficulty levels, named the same in the terminal, the web lobby and the laboratory: each is a name
+#: for a bot kind (games record the kind).
+LEVELS = {"easy": "random", "normal": "heuristic", "hard": "search"}
 T = TypeVar("T")
 
 
@@ -41,14 +44,34 @@ def bot_rng(seed: int, seat: str) -> random.Random:
     return random.Random(f"bot:{seed}:{seat}")
 
 
+def bot_kind(name: str) -> str:
+    """The bot kind a level (``easy``, ``normal``, ``hard``) or a kind names; refused in one line otherwise.
+
+    >>> bot_kind("hard"), bot_kind("heuristic")
+    ('search', 'heuristic')
+    >>> bot_kind("expert")
+    Traceback (most recent call last):
+    ...
+    riotact.core.errors.RiotactError: unknown bot level 'expert': choose easy, normal or hard (or a kind: ...
+    """
+    if name in BOT_KINDS:
+        return name
+    if name in LEVELS:
+        return LEVELS[name]
+    *first, last = LEVELS
+    raise RiotactError(f"unknown bot level {name!r}: choose {', '.join(first)} or {last} "
+                       f"(or a kind: {', '.join(BOT_KINDS)})")
+
+
 def make_bot(kind: str, game: Game, seat: str) -> Bot:
+    """The bot of ``kind`` (a kind or a level, :func:`bot_kind`) for ``seat``; the ``search`` bot thinks
+    for at most :data:`~riotact.core.search.SECONDS` of CPU time a decision."""
+    kind = bot_kind(kind)
     rng = bot_rng(game.seed, seat)
     if kind == "random":
         return RandomBot(seat, rng)
     if kind == "search":
         return _search_bot(game, seat, rng)
-    if kind != "heuristic":
-        raise RiotactError(f"unknown bot kind {kind!r}; choose from {', '.join(BOT_KINDS)}")
     if game.spec.heuristic_bot is None:
         raise RiotactError(f"{game.spec.title} has no heuristic bot yet; use a random bot")
     return game.spec.heuristic_bot(seat, rng)
@@ -58,7 +81,9 @@ def _search_bot(game: Game, seat: str, rng: random.Random) -> Bot:
     """The information-set search bot (core/search.py), if the ruleset can deal determinisations."""
     if game.spec.determinise is None:
         raise RiotactError(f"the search bot cannot play {game.spec.title} yet (no determiniser)")
-    return SearchBot(seat, rng, game=game, determinise=game.spec.determinise, rollout_bot=game.spec.heuristic_bot)
+    return SearchBot(seat, rng, game=game, determinise=game.spec.determinise,
+                     iterations=HARD_ITERATIONS, seconds=SECONDS,
+                     rollout_bot=game.spec.heuristic_bot)
 
 
 class DecisionLimitError(RuntimeError):

@@ -6,17 +6,25 @@ hidden from it dealt anew from its view (the ruleset's determiniser, ``RulesetSp
 by the ruleset's heuristic bot in every seat (a rollout of a base policy improves on that policy,
 Bertsekas 1997; uniformly random decisions for a ruleset without one), and the outcome (+1 win,
 -1 loss, 0 nobody) is credited to the candidate. This is IS-MCTS with a one-level tree (Cowling,
-Powley & Whitehouse 2012) made sharper in three ways:
+Powley & Whitehouse 2012): at one second a decision the slower rulesets afford a handful of rollouts,
+too few for a deeper tree. It is made sharper in four ways:
 
 - **common random numbers**: every candidate is tried in the same worlds with the same rollout
   dice, so candidates are compared pair by pair, not through the noise of different deals;
-- **successive halving** (Karnin, Koren & Somekh 2013) spends the budget (``iterations`` rollouts,
-  and ``seconds`` if given) on the better half of the candidates round after round; **progressive
-  widening** considers at most ``widening * sqrt(iterations)`` candidates, the heuristic bot's own
-  choice first, the others in a random order;
+- **a budget per decision**: ``iterations`` rollouts and, if ``seconds`` is given, that much CPU
+  time (whichever ends first; the ``hard`` level: 1 s). The deadline is checked at every decision of
+  a rollout, and a rollout it cuts is not counted. Without ``seconds`` the choice depends on the seed
+  alone; with it, on how much the machine gets done in the time;
+- **successive halving** (Karnin, Koren & Somekh 2013) spends each slice of the budget on the
+  candidates left, then keeps the better half, down to the best and the heuristic's choice, which
+  share what remains; **progressive widening** considers at most ``widening * sqrt(n)`` candidates,
+  ``n`` the rollouts the budget affords at the pace of the first one (the heuristic bot's own choice
+  first, the others in a random order), so a ruleset whose rollouts are slow compares few;
 - **anchored to the heuristic**: the bot leaves the heuristic bot's choice only when the best
   candidate beats it, on the same worlds, by more than ``margin`` standard errors of the paired
-  differences, so noise alone does not make it play worse than its rollout policy.
+  differences, so noise alone does not make it play worse than its rollout policy. A rollout cut by
+  ``rollout_cap`` counts as a loss for the seat: counted a draw, it made stalling look good to a
+  seat that was losing.
 
 >>> from riotact.core import Game, find_scenario
 >>> from riotact.core.bots import make_bot
@@ -40,10 +48,13 @@ from .errors import RiotactError
 from .game import Game
 from .protocol import Action, Bot, Result
 
-#: Rollouts per decision, the longest rollout (decisions) before it counts as a draw, the widening
+#: Rollouts per decision, the longest rollout (decisions; one cut there counts as a loss), the widening
 #: factor and the paired standard errors needed to leave the heuristic's choice (2: the best of
 #: several noisy candidates looks better than it is; at 1 the bot lost ground on Revolting Behaviour!).
 ITERATIONS, ROLLOUT_CAP, WIDENING, MARGIN = 64, 300, 1.0, 2.0
+#: The CPU time a ``search`` seat (level ``hard``) thinks at most per decision, with :data:`HARD_ITERATIONS`
+#: rollouts at most: whichever ends first.
+SECONDS, HARD_ITERATIONS = 1.0, 1024
 
 #: ``(game, seat, seed) -> world`` (``RulesetSpec.determinise``).
 Determiniser = Callable[[Game, str, int], Game]
@@ -82,29 +93,38 @@ class SearchBot(Bot):
                 if self.rollout_bot else None)
         others = [a.id for a in legal if a.id != base]
         self.rng.shuffle(others)
-        width = max(2, int(self.widening * math.sqrt(self.iterations)))
-        survivors = ([base] if base else []) + others[:width - (1 if base else 0)]
+        candidates = ([base] if base else []) + others
+        budget = _Budget(self.iterations, self.seconds)
+        samples = [(self.rng.getrandbits(62), self.rng.getrandbits(32))]  # (world seed, rollout seed): shared
+        first = self._value(candidates[0], *samples[0], budget.deadline)
+        if first is None:  # the budget ran out inside the first rollout: the rollout policy's choice stands
+            return candidates[0]
+        budget.rollouts = 1
+        # Progressive widening by the rollouts the budget affords (the first one timed the rest).
+        survivors = candidates[:max(2, int(self.widening * math.sqrt(budget.affordable())))]
         values: dict[str, list[float]] = {a: [] for a in survivors}
-        samples: list[tuple[int, int]] = []  # (world seed, rollout seed): shared by every candidate
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        spent, rounds = 0, max(1, math.ceil(math.log2(len(survivors))))
-        while True:
-            per = max(1, self.iterations // (rounds * len(survivors)))
-            target = len(samples) + per
-            while len(samples) < target:
-                samples.append((self.rng.getrandbits(62), self.rng.getrandbits(32)))
-            for action in survivors:
+        values[candidates[0]].append(first)
+        rounds, done = max(1, math.ceil(math.log2(len(survivors)))), 0
+        while not budget.spent():
+            for action in survivors:  # the sample for every survivor; a survivor kept back in catches up
                 for world_seed, roll_seed in samples[len(values[action]):]:
-                    values[action].append(self._value(action, world_seed, roll_seed))
-                    spent += 1
-            out_of_time = deadline is not None and time.perf_counter() > deadline
-            if len(survivors) <= 2 or spent >= self.iterations or out_of_time:
-                break
-            ranked = sorted(survivors, key=lambda a: -statistics.fmean(values[a]))
-            survivors = ranked[:max(2, len(ranked) // 2)]
-            if base and base not in survivors:
-                survivors.append(base)
-        best = max(survivors, key=lambda a: (statistics.fmean(values[a]), a == base))
+                    value = self._value(action, world_seed, roll_seed, budget.deadline)
+                    if value is None:
+                        break
+                    values[action].append(value)
+                    budget.rollouts += 1
+                    if budget.spent():
+                        break
+                if budget.spent():
+                    break
+            if len(survivors) > 2 and budget.share() >= (done + 1) / rounds:  # halve once per slice of the budget
+                done += 1
+                ranked = sorted((a for a in survivors if a != base), key=lambda a: -_mean(values[a]))
+                survivors = ([base] if base else []) + ranked[:max(2, len(survivors) // 2) - (1 if base else 0)]
+            if not budget.spent():
+                samples.append((self.rng.getrandbits(62), self.rng.getrandbits(32)))
+        tried = [a for a in survivors if values[a]]
+        best = max(tried, key=lambda a: (_mean(values[a]), a == base))
         if base is None or best == base:
             return best
         n = min(len(values[best]), len(values[base]))
@@ -113,9 +133,10 @@ class SearchBot(Bot):
         spread = statistics.stdev(diffs) / math.sqrt(n) if n > 1 else math.inf
         return best if gain > 0 and gain > self.margin * spread else base
 
-    def _value(self, action: str, world_seed: int, roll_seed: int) -> float:
+    def _value(self, action: str, world_seed: int, roll_seed: int, deadline: float) -> float | None:
         """The outcome for the seat of ``action`` made in the world ``world_seed`` deals, played out with
-        the rollout dice and decisions of ``roll_seed`` (the same for every candidate)."""
+        the rollout dice and decisions of ``roll_seed`` (the same for every candidate); None when the
+        decision's time ran out before the rollout ended."""
         world = self.determinise(self.game, self.seat, world_seed)
         world.umpire.rng.seed(roll_seed)  # the world's future after the decision: shared by candidates
         world.apply(self.seat, action)
@@ -125,9 +146,44 @@ class SearchBot(Bot):
             acting = world.to_act()
             if not acting:
                 break
+            if time.process_time() > deadline:
+                return None
             seat = acting[0]
             legal = world.legal_actions(seat)
             bot = bots.get(seat)
             world.apply(seat, bot.choose(world.view(seat) if bot.needs_view else None, legal) if bot
                         else legal[int(rng.random() * len(legal))].id)
+        if world.result is None:  # counted a draw, an unfinished rollout taught a losing seat to stall
+            return -1.0
         return outcome(world.result, world.seats)[self.seat]
+
+
+def _mean(values: list[float]) -> float:
+    """The mean outcome of a candidate; one not tried yet (the budget ran out) ranks last."""
+    return statistics.fmean(values) if values else -math.inf
+
+
+class _Budget:
+    """A decision's budget: ``iterations`` rollouts, and ``seconds`` of CPU time if given (whichever ends
+    first); :meth:`share` is the part of it spent."""
+
+    def __init__(self, iterations: int, seconds: float | None) -> None:
+        self.iterations, self.seconds, self.rollouts = iterations, seconds, 0
+        self.started = time.process_time()
+        self.deadline = math.inf if seconds is None else self.started + seconds
+
+    def share(self) -> float:
+        used = self.rollouts / self.iterations
+        if self.seconds is not None:
+            used = max(used, (time.process_time() - self.started) / self.seconds)
+        return used
+
+    def affordable(self) -> float:
+        """How many rollouts the budget affords, at the pace of those made so far."""
+        if self.seconds is None:
+            return self.iterations
+        pace = max(time.process_time() - self.started, 1e-6) / max(self.rollouts, 1)
+        return min(self.iterations, self.seconds / pace)
+
+    def spent(self) -> bool:
+        return self.share() >= 1.0

@@ -33,7 +33,7 @@ from riotact.core import (
     play_laboratory,
     play_out,
 )
-from riotact.core.bots import BOT_KINDS
+from riotact.core.bots import bot_kind
 from riotact.core.engines import check_engine
 from riotact.core.options import Value, parse_cli_option
 
@@ -75,9 +75,7 @@ def grid_cells(grid: Sequence[str], *, seats: Sequence[str]) -> list[Cell]:
         cell = Cell()
         for name, value in zip(names, combo, strict=True):
             if name in seats:
-                if value not in BOT_KINDS:
-                    raise SweepError(f"--grid {name}: {value!r} is not a bot kind ({', '.join(BOT_KINDS)})")
-                cell.seats[name] = str(value)
+                cell.seats[name] = _kind(f"--grid {name}", value)
             elif name.startswith(SETUP):
                 cell.setup[name[len(SETUP):]] = value
             else:
@@ -266,7 +264,15 @@ def run_sweep(sweep: Sweep, out: Path, runner: Runner,
 
 
 def seat_kinds(pairs: Mapping[str, str], seats: Sequence[str]) -> dict[str, str]:
-    for seat, kind in pairs.items():
-        if seat not in seats or kind not in BOT_KINDS:
-            raise SweepError(f"--seat {seat}={kind}: seats are {', '.join(seats)}; kinds {', '.join(BOT_KINDS)}")
-    return dict(pairs)
+    for seat in pairs:
+        if seat not in seats:
+            raise SweepError(f"--seat {seat}={pairs[seat]}: seats are {', '.join(seats)}")
+    return {seat: _kind(f"--seat {seat}", kind) for seat, kind in pairs.items()}
+
+
+def _kind(where: str, value: Value) -> str:
+    """The bot kind a level or kind names (the table records kinds); a one-line error for anything else."""
+    try:
+        return bot_kind(str(value))
+    except RiotactError as error:
+        raise SweepError(f"{where}: {error}") from None

@@ -35,7 +35,7 @@ from riotact.core import (
     parse_scenario,
     replay,
 )
-from riotact.core.bots import BOT_KINDS
+from riotact.core.bots import BOT_KINDS, LEVELS, bot_kind
 from riotact.core.log import parse_log
 from riotact.core.scenario import find_builtin_scenario, scenario_from_toml
 from riotact.core.spectators import SPECTATOR
@@ -80,7 +80,8 @@ class CreateTable(_Strict):
     options: dict[Name, bool | int | float | str] = {}
     seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None
     dice: Literal["seeded", "manual"] = "seeded"
-    seats: dict[Name, Literal["person", "random", "heuristic"]] = {}
+    #: ``person``, or a bot by level (easy, normal, hard) or by the kind it names (the table records kinds).
+    seats: dict[Name, Literal["person", "easy", "normal", "hard", "random", "heuristic", "search"]] = {}
     umpire: Literal["person", "riotact"] = "riotact"
     #: An army list from the lobby's builder, in place of the scenario's own (rulesets with one).
     army: Annotated[list[dict[str, Any]], Field(max_length=MAX_ARMY)] | None = None
@@ -258,6 +259,7 @@ def scenario_summary(scenario: Scenario) -> dict[str, Any]:
     return {"ref": scenario.ref, "ruleset": scenario.ruleset, "id": scenario.id, "title": scenario.title,
             "description": scenario.description, "seats": [s for s in scenario.seats if s != UMPIRE],
             "umpire_seat": spec.umpire_seat, "heuristic": spec.heuristic_bot is not None,
+            "search": spec.determinise is not None,
             "house_rules": {k: v for k, v in scenario.house_rules.items()}}
 
 
@@ -274,7 +276,12 @@ def catalogue() -> dict[str, Any]:
                              "choices": list(r.choices), "low": r.low, "high": r.high} for r in spec.house_rules],
             "scenarios": [scenario_summary(s) for s in builtin_scenarios(spec)],
         })
-    return {"rulesets": out, "bot_kinds": list(BOT_KINDS)}
+    return {"rulesets": out, "bot_kinds": list(BOT_KINDS), "bot_levels": LEVELS}
+
+
+def _seat_kind(chosen: str) -> str:
+    """A person, or the bot kind the lobby's level (or kind) names."""
+    return chosen if chosen == PERSON else bot_kind(chosen)
 
 
 def with_army(scenario: Scenario, army: list[dict[str, Any]]) -> dict[str, Any]:
@@ -454,7 +461,7 @@ def build_app(store: Store, limits: Limits | None = None, *, bot_workers: int = 
             if body.army is not None:
                 scenario = parse_scenario(with_army(scenario, body.army), scenario.source)
             scenario, umpire = _with_umpire_chair(scenario, body.umpire)
-            seats = {s: body.seats.get(s, PERSON) for s in scenario.seats if s != UMPIRE}
+            seats = {s: _seat_kind(body.seats.get(s, PERSON)) for s in scenario.seats if s != UMPIRE}
             unknown = set(body.seats) - set(seats)
             if unknown:
                 raise _BadRequest(f"seats: no seat {sorted(unknown)[0]!r} in {scenario.ref} "

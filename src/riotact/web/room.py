@@ -25,8 +25,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 from riotact.core import UMPIRE, Bot, DiceError, Game, RiotactError, Scenario, make_bot, replay
+from riotact.core.bots import BOT_KINDS
 from riotact.core.log import Event, dumps, visible
 from riotact.core.odds import action_odds
+from riotact.core.search import SearchBot
 from riotact.core.spectators import SPECTATOR, common_log, common_view, player_seats
 
 from .store import Conflict, Store, StoredTable, TableRecord
@@ -34,7 +36,7 @@ from .thinkers import Thinkers
 
 PERSON = "person"
 RIOTACT = "riotact"  # the umpire's chair left to riotact (no umpire token is made)
-SEAT_KINDS = (PERSON, "random", "heuristic")
+SEAT_KINDS = (PERSON, *BOT_KINDS)
 #: What the umpire may let spectators see: every seat's common view, one seat's view, the truth (at the end).
 COMMON, AS_SEAT, TRUTH = "common", "seat:", "truth"
 Send = Callable[[dict[str, Any]], Awaitable[None]]
@@ -523,9 +525,11 @@ class LiveTable:
         if self.bot_waiting is not None or self.revealed:
             return None
         for seat in self.game.to_act():
-            if self.seats.get(seat) not in ("random", "heuristic"):
+            if self.seats.get(seat) not in BOT_KINDS:
                 continue
             bot = self.bots[seat]
+            if isinstance(bot, SearchBot):  # it thinks while the table goes on: on the game as it is now
+                bot.game = self.game.clone()
             view = self.seen_by(seat) if bot.needs_view else None
             return BotTurn(seat, bot, view, list(self.game.legal_actions(seat)), self.generation)
         return None
@@ -666,7 +670,7 @@ class Room:
         return table
 
     def _live(self, table_id: str, title: str, game: Game, seats: dict[str, str], tray: TrayDice | None) -> LiveTable:
-        bots = {s: make_bot(k, game, s) for s, k in seats.items() if k in ("random", "heuristic")}
+        bots = {s: make_bot(k, game, s) for s, k in seats.items() if k in BOT_KINDS}
         return LiveTable(table_id, title, game, seats, self.store, tray, bots=bots)
 
     def create(self, new: NewTable) -> tuple[LiveTable, dict[str, str]]:

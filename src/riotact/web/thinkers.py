@@ -2,7 +2,10 @@
 the event loop (every other table, every seat's message); or, with no workers, in the server's process.
 
 A bot is its seat and its own dice of chance (``Bot.rng``): it is sent to a worker with the view and the
-legal actions it is shown, and comes back with its decision and its dice as they are after thinking.
+legal actions it is shown, and comes back with its decision and its dice as they are after thinking. A
+search bot also takes its copy of the game (it deals its worlds from it); where that copy cannot be sent
+(shapely's prepared geometry of Breaking of Nations and Public Participation does not pickle), it thinks
+in a thread of this process instead, which keeps the event loop answering between its slices of time.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import pickle
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -18,6 +22,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from riotact.core import Bot
+from riotact.core.search import SearchBot
 from riotact.rulesets import all_rulesets
 
 log = logging.getLogger("riotact.web")
@@ -45,12 +50,19 @@ def think(bot: Bot, view: dict[str, Any] | None, legal: list[Any]) -> tuple[str,
     return bot.choose(view, legal), bot
 
 
+def _sort(bot: Bot) -> str:
+    """A bot's class, and for a bot that carries its game the ruleset: whether it pickles depends on both."""
+    return f"{type(bot).__name__}:{bot.game.spec.id}" if isinstance(bot, SearchBot) else type(bot).__name__
+
+
 class Thinkers:
     """``workers`` processes (0: the bots think in this process, on its event loop: tests, tiny servers)."""
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
         self._pool: ProcessPoolExecutor | None = None
+        #: Sorts of bot that did not pickle (:func:`_sort`): they think in a thread.
+        self._unsendable: set[str] = set()
 
     def _start(self) -> ProcessPoolExecutor:
         # spawn: fresh processes, not forks of this one's threads and event loop.
@@ -69,9 +81,15 @@ class Thinkers:
     async def choose(self, bot: Bot, view: dict[str, Any] | None, legal: list[Any]) -> tuple[str, Bot]:
         if not self.workers:
             return think(bot, view, legal)
+        if _sort(bot) in self._unsendable:
+            return await asyncio.to_thread(think, bot, view, legal)
         pool = self._pool or self._start()
         try:
             return await asyncio.get_running_loop().run_in_executor(pool, think, bot, view, legal)
+        except (pickle.PicklingError, AttributeError) as unsendable:  # what pickle raises for it
+            log.info("a %s bot cannot be sent to a worker (%s): it thinks in a thread", _sort(bot), unsendable)
+            self._unsendable.add(_sort(bot))
+            return await asyncio.to_thread(think, bot, view, legal)
         except BrokenProcessPool:  # a worker was killed: a fresh pool for the next bot, this one thinks here
             log.error("a bot worker process died; starting the pool afresh")
             self._pool = None

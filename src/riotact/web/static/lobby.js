@@ -29,8 +29,11 @@ function drawSeats() {
   if (typeof ArmyBuilder !== "undefined") ArmyBuilder.show(sc, rulesetOf(sc));
   sc.seats.forEach((seat, i) => {
     const select = el("select", { id: `seat-${seat}`, "data-seat": seat });
-    const kinds = [["person", "a person (gets an invitation link)"], ["random", "a bot: random moves"]];
-    if (sc.heuristic) kinds.push(["heuristic", "a bot: riotact's heuristic player"]);
+    // A bot by difficulty level (easy, normal, hard: the names the terminal and the lab use); each
+    // names a bot kind, which the table records and the badges show.
+    const kinds = [["person", "a person (gets an invitation link)"], ["random", "bot, easy: random moves"]];
+    if (sc.heuristic) kinds.push(["heuristic", "bot, normal: riotact's heuristic player"]);
+    if (sc.search) kinds.push(["search", "bot, hard: searches ahead (up to a second a move)"]);
     for (const [value, label] of kinds) select.append(el("option", { value, text: label }));
     select.value = i === 0 ? "person" : (sc.heuristic ? "heuristic" : "random");
     const badge = el("span", { class: "kind" });
