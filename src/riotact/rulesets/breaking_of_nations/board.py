@@ -64,8 +64,9 @@ class Ground:
 
     # -- rulers --------------------------------------------------------------------
     def gap(self, a: Soldier, b: Soldier) -> float:
-        """BON-001 gap: distances are measured between the nearest base edges."""
-        return self.table.ruler(a.pos, a.base, b.pos, b.base)
+        """BON-001 gap: distances are measured between the nearest base edges (``Table.ruler``, written
+        out here: it is the question most often asked)."""
+        return max(0.0, math.hypot(b.x - a.x, b.y - a.y) - a.base - b.base)
 
     def in_contact(self, a: Soldier, b: Soldier) -> bool:
         return self.gap(a, b) <= CONTACT  # BON-031
@@ -258,6 +259,7 @@ class Blueprint:
         self.sections = {s.id: s for s in card.sections}
         self.rooms = {s.id: Polygon(s.outline) for s in card.sections}
         self.openings = {o.id: Opening(o, self) for o in card.openings}
+        self._distances: dict[XY, float] = {}
 
     def __deepcopy__(self, memo: dict[int, object]) -> Blueprint:
         return self
@@ -292,7 +294,9 @@ class Blueprint:
         return self.near(a, b) and bool(self.shape.intersects(LineString([a, b]) if a != b else Point(a)))
 
     def distance(self, p: XY) -> float:
-        return float(self.shape.distance(Point(p)))
+        if p not in self._distances:  # the walls never move: measured once per point
+            self._distances[p] = float(self.shape.distance(Point(p)))
+        return self._distances[p]
 
     def centre(self, section: str) -> XY:
         c = self.rooms[section].representative_point()

@@ -405,8 +405,9 @@ def cc_tn(w: World, a: Soldier, t: Soldier) -> tuple[int, str]:
 
 
 def fighters(w: World, m: Soldier) -> list[Soldier]:
-    return sorted((e for e in w.men.values() if e.in_play and w.unit_of(e).seat != w.unit_of(m).seat
-                   and w.board.in_contact(m, e)), key=lambda e: (w.board.gap(m, e), e.id))
+    seat = w.unit_of(m).seat
+    return sorted((e for e in w.men.values() if not e.removed and w.board.in_contact(m, e)
+                   and w.unit_of(e).seat != seat), key=lambda e: (w.board.gap(m, e), e.id))
 
 
 def melee(w: World, u: Unit) -> None:
