@@ -34,8 +34,9 @@ Points are ``(x, y)`` in inches, ``y`` growing towards the top (north) edge of t
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from shapely import intersects_xy, prepare
 from shapely.geometry import LineString, Point, Polygon
@@ -43,6 +44,7 @@ from shapely.prepared import prep
 from shapely.validation import explain_validity
 
 XY = tuple[float, float]
+T = TypeVar("T")
 
 #: Arrow die faces 1..6 point north, then every 60 degrees clockwise (bearings in degrees).
 ARROW_BEARINGS = (0, 60, 120, 180, 240, 300)
@@ -114,6 +116,13 @@ class Table:
         if len(self._known) >= _KNOWN_LIMIT:
             self._known.clear()
         self._known[key] = answer
+
+    def known(self, key: tuple[object, ...], work: Callable[[], T]) -> T:
+        """The answer to a ruleset's own question about the terrain, worked out once: ``key`` must
+        name everything the answer depends on besides the terrain (points, and what changes)."""
+        if key not in self._known:
+            self._remember(key, work())
+        return self._known[key]  # type: ignore[return-value]
 
     def __deepcopy__(self, memo: dict[int, object]) -> Table:
         return self  # the table never changes in play; game clones share it

@@ -47,6 +47,7 @@ GRID = 0.1  # inches: where engine-driven moves land (the menu's points are writ
 #: BON-092 / BON-093: a building's CV and Armour Class by material.
 MATERIALS = {"wooden": (6, 1), "stone": (9, 2), "fortification": (15, 3)}
 DOORSTEP = 0.75  # where a figure stands in front of an opening (inches from the wall)
+KNOWN_LIMIT = 100_000  # answers a building keeps about its walls before it starts again
 
 
 class Ground:
@@ -71,8 +72,15 @@ class Ground:
     def in_contact(self, a: Soldier, b: Soldier) -> bool:
         return self.gap(a, b) <= CONTACT  # BON-031
 
+    def lanes(self) -> tuple[object, ...]:
+        """What the lanes cut so far are (``Cut.key``): with the terrain, all the going depends on."""
+        return tuple(c.key() for c in self.cuts)
+
     def terrain_at(self, p: tuple[float, float]) -> list[str]:
         """The kinds of ground at ``p``; a lane cut through wire is not wire (BON-102)."""
+        return list(self.table.known(("kinds at", p[0], p[1], self.lanes()), lambda: tuple(self._terrain_at(p))))
+
+    def _terrain_at(self, p: tuple[float, float]) -> list[str]:
         lanes = {c.wire for c in self.cuts}
         return [str(f.tags["kind"]) for f in self.table.features_at(p)
                 if not (f.id in lanes and not uncut(f, self.cuts).covers(Point(p)))]
@@ -97,7 +105,8 @@ class Ground:
     def ground(self, a: tuple[float, float], b: tuple[float, float]) -> set[str]:
         """The kinds of ground a move from ``a`` to ``b`` meets: where it starts and ends and what it
         crosses (BON-109)."""
-        return {*self.terrain_at(a), *self.terrain_at(b), *(str(f.tags["kind"]) for f in self.crossed(a, b))}
+        return set(self.table.known(("ground", a[0], a[1], b[0], b[1], self.lanes()), lambda: frozenset((
+            *self.terrain_at(a), *self.terrain_at(b), *(str(f.tags["kind"]) for f in self.crossed(a, b))))))
 
     def in_trench(self, m: Soldier) -> bool:
         return "trench" in self.terrain_at(m.pos)
@@ -260,6 +269,7 @@ class Blueprint:
         self.rooms = {s.id: Polygon(s.outline) for s in card.sections}
         self.openings = {o.id: Opening(o, self) for o in card.openings}
         self._distances: dict[XY, float] = {}
+        self._blocks: dict[tuple[XY, XY], bool] = {}
 
     def __deepcopy__(self, memo: dict[int, object]) -> Blueprint:
         return self
@@ -290,11 +300,21 @@ class Blueprint:
         return not (max(a[0], b[0]) < x0 or min(a[0], b[0]) > x1 or max(a[1], b[1]) < y0 or min(a[1], b[1]) > y1)
 
     def blocks(self, a: XY, b: XY) -> bool:
-        """Whether the straight line a-b passes through the building (its walls stop movement and sight)."""
-        return self.near(a, b) and bool(self.shape.intersects(LineString([a, b]) if a != b else Point(a)))
+        """Whether the straight line a-b passes through the building (its walls stop movement and sight;
+        measured once per pair of points)."""
+        if not self.near(a, b):
+            return False
+        key = (a, b)
+        if key not in self._blocks:
+            if len(self._blocks) >= KNOWN_LIMIT:
+                self._blocks.clear()
+            self._blocks[key] = bool(self.shape.intersects(LineString([a, b]) if a != b else Point(a)))
+        return self._blocks[key]
 
     def distance(self, p: XY) -> float:
         if p not in self._distances:  # the walls never move: measured once per point
+            if len(self._distances) >= KNOWN_LIMIT:
+                self._distances.clear()
             self._distances[p] = float(self.shape.distance(Point(p)))
         return self._distances[p]
 

@@ -333,9 +333,9 @@ def worth(w: World, u: Unit, p: Blueprint) -> bool:
     return any(w.unit_of(m).seat != u.seat and not w.unit_of(m).concealed for m in occupants_of(w, p))
 
 
-def fighters(w: World, m: Soldier) -> list[Soldier]:
+def fighters(w: World, m: Soldier, among: list[Soldier] | None = None) -> list[Soldier]:
     """BON-096: walls part those on either side; a fight across them goes through an opening."""
-    found = combat.fighters(w, m)
+    found = combat.fighters(w, m, among)
     return [e for e in found if where(w, e) == where(w, m)] if w.houses else found
 
 

@@ -55,7 +55,8 @@ def unit_orders(w: World, u: Unit) -> Iterator[Action]:
     if u.kind == "vehicle":  # BON-012 gap: a vehicle fires and moves
         yield from movement.move_menu(w, u, foes)
         return
-    if any(buildings.fighters(w, m) for m in able):
+    near = combat.near_men(w, able)
+    if any(buildings.fighters(w, m, near) for m in able):
         yield Action(f"fight:{u.id}", f"{u.name} fights in close combat")
     movers = movement.unit_movers(w, u)
     if movers and all(not m.prone for m in movers):
