@@ -134,13 +134,21 @@ class Ground:
         sp = m.sp() * (2 if charging else 1)
         if m.prone:
             sp = math.ceil(sp / 2)
-        kinds = self.ground(a, b)
-        slowest = max((TERRAIN[k].move for k in kinds if not (k == "trench" and _along_trench(self, a, b))),
-                      key=lambda mv: MOVE_ORDER[mv], default="flat")
+        slowest, climb = self.going(a, b)
         if slowest == "impassable":
             return 0.0
         allowed = float(terrain_speed(sp, slowest))
-        return allowed - abs(self.table.height_at(b) - self.table.height_at(a))
+        return allowed - climb
+
+    def going(self, a: tuple[float, float], b: tuple[float, float]) -> tuple[str, int]:
+        """The slowest going a->b (BON-109 gap; along a trench it is flat, BON-110) and the hill levels
+        climbed or descended (BON-087): measured once per pair of points and state of the lanes."""
+        def measure() -> tuple[str, int]:
+            kinds = self.ground(a, b)
+            slowest = max((TERRAIN[k].move for k in kinds if not (k == "trench" and _along_trench(self, a, b))),
+                          key=lambda mv: MOVE_ORDER[mv], default="flat")
+            return slowest, abs(self.table.height_at(b) - self.table.height_at(a))
+        return self.table.known(("going", a[0], a[1], b[0], b[1], self.lanes()), measure)
 
     def path_problem(self, m: Soldier, a: tuple[float, float], b: tuple[float, float], *,
                      charging: bool = False, allowance: Callable[..., float] | None = None) -> str | None:
@@ -212,6 +220,7 @@ def terrain_feature(fid: str, name: str, kind: str, outline: Any, height: int) -
                    impassable=t.move == "impassable", height=height, tags={"kind": kind})
 
 
+@lru_cache(maxsize=4096)
 def _grid_point_within(a: tuple[float, float], b: tuple[float, float], length: float, width: float,
                        depth: float) -> tuple[float, float]:
     """The 0.1" grid point nearest the point ``length`` inches from ``a`` towards ``b`` among those on

@@ -249,9 +249,15 @@ def indoors_problem(w: World, u: Unit, dest: tuple[float, float]) -> str | None:
             return (f"{u.name} walks only within {section_name(w, p, here[1])}: into another room or out "
                     "by its doors (BON-089)")
         return None
-    for m in w.members(u):
+    men = w.members(u)
+    if not men:
+        return None
+    xs = [x for m in men for x in (m.x, m.x + shift[0])]
+    ys = [y for m in men for y in (m.y, m.y + shift[1])]
+    near = [p for p in standing(w) if p.near((min(xs), min(ys)), (max(xs), max(ys)))]  # the rest are clear
+    for m in men:
         end = (m.x + shift[0], m.y + shift[1])
-        for p in standing(w):
+        for p in near:
             if p.blocks(m.pos, end):
                 return f"the path goes through {p.name}: units go in and out by its doors (BON-090)"
     return None
