@@ -415,10 +415,11 @@ def fighters(w: World, m: Soldier, among: Iterable[Soldier] | None = None) -> li
                   key=lambda e: (w.board.gap(m, e), e.id))
 
 
-def near_men(w: World, group: list[Soldier]) -> list[Soldier]:
-    """The men on the table close enough to touch a model of ``group`` (a box around the group, as
-    wide as base contact between the largest bases reaches): who ``fighters`` need look at."""
-    reach = CONTACT + 2 * max(BASE, PIECE_BASE, VEHICLE_BASE) + 0.5  # with room to spare for rounding
+def near_men(w: World, group: list[Soldier], within: float = CONTACT) -> list[Soldier]:
+    """The men on the table who may be ``within`` inches (base edge to base edge) of a model of
+    ``group``: those in a box around the group that wide, widened by the largest bases (by default
+    those close enough to touch one, who ``fighters`` need look at)."""
+    reach = within + 2 * max(BASE, PIECE_BASE, VEHICLE_BASE) + 0.5  # with room to spare for rounding
     x0, x1 = min(m.x for m in group) - reach, max(m.x for m in group) + reach
     y0, y1 = min(m.y for m in group) - reach, max(m.y for m in group) + reach
     return [e for e in w.men.values() if not e.removed and x0 <= e.x <= x1 and y0 <= e.y <= y1]
