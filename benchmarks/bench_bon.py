@@ -6,9 +6,11 @@
    for a Python game loop; chance outcomes not counted). Medians of the rounds.
 2. Cost per turn against units: the village scenario's units copied k times (1x..16x, new ids, each
    copy shifted 1" so no two models share a place), random bots, laboratory mode; CPU milliseconds per
-   turn, the mean over seeds 1..3, and the log-log exponent (1 = linear).
+   turn, the mean over seeds 1..N (``--seeds``, 3), the log-log exponent over all factors (1 = linear)
+   and each step's local exponent.
 
-    .venv/bin/python benchmarks/bench_bon.py [--seconds 2] [--rounds 3] [--factors 1,2,4,8,16] [--json]
+    .venv/bin/python benchmarks/bench_bon.py [--seconds 2] [--rounds 3] [--factors 1,2,4,8,16] [--seeds 3]
+                                             [--json]
 """
 
 from __future__ import annotations
@@ -28,7 +30,6 @@ from riotact.core.scenario import Scenario
 from riotact.rulesets import get_ruleset
 
 SPEC = get_ruleset("breaking-of-nations")
-SEEDS = (1, 2, 3)
 
 
 def scenarios() -> dict[str, Scenario]:
@@ -84,6 +85,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--factors", default="1,2,4,8,16")
+    parser.add_argument("--seeds", type=int, default=3, help="games per factor (seeds 1..N)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     try:
@@ -105,9 +107,11 @@ def main() -> None:
     village = scenarios()["village-1914"]
     rows = []
     for k in factors:
-        costs = [cost_per_turn(village, k, seed) for seed in SEEDS]
+        costs = [cost_per_turn(village, k, seed) for seed in range(1, max(args.seeds, 1) + 1)]
         rows.append({"copies": k, "units": costs[0][1],
                      "cpu_ms_per_turn": round(1000 * sum(c for c, _ in costs) / len(costs), 2)})
+        if len(rows) > 1:
+            rows[-1]["local_exponent"] = round(slope([(r["copies"], r["cpu_ms_per_turn"]) for r in rows[-2:]]), 2)
     report["scaling"] = {"scenario": village.ref, "rows": rows,
                          "exponent": round(slope([(r["copies"], r["cpu_ms_per_turn"]) for r in rows]), 2)}
     if args.json:

@@ -34,8 +34,9 @@ Points are ``(x, y)`` in inches, ``y`` growing towards the top (north) edge of t
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from shapely import intersects_xy, prepare
 from shapely.geometry import LineString, Point, Polygon
@@ -43,9 +44,13 @@ from shapely.prepared import prep
 from shapely.validation import explain_validity
 
 XY = tuple[float, float]
+T = TypeVar("T")
 
 #: Arrow die faces 1..6 point north, then every 60 degrees clockwise (bearings in degrees).
 ARROW_BEARINGS = (0, 60, 120, 180, 240, 300)
+#: How many answers a table keeps before it starts again (a long game asks at ever new points).
+_KNOWN_LIMIT = 200_000
+_NO_LINE = LineString()  # no feature is near: the line is never asked about
 _WORDS = ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west")
 
 
@@ -103,6 +108,21 @@ class Table:
         self.by_id = {f.id: f for f in self.features}
         self._sight = [f for f in self.features if f.blocks_sight]
         self._walls = [f for f in self.features if f.impassable]
+        #: The answers of the terrain's questions so far, by question and points: the terrain never
+        #: changes in play, so each pair of points is measured once (and clones share the answers).
+        self._known: dict[tuple[object, ...], object] = {}
+
+    def _remember(self, key: tuple[object, ...], answer: object) -> None:
+        if len(self._known) >= _KNOWN_LIMIT:
+            self._known.clear()
+        self._known[key] = answer
+
+    def known(self, key: tuple[object, ...], work: Callable[[], T]) -> T:
+        """The answer to a ruleset's own question about the terrain, worked out once: ``key`` must
+        name everything the answer depends on besides the terrain (points, and what changes)."""
+        if key not in self._known:
+            self._remember(key, work())
+        return self._known[key]  # type: ignore[return-value]
 
     def __deepcopy__(self, memo: dict[int, object]) -> Table:
         return self  # the table never changes in play; game clones share it
@@ -123,14 +143,13 @@ class Table:
     # -- sight and cover ---------------------------------------------------
     def sight_blocker(self, a: XY, b: XY) -> Feature | None:
         """The first feature that blocks the line from ``a`` to ``b`` (a figure inside one sees out)."""
-        near = [f for f in self._sight if f.near(a, b)]
-        if not near:
-            return None
-        line = LineString([a, b])
-        for f in near:
-            if f.crossed_by(line) and not f.contains(a) and not f.contains(b):
-                return f
-        return None
+        key = ("sight", a[0], a[1], b[0], b[1])
+        if key not in self._known:
+            near = [f for f in self._sight if f.near(a, b)]
+            line = LineString([a, b]) if near else _NO_LINE
+            self._remember(key, next((f for f in near if f.crossed_by(line) and not f.contains(a)
+                                      and not f.contains(b)), None))
+        return self._known[key]  # type: ignore[return-value]
 
     def line_of_sight(self, a: XY, b: XY) -> bool:
         return self.sight_blocker(a, b) is None
@@ -156,31 +175,35 @@ class Table:
         """Why a straight move from ``a`` to ``b`` is impossible, or None."""
         if not self.on_table(b):
             return f"({b[0]:.1f}, {b[1]:.1f}) is off the table ({self.width:g}\" by {self.depth:g}\")"
-        near = [f for f in self._walls if f.near(a, b)]
-        if near:
-            line = LineString([a, b])
-            for f in near:
-                if f.crossed_by(line):
-                    return f"the path goes through {f.name}"
-        return None
+        key = ("wall", a[0], a[1], b[0], b[1])
+        if key not in self._known:
+            near = [f for f in self._walls if f.near(a, b)]
+            line = LineString([a, b]) if near else _NO_LINE
+            self._remember(key, next((f for f in near if f.crossed_by(line)), None))
+        wall = self._known[key]
+        return f"the path goes through {wall.name}" if isinstance(wall, Feature) else None
 
     def crossed(self, a: XY, b: XY) -> list[Feature]:
         """Features the straight path from ``a`` to ``b`` meets, except those ``a`` stands in."""
-        near = [f for f in self.features if f.near(a, b)]
-        if not near:
-            return []
-        line = LineString([a, b])
-        return [f for f in near if f.crossed_by(line) and not f.contains(a)]
+        key = ("crossed", a[0], a[1], b[0], b[1])
+        if key not in self._known:
+            near = [f for f in self.features if f.near(a, b)]
+            line = LineString([a, b]) if near else _NO_LINE
+            self._remember(key, tuple(f for f in near if f.crossed_by(line) and not f.contains(a)))
+        return list(self._known[key])  # type: ignore[call-overload]
 
     def obstacles_crossed(self, a: XY, b: XY) -> list[Feature]:
         """Obstacles the straight path meets (not the one a figure already stands in)."""
         return [f for f in self.crossed(a, b) if f.obstacle and not f.impassable]
 
     def height_at(self, p: XY) -> int:
-        return max((f.height for f in self.features if f.height and f.contains(p)), default=0)
+        return max((f.height for f in self.features_at(p) if f.height), default=0)
 
     def features_at(self, p: XY) -> list[Feature]:
-        return [f for f in self.features if f.contains(p)]
+        key = ("at", p[0], p[1])
+        if key not in self._known:
+            self._remember(key, tuple(f for f in self.features if f.contains(p)))
+        return list(self._known[key])  # type: ignore[call-overload]
 
     def clamp(self, p: XY) -> XY:
         return (min(max(p[0], 0.0), self.width), min(max(p[1], 0.0), self.depth))

@@ -47,6 +47,7 @@ GRID = 0.1  # inches: where engine-driven moves land (the menu's points are writ
 #: BON-092 / BON-093: a building's CV and Armour Class by material.
 MATERIALS = {"wooden": (6, 1), "stone": (9, 2), "fortification": (15, 3)}
 DOORSTEP = 0.75  # where a figure stands in front of an opening (inches from the wall)
+KNOWN_LIMIT = 100_000  # answers a building keeps about its walls before it starts again
 
 
 class Ground:
@@ -64,14 +65,22 @@ class Ground:
 
     # -- rulers --------------------------------------------------------------------
     def gap(self, a: Soldier, b: Soldier) -> float:
-        """BON-001 gap: distances are measured between the nearest base edges."""
-        return self.table.ruler(a.pos, a.base, b.pos, b.base)
+        """BON-001 gap: distances are measured between the nearest base edges (``Table.ruler``, written
+        out here: it is the question most often asked)."""
+        return max(0.0, math.hypot(b.x - a.x, b.y - a.y) - a.base - b.base)
 
     def in_contact(self, a: Soldier, b: Soldier) -> bool:
         return self.gap(a, b) <= CONTACT  # BON-031
 
+    def lanes(self) -> tuple[object, ...]:
+        """What the lanes cut so far are (``Cut.key``): with the terrain, all the going depends on."""
+        return tuple(c.key() for c in self.cuts)
+
     def terrain_at(self, p: tuple[float, float]) -> list[str]:
         """The kinds of ground at ``p``; a lane cut through wire is not wire (BON-102)."""
+        return list(self.table.known(("kinds at", p[0], p[1], self.lanes()), lambda: tuple(self._terrain_at(p))))
+
+    def _terrain_at(self, p: tuple[float, float]) -> list[str]:
         lanes = {c.wire for c in self.cuts}
         return [str(f.tags["kind"]) for f in self.table.features_at(p)
                 if not (f.id in lanes and not uncut(f, self.cuts).covers(Point(p)))]
@@ -96,7 +105,8 @@ class Ground:
     def ground(self, a: tuple[float, float], b: tuple[float, float]) -> set[str]:
         """The kinds of ground a move from ``a`` to ``b`` meets: where it starts and ends and what it
         crosses (BON-109)."""
-        return {*self.terrain_at(a), *self.terrain_at(b), *(str(f.tags["kind"]) for f in self.crossed(a, b))}
+        return set(self.table.known(("ground", a[0], a[1], b[0], b[1], self.lanes()), lambda: frozenset((
+            *self.terrain_at(a), *self.terrain_at(b), *(str(f.tags["kind"]) for f in self.crossed(a, b))))))
 
     def in_trench(self, m: Soldier) -> bool:
         return "trench" in self.terrain_at(m.pos)
@@ -124,13 +134,21 @@ class Ground:
         sp = m.sp() * (2 if charging else 1)
         if m.prone:
             sp = math.ceil(sp / 2)
-        kinds = self.ground(a, b)
-        slowest = max((TERRAIN[k].move for k in kinds if not (k == "trench" and _along_trench(self, a, b))),
-                      key=lambda mv: MOVE_ORDER[mv], default="flat")
+        slowest, climb = self.going(a, b)
         if slowest == "impassable":
             return 0.0
         allowed = float(terrain_speed(sp, slowest))
-        return allowed - abs(self.table.height_at(b) - self.table.height_at(a))
+        return allowed - climb
+
+    def going(self, a: tuple[float, float], b: tuple[float, float]) -> tuple[str, int]:
+        """The slowest going a->b (BON-109 gap; along a trench it is flat, BON-110) and the hill levels
+        climbed or descended (BON-087): measured once per pair of points and state of the lanes."""
+        def measure() -> tuple[str, int]:
+            kinds = self.ground(a, b)
+            slowest = max((TERRAIN[k].move for k in kinds if not (k == "trench" and _along_trench(self, a, b))),
+                          key=lambda mv: MOVE_ORDER[mv], default="flat")
+            return slowest, abs(self.table.height_at(b) - self.table.height_at(a))
+        return self.table.known(("going", a[0], a[1], b[0], b[1], self.lanes()), measure)
 
     def path_problem(self, m: Soldier, a: tuple[float, float], b: tuple[float, float], *,
                      charging: bool = False, allowance: Callable[..., float] | None = None) -> str | None:
@@ -202,6 +220,7 @@ def terrain_feature(fid: str, name: str, kind: str, outline: Any, height: int) -
                    impassable=t.move == "impassable", height=height, tags={"kind": kind})
 
 
+@lru_cache(maxsize=4096)
 def _grid_point_within(a: tuple[float, float], b: tuple[float, float], length: float, width: float,
                        depth: float) -> tuple[float, float]:
     """The 0.1" grid point nearest the point ``length`` inches from ``a`` towards ``b`` among those on
@@ -258,6 +277,8 @@ class Blueprint:
         self.sections = {s.id: s for s in card.sections}
         self.rooms = {s.id: Polygon(s.outline) for s in card.sections}
         self.openings = {o.id: Opening(o, self) for o in card.openings}
+        self._distances: dict[XY, float] = {}
+        self._blocks: dict[tuple[XY, XY], bool] = {}
 
     def __deepcopy__(self, memo: dict[int, object]) -> Blueprint:
         return self
@@ -288,11 +309,23 @@ class Blueprint:
         return not (max(a[0], b[0]) < x0 or min(a[0], b[0]) > x1 or max(a[1], b[1]) < y0 or min(a[1], b[1]) > y1)
 
     def blocks(self, a: XY, b: XY) -> bool:
-        """Whether the straight line a-b passes through the building (its walls stop movement and sight)."""
-        return self.near(a, b) and bool(self.shape.intersects(LineString([a, b]) if a != b else Point(a)))
+        """Whether the straight line a-b passes through the building (its walls stop movement and sight;
+        measured once per pair of points)."""
+        if not self.near(a, b):
+            return False
+        key = (a, b)
+        if key not in self._blocks:
+            if len(self._blocks) >= KNOWN_LIMIT:
+                self._blocks.clear()
+            self._blocks[key] = bool(self.shape.intersects(LineString([a, b]) if a != b else Point(a)))
+        return self._blocks[key]
 
     def distance(self, p: XY) -> float:
-        return float(self.shape.distance(Point(p)))
+        if p not in self._distances:  # the walls never move: measured once per point
+            if len(self._distances) >= KNOWN_LIMIT:
+                self._distances.clear()
+            self._distances[p] = float(self.shape.distance(Point(p)))
+        return self._distances[p]
 
     def centre(self, section: str) -> XY:
         c = self.rooms[section].representative_point()

@@ -140,7 +140,7 @@ class Soldier:
 
     @property
     def base(self) -> float:
-        return PIECE_BASE if self.is_piece else VEHICLE_BASE if self.vehicle else BASE
+        return PIECE_BASE if self.role == "piece" else VEHICLE_BASE if self.vehicle else BASE
 
     @property
     def in_play(self) -> bool:
@@ -320,7 +320,7 @@ class World(State):
 
     # -- forces ------------------------------------------------------------------
     def members(self, u: Unit) -> list[Soldier]:
-        return [self.men[m] for m in u.members if self.men[m].in_play]
+        return [m for m in map(self.men.__getitem__, u.members) if not m.removed]  # in play
 
     def unit_of(self, m: Soldier) -> Unit:
         return self.units[m.unit]

@@ -99,7 +99,7 @@ class BreakingOfNations(World):
             artillery.gun_order(self, u, verb, arg)
         sequence.spot(self)
         sequence.check_victory(self)
-        if self.result is None and self.active and not orders.unit_actions(self, self.units[self.active])[1:]:
+        if self.result is None and self.active and not orders.has_orders(self, self.units[self.active]):
             sequence.finish_activation(self)
         if self.result is None:
             sequence.advance(self)

@@ -249,9 +249,15 @@ def indoors_problem(w: World, u: Unit, dest: tuple[float, float]) -> str | None:
             return (f"{u.name} walks only within {section_name(w, p, here[1])}: into another room or out "
                     "by its doors (BON-089)")
         return None
-    for m in w.members(u):
+    men = w.members(u)
+    if not men:
+        return None
+    xs = [x for m in men for x in (m.x, m.x + shift[0])]
+    ys = [y for m in men for y in (m.y, m.y + shift[1])]
+    near = [p for p in standing(w) if p.near((min(xs), min(ys)), (max(xs), max(ys)))]  # the rest are clear
+    for m in men:
         end = (m.x + shift[0], m.y + shift[1])
-        for p in standing(w):
+        for p in near:
             if p.blocks(m.pos, end):
                 return f"the path goes through {p.name}: units go in and out by its doors (BON-090)"
     return None
@@ -333,9 +339,9 @@ def worth(w: World, u: Unit, p: Blueprint) -> bool:
     return any(w.unit_of(m).seat != u.seat and not w.unit_of(m).concealed for m in occupants_of(w, p))
 
 
-def fighters(w: World, m: Soldier) -> list[Soldier]:
+def fighters(w: World, m: Soldier, among: list[Soldier] | None = None) -> list[Soldier]:
     """BON-096: walls part those on either side; a fight across them goes through an opening."""
-    found = combat.fighters(w, m)
+    found = combat.fighters(w, m, among)
     return [e for e in found if where(w, e) == where(w, m)] if w.houses else found
 
 
@@ -353,11 +359,15 @@ def building_actions(w: World, u: Unit) -> list[Action]:
     if not w.houses or not movement.able(w, u):
         return out
     here = unit_where(w, u)
+    foes = door_foes(w, u)
     for p in standing(w):
+        entries: dict[str, Opening | None] = {}  # each section's way in, found once
         for o in p.openings.values():
             key = f"{p.id}.{o.id}"
             for sid in o.sections:
-                if entry_door(w, u, p, sid) is o:
+                if sid not in entries:
+                    entries[sid] = entry_door(w, u, p, sid)
+                if entries[sid] is o:
                     out.append(Action(f"enter:{u.id}:{p.id}.{sid}", entry_text(w, u, p, o, sid)))
             if here and here[0] == p.id and here[1] in o.sections and exit_spots(w, u, p, o):
                 out.append(Action(f"leave:{u.id}:{key}", f"{u.name} leaves {p.name} by the {o.kind} {o.id}"))
@@ -368,12 +378,12 @@ def building_actions(w: World, u: Unit) -> list[Action]:
                 if door_basher(w, u, p, o) is not None:
                     out.append(Action(f"bash:{u.id}:{key}", f"a soldier of {u.name} tries to bash down "
                                       f"the door {o.id}"))
-            mine, theirs = door_fight(w, u, p, o)
+            mine, theirs = door_fight(w, u, p, o, foes)
             if mine and theirs:
                 out.append(Action(f"assault:{u.id}:{key}", f"{u.name} fights through the {o.kind} {o.id} "
                                   f"of {p.name}"))
-        if batterers(w, u, p) and any(w.unit_of(m).seat != u.seat and not w.unit_of(m).concealed
-                                         for m in occupants_of(w, p)):
+        if any(w.unit_of(m).seat != u.seat and not w.unit_of(m).concealed
+               for m in occupants_of(w, p)) and batterers(w, u, p):
             out.append(Action(f"batter:{u.id}:{p.id}", f"{u.name} fires at the walls of {p.name}"))
     return list({a.id: a for a in out}.values())
 
@@ -674,13 +684,19 @@ def bash(w: World, u: Unit, p: Blueprint, o: Opening) -> None:
 
 
 # -- close combat through an opening (BON-096) -------------------------------------------------
-def door_fight(w: World, u: Unit, p: Blueprint, o: Opening) -> tuple[list[Soldier], list[Soldier]]:
-    """Up to two soldiers a side: ``u``'s at the opening and the enemy's on the other side."""
+def door_foes(w: World, u: Unit) -> list[Soldier]:
+    """The enemy soldiers who may fight ``u`` through an opening (BON-096)."""
+    return [m for m in w.men.values() if m.in_play and w.unit_of(m).seat != u.seat and not m.is_piece
+            and not w.unit_of(m).concealed and m.panic not in ("flee",)]
+
+
+def door_fight(w: World, u: Unit, p: Blueprint, o: Opening,
+               foes: list[Soldier]) -> tuple[list[Soldier], list[Soldier]]:
+    """Up to two soldiers a side: ``u``'s at the opening and the enemy's (of ``door_foes``) on the
+    other side."""
     if o.kind == "ladder":
         return [], []
     here = unit_where(w, u)
-    foes = [m for m in w.men.values() if m.in_play and w.unit_of(m).seat != u.seat and not m.is_piece
-            and not w.unit_of(m).concealed and m.panic not in ("flee",)]
     if here and here[0] == p.id and here[1] in o.sections:
         mine = [m for m in movement.able(w, u) if not m.panic][:2]
         if o.inner:
@@ -705,7 +721,7 @@ def assault(w: World, u: Unit, p: Blueprint, o: Opening) -> None:
 
 
 def fight_through(w: World, u: Unit, p: Blueprint, o: Opening) -> None:
-    mine, theirs = door_fight(w, u, p, o)
+    mine, theirs = door_fight(w, u, p, o, door_foes(w, u))
     hits: list[Hit] = []
     for i, a in enumerate(mine):
         a.ac -= 1

@@ -4,15 +4,17 @@ BON-048, BON-049, BON-112)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from riotact.core.words import counted
 from riotact.tabletop import bearing, clock_point, in_arc
 
-from ..state import Soldier, Unit
+from ..board import CONTACT
+from ..state import PIECE_BASE, VEHICLE_BASE, Soldier, Unit
 from ..tables import (
+    BASE,
     CAVALRY_CC_MOD,
     CC_CRITICAL_HIT,
     CC_CRITICAL_MISS,
@@ -404,9 +406,23 @@ def cc_tn(w: World, a: Soldier, t: Soldier) -> tuple[int, str]:
     return tn, " ".join(f"{'+' if v >= 0 and i else ''}{v} {why}" for i, (v, why) in enumerate(parts))
 
 
-def fighters(w: World, m: Soldier) -> list[Soldier]:
-    return sorted((e for e in w.men.values() if e.in_play and w.unit_of(e).seat != w.unit_of(m).seat
-                   and w.board.in_contact(m, e)), key=lambda e: (w.board.gap(m, e), e.id))
+def fighters(w: World, m: Soldier, among: Iterable[Soldier] | None = None) -> list[Soldier]:
+    """BON-031: the enemy models in base contact with ``m``, nearest first (``among``: a part of the
+    table's men known to hold them all, ``near_men``)."""
+    seat = w.unit_of(m).seat
+    return sorted((e for e in (w.men.values() if among is None else among) if not e.removed
+                   and w.board.in_contact(m, e) and w.unit_of(e).seat != seat),
+                  key=lambda e: (w.board.gap(m, e), e.id))
+
+
+def near_men(w: World, group: list[Soldier], within: float = CONTACT) -> list[Soldier]:
+    """The men on the table who may be ``within`` inches (base edge to base edge) of a model of
+    ``group``: those in a box around the group that wide, widened by the largest bases (by default
+    those close enough to touch one, who ``fighters`` need look at)."""
+    reach = within + 2 * max(BASE, PIECE_BASE, VEHICLE_BASE) + 0.5  # with room to spare for rounding
+    x0, x1 = min(m.x for m in group) - reach, max(m.x for m in group) + reach
+    y0, y1 = min(m.y for m in group) - reach, max(m.y for m in group) + reach
+    return [e for e in w.men.values() if not e.removed and x0 <= e.x <= x1 and y0 <= e.y <= y1]
 
 
 def melee(w: World, u: Unit) -> None:

@@ -3,6 +3,8 @@ LMGs, the flame thrower, grenades (BON-025..030, BON-053, BON-057..061) and the 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from itertools import islice
 from typing import TYPE_CHECKING
 
 from riotact.core.protocol import Action
@@ -17,51 +19,72 @@ if TYPE_CHECKING:
 
 
 def unit_actions(w: World, u: Unit) -> list[Action]:
-    out = [Action(f"end:{u.id}", f"end {possessive(u.name)} activation")]
+    return list(unit_orders(w, u))
+
+
+def has_orders(w: World, u: Unit) -> bool:
+    """Whether ``u`` has an order besides ending its activation: the list read only until one shows,
+    the postures first (the cheapest, and in every menu of men on foot or mounted)."""
+    able = movement.able(w, u)
+    if able and u.kind not in ("mg", "gun", "vehicle") and next(postures(w, u, able), None):
+        return True
+    return next(islice(unit_orders(w, u), 1, None), None) is not None
+
+
+def unit_orders(w: World, u: Unit) -> Iterator[Action]:
+    """The unit's orders in the menu's order, each worked out only when it is read."""
+    yield Action(f"end:{u.id}", f"end {possessive(u.name)} activation")
     able = movement.able(w, u)
     if not able:
-        return out
+        return
     foes = [e for e in w.enemy_units(u.seat) if not e.concealed]
     if u.kind in ("mg", "gun"):
-        out += mg_actions(w, u, foes) if u.kind == "mg" else artillery.gun_actions(w, u, foes)
-        out += movement.move_menu(w, u, foes)
-        return out
+        yield from mg_actions(w, u, foes) if u.kind == "mg" else artillery.gun_actions(w, u, foes)
+        yield from movement.move_menu(w, u, foes)
+        return
     for e in foes:
         if any(buildings.can_fire(w, m) and buildings.targets_for(w, m, e) for m in able):
-            out.append(Action(f"fire:{u.id}:{e.id}", f"{u.name} fires at {e.name}"))
+            yield Action(f"fire:{u.id}:{e.id}", f"{u.name} fires at {e.name}")
     g = grenadier(w, u)
     if g is not None:
         for e in foes:
             near = [t for t in w.members(e) if w.board.gap(g, t) <= WEAPONS["grenades"].reach]
             if near:
                 t = min(near, key=lambda t: (w.board.gap(g, t), t.id))
-                out.append(Action(f"throw:{u.id}:{t.x:.1f},{t.y:.1f}",
-                                  f"{g.id} throws a grenade at {e.name}"))
+                yield Action(f"throw:{u.id}:{t.x:.1f},{t.y:.1f}", f"{g.id} throws a grenade at {e.name}")
     if u.kind == "vehicle":  # BON-012 gap: a vehicle fires and moves
-        return out + movement.move_menu(w, u, foes)
-    if any(buildings.fighters(w, m) for m in able):
-        out.append(Action(f"fight:{u.id}", f"{u.name} fights in close combat"))
+        yield from movement.move_menu(w, u, foes)
+        return
+    near = combat.near_men(w, able)
+    if any(buildings.fighters(w, m, near) for m in able):
+        yield Action(f"fight:{u.id}", f"{u.name} fights in close combat")
     movers = movement.unit_movers(w, u)
     if movers and all(not m.prone for m in movers):
         for e in foes:
             if movement.charge_reaches(w, movers, e):
-                out.append(Action(f"charge:{u.id}:{e.id}", f"{u.name} charges {e.name}"))
-    out += movement.move_menu(w, u, foes) + wire.wire_actions(w, u)
+                yield Action(f"charge:{u.id}:{e.id}", f"{u.name} charges {e.name}")
+    yield from movement.move_menu(w, u, foes)
+    yield from wire.wire_actions(w, u)
     if glory.can_steady(w, u):
-        out.append(Action(f"rally:{u.id}", f"the officer rallies {u.name} (GL -{w.options.rally_gl})"))
+        yield Action(f"rally:{u.id}", f"the officer rallies {u.name} (GL -{w.options.rally_gl})")
         if foes and movers:
             p = movement.away_point(w, u)
             if movement.move_problem(w, u, p) is None:
-                out.append(Action(f"fallback:{u.id}", f"the officer orders {u.name} to fall back"))
+                yield Action(f"fallback:{u.id}", f"the officer orders {u.name} to fall back")
     if u.kind in ("squad", "cavalry") and not buildings.unit_where(w, u):  # a room has no formation (BON-090)
         for f in movement.FORMATIONS:
             if f != u.formation and not (f == "square" and u.kind == "cavalry"):  # BON-022
-                out.append(Action(f"formation:{u.id}:{f}", f"{u.name} forms {f} formation"))
+                yield Action(f"formation:{u.id}:{f}", f"{u.name} forms {f} formation")
+    yield from postures(w, u, able)
+    yield from buildings.building_actions(w, u)
+
+
+def postures(w: World, u: Unit, able: list[Soldier]) -> Iterator[Action]:
+    """BON-023: going prone, getting up."""
     if any(not m.prone for m in able):
-        out.append(Action(f"prone:{u.id}", f"{u.name} goes prone"))
+        yield Action(f"prone:{u.id}", f"{u.name} goes prone")
     if any(m.prone and movement.may_rise(w, m) for m in able):
-        out.append(Action(f"rise:{u.id}", f"{u.name} gets up"))
-    return out + buildings.building_actions(w, u)
+        yield Action(f"rise:{u.id}", f"{u.name} gets up")
 
 
 # -- firing -------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from riotact.core.protocol import Result
 
 from ..armies import force_note
 from ..state import Unit
-from . import artillery, bombardment, buildings, glory, reactions
+from . import artillery, bombardment, buildings, combat, glory, reactions
 from .glory import PANIC_GL
 
 if TYPE_CHECKING:
@@ -106,8 +106,11 @@ def spot(w: World) -> None:
     """BON-002 house rule: a hidden unit is spotted by an enemy model within range with a clear line."""
     rng = w.options.spotting_range
     for u in w.units.values():
-        if u.concealed and any(w.board.gap(e, m) <= rng and buildings.sees(w, e, m) for m in w.members(u)
-                               for e in w.men.values() if e.in_play and w.unit_of(e).seat != u.seat):
+        hiding = w.members(u) if u.concealed else []
+        if not hiding:
+            continue
+        watchers = [e for e in combat.near_men(w, hiding, rng) if w.unit_of(e).seat != u.seat]  # the rest are too far
+        if any(w.board.gap(e, m) <= rng and buildings.sees(w, e, m) for m in hiding for e in watchers):
             reveal(w, u, "the enemy spots it")
 
 
