@@ -45,14 +45,12 @@ def test_cd17_a_die_decides_between_routes(cd):
 
 def test_cd17_a_crowd_drifts_towards_its_objective_more_often_than_not(cd):
     """CD-17: with no other influences, a protesting crowd ends its moves nearer its objective."""
-    game = cd.game(crowds=[cd.crowd("A", "J0-0", rl=4, objective="J2-2")], seed=11)
-    s, crowd = game.state, game.state.crowds["A"]
-    hops = s.town.hops_to("J2-2")
     nearer = 0
-    for _ in range(30):
-        crowd.node = "J0-0"
+    for seed in range(30):  # one move from the start in each of 30 games
+        game = cd.game(crowds=[cd.crowd("A", "J0-0", rl=4, objective="J2-2")], seed=seed)
+        s, crowd = game.state, game.state.crowds["A"]
         crowds.move_crowd(s, crowd)
-        nearer += hops[crowd.node] < hops["J0-0"]
+        nearer += s.town.hops_to("J2-2")[crowd.node] < s.town.hops_to("J2-2")["J0-0"]
     assert nearer > 15
 
 
@@ -138,11 +136,9 @@ def test_cd22_gas_and_water(cd):
 def test_cd23_default_chart_behaviour_by_rl(cd):
     """CD-23: RL 3 neither damages nor loots, RL 6 damages but does not loot, RL 7 loots;
     only RL 4 and 5 can be negotiated with."""
-    game = cd.game(crowds=[cd.crowd("A", "J0-0")])
-    s, crowd = game.state, game.state.crowds["A"]
     for rl, damages, loots in ((3, False, False), (6, True, False), (7, True, True)):
-        crowd.rl = rl
-        assert crowds.violent(s, crowd) is damages and crowds.loots(s, crowd) is loots
+        s = cd.game(crowds=[cd.crowd("A", "J0-0", rl=rl)]).state
+        assert crowds.violent(s, s.crowds["A"]) is damages and crowds.loots(s, s.crowds["A"]) is loots
     assert [r for r, row in RL_CHART.items() if row.negotiable] == [4, 5]
 
 
@@ -158,16 +154,16 @@ def test_cd24_players_see_the_rl_marker_and_the_key_only(cd):
 def test_cd35_five_turns_of_throwing_then_restock(cd):
     """CD-35 default: exactly 5 turns of throwing; a turn at a source restores them."""
     game = cd.game(units=[cd.unit("P1", "patrol", "x16y8")], crowds=[cd.crowd("A", "J1-0", rl=6)],
-                   features=[{"kind": "missiles", "at": "J1-0"}], dice=[1, 1] * 5)
+                   dice=[1, 1] * 5)
     s, crowd = game.state, game.state.crowds["A"]
-    s.features = {}
     for _ in range(5):
         missiles.crowd_violence(s)
     assert crowd.missiles == 0
     missiles.crowd_violence(s)  # no dice left: it cannot throw
-    s.features = {"missiles": ["J1-0"]}
-    missiles.crowd_violence(s)
-    assert crowd.missiles == 5
+    spent = cd.game(units=[cd.unit("P1", "patrol", "x16y8")], crowds=[cd.crowd("A", "J1-0", rl=6, missiles=0)],
+                    features=[{"kind": "missiles", "at": "J1-0"}], dice=[])
+    missiles.crowd_violence(spent.state)  # at a source: restocks, throws nothing
+    assert spent.state.crowds["A"].missiles == 5
 
 
 def test_cd36_first_bricks_trigger_a_test_later_ones_do_not_and_shields_save(cd):
