@@ -8,7 +8,7 @@ import json
 from riotact.rulesets.civil_disorder.rules import crowds, missiles
 from riotact.rulesets.civil_disorder.rules.combat import SHOT_AT, rioter_fight_modifiers
 from riotact.rulesets.civil_disorder.rules.fire import hose_crowd
-from riotact.rulesets.civil_disorder.state import GasCloud, SFUnit
+from riotact.rulesets.civil_disorder.state import SFUnit
 from riotact.rulesets.civil_disorder.tables import RL_CHART
 
 
@@ -83,10 +83,9 @@ def test_cd20_no_trigger_no_roll_and_fresh_sf_give_one_roll(cd):
 
 def test_cd21_soaked_in_cs_gas_and_under_automatic_fire_rolls_minus_9(cd):
     """CD-21: soaked -2, CS gas -3, automatic fire -4: 1d6-9 (and the score is kept within 1-8)."""
-    game = cd.game(crowds=[cd.crowd("A", "J1-0", rl=6)], dice=[6], house_rules={"rl_roll": "absolute"})
+    game = cd.game(crowds=[cd.crowd("A", "J1-0", rl=6, wet=2)], gas=[{"kind": "cs", "at": "J1-0"}], dice=[6],
+                   house_rules={"rl_roll": "absolute"})
     s, crowd = game.state, game.state.crowds["A"]
-    crowd.wet = 2
-    s.gas.append(GasCloud("cs", 16, 0))
     s.trigger(crowd, "shot at", *SHOT_AT["auto"])
     assert sum(m.value for m in crowds.rl_modifiers(s, crowd)) == -9
     crowds.rl_roll(s, crowd)
@@ -118,12 +117,12 @@ def test_cd21_withdrawing_in_sight(cd):
 def test_cd22_gas_and_water(cd):
     """CD-22: CS gas -3 on the RL and -4 in fights; soaked -1 in fights; a hose makes a crowd damp
     then soaked, and it dries a step after 3 turns without water."""
+    gassed = cd.game(crowds=[cd.crowd("A", "x16y8", rl=6)], gas=[{"kind": "cs", "at": "x16y8"}]).state
+    assert [m.value for m in rioter_fight_modifiers(gassed, gassed.crowds["A"])] == [-4]
     game = cd.game(units=[cd.unit("F1", "firefighters", "J1-1", figures=6, vehicle="engine")],
                    crowds=[cd.crowd("A", "x16y8", rl=6)])
     s, crowd = game.state, game.state.crowds["A"]
-    s.gas.append(GasCloud("cs", 16, 8))
-    assert [m.value for m in rioter_fight_modifiers(s, crowd)] == [-4]
-    s.gas.clear()
+    assert rioter_fight_modifiers(s, crowd) == []
     hose_crowd(s, s.units["F1"], crowd)
     assert crowd.wet == 1
     hose_crowd(s, s.units["F1"], crowd)
@@ -218,9 +217,8 @@ def test_cd37_rioters_go_to_the_sources_for_petrol_bombs(cd):
 def test_cd38_a_petrol_bomb_at_a_building_starts_a_fire_on_4_or_more(cd):
     """CD-38 default: with no SF in range, a crowd with petrol bombs bombs a building it touches."""
     game = cd.game(buildings=[{"id": "shop", "block": [0, 0], "value": 60}],
-                   crowds=[cd.crowd("A", "J0-0", rl=7, petrol_bombs=True, missiles=0)], dice=[3, 4])
+                   crowds=[cd.crowd("A", "J0-0", rl=7, petrol_bombs=True, bombs_made=True, missiles=0)], dice=[3, 4])
     s, crowd = game.state, game.state.crowds["A"]
-    crowd.bottles = crowd.petrol = True
     missiles.crowd_violence(s)
     assert s.buildings["shop"].fires == 0 and crowd.last_petrol == 1
     s.turn = 5

@@ -117,9 +117,17 @@ class CrowdSetup(_Model):
     objective: str | None = None  # a building id or node
     looters: bool = False  # a separate Looter Crowd (CD-26)
     petrol_bombs: bool = False  # CD-37: the scenario allows petrol bombs
+    bombs_made: bool = False  # CD-37: its bottles and petrol are already gathered (needs petrol_bombs)
     missiles: int = Field(5, ge=0)  # CD-35: turns of brick and bottle throwing
+    wet: int = Field(0, ge=0, le=2)  # CD-22: 1 damp, 2 soaked (rain, or hosed before the game starts)
     layout: list[tuple[float, float]] | None = None  # CD-19: optional figure positions
     controlled_by: str | None = None  # CD-05: must stay empty (no crowd players)
+
+    @model_validator(mode="after")
+    def _bombs_allowed(self) -> CrowdSetup:
+        if self.bombs_made and not self.petrol_bombs:
+            raise ValueError(f"crowd {self.id} has petrol bombs made but petrol_bombs is false (CD-37)")
+        return self
 
 
 class SniperSetup(_Model):
@@ -158,6 +166,15 @@ class BombSetup(_Model):
         return self
 
 
+class GasSetup(_Model):
+    """CD-22: a gas cloud already over a street point when the game starts (fired in the moments
+    before); it lasts ``turns`` (default: the ``gas_turns`` house rule) and drifts like any other."""
+
+    kind: Literal["tear", "cs"]
+    at: str
+    turns: int | None = Field(None, ge=1, le=50)
+
+
 class LooterVehicleSetup(_Model):
     """CD-29 optional: looters' pickups."""
 
@@ -185,6 +202,7 @@ class CDSetup(_Model):
     crowds: list[CrowdSetup] = []
     snipers: list[SniperSetup] = []
     bombs: list[BombSetup] = []
+    gas: list[GasSetup] = []
     looter_vehicles: list[LooterVehicleSetup] = []
 
     @field_validator("players")
