@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 
+from riotact.core.log import UMPIRE
 from riotact.rulesets.civil_disorder.rules import crowds, missiles
 from riotact.rulesets.civil_disorder.rules.combat import SHOT_AT, rioter_fight_modifiers
 from riotact.rulesets.civil_disorder.rules.fire import hose_crowd
-from riotact.rulesets.civil_disorder.state import SFUnit
 from riotact.rulesets.civil_disorder.tables import RL_CHART
 
 
@@ -71,11 +71,12 @@ def test_cd18_crowds_do_not_move_closer_to_gunfire(cd):
 
 def test_cd20_no_trigger_no_roll_and_fresh_sf_give_one_roll(cd):
     """CD-20 default: without a trigger the RL stays; SF coming into view cause one roll."""
-    game = cd.game(crowds=[cd.crowd("A", "J1-0", rl=5)], dice=[6])
+    game = cd.game(crowds=[cd.crowd("A", "J1-0", rl=5)], dice=[6], seats=["commander", UMPIRE])
     s = game.state
     crowds.assess(s)
     assert s.crowds["A"].rl == 5
-    s.units["R2"] = SFUnit("R2", "riot_police", 8, "J1-1", "commander")
+    game.intervene("add-unit", unit="R2", kind="riot_police", player="commander", at="J1-1", figures=8,
+                   reason="reinforcements")  # CD-03: the umpire brings them on in sight of the crowd
     crowds.assess(s)
     rolls = [e for e in s.umpire.log.events if e.get("rule") == "CD-20"]
     assert len(rolls) == 1 and s.crowds["A"].rl == 6  # the score 6 becomes the RL (rl_roll "absolute")
@@ -94,9 +95,10 @@ def test_cd21_soaked_in_cs_gas_and_under_automatic_fire_rolls_minus_9(cd):
 
 def test_cd21_specialists_first_seen_and_a_higher_neighbour_give_plus_3(cd):
     """CD-21: Specialist Riot forces appear for the first time +2; adjacent crowd at a higher RL +1."""
-    game = cd.game(crowds=[cd.crowd("A", "J1-0", rl=5), cd.crowd("B", "x18y0", rl=7)])
+    game = cd.game(crowds=[cd.crowd("A", "J1-0", rl=5), cd.crowd("B", "x18y0", rl=7)], seats=["commander", UMPIRE])
     s, crowd = game.state, game.state.crowds["A"]
-    s.units["AR1"] = SFUnit("AR1", "anti_riot", 8, "J1-1", "commander")
+    game.intervene("add-unit", unit="AR1", kind="anti_riot", player="commander", at="J1-1", figures=8,
+                   reason="the anti-riot team arrives")
     crowds._new_sf_in_view(s, crowd)
     assert sum(m.value for m in crowds.rl_modifiers(s, crowd)) == 3
 
