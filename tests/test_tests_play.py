@@ -48,7 +48,7 @@ NOT_YET_PLAYED = {
     "civil_disorder/test_cd_medical.py": 4,
     "civil_disorder/test_cd_negotiation.py": 2,
     "civil_disorder/test_cd_odds.py": 1,
-    "civil_disorder/test_cd_snipers.py": 6,
+    "civil_disorder/test_cd_snipers.py": 3,
     "civil_disorder/test_cd_text.py": 2,
     "civil_disorder/test_cd_turn.py": 11,
     "public_participation/test_pp_action_odds.py": 1,
