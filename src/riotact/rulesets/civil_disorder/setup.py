@@ -84,6 +84,7 @@ class UnitSetup(_Model):
     player: str
     vehicle: Literal["none", "car", "van", "engine", "ambulance", "armoured", "water_cannon"] = "none"
     aboard: bool = False
+    moving: bool = False  # CD-15: its vehicle is already under way (it arrives driving): goes anywhere by road
     weapon: Literal["none", "single", "auto", "baton"] = "none"
     gas_stock: int | None = Field(None, ge=0)  # CD-39: limited stock (patrol cars); None = plenty
     radio: bool = True
@@ -104,6 +105,8 @@ class UnitSetup(_Model):
     def _known_type(self) -> UnitSetup:
         if self.type not in UNIT_TYPES:
             raise ValueError(f"unknown unit type {self.type!r}; known: {', '.join(UNIT_TYPES)}")
+        if self.moving and (self.vehicle == "none" or not self.aboard):
+            raise ValueError(f"unit {self.id} can be moving only aboard its vehicle (CD-15)")
         return self
 
 

@@ -288,7 +288,7 @@ class World(State):
         self.commander = next(p.seat for p in setup.players if p.superior is None)
         self.units = {u.id: SFUnit(u.id, u.type, u.figures, u.at, u.player, vehicle=u.vehicle,
                                    vehicle_node=u.at if u.vehicle != "none" else None,
-                                   aboard=u.aboard and u.vehicle != "none", weapon=u.weapon,
+                                   aboard=u.aboard and u.vehicle != "none", vehicle_moving=u.moving, weapon=u.weapon,
                                    gas_stock=u.gas_stock, radio=u.radio, snipers=u.snipers, order=u.order)
                       for u in setup.units}
         self.crowds = {c.id: Crowd(c.id, c.figures, c.at, c.rl, self._objective(c.objective), c.looters,
