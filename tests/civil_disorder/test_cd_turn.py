@@ -306,20 +306,21 @@ def test_cd07_the_crew_rides_where_the_player_at_the_wheel_drives(cd):
 def test_cd16_no_getting_in_after_the_vehicle_moved_and_no_driving_after_someone_got_out(cd):
     """CD-16: a player cannot get in once the vehicle has moved this turn, and cannot drive it in
     a turn in which anyone got in or out (the vehicle stays stationary all that turn)."""
-    from riotact.rulesets.civil_disorder.rules.orders import board, drive
+    moved = _driver_game(cd, order="move:J2-1")
+    moved.apply("commander", "pass")
+    moved.apply("commander", "board:V1")  # the crew drove off in the movement step, before his walk
+    assert moved.state.players["commander"].vehicle is None
 
     game = _driver_game(cd)
-    s, me, van = game.state, game.state.players["commander"], game.state.units["V1"]
-    van.vehicle_moved = True
-    board(s, "commander", van)
-    assert me.vehicle is None
-    van.vehicle_moved = False
-    me.vehicle = "V1"
-    van.order = "dismount"
-    carry_out(s, van)  # the crew gets out: the van stays put all turn
-    assert not van.aboard and van.mounting
-    drive(s, "commander", "x20y16")
+    me, van = game.state.players["commander"], game.state.units["V1"]
+    game.apply("commander", "pass")
+    game.apply("commander", "board:V1")  # turn 1: he gets in at the wheel
+    game.apply("commander", "order:V1:dismount")  # turn 2: he orders the crew out
+    game.apply("commander", "stay")
+    game.apply("commander", "drive:x20y16")  # turn 3: the crew gets out; the van stays put all turn
+    game.apply("commander", "stay")
+    assert not van.aboard and me.vehicle == "V1"
     assert van.vehicle_node == "J1-1" and me.node == "J1-1"
-    van.mounting = False
-    drive(s, "commander", "x20y16")
+    game.apply("commander", "drive:x20y16")  # turn 4: nobody gets in or out: he drives
+    game.apply("commander", "stay")
     assert van.vehicle_node == "x20y16" and van.node == "J1-1"  # the crew is on foot now
