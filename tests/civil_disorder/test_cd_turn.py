@@ -179,16 +179,17 @@ def test_cd15_a_moving_vehicle_goes_anywhere_a_stationary_one_12(cd):
 def test_cd16_mount_and_dismount_only_from_a_stationary_vehicle(cd):
     """CD-16: getting in or out takes a turn in which the vehicle does not move; occupants can
     only get in where the vehicle is."""
-    game = cd.game(units=[cd.unit("V1", "patrol", "J0-0", vehicle="van", aboard=True, moving=True, order="dismount")])
-    s = game.state
-    van = s.units["V1"]
-    carry_out(s, van)
+    game = cd.game(units=[cd.unit("V1", "patrol", "J0-0", vehicle="van", aboard=True, moving=True, order="dismount")],
+                   crowds=[cd.crowd("A", "J2-2", rl=3)])  # a passive crowd far off keeps the game going
+    van = game.state.units["V1"]
+    game.apply("commander", "order:V1:move:J1-0")  # turn 1: the crew gets out; his order is for turn 2
+    game.apply("commander", "stay")
     assert not van.aboard and van.vehicle_node == "J0-0" and van.node == "J0-0"
-    van.order = "move:J1-0"
-    carry_out(s, van)  # on foot now: the van stays behind
+    game.apply("commander", "order:V1:mount")  # turn 2: on foot now, the van stays behind
+    game.apply("commander", "stay")
     assert van.vehicle_node == "J0-0" and van.node != "J0-0"
-    van.order = "mount"
-    carry_out(s, van)
+    game.apply("commander", "pass")  # turn 3: the crew tries to get in
+    game.apply("commander", "stay")
     assert not van.aboard  # not at the van
 
 
