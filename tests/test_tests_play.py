@@ -46,10 +46,10 @@ NOT_YET_PLAYED = {
     "civil_disorder/test_cd_issue7.py": 1,
     "civil_disorder/test_cd_looting.py": 2,
     "civil_disorder/test_cd_medical.py": 4,
-    "civil_disorder/test_cd_negotiation.py": 2,
+    "civil_disorder/test_cd_negotiation.py": 1,
     "civil_disorder/test_cd_odds.py": 1,
-    "civil_disorder/test_cd_snipers.py": 3,
-    "civil_disorder/test_cd_text.py": 2,
+    "civil_disorder/test_cd_snipers.py": 1,
+    "civil_disorder/test_cd_text.py": 1,
     "public_participation/test_pp_action_odds.py": 1,
     # Fog of war: twin games that differ only in a fact hidden from a seat (a Cause's order, what is
     # behind a counter, crowds' looters, a character's card), made by editing the twin.

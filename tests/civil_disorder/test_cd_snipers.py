@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from riotact.core.log import UMPIRE
 from riotact.rulesets.civil_disorder.rules import combat, orders
 from riotact.rulesets.civil_disorder.view import player_sees
 
@@ -190,12 +191,12 @@ def test_cd66_a_bomb_moves_with_its_agent_when_crowds_merge(cd):
     """CD-66 / CD-11: the agent's crowd merges into B: the bomb goes off in crowd B."""
     from riotact.rulesets.civil_disorder.rules import bombs
 
-    game = bomb_game(cd, [1] * 10, bomb={"radius": 1})
+    game = bomb_game(cd, [1] * 10, bomb={"radius": 1, "turn": 1}, seats=["commander", UMPIRE])
+    game.intervene("merge", piece="A", into="B", reason="the agent's crowd joins the big one")  # CD-03
     s = game.state
-    s.crowds["A"].gone, s.crowds["A"].figures = "merged into B", 0
-    s.turn = 3
     bombs.bombs_go_off(s)
-    assert s.bombs["hidden_bomb"].node == "J2-2"
+    [bomb] = game.view(UMPIRE)["state"]["bombs"]
+    assert (bomb["crowd"], bomb["node"]) == ("B", "J2-2")
 
 
 def test_cd66_bad_bomb_data_is_a_scenario_error(cd):
