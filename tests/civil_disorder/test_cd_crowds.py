@@ -9,6 +9,7 @@ from riotact.core.log import UMPIRE
 from riotact.rulesets.civil_disorder.rules import crowds, missiles
 from riotact.rulesets.civil_disorder.rules.combat import SHOT_AT, rioter_fight_modifiers
 from riotact.rulesets.civil_disorder.rules.fire import hose_crowd
+from riotact.rulesets.civil_disorder.rules.orders import carry_out
 from riotact.rulesets.civil_disorder.tables import RL_CHART
 
 
@@ -105,15 +106,15 @@ def test_cd21_specialists_first_seen_and_a_higher_neighbour_give_plus_3(cd):
 
 def test_cd21_withdrawing_in_sight(cd):
     """CD-21: ordinary police withdrawing +1 (default for the lost value), specialists +2."""
-    game = cd.game(units=[cd.unit("P1", "patrol", "J1-1"), cd.unit("AR1", "anti_riot", "x16y12")],
-                   crowds=[cd.crowd("A", "J1-0", rl=5)])
-    s, crowd = game.state, game.state.crowds["A"]
-    s.withdrew = {"P1"}
-    crowds._new_sf_in_view(s, crowd)
-    assert [m.value for m in crowds.rl_modifiers(s, crowd)] == [1]
-    crowd.factors, s.withdrew = [], {"AR1"}
-    crowds._new_sf_in_view(s, crowd)
-    assert [m.value for m in crowds.rl_modifiers(s, crowd)] == [2]
+    for withdrawing, value in (("P1", 1), ("AR1", 2)):
+        game = cd.game(units=[cd.unit("P1", "patrol", "J1-1", order="withdraw" if withdrawing == "P1" else "hold"),
+                              cd.unit("AR1", "anti_riot", "x16y12",
+                                      order="withdraw" if withdrawing == "AR1" else "hold")],
+                       crowds=[cd.crowd("A", "J1-0", rl=5)])
+        s, crowd = game.state, game.state.crowds["A"]
+        carry_out(s, s.units[withdrawing])  # CD-13: it pulls back, still in the crowd's sight
+        crowds._new_sf_in_view(s, crowd)
+        assert [m.value for m in crowds.rl_modifiers(s, crowd)] == [value], withdrawing
 
 
 def test_cd22_gas_and_water(cd):
@@ -231,9 +232,11 @@ def test_cd38_a_petrol_bomb_at_a_building_starts_a_fire_on_4_or_more(cd):
 def test_cd21_firefighters_pulling_back_are_not_police_or_soldiers_withdrawing(cd):
     """CD-21 (c): only police and soldiers are "ordinary" or "Specialist Riot forces"; a fire
     crew that withdraws in sight gives no withdrawing factor and no RL roll."""
-    game = cd.game(units=[cd.unit("F1", "firefighters", "J1-1", figures=6)], crowds=[cd.crowd("A", "J1-0", rl=5)])
+    game = cd.game(units=[cd.unit("F1", "firefighters", "J1-1", figures=6, order="withdraw")],
+                   crowds=[cd.crowd("A", "J1-0", rl=5)])
     s, crowd = game.state, game.state.crowds["A"]
-    s.withdrew = {"F1"}
+    carry_out(s, s.units["F1"])
+    assert s.units["F1"].node != "J1-1" and s.town.sees(s.units["F1"].node, "J1-0")  # pulled back, in sight
     crowds._new_sf_in_view(s, crowd)
     assert crowd.triggers == [] and crowds.rl_modifiers(s, crowd) == []
 
