@@ -43,7 +43,6 @@ NOT_YET_PLAYED = {
     "civil_disorder/test_cd_fights.py": 3,
     "civil_disorder/test_cd_fire.py": 4,
     "civil_disorder/test_cd_house_rules.py": 1,
-    "civil_disorder/test_cd_issue7.py": 1,
     "civil_disorder/test_cd_looting.py": 2,
     "civil_disorder/test_cd_medical.py": 4,
     "civil_disorder/test_cd_negotiation.py": 1,
