@@ -112,14 +112,21 @@ def test_cd61_casualty_roll(cd):
 def test_cd62_second_bricks_do_not_test_a_wounded_member_does(cd):
     """CD-62: bricks a second time with no other trigger: no test; a member wounded: a test."""
     game = cd.game(units=[cd.unit("P1", "patrol", "x16y8")], crowds=[cd.crowd("A", "J1-0", rl=6)],
-                   dice=[1, 1, 5])
+                   dice=[1, 1, 6, 1, 1, 5])
     s, unit = game.state, game.state.units["P1"]
-    unit.bricked = True
-    missiles.throw_missiles(s, s.crowds["A"], unit)
-    combat.overreaction_tests(s)  # no dice used
+
+    def tests() -> int:
+        return sum(e["kind"] == "roll" and e["rule"] == "CD-63" for e in s.umpire.log.events)
+
+    missiles.throw_missiles(s, s.crowds["A"], unit)  # the first bricks (two misses): a test, rolled 6
+    combat.overreaction_tests(s)
+    assert tests() == 1 and unit.node == "x16y8"
+    missiles.throw_missiles(s, s.crowds["A"], unit)  # the second: no test
+    combat.overreaction_tests(s)
+    assert tests() == 1
     wound_sf(s, unit, "test")
     combat.overreaction_tests(s)
-    assert [e["rule"] for e in s.umpire.log.events if e["kind"] == "roll"][-1] == "CD-63"
+    assert tests() == 2 and [e["rule"] for e in s.umpire.log.events if e["kind"] == "roll"][-1] == "CD-63"
 
 
 def test_cd63_conscripts_under_fire_alone_roll_minus_7_anti_riot_outnumbering_plus_4(cd):
