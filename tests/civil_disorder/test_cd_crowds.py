@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from riotact.core.log import UMPIRE
-from riotact.rulesets.civil_disorder.rules import crowds, missiles
+from riotact.rulesets.civil_disorder.rules import combat, crowds, missiles
 from riotact.rulesets.civil_disorder.rules.combat import SHOT_AT, rioter_fight_modifiers
 from riotact.rulesets.civil_disorder.rules.fire import hose_crowd
 from riotact.rulesets.civil_disorder.rules.orders import carry_out
@@ -172,11 +172,12 @@ def test_cd36_first_bricks_trigger_a_test_later_ones_do_not_and_shields_save(cd)
     """CD-36: only the first brick-and-bottle attack tests; each 6 wounds; a riot shield saves
     unless a d6 scores 4+."""
     game = cd.game(units=[cd.unit("R1", "riot_police", "x16y8"), cd.unit("P1", "patrol", "x16y8")],
-                   crowds=[cd.crowd("A", "J1-0", rl=6)], dice=[6, 1, 3, 6, 1, 5, 6, 1])
+                   crowds=[cd.crowd("A", "J1-0", rl=6)], dice=[6, 1, 3, 6, 6, 1, 5, 6, 1])
     s, crowd, riot = game.state, game.state.crowds["A"], game.state.units["R1"]
     missiles.throw_missiles(s, crowd, riot)
     assert "bricks and bottles for the first time" in s.unit_events["R1"] and riot.figures == 8
-    s.unit_events = {}
+    combat.overreaction_tests(s)  # CD-62: the turn's test (a 6: steady) uses up its triggers
+    assert riot.node == "x16y8"
     missiles.throw_missiles(s, crowd, riot)
     assert "R1" not in s.unit_events or "bricks and bottles for the first time" not in s.unit_events["R1"]
     assert riot.figures == 7  # the shield failed on a 5
