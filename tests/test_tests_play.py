@@ -38,7 +38,8 @@ NOT_YET_PLAYED = {
     "by_will_alone/test_bwa_map.py": 1,
     "by_will_alone/test_bwa_morale.py": 2,
     # Civil Disorder: procedure tests that call a rules/ function on the state of a game set up for it
-    # (gas, gunfire, turn, declared talk, vehicle orders, a unit that arrives, a casualty's stage).
+    # (gunfire of past turns, the turn number, an engine's orders mid-test, an ambulance's load, a casualty's
+    # stage, loot carried, a crowd's action factors, a wrecked building).
     "civil_disorder/test_cd_crowds.py": 6,
     "civil_disorder/test_cd_fights.py": 2,
     "civil_disorder/test_cd_fire.py": 4,
