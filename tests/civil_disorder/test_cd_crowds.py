@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import json
 
-from riotact.rulesets.civil_disorder.rules import crowds, missiles
+from riotact.core.log import UMPIRE
+from riotact.rulesets.civil_disorder.rules import combat, crowds, missiles
 from riotact.rulesets.civil_disorder.rules.combat import SHOT_AT, rioter_fight_modifiers
 from riotact.rulesets.civil_disorder.rules.fire import hose_crowd
-from riotact.rulesets.civil_disorder.state import GasCloud, SFUnit
+from riotact.rulesets.civil_disorder.rules.orders import carry_out
 from riotact.rulesets.civil_disorder.tables import RL_CHART
 
 
@@ -45,14 +46,12 @@ def test_cd17_a_die_decides_between_routes(cd):
 
 def test_cd17_a_crowd_drifts_towards_its_objective_more_often_than_not(cd):
     """CD-17: with no other influences, a protesting crowd ends its moves nearer its objective."""
-    game = cd.game(crowds=[cd.crowd("A", "J0-0", rl=4, objective="J2-2")], seed=11)
-    s, crowd = game.state, game.state.crowds["A"]
-    hops = s.town.hops_to("J2-2")
     nearer = 0
-    for _ in range(30):
-        crowd.node = "J0-0"
+    for seed in range(30):  # one move from the start in each of 30 games
+        game = cd.game(crowds=[cd.crowd("A", "J0-0", rl=4, objective="J2-2")], seed=seed)
+        s, crowd = game.state, game.state.crowds["A"]
         crowds.move_crowd(s, crowd)
-        nearer += hops[crowd.node] < hops["J0-0"]
+        nearer += s.town.hops_to("J2-2")[crowd.node] < s.town.hops_to("J2-2")["J0-0"]
     assert nearer > 15
 
 
@@ -73,11 +72,12 @@ def test_cd18_crowds_do_not_move_closer_to_gunfire(cd):
 
 def test_cd20_no_trigger_no_roll_and_fresh_sf_give_one_roll(cd):
     """CD-20 default: without a trigger the RL stays; SF coming into view cause one roll."""
-    game = cd.game(crowds=[cd.crowd("A", "J1-0", rl=5)], dice=[6])
+    game = cd.game(crowds=[cd.crowd("A", "J1-0", rl=5)], dice=[6], seats=["commander", UMPIRE])
     s = game.state
     crowds.assess(s)
     assert s.crowds["A"].rl == 5
-    s.units["R2"] = SFUnit("R2", "riot_police", 8, "J1-1", "commander")
+    game.intervene("add-unit", unit="R2", kind="riot_police", player="commander", at="J1-1", figures=8,
+                   reason="reinforcements")  # CD-03: the umpire brings them on in sight of the crowd
     crowds.assess(s)
     rolls = [e for e in s.umpire.log.events if e.get("rule") == "CD-20"]
     assert len(rolls) == 1 and s.crowds["A"].rl == 6  # the score 6 becomes the RL (rl_roll "absolute")
@@ -85,10 +85,9 @@ def test_cd20_no_trigger_no_roll_and_fresh_sf_give_one_roll(cd):
 
 def test_cd21_soaked_in_cs_gas_and_under_automatic_fire_rolls_minus_9(cd):
     """CD-21: soaked -2, CS gas -3, automatic fire -4: 1d6-9 (and the score is kept within 1-8)."""
-    game = cd.game(crowds=[cd.crowd("A", "J1-0", rl=6)], dice=[6], house_rules={"rl_roll": "absolute"})
+    game = cd.game(crowds=[cd.crowd("A", "J1-0", rl=6, wet=2)], gas=[{"kind": "cs", "at": "J1-0"}], dice=[6],
+                   house_rules={"rl_roll": "absolute"})
     s, crowd = game.state, game.state.crowds["A"]
-    crowd.wet = 2
-    s.gas.append(GasCloud("cs", 16, 0))
     s.trigger(crowd, "shot at", *SHOT_AT["auto"])
     assert sum(m.value for m in crowds.rl_modifiers(s, crowd)) == -9
     crowds.rl_roll(s, crowd)
@@ -97,35 +96,36 @@ def test_cd21_soaked_in_cs_gas_and_under_automatic_fire_rolls_minus_9(cd):
 
 def test_cd21_specialists_first_seen_and_a_higher_neighbour_give_plus_3(cd):
     """CD-21: Specialist Riot forces appear for the first time +2; adjacent crowd at a higher RL +1."""
-    game = cd.game(crowds=[cd.crowd("A", "J1-0", rl=5), cd.crowd("B", "x18y0", rl=7)])
+    game = cd.game(crowds=[cd.crowd("A", "J1-0", rl=5), cd.crowd("B", "x18y0", rl=7)], seats=["commander", UMPIRE])
     s, crowd = game.state, game.state.crowds["A"]
-    s.units["AR1"] = SFUnit("AR1", "anti_riot", 8, "J1-1", "commander")
+    game.intervene("add-unit", unit="AR1", kind="anti_riot", player="commander", at="J1-1", figures=8,
+                   reason="the anti-riot team arrives")
     crowds._new_sf_in_view(s, crowd)
     assert sum(m.value for m in crowds.rl_modifiers(s, crowd)) == 3
 
 
 def test_cd21_withdrawing_in_sight(cd):
     """CD-21: ordinary police withdrawing +1 (default for the lost value), specialists +2."""
-    game = cd.game(units=[cd.unit("P1", "patrol", "J1-1"), cd.unit("AR1", "anti_riot", "x16y12")],
-                   crowds=[cd.crowd("A", "J1-0", rl=5)])
-    s, crowd = game.state, game.state.crowds["A"]
-    s.withdrew = {"P1"}
-    crowds._new_sf_in_view(s, crowd)
-    assert [m.value for m in crowds.rl_modifiers(s, crowd)] == [1]
-    crowd.factors, s.withdrew = [], {"AR1"}
-    crowds._new_sf_in_view(s, crowd)
-    assert [m.value for m in crowds.rl_modifiers(s, crowd)] == [2]
+    for withdrawing, value in (("P1", 1), ("AR1", 2)):
+        game = cd.game(units=[cd.unit("P1", "patrol", "J1-1", order="withdraw" if withdrawing == "P1" else "hold"),
+                              cd.unit("AR1", "anti_riot", "x16y12",
+                                      order="withdraw" if withdrawing == "AR1" else "hold")],
+                       crowds=[cd.crowd("A", "J1-0", rl=5)])
+        s, crowd = game.state, game.state.crowds["A"]
+        carry_out(s, s.units[withdrawing])  # CD-13: it pulls back, still in the crowd's sight
+        crowds._new_sf_in_view(s, crowd)
+        assert [m.value for m in crowds.rl_modifiers(s, crowd)] == [value], withdrawing
 
 
 def test_cd22_gas_and_water(cd):
     """CD-22: CS gas -3 on the RL and -4 in fights; soaked -1 in fights; a hose makes a crowd damp
     then soaked, and it dries a step after 3 turns without water."""
+    gassed = cd.game(crowds=[cd.crowd("A", "x16y8", rl=6)], gas=[{"kind": "cs", "at": "x16y8"}]).state
+    assert [m.value for m in rioter_fight_modifiers(gassed, gassed.crowds["A"])] == [-4]
     game = cd.game(units=[cd.unit("F1", "firefighters", "J1-1", figures=6, vehicle="engine")],
                    crowds=[cd.crowd("A", "x16y8", rl=6)])
     s, crowd = game.state, game.state.crowds["A"]
-    s.gas.append(GasCloud("cs", 16, 8))
-    assert [m.value for m in rioter_fight_modifiers(s, crowd)] == [-4]
-    s.gas.clear()
+    assert rioter_fight_modifiers(s, crowd) == []
     hose_crowd(s, s.units["F1"], crowd)
     assert crowd.wet == 1
     hose_crowd(s, s.units["F1"], crowd)
@@ -138,11 +138,9 @@ def test_cd22_gas_and_water(cd):
 def test_cd23_default_chart_behaviour_by_rl(cd):
     """CD-23: RL 3 neither damages nor loots, RL 6 damages but does not loot, RL 7 loots;
     only RL 4 and 5 can be negotiated with."""
-    game = cd.game(crowds=[cd.crowd("A", "J0-0")])
-    s, crowd = game.state, game.state.crowds["A"]
     for rl, damages, loots in ((3, False, False), (6, True, False), (7, True, True)):
-        crowd.rl = rl
-        assert crowds.violent(s, crowd) is damages and crowds.loots(s, crowd) is loots
+        s = cd.game(crowds=[cd.crowd("A", "J0-0", rl=rl)]).state
+        assert crowds.violent(s, s.crowds["A"]) is damages and crowds.loots(s, s.crowds["A"]) is loots
     assert [r for r, row in RL_CHART.items() if row.negotiable] == [4, 5]
 
 
@@ -158,27 +156,28 @@ def test_cd24_players_see_the_rl_marker_and_the_key_only(cd):
 def test_cd35_five_turns_of_throwing_then_restock(cd):
     """CD-35 default: exactly 5 turns of throwing; a turn at a source restores them."""
     game = cd.game(units=[cd.unit("P1", "patrol", "x16y8")], crowds=[cd.crowd("A", "J1-0", rl=6)],
-                   features=[{"kind": "missiles", "at": "J1-0"}], dice=[1, 1] * 5)
+                   dice=[1, 1] * 5)
     s, crowd = game.state, game.state.crowds["A"]
-    s.features = {}
     for _ in range(5):
         missiles.crowd_violence(s)
     assert crowd.missiles == 0
     missiles.crowd_violence(s)  # no dice left: it cannot throw
-    s.features = {"missiles": ["J1-0"]}
-    missiles.crowd_violence(s)
-    assert crowd.missiles == 5
+    spent = cd.game(units=[cd.unit("P1", "patrol", "x16y8")], crowds=[cd.crowd("A", "J1-0", rl=6, missiles=0)],
+                    features=[{"kind": "missiles", "at": "J1-0"}], dice=[])
+    missiles.crowd_violence(spent.state)  # at a source: restocks, throws nothing
+    assert spent.state.crowds["A"].missiles == 5
 
 
 def test_cd36_first_bricks_trigger_a_test_later_ones_do_not_and_shields_save(cd):
     """CD-36: only the first brick-and-bottle attack tests; each 6 wounds; a riot shield saves
     unless a d6 scores 4+."""
     game = cd.game(units=[cd.unit("R1", "riot_police", "x16y8"), cd.unit("P1", "patrol", "x16y8")],
-                   crowds=[cd.crowd("A", "J1-0", rl=6)], dice=[6, 1, 3, 6, 1, 5, 6, 1])
+                   crowds=[cd.crowd("A", "J1-0", rl=6)], dice=[6, 1, 3, 6, 6, 1, 5, 6, 1])
     s, crowd, riot = game.state, game.state.crowds["A"], game.state.units["R1"]
     missiles.throw_missiles(s, crowd, riot)
     assert "bricks and bottles for the first time" in s.unit_events["R1"] and riot.figures == 8
-    s.unit_events = {}
+    combat.overreaction_tests(s)  # CD-62: the turn's test (a 6: steady) uses up its triggers
+    assert riot.node == "x16y8"
     missiles.throw_missiles(s, crowd, riot)
     assert "R1" not in s.unit_events or "bricks and bottles for the first time" not in s.unit_events["R1"]
     assert riot.figures == 7  # the shield failed on a 5
@@ -222,9 +221,8 @@ def test_cd37_rioters_go_to_the_sources_for_petrol_bombs(cd):
 def test_cd38_a_petrol_bomb_at_a_building_starts_a_fire_on_4_or_more(cd):
     """CD-38 default: with no SF in range, a crowd with petrol bombs bombs a building it touches."""
     game = cd.game(buildings=[{"id": "shop", "block": [0, 0], "value": 60}],
-                   crowds=[cd.crowd("A", "J0-0", rl=7, petrol_bombs=True, missiles=0)], dice=[3, 4])
+                   crowds=[cd.crowd("A", "J0-0", rl=7, petrol_bombs=True, bombs_made=True, missiles=0)], dice=[3, 4])
     s, crowd = game.state, game.state.crowds["A"]
-    crowd.bottles = crowd.petrol = True
     missiles.crowd_violence(s)
     assert s.buildings["shop"].fires == 0 and crowd.last_petrol == 1
     s.turn = 5
@@ -235,9 +233,11 @@ def test_cd38_a_petrol_bomb_at_a_building_starts_a_fire_on_4_or_more(cd):
 def test_cd21_firefighters_pulling_back_are_not_police_or_soldiers_withdrawing(cd):
     """CD-21 (c): only police and soldiers are "ordinary" or "Specialist Riot forces"; a fire
     crew that withdraws in sight gives no withdrawing factor and no RL roll."""
-    game = cd.game(units=[cd.unit("F1", "firefighters", "J1-1", figures=6)], crowds=[cd.crowd("A", "J1-0", rl=5)])
+    game = cd.game(units=[cd.unit("F1", "firefighters", "J1-1", figures=6, order="withdraw")],
+                   crowds=[cd.crowd("A", "J1-0", rl=5)])
     s, crowd = game.state, game.state.crowds["A"]
-    s.withdrew = {"F1"}
+    carry_out(s, s.units["F1"])
+    assert s.units["F1"].node != "J1-1" and s.town.sees(s.units["F1"].node, "J1-0")  # pulled back, in sight
     crowds._new_sf_in_view(s, crowd)
     assert crowd.triggers == [] and crowds.rl_modifiers(s, crowd) == []
 

@@ -3,6 +3,8 @@ over-reaction test (CD-62 to CD-65)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from riotact.rulesets.civil_disorder.rules import combat, crowds, missiles
 from riotact.rulesets.civil_disorder.rules.medical import wound_sf
 from riotact.rulesets.civil_disorder.tables import FIGHT_TABLE, OVERREACTION_TABLE, lookup
@@ -43,21 +45,20 @@ def test_cd52_an_outnumbered_figure_wins_against_one_opponent_only(cd):
 def test_cd53_fight_factors_and_the_two_worked_examples(cd):
     """CD-53: outnumbered 2-1 -1 and police +1 (example 1: 2); riot trained +3 only (example 2: 9);
     mounted +2/+4 charging, mounted riot +3/+6; masks ignore gas."""
-    game = cd.game(units=[cd.unit("P1", "patrol", "J1-0"), cd.unit("R1", "riot_police", "J1-0"),
-                          cd.unit("M1", "mounted", "J1-0"), cd.unit("MR1", "mounted_riot", "J1-0")])
-    s, u = game.state, game.state.units
+    units = [cd.unit("P1", "patrol", "J1-0"), cd.unit("R1", "riot_police", "J1-0"),
+             cd.unit("M1", "mounted", "J1-0"), cd.unit("MR1", "mounted_riot", "J1-0")]
+    clear = cd.game(units=units).state
+    gassed = cd.game(units=units, gas=[{"kind": "tear", "at": "J1-0"}]).state  # CD-22: a cloud over them
 
-    def score(uid: str, roll: int, odds: int = 1, charging: bool = False) -> int:
-        return roll + sum(m.value for m in combat.sf_fight_modifiers(s, u[uid], odds, charging=charging))
+    def score(uid: str, roll: int, odds: int = 1, charging: bool = False, s: Any = clear) -> int:
+        return roll + sum(m.value for m in combat.sf_fight_modifiers(s, s.units[uid], odds, charging=charging))
 
     assert score("P1", 2, odds=2) == 2
     assert score("R1", 6) == 9
     assert score("P1", 5, odds=3) == 4 and score("P1", 5, odds=4) == 3 and score("P1", 5, odds=6) == 3
     assert (score("M1", 0), score("M1", 0, charging=True)) == (2, 4)
     assert (score("MR1", 0), score("MR1", 0, charging=True)) == (3, 6)
-    from riotact.rulesets.civil_disorder.state import GasCloud
-    s.gas.append(GasCloud("tear", 16, 0))
-    assert score("P1", 5) == 4 and score("R1", 5) == 8  # riot police wear masks
+    assert score("P1", 5, s=gassed) == 4 and score("R1", 5, s=gassed) == 8  # riot police wear masks
 
 
 def test_cd54_results_by_margin(cd):
@@ -111,14 +112,21 @@ def test_cd61_casualty_roll(cd):
 def test_cd62_second_bricks_do_not_test_a_wounded_member_does(cd):
     """CD-62: bricks a second time with no other trigger: no test; a member wounded: a test."""
     game = cd.game(units=[cd.unit("P1", "patrol", "x16y8")], crowds=[cd.crowd("A", "J1-0", rl=6)],
-                   dice=[1, 1, 5])
+                   dice=[1, 1, 6, 1, 1, 5])
     s, unit = game.state, game.state.units["P1"]
-    unit.bricked = True
-    missiles.throw_missiles(s, s.crowds["A"], unit)
-    combat.overreaction_tests(s)  # no dice used
+
+    def tests() -> int:
+        return sum(e["kind"] == "roll" and e["rule"] == "CD-63" for e in s.umpire.log.events)
+
+    missiles.throw_missiles(s, s.crowds["A"], unit)  # the first bricks (two misses): a test, rolled 6
+    combat.overreaction_tests(s)
+    assert tests() == 1 and unit.node == "x16y8"
+    missiles.throw_missiles(s, s.crowds["A"], unit)  # the second: no test
+    combat.overreaction_tests(s)
+    assert tests() == 1
     wound_sf(s, unit, "test")
     combat.overreaction_tests(s)
-    assert [e["rule"] for e in s.umpire.log.events if e["kind"] == "roll"][-1] == "CD-63"
+    assert tests() == 2 and [e["rule"] for e in s.umpire.log.events if e["kind"] == "roll"][-1] == "CD-63"
 
 
 def test_cd63_conscripts_under_fire_alone_roll_minus_7_anti_riot_outnumbering_plus_4(cd):
@@ -178,12 +186,9 @@ def test_cd53_a_fallen_officer_defends_on_the_ground_at_minus_2(cd):
 def test_cd53_only_riot_equipped_units_and_swat_wear_gas_masks(cd):
     """CD-53 (e) / CD-22 default: riot-equipped units and SWAT ignore gas in fights; Special
     Forces (a soldier's +1) are not listed, so tear gas costs them -2."""
-    from riotact.rulesets.civil_disorder.state import GasCloud
-
     game = cd.game(units=[cd.unit("SF1", "special_forces", "J1-0", figures=4),
-                          cd.unit("SW1", "swat", "J1-0")])
+                          cd.unit("SW1", "swat", "J1-0")], gas=[{"kind": "tear", "at": "J1-0"}])
     s = game.state
-    s.gas.append(GasCloud("tear", 16, 0))
 
     def total(uid: str) -> int:
         return sum(m.value for m in combat.sf_fight_modifiers(s, s.units[uid], 1, charging=False))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from riotact.core.errors import IllegalActionError
+from riotact.core.log import UMPIRE
 
 BLOCK = {"id": "block", "block": [0, 0], "value": 40}  # hides J1-1 and the street below J1-0 from J0-0
 
@@ -18,6 +19,8 @@ def end_turn(game, seat: str = "commander", action: str = "pass") -> None:
     game.apply(seat, action)
     if seat in game.to_act():
         game.apply(seat, "stay")
+    if UMPIRE in game.to_act():  # a person in the umpire's chair lets the turn resolve (CD-03)
+        game.apply(UMPIRE, "proceed")
 
 
 def test_cd20_gas_fired_this_turn_counts_in_the_rl_roll_it_triggers(cd):
@@ -114,9 +117,10 @@ def test_cd50_an_engine_cannot_connect_while_its_crew_is_elsewhere(cd):
     dice = cd.dice({}, default=1)
     game = cd.game(dice=dice, features=[{"kind": "hydrant", "at": "x8y16"}],
                    units=[cd.unit("F1", "firefighters", "x8y16", vehicle="engine", order="connect")],
-                   crowds=[cd.crowd("A", "J2-2", rl=3)])
+                   crowds=[cd.crowd("A", "J2-2", rl=3)], seats=["commander", UMPIRE])
     f1 = game.state.units["F1"]
-    f1.node = "J0-1"  # the crew stands 8" from its engine (as after running from a panic)
+    game.intervene("move", piece="F1", to="J0-1", reason="the crew ran from a panic")  # CD-03: 8" from its engine
+    assert f1.vehicle_node == "x8y16"
     end_turn(game)
     assert not f1.hydrant and f1.node != "J0-1"
     play_turns(game, 2)

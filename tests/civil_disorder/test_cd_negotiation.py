@@ -9,7 +9,6 @@ import pytest
 from riotact.core.errors import IllegalActionError
 from riotact.rulesets.civil_disorder.rules import crowds
 from riotact.rulesets.civil_disorder.rules.orders import apply_umpire, negotiate
-from riotact.rulesets.civil_disorder.state import GasCloud
 
 
 def talks(cd, rl: int, at: str = "x16y14", negotiator: str = "average", megaphone: bool = False, dice=(),
@@ -39,8 +38,7 @@ def test_cd32_range_2_by_voice_8_by_megaphone(cd):
 def test_cd32_no_negotiation_while_gas_or_shooting_is_in_sight(cd):
     """CD-32: a gas cloud or gunfire in sight of the crowd rules negotiation out: it is still
     offered (the player may not know of it), and the attempt comes to nothing, with no CD-33 roll."""
-    gassed = talks(cd, 5, dice=cd.dice({}))
-    gassed.state.gas.append(GasCloud("tear", 16, 0))
+    gassed = talks(cd, 5, dice=cd.dice({}), gas=[{"kind": "tear", "at": "J1-0"}])
     shot = talks(cd, 5, dice=cd.dice({}))
     shot.state.gunfire.append((1, "J1-0"))
     for game in (gassed, shot):

@@ -9,6 +9,7 @@ import pytest
 
 from riotact.core import Game, ScenarioError, builtin_scenarios
 from riotact.core.errors import IllegalActionError
+from riotact.core.log import UMPIRE
 from riotact.rulesets.civil_disorder import SPEC
 from riotact.rulesets.civil_disorder.board import layout
 from riotact.rulesets.civil_disorder.rules.crowds import layout_problem
@@ -228,6 +229,27 @@ def test_bad_scenario_data_is_a_clear_error(cd):
         cd.game(crowds=[cd.crowd("A", "nowhere")])
     with pytest.raises(ScenarioError, match="unknown unit type"):
         cd.game(units=[cd.unit("X", "ninjas", "J0-0")])
+
+
+def test_cd15_cd22_cd37_a_scenario_can_open_in_the_middle_of_trouble(cd):
+    """CD-15: a vehicle arrives already moving, with its crew aboard; CD-22: gas already over a street
+    point (lasting the ``gas_turns`` house rule unless told) and a crowd already soaked; CD-37: a crowd
+    whose petrol bombs are made, only where they are allowed. Each is a one-line ScenarioError when
+    wrong."""
+    game = cd.game(crowds=[cd.crowd("A", "J1-0", wet=2, petrol_bombs=True, bombs_made=True)],
+                   gas=[{"kind": "cs", "at": "J1-0"}, {"kind": "tear", "at": "J0-0", "turns": 1}],
+                   house_rules={"gas_turns": 4})
+    umpire = game.view(UMPIRE)["state"]
+    assert [(c["petrol"], c["wet"]) for c in umpire["crowds"]] == [([True, True], 2)]
+    assert [(g["kind"], g["x"], g["y"], g["turns"]) for g in umpire["gas"]] == [("cs", 16, 0, 4), ("tear", 0, 0, 1)]
+    with pytest.raises(ScenarioError, match=r"setup\.gas: 'nowhere' is not a street point"):
+        cd.game(gas=[{"kind": "cs", "at": "nowhere"}])
+    with pytest.raises(ScenarioError, match=r"crowd A has petrol bombs made but petrol_bombs is false \(CD-37\)"):
+        cd.game(crowds=[cd.crowd("A", "J1-0", bombs_made=True)])
+    with pytest.raises(ScenarioError, match=r"setup\.crowds\.0\.wet"):
+        cd.game(crowds=[cd.crowd("A", "J1-0", wet=3)])
+    with pytest.raises(ScenarioError, match=r"unit V1 can be moving only aboard its vehicle \(CD-15\)"):
+        cd.game(units=[cd.unit("V1", "patrol", "J0-0", vehicle="van", moving=True)])
 
 
 def test_cd04_ids_used_twice_are_a_scenario_error(cd):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from riotact.core.log import UMPIRE
 from riotact.rulesets.civil_disorder.rules import combat, orders
 from riotact.rulesets.civil_disorder.view import player_sees
 
@@ -60,7 +61,7 @@ def test_cd68_a_spotted_place_is_revealed_to_the_target_unit_not_to_every_sf_pla
     learns nothing: no spotted sniper in the view and no order to pick it off, until sub1 tells
     him (CD-08)."""
     game = cd.game(seats=["commander", "sub1"], buildings=[MILL],
-                   players=[{"seat": "commander", "at": "J2-2", "radio": False},
+                   players=[{"seat": "commander", "at": "J2-2"},
                             {"seat": "sub1", "at": "J1-1", "superior": "commander"}],
                    units=[{**cd.unit("R1", "riot_police", "J1-0"), "player": "sub1"},
                           cd.unit("SW1", "swat", "J2-2", weapon="single", snipers=True)],
@@ -76,7 +77,7 @@ def test_cd68_a_spotted_place_is_revealed_to_the_target_unit_not_to_every_sf_pla
     assert commander["snipers_spotted"] == []
     assert not any("counter_snipe" in a.id or "suppress:mill" in a.id for a in game.legal_actions("commander"))
     assert "mill" not in json.dumps(game.log_for("commander"))
-    s.declared = {"sub1": "talk:commander"}  # CD-08: sub1 tells the commander
+    game.apply("sub1", "talk:commander")  # CD-08: sub1 tells the commander
     orders.player_step5(s)
     assert game.view("commander")["state"]["snipers_spotted"] == [{"id": "sn1", "building": "mill", "crowd": None}]
     assert "order:SW1:counter_snipe:sn1" in {a.id for a in s.legal_actions("commander")}
@@ -93,18 +94,22 @@ def test_cd69_return_fire_never_hits_but_stops_the_sniper_that_turn(cd):
 
 def test_cd70_swat_snipers_hit_a_spotted_sniper_on_4_to_6_only(cd):
     """CD-70: no shot at an unspotted sniper; a spotted one is hit on 4+ and stops firing."""
-    game = sniping(cd, [4, 2])
+    spotting = [1, 1, 6]  # CD-67 two shots that miss; CD-68 the second, from the same place, is spotted
+    game = sniping(cd, [*spotting, 4, 2])
     s, sniper = game.state, game.state.snipers["sn1"]
     combat.counter_snipe(s, s.units["SW1"], "sn1")  # not spotted: no dice
     assert not sniper.out
-    sniper.spotted, sniper.known_to = True, ["commander"]
+    combat.snipers_fire(s)
+    combat.snipers_fire(s)
+    assert sniper.spotted and sniper.known_to == ["commander"]
     assert "order:SW1:counter_snipe:sn1" in {a.id for a in game.legal_actions("commander")}
     combat.counter_snipe(s, s.units["SW1"], "sn1")
     assert sniper.out
-    miss = sniping(cd, [3])
-    miss.state.snipers["sn1"].spotted = True
+    miss = sniping(cd, [*spotting, 3])
+    combat.snipers_fire(miss.state)
+    combat.snipers_fire(miss.state)
     combat.counter_snipe(miss.state, miss.state.units["SW1"], "sn1")
-    assert not miss.state.snipers["sn1"].out
+    assert miss.state.snipers["sn1"].spotted and not miss.state.snipers["sn1"].out
 
 
 def test_cd69_firing_into_an_agents_crowd_puts_the_agent_under_fire(cd):
@@ -186,12 +191,12 @@ def test_cd66_a_bomb_moves_with_its_agent_when_crowds_merge(cd):
     """CD-66 / CD-11: the agent's crowd merges into B: the bomb goes off in crowd B."""
     from riotact.rulesets.civil_disorder.rules import bombs
 
-    game = bomb_game(cd, [1] * 10, bomb={"radius": 1})
+    game = bomb_game(cd, [1] * 10, bomb={"radius": 1, "turn": 1}, seats=["commander", UMPIRE])
+    game.intervene("merge", piece="A", into="B", reason="the agent's crowd joins the big one")  # CD-03
     s = game.state
-    s.crowds["A"].gone, s.crowds["A"].figures = "merged into B", 0
-    s.turn = 3
     bombs.bombs_go_off(s)
-    assert s.bombs["hidden_bomb"].node == "J2-2"
+    [bomb] = game.view(UMPIRE)["state"]["bombs"]
+    assert (bomb["crowd"], bomb["node"]) == ("B", "J2-2")
 
 
 def test_cd66_bad_bomb_data_is_a_scenario_error(cd):

@@ -19,7 +19,6 @@ from riotact.core import Game, RandomBot, builtin_scenarios, find_scenario
 from riotact.core.bots import bot_rng
 from riotact.core.log import UMPIRE
 from riotact.rulesets.civil_disorder.spec import SPEC
-from riotact.rulesets.civil_disorder.state import GasCloud
 from riotact.rulesets.civil_disorder.tables import RL_CHART
 from riotact.rulesets.civil_disorder.text import MAX_LINES, text_view
 
@@ -95,10 +94,10 @@ def test_the_plan_shows_figures_crowds_with_rl_markers_and_building_state(cd: An
         buildings=[{"id": "bank", "block": [0, 0], "value": 40, "fires": 2},
                    {"id": "shed", "block": [1, 1], "value": 10}],
         features=[{"kind": "hydrant", "at": "x8y16"}],
+        gas=[{"kind": "tear", "at": "x16y24"}],  # CD-22
     )
     game.state.buildings["shed"].value = 0
     game.state.add_casualty("x24y16", "crowd", "A", "wounded", "a baton")  # CD-56
-    game.state.gas.append(GasCloud("tear", 16.0, 24.0))  # CD-22
     screen = text_view(game.view("commander"))
     cells = plan_of(screen)
     assert cells[(16, 16)] == "@"

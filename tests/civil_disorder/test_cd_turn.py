@@ -171,25 +171,25 @@ def test_cd15_a_moving_vehicle_goes_anywhere_a_stationary_one_12(cd):
     van = s.units["V1"]
     travel(s, van, "J2-2")
     assert s.town.path_inches("J0-0", van.node) == 12
-    van.vehicle_moving = True
-    travel(s, van, "J2-2")
-    assert van.node == "J2-2" and van.vehicle_node == "J2-2"
+    moving = cd.game(units=[cd.unit("V1", "patrol", "J0-0", vehicle="van", aboard=True, moving=True)]).state
+    travel(moving, moving.units["V1"], "J2-2")
+    assert moving.units["V1"].node == "J2-2" and moving.units["V1"].vehicle_node == "J2-2"
 
 
 def test_cd16_mount_and_dismount_only_from_a_stationary_vehicle(cd):
     """CD-16: getting in or out takes a turn in which the vehicle does not move; occupants can
     only get in where the vehicle is."""
-    game = cd.game(units=[cd.unit("V1", "patrol", "J0-0", vehicle="van", aboard=True, order="dismount")])
-    s = game.state
-    van = s.units["V1"]
-    van.vehicle_moving = True
-    carry_out(s, van)
+    game = cd.game(units=[cd.unit("V1", "patrol", "J0-0", vehicle="van", aboard=True, moving=True, order="dismount")],
+                   crowds=[cd.crowd("A", "J2-2", rl=3)])  # a passive crowd far off keeps the game going
+    van = game.state.units["V1"]
+    game.apply("commander", "order:V1:move:J1-0")  # turn 1: the crew gets out; his order is for turn 2
+    game.apply("commander", "stay")
     assert not van.aboard and van.vehicle_node == "J0-0" and van.node == "J0-0"
-    van.order = "move:J1-0"
-    carry_out(s, van)  # on foot now: the van stays behind
+    game.apply("commander", "order:V1:mount")  # turn 2: on foot now, the van stays behind
+    game.apply("commander", "stay")
     assert van.vehicle_node == "J0-0" and van.node != "J0-0"
-    van.order = "mount"
-    carry_out(s, van)
+    game.apply("commander", "pass")  # turn 3: the crew tries to get in
+    game.apply("commander", "stay")
     assert not van.aboard  # not at the van
 
 
@@ -258,9 +258,9 @@ def test_cd57_a_wounded_player_is_out_until_patched_up(cd):
     assert not s.players["commander"].out
 
 
-def _driver_game(cd, **kw):
-    """The commander stands at J1-1 beside a police van (crew aboard); a passive crowd far off."""
-    return cd.game(units=[cd.unit("V1", "patrol", "J1-1", figures=4, vehicle="van", aboard=True)],
+def _driver_game(cd, order="hold", **kw):
+    """The commander stands at J1-1 beside a police van (crew aboard, on ``order``); a passive crowd far off."""
+    return cd.game(units=[cd.unit("V1", "patrol", "J1-1", figures=4, vehicle="van", aboard=True, order=order)],
                    crowds=[cd.crowd("A", "J2-2", rl=3)], seed=4, **kw)
 
 
@@ -293,30 +293,35 @@ def test_cd07_a_player_drives_a_vehicle_himself(cd):
 def test_cd07_the_crew_rides_where_the_player_at_the_wheel_drives(cd):
     """CD-07 (c): with a player at the wheel, the crew's own move order does not move the van."""
     game = _driver_game(cd)
-    s, van = game.state, game.state.units["V1"]
-    s.players["commander"].vehicle = "V1"
-    van.order = "move:J2-1"
-    carry_out(s, van)
-    assert van.node == "J1-1" and van.vehicle_node == "J1-1"
+    game.apply("commander", "pass")
+    game.apply("commander", "board:V1")  # turn 1's walk: he gets in at the wheel
+    game.apply("commander", "order:V1:move:J2-1")  # turn 2: he orders the crew to move
+    game.apply("commander", "stay")
+    game.apply("commander", "pass")  # turn 3: the crew is on its order
+    game.apply("commander", "stay")
+    van = game.view(UMPIRE)["state"]["units"][0]
+    assert game.state.turn == 4 and van["order"] == "move:J2-1"
+    assert (van["node"], van["vehicle_node"]) == ("J1-1", "J1-1")
 
 
 def test_cd16_no_getting_in_after_the_vehicle_moved_and_no_driving_after_someone_got_out(cd):
     """CD-16: a player cannot get in once the vehicle has moved this turn, and cannot drive it in
     a turn in which anyone got in or out (the vehicle stays stationary all that turn)."""
-    from riotact.rulesets.civil_disorder.rules.orders import board, drive
+    moved = _driver_game(cd, order="move:J2-1")
+    moved.apply("commander", "pass")
+    moved.apply("commander", "board:V1")  # the crew drove off in the movement step, before his walk
+    assert moved.state.players["commander"].vehicle is None
 
     game = _driver_game(cd)
-    s, me, van = game.state, game.state.players["commander"], game.state.units["V1"]
-    van.vehicle_moved = True
-    board(s, "commander", van)
-    assert me.vehicle is None
-    van.vehicle_moved = False
-    me.vehicle = "V1"
-    van.order = "dismount"
-    carry_out(s, van)  # the crew gets out: the van stays put all turn
-    assert not van.aboard and van.mounting
-    drive(s, "commander", "x20y16")
+    me, van = game.state.players["commander"], game.state.units["V1"]
+    game.apply("commander", "pass")
+    game.apply("commander", "board:V1")  # turn 1: he gets in at the wheel
+    game.apply("commander", "order:V1:dismount")  # turn 2: he orders the crew out
+    game.apply("commander", "stay")
+    game.apply("commander", "drive:x20y16")  # turn 3: the crew gets out; the van stays put all turn
+    game.apply("commander", "stay")
+    assert not van.aboard and me.vehicle == "V1"
     assert van.vehicle_node == "J1-1" and me.node == "J1-1"
-    van.mounting = False
-    drive(s, "commander", "x20y16")
+    game.apply("commander", "drive:x20y16")  # turn 4: nobody gets in or out: he drives
+    game.apply("commander", "stay")
     assert van.vehicle_node == "x20y16" and van.node == "J1-1"  # the crew is on foot now

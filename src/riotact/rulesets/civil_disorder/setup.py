@@ -84,6 +84,7 @@ class UnitSetup(_Model):
     player: str
     vehicle: Literal["none", "car", "van", "engine", "ambulance", "armoured", "water_cannon"] = "none"
     aboard: bool = False
+    moving: bool = False  # CD-15: its vehicle is already under way (it arrives driving): goes anywhere by road
     weapon: Literal["none", "single", "auto", "baton"] = "none"
     gas_stock: int | None = Field(None, ge=0)  # CD-39: limited stock (patrol cars); None = plenty
     radio: bool = True
@@ -104,6 +105,8 @@ class UnitSetup(_Model):
     def _known_type(self) -> UnitSetup:
         if self.type not in UNIT_TYPES:
             raise ValueError(f"unknown unit type {self.type!r}; known: {', '.join(UNIT_TYPES)}")
+        if self.moving and (self.vehicle == "none" or not self.aboard):
+            raise ValueError(f"unit {self.id} can be moving only aboard its vehicle (CD-15)")
         return self
 
 
@@ -117,9 +120,17 @@ class CrowdSetup(_Model):
     objective: str | None = None  # a building id or node
     looters: bool = False  # a separate Looter Crowd (CD-26)
     petrol_bombs: bool = False  # CD-37: the scenario allows petrol bombs
+    bombs_made: bool = False  # CD-37: its bottles and petrol are already gathered (needs petrol_bombs)
     missiles: int = Field(5, ge=0)  # CD-35: turns of brick and bottle throwing
+    wet: int = Field(0, ge=0, le=2)  # CD-22: 1 damp, 2 soaked (rain, or hosed before the game starts)
     layout: list[tuple[float, float]] | None = None  # CD-19: optional figure positions
     controlled_by: str | None = None  # CD-05: must stay empty (no crowd players)
+
+    @model_validator(mode="after")
+    def _bombs_allowed(self) -> CrowdSetup:
+        if self.bombs_made and not self.petrol_bombs:
+            raise ValueError(f"crowd {self.id} has petrol bombs made but petrol_bombs is false (CD-37)")
+        return self
 
 
 class SniperSetup(_Model):
@@ -158,6 +169,15 @@ class BombSetup(_Model):
         return self
 
 
+class GasSetup(_Model):
+    """CD-22: a gas cloud already over a street point when the game starts (fired in the moments
+    before); it lasts ``turns`` (default: the ``gas_turns`` house rule) and drifts like any other."""
+
+    kind: Literal["tear", "cs"]
+    at: str
+    turns: int | None = Field(None, ge=1, le=50)
+
+
 class LooterVehicleSetup(_Model):
     """CD-29 optional: looters' pickups."""
 
@@ -185,6 +205,7 @@ class CDSetup(_Model):
     crowds: list[CrowdSetup] = []
     snipers: list[SniperSetup] = []
     bombs: list[BombSetup] = []
+    gas: list[GasSetup] = []
     looter_vehicles: list[LooterVehicleSetup] = []
 
     @field_validator("players")

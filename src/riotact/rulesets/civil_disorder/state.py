@@ -288,11 +288,12 @@ class World(State):
         self.commander = next(p.seat for p in setup.players if p.superior is None)
         self.units = {u.id: SFUnit(u.id, u.type, u.figures, u.at, u.player, vehicle=u.vehicle,
                                    vehicle_node=u.at if u.vehicle != "none" else None,
-                                   aboard=u.aboard and u.vehicle != "none", weapon=u.weapon,
+                                   aboard=u.aboard and u.vehicle != "none", vehicle_moving=u.moving, weapon=u.weapon,
                                    gas_stock=u.gas_stock, radio=u.radio, snipers=u.snipers, order=u.order)
                       for u in setup.units}
         self.crowds = {c.id: Crowd(c.id, c.figures, c.at, c.rl, self._objective(c.objective), c.looters,
-                                   petrol_allowed=c.petrol_bombs, missiles=c.missiles)
+                                   petrol_allowed=c.petrol_bombs, bottles=c.bombs_made, petrol=c.bombs_made,
+                                   missiles=c.missiles, wet=c.wet)
                        for c in setup.crowds}
         pct = options.loot_percent
         self.buildings = {b.id: Building(b.id, b.kind, b.value, b.value,
@@ -309,7 +310,8 @@ class World(State):
                       for b in setup.bombs}
         self.prisoners: dict[str, Prisoner] = {}  # CD-55
         self.casualties: dict[str, Casualty] = {}
-        self.gas: list[GasCloud] = []
+        self.gas = [GasCloud(g.kind, *town.pos[g.at], g.turns if g.turns is not None else options.gas_turns,
+                             float(options.gas_radius)) for g in setup.gas]
         self.gunfire: list[tuple[int, str]] = []  # CD-18: (turn, street point)
         self.phase = dict.fromkeys(self.sf_seats, "action")
         if self.human_umpire:
