@@ -30,6 +30,7 @@ from .engines import PYTHON, game_parts
 from .errors import IllegalActionError, RiotactError, ScenarioError, UndoRefusedError
 from .log import UMPIRE, Event, read_log
 from .messages import SAY
+from .open_orders import LazyList
 from .options import resolve_options
 from .protocol import Action, Result, RulesetSpec
 from .registry import ruleset_spec
@@ -168,9 +169,12 @@ class Game:
 
     def legal_action(self, seat: str, action_id: str) -> Action | None:
         """``seat``'s decision ``action_id`` if the rules allow it now (``seat`` acting), else None."""
-        if self._legal_seat == seat and self._legal_at == len(self.decisions) and isinstance(self._legal_now, list):
+        legal = self._legal_now
+        if self._legal_seat == seat and self._legal_at == len(self.decisions) and isinstance(legal, LazyList):
+            action = legal.find(action_id)  # the list a view or bot already asked for, made as read
+        elif self._legal_seat == seat and self._legal_at == len(self.decisions) and isinstance(legal, list):
             # the list a view or bot already asked for: one scan costs less than building a map
-            action = next((a for a in self._legal_now if a.id == action_id), None)
+            action = next((a for a in legal if a.id == action_id), None)
         else:  # no list needed to check one decision (nor a scan of a lazy one: the rules look it up)
             action = self.state.legal_action(seat, action_id)
         if action is None:
