@@ -290,13 +290,28 @@ class Game:
 
     # -- clone, take back, save, load ----------------------------------------
     def clone(self) -> Game:
+        """A copy of the game that goes on by itself: the same decisions to come give the same
+        game in both (its generator's state is copied). What games only read is shared, not copied
+        (:meth:`shared`)."""
         if self.engine != PYTHON:  # an engine's classes need not deep-copy; the same game replays
             twin = Game(self.scenario, seed=self.seed, options=self.overrides, explain=False, engine=self.engine,
                         players=self.log.header.get("players"))
             for seat, action_id in self.decisions:
                 twin.apply(seat, action_id)
             return twin
-        return copy.deepcopy(self)
+        rng = self.umpire.rng
+        copied = random.Random()
+        copied.setstate(rng.getstate())  # a generator deep-copied walks its 625 numbers one by one
+        return copy.deepcopy(self, {**self.shared(), id(rng): copied})
+
+    def shared(self) -> dict[int, object]:
+        """The memo a deep copy of this game starts from (:meth:`clone`, ``core.worlds.world_copy``):
+        what no rule changes during a game, shared by the copies (the scenario and its set-up, the
+        ruleset's declaration, the house rules). A ruleset's own fixed tables share themselves
+        (``__deepcopy__``, e.g. a town), and so do actions (immutable)."""
+        shared = (self.scenario, self.scenario.setup, self.scenario.data, self.spec, self.options,
+                  self.overrides, self.state.options)
+        return {id(part): part for part in shared}
 
     def undo(self, decisions: int = 1, *, seat: str, agreed: Iterable[str] = ()) -> None:
         """``seat`` takes back the last ``decisions`` (the game is rebuilt and replayed without them).
