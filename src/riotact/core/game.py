@@ -30,7 +30,7 @@ from .engines import PYTHON, game_parts
 from .errors import IllegalActionError, RiotactError, ScenarioError, UndoRefusedError
 from .log import UMPIRE, Event, read_log
 from .messages import SAY
-from .open_orders import LazyList
+from .open_orders import FindsActions
 from .options import resolve_options
 from .protocol import Action, Result, RulesetSpec
 from .registry import ruleset_spec
@@ -170,7 +170,7 @@ class Game:
     def legal_action(self, seat: str, action_id: str) -> Action | None:
         """``seat``'s decision ``action_id`` if the rules allow it now (``seat`` acting), else None."""
         legal = self._legal_now
-        if self._legal_seat == seat and self._legal_at == len(self.decisions) and isinstance(legal, LazyList):
+        if self._legal_seat == seat and self._legal_at == len(self.decisions) and isinstance(legal, FindsActions):
             action = legal.find(action_id)  # the list a view or bot already asked for, made as read
         elif self._legal_seat == seat and self._legal_at == len(self.decisions) and isinstance(legal, list):
             # the list a view or bot already asked for: one scan costs less than building a map

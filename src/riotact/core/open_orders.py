@@ -34,12 +34,11 @@ True
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from bisect import bisect_right
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
-from typing import overload
+from typing import Protocol, overload, runtime_checkable
 
 from riotact.core.protocol import Action
 
@@ -156,16 +155,16 @@ class Orders:
             run.close(use)
 
 
-class LazyList(Sequence[Action], ABC):
-    """A legal list that makes its actions as they are read, and finds one by id without reading
-    the others (``Game.legal_action`` asks it so)."""
+@runtime_checkable
+class FindsActions(Protocol):
+    """A legal list that makes its actions as they are read finds one by id without reading the
+    others (``Game.legal_action`` asks it so; a compiled engine's lists are its own classes)."""
 
-    @abstractmethod
     def find(self, action_id: str) -> Action | None:
         """The legal action ``action_id``, or None."""
 
 
-class OrderList(LazyList):
+class OrderList(Sequence[Action]):
     """One seat's legal orders now, then ``last`` (the action that ends its orders): every piece's own
     orders in turn, then each run holder by holder. Built per decision at the cost of one sum per
     open piece (done in C) and one per run; an order is made only when it is read."""
@@ -275,7 +274,7 @@ class Grid(Sequence[Action]):
                 yield make(item, verb)
 
 
-class Chain(LazyList):
+class Chain(Sequence[Action]):
     """A seat's legal list as its parts one after the other (tuples, :class:`Grid` s, any sequence
     of actions). Its length and any position cost one bisect over the parts' ends, counted when
     the chain is made (one ``len`` per part), so a decision costs what the parts cost to count,
