@@ -35,8 +35,9 @@ BUILT = ROOT / "build" / "compiled"
 COPIES = "riotact_compiled"
 #: Core modules the compiled rules call on every roll and event.
 CORE = ("umpire", "dice", "log", "modifiers")
-#: Core modules copied only (their classes meet the copies: the state's base class and its umpire).
-CORE_COPIED_ONLY = ("protocol", "umpiring")
+#: Core modules copied only (their classes meet the copies: the state's base class and its umpire,
+#: the legal lists made as read).
+CORE_COPIED_ONLY = ("protocol", "umpiring", "open_orders")
 CIVIL_DISORDER = "riotact.rulesets.civil_disorder"
 #: Modules of the ruleset copied (so that the copies' classes only meet each other) but left as Python:
 #: set-up (pydantic, which mypyc cannot build against), the bots, the encodings and the text screen

@@ -2,7 +2,9 @@
 
 Civil Disorder: the crowds and SF units of the largest built-in scenario copied k times (new ids,
 same places, same town); the SF players pass and stay, so every unit acts on its orders and every
-crowd on the Game Control rules. Cost: CPU seconds per turn resolved. Stacked copies are the
+crowd on the Game Control rules. Cost: CPU seconds per turn resolved. With random bots instead
+(``civil-disorder (random bots)``) the players read their legal lists every decision: the
+commander's orders to every unit against every crowd he knows of (made as read, issue 21). Stacked copies are the
 worst case, not a bigger riot: each crowd sees every copy, so its list of SF in view (CD-20) and
 its adjacent-crowd modifiers (CD-21) grow with k (benchmarks/README.md, third pass).
 By Will Alone: the units of the largest built-in scenario copied k times; random bots play, so the
@@ -70,6 +72,18 @@ def cd_cost(k: int, seed: int = 1, compiled: bool = False) -> tuple[float, int]:
     return (time.process_time() - start) / max(turns, 1), entities
 
 
+def cd_random_cost(k: int, seed: int = 1) -> tuple[float, int]:
+    scenario = copied(largest("civil-disorder", "units"), k, ("units", "crowds"), ())
+    game = Game(scenario, seed=seed, explain=False)
+    bots = {s: make_bot("random", game, s) for s in game.seats}
+    entities = len(game.state.units) + len(game.state.crowds)
+    start = time.process_time()
+    while game.to_act():
+        seat = game.to_act()[0]
+        game.apply(seat, bots[seat].choose(None, game.legal_actions(seat)))
+    return (time.process_time() - start) / max(game.umpire.turn, 1), entities
+
+
 def bwa_cost(k: int, seed: int = 1) -> tuple[float, int]:
     scenario = copied(largest("by-will-alone", "units"), k, ("units",), ("carrying",))
     game = Game(scenario, seed=seed, explain=False)
@@ -99,7 +113,8 @@ def main() -> None:
     pin_to_one_core()
     factors = [int(f) for f in args.factors.split(",")]
     report: dict[str, Any] = {}
-    measures: list[tuple[str, Callable[[int, int], tuple[float, int]]]] = [("civil-disorder", cd_cost)]
+    measures: list[tuple[str, Callable[[int, int], tuple[float, int]]]] = [
+        ("civil-disorder", cd_cost), ("civil-disorder (random bots)", cd_random_cost)]
     if unavailable() is None:
         measures.append(("civil-disorder (compiled engine)", partial(cd_cost, compiled=True)))
     for name, measure in (*measures, ("by-will-alone", bwa_cost)):

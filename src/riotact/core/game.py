@@ -30,6 +30,7 @@ from .engines import PYTHON, game_parts
 from .errors import IllegalActionError, RiotactError, ScenarioError, UndoRefusedError
 from .log import UMPIRE, Event, read_log
 from .messages import SAY
+from .open_orders import FindsActions
 from .options import resolve_options
 from .protocol import Action, Result, RulesetSpec
 from .registry import ruleset_spec
@@ -168,9 +169,12 @@ class Game:
 
     def legal_action(self, seat: str, action_id: str) -> Action | None:
         """``seat``'s decision ``action_id`` if the rules allow it now (``seat`` acting), else None."""
-        if self._legal_seat == seat and self._legal_at == len(self.decisions) and isinstance(self._legal_now, list):
+        legal = self._legal_now
+        if self._legal_seat == seat and self._legal_at == len(self.decisions) and isinstance(legal, FindsActions):
+            action = legal.find(action_id)  # the list a view or bot already asked for, made as read
+        elif self._legal_seat == seat and self._legal_at == len(self.decisions) and isinstance(legal, list):
             # the list a view or bot already asked for: one scan costs less than building a map
-            action = next((a for a in self._legal_now if a.id == action_id), None)
+            action = next((a for a in legal if a.id == action_id), None)
         else:  # no list needed to check one decision (nor a scan of a lazy one: the rules look it up)
             action = self.state.legal_action(seat, action_id)
         if action is None:
@@ -286,13 +290,28 @@ class Game:
 
     # -- clone, take back, save, load ----------------------------------------
     def clone(self) -> Game:
+        """A copy of the game that goes on by itself: the same decisions to come give the same
+        game in both (its generator's state is copied). What games only read is shared, not copied
+        (:meth:`shared`)."""
         if self.engine != PYTHON:  # an engine's classes need not deep-copy; the same game replays
             twin = Game(self.scenario, seed=self.seed, options=self.overrides, explain=False, engine=self.engine,
                         players=self.log.header.get("players"))
             for seat, action_id in self.decisions:
                 twin.apply(seat, action_id)
             return twin
-        return copy.deepcopy(self)
+        rng = self.umpire.rng
+        copied = random.Random()
+        copied.setstate(rng.getstate())  # a generator deep-copied walks its 625 numbers one by one
+        return copy.deepcopy(self, {**self.shared(), id(rng): copied})
+
+    def shared(self) -> dict[int, object]:
+        """The memo a deep copy of this game starts from (:meth:`clone`, ``core.worlds.world_copy``):
+        what no rule changes during a game, shared by the copies (the scenario and its set-up, the
+        ruleset's declaration, the house rules). A ruleset's own fixed tables share themselves
+        (``__deepcopy__``, e.g. a town), and so do actions (immutable)."""
+        shared = (self.scenario, self.scenario.setup, self.scenario.data, self.spec, self.options,
+                  self.overrides, self.state.options)
+        return {id(part): part for part in shared}
 
     def undo(self, decisions: int = 1, *, seat: str, agreed: Iterable[str] = ()) -> None:
         """``seat`` takes back the last ``decisions`` (the game is rebuilt and replayed without them).

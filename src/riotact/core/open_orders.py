@@ -17,15 +17,28 @@ come without building the others; iterating gives every order, for views, people
 ['a:message:b', 'done']
 >>> legal.find("a:message:a") is None
 True
+
+Where a seat's pieces each have their own list, some of it against every item of another list
+(Civil Disorder: each unit in earshot may be sent against each crowd its player knows of), the
+list is a :class:`Chain` of parts, each a tuple built once or a :class:`Grid` (verbs against
+items, made as read), kept in the rules' own order:
+
+>>> grid = Grid(["A", "B"], ["charge", "gas"], lambda item, verb: Action(f"{verb}:{item}", f"{verb} {item}"))
+>>> chain = Chain([(Action("pass", "Pass"),), grid], {"": (0, 1), "u1": (1, 2)},
+...               lambda action_id: "u1" if ":" in action_id else "")
+>>> len(chain), chain[3].id, chain.find("gas:A").text
+(5, 'charge:B', 'gas A')
+>>> chain.find("gas:C") is None
+True
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
-from typing import overload
+from typing import Protocol, overload, runtime_checkable
 
 from riotact.core.protocol import Action
 
@@ -142,6 +155,15 @@ class Orders:
             run.close(use)
 
 
+@runtime_checkable
+class FindsActions(Protocol):
+    """A legal list that makes its actions as they are read finds one by id without reading the
+    others (``Game.legal_action`` asks it so; a compiled engine's lists are its own classes)."""
+
+    def find(self, action_id: str) -> Action | None:
+        """The legal action ``action_id``, or None."""
+
+
 class OrderList(Sequence[Action]):
     """One seat's legal orders now, then ``last`` (the action that ends its orders): every piece's own
     orders in turn, then each run holder by holder. Built per decision at the cost of one sum per
@@ -216,3 +238,86 @@ class OrderList(Sequence[Action]):
         for run in piece.runs:
             found = found or run.find(key, piece.name, verb, arg)
         return found
+
+
+class Grid(Sequence[Action]):
+    """Each of ``verbs`` against each of ``items``, item by item (``make(item, verb)`` builds one
+    action when it is read): a piece's orders against every target its seat knows of."""
+
+    def __init__(self, items: Sequence[str], verbs: Sequence[str], make: Callable[[str, str], Action]) -> None:
+        self._items, self._verbs, self._make = items, verbs, make
+        self._len = len(items) * len(verbs)
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if isinstance(index, slice):
+            return list(self)[index]
+        if index < 0:
+            index += self._len
+        if not 0 <= index < self._len:
+            raise IndexError(index)
+        item, verb = divmod(index, len(self._verbs))
+        return self._make(self._items[item], self._verbs[verb])
+
+    def __iter__(self) -> Iterator[Action]:
+        make, verbs = self._make, self._verbs
+        for item in self._items:
+            for verb in verbs:
+                yield make(item, verb)
+
+
+class Chain(Sequence[Action]):
+    """A seat's legal list as its parts one after the other (tuples, :class:`Grid` s, any sequence
+    of actions). Its length and any position cost one bisect over the parts' ends, counted when
+    the chain is made (one ``len`` per part), so a decision costs what the parts cost to count,
+    not to build. ``sections`` files the parts under keys (a key -> the range ``(first, end)`` of
+    its parts) and ``section_of`` names the key an action id is filed under, so that :meth:`find`
+    reads only the parts the id can be in."""
+
+    def __init__(self, parts: Sequence[Sequence[Action]], sections: Mapping[str, tuple[int, int]],
+                 section_of: Callable[[str], str]) -> None:
+        self._parts, self._sections, self._section_of = parts, sections, section_of
+        self._ends = list(accumulate(len(part) for part in parts))
+        self._len = self._ends[-1] if self._ends else 0
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if isinstance(index, slice):
+            return list(self)[index]
+        if index < 0:
+            index += self._len
+        if not 0 <= index < self._len:
+            raise IndexError(index)
+        p = bisect_right(self._ends, index)
+        return self._parts[p][index - (self._ends[p - 1] if p else 0)]
+
+    def __iter__(self) -> Iterator[Action]:
+        for part in self._parts:
+            yield from part
+
+    def __contains__(self, action: object) -> bool:
+        return isinstance(action, Action) and any(action in part for part in self._parts)
+
+    def find(self, action_id: str) -> Action | None:
+        first, end = self._sections.get(self._section_of(action_id), (0, 0))
+        for part in self._parts[first:end]:
+            for action in part:
+                if action.id == action_id:
+                    return action
+        return None

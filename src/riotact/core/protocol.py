@@ -41,6 +41,9 @@ class Action:
     def as_dict(self) -> dict[str, str]:
         return {"id": self.id, "text": self.text}
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Action:
+        return self  # immutable: copies of a game share their actions
+
 
 @dataclass(frozen=True)
 class Result:

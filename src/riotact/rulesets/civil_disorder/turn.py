@@ -20,6 +20,7 @@ module imports them, and none of them imports it. What a seat knows is :mod:`.vi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from riotact.core.errors import OptionError, ScenarioError
@@ -82,7 +83,7 @@ class CivilDisorder(World):
             return waiting
         return (UMPIRE,) if self.phase[UMPIRE] == "discretion" else ()
 
-    def legal_actions(self, seat: str) -> list[Action]:
+    def legal_actions(self, seat: str) -> Sequence[Action]:
         if seat == UMPIRE:
             return orders.umpire_actions(self)
         if self.phase[seat] == "walk":
@@ -94,11 +95,14 @@ class CivilDisorder(World):
 
     def legal_action(self, seat: str, action_id: str) -> Action | None:
         """CD-07 / CD-14: taking no action, or staying put, is always open to a player who is to
-        decide; accepting it needs none of the hundreds of orders the full list holds."""
+        decide; accepting it needs none of the hundreds of orders the full list holds, nor does an
+        order (only its unit's part of the list is read)."""
+        deciding = seat in self.sf_seats and seat in self.to_act()
         always = ALWAYS_OPEN.get(action_id)
-        if always is not None and seat in self.sf_seats and seat in self.to_act() \
-                and (self.phase[seat] == "walk") == (action_id == "stay"):
+        if always is not None and deciding and (self.phase[seat] == "walk") == (action_id == "stay"):
             return always
+        if deciding and self.phase[seat] == "action":
+            return orders.player_actions(self, seat).find(action_id)
         return super().legal_action(seat, action_id)
 
     def decision_visibility(self, seat: str, action: Action) -> list[str]:

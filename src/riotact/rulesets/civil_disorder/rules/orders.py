@@ -11,11 +11,13 @@ Action ids: ``pass``, ``run:<point>``, ``negotiate:<crowd>``, ``talk:<seat>``,
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Sequence
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
 from riotact.core.log import UMPIRE
 from riotact.core.modifiers import Modifier
+from riotact.core.open_orders import Chain, Grid
 from riotact.core.protocol import Action
 
 from ..board import building_name
@@ -49,12 +51,15 @@ THREATEN_INCHES = 4  # an advance ending this close threatens the crowd (CD-20)
 
 
 # -- what a player may declare ----------------------------------------------------------
-def player_actions(s: World, seat: str) -> list[Action]:
-    """CD-07: one of (a) conversation, (b) orders, (c) a personal action, (d) run, (e) negotiate."""
+def player_actions(s: World, seat: str) -> Chain:
+    """CD-07: one of (a) conversation, (b) orders, (c) a personal action, (d) run, (e) negotiate.
+    The orders of every unit in earshot against every crowd the player knows of grow as units x
+    crowds: each unit's part of the list is counted, and its orders made only as they are read
+    (core/open_orders.py :class:`~riotact.core.open_orders.Chain`)."""
     me = s.players[seat]
     actions = [Action("pass", "take no action this turn")]
     if not me.able:  # CD-54 / CD-55 / CD-56: on the ground, escorting a prisoner, or a casualty
-        return actions
+        return Chain([actions], {"": (0, 1)}, section_of)
     if me.vehicle is not None:  # CD-07 (c): drive the vehicle you sit in (CD-15 distances)
         unit = s.units[me.vehicle]
         if unit.away_until == 0:
@@ -74,11 +79,33 @@ def player_actions(s: World, seat: str) -> list[Action]:
     for other in s.sf_seats:
         if other != seat and can_talk(s, seat, other):
             actions.append(Action(f"talk:{other}", f"talk with {other}"))
+    parts: list[Sequence[Action]] = [actions]
+    sections = {"": (0, 1)}
+    suspects = suspect_buildings(s, seat)
     for unit in sorted(commanded_units(s, seat), key=lambda u: (u.player != seat, u.id)):  # own first
         if within_earshot(s, seat, unit):
-            actions.extend(order_action(unit.id, o) for o in unit_orders(s, seat, unit, known, moves=False))
-            actions.extend(move_actions(s.town, unit.id, unit.node))
-    return actions
+            first = len(parts)
+            parts.append((order_action(unit.id, "hold"), order_action(unit.id, "withdraw")))
+            verbs = crowd_verbs(unit)
+            if verbs and known:
+                parts.append(Grid(known, verbs, partial(crowd_order, unit.id)))
+            others = other_orders(s, seat, unit, suspects)
+            if others:
+                parts.append(tuple(order_action(unit.id, o) for o in others))
+            parts.append(move_actions(s.town, unit.id, unit.node))
+            sections[unit.id] = (first, len(parts))
+    return Chain(parts, sections, section_of)
+
+
+def section_of(action_id: str) -> str:
+    """Where :func:`player_actions` files an action: an order under its unit, the rest under ""."""
+    verb, _, rest = action_id.partition(":")
+    return rest.partition(":")[0] if verb == "order" else ""
+
+
+def crowd_order(unit_id: str, crowd_id: str, verb: str) -> Action:
+    """The order to ``unit_id`` to ``verb`` crowd ``crowd_id`` (a :func:`player_actions` grid's)."""
+    return order_action(unit_id, f"{verb}:{crowd_id}")
 
 
 @lru_cache(maxsize=1 << 14)
@@ -222,24 +249,27 @@ def shooting_or_gas_in_sight(s: World, crowd: Crowd) -> bool:
     return gas_in_sight(s, crowd.node) or any(s.town.sees(crowd.node, n) for n in recent_gunfire(s))
 
 
-def unit_orders(s: World, seat: str, unit: SFUnit, known: list[str] | None = None, *,
-                moves: bool = True) -> list[str]:
-    """The orders a unit can be given now, against crowds the player knows of (with ``moves``,
-    the moves to every other junction last)."""
+def crowd_verbs(unit: SFUnit) -> tuple[str, ...]:
+    """The orders a unit may be given against a crowd, in the order they are listed."""
     kind = unit.type
-    out = ["hold", "withdraw"]
-    armed = kind.police or kind.military
-    for cid in known if known is not None else sorted(known_crowds(s, seat)):
-        if armed:
-            out += [f"advance:{cid}", f"charge:{cid}"]
-        if kind.riot_equipped and not kind.mounted:
-            out.append(f"arrest:{cid}")  # CD-10: snatch squads
-        if unit.weapon != "none":
-            out += [f"fire:{cid}", f"fire_over:{cid}"]
-        if unit.has_gas:
-            out.append(f"gas:{cid}")
-        if kind.firefighters or unit.vehicle == "water_cannon":
-            out.append(f"hose_crowd:{cid}")
+    verbs: list[str] = []
+    if kind.police or kind.military:
+        verbs += ["advance", "charge"]
+    if kind.riot_equipped and not kind.mounted:
+        verbs.append("arrest")  # CD-10: snatch squads
+    if unit.weapon != "none":
+        verbs += ["fire", "fire_over"]
+    if unit.has_gas:
+        verbs.append("gas")
+    if kind.firefighters or unit.vehicle == "water_cannon":
+        verbs.append("hose_crowd")
+    return tuple(verbs)
+
+
+def other_orders(s: World, seat: str, unit: SFUnit, suspects: list[str]) -> list[str]:
+    """A unit's orders neither against a crowd nor to move (``suspects``: :func:`suspect_buildings`)."""
+    kind = unit.type
+    out: list[str] = []
     if kind.firefighters:
         out += [f"hose:{b.id}" for b in sorted(s.buildings.values(), key=lambda b: b.id)
                 if b.fires and any(player_sees(s, seat, f) or s.town.sees(unit.node, f)
@@ -255,13 +285,13 @@ def unit_orders(s: World, seat: str, unit: SFUnit, known: list[str] | None = Non
             out.append("dismount")
         elif unit.node == unit.vehicle_node:
             out.append("mount")
-    if armed and not kind.mounted and not unit.aboard:
+    if (kind.police or kind.military) and not kind.mounted and not unit.aboard:
         out += [f"enter:{b}" for b in s.town.buildings_at(unit.node)]
     if unit.weapon != "none":
-        out += [f"suppress:{b}" for b in suspect_buildings(s, seat)]
+        out += [f"suppress:{b}" for b in suspects]
     if unit.snipers and kind.swat:
         out += [f"counter_snipe:{sn.id}" for sn in s.snipers.values() if seat in sn.known_to and not sn.out]
-    return out + ([f"move:{j}" for j in s.town.junctions_near(unit.node)] if moves else [])
+    return out
 
 
 def suspect_buildings(s: World, seat: str) -> list[str]:
