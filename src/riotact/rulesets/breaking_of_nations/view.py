@@ -107,8 +107,8 @@ def witnesses(w: World, u: Unit) -> Visibility:
 
 
 def seats_only(w: World, *seats: str) -> list[str]:
-    """These seats alone (and the umpire), in the order named, each once."""
-    return list(dict.fromkeys(seats))
+    """These seats alone (and the umpire), in the order named, each once (a blank name tells no one)."""
+    return list(dict.fromkeys(seat for seat in seats if seat))
 
 
 def plans_known_to(w: World, seat: str) -> dict[str, Plan]:

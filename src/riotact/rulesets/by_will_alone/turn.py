@@ -80,7 +80,7 @@ class ByWillAlone(World):
 
     def decision_visibility(self, seat: str, action: Action) -> Visibility:
         """Orders and answers are secret to their side; their effects are logged as they happen."""
-        return view.side_sees(self, self.side_of(seat))
+        return view.side_only(self, self.side_of(seat))
 
     def why_illegal(self, seat: str, action_id: str) -> str:
         return orders.why_illegal(self, seat, action_id)

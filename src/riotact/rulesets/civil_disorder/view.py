@@ -79,8 +79,8 @@ def umpire_only(s: World) -> list[str]:
 
 
 def seats_only(s: World, *seats: str) -> list[str]:
-    """These seats alone (and the umpire), in the order named, each once."""
-    return list(dict.fromkeys(seats))
+    """These seats alone (and the umpire), in the order named, each once (a blank name tells no one)."""
+    return list(dict.fromkeys(seat for seat in seats if seat))
 
 
 def seats_and_witnesses(s: World, seats: Iterable[str], nodes: Iterable[str] = ()) -> list[str]:
