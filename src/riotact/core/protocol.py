@@ -24,11 +24,11 @@ if TYPE_CHECKING:
     import random
     from pathlib import Path
 
+    from .adjudication import Umpire
     from .encoding import Encoding
     from .engines import EngineLoader
     from .game import Game
     from .scenario import Scenario
-    from .umpire import Umpire
     from .umpiring import Power
 
 

@@ -6,10 +6,10 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from riotact.core.adjudication import Umpire
 from riotact.core.log import ALL
 from riotact.core.protocol import State
 from riotact.core.scenario import Scenario
-from riotact.core.umpire import Umpire
 from riotact.tabletop import Table
 
 from .board import Blueprint, Ground, terrain_feature

@@ -7,11 +7,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from riotact.core.adjudication import Umpire
 from riotact.core.log import Visibility
 from riotact.core.open_orders import OrderList
 from riotact.core.protocol import Action
 from riotact.core.scenario import Scenario
-from riotact.core.umpire import Umpire
 from riotact.core.umpiring import Power
 
 from . import umpiring, view

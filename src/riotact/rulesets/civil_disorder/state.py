@@ -13,11 +13,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from riotact.core.adjudication import RollTotal, Umpire
 from riotact.core.log import UMPIRE
 from riotact.core.modifiers import Modifier
 from riotact.core.protocol import State
 from riotact.core.scenario import Scenario
-from riotact.core.umpire import RollTotal, Umpire
 
 from .board import Spots, Town
 from .options import Options

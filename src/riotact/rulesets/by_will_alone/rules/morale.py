@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from riotact.core.adjudication import RollTotal
 from riotact.core.log import ALL, Visibility
 from riotact.core.modifiers import Modifier
-from riotact.core.umpire import RollTotal
 
 from .. import view
 from ..state import Stand, Unit, World

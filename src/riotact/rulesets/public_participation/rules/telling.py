@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from riotact.core.adjudication import RollTotal
 from riotact.core.log import ALL
 from riotact.core.modifiers import Modifier
-from riotact.core.umpire import RollTotal
 
 from .. import view
 from ..state import Character, World
