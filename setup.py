@@ -3,7 +3,7 @@ no Python headers, mypyc failing) the install goes on and the laboratory plays o
 
 - Revolting Behaviour!'s engine, a C port of its rules (rulesets/revolting_behaviour/native/_labcore.c).
 - Civil Disorder's compiled engine (``riotact.compiled``): every module of the ruleset's package but
-  the few named below, and the core's dice, log, modifiers and umpire with the modules their classes
+  the few named below, and the core's dice, log, modifiers and adjudication (the umpire) with the modules their classes
   meet, copied into the package ``riotact_compiled`` under ``build/compiled/`` (outside the source
   tree; git ignores ``build/``) and compiled there with mypyc. Imports between copied modules are
   pointed at the copies (the statements rewritten from the syntax tree, line numbers kept), so the
@@ -34,7 +34,7 @@ SRC = ROOT / "src"
 BUILT = ROOT / "build" / "compiled"
 COPIES = "riotact_compiled"
 #: Core modules the compiled rules call on every roll and event.
-CORE = ("umpire", "dice", "log", "modifiers")
+CORE = ("adjudication", "dice", "log", "modifiers")
 #: Core modules copied only (their classes meet the copies: the state's base class and its umpire,
 #: the legal lists made as read).
 CORE_COPIED_ONLY = ("protocol", "umpiring", "open_orders")

@@ -101,3 +101,27 @@ def test_options_are_typed_and_read_by_attribute(package: str) -> None:
         text = path.read_text()
         for needle in ('options["', "options.get(", "options['"):
             assert needle not in text, f"{path.relative_to(RULESETS)} reads a house rule by key ({needle})"
+
+
+def _audiences(value: ast.expr) -> list[ast.expr]:
+    """The audiences an expression passed as ``visible_to=`` may be (each branch of a conditional)."""
+    if isinstance(value, ast.IfExp):
+        return [*_audiences(value.body), *_audiences(value.orelse)]
+    return [value]
+
+
+@pytest.mark.parametrize("package", packages())
+def test_who_is_told_is_stated_in_view(package: str) -> None:
+    """What a seat knows is stated once, in view.py: elsewhere an event's ``visible_to=`` is one of its
+    named audiences (or a value they gave), never a list of seats built where the event is told."""
+    for path in (RULESETS / package).rglob("*.py"):
+        if path.name == "view.py" or "native" in path.relative_to(RULESETS / package).parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not (isinstance(node, ast.keyword) and node.arg == "visible_to"):
+                continue
+            for audience in _audiences(node.value):
+                built = isinstance(audience, ast.List | ast.Set | ast.ListComp | ast.SetComp | ast.Constant) or (
+                    isinstance(audience, ast.Call) and ast.unparse(audience.func) in ("sorted", "list", "set"))
+                assert not built, f"{path.relative_to(RULESETS)}:{node.value.lineno}: visible_to=" \
+                    f"{ast.unparse(node.value)} builds its audience; name it in view.py"

@@ -1,5 +1,5 @@
 """The ``compiled`` engine of a ruleset built from its own Python sources (Civil Disorder's today):
-``setup.py`` copies the ruleset's modules, and the core's dice, log, modifiers, umpire and their
+``setup.py`` copies the ruleset's modules, and the core's dice, log, modifiers, adjudication (the umpire) and their
 companions, into the package ``riotact_compiled`` outside the source tree (``build/compiled/``, which
 git ignores) and compiles them with mypyc at install time. A copy is the very source of the module it
 was copied from (imports pointed at the sibling copies), so it plays the same games;
@@ -7,8 +7,8 @@ was copied from (imports pointed at the sibling copies), so it plays the same ga
 that it reaches the same state. A build older than any of those sources is refused, so an edited
 rule is never played by a stale copy.
 
->>> copy_of("riotact.core.umpire")
-'riotact_compiled.core.umpire'
+>>> copy_of("riotact.core.adjudication")
+'riotact_compiled.core.adjudication'
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ def unavailable() -> str | None:
         if origin is None or hashlib.sha256(origin.read_bytes()).hexdigest() != digest:
             return (f"the compiled laboratory engine was built from an older {module}: "
                     "reinstall riotact (pip install -e .) to rebuild it")
-    umpire = importlib.util.find_spec(copy_of("riotact.core.umpire"))
+    umpire = importlib.util.find_spec(copy_of("riotact.core.adjudication"))
     if umpire is None or not str(umpire.origin).endswith(tuple(EXTENSION_SUFFIXES)):
         return "the compiled laboratory engine was copied but not compiled (no C compiler when riotact was installed)"
     return None
@@ -76,7 +76,7 @@ class CompiledCopy:
     def parts(self) -> Parts:
         dice = importlib.import_module(copy_of("riotact.core.dice"))
         log = importlib.import_module(copy_of("riotact.core.log"))
-        umpire = importlib.import_module(copy_of("riotact.core.umpire"))
+        umpire = importlib.import_module(copy_of("riotact.core.adjudication"))
         state = getattr(importlib.import_module(copy_of(self.state.__module__)), self.state.__qualname__)
         return Parts(dice.SeededDice, log.QuietLog, umpire.Umpire, state)
 

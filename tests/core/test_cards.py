@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from riotact.core import JOKER, Card, CardScriptError, GameLog, Pile, ScriptedDice, standard_pack
-from riotact.core.umpire import Umpire
+from riotact.core.adjudication import Umpire
 
 
 def test_codes_parse_and_print() -> None:

@@ -15,7 +15,7 @@ from riotact.core import (
     ScriptedDice,
     SeededDice,
 )
-from riotact.core.umpire import Umpire
+from riotact.core.adjudication import Umpire
 
 
 def umpire(*faces: int) -> Umpire:

@@ -1,5 +1,5 @@
 """What the boards of the tables in inches read from the engine: line of sight worked out from a seat's
-view only (``RulesetSpec.sight``), the BON army builder's check (``RulesetSpec.army``), the terrain
+view only (``RulesetSpec.sight``), the BON army builder's check (``RulesetSpec.armies.report``), the terrain
 chart and weapon bands in the BON view, and the scatter and templates the boards draw from the log."""
 
 from __future__ import annotations
@@ -89,8 +89,8 @@ def _army(**changes: Any) -> list[dict[str, Any]]:
 
 def _check(units: list[dict[str, Any]]) -> dict[str, Any]:
     data = find_scenario("breaking-of-nations/trench-raid").data
-    assert BON.army is not None
-    return BON.army({**data, "setup": {**data["setup"], "units": units}})
+    assert BON.armies is not None
+    return BON.armies.report({**data, "setup": {**data["setup"], "units": units}})
 
 
 def test_the_army_builder_prices_and_checks_every_entry_bon010_bon044_bon045() -> None:

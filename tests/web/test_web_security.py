@@ -267,7 +267,9 @@ def test_deep_or_huge_bodies_get_a_4xx_with_one_line(client: LiveServer, path: s
 def test_a_non_finite_number_in_any_unit_field_of_an_army_gets_a_4xx_with_one_line(client: LiveServer,
                                                                                       bad: str) -> None:
     scenario = find_scenario(RAID)
-    army = scenario.data["setup"][get_ruleset(scenario.ruleset).army_key]
+    armies = get_ruleset(scenario.ruleset).armies
+    assert armies is not None
+    army = scenario.data["setup"][armies.key]
     for field in sorted({key for entry in army for key in entry}):
         changed = copy.deepcopy(army)
         changed[0][field] = "PLACE"

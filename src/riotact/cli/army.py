@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
-from types import ModuleType
 
 import click
 
 from riotact.core import RiotactError
+from riotact.core.protocol import ArmyLists
 from riotact.rulesets import all_rulesets, get_ruleset
 
 
@@ -16,12 +15,12 @@ class ArmyListError(RiotactError):
     """An army-list command that cannot be carried out (one line)."""
 
 
-def _module(ruleset: str) -> ModuleType:
+def _armies(ruleset: str) -> ArmyLists:
     spec = next((s for s in all_rulesets() if ruleset.lower() in (s.id, s.code.lower())), None)
     spec = spec or get_ruleset(ruleset)
-    if spec.army_lists is None:
+    if spec.armies is None:
         raise ArmyListError(f"{spec.title} has no army lists")
-    return importlib.import_module(spec.army_lists)
+    return spec.armies
 
 
 @click.group(name="army")
@@ -33,7 +32,7 @@ def army() -> None:
 @click.argument("ruleset", default="breaking-of-nations")
 def list_command(ruleset: str) -> None:
     """The ready-made lists of RULESET (e.g. the sample organisations of BON-115)."""
-    for key, title in _module(ruleset).ready_made_lists().items():
+    for key, title in _armies(ruleset).ready_made().items():
         click.echo(f"{key}: {title}")
 
 
@@ -42,10 +41,10 @@ def list_command(ruleset: str) -> None:
 @click.option("--ruleset", default="breaking-of-nations", show_default=True)
 def show(key: str, ruleset: str) -> None:
     """Print the ready-made list KEY as TOML (save it, edit it, check it)."""
-    module = _module(ruleset)
-    if key not in module.ready_made_lists():
-        raise ArmyListError(f"no ready-made list {key!r}; known: {', '.join(module.ready_made_lists())}")
-    click.echo(module.ready_made_toml(key), nl=False)
+    armies = _armies(ruleset)
+    if key not in armies.ready_made():
+        raise ArmyListError(f"no ready-made list {key!r}; known: {', '.join(armies.ready_made())}")
+    click.echo(armies.ready_made_toml(key), nl=False)
 
 
 @army.command(name="check")
@@ -53,7 +52,7 @@ def show(key: str, ruleset: str) -> None:
 @click.option("--ruleset", default="breaking-of-nations", show_default=True)
 def check(path: Path, ruleset: str) -> None:
     """Check the army-list file PATH: its total, force size, and every problem as `file: field: problem`."""
-    summary, problems = _module(ruleset).check_list(path)
+    summary, problems = _armies(ruleset).check(path)
     for line in summary:
         click.echo(line)
     for line in problems:

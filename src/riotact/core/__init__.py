@@ -3,6 +3,7 @@
 Interfaces (CLI, web, RL) use only what this package exports.
 """
 
+from .adjudication import RollPool, RollTotal, Umpire
 from .bots import RandomBot, make_bot, play_out
 from .cards import JOKER, Card, Pile, standard_pack
 from .dice import ManualDice, ScriptedDice, SeededDice
@@ -28,7 +29,6 @@ from .options import HouseRule
 from .persistence import replay
 from .protocol import Action, Bot, Result, RulesetSpec, State
 from .scenario import Scenario, builtin_scenarios, find_scenario, load_scenario_file, parse_scenario
-from .umpire import RollPool, RollTotal, Umpire
 
 __all__ = [
     "ALL", "ENGINES", "JOKER", "UMPIRE", "Action", "Bot", "Card", "CardScriptError", "DiceError",

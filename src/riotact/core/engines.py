@@ -23,13 +23,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from .adjudication import Umpire
 from .dice import SeededDice
 from .errors import LaboratoryUnavailable, RiotactError
 from .log import GameLog, QuietLog
 from .protocol import Result, RulesetSpec, State
 from .registry import ruleset_spec
 from .scenario import Scenario
-from .umpire import Umpire
 
 if TYPE_CHECKING:
     from .game import Game

@@ -183,25 +183,53 @@ def _parse(source: str, lines: Iterable[str]) -> Iterator[dict[str, Any]]:
         if not line.strip():
             continue
         try:
-            record = json.loads(line, parse_constant=_refuse_constant, parse_float=_finite_float)
+            record = loads_finite(line)
         except json.JSONDecodeError as exc:
             raise SaveFileError(f"{source}: line {number}: not JSON ({exc.msg})") from None
         except RecursionError:
             raise SaveFileError(f"{source}: line {number}: JSON nested too deeply") from None
-        except ValueError as exc:  # a non-finite number, or an integer of over 4,300 digits
-            why = "an integer of more than 4,300 digits" if "digits" in str(exc) else str(exc)
-            raise SaveFileError(f"{source}: line {number}: {why}") from None
+        except BadNumber as exc:
+            raise SaveFileError(f"{source}: line {number}: {exc}") from None
         if not isinstance(record, dict):
             raise SaveFileError(f"{source}: line {number}: not a JSON object")
         yield record
 
 
+class BadNumber(ValueError):
+    """A number JSON may write but a log or the web table does not read: NaN, Infinity, a float too
+    large to be finite (1e999), an integer of more than 4,300 digits. Its message is one line."""
+
+
+def loads_finite(text: str) -> Any:
+    """``text`` as JSON holding only finite numbers; any other number raises :class:`BadNumber`.
+
+    >>> loads_finite('[1, 2.5]')
+    [1, 2.5]
+    >>> for bad in ('[NaN]', '[1e999]', '[' + '9' * 5000 + ']'):
+    ...     try:
+    ...         loads_finite(bad)
+    ...     except BadNumber as exc:
+    ...         print(exc)
+    NaN is not a number (only finite numbers are read)
+    1e999 is too large a number (only finite numbers are read)
+    an integer of more than 4,300 digits
+    """
+    try:
+        return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
+    except json.JSONDecodeError:
+        raise
+    except ValueError as exc:  # the json module's only other fault: an integer of more than 4,300 digits
+        if isinstance(exc, BadNumber):
+            raise
+        raise BadNumber("an integer of more than 4,300 digits") from None
+
+
 def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number a log may hold (only finite numbers)")
+    raise BadNumber(f"{name} is not a number (only finite numbers are read)")
 
 
 def _finite_float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise ValueError(f"{text[:20]} is too large a number (only finite numbers)")
+        raise BadNumber(f"{text[:20]} is too large a number (only finite numbers are read)")
     return value

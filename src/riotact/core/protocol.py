@@ -22,12 +22,13 @@ from .options import HouseRule, NoHouseRules, house_rules_of
 
 if TYPE_CHECKING:
     import random
+    from pathlib import Path
 
+    from .adjudication import Umpire
     from .encoding import Encoding
     from .engines import EngineLoader
     from .game import Game
     from .scenario import Scenario
-    from .umpire import Umpire
     from .umpiring import Power
 
 
@@ -160,6 +161,24 @@ class Bot(ABC):
 
 
 @dataclass(frozen=True)
+class ArmyLists:
+    """A ruleset's army lists: ready-made ones to start from, checks of list files, and the army
+    builder's check of a scenario whose lists are being edited."""
+
+    #: The key of ``[setup]`` that holds the army lists the builder edits (``units``).
+    key: str
+    #: ``{key: title}`` of the ready-made lists.
+    ready_made: Callable[[], dict[str, str]]
+    #: A ready-made list as a TOML file's text (``KeyError`` for an unknown key).
+    ready_made_toml: Callable[[str], str]
+    #: ``check(path) -> (summary lines, problem lines)`` of a list file; a file that cannot be read
+    #: raises its one-line error.
+    check: Callable[[str | Path], tuple[list[str], list[str]]]
+    #: ``report(data)``: each entry's cost and problems, totals and every problem of a scenario's data.
+    report: Callable[[dict[str, Any]], dict[str, Any]]
+
+
+@dataclass(frozen=True)
 class RulesetSpec:
     """The one small declaration a ruleset makes about itself."""
 
@@ -174,6 +193,7 @@ class RulesetSpec:
     #: and gives the state an instance, which the rules read by attribute.
     options: type = NoHouseRules
     heuristic_bot: Callable[[str, random.Random], Bot] | None = None
+    #: The package holding the built-in scenarios (TOML files read with importlib.resources).
     scenario_package: str | None = None
     seat_counts: tuple[int, int] = (1, 99)
     #: True when a person may take the umpire's chair as a seat named ``umpire``.
@@ -183,11 +203,12 @@ class RulesetSpec:
     #: A scenario's fixed action numbering and observation features (RL and search; core/encoding.py).
     encoding: Callable[[Scenario, dict[str, Any]], Encoding] | None = None
     #: Module declaring the exact odds of the ruleset's chance procedures (``PROCEDURES``, see
-    #: :mod:`riotact.core.odds`); imported only when odds are asked for.
+    #: :mod:`riotact.core.odds`), by its dotted name: imported only when odds are asked for (the odds
+    #: need icepool, slow to import). With ``scenario_package``, a place named rather than an object
+    #: held; every other field is the object itself.
     odds: str | None = None
-    #: Module with the ruleset's army lists (``ready_made() -> {key: title}``, ``ready_made_toml(key)``,
-    #: ``check_list(path) -> (summary lines, problem lines)``); imported only when asked for.
-    army_lists: str | None = None
+    #: The ruleset's army lists (``riotact army``, the web's army builder), if it has any.
+    armies: ArmyLists | None = None
     #: ``(game, seat, seed) -> Game``: a world ``seat`` cannot tell from ``game``, every fact hidden from
     #: it dealt anew from what it may know (``rulesets/<x>/determinise.py``; the ``search`` bot and
     #: OpenSpiel's IS-MCTS play in these). The world must depend on the seat's view, the public
@@ -197,11 +218,6 @@ class RulesetSpec:
     #: board's "show sight"): ``sight(view, a, b)``, ``view`` being ``Game.view(seat)["state"]``,
     #: returns ``{"clear", "distance", "blocker", "cover", "text", ...}``.
     sight: Callable[[dict[str, Any], tuple[float, float], tuple[float, float]], dict[str, Any]] | None = None
-    #: The army builder's check of a scenario's data whose army lists are being edited (the web
-    #: lobby): ``army(data)`` returns each entry's cost and problems, totals and every problem.
-    army: Callable[[dict[str, Any]], dict[str, Any]] | None = None
-    #: The key of ``[setup]`` that holds the army lists the builder edits (``units``).
-    army_key: str = ""
     #: Faster builds of the same rules by name (``compiled``), each a loader of an engine
     #: (:mod:`riotact.core.engines`): ``Game(..., engine=name)``, ``sim`` and ``sweep --engine`` play on them.
     engines: Mapping[str, EngineLoader] = field(default_factory=dict)

@@ -23,13 +23,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .adjudication import Adjustment
 from .log import ALL, UMPIRE
 from .modifiers import Modifier
-from .umpire import Adjustment
 
 if TYPE_CHECKING:
+    from .adjudication import Umpire
     from .protocol import State
-    from .umpire import Umpire
 
 PREFIX = "intervene:"
 #: The rule cited by generic interventions: the umpire's own authority, not a numbered rule.

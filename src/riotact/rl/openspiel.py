@@ -18,7 +18,7 @@ Chance is explicit:
   state becomes a chance node over that die's faces (uniform). Once every face is known the decision
   is applied for real. So each roll's faces are outcomes OpenSpiel sees and can enumerate.
 - **cards come from the deal**: the engine deals cards lazily from the game's own generator, inside
-  the rules (riotact.core.umpire), so draws cannot be paused the way dice can without changing the
+  the rules (riotact.core.adjudication), so draws cannot be paused the way dice can without changing the
   core. The first chance node therefore picks the deal: one of ``deals`` equally likely seeds of that
   generator, which fixes every shuffle and draw (and random orders, e.g. RB-09) of the game. Nobody
   observes it; what a draw reveals reaches the players through their views as the rules show it.

@@ -271,7 +271,7 @@ def catalogue() -> dict[str, Any]:
         if not spec.implemented:
             continue
         out.append({
-            "id": spec.id, "title": spec.title, "summary": spec.summary, "army": spec.army is not None,
+            "id": spec.id, "title": spec.title, "summary": spec.summary, "army": spec.armies is not None,
             "house_rules": [{"key": r.key, "default": r.default, "rule": r.rule, "text": r.text,
                              "choices": list(r.choices), "low": r.low, "high": r.high} for r in spec.house_rules],
             "scenarios": [scenario_summary(s) for s in builtin_scenarios(spec)],
@@ -287,20 +287,20 @@ def _seat_kind(chosen: str) -> str:
 def with_army(scenario: Scenario, army: list[dict[str, Any]]) -> dict[str, Any]:
     """The scenario's data with the builder's army list in place of its own."""
     spec = get_ruleset(scenario.ruleset)
-    if spec.army is None:
+    if spec.armies is None:
         raise _BadRequest(f"army: {spec.title} has no army lists to build")
     setup = scenario.data.get("setup") or {}
-    return {**scenario.data, "setup": {**setup, spec.army_key: army}}
+    return {**scenario.data, "setup": {**setup, spec.armies.key: army}}
 
 
 def army_check(body: CheckArmy) -> dict[str, Any]:
     """The engine's own check of an army list being edited (the scenario's list when none is given)."""
     scenario = find_builtin_scenario(body.scenario)
     spec = get_ruleset(scenario.ruleset)
-    if spec.army is None:
+    if spec.armies is None:
         raise _BadRequest(f"scenario: {spec.title} has no army lists to build")
     data = scenario.data if body.army is None else with_army(scenario, body.army)
-    return {**spec.army(data), "army": data["setup"].get(spec.army_key, [])}
+    return {**spec.armies.report(data), "army": data["setup"].get(spec.armies.key, [])}
 
 
 def _with_umpire_chair(scenario: Scenario, umpire: str) -> tuple[Scenario, str]:

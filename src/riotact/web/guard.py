@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 import json
-import math
 import time
 from collections import deque
 from collections.abc import Iterable, Mapping
@@ -24,6 +23,8 @@ from urllib.parse import urlsplit
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from riotact.core.log import BadNumber, loads_finite
 
 #: How deep a request's JSON may nest (a scenario's feature outline, the deepest thing sent, is 5).
 MAX_DEPTH = 32
@@ -45,17 +46,6 @@ class BadJSON(ValueError):
     """A body or message that is not JSON this server reads; the message is one line."""
 
 
-def _refuse_constant(name: str) -> Any:
-    raise BadJSON(f"{name} is not a number (only finite numbers are read)")
-
-
-def _finite_float(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise BadJSON(f"{text[:20]} is too large a number (only finite numbers are read)")
-    return value
-
-
 def strict_json(text: str | bytes) -> Any:
     """``text`` as JSON, refusing (:class:`BadJSON`, one line) what would break the code after it.
 
@@ -75,17 +65,15 @@ def strict_json(text: str | bytes) -> Any:
     try:
         if isinstance(text, bytes):
             text = text.decode("utf-8")
-        data = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
-    except BadJSON:
-        raise
+        data = loads_finite(text)
+    except BadNumber as exc:
+        raise BadJSON(str(exc)) from None
     except RecursionError:
         raise BadJSON(f"nested too deeply (at most {MAX_DEPTH} levels)") from None
     except UnicodeDecodeError:
         raise BadJSON("not valid JSON (not UTF-8 text)") from None
     except json.JSONDecodeError as exc:
         raise BadJSON(f"not valid JSON ({exc})") from None
-    except ValueError:  # the json module's only other fault: an integer of more than 4,300 digits
-        raise BadJSON("not valid JSON (an integer of more than 4,300 digits)") from None
     if depth_over(data, MAX_DEPTH):
         raise BadJSON(f"nested too deeply (at most {MAX_DEPTH} levels)")
     return data

@@ -353,7 +353,7 @@ def force_note(units: list[dict[str, Any]], platoon_squads: int) -> str:
     return f"{words}: over the guideline of {guideline}; allowed"
 
 
-# -- the ruleset's army-list interface (RulesetSpec.army_lists) -----------------------------------
+# -- the ruleset's army lists (RulesetSpec.armies) --------------------------------------------------
 def ready_made_lists() -> dict[str, str]:
     """The ready-made lists by key, with their titles."""
     return {key: ready_made(key).name for key in ORGANISATIONS}

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from riotact.core.protocol import RulesetSpec
+from riotact.core.protocol import ArmyLists, RulesetSpec
 
-from .armies import army_report
+from .armies import army_report, check_list, ready_made_lists, ready_made_toml
 from .board import sight
 from .bots import HeuristicBot
 from .determinise import determinise
@@ -29,10 +29,9 @@ SPEC = RulesetSpec(
     seat_counts=(2, 6),
     text_view=text_view,
     encoding=encoding,
-    army_lists="riotact.rulesets.breaking_of_nations.armies",
+    armies=ArmyLists(key="units", ready_made=ready_made_lists, ready_made_toml=ready_made_toml,
+                      check=check_list, report=army_report),
     odds="riotact.rulesets.breaking_of_nations.odds",
     determinise=determinise,
     sight=sight,
-    army=army_report,
-    army_key="units",
 )

@@ -6,10 +6,10 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from riotact.core.log import Visibility
+from riotact.core.adjudication import Umpire
+from riotact.core.log import ALL
 from riotact.core.protocol import State
 from riotact.core.scenario import Scenario
-from riotact.core.umpire import Umpire
 from riotact.tabletop import Table
 
 from .board import Blueprint, Ground, terrain_feature
@@ -332,8 +332,7 @@ class World(State):
     def enemy_units(self, seat: str) -> list[Unit]:
         return [u for u in self.units.values() if u.seat != seat and self.members(u)]
 
-    def vis(self, u: Unit) -> Visibility:
-        return [u.seat] if u.concealed else "all"
-
     def tell(self, rule: str, text: str, unit: Unit | None = None, **fields: Any) -> None:
-        self.umpire.effect(rule, text, visible_to=self.vis(unit) if unit else "all", **fields)
+        """An event the :func:`~.view.witnesses` of ``unit`` are told (everyone when there is none)."""
+        from . import view  # (view.py reads the rules, which read this module)
+        self.umpire.effect(rule, text, visible_to=view.witnesses(self, unit) if unit else ALL, **fields)

@@ -11,12 +11,13 @@ unit's centre to any reachable point, and the menu offers a finite set of such p
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
+from riotact.core.adjudication import Umpire
 from riotact.core.log import Visibility
 from riotact.core.protocol import Action
 from riotact.core.scenario import Scenario
-from riotact.core.umpire import Umpire
 from riotact.core.umpiring import Power
 
 from . import umpiring
@@ -24,7 +25,7 @@ from .options import Options
 from .rules import artillery, buildings, combat, glory, heroes, movement, orders, sequence, wire
 from .rules.artillery import GUN_VERBS
 from .rules.buildings import BUILDING_VERBS
-from .state import World
+from .state import Unit, World
 from .tables import WEAPONS
 from .view import decision_audience, hidden_tokens, plant_sentinels, scenario_for, seat_view
 
@@ -35,6 +36,39 @@ def _xy(text: str) -> tuple[float, float] | None:
     except ValueError:
         return None
     return (x, y) if math.isfinite(x) and math.isfinite(y) else None
+
+
+def _end(w: World, u: Unit) -> None:
+    w.tell("BON-006", f"{u.name} ends its activation.", unit=u)
+    sequence.finish_activation(w)
+
+
+def _fight(w: World, u: Unit) -> None:
+    sequence.reveal(w, u, "it fights")
+    heroes.melee(w, u)
+
+
+#: A unit's order (the verb of ``verb:UNIT:ARGUMENT``) -> the rule procedure that carries it out,
+#: called with the world, the unit, the verb and the argument.
+Order = Callable[[World, Unit, str, str], None]
+ORDERS: dict[str, Order] = {
+    "activate": lambda w, u, verb, arg: sequence.begin(w, u),  # BON-006 / BON-014
+    "end": lambda w, u, verb, arg: _end(w, u),  # BON-006
+    "move": lambda w, u, verb, arg: movement.move_unit(w, u, _xy(arg) or (0.0, 0.0), "BON-015"),
+    "fallback": lambda w, u, verb, arg: movement.fall_back(w, u),  # BON-042
+    "rally": lambda w, u, verb, arg: glory.steady(w, u, "BON-041", "rallies"),
+    "formation": lambda w, u, verb, arg: movement.change_formation(w, u, arg),  # BON-018
+    "prone": lambda w, u, verb, arg: movement.go_prone(w, u, True),  # BON-023
+    "rise": lambda w, u, verb, arg: movement.go_prone(w, u, False),  # BON-023
+    "fire": lambda w, u, verb, arg: orders.fire(w, u, w.units[arg]),
+    "rotate": lambda w, u, verb, arg: artillery.rotate(w, u, float(arg)),  # BON-066
+    "throw": lambda w, u, verb, arg: combat.throw(w, orders.grenadier(w, u), _xy(arg) or (0.0, 0.0)),  # BON-057
+    "charge": lambda w, u, verb, arg: movement.charge(w, u, w.units[arg]),  # BON-017
+    "fight": lambda w, u, verb, arg: _fight(w, u),  # BON-032
+    "cut": lambda w, u, verb, arg: wire.cut_wire(w, u, arg),  # BON-102
+    **{verb: buildings.building_order for verb in BUILDING_VERBS},
+    **{verb: artillery.gun_order for verb in GUN_VERBS},
+}
 
 
 class BreakingOfNations(World):
@@ -60,43 +94,7 @@ class BreakingOfNations(World):
     def apply(self, seat: str, action: Action) -> None:
         verb, _, rest = action.id.partition(":")
         uid, _, arg = rest.partition(":")
-        u = self.units[uid]
-        if verb == "activate":
-            sequence.begin(self, u)
-        elif verb == "end":
-            self.tell("BON-006", f"{u.name} ends its activation.", unit=u)
-            sequence.finish_activation(self)
-        elif verb == "move":
-            movement.move_unit(self, u, _xy(arg) or (0.0, 0.0), "BON-015")
-        elif verb == "fallback":
-            glory.steady(self, u, "BON-042", "orders a fallback for")
-            movement.move_unit(self, u, movement.away_point(self, u), "BON-042")
-        elif verb == "rally":
-            glory.steady(self, u, "BON-041", "rallies")
-        elif verb == "formation":
-            movement.change_formation(self, u, arg)
-        elif verb in ("prone", "rise"):
-            for m in movement.able(self, u):
-                if m.prone != (verb == "prone") and (verb == "prone" or movement.may_rise(self, m)):
-                    m.ac, m.prone = m.ac - 1, verb == "prone"
-            self.tell("BON-023", f"{u.name} {'goes prone' if verb == 'prone' else 'gets up'}.", unit=u)
-        elif verb == "fire":
-            orders.fire(self, u, self.units[arg])
-        elif verb == "rotate":
-            artillery.rotate(self, u, float(arg))
-        elif verb == "throw":
-            combat.throw(self, orders.grenadier(self, u), _xy(arg) or (0.0, 0.0))
-        elif verb == "charge":
-            movement.charge(self, u, self.units[arg])
-        elif verb == "fight":
-            sequence.reveal(self, u, "it fights")
-            heroes.melee(self, u)
-        elif verb == "cut":
-            wire.cut_wire(self, u, arg)  # BON-102 (wire.py)
-        elif verb in BUILDING_VERBS:
-            buildings.building_order(self, u, verb, arg)
-        elif verb in GUN_VERBS:
-            artillery.gun_order(self, u, verb, arg)
+        ORDERS[verb](self, self.units[uid], verb, arg)
         sequence.spot(self)
         sequence.check_victory(self)
         if self.result is None and self.active and not orders.has_orders(self, self.units[self.active]):

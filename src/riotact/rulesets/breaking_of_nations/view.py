@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any
 
-from riotact.core.log import UMPIRE, Visibility
+from riotact.core.log import ALL, UMPIRE, Visibility
 from riotact.core.protocol import Action
 
 from .rules import artillery, buildings
@@ -99,6 +99,18 @@ def seen_by(u: Unit, seat: str) -> bool:
     return u.seat == seat or not u.concealed
 
 
+# -- who is told: the audiences of events (the same names in every ruleset's view.py) -------------
+def witnesses(w: World, u: Unit) -> Visibility:
+    """Who is told what a unit does: everyone, but only its own seat while it is hidden (BON-002 house
+    rule; :func:`seen_by`)."""
+    return [u.seat] if u.concealed else ALL
+
+
+def seats_only(w: World, *seats: str) -> list[str]:
+    """These seats alone (and the umpire), in the order named, each once (a blank name tells no one)."""
+    return list(dict.fromkeys(seat for seat in seats if seat))
+
+
 def plans_known_to(w: World, seat: str) -> dict[str, Plan]:
     """BON-077 gap: a mortar's planned target is its owner's secret until it fires (the umpire sees all)."""
     return {uid: p for uid, p in w.plans.items() if seat in (w.units[uid].seat, UMPIRE)}
@@ -116,10 +128,10 @@ def decision_audience(w: World, action: Action) -> Visibility:
     u = w.units.get(uid)
     if u is not None and u.concealed and action.id.split(":")[0] in ("activate", "end", "formation", "prone",
                                                                     "rise", "rally", "rotate"):
-        return [u.seat]  # BON-002 house rule
+        return seats_only(w, u.seat)  # BON-002 house rule
     if u is not None and action.id.startswith("plan:"):
-        return [u.seat]  # BON-077 gap: the mortar's plan is secret until it fires
-    return "all"
+        return seats_only(w, u.seat)  # BON-077 gap: the mortar's plan is secret until it fires
+    return ALL
 
 
 def plant_sentinels(w: World) -> None:

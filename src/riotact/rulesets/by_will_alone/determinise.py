@@ -29,7 +29,7 @@ from riotact.core.worlds import dealt, world_copy
 
 from . import view
 from .state import Dummy, Unit, World
-from .tables import AUTHORITY, NONVIOLENT, other
+from .tables import other
 from .turn import ByWillAlone
 
 
@@ -42,12 +42,11 @@ def determinise(game: Game, seat: str, seed: int) -> Game:
     foe = other(side)
     _shuffle_counters(state, side, foe, rng)
     _deal_roles(state, side, rng)
-    if side == NONVIOLENT:
-        for group in state.levels:
-            if not state.group_seen(group):
-                state.levels[group] = 1
-    else:
-        state.changed_signs = {n for u in state.units.values() if u.side == AUTHORITY for n in u.signs_known}
+    known = view.levels_known(state, side)
+    for group in state.levels:
+        if group not in known:
+            state.levels[group] = 1
+    state.changed_signs = view.signs_known(state, side)
     if state.initiative == foe:  # the other side's orders still to carry out (BWA-01: secret)
         state.tasks[1:] = [t for t in state.tasks[1:] if t.kind != "resolve"]
     state.orders_cache, state.legal_cache = None, None

@@ -10,11 +10,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from riotact.core.adjudication import Umpire
 from riotact.core.errors import ScenarioError
 from riotact.core.open_orders import Orders
 from riotact.core.protocol import Action, State
 from riotact.core.scenario import Scenario
-from riotact.core.umpire import Umpire
 
 from .board import street_map
 from .options import Options

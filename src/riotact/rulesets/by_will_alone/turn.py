@@ -7,11 +7,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from riotact.core.adjudication import Umpire
 from riotact.core.log import Visibility
 from riotact.core.open_orders import OrderList
 from riotact.core.protocol import Action
 from riotact.core.scenario import Scenario
-from riotact.core.umpire import Umpire
 from riotact.core.umpiring import Power
 
 from . import umpiring, view
@@ -80,7 +80,7 @@ class ByWillAlone(World):
 
     def decision_visibility(self, seat: str, action: Action) -> Visibility:
         """Orders and answers are secret to their side; their effects are logged as they happen."""
-        return view.side_sees(self, self.side_of(seat))
+        return view.side_only(self, self.side_of(seat))
 
     def why_illegal(self, seat: str, action_id: str) -> str:
         return orders.why_illegal(self, seat, action_id)

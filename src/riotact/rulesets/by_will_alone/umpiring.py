@@ -37,13 +37,13 @@ def umpire_powers(s: World) -> tuple[Power, ...]:
             carried.node = node
         unit.node = node
         s.umpire.effect("BWA-12", f"The umpire moves {view.own_label(s, unit)} to {node}.",
-                        visible_to=[unit.player] if unit.player else [], unit=unit.id)
+                        visible_to=view.seats_only(s, unit.player), unit=unit.id)
 
     def remove(args: dict[str, Any]) -> None:
         combat.remove_unit(s, unit_on_table(args["unit"]), "the umpire's decision")
 
     def told(unit: Unit, text: str) -> None:
-        s.umpire.effect("BWA-12", text, visible_to=[unit.player] if unit.player else [], unit=unit.id)
+        s.umpire.effect("BWA-12", text, visible_to=view.seats_only(s, unit.player), unit=unit.id)
 
     def split(args: dict[str, Any]) -> None:
         unit, new = unit_on_table(args["unit"]), args["new"]

@@ -59,8 +59,7 @@ def seat_view(state: World, seat: str) -> dict[str, Any]:
         else:
             counters.append({"counter": dummy.counter, "side": dummy.side, "feature": dummy.node})
     counters.sort(key=lambda c: c["counter"])
-    signs = sorted(state.changed_signs) if side == NONVIOLENT or umpire else sorted(
-        {n for u in state.units.values() if u.side == AUTHORITY for n in u.signs_known})
+    signs = sorted(state.changed_signs if umpire else signs_known(state, side))
     prompt = None
     if seat in state.to_act():
         task = state.tasks[0]
@@ -84,9 +83,7 @@ def seat_view(state: World, seat: str) -> dict[str, Any]:
         "jail": {"feature": state.setup.jail.feature if state.setup.jail else None,
                  "stands": [s.id for s in state.jail]},
         "discarded": len(state.discarded),
-        # BWA-48: each commander's level of violence; the nonviolent side knows only sighted commanders.
-        "levels": {group: level for group, level in state.levels.items()
-                   if umpire or side == AUTHORITY or state.group_seen(group)},
+        "levels": dict(state.levels) if umpire else levels_known(state, side),
         "objectives": list(state.setup.victory.objectives), "scores": scores(state, None if umpire else side),
         "victory": state.setup.victory.model_dump(),
         "wind": state.setup.wind, "map": state.map.as_view,
@@ -118,15 +115,20 @@ def scenario_for(state: World, seat: str) -> dict[str, Any]:
     return data
 
 
-# -- who is told: the audiences of events ------------------------------------------
-def side_sees(w: World, side: str) -> list[str]:
+# -- who is told: the audiences of events (the same names in every ruleset's view.py) ---------------
+def seats_only(w: World, *seats: str) -> list[str]:
+    """These seats alone (and the umpire), in the order named, each once (a blank name tells no one)."""
+    return list(dict.fromkeys(seat for seat in seats if seat))
+
+
+def side_only(w: World, side: str) -> list[str]:
     """The seats of one side: allies see what their side knows."""
     return list(w.side_seats[side])
 
 
-def who_sees(w: World, unit: Unit) -> Visibility:
+def witnesses(w: World, unit: Unit) -> Visibility:
     """Events about a hidden unit are seen only by its own side (BWA-11)."""
-    return side_sees(w, unit.side) if unit.hidden else ALL
+    return side_only(w, unit.side) if unit.hidden else ALL
 
 
 def key(unit: Unit) -> str:
@@ -145,8 +147,21 @@ def label(unit: Unit, vis: Visibility = ALL) -> str:
 
 
 def own_label(w: World, unit: Unit) -> str:
-    """A unit named in an event that goes where :func:`who_sees` sends it (its own side while hidden)."""
-    return label(unit, who_sees(w, unit))
+    """A unit named in an event that goes where :func:`witnesses` sends it (its own side while hidden)."""
+    return label(unit, witnesses(w, unit))
+
+
+def signs_known(w: World, side: str) -> set[str]:
+    """BWA-07: the nonviolent side knows every street sign it changed; the authority only those its
+    units found changed."""
+    if side == NONVIOLENT:
+        return set(w.changed_signs)
+    return {n for u in w.units.values() if u.side == AUTHORITY for n in u.signs_known}
+
+
+def levels_known(w: World, side: str) -> dict[str, int]:
+    """BWA-48: each commander's level of violence; the nonviolent side knows only sighted commanders'."""
+    return {group: level for group, level in w.levels.items() if side == AUTHORITY or w.group_seen(group)}
 
 
 def hidden_from(w: World, side: str) -> list[Unit]:

@@ -11,18 +11,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any
 
+from riotact.core.adjudication import RollTotal, Umpire
 from riotact.core.log import UMPIRE
 from riotact.core.modifiers import Modifier
 from riotact.core.protocol import State
 from riotact.core.scenario import Scenario
-from riotact.core.umpire import RollTotal, Umpire
 
 from .board import Spots, Town
 from .options import Options
 from .setup import CDSetup
 from .tables import UNIT_TYPES, Table, UnitType
+from .view import umpire_only
 
 
 @dataclass
@@ -259,9 +260,6 @@ class LooterVehicle:
     gone: bool = False
 
 
-HIDDEN: Final[list[str]] = []  # visible_to for umpire-only events
-
-
 class World(State):
     """The table of one Civil Disorder game and its queries; :class:`.turn.CivilDisorder` adds
     the protocol and the turn (CD-12)."""
@@ -359,7 +357,7 @@ class World(State):
     def note(self, rule: str, text: str, **fields: Any) -> None:
         """An umpire-only event (Game Control business, CD-01)."""
         if self.explains:
-            self.control.effect(rule, text, visible_to=HIDDEN, **fields)
+            self.control.effect(rule, text, visible_to=umpire_only(self), **fields)
         else:
             self.control.log.mark("effect")
 
@@ -367,7 +365,7 @@ class World(State):
              target: int | None = None, at_most: bool = False) -> RollTotal:
         """Every roll is the umpire's (the tables are Game Control rules, CD-01)."""
         return self.control.roll_total(rule, who, n, sides, purpose=purpose, modifiers=modifiers, target=target,
-                                       at_most=at_most, visible_to=HIDDEN)
+                                       at_most=at_most, visible_to=umpire_only(self))
 
     def d6(self, rule: str, who: str, purpose: str) -> int:
         return self.roll(rule, who, 1, 6, purpose).total

@@ -23,12 +23,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from riotact.core.adjudication import Umpire
 from riotact.core.errors import OptionError, ScenarioError
 from riotact.core.log import UMPIRE
 from riotact.core.options import make_options
 from riotact.core.protocol import Action, Result
 from riotact.core.scenario import Scenario
-from riotact.core.umpire import Umpire
 from riotact.core.umpiring import Power, stop
 
 from . import umpiring

@@ -21,7 +21,7 @@ from .rules import crowds
 from .rules.movement import move_vehicle
 from .state import Crowd, SFUnit, World
 from .tables import RL_MAX, RL_MIN, UNIT_TYPES
-from .view import tell
+from .view import seats_only, tell
 
 
 def umpire_powers(s: World) -> tuple[Power, ...]:
@@ -55,7 +55,7 @@ def umpire_powers(s: World) -> tuple[Power, ...]:
             move_vehicle(s, found, node)
         else:
             found.node = node
-        s.umpire.effect("CD-03", f"The umpire moves {found.id} to {node}.", visible_to=[found.player])
+        s.umpire.effect("CD-03", f"The umpire moves {found.id} to {node}.", visible_to=seats_only(s, found.player))
 
     def remove(args: dict[str, Any]) -> None:
         found = piece(args["piece"])
@@ -63,7 +63,7 @@ def umpire_powers(s: World) -> tuple[Power, ...]:
             found.gone = "removed by the umpire"
             return
         found.away_until = s.turns + 1  # off the table for the rest of the game
-        s.umpire.effect("CD-03", f"The umpire takes {found.id} off the table.", visible_to=[found.player])
+        s.umpire.effect("CD-03", f"The umpire takes {found.id} off the table.", visible_to=seats_only(s, found.player))
 
     def place(node: str) -> str:
         if node not in s.town.pos:
@@ -96,7 +96,7 @@ def umpire_powers(s: World) -> tuple[Power, ...]:
                                down=[], escorts=[], load=[], task=None,
                                gas_stock=None if found.gas_stock is None else 0)  # the stock stays with the unit
         s.umpire.effect("CD-03", f"The umpire splits {count} figures off {found.id} as unit {pid} at {node}.",
-                        visible_to=[found.player])
+                        visible_to=seats_only(s, found.player))
 
     def merge(args: dict[str, Any]) -> None:
         into, other = piece(args["into"]), piece(args["piece"])
@@ -117,7 +117,7 @@ def umpire_powers(s: World) -> tuple[Power, ...]:
         other.figures, other.down, other.escorts = 0, [], []
         other.away_until = s.turns + 1
         s.umpire.effect("CD-03", f"The umpire merges {other.id} into {into.id} ({into.figures} figures).",
-                        visible_to=sorted({into.player, other.player}))
+                        visible_to=seats_only(s, *sorted({into.player, other.player})))
 
     def add_crowd(args: dict[str, Any]) -> None:
         pid, node, count = new_id(args["crowd"]), place(args["at"]), figures(args, 500)
@@ -137,7 +137,7 @@ def umpire_powers(s: World) -> tuple[Power, ...]:
             raise PowerError(f"player must be one of the SF seats {', '.join(s.sf_seats)}, not {seat!r}")
         s.units[pid] = SFUnit(pid, kind, count, node, seat)
         s.umpire.effect("CD-03", f"The umpire sends {pid} ({UNIT_TYPES[kind].name}, {count} figures) to "
-                        f"{seat} at {node}.", visible_to=[seat])
+                        f"{seat} at {node}.", visible_to=seats_only(s, seat))
 
     figures_arg = Arg("figures", "int", "how many figures")
     return (

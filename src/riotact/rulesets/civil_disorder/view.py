@@ -72,6 +72,28 @@ def witnesses(s: World, nodes: Iterable[str] = (), units: Iterable[str] = ()) ->
     return sorted(seats)
 
 
+# -- who is told: the audiences of events (the same names in every ruleset's view.py) ----------
+def umpire_only(s: World) -> list[str]:
+    """Game Control business (CD-01): no SF player is told; the umpire sees everything."""
+    return []
+
+
+def seats_only(s: World, *seats: str) -> list[str]:
+    """These seats alone (and the umpire), in the order named, each once (a blank name tells no one)."""
+    return list(dict.fromkeys(seat for seat in seats if seat))
+
+
+def seats_and_witnesses(s: World, seats: Iterable[str], nodes: Iterable[str] = ()) -> list[str]:
+    """These seats and those who see where it happens (:func:`witnesses`), in seat order."""
+    return sorted({*seats, *witnesses(s, nodes)})
+
+
+def seats_but(s: World, seats: Iterable[str]) -> list[str]:
+    """The SF seats other than ``seats`` (those not in the know, who hear of it without seeing)."""
+    known = set(seats)
+    return [seat for seat in s.sf_seats if seat not in known]
+
+
 def tell(s: World, rule: str, text: str, *, nodes: Iterable[str] = (), units: Iterable[str] = (),
          **fields: Any) -> None:
     """An event the SF may know: seen where it happens or reported by their units. In the

@@ -8,9 +8,9 @@ import math
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from riotact.core.adjudication import Umpire
 from riotact.core.protocol import Action, State
 from riotact.core.scenario import Scenario
-from riotact.core.umpire import Umpire
 from riotact.tabletop import Feature, Table
 
 from .options import Options

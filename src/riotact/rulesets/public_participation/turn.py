@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from riotact.core.adjudication import Umpire
 from riotact.core.log import Visibility
 from riotact.core.protocol import Action
 from riotact.core.scenario import Scenario
-from riotact.core.umpire import Umpire
 from riotact.core.umpiring import Power
 
 from . import umpiring, view

@@ -111,7 +111,7 @@ def scenario_data_for(w: World, seat: str) -> dict[str, Any]:
     return data
 
 
-# -- what each seat sees: the audiences the rules tell (``visible_to=``) -------------------------
+# -- what each seat sees, and who is told: the audiences of events (the same names in every view.py)
 def seen_by_seat(w: World, seat: str) -> set[str]:
     """Ids of the characters a seat may see: its own, and those any of them sees."""
     if seat == UMPIRE and seat not in w.seats:
@@ -142,6 +142,16 @@ def watch(w: World) -> None:
 def moved_known(w: World, seat: str, c: Character) -> bool:
     """Does ``seat`` know how far ``c`` has moved this move (see :meth:`watch`)?"""
     return seat == UMPIRE or c.seat == seat or seat not in c.unwatched
+
+
+def umpire_only(w: World) -> list[str]:
+    """The umpire alone (he sees everything); no seat is told."""
+    return []
+
+
+def seats_only(w: World, *seats: str) -> list[str]:
+    """These seats alone (and the umpire), in the order named, each once (a blank name tells no one)."""
+    return list(dict.fromkeys(seat for seat in seats if seat))
 
 
 def witnesses(w: World, *figures: Character) -> list[str]:

@@ -18,6 +18,7 @@ from riotact.core.protocol import Action
 from riotact.core.words import counted, possessive
 from riotact.tabletop import bearing, clock_point, in_arc
 
+from .. import view
 from ..state import Plan, Soldier, Unit
 from ..tables import CRITICAL_RANGED, PIECES, STATS
 from . import buildings, combat, glory, sequence, vehicles
@@ -365,7 +366,7 @@ def plan_fire(w: World, u: Unit, e: Unit, guess: float) -> None:
     the owner's secret until it fires (gap)."""
     w.plans[u.id] = Plan(w.turn, aim_point(w, u, e, guess), guess, e.name)
     w.umpire.effect("BON-077", f"{u.name} plans its fire: {e.name}, {guess:g}\" away, for next turn.",
-                       visible_to=[u.seat])
+                       visible_to=view.seats_only(w, u.seat))
 
 
 def indirect_fire(w: World, u: Unit, aim: XY, guess: float, target: str) -> None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from riotact.core.words import counted
 from riotact.tabletop import bearing, clock_point, in_arc
 
+from .. import view
 from ..board import CONTACT
 from ..state import PIECE_BASE, VEHICLE_BASE, Soldier, Unit
 from ..tables import (
@@ -225,7 +226,7 @@ def hit_location(w: World, m: Soldier) -> None:
     """BON-048 / BON-112: a wounded hero rolls a D12 for where he is hit."""
     u = w.unit_of(m)
     face = w.umpire.roll_total("BON-048", m.id, 1, 12, purpose="hit location",
-                                  visible_to=w.vis(u)).total
+                                  visible_to=view.witnesses(w, u)).total
     where = HIT_LOCATION[face]
     w.tell("BON-112", f"{m.id}: {LOCATION_TEXT[where]}.", unit=u, location=where)
     if where in REMOVING_LOCATIONS:
@@ -374,7 +375,7 @@ def ammo_check(w: World, mg: Unit) -> None:
     n = w.turn - mg.ammo_since + 1
     need = max(1, w.options.ammo_turn_face - n)
     roll = w.umpire.roll_total("BON-076", mg.name, 1, 6, purpose=f"ammunition (turn {n} without "
-                                  "its crewman)", target=need, visible_to=w.vis(mg))
+                                  "its crewman)", target=need, visible_to=view.witnesses(w, mg))
     if roll.passed:
         mg.ammo_out = True
         w.tell("BON-076", f"{mg.name} is out of ammunition for the rest of the game.", unit=mg)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .. import view
 from ..state import Soldier, Unit
 from ..tables import STATS, reaction
 
@@ -55,7 +56,7 @@ def glory_tests(w: World, u: Unit) -> None:
     while u.pending_tests and u.gl < PANIC_GL:
         u.pending_tests.pop(0)
         roll = w.umpire.roll_total("BON-037", u.name, 1, 6, purpose="a glory test", target=u.gl,
-                                      visible_to=w.vis(u))
+                                      visible_to=view.witnesses(w, u))
         if roll.passed:
             u.gl -= 1
             w.tell("BON-037", f"{u.name} keeps its cool: GL back to {u.gl}+.", unit=u)
@@ -72,7 +73,7 @@ def panic(w: World, u: Unit) -> None:
         if m.is_piece:
             continue
         face = w.umpire.roll_total("BON-111", m.id, 1, 6, purpose="a panic reaction",
-                                      visible_to=w.vis(u)).total
+                                      visible_to=view.witnesses(w, u)).total
         m.panic, m.panic_turn = reaction(m.level, face), w.turn
         w.tell("BON-039", f"{m.id} ({STATS[m.level].name}): {m.panic.replace('_', ' ')}.", unit=u,
                   soldier=m.id, reaction=m.panic)
@@ -89,7 +90,7 @@ def recovery_phase(w: World) -> None:
             if not m.is_hero and (w.turn - m.panic_turn) % 2 == 0:
                 continue
             roll = w.umpire.roll_total("BON-040", m.id, 1, 6, purpose="getting a grip", target=face,
-                                          visible_to=w.vis(u))
+                                          visible_to=view.witnesses(w, u))
             if roll.passed:
                 m.panic = ""
                 u.gl = min(u.gl, PANIC_GL - 1)

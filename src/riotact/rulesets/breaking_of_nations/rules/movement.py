@@ -236,3 +236,18 @@ def charge(w: World, u: Unit, e: Unit) -> None:
     if flank:
         glory.trigger(w, e, "flank")
     heroes.melee(w, u)
+
+
+def go_prone(w: World, u: Unit, prone: bool) -> None:
+    """BON-023: the unit's able soldiers go prone (1 AC each), or get up where they may."""
+    for m in able(w, u):
+        if m.prone != prone and (prone or may_rise(w, m)):
+            m.ac, m.prone = m.ac - 1, prone
+    w.tell("BON-023", f"{u.name} {'goes prone' if prone else 'gets up'}.", unit=u)
+
+
+def fall_back(w: World, u: Unit) -> None:
+    """BON-042: a fallback steadies the unit (as a rally does) and moves it straight away from the enemy."""
+    glory.steady(w, u, "BON-042", "orders a fallback for")
+    move_unit(w, u, away_point(w, u), "BON-042")
+

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from riotact.core.protocol import Result
 
+from .. import view
 from ..armies import force_note
 from ..state import Unit
 from . import artillery, bombardment, buildings, combat, glory, reactions
@@ -166,7 +167,7 @@ def set_up(w: World) -> None:
     for seat in w.seats:
         w.umpire.effect("BON-005", f"The force of {seat}: " + force_note(
             [u.model_dump() for u in w.setup.units if u.seat == seat], w.options.platoon_squads),
-            visible_to=[seat])
+            visible_to=view.seats_only(w, seat))
     w.order = roll_initiative(w)
     bombardment.bombard(w)
     start_turn(w)

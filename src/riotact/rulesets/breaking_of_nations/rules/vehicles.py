@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from riotact.tabletop import in_arc
 
+from .. import view
 from ..state import Unit
 from ..tables import GAITS, TERRAIN, WEAPONS
 from . import combat, glory
@@ -60,7 +61,7 @@ def vehicle_moved(w: World, u: Unit, a: tuple[float, float], b: tuple[float, flo
         worst = w.options.breakdown_face
         face = w.umpire.roll_total("BON-109", v.id, 1, 6, purpose=f"a breakdown roll ({TERRAIN[rough[0]].name})",
                                       judge=lambda n: "breaks down" if n <= worst else "runs on",
-                                      visible_to=w.vis(u)).total
+                                      visible_to=view.witnesses(w, u)).total
         if face <= worst:
             w.broken_down.add(v.id)
             w.tell("BON-109", f"{u.name} breaks down and cannot move for the rest of the game.", unit=u)

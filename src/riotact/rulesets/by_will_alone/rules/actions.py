@@ -38,7 +38,7 @@ from . import combat, morale, movement, orders
 
 def fizzle(w: World, unit: Unit, what: str, why: str) -> None:
     w.umpire.effect("BWA-17", f"{view.own_label(w, unit)}: {what} is not carried out ({why}).",
-                       visible_to=view.side_sees(w, unit.side), unit=unit.id)
+                       visible_to=view.side_only(w, unit.side), unit=unit.id)
 
 
 def activate(w: World, unit: Unit, action: str) -> bool:
@@ -61,9 +61,9 @@ def move_dummy(w: World, label: str, node: str) -> None:
     dummy = w.dummies[label]
     start, dummy.node = dummy.node, node
     w.umpire.effect("BWA-11", f"Counter {label} moves from {start} to {node}.",
-                       visible_to=view.side_sees(w, other(dummy.side)), counter=label, to=node)
+                       visible_to=view.side_only(w, other(dummy.side)), counter=label, to=node)
     w.umpire.effect("BWA-11", f"Dummy counter {label} moves from {start} to {node}.",
-                       visible_to=view.side_sees(w, dummy.side), counter=label, to=node)
+                       visible_to=view.side_only(w, dummy.side), counter=label, to=node)
     movement.update_sighting(w)
 
 
@@ -96,7 +96,7 @@ def condition(w: World, unit: Unit, action: str) -> None:
         return
     unit.condition = CONDITION_OF_ACTION[action]
     w.umpire.effect("BWA-19", f"{view.own_label(w, unit)} is {unit.condition} "
-                       f"(its confrontation dice are multiplied, BWA-43).", visible_to=view.who_sees(w, unit),
+                       f"(its confrontation dice are multiplied, BWA-43).", visible_to=view.witnesses(w, unit),
                        unit=unit.id)
 
 
@@ -111,7 +111,7 @@ def do_mount(w: World, unit: Unit, vehicle_id: str) -> None:
     if vehicle.hidden and not unit.hidden:  # a sighted unit climbing in gives the vehicle away
         movement.reveal(w, vehicle)
     w.umpire.effect("BWA-20", f"{view.label(unit)} mounts {view.own_label(w, vehicle)}.",
-                       visible_to=view.who_sees(w, vehicle), unit=view.key(unit))
+                       visible_to=view.witnesses(w, vehicle), unit=view.key(unit))
 
 
 def do_dismount(w: World, unit: Unit, arg: str) -> None:
@@ -124,7 +124,7 @@ def dismount(w: World, unit: Unit, rule: str) -> None:
     if vehicle.hidden:
         unit.counter = w.next_counter(unit.side)
     w.umpire.effect(rule, f"{view.label(unit)} dismounts from {view.own_label(w, vehicle)} at {unit.node}.",
-                       visible_to=view.who_sees(w, vehicle), unit=view.key(unit))
+                       visible_to=view.witnesses(w, vehicle), unit=view.key(unit))
     if unit.hidden:
         w.umpire.effect("BWA-11", f"A new counter {unit.counter} appears at {unit.node}.",
                            counter=unit.counter)
@@ -217,7 +217,7 @@ def do_reinforce(w: World, unit: Unit, reserve_id: str) -> None:
     if reserve.status != "reserve":
         fizzle(w, unit, "the request for reinforcements", f"{reserve.name} is not in reserve")
         return
-    vis: Visibility = view.side_sees(w, unit.side)
+    vis: Visibility = view.side_only(w, unit.side)
     w.umpire.effect("BWA-06", f"{view.label(unit)} requests reinforcements: {reserve.name}.",
                        visible_to=vis)
     check = morale.unit_check(w, reserve, "BWA-06", "Reinforcement", REINFORCEMENT_COLUMN, vis=vis)
@@ -238,7 +238,7 @@ def arrive(w: World, unit: Unit) -> None:
     if unit.hidden:
         unit.counter = w.next_counter(unit.side)
         w.umpire.effect("BWA-06", f"{unit.name} arrives as counter {unit.counter}.",
-                           visible_to=view.side_sees(w, unit.side))
+                           visible_to=view.side_only(w, unit.side))
         w.umpire.effect("BWA-11", f"A new counter {unit.counter} appears at {unit.entry}.",
                            counter=unit.counter)
     else:
@@ -251,7 +251,7 @@ def do_escalate(w: World, unit: Unit, arg: str) -> None:
     """BWA-49: 1D6 + modifiers, 5 or more; once per commander per initiative."""
     group = unit.group
     # BWA-11: a commander none of whose units is sighted is named to his own side only.
-    vis: Visibility = ALL if w.group_seen(group) else view.side_sees(w, AUTHORITY)
+    vis: Visibility = ALL if w.group_seen(group) else view.side_only(w, AUTHORITY)
     mods = []
     for key, (value, text) in ESCALATION_MODIFIERS.items():
         times = escalation_situation(w, group, key)
@@ -294,13 +294,13 @@ def media_in_sight(w: World, group: str) -> bool:
 def do_message(w: World, unit: Unit, to: str) -> None:
     """BWA-25 gap: a message passes orders or information; no other effect."""
     w.umpire.effect("BWA-25", f"{view.own_label(w, unit)} sends a message to {view.label(w.units[to])}.",
-                       visible_to=view.side_sees(w, unit.side), unit=unit.id, to=to)
+                       visible_to=view.side_only(w, unit.side), unit=unit.id, to=to)
 
 
 def do_identify(w: World, unit: Unit, key: str) -> None:
     """BWA-26 gap: on a passed stand morale check the umpire examines one stand."""
     target = w.units[key]
-    vis: Visibility = view.side_sees(w, unit.side)
+    vis: Visibility = view.side_only(w, unit.side)
     check = morale.stand_check(w, unit.stands[0], view.label(unit), "BWA-26",
                              "identifying spies and provocateurs", vis=vis, target=unit.stands[0].morale_number)
     if not check.passed or not target.stands:
@@ -317,7 +317,7 @@ def do_identify(w: World, unit: Unit, key: str) -> None:
             target.stands.remove(stand)
             w.removed[target.side] += 1
             w.umpire.effect("BWA-26", f"Stand {stand.id} of {view.own_label(w, target)} is unmasked as a "
-                               f"{stand.role} and removed.", visible_to=view.who_sees(w, target), unit=target.id)
+                               f"{stand.role} and removed.", visible_to=view.witnesses(w, target), unit=target.id)
         else:
             w.umpire.effect("BWA-26", f"Stand {stand.id} is not a spy or provocateur.", visible_to=vis)
     if not target.stands:
@@ -329,7 +329,7 @@ def do_signs(w: World, unit: Unit, arg: str) -> None:
     assert unit.node is not None
     w.changed_signs.add(unit.node)
     w.umpire.effect("BWA-14", f"{view.label(unit)} changes the street signs at {unit.node}.",
-                       visible_to=view.side_sees(w, NONVIOLENT), at=unit.node)
+                       visible_to=view.side_only(w, NONVIOLENT), at=unit.node)
 
 
 def do_smoke(w: World, unit: Unit, arg: str) -> None:
@@ -368,7 +368,7 @@ def do_barricade(w: World, unit: Unit, arg: str) -> None:
         unit.barricade = unit.node
         w.barricades[unit.node or ""] = unit.id
         w.umpire.effect("BWA-08", f"{view.own_label(w, unit)} builds a barricade at {unit.node}.",
-                           visible_to=view.who_sees(w, unit), unit=unit.id)
+                           visible_to=view.witnesses(w, unit), unit=unit.id)
     elif w.options.barricade_failure_loses_initiative:
         # The morale check is the risk the side took (BWA-02): a barricade never built must not
         # hold the initiative step after step on the activation alone.
@@ -389,7 +389,7 @@ def do_rally(w: World, unit: Unit, target_id: str) -> None:
     limit = w.options.authority_rally_max_failed
     if check.failed * 100 > limit * check.stands:
         w.umpire.effect("BWA-30", f"More than {limit}% failed: the rally of {view.own_label(w, target)} fails.",
-                           visible_to=view.who_sees(w, target))
+                           visible_to=view.witnesses(w, target))
         return
     for s in target.stands:
         s.quality = min(s.start_quality, s.quality + 1)
@@ -397,7 +397,7 @@ def do_rally(w: World, unit: Unit, target_id: str) -> None:
     target.sign_state = None
     w.umpire.effect("BWA-30", f"{view.own_label(w, target)} is rallied: "
                        f"{', '.join(s.quality_name for s in target.stands)}; it may move again.",
-                       visible_to=view.who_sees(w, target), unit=target.id)
+                       visible_to=view.witnesses(w, target), unit=target.id)
 
 
 def do_regain(w: World, unit: Unit, band_id: str) -> None:

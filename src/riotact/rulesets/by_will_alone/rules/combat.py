@@ -300,7 +300,7 @@ def discipline_checks(w: World, unit: Unit) -> list[Task]:
     for stand in unit.stands:
         if stand.role == "provocateur":  # BWA-26: a provocateur always turns violent
             w.umpire.effect("BWA-26", f"Stand {stand.id} is a provocateur: it abandons "
-                               "nonviolent discipline.", visible_to=view.side_sees(w, AUTHORITY), stand=stand.id)
+                               "nonviolent discipline.", visible_to=view.side_only(w, AUTHORITY), stand=stand.id)
             failing.append(stand)
             continue
         mods = [Modifier(DISCIPLINE_BONUS, "on every discipline roll", "BWA-39")]

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from riotact.core.adjudication import RollTotal
 from riotact.core.log import ALL, Visibility
 from riotact.core.modifiers import Modifier
-from riotact.core.umpire import RollTotal
 
 from .. import view
 from ..state import Stand, Unit, World
@@ -48,7 +48,7 @@ def unit_check(w: World, unit: Unit, rule: str, column: str, labels: Sequence[st
     pool = list(unit.stands if stands is None else stands)
     if not w.options.unit_check_counts_commander and len(pool) > 1:
         pool = [s for s in pool if not s.commander]
-    vis = view.who_sees(w, unit) if vis is None else vis
+    vis = view.witnesses(w, unit) if vis is None else vis
     failed = 0
     for level in sorted({s.quality for s in pool}, reverse=True):
         group = [s for s in pool if s.quality == level]
@@ -69,7 +69,7 @@ def activation(w: World, unit: Unit, what: str, bonus: int, vis: Visibility | No
     """BWA-18: one stand morale check at the unit's level, the bracketed number added.
 
     A check that cannot fail is not rolled: it is no risk (BWA-02)."""
-    vis = view.who_sees(w, unit) if vis is None else vis
+    vis = view.witnesses(w, unit) if vis is None else vis
     if not w.activation_can_fail(unit, bonus):
         w.umpire.effect("BWA-18", f"{view.label(unit, vis)} needs {MORALE_NUMBER[unit.level]}+ with "
                            f"+{bonus} for {what}: activation cannot fail, so no roll (and no risk, "

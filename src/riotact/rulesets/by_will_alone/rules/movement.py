@@ -108,9 +108,9 @@ def move_along(w: World, unit: Unit, path: Sequence[str], rule: str = "BWA-12") 
 def moved(w: World, unit: Unit, start: str) -> None:
     if unit.hidden:  # the other side reads what a dummy's move says (BWA-11); its own side, the unit
         w.umpire.effect("BWA-11", f"Counter {unit.counter} moves from {start} to {unit.node}.",
-                           visible_to=view.side_sees(w, other(unit.side)), counter=unit.counter, to=unit.node)
+                           visible_to=view.side_only(w, other(unit.side)), counter=unit.counter, to=unit.node)
         w.umpire.effect("BWA-12", f"{view.own_label(w, unit)} moves from {start} to {unit.node}.",
-                           visible_to=view.side_sees(w, unit.side), unit=unit.id, to=unit.node)
+                           visible_to=view.side_only(w, unit.side), unit=unit.id, to=unit.node)
     else:
         w.umpire.effect("BWA-12", f"{view.label(unit)} moves from {start} to {unit.node}.",
                            unit=unit.id, to=unit.node)
@@ -126,7 +126,7 @@ def street_sign_check(w: World, unit: Unit, node: str, came_from: str | None = N
     if unit.gps:
         mods.append(Modifier(GPS_MODIFIER, "unit has GPS mapping software", "BWA-15"))
     w.umpire.effect("BWA-14", f"{view.own_label(w, unit)} finds changed street signs at {node}.",
-                       visible_to=view.who_sees(w, unit), unit=unit.id, at=node)
+                       visible_to=view.witnesses(w, unit), unit=unit.id, at=node)
     check = morale.unit_check(w, unit, "BWA-14", "Street Sign Check", STREET_SIGN_COLUMN, mods)
     if check.row == 0:
         return True
@@ -160,16 +160,16 @@ def wrong_direction(w: World, unit: Unit, heading: float) -> bool:
         as_ordered = w.options.wrong_way_all_blocked == "as_ordered"
         outcome = "it carries on with its move" if as_ordered else "it stays where it is"
         w.umpire.effect("BWA-16", f"{view.own_label(w, unit)} would go the wrong way, but every way is "
-                           f"blocked: {outcome}.", visible_to=view.who_sees(w, unit), unit=unit.id)
+                           f"blocked: {outcome}.", visible_to=view.witnesses(w, unit), unit=unit.id)
         return as_ordered
     while True:
         roll = w.umpire.roll_total("BWA-16", view.own_label(w, unit), 1, 6, purpose="wrong direction",
-                                      judge=lambda t: WRONG_DIRECTION[t], visible_to=view.who_sees(w, unit))
+                                      judge=lambda t: WRONG_DIRECTION[t], visible_to=view.witnesses(w, unit))
         way = str(roll.result)
         if way in open_ways:
             break
-        w.umpire.effect("BWA-16", f"Going {way} is blocked: roll again.", visible_to=view.who_sees(w, unit))
+        w.umpire.effect("BWA-16", f"Going {way} is blocked: roll again.", visible_to=view.witnesses(w, unit))
     place(w, unit, open_ways[way])
     w.umpire.effect("BWA-16", f"{view.own_label(w, unit)} goes the wrong way ({way}) to {unit.node}.",
-                       visible_to=view.who_sees(w, unit), unit=unit.id, to=unit.node)
+                       visible_to=view.witnesses(w, unit), unit=unit.id, to=unit.node)
     return False

@@ -108,7 +108,7 @@ def change_initiative(w: World, why: str) -> None:
             for unit in w.table_units(NONVIOLENT):
                 if unit.condition:
                     w.umpire.effect("BWA-19", f"{view.own_label(w, unit)} is no longer {unit.condition}.",
-                                       visible_to=view.who_sees(w, unit), unit=unit.id)
+                                       visible_to=view.witnesses(w, unit), unit=unit.id)
                     unit.condition = None
         find_commanders(w)
         follow += rally_dice(w)
@@ -141,14 +141,14 @@ def run_resolve(w: World, task: Task) -> None:
     if w.lose_initiative:  # BWA-01/02: a side that has lost the initiative acts no more
         w.umpire.effect("BWA-02", f"The {w.initiative} side has lost the initiative: the order "
                            f"for {order_label(w, key)} ({verb}) is not carried out.",
-                           visible_to=view.side_sees(w, w.initiative))
+                           visible_to=view.side_only(w, w.initiative))
         return
     if key in w.dummies:
         actions.move_dummy(w, key, arg)
         return
     if key not in w.units and key != "jail":
         w.umpire.effect("BWA-11", f"Counter {key} was removed: its order lapses.",
-                           visible_to=view.side_sees(w, w.initiative))
+                           visible_to=view.side_only(w, w.initiative))
         return
     if key == "jail":
         combat.escape(w)
@@ -156,7 +156,7 @@ def run_resolve(w: World, task: Task) -> None:
     unit = w.units[key]
     if not unit.on_table or not unit.stands:
         w.umpire.effect("BWA-17", f"{unit.name} ({unit.id}) is no longer on the table: its "
-                           f"{verb} is not carried out.", visible_to=view.side_sees(w, unit.side))
+                           f"{verb} is not carried out.", visible_to=view.side_only(w, unit.side))
         return
     actions.ORDERS[verb](w, unit, arg)
 
@@ -234,7 +234,7 @@ def answer_place_lost(w: World, task: Task, action_id: str, seat: str) -> None:
     unit = w.units[task.data["unit"]]
     movement.place(w, unit, action_id.split(":", 1)[1])
     w.umpire.effect("BWA-07", f"The {other(unit.side)} side places lost {view.own_label(w, unit)} at "
-                       f"{unit.node}.", visible_to=view.who_sees(w, unit), unit=unit.id)
+                       f"{unit.node}.", visible_to=view.witnesses(w, unit), unit=unit.id)
     if unit.hidden:
         w.umpire.effect("BWA-11", f"Counter {unit.counter} is moved to {unit.node}.",
                            counter=unit.counter)
@@ -250,11 +250,11 @@ def find_commanders(w: World) -> None:
         mods = [Modifier(unit.attempts, "earlier attempts", "BWA-47")] if unit.attempts else []
         unit.attempts += 1
         if morale.stand_check(w, best, f"{view.label(unit)} stand {best.id}", "BWA-47",
-                            "finding a new commander", mods, vis=view.who_sees(w, unit)).passed:
+                            "finding a new commander", mods, vis=view.witnesses(w, unit)).passed:
             best.commander = True
             unit.attempts = 0
             w.umpire.effect("BWA-47", f"{view.own_label(w, unit)} has a new commander: {best.id}.",
-                               visible_to=view.who_sees(w, unit), unit=unit.id)
+                               visible_to=view.witnesses(w, unit), unit=unit.id)
 
 
 def rally_dice(w: World) -> list[Task]:
@@ -270,12 +270,12 @@ def answer_rally_die(w: World, task: Task, action_id: str, seat: str) -> None:
     w.tasks.pop(0)
     unit = w.units[action_id.split(":", 1)[1]]
     roll = w.umpire.roll_total("BWA-28", f"Commander of {view.own_label(w, unit)}", 1, 6,
-                                  purpose="rallying discarded stands", visible_to=view.who_sees(w, unit))
+                                  purpose="rallying discarded stands", visible_to=view.witnesses(w, unit))
     rallied = w.discarded[:roll.total]
     del w.discarded[:roll.total]
     unit.stands.extend(rallied)
     w.umpire.effect("BWA-28", f"{len(rallied)} discarded stand(s) are rallied and placed touching "
-                       f"the commander of {view.own_label(w, unit)}.", visible_to=view.who_sees(w, unit))
+                       f"the commander of {view.own_label(w, unit)}.", visible_to=view.witnesses(w, unit))
 
 
 def discard_losses(w: World) -> None:

@@ -18,7 +18,7 @@ from shapely.geometry import Point
 
 from ..board import building_name, layout
 from ..state import Threat
-from ..view import tell, tell_who
+from ..view import seats_but, tell, tell_who, umpire_only
 from .combat import casualty_roll, crowd_casualty
 from .crowds import on_table
 from .fire import start_fire
@@ -68,7 +68,7 @@ def explode(s: World, bomb: Bomb, crowd: Crowd, why: str) -> None:
     # the SF who see the place, or whose units are caught, learn where; everyone hears it (CD-06)
     bomb.known_to = tell_who(s, rule, f"A bomb goes off in crowd {crowd.id} at {node}!", nodes=[node],
                            units=[u.id for u in hit_units], bomb=bomb.id, node=node)
-    far = [seat for seat in s.sf_seats if seat not in bomb.known_to]
+    far = seats_but(s, bomb.known_to)
     if far:
         s.umpire.effect(rule, "A loud explosion is heard somewhere out of sight.", visible_to=far, bomb=bomb.id)
     for unit in hit_units:
@@ -103,4 +103,4 @@ def _hits(s: World, bomb: Bomb, who: str, figures: int) -> int:
     if figures <= 0:
         return 0
     return s.umpire.roll_pool("CD-66", who, figures, 6, purpose=f"bomb {bomb.id} blast",
-                              target=bomb.hit_on, visible_to=[]).successes
+                              target=bomb.hit_on, visible_to=umpire_only(s)).successes

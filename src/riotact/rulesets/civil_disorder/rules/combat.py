@@ -12,7 +12,7 @@ from riotact.core.modifiers import Modifier
 from ..board import building_name
 from ..state import Threat
 from ..tables import OUTNUMBERED, fight_type_bonus, lookup, people
-from ..view import tell, tell_who
+from ..view import tell, tell_who, umpire_only
 from .crowds import chart
 from .custody import make_arrest
 from .gas import in_gas, throw_gas
@@ -66,7 +66,7 @@ def volley(s: World, who: str, node: str, firers: int, weapon: str, crowd: Crowd
     if over_heads or firers == 0:
         return
     pool = s.control.roll_pool("CD-60", who, firers, 6, purpose=f"firing ({weapon}) at crowd {crowd.id}",
-                             target=s.options.hit_on, visible_to=[])
+                             target=s.options.hit_on, visible_to=umpire_only(s))
     downed = 0
     for _ in range(pool.successes):
         if weapon == "auto":

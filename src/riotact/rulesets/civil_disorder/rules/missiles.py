@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..board import building_name
 from ..state import Threat
-from ..view import tell
+from ..view import tell, umpire_only
 from .combat import petrol_attack
 from .crowds import chart, violent
 from .fire import start_fire
@@ -78,7 +78,7 @@ def throw_missiles(s: World, crowd: Crowd, target: SFUnit) -> None:
         target.bricked = True
     dice = max(1, crowd.figures // 10)
     pool = s.control.roll_pool("CD-36", who, dice, 6, purpose=f"bricks and bottles at {target.id}",
-                             target=6, visible_to=[])
+                             target=6, visible_to=umpire_only(s))
     for _ in range(pool.successes):
         if target.type.riot_equipped and s.d6("CD-36", target.id, "riot shield (wounded on 4+)") < 4:
             continue

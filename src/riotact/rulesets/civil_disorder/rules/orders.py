@@ -30,9 +30,10 @@ from ..view import (
     known_crowds,
     known_units,
     player_sees,
+    seats_and_witnesses,
+    seats_only,
     tell,
     within_earshot,
-    witnesses,
 )
 from . import medical
 from .combat import petrol_attack
@@ -498,7 +499,7 @@ def board(s: World, seat: str, unit: SFUnit | None) -> None:
     if vehicle.vehicle_moved or (unit is not None and driver(s, unit) is not None):
         s.umpire.effect("CD-16", f"You cannot get {'in' if unit else 'out'}: the vehicle "
                                  f"{'moved this turn' if vehicle.vehicle_moved else 'has a driver'}.",
-                        visible_to=[seat])
+                        visible_to=seats_only(s, seat))
         return
     vehicle.mounting = True
     me.vehicle = unit.id if unit is not None else None
@@ -517,7 +518,7 @@ def drive(s: World, seat: str, node: str) -> None:
     unit = s.units[me.vehicle]
     if unit.mounting:
         s.umpire.effect("CD-16", "The vehicle stays put this turn: someone got in or out of it.",
-                        visible_to=[seat])
+                        visible_to=seats_only(s, seat))
         return
     start = me.node
     move_vehicle(s, unit, node)
@@ -553,11 +554,11 @@ def negotiate(s: World, seat: str, crowd: Crowd) -> None:
     if problem is not None:
         if crowd.id not in known_crowds(s, seat):  # the distance would tell where it went unseen
             problem = f"crowd {crowd.id} is no longer within reach of your voice"
-        s.umpire.effect("CD-32", f"Your negotiation fails: {problem}.", visible_to=[seat])
+        s.umpire.effect("CD-32", f"Your negotiation fails: {problem}.", visible_to=seats_only(s, seat))
         return
     s.stats["negotiations"] += 1
     s.umpire.effect("CD-32", f"{seat} negotiates with crowd {crowd.id}.",
-                    visible_to=sorted({seat, *witnesses(s, [me.node, crowd.node])}))
+                    visible_to=seats_and_witnesses(s, [seat], [me.node, crowd.node]))
     if shooting_or_gas_in_sight(s, crowd):  # CD-32: the player learns only that nothing comes of it
         s.note("CD-32", f"No negotiation with crowd {crowd.id}: there is shooting or gas in sight of the crowd.")
         return
@@ -606,13 +607,13 @@ def give_order(s: World, seat: str, unit: SFUnit, order: str, *, overruled: str 
     if overruled is not None:
         s.umpire.effect("CD-02", f"{seat} orders {unit.id} to {describe_order(order)} the same turn, "
                         f"and {unit.id} obeys: your superior's order stands over yours (CD-02).",
-                        visible_to=[overruled])
+                        visible_to=seats_only(s, overruled))
     replaced = unit.ordered_by if unit.order == unit.given and unit.ordered_by not in ("", seat) else ""
     told = {seat, unit.player} | ({replaced} if replaced and within_earshot(s, replaced, unit) else set())
     instead = f", in place of {replaced}'s order to {describe_order(unit.order)}" if replaced else ""
     unit.order, unit.ordered_by, unit.given = order, seat, order
     s.umpire.effect("CD-02" if replaced else "CD-13", f"{seat} orders {unit.id} to {describe_order(order)}{instead}.",
-                    visible_to=sorted(told))
+                    visible_to=seats_only(s, *sorted(told)))
 
 
 def report_reach(s: World) -> None:
@@ -624,7 +625,7 @@ def report_reach(s: World) -> None:
         for uid in s.reach.get(seat, []):
             if uid not in now and uid in live:
                 s.umpire.effect("CD-07", f"{uid} is beyond your voice and radio: you cannot order it this "
-                                "turn, and it keeps its last orders (CD-13).", visible_to=[seat], unit=uid)
+                                "turn, and it keeps its last orders (CD-13).", visible_to=seats_only(s, seat), unit=uid)
         s.reach[seat] = now
 
 
@@ -640,7 +641,7 @@ def talk(s: World, seat: str, other: str, words: str = "") -> None:
         if other not in sniper.known_to:
             sniper.known_to.append(other)
     s.messages[other].append(f"{seat} tells you: {summary}")
-    s.umpire.effect("CD-08", f"{seat} talks with {other}.", visible_to=[seat, other])
+    s.umpire.effect("CD-08", f"{seat} talks with {other}.", visible_to=seats_only(s, seat, other))
     if words:
         s.messages[other].append(f"{seat} says: {words}")
         s.umpire.log.append("message", s.turn, [seat, other], f"{seat} to {other}: {words}", sender=seat,

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from riotact.core.modifiers import Modifier
 
 from ..tables import lookup
-from ..view import tell
+from ..view import seats_only, tell
 from .combat import DOWN_TURNS, fight_result_on_rioter, in_gas, outnumbered, rioter_fight_modifiers, volley
 from .crowds import chart
 
@@ -32,7 +32,8 @@ def personal_fire(s: World, seat: str, crowd: Crowd) -> None:
     if crowd.gone is None and me.able and s.town.sees(me.node, crowd.node):
         volley(s, seat, me.node, 1, me.weapon, crowd)
     elif me.able:  # declared, but the crowd has gone or moved out of the line of fire
-        s.umpire.effect("CD-60", f"You hold your fire: no line of fire to crowd {crowd.id}.", visible_to=[seat])
+        s.umpire.effect("CD-60", f"You hold your fire: no line of fire to crowd {crowd.id}.",
+                        visible_to=seats_only(s, seat))
 
 
 def personal_fight(s: World, seat: str, crowd: Crowd, *, attacked: bool) -> None:

@@ -39,26 +39,26 @@ def sound(w: World, rule: str, source: Character, kind: str,
         hears = [c for c in heard if c.seat == seat]
         if source.seat == seat and noise:
             w.umpire.effect(rule, f"{source.card.name} {verb} (heard up to {heard_at:g}\" away).",
-                            visible_to=[seat], sound=kind, source=source.id)
+                            visible_to=view.seats_only(w, seat), sound=kind, source=source.id)
         elif source.seat == seat:
             names = ", ".join(c.card.name for c in understood) or "nobody"
             w.umpire.effect(rule, f"{source.card.name} {verb}{said} (understood by {names}).",
-                            visible_to=[seat], sound=kind, source=source.id)
+                            visible_to=view.seats_only(w, seat), sound=kind, source=source.id)
         elif knows:
             names = ", ".join(c.card.name for c in knows)
             w.umpire.effect(rule, f"{names} {'hear' if len(knows) > 1 else 'hears'} "
                             f"{_who(w, seat, source)} {verb[:-1] if verb.endswith('s') else verb}"
-                            f"{said}.", visible_to=[seat], sound=kind, understood=True)
+                            f"{said}.", visible_to=view.seats_only(w, seat), sound=kind, understood=True)
         elif hears:
             listener = hears[0]
             where = bearing_word(listener.pos, source.pos)
             what = {"shot": "a shot", "scream": "a scream"}.get(kind, f"a {kind} (not understood)")
             w.umpire.effect(rule, f"{listener.card.name} hears {what} to the {where}.",
-                            visible_to=[seat], sound=kind, understood=False)
+                            visible_to=view.seats_only(w, seat), sound=kind, understood=False)
     listeners = "" if noise else f"understood by {', '.join(c.id for c in understood) or 'nobody'}; "
     w.umpire.effect(rule, f"(umpire) {source.card.name} {verb}{said}; {listeners}heard by "
                     f"{', '.join(c.id for c in (understood + heard if noise else heard)) or 'nobody'}.",
-                    visible_to=[])
+                    visible_to=view.umpire_only(w))
     return understood, heard
 
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from riotact.core.adjudication import RollTotal
+from riotact.core.log import ALL
 from riotact.core.modifiers import Modifier
-from riotact.core.umpire import RollTotal
 
 from .. import view
 from ..state import Character, World
@@ -13,7 +14,7 @@ from ..state import Character, World
 
 def tell(w: World, rule: str, text: str, *figures: Character, **fields: Any) -> None:
     """An effect that the witnesses of ``figures`` see (everyone when there are none)."""
-    w.umpire.effect(rule, text, visible_to=view.witnesses(w, *figures) if figures else "all", **fields)
+    w.umpire.effect(rule, text, visible_to=view.witnesses(w, *figures) if figures else ALL, **fields)
 
 
 def roll(w: World, rule: str, who: Character, purpose: str, *, n: int = 1, sides: int = 6,

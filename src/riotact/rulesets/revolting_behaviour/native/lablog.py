@@ -5,7 +5,7 @@ record of ints per event that ``state.py`` logs, in the same order (``_labcore.c
 kind, the turn, a seat and the facts (cards, values, counts). Nothing is worded while playing.
 :class:`Narrator` turns the records into the very events ``Game(..., explain=True)`` logs (``seq``,
 ``turn``, ``kind``, ``visible_to``, ``text``, ``rule`` and every other field) when the log is read,
-with the words of ``narration.py`` (the effects), ``core.umpire`` (draws, shuffles, a random order)
+with the words of ``narration.py`` (the effects), ``core.adjudication`` (draws, shuffles, a random order)
 and ``core.decisions`` (decisions, the end), the functions the Python engine words its own log with.
 Fog is the log's own: hidden draws carry ``visible_to=[]`` as in play, and ``GameLog.for_seat``
 filters and renumbers them.
@@ -19,9 +19,9 @@ from functools import lru_cache
 from typing import Any
 
 from riotact.core import JOKER, Card, Result, Scenario, standard_pack
+from riotact.core.adjudication import draw_text, permute_text, shuffle_text
 from riotact.core.decisions import decision_text, end_text, log_header
 from riotact.core.log import ALL, GameLog
-from riotact.core.umpire import draw_text, permute_text, shuffle_text
 
 from .. import text as say
 from ..options import Options

@@ -1,4 +1,5 @@
-"""The umpire: every roll, shuffle and draw goes through here and into the log.
+"""Adjudication by the umpire (:class:`Umpire`): every roll, shuffle and draw goes through here and into
+the log. (A person in the umpire's chair and his powers are :mod:`.chair` and :mod:`.umpiring`.)
 
 Rules call the umpire and write only the happy path; the umpire takes faces
 from the injected dice source, judges them, explains them in plain words with
