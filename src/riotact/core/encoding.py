@@ -19,8 +19,10 @@ in advance; an encoding maps them to numbered *slots* (see :meth:`Encoding.numbe
 
 from __future__ import annotations
 
+import math
 import zlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -116,14 +118,16 @@ def grammar_encoding(action_ids: Sequence[str]) -> Encoding:
     return Encoding(action_ids, observe=hashed_features, canonical=slotted(action_ids))
 
 
+@lru_cache(maxsize=1 << 16)
 def _bucket(text: str, size: int) -> tuple[int, float]:
+    # Views repeat their paths and values step after step: hash each text once.
     h = zlib.crc32(text.encode())
     return h % size, 1.0 if (h >> 31) & 1 else -1.0
 
 
 def _squash(value: float) -> float:
     """Large counts stay in a small range (sign-preserving log)."""
-    return float(np.sign(value) * np.log1p(abs(value)))
+    return math.copysign(math.log1p(abs(value)), value) if value else 0.0
 
 
 def hashed_features(view: Mapping[str, Any], size: int = HASHED_SIZE) -> np.ndarray:
@@ -132,27 +136,28 @@ def hashed_features(view: Mapping[str, Any], size: int = HASHED_SIZE) -> np.ndar
     Numbers add their (log-squashed) value at their path's bucket, strings and booleans add
     one at the bucket of ``path=value`` (signed hashing keeps collisions unbiased). It reads the
     view only, so it can show nothing the seat may not know; a ruleset may declare its own
-    features instead.
+    features instead. (Sums are kept in Python floats and the array made once: numpy's per-item
+    indexing cost more than everything else of a step.)
     """
-    out = np.zeros(size, dtype=np.float32)
-
-    def walk(path: str, value: Any) -> None:
+    sums = [0.0] * size
+    stack: list[tuple[str, Any]] = [("", view)]
+    pop, push = stack.pop, stack.append
+    while stack:
+        path, value = pop()
         if isinstance(value, Mapping):
             for key, item in value.items():
                 if key not in _SKIPPED:
-                    walk(f"{path}/{key}", item)
+                    push((f"{path}/{key}", item))
         elif isinstance(value, list | tuple):
             for i, item in enumerate(value):
-                walk(f"{path}/{i}", item)
+                push((f"{path}/{i}", item))
         elif isinstance(value, bool | str):
             slot, sign = _bucket(f"{path}={value}", size)
-            out[slot] += sign
+            sums[slot] += sign
         elif isinstance(value, int | float):
             slot, sign = _bucket(path, size)
-            out[slot] += sign * _squash(value)
+            sums[slot] += sign * _squash(value)
         elif value is None:
             slot, sign = _bucket(f"{path}=null", size)
-            out[slot] += sign
-
-    walk("", view)
-    return np.clip(out, -HASHED_BOUND, HASHED_BOUND)
+            sums[slot] += sign
+    return np.clip(np.array(sums, dtype=np.float32), -HASHED_BOUND, HASHED_BOUND)

@@ -31,6 +31,7 @@ is general-sum: +1 to each winner, -1 to the others, 0 to all when nobody wins o
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import random
@@ -89,6 +90,14 @@ def chance_dice(game: Game) -> ChanceDice:
     dice = getattr(game.dice, "_live", game.dice)
     assert isinstance(dice, ChanceDice)
     return dice
+
+
+def trial_copy(game: Game) -> Game:
+    """A deep copy of ``game`` that shares its logged events and decisions: a log only ever appends,
+    and its events are never changed once written, so a copy costs the rules' state, not the whole
+    history (``Game.clone`` copies every event: a long game's moves then grow dearer move by move)."""
+    memo: dict[int, Any] = {id(game.log.events): list(game.log.events), id(game.decisions): list(game.decisions)}
+    return copy.deepcopy(game, memo)
 
 
 def short_name(ruleset_id: str) -> str:
@@ -185,7 +194,7 @@ class RiotactState(pyspiel.State):
                 self.rgame.rolls_dice = True  # the game took the decision back; try it on a copy
             finally:
                 dice.strict = False
-        trial = game.clone()
+        trial = trial_copy(game)
         dice = chance_dice(trial)
         dice.queue, dice.wanted = list(self.faces), None
         trial.apply(seat, action_id)
@@ -231,6 +240,11 @@ class RiotactObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: RiotactState, player: int) -> None:
+        if self.perfect_recall:
+            # The game type declares no information-state tensor: the observation tensor is not one
+            # (it forgets), and answering with it would mislead the algorithms that ask.
+            raise RiotactError("riotact games provide no information-state tensor: use information_state_string "
+                               "(perfect recall) or observation_tensor (the seat's view now)")
         if state.game_ is None:
             self.tensor.fill(0)
         else:
@@ -255,6 +269,7 @@ class Setting:
 
     def __init__(self, ruleset_id: str, params: dict[str, Any]) -> None:
         merged = {**_defaults(ruleset_id), **params}
+        self.ruleset_id = ruleset_id
         self.params = merged
         self.scenario: Scenario = find_scenario(str(merged["scenario"]))
         self.options = json.loads(str(merged["options"]) or "{}")
@@ -266,6 +281,11 @@ class Setting:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Setting:
         return self  # shared by every state of the game, as the game is (OpenSpiel deep-copies states)
+
+    def __reduce__(self) -> tuple[Callable[[str, str], Setting], tuple[str, str]]:
+        # Pickled as its parameters (the encoding holds functions made per scenario): a serialized
+        # state finds the setting of its game again.
+        return _setting, (short_name(self.ruleset_id), json.dumps(self.params, sort_keys=True))
 
     def observer_for(self, game: Game) -> Observer:
         """One observer per live riotact game (they share this setting's encoding)."""

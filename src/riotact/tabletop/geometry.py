@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import TypeVar
 
 from shapely import intersects_xy, prepare
@@ -82,6 +82,10 @@ class Feature:
 
     def __deepcopy__(self, memo: dict[int, object]) -> Feature:
         return self  # terrain never changes in play; shared by clones (prepared shapes cannot be copied)
+
+    def __reduce__(self) -> tuple[type[Feature], tuple[object, ...]]:
+        # A prepared shape cannot be pickled: rebuild the feature from its fields, which prepares anew.
+        return Feature, tuple(getattr(self, f.name) for f in fields(self))
 
     def contains(self, p: XY) -> bool:
         """Whether ``p`` is inside or on the outline (a box test first: most features are far away)."""
