@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from importlib.resources import files
 
 import pytest
 
 from riotact.core import UMPIRE, Game, builtin_scenarios, find_scenario
 from riotact.core.log import dumps
+from riotact.core.scenario import scenario_from_toml
 from riotact.core.search import SearchBot
 from riotact.rulesets import all_rulesets
 
@@ -84,19 +86,38 @@ def _bwa_counters() -> tuple[Game, Game, str]:
     return a, b, "nonviolent"
 
 
+#: CD-01 / CD-25 / CD-29 / CD-34 / CD-35 / CD-37 / CD-40 / CD-66: the Game Control side of a set-up, told
+#: otherwise (what ``scenario_data_for`` keeps from an SF seat): other looters, crowd B with its petrol
+#: bombs made and one turn of missiles, the agent a sniper in the pub, a bomb in crowd A, the jewellers
+#: worth 15, no missile source, no looters' pickup, and the fire officer a good negotiator.
+CD_HIDDEN_SETUP = [
+    ("looters = true\n", ""),
+    ('rl = 6\n\n[[setup.crowds]]\nid = "B"', 'rl = 6\nlooters = true\n\n[[setup.crowds]]\nid = "B"'),
+    ("petrol_bombs = true\n", "petrol_bombs = true\nbombs_made = true\nmissiles = 1\n"),
+    ('crowd = "B"\ntarget', 'building = "pub"\ntarget'),
+    ("value = 80", "value = 15"),
+    ('[[setup.features]]\nkind = "missiles"\nat = "x40y32"\n', ""),
+    ('[[setup.looter_vehicles]]\nid = "pickup"\nkind = "van"\nat = "x8y0"\n', ""),
+    ('superior = "commander"\n', 'superior = "commander"\nnegotiator = "good"\n'),
+]
+
+
 def _cd() -> tuple[Game, Game, str]:
-    """CD-25 / CD-34 / CD-12: other looters, other negotiators, and the commander declared otherwise."""
-    a, b = (Game(find_scenario("civil-disorder/high-street-riot"), seed=3) for _ in range(2))
-    first, other = a.legal_actions("commander")[0].id, next(
-        x.id for x in a.legal_actions("commander")[1:] if not x.id.startswith("run:"))
+    """Two scenarios that differ only in the umpire's set-up (CD_HIDDEN_SETUP), and the commander's
+    secret declaration (CD-12) otherwise: the fire officer's worlds are the same."""
+    scenario = find_scenario("civil-disorder/high-street-riot")
+    text = (files("riotact.rulesets.civil_disorder.scenarios") / "high-street-riot.toml").read_text(encoding="utf-8")
+    for old, new in CD_HIDDEN_SETUP:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    text += '\n[[setup.bombs]]\nid = "bomb1"\ncrowd = "A"\nturn = 3\n'
+    other = scenario_from_toml(text, "variant.toml")
+    a, b = Game(scenario, seed=3), Game(other, seed=3)
+    assert a.state.scenario_data_for("sub1") == b.state.scenario_data_for("sub1")  # type: ignore[attr-defined]
+    assert a.state.scenario_data_for(UMPIRE) != b.state.scenario_data_for(UMPIRE)  # type: ignore[attr-defined]
+    first, second = [x.id for x in a.legal_actions("commander") if not x.id.startswith("run:")][:2]
     a.apply("commander", first)
-    b.apply("commander", other)
-    crowds = b.state.crowds  # type: ignore[attr-defined]
-    for crowd in crowds.values():
-        crowd.looter = not crowd.looter
-        crowd.missiles += 2
-    for player in b.state.players.values():  # type: ignore[attr-defined]
-        player.negotiator = "good"
+    b.apply("commander", second)
     assert dumps(a.view("sub1")) == dumps(b.view("sub1"))
     return a, b, "sub1"
 
