@@ -21,7 +21,7 @@ from riotact.core import UMPIRE, Game, builtin_scenarios, find_scenario
 from riotact.core.log import dumps
 from riotact.core.scenario import scenario_from_toml
 from riotact.core.search import SearchBot
-from riotact.rulesets import all_rulesets
+from riotact.rulesets import all_rulesets, get_ruleset
 
 SCENARIOS = [s.ref for spec in all_rulesets() if spec.state is not None and spec.determinise
              for s in builtin_scenarios(spec)]
@@ -86,6 +86,19 @@ def _bwa_counters() -> tuple[Game, Game, str]:
     return a, b, "nonviolent"
 
 
+def _variant(ref: str, changes: list[tuple[str, str]]) -> tuple[Game, Game]:
+    """Two games with seed 3: a built-in scenario and its TOML text with ``changes`` made (each old
+    text found once), loaded as any uploaded scenario is."""
+    scenario = find_scenario(ref)
+    package = get_ruleset(scenario.ruleset).scenario_package
+    assert package is not None
+    text = (files(package) / f"{scenario.id}.toml").read_text(encoding="utf-8")
+    for old, new in changes:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    return Game(scenario, seed=3), Game(scenario_from_toml(text, "variant.toml"), seed=3)
+
+
 #: CD-01 / CD-25 / CD-29 / CD-34 / CD-35 / CD-37 / CD-40 / CD-66: the Game Control side of a set-up, told
 #: otherwise (what ``scenario_data_for`` keeps from an SF seat): other looters, crowd B with its petrol
 #: bombs made and one turn of missiles, the agent a sniper in the pub, a bomb in crowd A, the jewellers
@@ -94,7 +107,8 @@ CD_HIDDEN_SETUP = [
     ("looters = true\n", ""),
     ('rl = 6\n\n[[setup.crowds]]\nid = "B"', 'rl = 6\nlooters = true\n\n[[setup.crowds]]\nid = "B"'),
     ("petrol_bombs = true\n", "petrol_bombs = true\nbombs_made = true\nmissiles = 1\n"),
-    ('crowd = "B"\ntarget', 'building = "pub"\ntarget'),
+    ('crowd = "B"\ntarget = "R1"\n',
+     'building = "pub"\ntarget = "R1"\n\n[[setup.bombs]]\nid = "bomb1"\ncrowd = "A"\nturn = 3\n'),
     ("value = 80", "value = 15"),
     ('[[setup.features]]\nkind = "missiles"\nat = "x40y32"\n', ""),
     ('[[setup.looter_vehicles]]\nid = "pickup"\nkind = "van"\nat = "x8y0"\n', ""),
@@ -105,14 +119,7 @@ CD_HIDDEN_SETUP = [
 def _cd() -> tuple[Game, Game, str]:
     """Two scenarios that differ only in the umpire's set-up (CD_HIDDEN_SETUP), and the commander's
     secret declaration (CD-12) otherwise: the fire officer's worlds are the same."""
-    scenario = find_scenario("civil-disorder/high-street-riot")
-    text = (files("riotact.rulesets.civil_disorder.scenarios") / "high-street-riot.toml").read_text(encoding="utf-8")
-    for old, new in CD_HIDDEN_SETUP:
-        assert text.count(old) == 1, old
-        text = text.replace(old, new)
-    text += '\n[[setup.bombs]]\nid = "bomb1"\ncrowd = "A"\nturn = 3\n'
-    other = scenario_from_toml(text, "variant.toml")
-    a, b = Game(scenario, seed=3), Game(other, seed=3)
+    a, b = _variant("civil-disorder/high-street-riot", CD_HIDDEN_SETUP)
     assert a.state.scenario_data_for("sub1") == b.state.scenario_data_for("sub1")  # type: ignore[attr-defined]
     assert a.state.scenario_data_for(UMPIRE) != b.state.scenario_data_for(UMPIRE)  # type: ignore[attr-defined]
     first, second = [x.id for x in a.legal_actions("commander") if not x.id.startswith("run:")][:2]
@@ -144,8 +151,20 @@ def _bon() -> tuple[Game, Game, str]:
     return a, b, "british"
 
 
+def _bon_setup() -> tuple[Game, Game, str]:
+    """BON-002 / BON-005: the German hidden deployment told otherwise (what ``scenario_for`` keeps from
+    the British): 2. Gruppe veteran, six men, placed a yard east."""
+    a, b = _variant("breaking-of-nations/trench-raid", [
+        ('level = "regular"\narmour', 'level = "veteran"\narmour'), ("soldiers = 5", "soldiers = 6"),
+        ("at = [12, 26.5]", "at = [13, 26.5]")])
+    assert a.state.scenario_data_for("british") == b.state.scenario_data_for("british")  # type: ignore[attr-defined]
+    assert a.to_act() == b.to_act() == ("british",)
+    assert dumps(a.view("british")) == dumps(b.view("british"))
+    return a, b, "british"
+
+
 TWINS: dict[str, Callable[[], tuple[Game, Game, str]]] = {
-    "RB": _rb, "BWA": _bwa_counters, "CD": _cd, "PP": _pp, "BON": _bon}
+    "RB": _rb, "BWA": _bwa_counters, "CD": _cd, "PP": _pp, "BON": _bon, "BON-setup": _bon_setup}
 
 
 def _fingerprint(world: Game, decisions: int = 25) -> list[str]:
