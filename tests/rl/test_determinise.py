@@ -92,7 +92,7 @@ def _variant(ref: str, changes: list[tuple[str, str]]) -> tuple[Game, Game]:
     scenario = find_scenario(ref)
     package = get_ruleset(scenario.ruleset).scenario_package
     assert package is not None
-    text = (files(package) / f"{scenario.id}.toml").read_text(encoding="utf-8")
+    text = (files(package) / scenario.source.rpartition(":")[2]).read_text(encoding="utf-8")
     for old, new in changes:
         assert text.count(old) == 1, old
         text = text.replace(old, new)
@@ -163,8 +163,21 @@ def _bon_setup() -> tuple[Game, Game, str]:
     return a, b, "british"
 
 
+def _bwa_setup() -> tuple[Game, Game, str]:
+    """BWA-11 / BWA-26: the authority's hidden set-up told otherwise (what ``scenario_for`` keeps from
+    the nonviolent side): patrol two a stand weaker, and no provocateur among the nonviolent stands."""
+    a, b = _variant("by-will-alone/night-of-barricades", [
+        ('feature = "x33"\nstands = 4', 'feature = "x33"\nstands = 3'),
+        (', { unit = "anarchists", kind = "provocateur" }', "")])
+    assert a.state.scenario_data_for("nonviolent") == b.state.scenario_data_for("nonviolent")  # type: ignore[attr-defined]
+    assert a.to_act() == b.to_act() == ("nonviolent",)
+    assert dumps(a.view("nonviolent")) == dumps(b.view("nonviolent"))
+    return a, b, "nonviolent"
+
+
 TWINS: dict[str, Callable[[], tuple[Game, Game, str]]] = {
-    "RB": _rb, "BWA": _bwa_counters, "CD": _cd, "PP": _pp, "BON": _bon, "BON-setup": _bon_setup}
+    "RB": _rb, "BWA": _bwa_counters, "CD": _cd, "PP": _pp, "BON": _bon, "BON-setup": _bon_setup,
+    "BWA-setup": _bwa_setup}
 
 
 def _fingerprint(world: Game, decisions: int = 25) -> list[str]:
