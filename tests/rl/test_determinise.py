@@ -175,9 +175,20 @@ def _bwa_setup() -> tuple[Game, Game, str]:
     return a, b, "nonviolent"
 
 
+def _pp_setup() -> tuple[Game, Game, str]:
+    """PP-02: the posse's set-up told otherwise (what ``scenario_data_for`` keeps from the outlaws):
+    Deputy Quill, in the outlaws' sight, a better fighter and braver (his card is never shown)."""
+    a, b = _variant("public-participation/dry-gulch", [
+        ('at = [2, 18]\nmove = 5\nfight = 0\nweapons = ["shotgun"]\nmorale = "normal"',
+         'at = [2, 18]\nmove = 5\nfight = 2\nweapons = ["shotgun"]\nmorale = "brave"')])
+    assert a.state.scenario_data_for("outlaws") == b.state.scenario_data_for("outlaws")  # type: ignore[attr-defined]
+    assert dumps(a.view("outlaws")) == dumps(b.view("outlaws"))
+    return a, b, "outlaws"
+
+
 TWINS: dict[str, Callable[[], tuple[Game, Game, str]]] = {
     "RB": _rb, "BWA": _bwa_counters, "CD": _cd, "PP": _pp, "BON": _bon, "BON-setup": _bon_setup,
-    "BWA-setup": _bwa_setup}
+    "BWA-setup": _bwa_setup, "PP-setup": _pp_setup}
 
 
 def _fingerprint(world: Game, decisions: int = 25) -> list[str]:
