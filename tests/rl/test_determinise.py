@@ -13,13 +13,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from importlib.resources import files
 
 import pytest
 
 from riotact.core import UMPIRE, Game, builtin_scenarios, find_scenario
 from riotact.core.log import dumps
+from riotact.core.scenario import scenario_from_toml
 from riotact.core.search import SearchBot
-from riotact.rulesets import all_rulesets
+from riotact.rulesets import all_rulesets, get_ruleset
 
 SCENARIOS = [s.ref for spec in all_rulesets() if spec.state is not None and spec.determinise
              for s in builtin_scenarios(spec)]
@@ -84,19 +86,45 @@ def _bwa_counters() -> tuple[Game, Game, str]:
     return a, b, "nonviolent"
 
 
+def _variant(ref: str, changes: list[tuple[str, str]]) -> tuple[Game, Game]:
+    """Two games with seed 3: a built-in scenario and its TOML text with ``changes`` made (each old
+    text found once), loaded as any uploaded scenario is."""
+    scenario = find_scenario(ref)
+    package = get_ruleset(scenario.ruleset).scenario_package
+    assert package is not None
+    text = (files(package) / scenario.source.rpartition(":")[2]).read_text(encoding="utf-8")
+    for old, new in changes:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    return Game(scenario, seed=3), Game(scenario_from_toml(text, "variant.toml"), seed=3)
+
+
+#: CD-01 / CD-25 / CD-29 / CD-34 / CD-35 / CD-37 / CD-40 / CD-66: the Game Control side of a set-up, told
+#: otherwise (what ``scenario_data_for`` keeps from an SF seat): other looters, crowd B with its petrol
+#: bombs made and one turn of missiles, the agent a sniper in the pub, a bomb in crowd A, the jewellers
+#: worth 15, no missile source, no looters' pickup, and the fire officer a good negotiator.
+CD_HIDDEN_SETUP = [
+    ("looters = true\n", ""),
+    ('rl = 6\n\n[[setup.crowds]]\nid = "B"', 'rl = 6\nlooters = true\n\n[[setup.crowds]]\nid = "B"'),
+    ("petrol_bombs = true\n", "petrol_bombs = true\nbombs_made = true\nmissiles = 1\n"),
+    ('crowd = "B"\ntarget = "R1"\n',
+     'building = "pub"\ntarget = "R1"\n\n[[setup.bombs]]\nid = "bomb1"\ncrowd = "A"\nturn = 3\n'),
+    ("value = 80", "value = 15"),
+    ('[[setup.features]]\nkind = "missiles"\nat = "x40y32"\n', ""),
+    ('[[setup.looter_vehicles]]\nid = "pickup"\nkind = "van"\nat = "x8y0"\n', ""),
+    ('superior = "commander"\n', 'superior = "commander"\nnegotiator = "good"\n'),
+]
+
+
 def _cd() -> tuple[Game, Game, str]:
-    """CD-25 / CD-34 / CD-12: other looters, other negotiators, and the commander declared otherwise."""
-    a, b = (Game(find_scenario("civil-disorder/high-street-riot"), seed=3) for _ in range(2))
-    first, other = a.legal_actions("commander")[0].id, next(
-        x.id for x in a.legal_actions("commander")[1:] if not x.id.startswith("run:"))
+    """Two scenarios that differ only in the umpire's set-up (CD_HIDDEN_SETUP), and the commander's
+    secret declaration (CD-12) otherwise: the fire officer's worlds are the same."""
+    a, b = _variant("civil-disorder/high-street-riot", CD_HIDDEN_SETUP)
+    assert a.state.scenario_data_for("sub1") == b.state.scenario_data_for("sub1")  # type: ignore[attr-defined]
+    assert a.state.scenario_data_for(UMPIRE) != b.state.scenario_data_for(UMPIRE)  # type: ignore[attr-defined]
+    first, second = [x.id for x in a.legal_actions("commander") if not x.id.startswith("run:")][:2]
     a.apply("commander", first)
-    b.apply("commander", other)
-    crowds = b.state.crowds  # type: ignore[attr-defined]
-    for crowd in crowds.values():
-        crowd.looter = not crowd.looter
-        crowd.missiles += 2
-    for player in b.state.players.values():  # type: ignore[attr-defined]
-        player.negotiator = "good"
+    b.apply("commander", second)
     assert dumps(a.view("sub1")) == dumps(b.view("sub1"))
     return a, b, "sub1"
 
@@ -123,8 +151,44 @@ def _bon() -> tuple[Game, Game, str]:
     return a, b, "british"
 
 
+def _bon_setup() -> tuple[Game, Game, str]:
+    """BON-002 / BON-005: the German hidden deployment told otherwise (what ``scenario_for`` keeps from
+    the British): 2. Gruppe veteran, six men, placed a yard east."""
+    a, b = _variant("breaking-of-nations/trench-raid", [
+        ('level = "regular"\narmour', 'level = "veteran"\narmour'), ("soldiers = 5", "soldiers = 6"),
+        ("at = [12, 26.5]", "at = [13, 26.5]")])
+    assert a.state.scenario_data_for("british") == b.state.scenario_data_for("british")  # type: ignore[attr-defined]
+    assert a.to_act() == b.to_act() == ("british",)
+    assert dumps(a.view("british")) == dumps(b.view("british"))
+    return a, b, "british"
+
+
+def _bwa_setup() -> tuple[Game, Game, str]:
+    """BWA-11 / BWA-26: the authority's hidden set-up told otherwise (what ``scenario_for`` keeps from
+    the nonviolent side): patrol two a stand weaker, and no provocateur among the nonviolent stands."""
+    a, b = _variant("by-will-alone/night-of-barricades", [
+        ('feature = "x33"\nstands = 4', 'feature = "x33"\nstands = 3'),
+        (', { unit = "anarchists", kind = "provocateur" }', "")])
+    assert a.state.scenario_data_for("nonviolent") == b.state.scenario_data_for("nonviolent")  # type: ignore[attr-defined]
+    assert a.to_act() == b.to_act() == ("nonviolent",)
+    assert dumps(a.view("nonviolent")) == dumps(b.view("nonviolent"))
+    return a, b, "nonviolent"
+
+
+def _pp_setup() -> tuple[Game, Game, str]:
+    """PP-02: the posse's set-up told otherwise (what ``scenario_data_for`` keeps from the outlaws):
+    Deputy Quill, in the outlaws' sight, a better fighter and braver (his card is never shown)."""
+    a, b = _variant("public-participation/dry-gulch", [
+        ('at = [2, 18]\nmove = 5\nfight = 0\nweapons = ["shotgun"]\nmorale = "normal"',
+         'at = [2, 18]\nmove = 5\nfight = 2\nweapons = ["shotgun"]\nmorale = "brave"')])
+    assert a.state.scenario_data_for("outlaws") == b.state.scenario_data_for("outlaws")  # type: ignore[attr-defined]
+    assert dumps(a.view("outlaws")) == dumps(b.view("outlaws"))
+    return a, b, "outlaws"
+
+
 TWINS: dict[str, Callable[[], tuple[Game, Game, str]]] = {
-    "RB": _rb, "BWA": _bwa_counters, "CD": _cd, "PP": _pp, "BON": _bon}
+    "RB": _rb, "BWA": _bwa_counters, "CD": _cd, "PP": _pp, "BON": _bon, "BON-setup": _bon_setup,
+    "BWA-setup": _bwa_setup, "PP-setup": _pp_setup}
 
 
 def _fingerprint(world: Game, decisions: int = 25) -> list[str]:

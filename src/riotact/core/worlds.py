@@ -2,15 +2,18 @@
 
 A ruleset's determiniser (``RulesetSpec.determinise``, in ``rulesets/<x>/determinise.py``) takes the
 game, a seat and a seed, and returns a world in which **every fact hidden from the seat is dealt
-anew** from what the seat may know: its view, the public scenario, and the seed. The usual recipe:
+anew** from what the seat may know: its view, the public part of the scenario (the state's
+``scenario_data_for(seat)``), the house rules and the seed. The umpire's side of a set-up (hidden
+units, secret ratings, who the looters are) is hidden state too: it is dealt from a prior that never
+reads the truth, documented in the determiniser. The usual recipe:
 
 1. :func:`world_copy`: a copy of the game whose future is the seed's (fresh seeded dice and
    generator, no scripted cards, none of the umpire's pending overrides) and whose log keeps only
    the count of events (the laboratory mode), so that no hidden event travels into the world;
 2. the ruleset overwrites each hidden fact with a draw that depends only on the seat's view (a
-   hidden counter's unit permuted among the counters it could be, an unseen piece put back where
-   the scenario starts it, a rival's secret order not yet carried out forgotten so that the world
-   asks for it again).
+   hidden counter taken for a dummy, an unseen piece the public scenario places put back where it
+   starts, a rival's secret order not yet carried out forgotten so that the world asks for it
+   again).
 
 The promise is checked by playing: two games that differ only in a hidden fact give the *same*
 world for the same seat and seed (``tests/rl/test_determinise.py``), so a search in these worlds
@@ -70,8 +73,9 @@ _STARTS: dict[tuple[int, str, int], tuple[Scenario, Game]] = {}
 
 def scenario_start(game: Game, seed: int) -> Game:
     """The scenario's opening position dealt from ``seed`` (same options): the prior a determiniser
-    deals a piece from when the seat knows nothing newer of it. Shared between calls (built once):
-    copy what you take from it, never change it."""
+    deals a piece from when the seat knows nothing newer of it: take from it only what the seat's
+    ``scenario_data_for`` shows (the rest is the truth). Shared between calls (built once): copy what
+    you take from it, never change it."""
     key = (id(game.scenario), dumps(game.overrides), seed)
     if key not in _STARTS:
         if len(_STARTS) >= 8:

@@ -1,12 +1,13 @@
 """By Will Alone determinisations for searches (``RulesetSpec.determinise``; core/worlds.py).
 
-A world for a seat keeps what its side sees and deals anew what it does not:
+A world for a seat keeps what its side sees and deals the rest from priors that never read the
+other side's hidden set-up (``view.scenario_for`` keeps from a seat the other side's hidden units,
+what they carry, its dummies, and the infiltrators among its own stands):
 
-- BWA-11: the opposing side's counters on the table (hidden units and dummies) are shuffled: each
-  counter the seat sees hides a random one of the pieces that could be behind it;
+- BWA-11: every opposing counter the seat sees on the table is a dummy: no hidden opposing unit is
+  in its world (nor in reserve), save one a decision under way names (the seat is dealing with it);
 - BWA-52: barricades built by hidden opposing units are not known, so the world has none of them;
-- BWA-26: which of the seat's own stands are the other side's spies or provocateurs is secret: the
-  roles are dealt again to the last stand of random units of its side (as the set-up places them);
+- BWA-26: no spy or provocateur of the other side sits among the seat's own stands;
 - BWA-48: the nonviolent side knows the level of violence of sighted commanders only; the others
   are at level 1 in its worlds, where every commander starts;
 - BWA-07: the authority knows only the street signs its units found changed;
@@ -22,13 +23,11 @@ True
 
 from __future__ import annotations
 
-import random
-
 from riotact.core import Game
-from riotact.core.worlds import dealt, world_copy
+from riotact.core.worlds import world_copy
 
 from . import view
-from .state import Dummy, Unit, World
+from .state import Dummy, World
 from .tables import other
 from .turn import ByWillAlone
 
@@ -37,56 +36,37 @@ def determinise(game: Game, seat: str, seed: int) -> Game:
     world = world_copy(game, seed)
     state = world.state
     assert isinstance(state, ByWillAlone)
-    rng = world.umpire.rng
     side = state.side_of(seat)
     foe = other(side)
-    _shuffle_counters(state, side, foe, rng)
-    _deal_roles(state, side, rng)
+    if state.initiative == foe:  # the other side's orders still to carry out (BWA-01: secret)
+        state.tasks[1:] = [t for t in state.tasks[1:] if t.kind != "resolve"]
+    _counters_are_dummies(state, side, foe)
+    for stand in (s for u in state.units.values() if u.side == side for s in u.stands):
+        stand.role, stand.role_note = None, ""  # BWA-26
     known = view.levels_known(state, side)
     for group in state.levels:
         if group not in known:
             state.levels[group] = 1
     state.changed_signs = view.signs_known(state, side)
-    if state.initiative == foe:  # the other side's orders still to carry out (BWA-01: secret)
-        state.tasks[1:] = [t for t in state.tasks[1:] if t.kind != "resolve"]
     state.orders_cache, state.legal_cache = None, None
     state.legal_version += 1
     return world
 
 
-def _hidden_foes(state: World, side: str) -> list[Unit]:
-    """The opposing units on the table that ``side`` sees only as counters (view.py)."""
-    return [u for u in view.hidden_from(state, side) if u.on_table and u.mounted_in is None]
-
-
-def _shuffle_counters(state: World, side: str, foe: str, rng: random.Random) -> None:
-    """Every opposing counter in sight gets a random piece of those that could be behind one."""
-    units = _hidden_foes(state, side)
-    dummies = [d for d in state.dummies.values() if d.side == foe]
-    pieces: list[Unit | Dummy] = [*units, *dummies]
-    slots = sorted((p.counter, p.node) for p in pieces)
-    for unit in units:
+def _counters_are_dummies(state: World, side: str, foe: str) -> None:
+    """BWA-11: each opposing counter on the table becomes a dummy of the other side's first seat, and
+    the hidden units behind them, carried by them or in reserve leave the world (BWA-52: with their
+    barricades), but for those a task under way names."""
+    named = {t.data[k] for t in state.tasks for k in ("unit", "target") if k in t.data}
+    gone = {u.id for u in view.hidden_from(state, side) if u.id not in named}
+    gone |= {u.id for u in state.units.values() if u.mounted_in in gone}
+    for uid in sorted(gone):
+        unit = state.units.pop(uid)
         if unit.barricade is not None:
             state.barricades.pop(unit.barricade, None)
-            unit.barricade = None
-    order = dealt(rng, pieces, key=lambda p: f"unit:{p.id}" if isinstance(p, Unit) else f"dummy:{p.player}")
-    for d in dummies:
-        del state.dummies[d.counter]
-    for (counter, node), piece in zip(slots, order, strict=True):
-        piece.counter, piece.node = counter, node
-        if isinstance(piece, Dummy):
-            state.dummies[counter] = piece
-
-
-def _deal_roles(state: World, side: str, rng: random.Random) -> None:
-    """BWA-26: the other side's infiltrators among this side's stands, dealt to random units."""
-    stands = [s for u in state.units.values() if u.side == side for s in u.stands if s.role]
-    if not stands:
-        return
-    roles = sorted((s.role, s.role_note) for s in stands)
-    for s in stands:
-        s.role, s.role_note = None, ""
-    hosts = sorted((u for u in state.units.values() if u.side == side and u.status != "gone" and u.stands
-                    and not u.vehicle), key=lambda u: u.id)
-    for (role, note), unit in zip(roles, rng.sample(hosts, min(len(roles), len(hosts))), strict=False):
-        unit.stands[-1].role, unit.stands[-1].role_note = role, note
+        if unit.on_table and unit.mounted_in is None and unit.counter:
+            state.dummies[unit.counter] = Dummy(unit.counter, foe, unit.node or "")
+    seat = state.side_seats[foe][0]  # which of their seats moves a counter is theirs to know too
+    state.dummies = {**{c: d for c, d in state.dummies.items() if d.side != foe},
+                     **{c: Dummy(c, foe, d.node, seat) for c, d in sorted(state.dummies.items()) if d.side == foe}}
+    state.media = {m: (node, None if follows in gone else follows) for m, (node, follows) in state.media.items()}

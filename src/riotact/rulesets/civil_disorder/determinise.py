@@ -1,23 +1,34 @@
 """Civil Disorder determinisations for searches (``RulesetSpec.determinise``; core/worlds.py).
 
 An SF player knows what his figure sees and what his radio reports (CD-06), his own declaration,
-and the public scenario; the umpire keeps the rest (CD-01). His worlds keep what he knows and deal
-anew what he does not:
+the public part of the scenario (``view.scenario_data_for``: the briefing, the street plan with its
+hydrants, the SF's own forces and chain of command) and the house rules; the umpire keeps the rest,
+the Game Control side of the set-up included (CD-01). His worlds keep what he knows and deal the
+rest from priors that never read the truth:
 
 - CD-12 step 1: the other players' declarations this turn are secret (he sees only that they are
   no longer deciding): in the world, one who has declared declared what riotact's heuristic bot
   chooses for him there, in the phase he is seen in;
 - CD-34: every player's negotiating ability is hidden from all of them: dealt poor, average or
   good with equal chances;
-- CD-25: which crowds are looters is hidden: crowds he sees carrying goods away (CD-30) are, and
-  the other looter crowds are dealt among the crowds he does not know to be looters;
-- a crowd's objective, looters inside, missiles, petrol and wetting are the Game Control's: as the
-  scenario starts them (an objective the umpire gives later is not known);
-- a crowd, SF unit or player's figure he neither sees nor hears of (nor can order now) is where the scenario starts it
-  (the nearest street point out of his sight if he would see it there), as it started; a crowd
-  made during play that he does not know of is not in his world;
-- a building neither he nor his units see has the scenario's value, loot and no fire; a sniper he has not
-  spotted and a bomb not gone off are as the scenario places them; gas he does not see is gone;
+- CD-11 / CD-06: a crowd he neither sees nor hears of by radio is not in his world (its name stays,
+  as a dispersed crowd of no figures, for the prisoners and casualties taken from it); a crowd he knows
+  of keeps what he knows (where, figures, RL) and gets the set-up's defaults for the rest (CD-04
+  crowd set-up: no objective, no looters inside (CD-25), 5 turns of missiles (CD-35), no petrol
+  bombs allowed or made (CD-37), dry (CD-22)), save that one he sees making petrol bombs may make
+  them (CD-37) and one he sees carrying goods away carries 1 Loot Unit (CD-30);
+- CD-25 / CD-26: which crowds are looters is hidden: crowds he sees carrying goods away are, and each
+  other crowd he knows of is a Looter Crowd with chance ``LOOTER_CHANCE``;
+- CD-27 / CD-40: a building's value and loot are the umpire's: every building is worth
+  ``BUILDING_VALUE`` points when the game starts (0 if he sees it wrecked), with Loot Units by the
+  CD-27 rule (``loot_percent`` of its value for shops and stores); fires he or his units do not see
+  are out (CD-44);
+- CD-66 to CD-70: a sniper he has not been told the place of is not there; a bomb that has not gone
+  off is not there; CD-29: there are no looters' vehicles; CD-35 / CD-37: there are no missile,
+  bottle or petrol sources (only the street plan's hydrants, CD-50);
+- an SF unit or player's figure he neither sees nor hears of (nor can order now) is where the
+  (public) scenario starts it (the nearest street point out of his sight if he would see it
+  there), as it started, escorting no prisoner (CD-55); gas he does not see is gone;
 - the future (dice) is the seed's.
 
 The umpire's seat (a person in the chair) sees everything: only the future is dealt anew.
@@ -35,13 +46,20 @@ import copy
 import random
 
 from riotact.core import UMPIRE, Game
-from riotact.core.worlds import dealt, scenario_start, world_copy
+from riotact.core.worlds import scenario_start, world_copy
 
 from .bots import HeuristicSFBot
+from .state import Building, Crowd
 from .turn import CivilDisorder
 from .view import known_crowds, known_units, player_sees
 
 NEGOTIATORS = ("poor", "average", "good")
+#: CD-26 prior: the chance that a crowd he knows of (not seen looting) is a Looter Crowd.
+LOOTER_CHANCE = 0.25
+#: CD-40 prior: the property points of a building whose value he is not told (every building's).
+BUILDING_VALUE = 20
+#: CD-30 prior: the Loot Units a crowd seen carrying goods away carries.
+CARRIED = 1
 
 
 def determinise(game: Game, seat: str, seed: int) -> Game:
@@ -67,33 +85,57 @@ def determinise(game: Game, seat: str, seed: int) -> Game:
             state.declared.pop(other, None)
             state.walks.pop(other, None)
             state.messages[other] = []
-    for player in state.players.values():
-        player.negotiator = NEGOTIATORS[int(rng.random() * len(NEGOTIATORS))]
     hide = _Hider(state, seat)
-    for cid in sorted(set(state.crowds) - set(crowds)):
-        if cid in start.crowds and state.crowds[cid].gone is None:
-            state.crowds[cid] = copy.deepcopy(start.crowds[cid])
-            state.crowds[cid].node = hide.place(state.crowds[cid].node, crowd=True)
-        else:
-            del state.crowds[cid]
-    _crowds(state, start, crowds, rng)
-    for uid in sorted(set(state.units) - set(units)):
-        if uid in start.units and state.units[uid].on_table:
-            state.units[uid] = copy.deepcopy(start.units[uid])
-            state.units[uid].node = hide.place(state.units[uid].node)
-    for p in sorted(set(state.players) - seen_players):
+    state.crowds = {cid: _known_crowd(c, crowds[cid], rng) if cid in crowds
+                    else Crowd(cid, 0, state.players[seat].node, 1, gone="dispersed")
+                    for cid, c in sorted(state.crowds.items())}
+    reset_units = sorted(uid for uid in set(state.units) - set(units)
+                         if uid in start.units and state.units[uid].on_table)
+    reset_players = sorted(set(state.players) - seen_players)
+    for uid in reset_units:
+        state.units[uid] = copy.deepcopy(start.units[uid])
+        state.units[uid].node = hide.place(state.units[uid].node)
+    for p in reset_players:
         state.players[p] = copy.deepcopy(start.players[p])
         state.players[p].node = hide.place(state.players[p].node)
-    for bid in set(state.buildings) - seen_buildings:
-        state.buildings[bid] = copy.deepcopy(start.buildings[bid])
-    state.snipers = {sid: sn if seat in sn.known_to else copy.deepcopy(start.snipers[sid])
-                     for sid, sn in state.snipers.items()}
-    state.bombs = {bid: b if b.went_off is not None else copy.deepcopy(start.bombs[bid])
-                   for bid, b in state.bombs.items()}
+    # CD-55: a prisoner walked by a piece put back as it started is not walked by it any more
+    state.prisoners = {pid: p for pid, p in state.prisoners.items()
+                       if p.captor not in reset_units and p.captor not in reset_players}
+    for player in state.players.values():
+        player.negotiator = NEGOTIATORS[int(rng.random() * len(NEGOTIATORS))]
+    state.buildings = {bid: _building(b, bid in seen_buildings, state.options.loot_percent)
+                       for bid, b in sorted(state.buildings.items())}
+    state.start_value = sum(b.start_value for b in state.buildings.values())
+    state.snipers = {sid: sn for sid, sn in state.snipers.items()
+                     if seat in sn.known_to and (sn.crowd is None or sn.crowd in state.crowds)}
+    state.bombs = {bid: b for bid, b in state.bombs.items() if b.went_off is not None}
+    state.vehicles = {}
+    state.features = {"hydrant": list(state.features["hydrant"])} if "hydrant" in state.features else {}
     state.gas = [g for g in state.gas if player_sees(state, seat, state.town.nearest_point((g.x, g.y)))]
     for other in declared:
         _declare_again(world, state, other, rng)
     return world
+
+
+def _known_crowd(truth: Crowd, how: str, rng: random.Random) -> Crowd:
+    """A crowd he knows of: what he sees of it, the set-up's defaults and the priors for the rest."""
+    crowd = Crowd(truth.id, truth.figures, truth.node, truth.rl)
+    if how == "sight" and truth.escaping:  # CD-30: seen carrying goods away
+        crowd.looter, crowd.carrying = True, CARRIED
+    else:
+        crowd.looter = rng.random() < LOOTER_CHANCE
+    if how == "sight" and truth.making_petrol:  # CD-37: seen making petrol bombs
+        crowd.petrol_allowed = crowd.making_petrol = True
+    return crowd
+
+
+def _building(truth: Building, seen: bool, loot_percent: int) -> Building:
+    """CD-27 / CD-40: a building at the prior value, wrecked and burning as he sees it."""
+    wrecked = seen and truth.value == 0
+    lootable = truth.kind in ("shop", "store")
+    value = 0 if wrecked else BUILDING_VALUE
+    return Building(truth.id, truth.kind, value, BUILDING_VALUE,
+                    value * loot_percent // 100 if lootable else 0, lootable, truth.fires if seen else 0)
 
 
 def _declare_again(world: Game, state: CivilDisorder, seat: str, rng: random.Random) -> None:
@@ -117,33 +159,11 @@ def _declare_again(world: Game, state: CivilDisorder, seat: str, rng: random.Ran
     world._legal_at = -1
 
 
-def _crowds(state: CivilDisorder, start: CivilDisorder, known: dict[str, str], rng: random.Random) -> None:
-    """What the Game Control keeps of the crowds he knows, as the scenario starts it; looters dealt."""
-    looters = sum(1 for c in state.crowds.values() if c.looter)
-    seen_looting = {cid for cid, how in known.items() if how == "sight" and state.crowds[cid].escaping}
-    for cid in known:
-        crowd, fresh = state.crowds[cid], start.crowds.get(cid.split("-")[0])
-        if fresh is not None:
-            for hidden in ("objective", "looters_inside", "missiles", "bottles", "petrol", "wet"):
-                setattr(crowd, hidden, getattr(fresh, hidden))
-        crowd.looter = cid in seen_looting
-    others = dealt(rng, (c for c in state.crowds.values() if c.id not in seen_looting), key=lambda c: c.id)
-    for crowd in others[:max(0, looters - len(seen_looting))]:
-        crowd.looter = True
-
-
 class _Hider:
-    """Street points out of the seat's sight (nor reported by its radio), for pieces it does not know of."""
+    """Street points out of the seat's sight, for SF pieces it does not know of."""
 
     def __init__(self, state: CivilDisorder, seat: str) -> None:
         self.state, self.seat = state, seat
-        me = state.players[seat]
-        self.reporters = [u.node for u in state.live_units() if u.player == seat and u.radio] \
-            if me.radio and state.options.radio_reports else []
 
-    def place(self, node: str, *, crowd: bool = False) -> str:
-        s = self.state
-        for n in s.town.by_distance(node):
-            if not player_sees(s, self.seat, n) and not (crowd and any(s.town.sees(r, n) for r in self.reporters)):
-                return n
-        return node
+    def place(self, node: str) -> str:
+        return next((n for n in self.state.town.by_distance(node) if not player_sees(self.state, self.seat, n)), node)
