@@ -6,10 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from breaking_of_nations.bon_support import do, feature, game, unit
-from web import test_browser as shared
-from web_support import LiveServer, create
-
-browser, server, _page = shared.browser, shared.server, shared._page
+from web_support import LiveServer, browser_page, create
 
 
 def test_bon102_the_board_draws_the_lane_cut_through_the_wire(browser: Any, server: LiveServer) -> None:
@@ -18,7 +15,7 @@ def test_bon102_the_board_draws_the_lane_cut_through_the_wire(browser: Any, serv
     do(g, "activate:C")
     do(g, "cut:C:wire")
     made = create(server, scenario="breaking-of-nations/trench-raid", seed=8, seats={"germans": "heuristic"})
-    page = _page(browser)
+    page = browser_page(browser)
     page.goto(f"{server.url}/table#t={made['tokens']['british']}")
     page.wait_for_selector("#board svg.tabletop")
     assert not page.query_selector_all("#board polygon.lane")  # no lane cut yet in the raid

@@ -1,11 +1,12 @@
 """The lobby seats bots by level (``easy``, ``normal``, ``hard``) or kind; the table records the kind, and a
-``hard`` bot (the search bot) plays from a worker process, or from a thread where its game cannot be
-sent to one (shapely's prepared geometry does not pickle)."""
+``hard`` bot (the search bot) plays from a worker process with its copy of the game (every ruleset's game
+pickles), or from a thread where a bot cannot be sent to one."""
 
 from __future__ import annotations
 
 import asyncio
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from riotact.core import Game, find_scenario, make_bot
@@ -40,18 +41,33 @@ def test_a_hard_bot_seated_by_level_plays_from_a_worker(tmp_path: Path) -> None:
         server.stop()
 
 
-def test_a_search_bot_whose_game_does_not_pickle_thinks_in_a_thread() -> None:
+def _choose(thinkers: Thinkers, bot: object, game: Game, seat: str) -> str:
+    """One decision through the thinkers, on an event loop of its own thread (a test process may already
+    run one: Playwright's)."""
+    legal = list(game.legal_actions(seat))
+    with ThreadPoolExecutor(1) as loop_thread:
+        action, _thought = loop_thread.submit(asyncio.run, thinkers.choose(bot, game.view(seat), legal)).result()
+    assert action in {a.id for a in legal}
+    return action
+
+
+def test_a_search_bot_of_a_tabletop_game_thinks_in_a_worker_and_one_that_cannot_be_sent_in_a_thread() -> None:
+    """The Breaking of Nations' search bot travels with its game (its table's shapes pickle); a bot holding
+    something that does not pickle (here a lambda) thinks in a thread, and so does every later bot of its sort."""
     game = Game(find_scenario("breaking-of-nations/trench-raid"), seed=2)
     acting = game.to_act()[0]
     bot = make_bot("hard", game, acting)
     assert isinstance(bot, SearchBot)
     bot.seconds = 0.2
+    rb = Game(find_scenario("revolting-behaviour/first-game"), seed=2, options={"first_turn_order": "seats"})
+    unsendable = make_bot("hard", rb, "p1")
+    unsendable.iterations, unsendable.note = 4, lambda: None  # type: ignore[attr-defined]
     thinkers = Thinkers(1)
     try:
-        legal = list(game.legal_actions(acting))
+        _choose(thinkers, bot, game, acting)
+        assert thinkers._unsendable == set()
         for _ in range(2):  # the second goes straight to a thread
-            action, _thought = asyncio.run(thinkers.choose(bot, game.view(acting), legal))
-            assert action in {a.id for a in legal}
-        assert thinkers._unsendable == {"SearchBot:breaking-of-nations"}
+            _choose(thinkers, unsendable, rb, "p1")
+        assert thinkers._unsendable == {"SearchBot:revolting-behaviour"}
     finally:
         thinkers.close()

@@ -170,7 +170,7 @@ def test_a_websocket_without_a_hello_is_closed_with_a_reason(client: LiveServer)
     (json.dumps({"scenario": "revolting-behaviour/first-game", "seats": {"p2": "oracle"}}).encode(), "seats.p2"),
     (json.dumps({"scenario": "revolting-behaviour/first-game", "options": {"jokers": 1}}).encode(), "no house rule"),
     (json.dumps({"scenario": "revolting-behaviour/first-game", "options": {"reward_mild": 10**9}}).encode(),
-     "'reward_mild' (RB-13) must be from 0 to 10000"),
+     "'reward_mild' (RB-13) must be from 0 to 1000000"),
     (json.dumps({"scenario": "revolting-behaviour/first-game", "seed": -1}).encode(), "seed"),
     (json.dumps({"toml": "ruleset = 'revolting-behaviour'"}).encode(), "field required"),
     (b"x" * 300_000, "too large"),

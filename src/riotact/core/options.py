@@ -68,14 +68,19 @@ class HouseRule:
             raise OptionError(f"{self.named(ruleset)} must be one of {allowed}; got {value!r}")
         if isinstance(value, int | float) and not isinstance(value, bool) and (
                 (self.low is not None and value < self.low) or (self.high is not None and value > self.high)):
-            span = (f"from {self.low:g} to {self.high:g}" if self.low is not None and self.high is not None
-                    else f"at least {self.low:g}" if self.low is not None else f"at most {self.high:g}")
+            span = (f"from {_plain(self.low)} to {_plain(self.high)}" if self.low is not None and self.high is not None
+                    else f"at least {_plain(self.low)}" if self.low is not None else f"at most {_plain(self.high)}")
             raise OptionError(f"{self.named(ruleset)} must be {span}; got {value!r}")
         return value
 
     def named(self, ruleset: str) -> str:
         """How an error names this house rule: the ruleset, its key and the rule it fills in."""
         return f"{ruleset} house rule {self.key!r} ({self.rule})"
+
+
+def _plain(number: float | None) -> str:
+    """A bound as a person writes it: 1000000, 0.5 (never 1e+06)."""
+    return str(int(number)) if number is not None and number == int(number) else str(number)
 
 
 @dataclass(frozen=True, slots=True)

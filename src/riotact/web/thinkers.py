@@ -3,9 +3,9 @@ the event loop (every other table, every seat's message); or, with no workers, i
 
 A bot is its seat and its own dice of chance (``Bot.rng``): it is sent to a worker with the view and the
 legal actions it is shown, and comes back with its decision and its dice as they are after thinking. A
-search bot also takes its copy of the game (it deals its worlds from it); where that copy cannot be sent
-(shapely's prepared geometry of Breaking of Nations and Public Participation does not pickle), it thinks
-in a thread of this process instead, which keeps the event loop answering between its slices of time.
+search bot also takes its copy of the game (it deals its worlds from it). A bot that cannot be sent (it
+holds something that does not pickle) thinks in a thread of this process instead, which keeps the event
+loop answering between its slices of time.
 """
 
 from __future__ import annotations

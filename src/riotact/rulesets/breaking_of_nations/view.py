@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any
 
+from riotact.core.audiences import seats_only as seats_only  # shared: see there
 from riotact.core.log import ALL, UMPIRE, Visibility
 from riotact.core.protocol import Action
 
@@ -104,11 +105,6 @@ def witnesses(w: World, u: Unit) -> Visibility:
     """Who is told what a unit does: everyone, but only its own seat while it is hidden (BON-002 house
     rule; :func:`seen_by`)."""
     return [u.seat] if u.concealed else ALL
-
-
-def seats_only(w: World, *seats: str) -> list[str]:
-    """These seats alone (and the umpire), in the order named, each once (a blank name tells no one)."""
-    return list(dict.fromkeys(seat for seat in seats if seat))
 
 
 def plans_known_to(w: World, seat: str) -> dict[str, Plan]:

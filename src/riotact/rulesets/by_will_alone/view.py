@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from riotact.core.audiences import seats_only as seats_only  # shared: see there
 from riotact.core.log import ALL, UMPIRE, Visibility
 
 from .rules.victory import scores
@@ -116,11 +117,6 @@ def scenario_for(state: World, seat: str) -> dict[str, Any]:
 
 
 # -- who is told: the audiences of events (the same names in every ruleset's view.py) ---------------
-def seats_only(w: World, *seats: str) -> list[str]:
-    """These seats alone (and the umpire), in the order named, each once (a blank name tells no one)."""
-    return list(dict.fromkeys(seat for seat in seats if seat))
-
-
 def side_only(w: World, side: str) -> list[str]:
     """The seats of one side: allies see what their side knows."""
     return list(w.side_seats[side])

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from riotact.core.adjudication import RollTotal, Umpire
+from riotact.core.audiences import umpire_only
 from riotact.core.log import UMPIRE
 from riotact.core.modifiers import Modifier
 from riotact.core.protocol import State
@@ -23,7 +24,6 @@ from .board import Spots, Town
 from .options import Options
 from .setup import CDSetup
 from .tables import UNIT_TYPES, Table, UnitType
-from .view import umpire_only
 
 
 @dataclass

@@ -16,6 +16,8 @@ from collections.abc import Iterable
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
+from riotact.core.audiences import seats_only as seats_only  # shared: see there
+from riotact.core.audiences import umpire_only as umpire_only
 from riotact.core.log import UMPIRE
 
 from .board import layout
@@ -73,16 +75,6 @@ def witnesses(s: World, nodes: Iterable[str] = (), units: Iterable[str] = ()) ->
 
 
 # -- who is told: the audiences of events (the same names in every ruleset's view.py) ----------
-def umpire_only(s: World) -> list[str]:
-    """Game Control business (CD-01): no SF player is told; the umpire sees everything."""
-    return []
-
-
-def seats_only(s: World, *seats: str) -> list[str]:
-    """These seats alone (and the umpire), in the order named, each once (a blank name tells no one)."""
-    return list(dict.fromkeys(seat for seat in seats if seat))
-
-
 def seats_and_witnesses(s: World, seats: Iterable[str], nodes: Iterable[str] = ()) -> list[str]:
     """These seats and those who see where it happens (:func:`witnesses`), in seat order."""
     return sorted({*seats, *witnesses(s, nodes)})

@@ -12,6 +12,8 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any
 
+from riotact.core.audiences import seats_only as seats_only  # shared: see there
+from riotact.core.audiences import umpire_only as umpire_only
 from riotact.core.log import UMPIRE
 
 from . import board
@@ -142,16 +144,6 @@ def watch(w: World) -> None:
 def moved_known(w: World, seat: str, c: Character) -> bool:
     """Does ``seat`` know how far ``c`` has moved this move (see :meth:`watch`)?"""
     return seat == UMPIRE or c.seat == seat or seat not in c.unwatched
-
-
-def umpire_only(w: World) -> list[str]:
-    """The umpire alone (he sees everything); no seat is told."""
-    return []
-
-
-def seats_only(w: World, *seats: str) -> list[str]:
-    """These seats alone (and the umpire), in the order named, each once (a blank name tells no one)."""
-    return list(dict.fromkeys(seat for seat in seats if seat))
 
 
 def witnesses(w: World, *figures: Character) -> list[str]:

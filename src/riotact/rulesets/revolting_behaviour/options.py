@@ -32,13 +32,14 @@ class Options:
     severe_min_rank: int = house_rule(8, "RB-12", "Lowest card value that satisfies a Severe action.",
                                       choices=tuple(range(2, 14)))
     extreme: bool = house_rule(False, "RB-12", "Add the optional Extreme severity (a face card of the suit).")
-    reward_mild: int = house_rule(4, "RB-13", "RP or AP earned by a successful Mild legal action.", low=0, high=10000)
+    reward_mild: int = house_rule(4, "RB-13", "RP or AP earned by a successful Mild legal action.",
+                                  low=0, high=1_000_000)
     reward_moderate: int = house_rule(8, "RB-13", "RP or AP earned by a successful Moderate legal action.",
-                                      low=0, high=10000)
+                                      low=0, high=1_000_000)
     reward_severe: int = house_rule(16, "RB-13", "RP or AP earned by a successful Severe legal action.",
-                                    low=0, high=10000)
+                                    low=0, high=1_000_000)
     reward_extreme: int = house_rule(32, "RB-13", "RP or AP earned by a successful Extreme legal action.",
-                                     low=0, high=10000)
+                                     low=0, high=1_000_000)
     illegal_reward_multiplier: int = house_rule(2, "RB-13",
                                                 "Illegal actions earn this many times the legal reward.",
                                                 low=0, high=100)
