@@ -164,7 +164,36 @@ class FindsActions(Protocol):
         """The legal action ``action_id``, or None."""
 
 
-class OrderList(Sequence[Action]):
+class ActionsAsRead(Sequence[Action]):
+    """A legal list whose actions are made as they are read: a subclass counts itself (``_len``) and
+    makes the action at a position in range (``_at``); slices, negative positions and the range are
+    checked here."""
+
+    _len: int
+
+    def _at(self, index: int) -> Action:
+        raise NotImplementedError
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if isinstance(index, slice):
+            return list(self)[index]
+        if index < 0:
+            index += self._len
+        if not 0 <= index < self._len:
+            raise IndexError(index)
+        return self._at(index)
+
+
+class OrderList(ActionsAsRead):
     """One seat's legal orders now, then ``last`` (the action that ends its orders): every piece's own
     orders in turn, then each run holder by holder. Built per decision at the cost of one sum per
     open piece (done in C) and one per run; an order is made only when it is read."""
@@ -183,22 +212,7 @@ class OrderList(Sequence[Action]):
         self._starts = [start for start, _, _ in self._runs]
         self._len = total + 1
 
-    def __len__(self) -> int:
-        return self._len
-
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Action]: ...
-
-    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        if isinstance(index, slice):
-            return list(self)[index]
-        if index < 0:
-            index += self._len
-        if not 0 <= index < self._len:
-            raise IndexError(index)
+    def _at(self, index: int) -> Action:
         if index == self._len - 1:
             return self._last
         pieces = self._orders.pieces
@@ -240,7 +254,7 @@ class OrderList(Sequence[Action]):
         return found
 
 
-class Grid(Sequence[Action]):
+class Grid(ActionsAsRead):
     """Each of ``verbs`` against each of ``items``, item by item (``make(item, verb)`` builds one
     action when it is read): a piece's orders against every target its seat knows of."""
 
@@ -248,22 +262,7 @@ class Grid(Sequence[Action]):
         self._items, self._verbs, self._make = items, verbs, make
         self._len = len(items) * len(verbs)
 
-    def __len__(self) -> int:
-        return self._len
-
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Action]: ...
-
-    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        if isinstance(index, slice):
-            return list(self)[index]
-        if index < 0:
-            index += self._len
-        if not 0 <= index < self._len:
-            raise IndexError(index)
+    def _at(self, index: int) -> Action:
         item, verb = divmod(index, len(self._verbs))
         return self._make(self._items[item], self._verbs[verb])
 
@@ -274,7 +273,7 @@ class Grid(Sequence[Action]):
                 yield make(item, verb)
 
 
-class Chain(Sequence[Action]):
+class Chain(ActionsAsRead):
     """A seat's legal list as its parts one after the other (tuples, :class:`Grid` s, any sequence
     of actions). Its length and any position cost one bisect over the parts' ends, counted when
     the chain is made (one ``len`` per part), so a decision costs what the parts cost to count,
@@ -288,22 +287,7 @@ class Chain(Sequence[Action]):
         self._ends = list(accumulate(len(part) for part in parts))
         self._len = self._ends[-1] if self._ends else 0
 
-    def __len__(self) -> int:
-        return self._len
-
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Action]: ...
-
-    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        if isinstance(index, slice):
-            return list(self)[index]
-        if index < 0:
-            index += self._len
-        if not 0 <= index < self._len:
-            raise IndexError(index)
+    def _at(self, index: int) -> Action:
         p = bisect_right(self._ends, index)
         return self._parts[p][index - (self._ends[p - 1] if p else 0)]
 
