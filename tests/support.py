@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -120,3 +121,13 @@ def check_sim_and_replay(ref: str, seat: str, folder: Path, games: int) -> None:
         assert path.read_bytes() == (folder / "2" / path.name).read_bytes()
     out = riotact("replay", str(logs[0]), "--seat", seat)
     assert out.returncode == 0 and "Game over" in out.stdout, out.stderr
+
+
+def play_random(game: Game, rng: random.Random, decisions: int) -> None:
+    """Up to ``decisions`` decisions, each a uniform pick from the legal list drawn with ``rng``."""
+    for _ in range(decisions):
+        if not game.to_act():
+            return
+        seat = game.to_act()[0]
+        legal = game.legal_actions(seat)
+        game.apply(seat, legal[int(rng.random() * len(legal))].id)

@@ -11,17 +11,9 @@ import pytest
 from riotact.core import Game, builtin_scenarios
 from riotact.core.worlds import world_copy
 from riotact.rulesets import get_ruleset
+from support import play_random as play
 
 SCENARIOS = builtin_scenarios(get_ruleset("breaking-of-nations"))
-
-
-def play(game: Game, rng: random.Random, decisions: int) -> None:
-    for _ in range(decisions):
-        if not game.to_act():
-            return
-        seat = game.to_act()[0]
-        legal = game.legal_actions(seat)
-        game.apply(seat, legal[int(rng.random() * len(legal))].id)
 
 
 def seen(game: Game) -> list[object]:

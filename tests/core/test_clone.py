@@ -11,17 +11,9 @@ import pytest
 
 from riotact.core import Game, find_scenario
 from riotact.core.log import UMPIRE, dumps
+from support import play_random as play
 
 SCENARIOS = ("civil-disorder/night-of-fires", "civil-disorder/embassy-protest", "by-will-alone/ministry-sit-in")
-
-
-def play(game: Game, rng: random.Random, decisions: int) -> None:
-    for _ in range(decisions):
-        if not game.to_act():
-            return
-        seat = game.to_act()[0]
-        legal = game.legal_actions(seat)
-        game.apply(seat, legal[int(rng.random() * len(legal))].id)
 
 
 def seen(game: Game) -> list[str]:
