@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bench_scaling import copied, largest, slope
-from peers import Loop, alternate, openspiel_loop, pin_to_one_core
+from peers import Loop, alternate, openspiel_loop, pin_to_one_core, riotact_random_loop
 from riotact.compiled import unavailable
 from riotact.core import Game, builtin_scenarios
 from riotact.core.scenario import Scenario
@@ -37,20 +37,7 @@ RULESETS = ("civil-disorder", "by-will-alone")
 
 def random_loop(scenario: Scenario, engine: str) -> Loop:
     """Kuhn's loop on a riotact scenario in the laboratory mode, on ``engine``."""
-    def loop(seconds: float) -> tuple[int, int, float]:
-        games = decisions = 0
-        start = time.process_time()
-        while time.process_time() - start < seconds:
-            game = Game(scenario, seed=games, explain=False, engine=engine)
-            rng = random.Random(games)
-            while game.to_act():
-                seat = game.to_act()[0]
-                legal = game.legal_actions(seat)
-                game.apply(seat, legal[int(rng.random() * len(legal))].id)
-                decisions += 1
-            games += 1
-        return games, decisions, time.process_time() - start
-    return loop
+    return riotact_random_loop(scenario, explain=False, engine=engine)
 
 
 def rl_loop(scenario: Scenario) -> Loop:

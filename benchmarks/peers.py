@@ -55,16 +55,16 @@ def openspiel_loop(name: str) -> Loop:
     return loop
 
 
-def riotact_random_loop(scenario: Any, explain: bool = True) -> Loop:
+def riotact_random_loop(scenario: Any, explain: bool = True, engine: str = "python") -> Loop:
     """The same loop on a riotact scenario: ask the legal list, pick one uniformly, apply it; dice and
-    draws happen inside ``apply`` and are not counted. ``explain=False`` is laboratory mode."""
+    draws happen inside ``apply`` and are not counted. ``explain=False`` is laboratory mode, on ``engine``."""
     from riotact.core import Game
 
     def loop(seconds: float) -> tuple[int, int, float]:
         games = decisions = 0
         start = time.process_time()
         while time.process_time() - start < seconds:
-            game = Game(scenario, seed=games, explain=explain)
+            game = Game(scenario, seed=games, explain=explain, engine=engine)
             rng = random.Random(games)
             while game.to_act():
                 seat = game.to_act()[0]
