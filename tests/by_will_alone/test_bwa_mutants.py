@@ -45,3 +45,18 @@ def test_bwa13_smoke_pots_drift_up_the_side_street_the_wind_blows_along(bwa, win
     bwa.orders(g, "nonviolent", "n:smoke:pots")
     [smoke] = [e for e in g.log_for("umpire") if e.get("rule") == "BWA-13" and "balls" in e]
     assert smoke["balls"] == line
+
+
+def test_bwa13_an_east_wind_blows_the_smoke_due_east_not_down_a_street_that_bends_south_east(bwa) -> None:
+    """BWA-13: from the Main / Mill crossing an east wind carries the smoke on along Main Street
+    (due east), not into Mill Lane, which leaves the crossing 31 degrees south of east."""
+    features = [{"id": "w0", "kind": "street", "x": 0, "y": 0, "streets": ["Main"]},
+                {"id": "x1", "kind": "intersection", "x": 2, "y": 0, "streets": ["Main", "Mill"]},
+                {"id": "e2", "kind": "street", "x": 4, "y": 0, "streets": ["Main"]},
+                {"id": "mill", "kind": "street", "x": 4, "y": -1.2, "streets": ["Mill"]},
+                {"id": "o9", "kind": "open", "x": 0, "y": 12}]
+    links = [["w0", "x1"], ["x1", "e2"], ["x1", "mill"], ["w0", "o9"]]
+    g = bwa.game([bwa.nv("n", "w0"), bwa.auth("a", "o9")], [], wind="east", features=features, links=links)
+    bwa.orders(g, "nonviolent", "n:smoke:pots")
+    [smoke] = [e for e in g.log_for("umpire") if e.get("rule") == "BWA-13" and "balls" in e]
+    assert smoke["balls"] == {"w0": 1, "x1": 1, "e2": 1}
