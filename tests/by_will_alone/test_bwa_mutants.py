@@ -60,3 +60,16 @@ def test_bwa13_an_east_wind_blows_the_smoke_due_east_not_down_a_street_that_bend
     bwa.orders(g, "nonviolent", "n:smoke:pots")
     [smoke] = [e for e in g.log_for("umpire") if e.get("rule") == "BWA-13" and "balls" in e]
     assert smoke["balls"] == {"w0": 1, "x1": 1, "e2": 1}
+
+
+def test_bwa11_bwa26_a_spy_shows_its_sides_seat_the_hidden_unit_it_sits_in_and_a_provocateur_does_not(bwa) -> None:
+    """BWA-11 / BWA-26 gap: the authority's copy of the scenario (its header) holds the nonviolent
+    side's hidden unit its spy sits in, but not the hidden unit its provocateur sits in; the
+    nonviolent side's copy names neither infiltrator (they sit in its own units)."""
+    g = bwa.game([bwa.nv("n", "w0"), bwa.nv("c", "o1", stands=2, hidden=True),
+                  bwa.nv("p", "o3", stands=2, hidden=True), bwa.auth("a", "e6")], [],
+                 infiltrators=[{"unit": "c", "kind": "spy"}, {"unit": "p", "kind": "provocateur"}])
+    authority = g.header_for("authority")["scenario_data"]["setup"]
+    assert {u["id"] for u in authority["units"]} == {"n", "c", "a"}
+    assert authority["infiltrators"] == [{"unit": "c", "kind": "spy"}, {"unit": "p", "kind": "provocateur"}]
+    assert g.header_for("nonviolent")["scenario_data"]["setup"]["infiltrators"] == []
