@@ -8,6 +8,7 @@ websocket's first message, never in URLs that servers and browsers log.
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import logging
 import os
@@ -58,7 +59,7 @@ from .room import (
     replay_step,
 )
 from .store import Store, default_url, follow, open_store
-from .thinkers import Thinkers
+from .thinkers import BOT_NICE, Thinkers
 
 log = logging.getLogger("riotact.web")
 
@@ -325,11 +326,13 @@ def _with_umpire_chair(scenario: Scenario, umpire: str) -> tuple[Scenario, str]:
         return scenario, bot
 
 
-def build_app(store: Store, limits: Limits | None = None, *, bot_workers: int = 0) -> Starlette:
-    """The web table over ``store``; bots think in ``bot_workers`` worker processes (0: in this one).
+def build_app(store: Store, limits: Limits | None = None, *, bot_workers: int = 0,
+              bot_nice: int = BOT_NICE) -> Starlette:
+    """The web table over ``store``; bots think in ``bot_workers`` worker processes (0: in this one) run
+    ``bot_nice`` steps below this process's CPU priority (:class:`~riotact.web.thinkers.Thinkers`).
     On a PostgreSQL store the app follows the writes of other server processes (LISTEN/NOTIFY)."""
     limits = limits or Limits()
-    room = Room(store, Thinkers(bot_workers))
+    room = Room(store, Thinkers(bot_workers, bot_nice))
     tasks: set[asyncio.Task[None]] = set()
     table_makers = RateLimiter(limits.tables_per_minute)
     #: Ready to serve: the tables restored, and (PostgreSQL) listening for the other processes' writes.
@@ -391,6 +394,12 @@ def build_app(store: Store, limits: Limits | None = None, *, bot_workers: int = 
             spawn(follow(store.url, on_change, on_listening))
         for table in await every_table():
             kick_bots(table)
+        all_rulesets()
+        # What the process holds once started (modules, rulesets, the tables restored) lives as long as it
+        # does: kept out of the collector's full passes, which would walk it all (tens of ms with every
+        # seat waiting: the round-trips' tail). What is made since is collected as usual.
+        gc.collect()
+        gc.freeze()
         ready["restored"] = True
         try:
             yield
@@ -692,7 +701,8 @@ SERVE_ENV = "RIOTACT_SERVE"
 
 def served_app() -> Starlette:
     """The app of one ``riotact serve`` process, from the settings ``serve`` put in ``$RIOTACT_SERVE`` (a
-    JSON object: db, tables_per_minute, max_open_tables, allowed_origins, bot_workers, access_log); also
+    JSON object: db, tables_per_minute, max_open_tables, allowed_origins, bot_workers, bot_nice,
+    access_log); also
     ``uvicorn --factory riotact.web.app:served_app`` for those who run uvicorn or gunicorn themselves."""
     settings = json.loads(os.environ.get(SERVE_ENV) or "{}")
     defaults = Limits()
@@ -705,7 +715,8 @@ def served_app() -> Starlette:
         logging.getLogger("riotact.access").addHandler(handler)
         logging.getLogger("riotact.access").setLevel(logging.INFO)
     return build_app(open_store(settings.get("db") or default_url()), limits,
-                     bot_workers=int(settings.get("bot_workers", 1)))
+                     bot_workers=int(settings.get("bot_workers", 1)),
+                     bot_nice=int(settings.get("bot_nice", BOT_NICE)))
 
 
 def _parse_message(text: str) -> Message:
