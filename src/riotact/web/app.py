@@ -345,7 +345,7 @@ def build_app(store: Store, limits: Limits | None = None, *, bot_workers: int = 
 
     async def every_table() -> list[LiveTable]:
         """This server's tables and those other processes made since (one PostgreSQL database)."""
-        for table_id in room.restore():
+        for table_id in room.restore(await asyncio.to_thread(store.table_ids)):
             log.error("table %s does not replay from the database; it is left out", table_id)
         for table in list(room.tables.values()):
             if table.behind:
@@ -512,7 +512,7 @@ def build_app(store: Store, limits: Limits | None = None, *, bot_workers: int = 
                     raise _BadRequest(f"seat: replay as one of {', '.join(watchers)}")
                 answer = await asyncio.to_thread(_replay_answer, header, events, wanted, body, "the uploaded log")
                 return JSONResponse({**answer, "seats": watchers, "seat": wanted})
-            table, holder = _table_of_link(body)
+            table, holder = await _table_of_link(body)
             async with table.lock:  # a copy, so the replay runs off the loop without racing it
                 if table.behind:
                     await table.catch_up()
@@ -528,12 +528,12 @@ def build_app(store: Store, limits: Limits | None = None, *, bot_workers: int = 
         except (_BadRequest, ValidationError, RiotactError) as exc:
             return _refusal(exc)
 
-    def _table_of_link(body: ReplayRequest) -> tuple[LiveTable, str]:
+    async def _table_of_link(body: ReplayRequest) -> tuple[LiveTable, str]:
         """The table a replay asks for and whose link asks: the link must be one of that table's."""
         if body.token is None:
             raise _BadRequest("a table is replayed only with one of its links (the umpire's, a seat's once "
                               "the game is over, or the spectators'): give its token", 403)
-        found = room.find(body.token)
+        found = await room.find(body.token)
         if found is None or (body.table is not None and found[0].id != body.table):
             raise _BadRequest("this link is not one of that table's (no table on this server has it)", 403)
         return found
@@ -555,7 +555,7 @@ def build_app(store: Store, limits: Limits | None = None, *, bot_workers: int = 
         except (TimeoutError, ValidationError, BadJSON, WebSocketDisconnect):
             await _close(ws, "first send {\"type\": \"hello\", \"token\": YOUR_SEAT_TOKEN}")
             return
-        found = room.find(hello.token)
+        found = await room.find(hello.token)
         if found is None:
             await _close(ws, "this invitation is not valid (no table has that seat token)")
             return

@@ -681,12 +681,16 @@ class Room:
         self.tables: dict[str, LiveTable] = {}
         self.broken: set[str] = set()
 
-    def restore(self) -> list[str]:
+    def restore(self, ids: list[str] | None = None) -> list[str]:
         """Replay every stored table not here yet (made by another process since, or all of them at start),
-        checked event by event; returns the ids that would not replay (not tried again)."""
+        checked event by event; returns the ids that would not replay (not tried again). ``ids``: the
+        database's tables, read by the caller off the event loop; their records are read only if one is new."""
+        known = set(self.tables) | self.broken
+        if ids is not None and known.issuperset(ids):
+            return []
         broken = []
         for stored in self.store.tables():
-            if stored.id not in self.tables and stored.id not in self.broken and self._load(stored) is None:
+            if stored.id not in known and self._load(stored) is None:
                 broken.append(stored.id)
         self.broken.update(broken)
         return broken
@@ -733,9 +737,10 @@ class Room:
         self.tables[table_id] = table
         return table, tokens
 
-    def find(self, token: str) -> tuple[LiveTable, str] | None:
-        """The table and seat of a link (a table made by another process is loaded now)."""
-        found = self.store.seat_for_token(token_hash(token))
+    async def find(self, token: str) -> tuple[LiveTable, str] | None:
+        """The table and seat of a link, looked up off the event loop (a table made by another process is
+        loaded now)."""
+        found = await asyncio.to_thread(self.store.seat_for_token, token_hash(token))
         if found is None:
             return None
         table = self.tables.get(found[0])
