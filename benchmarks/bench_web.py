@@ -281,6 +281,12 @@ def play_phase(args: argparse.Namespace, ports: list[int], servers: list[subproc
           f"bots' replies on top); load average at the start {load:.1f}")
     print(f"round-trip: p50 {p50 * 1000:.1f} ms, p90 {p90 * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, "
           f"max {slowest * 1000:.1f} ms (goal p99 < 50 ms)")
+    firsts = sorted(p.times[0] for p in people if p.times)
+    others = sorted(t for p in people for t in p.times[1:])
+    if firsts and others:  # the first decisions come while every person's page connects at once
+        print(f"  p50 / p99: each table's first decision {statistics.median(firsts) * 1000:.1f} / "
+              f"{firsts[int(0.99 * (len(firsts) - 1))] * 1000:.1f} ms, the others "
+              f"{statistics.median(others) * 1000:.1f} / {others[int(0.99 * (len(others) - 1))] * 1000:.1f} ms")
     print(f"CPU: servers and their bot workers {server_cpu:.1f} s ({server_cpu / elapsed:.0%} of a core, "
           f"{server_cpu / count * 1000:.1f} ms per person decision, every bot included), players {client_cpu:.1f} s, "
           f"in {elapsed:.1f} s; load average now {os.getloadavg()[0]:.1f}")

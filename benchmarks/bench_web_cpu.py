@@ -7,10 +7,11 @@ are mostly waiting for a core on a busy one.
 Each round, each version: a fresh database on one throwaway PostgreSQL (127.0.0.1), one ``riotact
 serve`` of that version (``--bot-workers 1``), N tables of bench_web.py's (a scripted person against a
 heuristic bot, Revolting Behaviour! and By Will Alone alternately), one warm-up decision each and a pause
-(the bots' replies done, the pool started), then D more person decisions each. Reported: the CPU of the
-server process and its bot workers over those decisions, per person decision (its bot's replies
-included), split into the server's main thread (the event loop), its other threads (database writes,
-the pool's feeder threads) and its child processes (the bot workers). Medians over rounds.
+until the server is idle (the bots' replies done, the pool started), then D more person decisions each and their bots'
+replies. Reported: the CPU of the server process and its bot workers over those decisions, per person decision
+(its bot's replies included), split into the server's main thread (the event loop), its other threads
+(database writes, the pool's feeder threads) and its child processes (the bot workers). Medians over
+rounds.
 """
 
 from __future__ import annotations
@@ -52,6 +53,19 @@ def worker_cpu(pid: int) -> float:
     return sum(cpu_seconds(child) for child in children(pid))
 
 
+def settle(pid: int, limit: float = 90.0) -> None:
+    """Wait until the server and its bot workers are idle (under 5 % of a core over a second), at most
+    ``limit`` seconds: the bots' replies to the warm-up done however slowly a loaded machine lets their
+    workers, which run below the server's priority, think (a fixed wait left some inside the measure)."""
+    deadline, before = time.monotonic() + limit, cpu_seconds(pid)
+    while time.monotonic() < deadline:
+        time.sleep(1)
+        now = cpu_seconds(pid)
+        if now - before < 0.05:
+            return
+        before = now
+
+
 def serve(src: Path, db: str) -> tuple[subprocess.Popen[bytes], int]:
     port = free_port()
     process = subprocess.Popen([sys.executable, "-m", "riotact.cli", "serve", "--port", str(port), "--db", db,
@@ -77,10 +91,11 @@ def one_run(src: Path, db: str, tables: int, decisions: int, think: float) -> tu
             made = post(port, {"scenario": ref, "seats": bots, "seed": 1000 + i})
             people.append(Person(str(made["table"]), str(dict(made["tokens"])[me]), me, 0))  # type: ignore[call-overload]
         asyncio.run(run_all(people, [port], [True], 1, 120, 1, 0.0))
-        time.sleep(4)  # the bots' replies to the warm-up done
+        settle(server.pid)  # the bots' replies to the warm-up done
         warm, total = sum(p.acked for p in people), cpu_seconds(server.pid)
         main, workers = thread_cpu(server.pid)[server.pid], worker_cpu(server.pid)
         asyncio.run(run_all(people, [port], [True], 1 + decisions, 600, 2, think))
+        settle(server.pid)  # and to the last of them
         count = sum(p.acked for p in people) - warm
         total, main = cpu_seconds(server.pid) - total, thread_cpu(server.pid)[server.pid] - main
         workers = worker_cpu(server.pid) - workers

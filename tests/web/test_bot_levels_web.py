@@ -24,7 +24,9 @@ def test_the_catalogue_offers_the_levels_and_where_search_plays() -> None:
 
 
 def test_a_hard_bot_seated_by_level_plays_from_a_worker(tmp_path: Path) -> None:
-    server = LiveServer(build_app(open_store(f"sqlite:///{tmp_path / 'db.sqlite3'}"), bot_workers=1))
+    # at the server's priority: below it, on a machine whose cores are all taken, a second of a search
+    # bot's CPU may take minutes (as meant: the seats first), longer than this test waits
+    server = LiveServer(build_app(open_store(f"sqlite:///{tmp_path / 'db.sqlite3'}"), bot_workers=1, bot_nice=0))
     try:
         made = create(server, scenario="revolting-behaviour/first-game", seats={"p1": "hard", "p2": "person"},
                       seed=4, options={"first_turn_order": "seats"})

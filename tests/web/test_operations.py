@@ -3,6 +3,8 @@ worker processes (the same game as thinking on the loop), ``riotact serve --work
 
 from __future__ import annotations
 
+import asyncio
+import gc
 import json
 import logging
 import multiprocessing
@@ -11,13 +13,18 @@ import signal
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx2
 import pytest
 
+from riotact.core import Game, find_scenario, make_bot
+from riotact.core.search import SearchBot
 from riotact.web.app import build_app
+from riotact.web.room import BACKGROUND_PAUSE, BotTurns
 from riotact.web.store import open_store
+from riotact.web.thinkers import Thinkers
 from web_support import LiveServer, ServerProcess, create, play_to_the_end, seat
 
 
@@ -33,8 +40,12 @@ def test_health_and_readiness(db_url: str) -> None:
                 break
         assert ready.json() == {"ready": True, "tables": 0}
         assert ready.headers["content-security-policy"].startswith("default-src 'self'")
+        # what the process held once started is kept out of the collector's full passes (the tail of the
+        # round-trips): here the test process's own, since the app runs in it
+        assert gc.get_freeze_count() > 0
     finally:
         server.stop()
+        gc.unfreeze()
 
 
 def test_the_access_log_is_one_json_object_a_line_and_never_a_token(sqlite_url: str,
@@ -114,6 +125,63 @@ def test_bot_workers_start_with_the_server_and_stop_cleanly_with_it(tmp_path: Pa
     assert not any(Path(f"/proc/{pid}").exists() for pid in helpers)
     errors = Path(server.errors.name).read_text()  # the log, once the last of them has written to it
     assert "leaked semaphore" not in errors and "Traceback" not in errors
+
+
+def test_bot_workers_run_below_the_servers_priority_and_a_quick_bot_never_waits_behind_a_search() -> None:
+    """The workers run ``nice`` steps below the server (bots thinking never take a core from the seats);
+    a search bot thinks in a pool of its own, so a heuristic bot of another table answers meanwhile (one
+    pool of one worker would have made it wait for the search's seconds)."""
+    trench = Game(find_scenario("breaking-of-nations/trench-raid"), seed=2)
+    searcher = make_bot("hard", trench, trench.to_act()[0])
+    assert isinstance(searcher, SearchBot)
+    searcher.iterations, searcher.seconds = 10**9, 3.0  # CPU seconds: longer still on a loaded machine
+    rb = Game(find_scenario("revolting-behaviour/first-game"), seed=2, options={"first_turn_order": "seats"})
+    quick = make_bot("heuristic", rb, rb.to_act()[0])
+    thinkers = Thinkers(1, nice=5)
+
+    async def both() -> tuple[bool, str, str]:
+        search = asyncio.ensure_future(thinkers.choose(searcher, trench.view(searcher.seat),
+                                                       list(trench.legal_actions(searcher.seat))))
+        await asyncio.sleep(0.5)  # the search bot is sent first
+        answer, _ = await asyncio.wait_for(thinkers.choose(quick, rb.view(quick.seat),
+                                                           list(rb.legal_actions(quick.seat))), 120)
+        searching = not search.done()
+        searched, _ = await asyncio.wait_for(search, 300)
+        return searching, answer, searched
+
+    try:
+        thinkers.start()
+        with ThreadPoolExecutor(1) as loop_thread:  # a loop of its own (the test process may run Playwright's)
+            searching, answer, searched = loop_thread.submit(asyncio.run, both()).result()
+        own = os.getpriority(os.PRIO_PROCESS, 0)
+        workers = multiprocessing.active_children()  # one of each pool, both started and thinking
+        assert [os.getpriority(os.PRIO_PROCESS, w.pid or 0) for w in workers] == [min(19, own + 5)] * 2
+        assert searching  # the heuristic bot answered while the search bot still thought
+        assert answer in {a.id for a in rb.legal_actions(quick.seat)}
+        assert searched in {a.id for a in trench.legal_actions(searcher.seat)}
+    finally:
+        thinkers.close()
+
+
+def test_bots_playing_on_their_own_take_the_loop_in_the_background() -> None:
+    """A bot's move at a table nobody watches here is followed by a pause of BACKGROUND_PAUSE times the
+    loop time it took before the next such move; a watched table's bot moves at once meanwhile."""
+    async def moves() -> tuple[float, float, float]:
+        turns = BotTurns()
+        started = time.perf_counter()
+        async with turns.move(watched=False):
+            await asyncio.sleep(0.05)  # a move holding the loop 50 ms
+        held = time.perf_counter() - started
+        ended = time.perf_counter()
+        async with turns.move(watched=True):
+            watched_waited = time.perf_counter() - ended
+        async with turns.move(watched=False):
+            background_waited = time.perf_counter() - ended
+        return held, watched_waited, background_waited
+
+    held, watched_waited, background_waited = asyncio.run(moves())
+    assert watched_waited < 0.04
+    assert background_waited >= held * BACKGROUND_PAUSE * 0.95
 
 
 def test_serve_workers_are_several_processes_on_one_port(pg_url: str, tmp_path: Path) -> None:

@@ -21,6 +21,7 @@ def test_migrations_are_versioned_and_applied_once(db_url: str) -> None:
     store.close()
     again = open_store(db_url)  # opening a migrated database changes nothing
     assert again.schema_version() == MIGRATIONS[-1][0] and [t.id for t in again.tables()] == ["t1"]
+    assert again.table_ids() == ["t1"]  # what a lobby's listing reads (the records only of new ones)
     again.close()
 
 

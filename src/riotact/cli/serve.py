@@ -10,6 +10,7 @@ import click
 
 from riotact.web.guard import Limits
 from riotact.web.store import DB_ENV, default_url, open_store
+from riotact.web.thinkers import BOT_NICE
 
 
 @click.command()
@@ -28,11 +29,16 @@ from riotact.web.store import DB_ENV, default_url, open_store
 @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Server processes on this port (more than 1 needs a PostgreSQL database).")
 @click.option("--bot-workers", type=click.IntRange(0, 64), default=1, show_default=True,
-              help="Processes in which each server process's bots think (0: on its event loop).")
+              help="Processes in which each server process's bots think (0: on its event loop; at most "
+                   "one per core), and as many more for search bots.")
+@click.option("--bot-nice", type=click.IntRange(0, 19), default=BOT_NICE, show_default=True,
+              help="How far below the server's CPU priority the bot workers run (os.nice): the seats' "
+                   "messages come first.")
 @click.option("--access-log/--no-access-log", default=True, show_default=True,
               help="One JSON line per request and websocket on standard error.")
 def serve(host: str, port: int, db_url: str | None, tables_per_minute: int, max_open_tables: int,
-          allowed_origins: tuple[str, ...], workers: int, bot_workers: int, access_log: bool) -> None:
+          allowed_origins: tuple[str, ...], workers: int, bot_workers: int, bot_nice: int,
+          access_log: bool) -> None:
     """Serve the web table; every table resumes from the database after a restart. Several processes
     (--workers, or several `riotact serve` behind a load balancer) share one PostgreSQL database."""
     import uvicorn
@@ -56,7 +62,7 @@ def serve(host: str, port: int, db_url: str | None, tables_per_minute: int, max_
     os.environ[SERVE_ENV] = json.dumps({
         "db": url, "tables_per_minute": tables_per_minute, "max_open_tables": max_open_tables,
         "allowed_origins": [o.rstrip("/") for o in allowed_origins], "bot_workers": bot_workers,
-        "access_log": access_log})
+        "bot_nice": bot_nice, "access_log": access_log})
     shown = f"[{host}]" if ":" in host else host
     processes = f"{workers} processes, " if workers > 1 else ""
     click.echo(f"riotact: the web table is at http://{shown}:{port}/  ({processes}database: {_safe(url)}; "

@@ -16,11 +16,12 @@ riotact.core.errors.IllegalActionError: p2 cannot 'pass': it is p1's decision no
 from __future__ import annotations
 
 import copy
+import functools
 import random
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from . import chair, persistence, takeback
 from .chair import ADVANCE
@@ -170,9 +171,10 @@ class Game:
     def legal_action(self, seat: str, action_id: str) -> Action | None:
         """``seat``'s decision ``action_id`` if the rules allow it now (``seat`` acting), else None."""
         legal = self._legal_now
-        if self._legal_seat == seat and self._legal_at == len(self.decisions) and isinstance(legal, FindsActions):
-            action = legal.find(action_id)  # the list a view or bot already asked for, made as read
-        elif self._legal_seat == seat and self._legal_at == len(self.decisions) and isinstance(legal, list):
+        asked = self._legal_seat == seat and self._legal_at == len(self.decisions)
+        if asked and _finds_actions(type(legal)):
+            action = cast(FindsActions, legal).find(action_id)  # the list a view or bot asked for, made as read
+        elif asked and isinstance(legal, list):
             # the list a view or bot already asked for: one scan costs less than building a map
             action = next((a for a in legal if a.id == action_id), None)
         else:  # no list needed to check one decision (nor a scan of a lazy one: the rules look it up)
@@ -382,3 +384,10 @@ class Game:
         if seat != UMPIRE and seat not in self.state.seats:
             known = ", ".join(self.state.seats)
             raise IllegalActionError(seat, "act", f"there is no seat {seat!r} (seats: {known})")
+
+
+@functools.cache
+def _finds_actions(kind: type) -> bool:
+    """Whether a legal list of this class finds an action by id (:class:`FindsActions`): asked once per
+    class, since asking a runtime Protocol of each list is slow (3 % of a web server's CPU, Python 3.11)."""
+    return issubclass(kind, FindsActions)

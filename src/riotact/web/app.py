@@ -8,6 +8,7 @@ websocket's first message, never in URLs that servers and browsers log.
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import logging
 import os
@@ -58,7 +59,7 @@ from .room import (
     replay_step,
 )
 from .store import Store, default_url, follow, open_store
-from .thinkers import Thinkers
+from .thinkers import BOT_NICE, Thinkers
 
 log = logging.getLogger("riotact.web")
 
@@ -325,11 +326,13 @@ def _with_umpire_chair(scenario: Scenario, umpire: str) -> tuple[Scenario, str]:
         return scenario, bot
 
 
-def build_app(store: Store, limits: Limits | None = None, *, bot_workers: int = 0) -> Starlette:
-    """The web table over ``store``; bots think in ``bot_workers`` worker processes (0: in this one).
+def build_app(store: Store, limits: Limits | None = None, *, bot_workers: int = 0,
+              bot_nice: int = BOT_NICE) -> Starlette:
+    """The web table over ``store``; bots think in ``bot_workers`` worker processes (0: in this one) run
+    ``bot_nice`` steps below this process's CPU priority (:class:`~riotact.web.thinkers.Thinkers`).
     On a PostgreSQL store the app follows the writes of other server processes (LISTEN/NOTIFY)."""
     limits = limits or Limits()
-    room = Room(store, Thinkers(bot_workers))
+    room = Room(store, Thinkers(bot_workers, bot_nice))
     tasks: set[asyncio.Task[None]] = set()
     table_makers = RateLimiter(limits.tables_per_minute)
     #: Ready to serve: the tables restored, and (PostgreSQL) listening for the other processes' writes.
@@ -342,7 +345,7 @@ def build_app(store: Store, limits: Limits | None = None, *, bot_workers: int = 
 
     async def every_table() -> list[LiveTable]:
         """This server's tables and those other processes made since (one PostgreSQL database)."""
-        for table_id in room.restore():
+        for table_id in room.restore(await asyncio.to_thread(store.table_ids)):
             log.error("table %s does not replay from the database; it is left out", table_id)
         for table in list(room.tables.values()):
             if table.behind:
@@ -391,6 +394,12 @@ def build_app(store: Store, limits: Limits | None = None, *, bot_workers: int = 
             spawn(follow(store.url, on_change, on_listening))
         for table in await every_table():
             kick_bots(table)
+        all_rulesets()
+        # What the process holds once started (modules, rulesets, the tables restored) lives as long as it
+        # does: kept out of the collector's full passes, which would walk it all (tens of ms with every
+        # seat waiting: the round-trips' tail). What is made since is collected as usual.
+        gc.collect()
+        gc.freeze()
         ready["restored"] = True
         try:
             yield
@@ -503,7 +512,7 @@ def build_app(store: Store, limits: Limits | None = None, *, bot_workers: int = 
                     raise _BadRequest(f"seat: replay as one of {', '.join(watchers)}")
                 answer = await asyncio.to_thread(_replay_answer, header, events, wanted, body, "the uploaded log")
                 return JSONResponse({**answer, "seats": watchers, "seat": wanted})
-            table, holder = _table_of_link(body)
+            table, holder = await _table_of_link(body)
             async with table.lock:  # a copy, so the replay runs off the loop without racing it
                 if table.behind:
                     await table.catch_up()
@@ -519,12 +528,12 @@ def build_app(store: Store, limits: Limits | None = None, *, bot_workers: int = 
         except (_BadRequest, ValidationError, RiotactError) as exc:
             return _refusal(exc)
 
-    def _table_of_link(body: ReplayRequest) -> tuple[LiveTable, str]:
+    async def _table_of_link(body: ReplayRequest) -> tuple[LiveTable, str]:
         """The table a replay asks for and whose link asks: the link must be one of that table's."""
         if body.token is None:
             raise _BadRequest("a table is replayed only with one of its links (the umpire's, a seat's once "
                               "the game is over, or the spectators'): give its token", 403)
-        found = room.find(body.token)
+        found = await room.find(body.token)
         if found is None or (body.table is not None and found[0].id != body.table):
             raise _BadRequest("this link is not one of that table's (no table on this server has it)", 403)
         return found
@@ -546,7 +555,7 @@ def build_app(store: Store, limits: Limits | None = None, *, bot_workers: int = 
         except (TimeoutError, ValidationError, BadJSON, WebSocketDisconnect):
             await _close(ws, "first send {\"type\": \"hello\", \"token\": YOUR_SEAT_TOKEN}")
             return
-        found = room.find(hello.token)
+        found = await room.find(hello.token)
         if found is None:
             await _close(ws, "this invitation is not valid (no table has that seat token)")
             return
@@ -692,7 +701,8 @@ SERVE_ENV = "RIOTACT_SERVE"
 
 def served_app() -> Starlette:
     """The app of one ``riotact serve`` process, from the settings ``serve`` put in ``$RIOTACT_SERVE`` (a
-    JSON object: db, tables_per_minute, max_open_tables, allowed_origins, bot_workers, access_log); also
+    JSON object: db, tables_per_minute, max_open_tables, allowed_origins, bot_workers, bot_nice,
+    access_log); also
     ``uvicorn --factory riotact.web.app:served_app`` for those who run uvicorn or gunicorn themselves."""
     settings = json.loads(os.environ.get(SERVE_ENV) or "{}")
     defaults = Limits()
@@ -705,7 +715,8 @@ def served_app() -> Starlette:
         logging.getLogger("riotact.access").addHandler(handler)
         logging.getLogger("riotact.access").setLevel(logging.INFO)
     return build_app(open_store(settings.get("db") or default_url()), limits,
-                     bot_workers=int(settings.get("bot_workers", 1)))
+                     bot_workers=int(settings.get("bot_workers", 1)),
+                     bot_nice=int(settings.get("bot_nice", BOT_NICE)))
 
 
 def _parse_message(text: str) -> Message:

@@ -19,7 +19,8 @@ import json
 import secrets
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -42,6 +43,9 @@ COMMON, AS_SEAT, TRUTH = "common", "seat:", "truth"
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 #: How long the bots of one table may decide before the seats are told and other tables are served.
 BOT_BATCH_SECONDS = 0.005
+#: After a bot's move at a table nobody here watches, such tables wait this many times as long as the move
+#: held the loop: bots playing on their own take at most a quarter of it.
+BACKGROUND_PAUSE = 3.0
 
 
 class Stale(RiotactError):
@@ -151,6 +155,35 @@ class Watcher:
     #: filters only the events since, instead of the whole log again.
     log_read: tuple[int, int] = (0, 0)
     view_sent: dict[str, Any] | None = None  # the view the seat has now: updates send what changed in it
+
+
+class BotTurns:
+    """Bots' moves take the event loop one at a time (the work around their thinking: their views, the
+    decision applied, stored and told), so a seat's message waits behind one at most. A table nobody here
+    watches (bots playing on their own, a seat gone) is served in the background: one such move at a time,
+    then a pause (:data:`BACKGROUND_PAUSE`), so however many of them play, the seats' messages and the
+    bots of watched tables keep most of the loop."""
+
+    def __init__(self) -> None:
+        self._loop = asyncio.Lock()
+        self._background = asyncio.Lock()
+        self._background_resumes = 0.0  # perf_counter time
+
+    @asynccontextmanager
+    async def move(self, watched: bool) -> AsyncIterator[None]:
+        if watched:
+            async with self._loop:
+                yield
+            return
+        async with self._background:
+            await asyncio.sleep(self._background_resumes - time.perf_counter())
+            async with self._loop:
+                started = time.perf_counter()
+                try:
+                    yield
+                finally:
+                    ended = time.perf_counter()
+                    self._background_resumes = ended + (ended - started) * BACKGROUND_PAUSE
 
 
 @dataclass(frozen=True)
@@ -644,15 +677,20 @@ class Room:
     def __init__(self, store: Store, thinkers: Thinkers | None = None) -> None:
         self.store = store
         self.thinkers = thinkers or Thinkers(0)
+        self.bot_turns = BotTurns()
         self.tables: dict[str, LiveTable] = {}
         self.broken: set[str] = set()
 
-    def restore(self) -> list[str]:
+    def restore(self, ids: list[str] | None = None) -> list[str]:
         """Replay every stored table not here yet (made by another process since, or all of them at start),
-        checked event by event; returns the ids that would not replay (not tried again)."""
+        checked event by event; returns the ids that would not replay (not tried again). ``ids``: the
+        database's tables, read by the caller off the event loop; their records are read only if one is new."""
+        known = set(self.tables) | self.broken
+        if ids is not None and known.issuperset(ids):
+            return []
         broken = []
         for stored in self.store.tables():
-            if stored.id not in self.tables and stored.id not in self.broken and self._load(stored) is None:
+            if stored.id not in known and self._load(stored) is None:
                 broken.append(stored.id)
         self.broken.update(broken)
         return broken
@@ -699,9 +737,10 @@ class Room:
         self.tables[table_id] = table
         return table, tokens
 
-    def find(self, token: str) -> tuple[LiveTable, str] | None:
-        """The table and seat of a link (a table made by another process is loaded now)."""
-        found = self.store.seat_for_token(token_hash(token))
+    async def find(self, token: str) -> tuple[LiveTable, str] | None:
+        """The table and seat of a link, looked up off the event loop (a table made by another process is
+        loaded now)."""
+        found = await asyncio.to_thread(self.store.seat_for_token, token_hash(token))
         if found is None:
             return None
         table = self.tables.get(found[0])
@@ -729,7 +768,7 @@ class Room:
         started, changed, afresh = time.perf_counter(), False, False
         more = True
         while time.perf_counter() - started < BOT_BATCH_SECONDS:
-            async with table.lock:
+            async with self.bot_turns.move(bool(table.watchers)), table.lock:
                 if table.behind:
                     afresh = await table.catch_up() == AFRESH or afresh
                 turn = table.bot_to_move()
@@ -737,7 +776,7 @@ class Room:
                 more = False
                 break
             action, thought = await self.thinkers.choose(turn.bot, turn.view, turn.legal)
-            async with table.lock:
+            async with self.bot_turns.move(bool(table.watchers)), table.lock:
                 if table.generation != turn.generation:
                     continue  # the game moved on while it thought (a person, another process): think again
                 table.bots[turn.seat] = thought  # the bot as it is after thinking (its dice of chance)
@@ -749,7 +788,7 @@ class Room:
                     continue
                 changed = changed or table.bot_waiting != waiting or table.generation != turn.generation
         if changed or afresh:
-            async with table.lock:
+            async with self.bot_turns.move(bool(table.watchers)), table.lock:
                 if afresh:
                     await table.send_afresh()
                 else:

@@ -220,6 +220,10 @@ class Store:
     def tables(self) -> list[StoredTable]:
         return [_stored(r) for r in self._rows(f"SELECT {_TABLE_FIELDS} FROM riotact_tables ORDER BY created, id")]
 
+    def table_ids(self) -> list[str]:
+        """Every table's id: what a lobby's listing reads each time (the tables' records only when new)."""
+        return [r[0] for r in self._rows("SELECT id FROM riotact_tables ORDER BY created, id")]
+
     def seat_for_token(self, token_hash: str) -> tuple[str, str] | None:
         rows = self._rows("SELECT table_id, seat FROM riotact_tokens WHERE token_hash = ?", (token_hash,))
         return (rows[0][0], rows[0][1]) if rows else None
