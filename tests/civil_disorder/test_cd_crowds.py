@@ -60,12 +60,11 @@ def test_cd18_crowds_do_not_move_closer_to_gunfire(cd):
     game = cd.game(units=[cd.unit("S1", "soldiers", "J2-1")], crowds=[cd.crowd("A", "J0-1", rl=8)],
                    dice=[6, 6, 6])
     s = game.state
-    s.gunfire.append((s.turn, "J2-1"))
+    combat.gunfire(s, "J2-1")
     crowds.move_crowd(s, s.crowds["A"])
     assert s.crowds["A"].node == "J0-1"
     old = cd.game(units=[cd.unit("S1", "soldiers", "J2-1")], crowds=[cd.crowd("A", "J0-1", rl=8)],
-                  dice=[1, 1, 1])
-    old.state.gunfire.append((old.state.turn - 2, "J2-1"))  # too long ago
+                  gunfire=[{"at": "J2-1", "turns_ago": 2}], dice=[1, 1, 1])  # too long ago
     crowds.move_crowd(old.state, old.state.crowds["A"])
     assert old.state.crowds["A"].node == "x4y16"
 
