@@ -37,11 +37,6 @@ NOT_YET_PLAYED = {
     "by_will_alone/test_bwa_house_rules.py": 5,
     "by_will_alone/test_bwa_map.py": 1,
     "by_will_alone/test_bwa_morale.py": 2,
-    # Civil Disorder: procedure tests that call a rules/ function on the state of a game set up for it
-    # (the turn number, an ambulance's load, a casualty's stage).
-    "civil_disorder/test_cd_crowds.py": 4,
-    "civil_disorder/test_cd_medical.py": 4,
-    "public_participation/test_pp_action_odds.py": 1,
 }
 
 
