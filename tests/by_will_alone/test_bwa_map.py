@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from riotact.core.errors import IllegalActionError
-from riotact.rulesets.by_will_alone.rules import movement
 from riotact.rulesets.by_will_alone.tables import may_take
 
 
@@ -41,16 +40,14 @@ def test_bwa10_built_up_sight_ends_beyond_two_intersections(bwa) -> None:
 
 def test_bwa11_counters_dummies_and_reveal(bwa) -> None:
     """BWA-11: a sighted counter shows its stands, a sighted dummy goes, an unseen counter stays."""
-    g = bwa.game([bwa.nv("n", "o4"), bwa.auth("a", "n5", hidden=True), bwa.auth("b", "s3", hidden=True)],
-                 [], dummies=[{"side": "authority", "feature": "e6"}])
+    g = bwa.game([bwa.nv("n", "n5"), bwa.auth("a", "e6", hidden=True), bwa.auth("b", "s3", hidden=True)],
+                 [], dummies=[{"side": "authority", "feature": "e4"}])
     st = g.state
     view = g.view("nonviolent")["state"]
-    assert {c["feature"] for c in view["counters"]} == {"n5", "s3", "e6"}
+    assert {c["feature"] for c in view["counters"]} == {"e6", "s3", "e4"}  # East Street sees none of them
     assert not [u for u in view["units"] if u["side"] == "authority"]
     assert "stands" not in str(view["counters"])
-    # Walk up North Street into sight of the real counter at... none: move next to the dummy instead.
-    st.units["n"].node = "x5"
-    movement.update_sighting(st)
+    bwa.orders(g, "nonviolent", "n:move:x5")  # onto Main Street: the counters at e4 and e6 are in sight
     assert not st.units["a"].hidden and not st.dummies
     assert st.units["b"].hidden  # s3 is not in sight from x5 (South Street only meets Main at x3)
     texts = [e["text"] for e in g.log.events]
