@@ -14,7 +14,6 @@ from riotact.core.errors import IllegalActionError
 from riotact.core.game import Game
 from riotact.core.scenario import builtin_scenarios
 from riotact.rulesets import get_ruleset
-from riotact.rulesets.by_will_alone.spec import SPEC
 from riotact.rulesets.by_will_alone.view import spied
 
 
@@ -148,7 +147,7 @@ def test_bwa07_placing_an_unsighted_lost_unit_shows_only_its_counter(bwa) -> Non
     view = g.view("nonviolent")
     assert view["state"]["prompt"] == {"kind": "place_lost", "unit": cops.counter}
     assert "cops" not in json.dumps(view) + json.dumps(g.log_for("nonviolent"))
-    screen = SPEC.text_view(view)
+    screen = g.spec.text_view(view)
     assert f"place the lost unit counter ?{cops.counter[1:]}" in screen and "cops" not in screen
 
 

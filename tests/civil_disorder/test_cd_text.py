@@ -18,9 +18,11 @@ import pytest
 from riotact.core import Game, RandomBot, builtin_scenarios, find_scenario
 from riotact.core.bots import bot_rng
 from riotact.core.log import UMPIRE
-from riotact.rulesets.civil_disorder.spec import SPEC
+from riotact.rulesets import get_ruleset
 from riotact.rulesets.civil_disorder.tables import RL_CHART
 from riotact.rulesets.civil_disorder.text import MAX_LINES, text_view
+
+SPEC = get_ruleset("civil-disorder")
 
 SCENARIOS = [sc.ref for sc in builtin_scenarios(SPEC)]
 RL_STATES = [row.state for row in RL_CHART.values()]
