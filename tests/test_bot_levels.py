@@ -13,7 +13,6 @@ from riotact.core import Game, RandomBot, RiotactError, find_scenario, make_bot
 from riotact.core.bots import LEVELS, bot_kind
 from riotact.core.search import SearchBot
 from riotact.lab.sweep import SweepError, grid_cells, seat_kinds
-from riotact.rulesets.revolting_behaviour.bots import HeuristicBot
 from test_cli import RB, riotact
 
 
@@ -21,7 +20,8 @@ def test_each_level_names_its_bot() -> None:
     game = Game(find_scenario(RB), seed=3)
     assert LEVELS == {"easy": "random", "normal": "heuristic", "hard": "search"}
     assert isinstance(make_bot("easy", game, "p1"), RandomBot)
-    assert isinstance(make_bot("normal", game, "p1"), HeuristicBot)
+    assert game.spec.heuristic_bot is not None
+    assert isinstance(make_bot("normal", game, "p1"), game.spec.heuristic_bot)
     hard = make_bot("hard", game, "p1")
     assert isinstance(hard, SearchBot) and hard.seconds == 1.0
     assert [bot_kind(k) for k in ("random", "heuristic", "search")] == ["random", "heuristic", "search"]

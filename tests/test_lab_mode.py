@@ -3,12 +3,15 @@ and the cheap legality check (``State.legal_action``: no whole legal list to acc
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from riotact.core import Game, RiotactError, ScriptedDice, find_scenario, make_bot, play_out
+from riotact.core import Game, RiotactError, RulesetSpec, ScriptedDice, find_scenario, make_bot, play_out
 from riotact.core.errors import ReplayMismatchError
 from riotact.rulesets.civil_disorder.rules import orders
 from riotact.rulesets.civil_disorder.turn import ALWAYS_OPEN
+from support import DiceRace, registered
 
 SCENARIOS = ["revolting-behaviour/four-players", "by-will-alone/ministry-sit-in", "civil-disorder/embassy-protest",
              "public-participation/picket-line"]
@@ -37,10 +40,27 @@ def test_laboratory_mode_save_writes_the_explained_log(tmp_path) -> None:
     assert Game.load(tmp_path / "g.jsonl").log.events == quiet.explained().log.events
 
 
-def test_explaining_a_tampered_game_is_a_mismatch() -> None:
-    quiet = played(SCENARIOS[0], 3, explain=False)
-    quiet.state.players["p1"].rp += 1  # state no replay of its decisions can reach
-    with pytest.raises(ReplayMismatchError):
+class DriftingRace(DiceRace):
+    """A dice race whose engine is not a function of its seed and decisions: each new game starts the
+    first seat a point further on, counted outside the game."""
+
+    started = 0
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        DriftingRace.started += 1
+        self.scores[self.seats[0]] = DriftingRace.started
+
+
+def test_explaining_a_game_its_replay_does_not_reach_is_a_mismatch(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A laboratory-mode game keeps only its decisions: an engine whose state is not theirs and the
+    seed's to make (here one that drifts from game to game) is refused when explained."""
+    scenario = registered(monkeypatch, RulesetSpec("drifting-race", "DRR", "Drifting race",
+                                                   "A test-only dice race that drifts.", DriftingRace))
+    quiet = Game(scenario, seed=3, explain=False)
+    for _ in range(2):  # a roll each: nobody reaches 10 yet
+        quiet.apply(quiet.to_act()[0], "roll")
+    with pytest.raises(ReplayMismatchError, match="does not reach the same state"):
         quiet.explained()
 
 

@@ -15,7 +15,6 @@ state, ``setattr``/``delattr`` on it, or a mutating method (``append``, ``update
 from __future__ import annotations
 
 import ast
-from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,41 +22,6 @@ TESTS = Path(__file__).parent
 MUTATING = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "update", "add", "discard",
                       "setdefault", "popitem", "sort", "reverse"})
 READING = frozenset({"get", "values", "items", "keys"})
-
-#: Writes into state not yet replaced by a scenario fixture, a played sequence or an umpire's power
-#: (issue 20, still open): the count per file may only go down, and must be lowered when one is replaced.
-NOT_YET_PLAYED = {
-    # By Will Alone: conditions met only in the middle of play (incidents, BWA-49; envelopment, BWA-22; a
-    # band's task, BWA-40/41; a stand's dropped reliability, BWA-04; attempts at a new commander, BWA-47;
-    # a unit moved without its move), set before calling a rule procedure directly.
-    "by_will_alone/conftest.py": 2,  # ``refresh``: forgets the legal actions after such an edit
-    "by_will_alone/test_bwa_actions.py": 1,
-    "by_will_alone/test_bwa_combat.py": 3,
-    "by_will_alone/test_bwa_hidden.py": 2,  # a unit of only its spy (the setup asks 2 stands, BWA-26)
-    "by_will_alone/test_bwa_house_rules.py": 5,
-    "by_will_alone/test_bwa_map.py": 1,
-    "by_will_alone/test_bwa_morale.py": 2,
-    # Civil Disorder: procedure tests that call a rules/ function on the state of a game set up for it
-    # (gunfire of past turns, the turn number, an engine's orders mid-test, an ambulance's load, a casualty's
-    # stage, loot carried, a crowd's action factors, a wrecked building).
-    "civil_disorder/test_cd_crowds.py": 6,
-    "civil_disorder/test_cd_fights.py": 2,
-    "civil_disorder/test_cd_fire.py": 4,
-    "civil_disorder/test_cd_house_rules.py": 1,
-    "civil_disorder/test_cd_looting.py": 2,
-    "civil_disorder/test_cd_medical.py": 4,
-    "civil_disorder/test_cd_negotiation.py": 1,
-    "civil_disorder/test_cd_odds.py": 1,
-    "civil_disorder/test_cd_snipers.py": 1,
-    "civil_disorder/test_cd_text.py": 1,
-    "public_participation/test_pp_action_odds.py": 1,
-    # Fog of war: twin games that differ only in a fact hidden from a seat (a Cause's order, what is
-    # behind a counter, crowds' looters, a character's card), made by editing the twin.
-    "rl/test_determinise.py": 6,
-    "rl/test_pettingzoo.py": 1,
-    "test_lab_mode.py": 1,  # a state no replay of its decisions reaches: what lab mode must refuse
-}
-
 
 def _reaches(node: ast.expr, aliases: set[str]) -> bool:
     """Whether ``node`` is a game's state or a part of it."""
@@ -173,18 +137,10 @@ def state_writes(source: str) -> list[tuple[int, str]]:
 
 
 def test_no_test_writes_into_a_games_state() -> None:
-    found: dict[str, list[tuple[int, str]]] = {}
-    for path in sorted(TESTS.rglob("*.py")):
-        writes = state_writes(path.read_text(encoding="utf-8"))
-        if writes:
-            found[path.relative_to(TESTS).as_posix()] = writes
-    counts = Counter({name: len(writes) for name, writes in found.items()})
-    problems = [f"{name}:{line}: {text}" for name, writes in found.items()
-                if counts[name] > NOT_YET_PLAYED.get(name, 0) for line, text in writes]
+    problems = [f"{path.relative_to(TESTS).as_posix()}:{line}: {text}" for path in sorted(TESTS.rglob("*.py"))
+                for line, text in state_writes(path.read_text(encoding="utf-8"))]
     assert not problems, ("tests write into a game's state; set the table up with a scenario, scripted "
                           "dice and decisions instead:\n" + "\n".join(problems))
-    stale = {name: (allowed, counts[name]) for name, allowed in NOT_YET_PLAYED.items() if counts[name] < allowed}
-    assert not stale, f"fewer writes than NOT_YET_PLAYED allows (file: (allowed, found)); lower it: {stale}"
 
 
 def test_the_rule_finds_writes_through_aliases_and_leaves_local_objects_alone() -> None:

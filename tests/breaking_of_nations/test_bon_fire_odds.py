@@ -13,7 +13,11 @@ import pytest
 from breaking_of_nations.bon_support import do, game, unit
 from riotact.core.odds import OddsError, find_procedure
 from riotact.rulesets import get_ruleset
-from riotact.rulesets.breaking_of_nations.odds import artillery, close_combat, fire, glory_test, panic
+
+# the procedures `riotact odds` runs
+fire, artillery, close_combat, glory_test, panic = (find_procedure(get_ruleset("breaking-of-nations"), name).compute
+                                                    for name in ("fire", "artillery", "close-combat", "glory-test",
+                                                                 "panic"))
 
 GAMES = 400
 OFF = {"counter_attack": False, "great_equalizer": False}

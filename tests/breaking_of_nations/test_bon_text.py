@@ -9,7 +9,9 @@ from breaking_of_nations.bon_support import BASE, do, feature, game, texts, unit
 from breaking_of_nations.test_bon_weapons import mg_game
 from riotact.core import Game, ScriptedDice, parse_scenario
 from riotact.core.scenario import find_scenario
-from riotact.rulesets.breaking_of_nations import SPEC
+from riotact.rulesets import get_ruleset
+
+SPEC = get_ruleset("breaking-of-nations")
 
 TRENCH = feature("trench", "trench", [(0, 20), (48, 20), (48, 22), (0, 22)])
 

@@ -13,11 +13,11 @@ import pytest
 
 from breaking_of_nations.bon_support import BASE, do, feature, game, ids, model, texts, unit
 from riotact.core import Game, IllegalActionError, ScenarioError, find_scenario, parse_scenario
+from riotact.rulesets import get_ruleset
 from riotact.rulesets.breaking_of_nations.armies import army_report, army_totals, check_list
-from riotact.rulesets.breaking_of_nations.bots import HeuristicBot
-from riotact.rulesets.breaking_of_nations.determinise import determinise
-from riotact.rulesets.breaking_of_nations.encoding import encoding
-from riotact.rulesets.breaking_of_nations.text import text_view
+
+SPEC = get_ruleset("breaking-of-nations")  # its screen, determiniser, heuristic bot and encoding
+text_view, determinise, HeuristicBot, encoding = SPEC.text_view, SPEC.determinise, SPEC.heuristic_bot, SPEC.encoding
 
 WIRE = feature("wire", "barbed_wire", [(0, 14), (48, 14), (48, 17), (0, 17)])  # 3" deep
 DEEP = feature("wire", "barbed_wire", [(0, 14), (48, 14), (48, 18), (0, 18)])  # 4" deep

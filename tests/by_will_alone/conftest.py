@@ -82,13 +82,7 @@ def orders(g: Game, seat: str, *ids: str) -> None:
         g.apply(seat, "done")
 
 
-def refresh(g: Game) -> None:
-    """After a test edits the state by hand, forget the legal actions worked out before."""
-    g.state.legal_version += 1
-    g.state.orders_cache = None
-
-
 @pytest.fixture
 def bwa() -> SimpleNamespace:
-    return SimpleNamespace(nv=nv, auth=auth, game=game, script=script, orders=orders, refresh=refresh,
+    return SimpleNamespace(nv=nv, auth=auth, game=game, script=script, orders=orders,
                            data=scenario_data)

@@ -10,8 +10,10 @@ from types import SimpleNamespace
 import pytest
 
 from riotact.core import Game
-from riotact.core.odds import action_odds
-from riotact.rulesets.by_will_alone.odds import confrontation
+from riotact.core.odds import action_odds, find_procedure
+from riotact.rulesets import get_ruleset
+
+confrontation = find_procedure(get_ruleset("by-will-alone"), "confrontation").compute  # `riotact odds`' procedure
 
 
 def confronted(bwa: SimpleNamespace, *extra: dict, seed: int = 1, police: dict | None = None,

@@ -277,9 +277,9 @@ def test_bwa49_escalation_roll(bwa, face, media, level) -> None:
 def test_bwa49_once_per_initiative_and_situations(bwa) -> None:
     g = bwa.game([bwa.nv("n", "o4"), bwa.auth("a", "e6", weapons=4), bwa.auth("b", "w0", weapons=4,
                                                                                commander="a")], [4, 4],
-                 options={"first_initiative": "authority"})
+                 options={"first_initiative": "authority"},
+                 incidents=[{"group": "a", "kind": kind} for kind in ("attacked", "withdrew", "nv_withdrew")])
     st = g.state
-    st.incidents += [(1, "attacked", "a"), (1, "withdrew", "a"), (1, "nv_withdrew", "a")]
     g.apply("authority", "a:escalate")
     with pytest.raises(IllegalActionError):
         g.apply("authority", "b:escalate")

@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from riotact.core import make_bot
-from riotact.rulesets.by_will_alone.rules import actions, combat, sequence
+from riotact.rulesets.by_will_alone.rules import actions, combat
 from riotact.rulesets.by_will_alone.tables import compare_points
 
 NO_ACCIDENTS = {"accidental_attacks": False}
@@ -184,9 +184,8 @@ def test_bwa50_accidental_attack_thresholds(bwa) -> None:
 
 def test_bwa50_touching_shooter_and_enveloped(bwa) -> None:
     """BWA-50: an enveloped Reliable stand touching a stand that shot (-3) shoots on 2-4."""
-    g = bwa.game([bwa.nv("n", "x1", stands=1), bwa.auth("r", "x1", stands=2)], [1, 1, 2, 2])
+    g = bwa.game([bwa.nv("n", "x1", stands=1, enveloping="r"), bwa.auth("r", "x1", stands=2)], [1, 1, 2, 2])
     st = g.state
-    st.units["n"].enveloping = "r"
     shot = combat.accidental_check(st, st.units["r"], st.units["n"])
     assert shot == {"r.1", "r.2"}  # 2+2-2 = 2 < 4; then 4+2-2-1 = 3 < 4
 
@@ -337,28 +336,29 @@ def test_bwa40_band_attacks_with_two_dice_and_makes_police_dedicated(bwa) -> Non
     assert (st.initiative_number, "attacked", "a") in st.incidents  # counts for escalation (BWA-49)
 
 
+def band_game(bwa, units: list[dict], dice: list[int] | None, **options: object):
+    """A band (BWA-40) beside unit n at w0: the nonviolent side ends its orders, and the band goes for
+    the authority as the initiative changes."""
+    g = bwa.game([bwa.nv("band", "w0", stands=1, band=True), *units], dice,
+                 options={**NO_ACCIDENTS, "first_initiative": "nonviolent", **options})
+    g.apply("nonviolent", "done")
+    return g
+
+
 def test_bwa40_band_moves_toward_closest_authority_in_sight(bwa) -> None:
-    g = bwa.game([bwa.nv("n", "w0", stands=3), bwa.auth("a", "x3", stands=2), bwa.auth("far", "o5")], None,
-                 options=NO_ACCIDENTS)
-    st = g.state
-    task = combat.form_band(st, st.units["n"], [st.units["n"].stands[-1]])
-    st.tasks.insert(0, task)
-    sequence.run(st)
-    assert g.to_act() == ("nonviolent",) and st.tasks[0].kind == "block"  # BWA-41: commanded unit in the way
+    g = band_game(bwa, [bwa.nv("n", "w0", stands=2), bwa.auth("a", "x3", stands=2), bwa.auth("far", "o5")], None)
+    assert g.to_act() == ("nonviolent",) and g.view("nonviolent")["state"]["prompt"] == {
+        "kind": "block", "band": "band"}  # BWA-41: commanded unit in the way
     g.apply("nonviolent", "noblock")
-    assert st.units[task.data["band"]].node == "x1"
+    assert g.state.units["band"].node == "x1"
 
 
 def test_bwa41_block_stops_band(bwa) -> None:
     """BWA-41: a controlled unit may confront the band; at 2+ the band stops."""
-    g = bwa.game([bwa.nv("n", "w0", stands=4), bwa.auth("a", "x3", stands=2)], [], options=NO_ACCIDENTS)
-    st = g.state
-    task = combat.form_band(st, st.units["n"], [st.units["n"].stands[-1]])
-    st.tasks.insert(0, task)
-    sequence.run(st)
+    g = band_game(bwa, [bwa.nv("n", "w0", stands=3), bwa.auth("a", "x3", stands=2)], [])
     bwa.script(g, [6, 6, 6, 1, 1])
     g.apply("nonviolent", "block:n")
-    band = st.units[task.data["band"]]
+    band = g.state.units["band"]
     assert band.node == "w0" and band.blocked
 
 
@@ -374,10 +374,7 @@ def test_bwa42_regain_modifiers_touching_and_surrounded(bwa) -> None:
 
 
 def test_bwa42_regain_brings_stands_back(bwa) -> None:
-    g = bwa.game([bwa.nv("n", "w0", stands=3), bwa.nv("m", "x1", stands=2), bwa.auth("a", "o5")], [2])
-    st = g.state
-    task = combat.form_band(st, st.units["n"], st.units["n"].stands[1:])
-    band_id = task.data["band"]
-    bwa.refresh(g)
-    bwa.orders(g, "nonviolent", f"m:regain:{band_id}")
-    assert len(st.units["m"].stands) == 4 and st.units[band_id].status == "gone"
+    g = bwa.game([bwa.nv("n", "w0", stands=1), bwa.nv("band", "w0", stands=2, band=True), bwa.nv("m", "x1", stands=2),
+                  bwa.auth("a", "o5")], [2])
+    bwa.orders(g, "nonviolent", "m:regain:band")
+    assert len(g.state.units["m"].stands) == 4 and g.state.units["band"].status == "gone"

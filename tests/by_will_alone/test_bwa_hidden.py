@@ -14,7 +14,6 @@ from riotact.core.errors import IllegalActionError
 from riotact.core.game import Game
 from riotact.core.scenario import builtin_scenarios
 from riotact.rulesets import get_ruleset
-from riotact.rulesets.by_will_alone.spec import SPEC
 from riotact.rulesets.by_will_alone.view import spied
 
 
@@ -148,20 +147,17 @@ def test_bwa07_placing_an_unsighted_lost_unit_shows_only_its_counter(bwa) -> Non
     view = g.view("nonviolent")
     assert view["state"]["prompt"] == {"kind": "place_lost", "unit": cops.counter}
     assert "cops" not in json.dumps(view) + json.dumps(g.log_for("nonviolent"))
-    screen = SPEC.text_view(view)
+    screen = g.spec.text_view(view)
     assert f"place the lost unit counter ?{cops.counter[1:]}" in screen and "cops" not in screen
 
 
 def test_bwa26_unmasking_a_spy_in_an_unsighted_unit_stays_secret(bwa) -> None:
     """BWA-26/11: a side that unmasks a spy in its own unsighted unit tells the other side only that
     the counter left the table when it has no stand left."""
-    g = bwa.game([bwa.nv("n", "w0"), bwa.nv("c", "o1", stands=2, hidden=True), bwa.auth("a", "e6")], [],
-                 infiltrators=[{"unit": "c", "kind": "spy"}])
+    g = bwa.game([bwa.nv("n", "w0"), bwa.nv("c", "o1", stands=1, hidden=True, without_commander=True),
+                  bwa.auth("a", "e6")], [], infiltrators=[{"unit": "c", "kind": "spy"}])  # only the spy
     st = g.state
     c = st.units["c"]
-    c.stands[0].commander = False
-    c.stands = c.stands[1:]              # only the spy is left
-    bwa.refresh(g)
     bwa.script(g, [6, 1])                # n's check passes; the umpire examines stand 1 of 1
     bwa.orders(g, "nonviolent", "n:identify:c")
     assert c.status == "gone"

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from riotact.rulesets.by_will_alone.rules import actions, combat, sequence
+from riotact.rulesets.by_will_alone.rules import actions, combat
 from riotact.rulesets.by_will_alone.rules.combat import Outcome
 
 
@@ -43,10 +43,9 @@ def test_bwa19_conditions_without_contact(bwa) -> None:
 
 
 def test_bwa22_envelope_multiplier_off(bwa) -> None:
-    g = bwa.game([bwa.nv("n", "x1", stands=2), bwa.auth("a", "x1", stands=2)], None,
+    g = bwa.game([bwa.nv("n", "x1", stands=2), bwa.auth("a", "x1", stands=2, enveloping="n")], None,
                  options={"accidental_attacks": False, "envelope_gives_multiplier": False})
     st = g.state
-    st.units["a"].enveloping = "n"
     combat.confront(st, st.units["a"], st.units["n"], why="test", moves_initiative=False)
     assert sum(len(e["dice"]) for e in rolls(g, "BWA-32") if "(a)" in e["who"]) == 2
 
@@ -119,9 +118,8 @@ def test_bwa39_discipline_loss_ratio(bwa) -> None:
 
 def test_bwa49_escalation_window(bwa) -> None:
     g = bwa.game([bwa.nv("n", "o4"), bwa.auth("a", "e6", weapons=4)], [4],
-                 options={"first_initiative": "authority", "escalation_window": 1})
-    g.state.initiative_number = 2
-    g.state.incidents.append((1, "attacked", "a"))
+                 options={"first_initiative": "authority", "escalation_window": 1},
+                 incidents=[{"group": "a", "kind": "attacked", "initiatives_ago": 1}])
     bwa.orders(g, "authority", "a:escalate")
     assert g.state.levels["a"] == 1  # the attack is outside a one-initiative window
 
@@ -230,8 +228,8 @@ def test_bwa42_regain_modifier_house_rules(bwa, options, total) -> None:
 def test_bwa49_escalation_counts(bwa, counts, total) -> None:
     """BWA-49 gap: two attacks on the commander's units count +1 once (default), or +1 each."""
     g = bwa.game([bwa.nv("n", "o4"), bwa.auth("a", "e6", weapons=4)], [4],
-                 options={"first_initiative": "authority", "escalation_counts": counts})
-    g.state.incidents += [(1, "attacked", "a"), (1, "attacked", "a")]
+                 options={"first_initiative": "authority", "escalation_counts": counts},
+                 incidents=[{"group": "a", "kind": "attacked"}] * 2)
     bwa.orders(g, "authority", "a:escalate")
     assert rolls(g, "BWA-49")[0]["total"] == total
 
@@ -261,13 +259,11 @@ def test_bwa19_condition_lasts(bwa, lasts, condition) -> None:
 @pytest.mark.parametrize(("ratio", "stopped"), [(2, True), (4, False)])
 def test_bwa41_block_ratio(bwa, ratio, stopped) -> None:
     """BWA-41 gap: a block at 2 points to 1 stops the band (default); at a block ratio of 4 it does not."""
-    g = bwa.game([bwa.nv("n", "w0", stands=4), bwa.auth("a", "x3", stands=2)], [],
-                 options={"accidental_attacks": False, "block_ratio": ratio})
-    st = g.state
-    task = combat.form_band(st, st.units["n"], [st.units["n"].stands[-1]])
-    st.tasks.insert(0, task)
-    sequence.run(st)
+    g = bwa.game([bwa.nv("n", "w0", stands=3), bwa.nv("band", "w0", stands=1, band=True),
+                  bwa.auth("a", "x3", stands=2)], [],
+                 options={"accidental_attacks": False, "block_ratio": ratio, "first_initiative": "nonviolent"})
+    g.apply("nonviolent", "done")  # the band goes for the authority as the initiative changes (BWA-40)
     bwa.script(g, [6, 6, 1, 6] + [3] * 20)  # blockers 2 points, band 1
     g.apply("nonviolent", "block:n")
-    band = st.units[task.data["band"]]
+    band = g.state.units["band"]
     assert band.blocked is stopped and (band.node == "w0") is stopped

@@ -5,8 +5,6 @@ from __future__ import annotations
 import pytest
 
 from riotact.core.errors import IllegalActionError
-from riotact.rulesets.by_will_alone.rules import movement
-from riotact.rulesets.by_will_alone.tables import may_take
 
 
 def test_bwa09_open_sight_blocked_by_woods(bwa) -> None:
@@ -41,16 +39,14 @@ def test_bwa10_built_up_sight_ends_beyond_two_intersections(bwa) -> None:
 
 def test_bwa11_counters_dummies_and_reveal(bwa) -> None:
     """BWA-11: a sighted counter shows its stands, a sighted dummy goes, an unseen counter stays."""
-    g = bwa.game([bwa.nv("n", "o4"), bwa.auth("a", "n5", hidden=True), bwa.auth("b", "s3", hidden=True)],
-                 [], dummies=[{"side": "authority", "feature": "e6"}])
+    g = bwa.game([bwa.nv("n", "n5"), bwa.auth("a", "e6", hidden=True), bwa.auth("b", "s3", hidden=True)],
+                 [], dummies=[{"side": "authority", "feature": "e4"}])
     st = g.state
     view = g.view("nonviolent")["state"]
-    assert {c["feature"] for c in view["counters"]} == {"n5", "s3", "e6"}
+    assert {c["feature"] for c in view["counters"]} == {"e6", "s3", "e4"}  # East Street sees none of them
     assert not [u for u in view["units"] if u["side"] == "authority"]
     assert "stands" not in str(view["counters"])
-    # Walk up North Street into sight of the real counter at... none: move next to the dummy instead.
-    st.units["n"].node = "x5"
-    movement.update_sighting(st)
+    bwa.orders(g, "nonviolent", "n:move:x5")  # onto Main Street: the counters at e4 and e6 are in sight
     assert not st.units["a"].hidden and not st.dummies
     assert st.units["b"].hidden  # s3 is not in sight from x5 (South Street only meets Main at x3)
     texts = [e["text"] for e in g.log.events]
@@ -96,8 +92,7 @@ def test_bwa13_vehicle_smoke_screen_and_artillery_barrage(bwa) -> None:
     bwa.orders(g, "authority", "v:smoke:screen@m2", "guns:smoke:barrage@x3")
     screen, barrage = [e["balls"] for e in g.log.events if "balls" in e]
     assert screen == {"m2": 3}
-    assert sum(barrage.values()) == 20 and barrage == {"s3": 10, "x3": 10}
-    assert may_take("nonviolent", "smoke") and may_take("authority", "smoke")
+    assert sum(barrage.values()) == 20 and barrage == {"s3": 10, "x3": 10}  # the nonviolent side's pots: below
 
 
 def test_bwa13_smoke_pots_downwind_and_smoke_clears(bwa) -> None:
@@ -112,7 +107,9 @@ def test_bwa14_change_signs_nonviolent_only_and_secret(bwa) -> None:
     """BWA-14: only activists change signs; the authority learns of it only on arrival."""
     g = bwa.game([bwa.nv("n", "x1"), bwa.auth("a", "x5")], [])
     assert "n:signs" in [a.id for a in g.legal_actions("nonviolent")]
-    assert not may_take("authority", "signs")
+    police = bwa.game([bwa.nv("n", "x1"), bwa.auth("a", "x5")], [], options={"first_initiative": "authority"})
+    assert "a:move:e4" in [a.id for a in police.legal_actions("authority")]  # its orders, at an intersection too
+    assert not any(a.id.endswith(":signs") for a in police.legal_actions("authority"))
     bwa.orders(g, "nonviolent", "n:signs")
     assert "x1" in g.view("nonviolent")["state"]["changed_signs"]
     assert g.view("authority")["state"]["changed_signs"] == []

@@ -149,9 +149,9 @@ def test_bwa08_barricade_column(bwa, faces, built) -> None:
 def test_bwa47_new_commander_attempts_add_one_each(bwa) -> None:
     """BWA-47: the third attempt is rolled at +2; success lets the unit act in that initiative."""
     g = bwa.game([bwa.nv("n", "w0", qualities=["trained", "veteran", "untrained"], stands=3,
-                         without_commander=True), bwa.auth("a", "o5")], [], options={"first_initiative": "authority"})
+                         without_commander=True, attempts=2), bwa.auth("a", "o5")], [],
+                 options={"first_initiative": "authority"})
     unit = g.state.units["n"]
-    unit.attempts = 2
     bwa.script(g, [1])  # the Veteran stand (2+) rolls 1, +2: passes
     g.apply("authority", "done")
     roll = rolls(g, "BWA-47")[-1]
@@ -208,12 +208,10 @@ def test_bwa30_authority_rally_modifiers(bwa) -> None:
 
 
 def test_bwa30_touched_by_nonviolent_unit_is_minus_two(bwa) -> None:
-    g = bwa.game([bwa.nv("n", "e6"), bwa.auth("hq", "x5"), bwa.auth("shaken", "e6", quality="dedicated")],
+    g = bwa.game([bwa.nv("n", "e6"), bwa.auth("hq", "x5"),
+                  bwa.auth("shaken", "e6", quality="dedicated", dropped_levels=1)],  # Reliable for now
                  [], options={"first_initiative": "authority"})
     shaken = g.state.units["shaken"]
-    for s in shaken.stands:
-        s.quality = 1
-    bwa.refresh(g)
     bwa.script(g, [6, 6, 6, 1])
     bwa.orders(g, "authority", "hq:rally:shaken")
     roll = rolls(g, "BWA-30")[-1]

@@ -160,10 +160,22 @@ def test_bwa11_unit_ids_cannot_pose_as_counters(bwa, uid) -> None:
      r"a barricade stands on the unit's feature on the table \(BWA-52\)"),
     ([{"id": "n", "feature": "w0", "barricade": True}, {"id": "m", "feature": "w0", "barricade": True}], {},
      r"one barricade to a feature \(BWA-52\)"),
+    ([], {"incidents": [{"group": "n", "kind": "attacked"}]}, "incidents: no authority command group 'n'"),
+    ([], {"incidents": [{"group": "a", "kind": "shot"}]}, "setup.incidents.0.kind"),
+    ([{"id": "n", "feature": "w0", "attempts": 1}], {},
+     r"attempts at a new commander need without_commander \(BWA-47\)"),
+    ([{"id": "n", "feature": "w0", "band": True, "hidden": True}], {}, r"a band is nonviolent actionists on the table"),
+    ([{"id": "n", "feature": "w0", "enveloping": "a"}], {},
+     r"envelops 'a', which must be an enemy unit on its feature"),
+    ([{"id": "m", "feature": "w0", "enveloping": "n"}], {}, r"envelops 'n', which must be an enemy unit"),
+    ([{"id": "n", "feature": "w0", "dropped_levels": 1}], {}, r"only authority stands drop reliability"),
+    ([{"id": "c", "feature": "o1", "stands": 1}], {"infiltrators": [{"unit": "c", "kind": "spy"}]},
+     r"needs at least 2 stands on the table \(1 without a commander\)"),
 ])
 def test_a_game_opening_mid_event_is_checked(bwa, units, setup, problem) -> None:
-    """BWA-37/28/46/13/16: units that start in the jail, discarded or without their commander, smoke
-    and changed street signs are scenario data; impossible ones get a one-line error."""
+    """BWA-37/28/46/13/16/22/40/47/49/05: units that start in the jail, discarded, without their commander
+    (after attempts at a new one), as a band, enveloping or shaken, smoke, changed street signs and
+    incidents before the game are scenario data; impossible ones get a one-line error."""
     pieces = {"n": bwa.nv("n", "w0")}
     for u in units:
         pieces[u["id"]] = {**pieces.get(u["id"], bwa.nv(u["id"], u["feature"])), **u}
@@ -171,6 +183,19 @@ def test_a_game_opening_mid_event_is_checked(bwa, units, setup, problem) -> None
     with pytest.raises(ScenarioError, match=problem) as refused:
         parse_scenario(data, "bad.toml")
     assert "\n" not in str(refused.value)
+
+
+def test_a_game_may_open_mid_event_with_a_band_an_envelopment_and_a_shaken_unit(bwa) -> None:
+    """BWA-40/22/05/47/49/26: the scenario's band has no commander, the envelopment and dropped
+    reliability show in the umpire's view, and a spy may be the only stand of a leaderless unit."""
+    g = bwa.game([bwa.nv("n", "x1", enveloping="a"), bwa.nv("b", "w0", stands=2, band=True),
+                  bwa.nv("c", "o1", stands=1, without_commander=True, attempts=1), bwa.auth("a", "x1"),
+                  bwa.auth("d", "e6", quality="dedicated", dropped_levels=2)], [],
+                 infiltrators=[{"unit": "c", "kind": "spy"}], incidents=[{"group": "a", "kind": "withdrew"}])
+    units = {u["id"]: u for u in g.view("umpire")["state"]["units"]}
+    assert units["n"]["enveloping"] == "a" and units["b"]["band"]
+    assert [s["quality"] for s in units["d"]["stands"]] == ["Wavering"] * 4
+    assert not any(s.get("commander") for s in units["b"]["stands"] + units["c"]["stands"])
 
 
 def test_a_game_may_open_with_only_arrested_stands_for_the_nonviolent_side(bwa) -> None:

@@ -13,7 +13,9 @@ from typing import Any
 import pytest
 
 from riotact.core import UMPIRE, Bot, Game, builtin_scenarios, make_bot, parse_scenario, read_log
-from riotact.rulesets.by_will_alone.spec import SPEC
+from riotact.rulesets import get_ruleset
+
+SPEC = get_ruleset("by-will-alone")
 
 SCENARIOS = {s.id: s for s in builtin_scenarios(SPEC)}
 text_view = SPEC.text_view  # the terminal screen, as the `riotact play` command draws it

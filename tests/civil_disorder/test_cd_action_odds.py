@@ -8,7 +8,9 @@ from typing import Any
 
 from riotact.core import Game
 from riotact.core.odds import action_odds, find_procedure
-from riotact.rulesets.civil_disorder import SPEC
+from riotact.rulesets import get_ruleset
+
+SPEC = get_ruleset("civil-disorder")
 
 arrest, fight = find_procedure(SPEC, "arrest").compute, find_procedure(SPEC, "fight").compute
 

@@ -6,7 +6,9 @@ import pytest
 
 from riotact.core import Game, builtin_scenarios
 from riotact.core.bots import RandomBot, bot_rng, play_out
-from riotact.rulesets.civil_disorder import SPEC
+from riotact.rulesets import get_ruleset
+
+SPEC = get_ruleset("civil-disorder")
 
 
 def pooled(kind: str, seeds: range) -> tuple[int, int, float]:

@@ -18,7 +18,9 @@ from riotact.core.conformance import (
     check_no_leaks,
     check_replay,
 )
-from riotact.rulesets.civil_disorder import SPEC
+from riotact.rulesets import get_ruleset
+
+SPEC = get_ruleset("civil-disorder")
 
 SCENARIOS = builtin_scenarios(SPEC)
 IDS = [s.id for s in SCENARIOS]

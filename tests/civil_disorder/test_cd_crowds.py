@@ -60,12 +60,11 @@ def test_cd18_crowds_do_not_move_closer_to_gunfire(cd):
     game = cd.game(units=[cd.unit("S1", "soldiers", "J2-1")], crowds=[cd.crowd("A", "J0-1", rl=8)],
                    dice=[6, 6, 6])
     s = game.state
-    s.gunfire.append((s.turn, "J2-1"))
+    combat.gunfire(s, "J2-1")
     crowds.move_crowd(s, s.crowds["A"])
     assert s.crowds["A"].node == "J0-1"
     old = cd.game(units=[cd.unit("S1", "soldiers", "J2-1")], crowds=[cd.crowd("A", "J0-1", rl=8)],
-                  dice=[1, 1, 1])
-    old.state.gunfire.append((old.state.turn - 2, "J2-1"))  # too long ago
+                  gunfire=[{"at": "J2-1", "turns_ago": 2}], dice=[1, 1, 1])  # too long ago
     crowds.move_crowd(old.state, old.state.crowds["A"])
     assert old.state.crowds["A"].node == "x4y16"
 
@@ -186,27 +185,33 @@ def test_cd36_first_bricks_trigger_a_test_later_ones_do_not_and_shields_save(cd)
 
 
 def test_cd37_petrol_bombs_made_in_sight_and_thrown_once_every_4_turns(cd):
-    """CD-37: SF who see bottles and petrol gathered are told; at most one bomb every 4 turns."""
+    """CD-37: SF who see bottles and petrol gathered are told; at most one bomb every 4 turns.
+    Played turn by turn: the crowd gathers bottles in turn 1 and petrol in turn 2, bombs P1 in turn 3,
+    and next in turn 7 (every die a 1, but P1 keeps its nerve, CD-63, so nothing else stirs the RL)."""
     game = cd.game(units=[cd.unit("P1", "patrol", "x16y8")],
                    crowds=[cd.crowd("A", "J1-0", rl=7, petrol_bombs=True, missiles=0)],
                    features=[{"kind": "bottles", "at": "J1-0"}, {"kind": "petrol", "at": "J1-0"}],
-                   dice=[1, 1, 1, 1])
-    s, crowd = game.state, game.state.crowds["A"]
-    missiles.crowd_violence(s)
-    missiles.crowd_violence(s)
+                   dice=cd.dice({"CD-63": [6] * 10}))
+    crowd = game.state.crowds["A"]
+
+    def turn() -> None:
+        game.apply("commander", "pass")
+        game.apply("commander", "stay")
+
+    turn()
+    turn()
     assert crowd.bottles and crowd.petrol
-    told = [e for e in s.umpire.log.for_seat("commander") if e.get("rule") == "CD-37"]
+    told = [e for e in game.log_for("commander") if e.get("rule") == "CD-37"]
     assert len(told) == 2 and "petrol bombs" in told[0]["text"]
-    s.turn = 3
-    missiles.crowd_violence(s)
+    turn()
     assert crowd.last_petrol == 3
-    for turn in (4, 5, 6):
-        s.turn = turn
-        missiles.crowd_violence(s)
+    for _ in (4, 5, 6):
+        turn()
         assert crowd.last_petrol == 3
-    s.turn = 7
-    missiles.crowd_violence(s)
+    turn()
     assert crowd.last_petrol == 7
+    bombed = [e["turn"] for e in game.log_for("commander") if e.get("rule") == "CD-38" and e["kind"] == "effect"]
+    assert bombed == [3, 7]
 
 
 def test_cd37_rioters_go_to_the_sources_for_petrol_bombs(cd):
@@ -220,14 +225,13 @@ def test_cd37_rioters_go_to_the_sources_for_petrol_bombs(cd):
 
 def test_cd38_a_petrol_bomb_at_a_building_starts_a_fire_on_4_or_more(cd):
     """CD-38 default: with no SF in range, a crowd with petrol bombs bombs a building it touches."""
-    game = cd.game(buildings=[{"id": "shop", "block": [0, 0], "value": 60}],
-                   crowds=[cd.crowd("A", "J0-0", rl=7, petrol_bombs=True, bombs_made=True, missiles=0)], dice=[3, 4])
-    s, crowd = game.state, game.state.crowds["A"]
-    missiles.crowd_violence(s)
-    assert s.buildings["shop"].fires == 0 and crowd.last_petrol == 1
-    s.turn = 5
-    missiles.crowd_violence(s)
-    assert s.buildings["shop"].fires == 1
+    for face, fires in ((3, 0), (4, 1)):
+        game = cd.game(buildings=[{"id": "shop", "block": [0, 0], "value": 60}],
+                       crowds=[cd.crowd("A", "J0-0", rl=7, petrol_bombs=True, bombs_made=True, missiles=0)],
+                       dice=[face])
+        s = game.state
+        missiles.crowd_violence(s)
+        assert s.buildings["shop"].fires == fires and s.crowds["A"].last_petrol == 1, face
 
 
 def test_cd21_firefighters_pulling_back_are_not_police_or_soldiers_withdrawing(cd):

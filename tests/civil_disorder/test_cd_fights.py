@@ -263,8 +263,13 @@ def test_cd60_cd65_a_unit_that_fired_on_orders_does_not_fire_a_second_volley_whe
     volleys = [e for e in s.umpire.log.events if e["kind"] == "roll" and e["rule"] == "CD-60"]
     assert len(volleys) == 1 and unit.node == "x16y4" and s.crowds["A"].figures == 25
     assert any("already fired its one volley" in e["text"] for e in s.umpire.log.events)
-    s.turn += 1  # a new turn: the panic fire is that turn's volley
-    s.umpire.turn = s.turn
-    combat.apply_overreaction(s, unit, "panic")
-    volleys = [e for e in s.umpire.log.events if e["kind"] == "roll" and e["rule"] == "CD-60"]
-    assert len(volleys) == 2
+    # A new turn: soldiers who fired on their orders in turn 1 (played through, every die a 1)
+    # panic in turn 2, and the panic fire is that turn's volley.
+    later = cd.game(units=[cd.unit("S1", "soldiers", "x16y4", figures=2, weapon="single", order="fire:A")],
+                    crowds=[cd.crowd("A", "J1-0")], dice=cd.dice({"CD-65": [3]}))
+    later.apply("commander", "pass")
+    later.apply("commander", "stay")
+    assert later.state.turn == 2
+    combat.apply_overreaction(later.state, later.state.units["S1"], "panic")
+    volleys = [e for e in later.log.events if e["kind"] == "roll" and e["rule"] == "CD-60"]
+    assert [v["turn"] for v in volleys] == [1, 2]

@@ -108,20 +108,27 @@ def test_cd49_four_firefighters_man_the_hose_and_put_out_1d6_fires(cd):
 
 def test_cd50_two_turns_of_water_then_a_hydrant(cd):
     """CD-50: an unconnected engine cannot fight fires in its third turn; a turn connecting to
-    a hydrant (within 2", default) lets it carry on."""
-    game = _engine(cd, 2, dice=[1, 1, 1, 1, 1, 1, 1, 1, 1, 1], features=[{"kind": "hydrant", "at": "x8y16"}])
-    s, engine, shop = game.state, game.state.units["F1"], game.state.buildings["shop"]
-    fire.firefighting(s)
-    shop.fires = 2
-    fire.firefighting(s)
-    shop.fires = 2
-    fire.firefighting(s)
+    a hydrant (within 2", default) lets it carry on. Played turn by turn: the commander orders the
+    engine (his orders are carried out from the next turn); every die is a 1, so the hose puts out 1
+    of the shop's 2 fires a turn and the fire grows back (CD-45) in the first two turns, not after; a
+    crowd far off keeps the game going."""
+    game = cd.game(buildings=[{**SHOP, "fires": 2}], crowds=[cd.crowd("A", "J2-2", rl=4)],
+                   units=[cd.unit("F1", "firefighters", "x8y16", figures=6, vehicle="engine", order="hose:shop")],
+                   features=[{"kind": "hydrant", "at": "x8y16"}], dice=cd.dice({"CD-45": [1, 1, 6, 6, 6]}))
+    engine, shop = game.state.units["F1"], game.state.buildings["shop"]
+
+    def turn(action: str = "pass") -> None:
+        game.apply("commander", action)
+        game.apply("commander", "stay")
+
+    turn()
+    turn()
+    assert shop.fires == 2 and engine.water_turns == 2
+    turn("order:F1:connect")
     assert shop.fires == 2 and engine.water_turns == 2  # out of water
-    engine.order = "connect"
-    fire.firefighting(s)
-    assert engine.hydrant and engine.order == "hold"
-    engine.order = "hose:shop"
-    fire.firefighting(s)
+    turn("order:F1:hose:shop")
+    assert engine.hydrant and engine.order == "hose:shop" and shop.fires == 2
+    turn()
     assert shop.fires == 1
 
 

@@ -48,8 +48,7 @@ def test_cd15_vehicle_start_inches(cd):
 def test_cd18_gunfire_memory(cd):
     """CD-18: with gunfire_turns 3, gunfire two turns ago still turns crowds away."""
     game = cd.game(options={"gunfire_turns": 3}, units=[cd.unit("S1", "soldiers", "J2-1")],
-                   crowds=[cd.crowd("A", "J0-1", rl=8)], dice=[1, 1, 1])
-    game.state.gunfire.append((game.state.turn - 2, "J2-1"))
+                   crowds=[cd.crowd("A", "J0-1", rl=8)], gunfire=[{"at": "J2-1", "turns_ago": 2}], dice=[1, 1, 1])
     crowds.move_crowd(game.state, game.state.crowds["A"])
     assert game.state.crowds["A"].node == "J0-1"
 

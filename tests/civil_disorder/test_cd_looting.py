@@ -96,9 +96,8 @@ def test_cd29_looters_pickup_holds_5_lu_and_leaves_when_full(cd):
 def test_cd30_escaping_looters_move_1d6_and_sf_see_only_goods(cd):
     """CD-30: a loaded looter crowd moves a rolled 1-6" towards leaving; the SF who see it are
     told only that people are carrying goods."""
-    game = cd.game(crowds=[cd.crowd("L", "x16y8", figures=4, looters=True)], dice=[4])
+    game = cd.game(crowds=[cd.crowd("L", "x16y8", figures=4, looters=True, carrying=4)], dice=[4])
     s, crowd = game.state, game.state.crowds["L"]
-    crowd.carrying = 4
     crowds.move_crowd(s, crowd)
     assert s.town.path_inches("x16y8", crowd.node) == 4
     [seen] = game.view("commander")["state"]["crowds"]
@@ -227,8 +226,7 @@ def test_cd29_a_loaded_pickup_leaves_when_sf_come_within_the_leaving_distance(cd
     for too_close, gone in ((None, True), (6, False)):
         rules = {"looter_vehicles": True} | ({"pickup_leave_inches": too_close} if too_close is not None else {})
         game = cd.game(house_rules=rules, units=[cd.unit("P1", "patrol", "x16y8")],
-                       looter_vehicles=[{"id": "van1", "kind": "van", "at": "J1-0"}], dice=[])
+                       looter_vehicles=[{"id": "van1", "kind": "van", "at": "J1-0", "load": 3}], dice=[])
         s = game.state
-        s.vehicles["van1"].load = 3
         looting.looter_vehicles(s)
         assert s.vehicles["van1"].gone is gone

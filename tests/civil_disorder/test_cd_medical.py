@@ -84,21 +84,25 @@ def test_cd58_two_paramedics_for_a_stretcher_and_a_turn_each_step(cd):
 
 
 def test_cd59_an_ambulance_takes_2_stretcher_cases_or_4_walking_wounded(cd):
-    """CD-59: a third stretcher case (or a fifth walking wounded) cannot be loaded."""
-    s = ward(cd, [4])
-    amb = s.units["AMB1"]
-    for i in range(2):
-        wound_sf(s, s.units["P1"], f"extra {i}")
-    extra = [c for c in s.casualties.values()][1:]
-    for c in extra:
-        c.stage = "stretcher"
-        amb.load.append(c.id)
-    assert medical.places(s, amb) == 4
-    turns(s, 4)
+    """CD-59: a third stretcher case (or a fifth walking wounded) cannot be loaded. Three stretcher
+    cases (triage 4): the first two are loaded, 4 turns each (reach, patch, stretcher, load); the
+    third is refused. The commander then orders the ambulance to hospital (carried out in the turn's
+    step 6, every other die a 1)."""
+    game = cd.game(units=[cd.unit("P1", "patrol", "J1-0"),
+                          cd.unit("AMB1", "paramedics", "J1-0", figures=2, vehicle="ambulance", order="treat")],
+                   dice=cd.dice({"CD-57": [4, 4, 4]}))
+    s, amb = game.state, game.state.units["AMB1"]
+    for i in range(3):
+        wound_sf(s, s.units["P1"], f"brick {i}")
+    turns(s, 8)
+    assert len(amb.load) == 2 and medical.places(s, amb) == 4
+    turns(s, 4)  # the third: reach, patch, stretcher, then loading is refused
     assert len(amb.load) == 2
-    amb.order = "evacuate"
-    medical.paramedics(s)
-    assert not amb.load and all(c.stage == "evacuated" for c in extra) and not amb.on_table
+    assert any("is full" in e["text"] for e in s.umpire.log.events if e.get("rule") == "CD-59")
+    aboard = list(amb.load)
+    game.apply("commander", "order:AMB1:evacuate")
+    game.apply("commander", "stay")
+    assert not amb.load and all(s.casualties[c].stage == "evacuated" for c in aboard) and not amb.on_table
 
 
 def test_cd59_a_body_takes_a_stretcher_place_when_the_ambulance_fills_up(cd):
@@ -106,15 +110,13 @@ def test_cd59_a_body_takes_a_stretcher_place_when_the_ambulance_fills_up(cd):
     with a stretcher case and a walking wounded aboard (3 of 4 places), it cannot be loaded."""
     game = cd.game(units=[cd.unit("P1", "patrol", "J1-0"),
                           cd.unit("AMB1", "paramedics", "J1-0", figures=2, vehicle="ambulance", order="treat")],
-                   dice=[])
+                   dice=[4, 3])  # triage: a stretcher case, then a walking wounded
     s, amb = game.state, game.state.units["AMB1"]
-    for stage in ("stretcher", "walking"):
-        wound_sf(s, s.units["P1"], "a brick")
-        casualty = list(s.casualties.values())[-1]
-        casualty.stage = stage
-        amb.load.append(casualty.id)
+    wound_sf(s, s.units["P1"], "a brick")
+    wound_sf(s, s.units["P1"], "a brick")
     wound_sf(s, s.units["P1"], "a shot", dead=True)
-    assert medical.places(s, amb) == 3
+    turns(s, 7)  # the stretcher case in 4 turns, the walking wounded in 3 (reach, patch, load)
+    assert len(amb.load) == 2 and medical.places(s, amb) == 3
     turns(s, 4)  # reach (no triage for the dead), stretcher, then loading is refused
     assert len(amb.load) == 2 and medical.places(s, amb) == 3
     assert any("is full" in e["text"] for e in s.umpire.log.events if e.get("rule") == "CD-59")

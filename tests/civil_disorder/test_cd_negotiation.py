@@ -39,8 +39,7 @@ def test_cd32_no_negotiation_while_gas_or_shooting_is_in_sight(cd):
     """CD-32: a gas cloud or gunfire in sight of the crowd rules negotiation out: it is still
     offered (the player may not know of it), and the attempt comes to nothing, with no CD-33 roll."""
     gassed = talks(cd, 5, dice=cd.dice({}), gas=[{"kind": "tear", "at": "J1-0"}])
-    shot = talks(cd, 5, dice=cd.dice({}))
-    shot.state.gunfire.append((1, "J1-0"))
+    shot = talks(cd, 5, dice=cd.dice({}), gunfire=[{"at": "J1-0"}])
     for game in (gassed, shot):
         game.apply("commander", "negotiate:A")
         game.apply("commander", "stay")

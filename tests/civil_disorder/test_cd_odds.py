@@ -91,7 +91,8 @@ def test_cd20_rl_roll_played_in_seeded_games(cd, how: str) -> None:
     for seed in range(TRIALS):
         game = cd.game(crowds=[cd.crowd("A", "J1-0", figures=10, rl=4)], seed=seed, options={"rl_roll": how})
         s, crowd = game.state, game.state.crowds["A"]
-        crowd.factors = [(2, "specialists appear"), (2, "specialists withdraw")]
+        s.trigger(crowd, "specialists appear", 2)  # CD-21 action factors, as the turn's events give them
+        s.trigger(crowd, "specialists withdraw", 2)
         assert sum(m.value for m in crowds.rl_modifiers(s, crowd)) == 4
         crowds.rl_roll(s, crowd)
         seen[f"RL {crowd.rl}"] += 1

@@ -254,6 +254,29 @@ def test_cd15_cd22_cd37_a_scenario_can_open_in_the_middle_of_trouble(cd):
         cd.game(units=[cd.unit("V1", "patrol", "J0-0", vehicle="van", moving=True)])
 
 
+def test_cd18_cd29_cd30_cd40_a_scenario_can_open_after_shots_looting_and_wrecking(cd):
+    """CD-18: shooting before the game (this turn's, or ``turns_ago``); CD-30: looters already carrying
+    goods off; CD-29: a pickup already loaded; CD-40: a building already wrecked. Each is a one-line
+    ScenarioError when wrong, and a scenario without them opens as before."""
+    game = cd.game(crowds=[cd.crowd("L", "J1-0", figures=4, looters=True, carrying=3)],
+                   looter_vehicles=[{"id": "van1", "kind": "van", "at": "J0-0", "load": 10}],
+                   buildings=[{"id": "shed", "block": [0, 0], "value": 0}],
+                   gunfire=[{"at": "J2-1"}, {"at": "J2-2", "turns_ago": 3}], house_rules={"looter_vehicles": True})
+    s = game.state
+    assert s.gunfire == [(1, "J2-1"), (-2, "J2-2")] and s.crowds["L"].escaping and s.vehicles["van1"].load == 10
+    assert s.details()["wrecks"] == ["shed"]
+    plain = cd.game().state
+    assert plain.gunfire == [] and plain.start_value == 0
+    with pytest.raises(ScenarioError, match=r"setup\.gunfire: 'nowhere' is not a street point"):
+        cd.game(gunfire=[{"at": "nowhere"}])
+    with pytest.raises(ScenarioError, match=r"setup\.gunfire\.0\.turns_ago"):
+        cd.game(gunfire=[{"at": "J0-0", "turns_ago": -1}])
+    with pytest.raises(ScenarioError, match=r"crowd A carries loot but is not a looter crowd \(CD-30\)"):
+        cd.game(crowds=[cd.crowd("A", "J1-0", carrying=2)])
+    with pytest.raises(ScenarioError, match=r"looters' car v holds 5 Loot Units, not 6 \(CD-29\)"):
+        cd.game(looter_vehicles=[{"id": "v", "kind": "car", "at": "J0-0", "load": 6}])
+
+
 def test_cd04_ids_used_twice_are_a_scenario_error(cd):
     """CD-04: buildings, snipers, bombs and looters' vehicles each need their own id (the second
     building would otherwise silently replace the first)."""

@@ -18,9 +18,11 @@ import pytest
 from riotact.core import Game, RandomBot, builtin_scenarios, find_scenario
 from riotact.core.bots import bot_rng
 from riotact.core.log import UMPIRE
-from riotact.rulesets.civil_disorder.spec import SPEC
+from riotact.rulesets import get_ruleset
 from riotact.rulesets.civil_disorder.tables import RL_CHART
 from riotact.rulesets.civil_disorder.text import MAX_LINES, text_view
+
+SPEC = get_ruleset("civil-disorder")
 
 SCENARIOS = [sc.ref for sc in builtin_scenarios(SPEC)]
 RL_STATES = [row.state for row in RL_CHART.values()]
@@ -92,11 +94,10 @@ def test_the_plan_shows_figures_crowds_with_rl_markers_and_building_state(cd: An
         units=[cd.unit("R1", "riot_police", "x16y10")],
         crowds=[cd.crowd("A", "x20y16", rl=6)],
         buildings=[{"id": "bank", "block": [0, 0], "value": 40, "fires": 2},
-                   {"id": "shed", "block": [1, 1], "value": 10}],
+                   {"id": "shed", "block": [1, 1], "value": 0}],  # wrecked (CD-40)
         features=[{"kind": "hydrant", "at": "x8y16"}],
         gas=[{"kind": "tear", "at": "x16y24"}],  # CD-22
     )
-    game.state.buildings["shed"].value = 0
     game.state.add_casualty("x24y16", "crowd", "A", "wounded", "a baton")  # CD-56
     screen = text_view(game.view("commander"))
     cells = plan_of(screen)

@@ -114,9 +114,8 @@ def test_pp11_a_rested_telescopic_rifle_and_a_coup_de_grace_on_a_stunned_man() -
 def test_pp26_a_bandaged_bleeding_badly_injured_firer_and_the_house_rule_that_spares_him() -> None:
     """PP-26 gap: BI -2, -1 once bandaged, plus the bleeding; house rule bi_di_firing_penalty off: none."""
     for options, words in (({}, "BI wound -2"), ({"bi_di_firing_penalty": False}, None)):
-        g = game([ch("R1", "red", (5, 2), weapons=["rifle"]), ch("B1", "blue", (5, 12))], options=options)
-        r1 = g.state.chars["R1"]
-        r1.wounds, r1.bandaged, r1.bleed_extra = r1.card.wound_thresholds[1], True, 1
+        g = game([ch("R1", "red", (5, 2), weapons=["rifle"], wounds=2, bandaged=True, bleeding=1),  # BI
+                  ch("B1", "blue", (5, 12))], options=options)
         to_phase(g, "firing")
         text = action_odds(g, "red")["fire:R1:rifle:B1"].text
         assert (words in text) if words else "wound" not in text

@@ -9,6 +9,7 @@ from fractions import Fraction
 import pytest
 
 from public_participation.pp_support import ch, do, game, to_phase
+from riotact.rulesets import get_ruleset
 from riotact.rulesets.public_participation.odds import fight_odds, hit_chance, morale_odds, shot_odds
 
 GAMES = 800
@@ -73,7 +74,7 @@ def test_pp21_pp39_a_fighting_round_and_a_morale_throw_fall_as_icepool_says_in_s
 def test_pp_odds_procedures_are_the_cross_checked_functions_through_the_command():
     """`riotact odds public-participation shot|fight|morale` report the distributions checked above."""
     from riotact.core.odds import OddsError, find_procedure
-    from riotact.rulesets.public_participation.spec import SPEC as spec
+    spec = get_ruleset("public-participation")
 
     shot = find_procedure(spec, "shot").run(["modifier=1", "need=4", "sdd=-1"])
     assert shot.outcomes == shot_odds(modifier=1, need=4, sdd=-1) and shot.figures["chance to hit"] == Fraction(2, 3)

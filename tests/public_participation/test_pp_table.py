@@ -83,6 +83,9 @@ def test_the_umpire_rules_on_surprise_when_a_person_takes_the_chair():
     ({"at": [50, 5]}, "character R1 stands off the table"),
     ({"load": "really_heavy", "carries_with": "B1"}, "carries with 'B1', who does not carry with him (PP-04)"),
     ({"fears": {"heights": 7}}, "a particular fear (heights) is 1 to 4 (PP-47)"),
+    ({"wounds": 4}, "R1 comes in with 4 wounds, at least its AD threshold 4: it would be out of action (PP-29)"),
+    ({"bandaged": True}, "R1 is bandaged or bleeding with no injury (PP-25)"),
+    ({"wounds": 1, "bleeding": 7}, "bleeding"),
 ])
 def test_a_bad_scenario_is_one_line_naming_the_field(change: dict, message: str) -> None:
     from riotact.core import ScenarioError, parse_scenario

@@ -13,7 +13,6 @@ from typing import Any
 
 from riotact.core import Card, Game, Pile
 from riotact.core.log import Event
-from riotact.rulesets.revolting_behaviour.state import Player
 from support import rb_scenario
 
 
@@ -30,8 +29,9 @@ def act(game: Game, *actions: str) -> None:
         game.apply(game.to_act()[0], action)
 
 
-def player(game: Game, seat: str) -> Player:
-    return game.state.players[seat]  # type: ignore[attr-defined, no-any-return]
+def player(game: Game, seat: str) -> Any:
+    """The seat's player on the table (hand, Cause, RP), to read."""
+    return game.state.players[seat]  # type: ignore[attr-defined]
 
 
 def codes(cards: Pile | Iterable[Card]) -> list[str]:

@@ -11,7 +11,9 @@ import pytest
 from revolting_behaviour.rb_support import act, cause_top, codes, events, player, rb_game, rp, umpire_sees
 from riotact.core import Game, OptionError, ScenarioError, parse_scenario
 from riotact.core.log import dumps
-from riotact.rulesets.revolting_behaviour import SPEC
+from riotact.rulesets import get_ruleset
+
+SPEC = get_ruleset("revolting-behaviour")
 
 
 def test_every_house_rule_cites_a_catalogue_rule() -> None:

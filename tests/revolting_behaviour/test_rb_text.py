@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from revolting_behaviour.rb_support import act, events, rb_game
 from riotact.core import Game, parse_scenario
-from riotact.rulesets.revolting_behaviour import SPEC
+from riotact.rulesets import get_ruleset
+
+SPEC = get_ruleset("revolting-behaviour")
 
 
 def screen(game: Game, seat: str) -> str:

@@ -71,16 +71,13 @@ def _rb() -> tuple[Game, Game, str]:
 
 
 def _bwa_counters() -> tuple[Game, Game, str]:
-    """BWA-11: a hidden authority unit and a dummy counter swap places (the nonviolent side sees two
-    counters)."""
-    a, b = (Game(find_scenario("by-will-alone/night-of-barricades"), seed=3) for _ in range(2))
-    state = b.state
-    unit = next(u for u in state.units.values() if u.side == "authority" and u.hidden and u.on_table  # type: ignore[attr-defined]
-                and u.mounted_in is None)
-    dummy = next(d for d in state.dummies.values() if d.side == "authority")  # type: ignore[attr-defined]
-    del state.dummies[dummy.counter]  # type: ignore[attr-defined]
-    (unit.counter, unit.node), (dummy.counter, dummy.node) = (dummy.counter, dummy.node), (unit.counter, unit.node)
-    state.dummies[dummy.counter] = dummy  # type: ignore[attr-defined]
+    """BWA-11: what is behind an authority counter (the nonviolent side sees the counter only): patrol
+    two as the scenario gives it, or a dedicated riot squad from the neighbouring town."""
+    a, b = _variant("by-will-alone/night-of-barricades", [(
+        'name = "Patrol two"\ntype = "police"\nfeature = "x33"\nstands = 4\nquality = "wavering"\n',
+        'name = "Riot squad"\ntype = "police"\nfeature = "x33"\nstands = 4\nquality = "dedicated"\n'
+        'origin = "neighbouring"\n')])
+    assert b.state.units["patrol-2"].hidden  # type: ignore[attr-defined]
     assert a.to_act() == ("nonviolent",)
     assert dumps(a.view("nonviolent")) == dumps(b.view("nonviolent"))
     return a, b, "nonviolent"
@@ -130,23 +127,20 @@ def _cd() -> tuple[Game, Game, str]:
 
 
 def _pp() -> tuple[Game, Game, str]:
-    """Fog of war: a posse character's card values the outlaws cannot see (ammunition, nerve, orders)."""
-    a, b = (Game(find_scenario("public-participation/dry-gulch"), seed=3) for _ in range(2))
-    foe = b.state.chars["S1"]  # type: ignore[attr-defined]
-    foe.shots_left, foe.nerve, foe.orders, foe.notes = 1, {"charge": [2, 1]}, [(1, "fire")], "a secret"
-    foe.throwables = {k: 0 for k in foe.throwables}
+    """Fog of war (PP-02): a posse character's card values the outlaws cannot see: Sheriff Tate with no
+    gas bomb, a steadier nerve (ADT) and a secret in his notes."""
+    a, b = _variant("public-participation/dry-gulch", [
+        ('throwables = { "gas bomb" = 1 }\nmorale = "heroes"\nadt = 1\n',
+         'throwables = { "gas bomb" = 0 }\nmorale = "heroes"\nadt = 2\nnotes = "a secret"\n')])
     assert dumps(a.view("outlaws")) == dumps(b.view("outlaws"))
     return a, b, "outlaws"
 
 
 def _bon() -> tuple[Game, Game, str]:
-    """BON-002: a hidden German unit deployed elsewhere and shaken, unseen by the British."""
-    a, b = (Game(find_scenario("breaking-of-nations/trench-raid"), seed=3) for _ in range(2))
-    state = b.state
-    unit = next(u for u in state.units.values() if u.seat == "germans" and u.concealed)  # type: ignore[attr-defined]
-    unit.gl += 1
-    for m in state.members(unit):  # type: ignore[attr-defined]
-        m.x += 1.5
+    """BON-002: the hidden MG team deployed elsewhere (a yard and a half east, facing otherwise),
+    unseen by the British."""
+    a, b = _variant("breaking-of-nations/trench-raid", [
+        ('at = [22, 26.5]\nfacing = 180\nhidden = true', 'at = [23.5, 26.5]\nfacing = 170\nhidden = true')])
     assert dumps(a.view("british")) == dumps(b.view("british"))
     return a, b, "british"
 

@@ -12,6 +12,7 @@ from pettingzoo.test import api_test, render_test, seed_test
 from riotact.core import Game, IllegalActionError, Scenario, find_scenario
 from riotact.core.log import dumps
 from riotact.rl import pettingzoo as rl_pettingzoo
+from riotact.rl.observer import Observer, scenario_encoding
 from riotact.rl.pettingzoo import RiotactAEC
 from rl_support import REFS, SCENARIOS
 
@@ -102,21 +103,23 @@ def test_planted_sentinels_never_reach_an_observation_tensor(scenario: Scenario)
 
 def test_hidden_cause_cards_do_not_change_what_a_seat_observes() -> None:
     """RB-07: the face-down Cause is hidden from everyone. Two games differing only in the order of
-    p2's face-down Cause cards give both seats the same tensors while fund-raising reveals nothing."""
+    p2's face-down Cause cards (the same ten dealt in opposite orders) give both seats the same
+    tensors while fund-raising reveals nothing."""
     scenario = find_scenario("revolting-behaviour/first-game")
-    a, b = RiotactAEC(scenario), RiotactAEC(scenario)
-    for env in (a, b):
-        env.reset(seed=8)
-    b.game.state.players["p2"].cause.cards.reverse()  # type: ignore[attr-defined]
-    fundraising = a.encoding.index["D-mild"]
+    cause = ["2S", "5H", "9C", "KD", "3H", "7S", "JC", "4D", "8H", "QS"]
+    a, b = (Game(scenario, seed=8, cards={"p2/cause-deck": [order]}) for order in (cause, cause[::-1]))
+    encoding = scenario_encoding(scenario, a.options)
+    seen_a, seen_b = Observer(a, encoding), Observer(b, encoding)
+    assert a.state.players["p2"].cause.cards == b.state.players["p2"].cause.cards[::-1]  # type: ignore[attr-defined]
+    fundraising = encoding.index["D-mild"]
     for _ in range(12):
-        seat = a.agent_selection
+        seat = a.to_act()[0]
         for s in ("p1", "p2"):
-            assert np.array_equal(a.observe(s)["observation"], b.observe(s)["observation"])
-        legal = np.flatnonzero(a.observe(seat)["action_mask"])
+            assert np.array_equal(seen_a.tensor(s), seen_b.tensor(s))
+        legal = np.flatnonzero(seen_a.mask(seat))
         action = fundraising if fundraising in legal else int(legal[0])
-        a.step(action)
-        b.step(action)
+        a.apply(seat, seen_a.legal(seat)[action])
+        b.apply(seat, seen_b.legal(seat)[action])
 
 
 def test_the_environment_plays_the_same_game_as_the_protocol() -> None:

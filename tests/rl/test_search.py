@@ -13,8 +13,11 @@ from riotact.core import Game, find_scenario
 from riotact.core.bots import BOT_KINDS, bot_rng, make_bot
 from riotact.core.log import dumps
 from riotact.core.search import SearchBot
-from riotact.rulesets.revolting_behaviour.bots import HeuristicBot
-from riotact.rulesets.revolting_behaviour.determinise import determinise, from_view
+from riotact.rulesets import get_ruleset
+from riotact.rulesets.revolting_behaviour.determinise import from_view
+
+RB = get_ruleset("revolting-behaviour")  # its determiniser and heuristic bot
+determinise, HeuristicBot = RB.determinise, RB.heuristic_bot
 
 
 def _played(ref: str, seed: int, decisions: int) -> Game:

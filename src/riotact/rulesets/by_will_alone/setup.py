@@ -81,6 +81,10 @@ class UnitSpec(_Strict):
     # (they start among the discarded stands a rally may bring back).
     start: Literal["table", "jail", "discarded"] = "table"
     without_commander: bool = False      # BWA-46/47: actionists whose commander is already gone
+    attempts: int = Field(0, ge=0, le=20)  # BWA-47: attempts at a new commander already made (without one)
+    band: bool = False                   # BWA-40: stands that already lost nonviolent discipline
+    enveloping: str | None = None        # BWA-22: an enemy unit on its feature it already envelops
+    dropped_levels: int = Field(0, ge=0, le=2)  # BWA-05: authority reliability already dropped (a rally restores it)
     lost: bool = False                   # BWA-07: starts lost, will not move until rallied (BWA-30)
     condition: Literal["sitting", "fraternizing", "partying"] | None = None  # BWA-19: already under way
     barricade: bool = False              # BWA-52: starts behind a barricade it built on its feature
@@ -139,6 +143,16 @@ class UnitSpec(_Strict):
             raise ValueError(f"unit {self.id}: only nonviolent actionists sit, fraternize or party (BWA-19)")
         if self.without_commander and (self.side != "nonviolent" or self.type != "actionists"):
             raise ValueError(f"unit {self.id}: only nonviolent actionists have a commander to be without (BWA-46)")
+        if self.attempts and not self.without_commander:
+            raise ValueError(f"unit {self.id}: attempts at a new commander need without_commander (BWA-47)")
+        if self.band and (self.side != "nonviolent" or self.type != "actionists" or self.start != "table"
+                          or self.reserve or self.hidden or self.barricade or self.condition is not None):
+            raise ValueError(f"unit {self.id}: a band is nonviolent actionists on the table, not hidden, with no "
+                             "barricade or condition (BWA-40)")
+        if self.dropped_levels and (self.side != "authority" or self.dropped_levels > min(
+                level_of(self.side, q) for q in (self.qualities or [self.quality or "reliable"]))):
+            raise ValueError(f"unit {self.id}: only authority stands drop reliability for a while, and not below "
+                             "Wavering (BWA-05)")
         return self
 
 
@@ -181,6 +195,15 @@ class VictorySpec(_Strict):
     violence_points: float = 1.0     # authority: per nonviolent stand that lost discipline
 
 
+class IncidentSpec(_Strict):
+    """BWA-49: something that happened to an authority command group before the first initiative
+    (``initiatives_ago`` 0: counted in the first), read by its escalation rolls."""
+
+    group: str
+    kind: Literal["attacked", "withdrew", "nv_withdrew"]  # its units attacked / withdrew / nonviolent withdrew
+    initiatives_ago: int = Field(0, ge=0, le=50)
+
+
 class Setup(_Strict):
     length: int = Field(24, ge=1, le=1000)      # action steps in the game
     area: str = "the town"
@@ -195,6 +218,7 @@ class Setup(_Strict):
     changed_signs: list[str] = []   # BWA-16: intersections whose street signs are already changed
     smoke: list[str] = []           # BWA-13: a smoke ball on each feature named (twice for two)
     levels: dict[str, int] = {}     # BWA-48: command groups already above level of violence 1
+    incidents: list[IncidentSpec] = []  # BWA-49: attacks and withdrawals before the game
     victory: VictorySpec = VictorySpec()
 
     @field_validator("wind")
@@ -280,6 +304,16 @@ class Setup(_Strict):
             if not 1 <= level <= max(weapons):
                 raise ValueError(f"levels: {group} may be at level 1 to {max(weapons)}, the most its units' "
                                  f"weapons allow (BWA-48), not {level}")
+        groups = {u.commander or u.id for u in self.units if u.side == "authority"}
+        for incident in self.incidents:
+            if incident.group not in groups:
+                raise ValueError(f"incidents: no authority command group {incident.group!r}")
+        for u in self.units:
+            target = units.get(u.enveloping or "")
+            if u.enveloping is not None and (target is None or target.side == u.side or target.feature != u.feature
+                                             or u.feature is None or target.start != "table" or target.reserve):
+                raise ValueError(f"unit {u.id}: envelops {u.enveloping!r}, which must be an enemy unit on its "
+                                 "feature (BWA-22)")
         for spot in self.smoke:
             if spot not in kinds:
                 raise ValueError(f"smoke: no feature {spot!r}")
@@ -294,8 +328,11 @@ class Setup(_Strict):
                 raise ValueError(f"infiltrator: no unit {inf.unit!r}")
             if inf.kind == "provocateur" and target.side != "nonviolent":
                 raise ValueError("infiltrator: a provocateur hides in a nonviolent unit")
-            if target.stands < 2 or target.start != "table":
-                raise ValueError(f"infiltrator: unit {inf.unit} needs at least 2 stands on the table")
+            # The infiltrator is the unit's last stand, never its commander (the first): one stand will do
+            # for actionists whose commander is already gone.
+            if target.stands < (1 if target.without_commander else 2) or target.start != "table":
+                raise ValueError(f"infiltrator: unit {inf.unit} needs at least 2 stands on the table "
+                                 "(1 without a commander)")
         for objective in self.victory.objectives:
             if objective not in kinds:
                 raise ValueError(f"victory: no feature {objective!r}")

@@ -201,7 +201,8 @@ class World(State):
         self.escalations = 0
         self.escalated: dict[str, int] = {}             # BWA-49: successful escalations by commander
         self.lost_discipline = 0
-        self.incidents: list[tuple[int, str, str]] = []   # BWA-49: (initiative, kind, group)
+        self.incidents = [(self.initiative_number - i.initiatives_ago, i.kind, i.group)  # BWA-49: (initiative,
+                          for i in setup.incidents]                                  # kind, group)
         # BWA-01/02: the acting side has lost the initiative in this step / has taken a risk in it.
         self.lose_initiative = False
         self.took_risk = False
@@ -261,11 +262,11 @@ class World(State):
         default = "Trained" if spec.side == NONVIOLENT else "Reliable"
         names = spec.qualities or [spec.quality or default] * spec.stands
         levels = [level_of(spec.side, q) for q in names]
-        stands = [Stand(f"{spec.id}.{i + 1}", spec.side, lv, lv) for i, lv in enumerate(levels)]
+        stands = [Stand(f"{spec.id}.{i + 1}", spec.side, lv - spec.dropped_levels, lv) for i, lv in enumerate(levels)]
         # BWA-46: the first stand of actionists commands them, unless the scenario says their commander
         # is gone or they start off the table (an arrested or discarded commander is one no longer).
         if spec.side == NONVIOLENT and spec.type == "actionists" and not spec.without_commander \
-                and spec.start == "table":
+                and spec.start == "table" and not spec.band:
             stands[0].commander = True
         return Unit(
             id=spec.id, side=spec.side, name=spec.name or spec.id, type=spec.type,
@@ -276,7 +277,8 @@ class World(State):
             country=spec.country, language=spec.language, food=spec.food, fed=spec.fed,
             origin=spec.origin, gps=spec.gps, police=spec.police, weapons=spec.weapons,
             cannons=spec.cannons, smoke=tuple(spec.smoke), capacity=spec.capacity,
-            lost=spec.lost, condition=spec.condition, led=spec.side == NONVIOLENT and spec.type == "actionists",
+            lost=spec.lost, condition=spec.condition, enveloping=spec.enveloping, band=spec.band,
+            attempts=spec.attempts, led=spec.side == NONVIOLENT and spec.type == "actionists" and not spec.band,
         )
 
     # -- who sees what -----------------------------------------------------------

@@ -48,7 +48,7 @@ class BuildingSetup(_Model):
     block: tuple[int, int]
     part: Literal["whole", "west", "east", "north", "south", "nw", "ne", "sw", "se"] = "whole"
     kind: Literal["shop", "house", "office", "embassy", "store", "garage", "pub"] = "shop"
-    value: int = Field(ge=1, le=200)
+    value: int = Field(ge=0, le=200)  # 0: already wrecked when the game starts (CD-40)
     loot: int | None = Field(None, ge=0, le=100)  # None: CD-27 rule (50% of value) for shops
     fires: int = Field(0, ge=0)
 
@@ -123,6 +123,7 @@ class CrowdSetup(_Model):
     bombs_made: bool = False  # CD-37: its bottles and petrol are already gathered (needs petrol_bombs)
     missiles: int = Field(5, ge=0)  # CD-35: turns of brick and bottle throwing
     wet: int = Field(0, ge=0, le=2)  # CD-22: 1 damp, 2 soaked (rain, or hosed before the game starts)
+    carrying: int = Field(0, ge=0, le=100)  # CD-30: Loot Units looters already carry off (needs looters)
     layout: list[tuple[float, float]] | None = None  # CD-19: optional figure positions
     controlled_by: str | None = None  # CD-05: must stay empty (no crowd players)
 
@@ -130,6 +131,8 @@ class CrowdSetup(_Model):
     def _bombs_allowed(self) -> CrowdSetup:
         if self.bombs_made and not self.petrol_bombs:
             raise ValueError(f"crowd {self.id} has petrol bombs made but petrol_bombs is false (CD-37)")
+        if self.carrying and not self.looters:
+            raise ValueError(f"crowd {self.id} carries loot but is not a looter crowd (CD-30)")
         return self
 
 
@@ -178,16 +181,33 @@ class GasSetup(_Model):
     turns: int | None = Field(None, ge=1, le=50)
 
 
+class GunfireSetup(_Model):
+    """CD-18: shots fired at a street point ``turns_ago`` turns before the first (0: in the moments
+    before it, counted as turn 1's); crowds keep away from it while the ``gunfire_turns`` house rule
+    remembers it."""
+
+    at: str
+    turns_ago: int = Field(0, ge=0, le=50)
+
+
 class LooterVehicleSetup(_Model):
-    """CD-29 optional: looters' pickups."""
+    """CD-29 optional: looters' pickups, ``load`` Loot Units already aboard."""
 
     id: str
     kind: Literal["car", "van"]
     at: str
+    load: int = Field(0, ge=0)
 
     @property
     def capacity(self) -> int:
         return VEHICLE_LOOT[self.kind]
+
+    @model_validator(mode="after")
+    def _load_fits(self) -> LooterVehicleSetup:
+        if self.load > self.capacity:
+            raise ValueError(f"looters' {self.kind} {self.id} holds {self.capacity} Loot Units, "
+                             f"not {self.load} (CD-29)")
+        return self
 
 
 class CDSetup(_Model):
@@ -206,6 +226,7 @@ class CDSetup(_Model):
     snipers: list[SniperSetup] = []
     bombs: list[BombSetup] = []
     gas: list[GasSetup] = []
+    gunfire: list[GunfireSetup] = []
     looter_vehicles: list[LooterVehicleSetup] = []
 
     @field_validator("players")

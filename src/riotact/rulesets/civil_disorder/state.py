@@ -291,7 +291,7 @@ class World(State):
                       for u in setup.units}
         self.crowds = {c.id: Crowd(c.id, c.figures, c.at, c.rl, self._objective(c.objective), c.looters,
                                    petrol_allowed=c.petrol_bombs, bottles=c.bombs_made, petrol=c.bombs_made,
-                                   missiles=c.missiles, wet=c.wet)
+                                   missiles=c.missiles, wet=c.wet, carrying=c.carrying)
                        for c in setup.crowds}
         pct = options.loot_percent
         self.buildings = {b.id: Building(b.id, b.kind, b.value, b.value,
@@ -303,14 +303,14 @@ class World(State):
         for f in setup.features:
             self.features.setdefault(f.kind, []).append(f.at)
         self.snipers = {s.id: Sniper(s.id, s.building, s.crowd, s.target) for s in setup.snipers}
-        self.vehicles = {v.id: LooterVehicle(v.id, v.kind, v.at, v.capacity) for v in setup.looter_vehicles}
+        self.vehicles = {v.id: LooterVehicle(v.id, v.kind, v.at, v.capacity, v.load) for v in setup.looter_vehicles}
         self.bombs = {b.id: Bomb(b.id, b.crowd, b.turn, b.sf_within, b.radius, b.hit_on, b.damage, b.fire_on)
                       for b in setup.bombs}
         self.prisoners: dict[str, Prisoner] = {}  # CD-55
         self.casualties: dict[str, Casualty] = {}
         self.gas = [GasCloud(g.kind, *town.pos[g.at], g.turns if g.turns is not None else options.gas_turns,
                              float(options.gas_radius)) for g in setup.gas]
-        self.gunfire: list[tuple[int, str]] = []  # CD-18: (turn, street point)
+        self.gunfire = [(self.turn - g.turns_ago, g.at) for g in setup.gunfire]  # CD-18: (turn, street point)
         self.phase = dict.fromkeys(self.sf_seats, "action")
         if self.human_umpire:
             self.phase[UMPIRE] = "wait"

@@ -248,7 +248,8 @@ def _validate(scenario: Scenario, setup: CDSetup, town: Town) -> None:
     buildings = {b.id for b in setup.buildings}
     places = [("players", p.at) for p in setup.players] + [("units", u.at) for u in setup.units] + \
         [("crowds", c.at) for c in setup.crowds] + [("features", f.at) for f in setup.features] + \
-        [("looter_vehicles", v.at) for v in setup.looter_vehicles] + [("gas", g.at) for g in setup.gas]
+        [("looter_vehicles", v.at) for v in setup.looter_vehicles] + [("gas", g.at) for g in setup.gas] + \
+        [("gunfire", g.at) for g in setup.gunfire]
     for field, node in places:
         if node not in town.pos:
             fail(field, f"{node!r} is not a street point of the town (junctions are J<col>-<row>)")

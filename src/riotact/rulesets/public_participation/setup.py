@@ -96,8 +96,22 @@ class CharacterCard(BaseModel):
     fears_nothing: bool = False
     done_before: dict[str, int] = {}
     notes: str = ""
+    #: PP-29 / PP-25: the running wound total it comes in with (hurt before the game), whether that
+    #: injury is bandaged, and the further -1s bleeding has already cost it.
+    wounds: int = Field(0, ge=0)
+    bandaged: bool = False
+    bleeding: int = Field(0, ge=0, le=6)
 
     _seat_exists = field_validator("seat")(scenario_seat)
+
+    @model_validator(mode="after")
+    def _hurt_but_in_play(self) -> CharacterCard:
+        if self.wounds >= self.wound_thresholds[3]:
+            raise ValueError(f"{self.id} comes in with {self.wounds} wounds, at least its AD threshold "
+                             f"{self.wound_thresholds[3]}: it would be out of action (PP-29)")
+        if (self.bandaged or self.bleeding) and self.wounds < self.wound_thresholds[0]:
+            raise ValueError(f"{self.id} is bandaged or bleeding with no injury (PP-25)")
+        return self
 
     @field_validator("fears")
     @classmethod

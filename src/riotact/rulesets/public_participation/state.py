@@ -222,7 +222,8 @@ class World(State):
             melee = weapons[card.melee] if card.melee else next(
                 (w for w in arms if w.kind == "melee"), WEAPONS["fists"])
             self.chars[card.id] = Character(card, arms, melee, card.at[0], card.at[1], card.side or card.seat,
-                                            dict(card.throwables), card.load, notes=card.notes)
+                                            dict(card.throwables), card.load, card.wounds, card.bandaged,
+                                            bleed_extra=card.bleeding, notes=card.notes)
         self.weapon_book = weapons
         self.allies = {frozenset(p) for p in setup.allies}
         self.move = 1
