@@ -73,3 +73,29 @@ def test_bwa11_bwa26_a_spy_shows_its_sides_seat_the_hidden_unit_it_sits_in_and_a
     assert {u["id"] for u in authority["units"]} == {"n", "c", "a"}
     assert authority["infiltrators"] == [{"unit": "c", "kind": "spy"}, {"unit": "p", "kind": "provocateur"}]
     assert g.header_for("nonviolent")["scenario_data"]["setup"]["infiltrators"] == []
+
+
+def _units(g, seat: str) -> dict[str, dict]:
+    return {u["id"]: u for u in g.view(seat)["state"]["units"]}
+
+
+def test_bwa40_a_band_heads_up_the_street_toward_the_authority_not_into_the_housing_block(bwa) -> None:
+    """BWA-40: a band moves toward the closest authority unit in sight: from Main Street beside the
+    housing block (m2) toward police at w0 it steps west to the crossing x1, not into the block (h) or
+    east to x3."""
+    g = bwa.game([bwa.nv("band", "m2", stands=1, band=True), bwa.nv("n", "e6"), bwa.auth("a", "w0", stands=2)],
+                 None, options={"accidental_attacks": False, "first_initiative": "nonviolent"})
+    g.apply("nonviolent", "done")
+    assert _units(g, "nonviolent")["band"]["feature"] == "x1"
+
+
+def test_bwa40_stands_that_lose_discipline_in_play_form_a_band_at_the_first_level_of_violence(bwa) -> None:
+    """BWA-39/40: an Untrained stand that loses a confrontation and rolls 1+1(+1) for its discipline
+    leaves its unit as a band, shown like any unit: weapons at level 1 (threats, pushing; BWA-48)."""
+    g = bwa.game([bwa.nv("n", "x1", stands=2, quality="untrained"), bwa.auth("a", "m2", stands=4)], [],
+                 options={"accidental_attacks": False, "first_initiative": "authority"})
+    bwa.orders(g, "authority", "a:confront:n")
+    bwa.script(g, [6, 6, 6, 6] + [1, 1] + [6, 6] + [1, 1] + [6] * 30)
+    g.apply("nonviolent", "react:hold")
+    band = _units(g, "nonviolent")["n-band0"]
+    assert band["band"] and band["weapons"] == 1 and [s["id"] for s in band["stands"]] == ["n.2"]
