@@ -180,9 +180,19 @@ def _pp_setup() -> tuple[Game, Game, str]:
     return a, b, "outlaws"
 
 
+def _pp_unseen() -> tuple[Game, Game, str]:
+    """PP-02: Deputy Quill starts behind the bank, out of the outlaws' sight, at one end of it or the
+    other: the outlaws have never seen him (nor his name, nor his starting place)."""
+    _, a = _variant("public-participation/dry-gulch", [("at = [2, 18]", "at = [17, 31.5]")])
+    _, b = _variant("public-participation/dry-gulch", [("at = [2, 18]", "at = [24, 31.5]")])
+    assert "S3" not in {c["id"] for c in a.view("outlaws")["state"]["characters"]}
+    assert dumps(a.view("outlaws")) == dumps(b.view("outlaws"))
+    return a, b, "outlaws"
+
+
 TWINS: dict[str, Callable[[], tuple[Game, Game, str]]] = {
     "RB": _rb, "BWA": _bwa_counters, "CD": _cd, "PP": _pp, "BON": _bon, "BON-setup": _bon_setup,
-    "BWA-setup": _bwa_setup, "PP-setup": _pp_setup}
+    "BWA-setup": _bwa_setup, "PP-setup": _pp_setup, "PP-unseen": _pp_unseen}
 
 
 def _fingerprint(world: Game, decisions: int = 25) -> list[str]:
@@ -216,3 +226,24 @@ def test_the_search_bot_chooses_the_same_whatever_the_hidden_fact(code: str) -> 
                         rollout_cap=40, rollout_bot=game.spec.heuristic_bot)
         choices.append(bot.choose(game.view(seat), game.legal_actions(seat)))
     assert choices[0] == choices[1]
+
+
+def test_a_figure_out_of_sight_is_where_the_seat_last_saw_it_or_gone() -> None:
+    """PP-02 / PP-11: in the posse's worlds, an outlaw out of its sight stands where the posse's own
+    view last showed him (hurt as it showed him), or is off the table: never where he really is."""
+    game = Game(find_scenario("public-participation/dry-gulch"), seed=5)
+    rng, shown, placed = random.Random(5), {}, 0
+    while game.to_act():
+        for c in game.view("posse")["state"]["characters"]:
+            shown[c["id"]] = (c["x"], c["y"], c["wound"])
+        seat = game.to_act()[0]
+        game.apply(seat, rng.choice(game.legal_actions(seat)).id)
+        in_sight = {c["id"] for c in game.view("posse")["state"]["characters"]}
+        determinise = game.spec.determinise
+        assert determinise is not None
+        world = determinise(game, "posse", 1).state
+        for cid in shown.keys() - in_sight:
+            figure = world.chars[cid]  # type: ignore[attr-defined]
+            assert figure.fled or (figure.x, figure.y, figure.state) == shown[cid]
+            placed += not figure.fled
+    assert placed >= 5

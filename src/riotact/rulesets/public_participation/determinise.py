@@ -8,8 +8,11 @@ the other seats' characters from it). Its worlds keep that and deal anew what it
   shows (name, side, base, size, being armed) and the card model's defaults for the rest (move 5,
   fight 0, average shooting, normal morale, no training, wound thresholds 1-4), a revolver (PP-13)
   if it is armed, fists in a fight, nothing to throw, no notes;
-- a character of another seat out of its sight is where the scenario starts it, as it started
-  (the seat's best guess: it has not seen it since);
+- a character of another seat out of its sight is where the seat last saw it, with the wound marker
+  it last saw (``World.last_seen``) and otherwise as the scenario starts it; if that place is in the
+  seat's sight now (it has gone from there), or the seat has never seen it, it is not on the table
+  in the seat's worlds (it may not even know the character exists: ``scenario_data_for`` keeps
+  other seats' characters from it, and their starting places with them);
 - a character of another seat in sight keeps what the table shows (position, wound marker, morale
   letter, being armed) and has the default card's values for what the table does not show: wounds
   at the least its wound marker needs (PP-29), no ammunition used (PP-09), no orders understood
@@ -48,39 +51,38 @@ def determinise(game: Game, seat: str, seed: int) -> Game:
     start = scenario_start(game, 0).state
     assert isinstance(start, World)
     seen = view.seen_by_seat(state, seat)
+    noted = state.last_seen[seat]
+    # what other seats saw of the table, and when, is theirs: it would tell where their figures stood
+    state.last_seen = {other: {} for other in state.last_seen} | {seat: noted}
     unseen = sorted(cid for cid, c in state.chars.items() if c.seat != seat and cid not in seen)
     for cid in unseen:
-        state.chars[cid] = copy.deepcopy(start.chars[cid])
+        c = state.chars[cid] = copy.deepcopy(start.chars[cid])
+        c.x, c.y, band = noted.get(cid, (0.0, 0.0, "unhurt"))
+        _default_card(c, band, name=c.card.name if cid in noted else cid)
     for c in state.chars.values():
-        if c.seat != seat:
-            _default_card(c)
+        if c.seat != seat and c.id in seen:
+            _default_card(c, c.state, name=c.card.name)
     # PP-08: an opportunity shot offered to another seat's figure stands only if its default card has it
     state.pending = [p for p in state.pending if p["kind"] != "opportunity"
                      or state.chars[p["cid"]].seat == seat or _in_reach(state, p)]
-    _out_of_sight(state, seat, unseen, start)
+    _out_of_sight(state, seat, unseen, noted)
     return world
 
 
-def _out_of_sight(state: World, seat: str, unseen: list[str], start: World) -> None:
-    """An unseen character put back where it started must stay unseen: else it is put where another of
-    its seat's characters started, unseen, else it has left the table (the seat does not see it)."""
+def _out_of_sight(state: World, seat: str, unseen: list[str], noted: dict[str, tuple[float, float, str]]) -> None:
+    """An unseen character is where the seat last saw it if that place is out of its sight now; else
+    (or never seen: then nameless and nowhere) it has left the table as far as the seat's worlds go."""
     own = [c for c in state.chars.values() if c.seat == seat]
     for cid in unseen:
         c = state.chars[cid]
-        places = [(c.x, c.y), *((o.x, o.y) for o in sorted(start.chars.values(), key=lambda o: o.id)
-                                if o.seat == c.seat and o.id != cid)]
-        for c.x, c.y in places:
-            if not any(board.sees(state, o, c) for o in own):
-                break
-        else:
-            c.fled = True
+        c.fled = cid not in noted or any(board.sees(state, o, c) for o in own)
 
 
-def _default_card(c: Character) -> None:
+def _default_card(c: Character, band: str, name: str) -> None:
     """PP-02: the public default card for a character of another seat (module docstring), keeping
-    what the table shows; its wounds the least its wound marker needs under that card (PP-29)."""
-    band, armed = c.state, c.armed
-    c.card = CharacterCard.model_validate({"id": c.card.id, "name": c.card.name, "seat": c.card.seat,
+    what the table shows; its wounds the least its wound marker ``band`` needs under that card (PP-29)."""
+    armed = c.armed
+    c.card = CharacterCard.model_validate({"id": c.card.id, "name": name, "seat": c.card.seat,
                                            "side": c.card.side, "at": (c.x, c.y), "base": c.card.base,
                                            "size": c.card.size, "mounted": c.card.mounted})
     c.wounds = c.card.wound_thresholds[_BANDS.index(band)] if band in _BANDS else 0

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from riotact.core.adjudication import Umpire
+from riotact.core.log import UMPIRE
 from riotact.core.protocol import Action, State
 from riotact.core.scenario import Scenario
 from riotact.tabletop import Feature, Table
@@ -252,6 +253,10 @@ class World(State):
         self.messages = dict(ORDERS) | {f"line{i + 1}": text for i, text in enumerate(setup.lines)}
         #: Each character's speaking actions (they never change: speaking.speak_actions).
         self.speech: dict[str, tuple[Action, ...]] = {}
+        #: Where and how hurt each seat last saw each other seat's figures (view.watch): its worlds put a
+        #: figure out of sight there (determinise.py); a figure never seen is not in them (fog of war).
+        self.last_seen: dict[str, dict[str, tuple[float, float, str]]] = {
+            seat: {} for seat in scenario.seats if seat != UMPIRE}
 
     def __deepcopy__(self, memo: dict[int, object]) -> World:
         """A copy for search (``Game.clone``, determinisations) that costs the game's changing state only:

@@ -131,14 +131,18 @@ def watch(w: World) -> None:
     start and after every movement since: each movement is told to the seats that see the figure
     where it starts or where it ends, so such a seat was told of them all. Whether it has watched a
     figure all move the seat can tell from its own sight alone, so "not known" leaks nothing of
-    what the figure did unseen (fog of war)."""
+    what the figure did unseen (fog of war). Here too each seat notes where, and how hurt, it last saw
+    each other seat's figures (``World.last_seen``, for its search worlds)."""
     for seat in w.seats:
         if seat == UMPIRE:
             continue
         seen = seen_by_seat(w, seat)
+        noted = w.last_seen[seat]
         for c in w.chars.values():
             if c.id not in seen:
                 c.unwatched.add(seat)
+            elif c.seat != seat:
+                noted[c.id] = (c.x, c.y, c.state)
 
 
 def moved_known(w: World, seat: str, c: Character) -> bool:
