@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import copy
 import math
+from collections.abc import Iterator
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -148,10 +149,21 @@ def window_for(w: World, m: Soldier, t: Soldier) -> str | None:
 
 
 def targets_for(w: World, m: Soldier, u: Unit) -> list[Soldier]:
-    found = combat.targets_for(w, m, u)
+    """BON-024 (``combat.targets_for``), and from inside only those seen through a free door or
+    window (BON-091)."""
+    return list(aims(w, m, u))
+
+
+def has_target(w: World, m: Soldier, u: Unit) -> bool:
+    """Whether ``m`` has a target in ``u``: the targets looked at until the first."""
+    return next(aims(w, m, u), None) is not None
+
+
+def aims(w: World, m: Soldier, u: Unit) -> Iterator[Soldier]:
+    found = combat.aims(w, m, u)
     if not w.houses or where(w, m) is None:
         return found
-    return [t for t in found if window_for(w, m, t) is not None]
+    return (t for t in found if window_for(w, m, t) is not None)
 
 
 def shots(w: World, firers: list[Soldier], u: Unit) -> list[tuple[Soldier, Soldier]]:
