@@ -3,7 +3,7 @@ decisions per CPU-second**, each version in its own process, alternated in round
 
 A refactor that must not change any game must not make it slower either (issue 20): run
 
-    .venv/bin/python benchmarks/bench_versions.py --base 12818dd --seconds 2 --rounds 5
+    .venv/bin/python benchmarks/bench_versions.py --base 12818dd --seconds 2 --rounds 5 [--only RULESET-ID]
 
 The base is exported with ``git archive`` into a temporary folder; both versions play the same
 scenarios with the same seeds through the public ``Game`` protocol on the Python engine, explained
@@ -32,9 +32,11 @@ if hasattr(os, "sched_setaffinity"):
     os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
 from riotact.core import Game, builtin_scenarios
 from riotact.rulesets import all_rulesets
-seconds, explain = float(sys.argv[1]), sys.argv[2] == "explained"
+seconds, explain, only = float(sys.argv[1]), sys.argv[2] == "explained", sys.argv[3:]
 out = {}
 for spec in all_rulesets():
+    if only and spec.id not in only:
+        continue
     for scenario in builtin_scenarios(spec):
         rng, seed, decisions = random.Random(0), 0, 0
         start = time.process_time()
@@ -62,9 +64,9 @@ def export(revision: str, into: Path) -> Path:
     return into / "base"
 
 
-def measure(tree: Path, seconds: float, mode: str) -> dict[str, float]:
+def measure(tree: Path, seconds: float, mode: str, only: list[str]) -> dict[str, float]:
     env = {**os.environ, "PYTHONPATH": str(tree / "src")}
-    done = subprocess.run([sys.executable, "-c", CHILD, str(seconds), mode], env=env, check=True,
+    done = subprocess.run([sys.executable, "-c", CHILD, str(seconds), mode, *only], env=env, check=True,
                           capture_output=True, text=True)
     result: dict[str, float] = json.loads(done.stdout)
     return result
@@ -76,6 +78,8 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per scenario per round")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--mode", choices=("explained", "laboratory"), default="laboratory")
+    parser.add_argument("--only", action="append", default=[], metavar="RULESET-ID",
+                        help="measure this ruleset's scenarios only (may be repeated)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         base = export(args.base, Path(tmp))
@@ -83,7 +87,7 @@ def main() -> int:
         for round_ in range(args.rounds):
             for name, tree in (("base", base), ("this", ROOT)) if round_ % 2 == 0 else \
                     (("this", ROOT), ("base", base)):
-                runs[name].append(measure(tree, args.seconds, args.mode))
+                runs[name].append(measure(tree, args.seconds, args.mode, args.only))
             print(f"round {round_ + 1}/{args.rounds} done", file=sys.stderr, flush=True)
     print(f"| scenario ({args.mode}, random bots) | base {args.base} | this tree | this / base |")
     print("|---|---|---|---|")

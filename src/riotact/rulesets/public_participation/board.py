@@ -54,14 +54,19 @@ def sees(w: World, a: Character, b: Character) -> bool:
     """Line of sight between two figures (buildings block it); the unconscious see nothing."""
     if a is b:
         return True
-    if (a.out_of_play and not a.surrendered) or a.unconscious(w.move) or b.fled:
+    if not may_see(w, a) or b.fled:
         return False
     return clear_sight(w, a.pos, b.pos)
 
 
+def may_see(w: World, a: Character) -> bool:
+    """Whether ``a`` has eyes open: the unconscious and those out of play (but a prisoner) see nothing."""
+    return not ((a.out_of_play and not a.surrendered) or a.unconscious(w.move))
+
+
 def seen_among(w: World, a: Character, others: list[Character]) -> list[Character]:
     """Those of ``others`` that ``a`` sees (:func:`sees` for many, in their order)."""
-    if (a.out_of_play and not a.surrendered) or a.unconscious(w.move):
+    if not may_see(w, a):
         return [b for b in others if b is a]
     here, cache = a.pos, w.sight_cache
     out = []

@@ -246,8 +246,9 @@ class World(State):
         self.pending: list[dict[str, Any]] = []
         #: Move plans by their ends (paths depend on the ends only; the umpire's obstacle rulings clear it).
         self.plans: dict[tuple[XY, XY], tuple[float, float, list[str]]] = {}
-        #: The move menu's moves towards a point, by what they depend on (movement.moves_towards).
-        self.menus: dict[tuple[object, ...], tuple[Action, ...]] = {}
+        #: The move menu's moves by a figure's standing, then by the figure (id and place) or feature (id)
+        #: they go towards (movement.move_menu).
+        self.menus: dict[tuple[object, ...], dict[object, tuple[Action, ...]]] = {}
         #: Character ids in order: the legal list, sight and the audiences go through them so.
         self.ids = sorted(self.chars)
         self.messages = dict(ORDERS) | {f"line{i + 1}": text for i, text in enumerate(setup.lines)}

@@ -115,14 +115,17 @@ def scenario_data_for(w: World, seat: str) -> dict[str, Any]:
 
 # -- what each seat sees, and who is told: the audiences of events (the same names in every view.py)
 def seen_by_seat(w: World, seat: str) -> set[str]:
-    """Ids of the characters a seat may see: its own, and those any of them sees."""
+    """Ids of the characters a seat may see: its own, and those any of them sees (:func:`board.sees`).
+    Each other figure is looked at until one pair of eyes sees it: on a crowded table that is the
+    first, so the cost grows with the figures, not with their pairs."""
     if seat == UMPIRE and seat not in w.seats:
         return set(w.chars)
-    chars = list(w.chars.values())
-    seen: set[str] = set()
-    for c in chars:
-        if c.seat == seat:
-            seen.update(o.id for o in board.seen_among(w, c, chars))
+    own = [c for c in w.chars.values() if c.seat == seat]
+    seen = {c.id for c in own}
+    eyes = [c.pos for c in own if board.may_see(w, c)]
+    for o in w.chars.values():
+        if o.id not in seen and not o.fled and any(board.clear_sight(w, p, o.pos) for p in eyes):
+            seen.add(o.id)
     return seen
 
 

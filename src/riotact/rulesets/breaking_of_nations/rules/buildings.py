@@ -26,7 +26,8 @@ from __future__ import annotations
 
 import copy
 import math
-from functools import partial
+from collections.abc import Callable, Iterator
+from functools import cache, partial
 from typing import TYPE_CHECKING, Any
 
 from shapely.geometry import LineString, Point
@@ -148,10 +149,21 @@ def window_for(w: World, m: Soldier, t: Soldier) -> str | None:
 
 
 def targets_for(w: World, m: Soldier, u: Unit) -> list[Soldier]:
-    found = combat.targets_for(w, m, u)
+    """BON-024 (``combat.targets_for``), and from inside only those seen through a free door or
+    window (BON-091)."""
+    return list(aims(w, m, u))
+
+
+def has_target(w: World, m: Soldier, u: Unit) -> bool:
+    """Whether ``m`` has a target in ``u``: the targets looked at until the first."""
+    return next(aims(w, m, u), None) is not None
+
+
+def aims(w: World, m: Soldier, u: Unit) -> Iterator[Soldier]:
+    found = combat.aims(w, m, u)
     if not w.houses or where(w, m) is None:
         return found
-    return [t for t in found if window_for(w, m, t) is not None]
+    return (t for t in found if window_for(w, m, t) is not None)
 
 
 def shots(w: World, firers: list[Soldier], u: Unit) -> list[tuple[Soldier, Soldier]]:
@@ -359,7 +371,7 @@ def building_actions(w: World, u: Unit) -> list[Action]:
     if not w.houses or not movement.able(w, u):
         return out
     here = unit_where(w, u)
-    foes = door_foes(w, u)
+    foes = cache(partial(door_foes, w, u))  # the enemy's men are looked at once, if someone is at an opening
     for p in standing(w):
         entries: dict[str, Opening | None] = {}  # each section's way in, found once
         for o in p.openings.values():
@@ -691,23 +703,28 @@ def door_foes(w: World, u: Unit) -> list[Soldier]:
 
 
 def door_fight(w: World, u: Unit, p: Blueprint, o: Opening,
-               foes: list[Soldier]) -> tuple[list[Soldier], list[Soldier]]:
-    """Up to two soldiers a side: ``u``'s at the opening and the enemy's (of ``door_foes``) on the
-    other side."""
+               foes: Callable[[], list[Soldier]]) -> tuple[list[Soldier], list[Soldier]]:
+    """Up to two soldiers a side: ``u``'s at the opening and the enemy's (of ``foes()``, its
+    ``door_foes``, asked only when ``u`` has someone there) on the other side; nobody when ``u`` has
+    nobody there (no fight)."""
     if o.kind == "ladder":
         return [], []
     here = unit_where(w, u)
     if here and here[0] == p.id and here[1] in o.sections:
         mine = [m for m in movement.able(w, u) if not m.panic][:2]
+        if not mine:
+            return [], []
         if o.inner:
             other = next(s for s in o.sections if s != here[1])
-            theirs = [m for m in foes if where(w, m) == (p.id, other)]
+            theirs = [m for m in foes() if where(w, m) == (p.id, other)]
         else:
-            theirs = [m for m in foes if where(w, m) is None
+            theirs = [m for m in foes() if where(w, m) is None
                       and w.table.ruler(m.pos, m.base, o.outside, 0) <= AT_DOOR]
     elif here is None and not o.inner:
         mine = [m for m in at_door(w, u, o) if not m.panic][:2]
-        theirs = [m for m in foes if where(w, m) == (p.id, o.sections[0])]
+        if not mine:
+            return [], []
+        theirs = [m for m in foes() if where(w, m) == (p.id, o.sections[0])]
     else:
         return [], []
     return mine, sorted(theirs, key=lambda m: (w.table.distance(m.pos, o.outside), m.id))[:2]
@@ -721,7 +738,7 @@ def assault(w: World, u: Unit, p: Blueprint, o: Opening) -> None:
 
 
 def fight_through(w: World, u: Unit, p: Blueprint, o: Opening) -> None:
-    mine, theirs = door_fight(w, u, p, o, door_foes(w, u))
+    mine, theirs = door_fight(w, u, p, o, partial(door_foes, w, u))
     hits: list[Hit] = []
     for i, a in enumerate(mine):
         a.ac -= 1

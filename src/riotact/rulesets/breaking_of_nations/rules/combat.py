@@ -4,7 +4,8 @@ BON-048, BON-049, BON-112)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import math
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -99,8 +100,14 @@ def can_fire(w: World, m: Soldier) -> bool:
 
 def targets_for(w: World, m: Soldier, u: Unit) -> list[Soldier]:
     """BON-024: models of ``u`` in range and in sight; prone models cannot be aimed at (BON-023)."""
-    return [t for t in w.members(u) if not t.prone and w.board.gap(m, t) <= w.board.weapon_reach(m)
-            and buildings.sees(w, m, t)]
+    return list(aims(w, m, u))
+
+
+def aims(w: World, m: Soldier, u: Unit) -> Iterator[Soldier]:
+    """:func:`targets_for` one by one, each checked only when it is read (whether there is any target
+    needs the first only)."""
+    reach, gap = w.board.weapon_reach(m), w.board.gap
+    return (t for t in w.members(u) if not t.prone and gap(m, t) <= reach and buildings.sees(w, m, t))
 
 
 def shots(w: World, firers: list[Soldier], u: Unit) -> list[tuple[Soldier, Soldier]]:
@@ -414,6 +421,29 @@ def fighters(w: World, m: Soldier, among: Iterable[Soldier] | None = None) -> li
     return sorted((e for e in (w.men.values() if among is None else among) if not e.removed
                    and w.board.in_contact(m, e) and w.unit_of(e).seat != seat),
                   key=lambda e: (w.board.gap(m, e), e.id))
+
+
+Box = tuple[float, float, float, float]
+#: The widest base on the table, and room to spare for rounding: what a quick test by place allows.
+_WIDEST = max(BASE, PIECE_BASE, VEHICLE_BASE) + 0.01
+
+
+def box(men: Iterable[Soldier]) -> Box | None:
+    """The box holding the centres of ``men`` (None for nobody): built once, it tells at once which
+    of many soldiers are too far from all of them (:func:`beyond`)."""
+    xs, ys = [], []
+    for m in men:
+        xs.append(m.x)
+        ys.append(m.y)
+    return (min(xs), min(ys), max(xs), max(ys)) if xs else None
+
+
+def beyond(m: Soldier, around: Box, within: float) -> bool:
+    """Whether every soldier in ``around`` is surely farther than ``within`` from ``m``, base edge
+    to base edge (``Ground.gap``): a quick test that never turns away one who is within it."""
+    x0, y0, x1, y1 = around
+    dx, dy = max(x0 - m.x, 0.0, m.x - x1), max(y0 - m.y, 0.0, m.y - y1)
+    return math.hypot(dx, dy) > within + m.base + _WIDEST
 
 
 def near_men(w: World, group: list[Soldier], within: float = CONTACT) -> list[Soldier]:

@@ -11,7 +11,7 @@ from riotact.tabletop import bearing, in_arc
 from .. import tables
 from ..state import Soldier, Unit, place
 from ..tables import GAIT_MINIMUM, GAITS, MOVE_ORDER, TERRAIN, TURN_COST, terrain_speed
-from . import artillery, buildings, glory, heroes, sequence, vehicles
+from . import artillery, buildings, combat, glory, heroes, sequence, vehicles
 
 if TYPE_CHECKING:
     from ..state import World
@@ -189,12 +189,17 @@ def charge_allowance(w: World, m: Soldier) -> float:
     return buildings.step_allowance(w, m, m.pos, m.pos, charging=True)
 
 
-def charge_reaches(w: World, movers: list[Soldier], e: Unit) -> bool:
-    """Whether some mover reaches the enemy model he would charge (the nearest, as ``charge`` picks
-    it) by a path a charge may take: what is offered is what the charge then does."""
-    for m in movers:
-        t = min(w.members(e), key=lambda t: (w.board.gap(m, t), t.id))
-        if (w.board.gap(m, t) <= charge_allowance(w, m)
+def charge_reaches(w: World, movers: list[tuple[Soldier, float]], e: Unit) -> bool:
+    """Whether some mover (with his :func:`charge_allowance`) reaches the enemy model he would charge
+    (the nearest, as ``charge`` picks it) by a path a charge may take: what is offered is what the
+    charge then does."""
+    targets, gap = w.members(e), w.board.gap
+    around = combat.box(targets)
+    for m, allowance in movers:
+        if around is None or combat.beyond(m, around, allowance):
+            continue  # no model of ``e`` within the charge
+        t = min(targets, key=lambda t: (gap(m, t), t.id))
+        if (gap(m, t) <= allowance
                 and buildings.path_problem(w, m, m.pos, w.board.contact_point(m, t), charging=True) is None):
             return True
     return False

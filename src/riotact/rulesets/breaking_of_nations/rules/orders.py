@@ -42,8 +42,11 @@ def unit_orders(w: World, u: Unit) -> Iterator[Action]:
         yield from mg_actions(w, u, foes) if u.kind == "mg" else artillery.gun_actions(w, u, foes)
         yield from movement.move_menu(w, u, foes)
         return
-    for e in foes:
-        if any(buildings.can_fire(w, m) and buildings.targets_for(w, m, e) for m in able):
+    firers = [(m, w.board.weapon_reach(m)) for m in able if buildings.can_fire(w, m)]
+    for e in foes:  # BON-024: only a firer near enough the models that may be aimed at looks for a target
+        aimed = combat.box(t for t in w.members(e) if not t.prone) if firers else None
+        if aimed and any(not combat.beyond(m, aimed, reach) and buildings.has_target(w, m, e)
+                         for m, reach in firers):
             yield Action(f"fire:{u.id}:{e.id}", f"{u.name} fires at {e.name}")
     g = grenadier(w, u)
     if g is not None:
@@ -59,9 +62,10 @@ def unit_orders(w: World, u: Unit) -> Iterator[Action]:
     if any(buildings.fighters(w, m, near) for m in able):
         yield Action(f"fight:{u.id}", f"{u.name} fights in close combat")
     movers = movement.unit_movers(w, u)
-    if movers and all(not m.prone for m in movers):
+    if movers and foes and all(not m.prone for m in movers):
+        allowances = [(m, movement.charge_allowance(w, m)) for m in movers]
         for e in foes:
-            if movement.charge_reaches(w, movers, e):
+            if movement.charge_reaches(w, allowances, e):
                 yield Action(f"charge:{u.id}:{e.id}", f"{u.name} charges {e.name}")
     yield from movement.move_menu(w, u, foes)
     yield from wire.wire_actions(w, u)

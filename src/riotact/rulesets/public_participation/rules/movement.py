@@ -16,6 +16,8 @@ from ..state import XY, Character, World, parse_xy, xy_text
 from ..tables import LOADS
 from . import firing, morale, sequence, telling
 
+#: The move menu's moves kept (``World.menus``): standings of figures, and points for each standing.
+MENU_STANDINGS, MENU_POINTS = 4096, 4096
 
 def reach(w: World, c: Character, running: bool) -> float:
     """How far ``c`` may go this move, before obstacles (PP-03 gap: deductions, then doubling)."""
@@ -108,27 +110,47 @@ def nearest_foe(w: World, c: Character, seen: list[Character] | None = None) -> 
 
 def move_menu(w: World, c: Character) -> list[Action]:
     """A finite, stable menu: towards each character it sees (into contact with foes), each
-    feature, away from the nearest foe, walking and running; bandaging, dropping a load, holding."""
-    out: dict[str, Action] = {}
+    feature, away from the nearest foe, walking and running; bandaging, dropping a load, holding.
+
+    The moves towards each point are worked out once per standing of ``c`` (:func:`menu_context`)
+    and point: a figure's menu is asked at every decision of its seat, and a move changes only the
+    moves towards the figure that moved. What the menu then costs is a look-up a point."""
     walk, run = reach(w, c, False), reach(w, c, True)
-    targets: list[tuple[XY, str, float]] = []
+    gaits = (walk, run)
     seen = visible_others(w, c)
-    for o in seen:
-        stop = c.card.base + o.card.base + (0.1 if w.enemies(c, o) else 1.0)
-        targets.append((o.pos, f", towards {o.card.name}", stop))
-    for f in w.table.features:
-        targets.append((f.centre, f", towards {f.name}", 0.0))
     foe = nearest_foe(w, c, seen)
-    if foe is not None:
-        away = (2 * c.x - foe.x, 2 * c.y - foe.y)
-        targets.append((w.table.clamp(away), f", away from {foe.card.name}", 0.0))
     context = menu_context(w, c, walk, run, foe)
-    for point, why, stop in targets:
-        for action in moves_towards(w, c, context, (walk, run), point, why, stop, foe):
+    known = w.menus.get(context)
+    if known is None or len(known) > MENU_POINTS:
+        if len(w.menus) > MENU_STANDINGS:
+            w.menus = {}
+        known = w.menus[context] = {}
+    out: dict[str, Action] = {}
+    for o in seen:  # the point, the words and where to stop follow from the figure and where it is
+        key = (o.id, o.x, o.y)
+        moves = known.get(key)
+        if moves is None:
+            stop = c.card.base + o.card.base + (0.1 if w.enemies(c, o) else 1.0)
+            moves = known[key] = moves_towards(w, c, gaits, o.pos, f", towards {o.card.name}", stop, foe)
+        for action in moves:
+            out.setdefault(action.id, action)
+    for f in w.table.features:
+        moves = known.get(f.id)
+        if moves is None:
+            moves = known[f.id] = moves_towards(w, c, gaits, f.centre, f", towards {f.name}", 0.0, foe)
+        for action in moves:
+            out.setdefault(action.id, action)
+    if foe is not None:
+        away = w.table.clamp((2 * c.x - foe.x, 2 * c.y - foe.y))
+        moves = known.get(("away", foe.id, away))
+        if moves is None:
+            moves = known[("away", foe.id, away)] = moves_towards(
+                w, c, gaits, away, f", away from {foe.card.name}", 0.0, foe)
+        for action in moves:
             out.setdefault(action.id, action)
     actions = list(out.values())
     for o in w.in_order():
-        if (w.friends(c, o) or o is c) and o.state in ("LI", "BI", "DI") and not o.bandaged and (
+        if o.wounds > 0 and (w.friends(c, o) or o is c) and o.state in ("LI", "BI", "DI") and not o.bandaged and (
                 o is c or board.in_contact(w, c, o)) and not o.out_of_play:
             actions.append(Action(f"bandage:{c.id}:{o.id}", f"{c.card.name} bandages "
                                   f"{'himself' if o is c else o.card.name} (the whole move, PP-25)"))
@@ -151,25 +173,17 @@ def menu_context(w: World, c: Character, walk: float, run: float, foe: Character
     return (c.id, c.pos, walk, run, c.load, carrier, obedient)
 
 
-def moves_towards(w: World, c: Character, context: tuple[object, ...], gaits: tuple[float, float], point: XY,
-                  why: str, stop: float, foe: Character | None) -> tuple[Action, ...]:
-    """The menu's walk and run (``gaits``) towards ``point``, up to ``stop`` short of it, worked out
-    once per ``context`` (:func:`menu_context`): a figure's menu is asked at every decision of its
-    seat, and a move changes only the moves towards the figure that moved."""
-    key = (context, point, why, stop)
-    found = w.menus.get(key)
-    if found is None:
-        moves = []
-        room = w.table.distance(c.pos, point) - stop
-        if room > 0.05:
-            for length in sorted({min(room, gaits[0]), min(room, gaits[1])}):
-                p = reachable_along(w, c, point, length, foe)
-                if p is not None:
-                    moves.append(move_action(w, c, p, why))
-        if len(w.menus) > 20000:
-            w.menus = {}
-        found = w.menus[key] = tuple(moves)
-    return found
+def moves_towards(w: World, c: Character, gaits: tuple[float, float], point: XY, why: str, stop: float,
+                  foe: Character | None) -> tuple[Action, ...]:
+    """The menu's walk and run (``gaits``) towards ``point``, up to ``stop`` short of it."""
+    moves = []
+    room = w.table.distance(c.pos, point) - stop
+    if room > 0.05:
+        for length in sorted({min(room, gaits[0]), min(room, gaits[1])}):
+            p = reachable_along(w, c, point, length, foe)
+            if p is not None:
+                moves.append(move_action(w, c, p, why))
+    return tuple(moves)
 
 
 def reachable_along(w: World, c: Character, point: XY, length: float, foe: Character | None) -> XY | None:
