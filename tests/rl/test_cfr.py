@@ -24,7 +24,7 @@ def _duel(deals: int) -> pyspiel.Game:
 def test_the_duel_is_a_well_formed_game_for_tabular_algorithms() -> None:
     """What CFR relies on, over the whole tree of the duel with two deals: chance probabilities sum to
     1, every state of an information set offers the same legal actions (so one regret table fits
-    them all), and every game ends (no turn cap reached) with returns of a won or lost game."""
+    them all), and every game ends before the turn cap with the returns of a finished game (±1, or 0 to both)."""
     game = _duel(2)
     legal_by_information_set: dict[str, set[tuple[int, ...]]] = defaultdict(set)
     terminals = 0
