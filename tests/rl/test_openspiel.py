@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import pickle
 
 import numpy as np
@@ -11,6 +12,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from riotact.core import Game, builtin_scenarios
 from riotact.core.errors import RiotactError
+from riotact.core.log import dumps
 from riotact.rl.observer import Observer
 from riotact.rl.openspiel import RiotactState, register, resampler, short_name
 from riotact.rulesets import all_rulesets
@@ -129,6 +131,48 @@ def test_information_state_depends_only_on_what_the_seat_saw() -> None:
     b.apply_action(2)
     assert a.information_state_string(0) == b.information_state_string(0)
     assert a.observation_tensor(0) == b.observation_tensor(0)
+
+
+def _digest_of_the_seats_log(state: RiotactState, player: int) -> str:
+    """The information state string as documented, made from the whole log at once."""
+    seat = state.rgame.seats[player]
+    base, covered = state.bases.get(player, (f"{seat}:", 0))
+    new = state.game_.log_for(seat)[covered:]  # type: ignore[union-attr]
+    if not new and player in state.bases:
+        return base
+    return f"{seat}:{hashlib.sha1((base + dumps(new)).encode()).hexdigest()}"
+
+
+@pytest.mark.parametrize("name", ["riotact_revolting_behaviour", "riotact_by_will_alone"])
+def test_the_information_state_kept_move_by_move_is_the_digest_of_the_seats_whole_log(name: str) -> None:
+    """The string is kept up to date as moves are made (shared by clones, carried on by the copies a
+    move makes, dropped by a pickle) and is always the digest of the seat's whole log: in the game, in
+    a clone that went another way, after a pickle round trip, and in a resampled world. BWA rolls dice,
+    so its moves are tried on copies; RB's are made in place."""
+    game = pyspiel.load_game(name, {"max_moves": 120})
+    rng = np.random.RandomState(6)
+    deal = resampler(7)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+            continue
+        other_way = state.clone()
+        states = [state, other_way, deal(state, state.current_player())]
+        state.apply_action(int(rng.choice(state.legal_actions())))
+        other_way.apply_action(other_way.legal_actions()[0])
+        states.append(pickle.loads(pickle.dumps(state)))
+        for each in states:
+            for player in range(game.num_players()):
+                assert each.information_state_string(player) == _digest_of_the_seats_log(each, player)
+
+
+def test_revolting_behaviour_long_game_passes_the_random_simulation_test_to_its_end() -> None:
+    """The long campaign (20 Cause cards each, three players) played to its end at the default cap:
+    the information state no longer digests the whole log at every call (it was quadratic)."""
+    game = pyspiel.load_game("riotact_revolting_behaviour", {"scenario": "revolting-behaviour/long-game"})
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 
 def test_the_turn_cap_ends_the_game_with_no_winner() -> None:

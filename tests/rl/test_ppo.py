@@ -5,8 +5,12 @@ one update of training, then paired games against the heuristic bot. Needs the e
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
-from riotact.rl.ppo import HeuristicSeat, masked_env, new_model, outcomes, paired
+from riotact.rl.gymnasium import SingleSeatEnv
+from riotact.rl.ppo import HeuristicSeat, cause_progress, masked_env, new_model, outcomes, paired
+
+SCENARIO = "revolting-behaviour/first-game"
 
 
 def test_a_short_maskable_ppo_training_plays_only_legal_actions_in_paired_games() -> None:
@@ -21,3 +25,21 @@ def test_a_short_maskable_ppo_training_plays_only_legal_actions_in_paired_games(
     result = paired(model, held_out, seeds)  # outcomes() fails if the policy picks an action its mask forbids
     assert result.n == 3 and set(result.policy) | set(result.heuristic) <= {-1.0, 0.0, 1.0}
     assert outcomes(held_out, seeds, HeuristicSeat()) == result.heuristic  # same seeds, same games
+
+
+def test_shaped_rewards_add_up_to_the_game_score_less_the_starting_potential() -> None:
+    """Potential-based shaping (riotact.rl.ppo.Shaped) changes no policy's worth: undiscounted, a game's
+    shaped rewards add up to its score minus the potential of the start, the same for every policy
+    (here the seat's whole Cause to defeat, RB-24: -1)."""
+    shaped, plain = masked_env(SCENARIO, "p1", shaping=0.5, gamma=1.0), masked_env(SCENARIO, "p1")
+    for env in (shaped, plain):
+        env.reset(seed=11)
+    inner = shaped.unwrapped
+    assert isinstance(inner, SingleSeatEnv) and cause_progress(inner.game.view("p1")) == -1.0
+    total, done, seat = 0.0, False, HeuristicSeat()
+    while not done:
+        action = seat(inner, {})
+        _, reward, terminated, truncated, _ = shaped.step(action)
+        _, score, _, _, _ = plain.step(action)  # the same seed and actions: the same game, unshaped
+        total, done = total + float(reward), terminated or truncated
+    assert float(score) != 0.0 and total == pytest.approx(float(score) + 0.5)

@@ -39,6 +39,9 @@ class Card:
     suit: str | None
     tag: str = ""
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Card:
+        return self  # immutable: copies of a game share their cards (a deck copied card by card was most of a copy)
+
     @classmethod
     def parse(cls, code: str) -> Card:
         text = code.strip().upper()

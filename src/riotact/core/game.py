@@ -291,10 +291,11 @@ class Game:
         return self.log.header["dice"] == "seeded" and not self.cards
 
     # -- clone, take back, save, load ----------------------------------------
-    def clone(self) -> Game:
+    def clone(self, memo: Mapping[int, object] | None = None) -> Game:
         """A copy of the game that goes on by itself: the same decisions to come give the same
         game in both (its generator's state is copied). What games only read is shared, not copied
-        (:meth:`shared`)."""
+        (:meth:`shared`); ``memo`` adds to the deep copy's memo what the caller knows may be shared
+        or copied more cheaply (the Python engine's games; another engine's replay ignores it)."""
         if self.engine != PYTHON:  # an engine's classes need not deep-copy; the same game replays
             twin = Game(self.scenario, seed=self.seed, options=self.overrides, explain=False, engine=self.engine,
                         players=self.log.header.get("players"))
@@ -304,7 +305,7 @@ class Game:
         rng = self.umpire.rng
         copied = random.Random()
         copied.setstate(rng.getstate())  # a generator deep-copied walks its 625 numbers one by one
-        return copy.deepcopy(self, {**self.shared(), id(rng): copied})
+        return copy.deepcopy(self, {**self.shared(), id(rng): copied, **(memo or {})})
 
     def shared(self) -> dict[int, object]:
         """The memo a deep copy of this game starts from (:meth:`clone`, ``core.worlds.world_copy``):

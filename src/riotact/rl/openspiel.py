@@ -44,7 +44,7 @@ import pyspiel
 
 from riotact.core import Game, Scenario, builtin_scenarios, find_scenario
 from riotact.core.errors import RiotactError
-from riotact.core.log import dumps
+from riotact.core.log import Event, dumps, visible
 from riotact.core.worlds import explaining
 from riotact.rulesets import all_rulesets, get_ruleset
 
@@ -93,29 +93,81 @@ def chance_dice(game: Game) -> ChanceDice:
 
 
 def trial_copy(game: Game) -> Game:
-    """A deep copy of ``game`` that shares its logged events and decisions: a log only ever appends,
+    """A clone of ``game`` that shares its logged events and decisions: a log only ever appends,
     and its events are never changed once written, so a copy costs the rules' state, not the whole
     history (``Game.clone`` copies every event: a long game's moves then grow dearer move by move)."""
-    memo: dict[int, Any] = {id(game.log.events): list(game.log.events), id(game.decisions): list(game.decisions)}
-    return copy.deepcopy(game, memo)
+    return game.clone({id(game.log.events): list(game.log.events), id(game.decisions): list(game.decisions)})
 
 
 def short_name(ruleset_id: str) -> str:
     return "riotact_" + ruleset_id.replace("-", "_")
 
 
+class Digest:
+    """A seat's information state string, kept up to date as its game's log grows.
+
+    The string is ``"<seat>:" + sha1(base + dumps(events)).hexdigest()``, ``events`` being the seat's
+    own log (``Game.log_for``) from its ``covered``-th event on (all of it but in a resampled world) and
+    ``base`` the string the world started from (``"<seat>:"`` in a dealt game). Made from scratch it
+    costs the whole log at every call, which made long games quadratic; here the hash takes in each
+    event once, as the log only ever appends and never changes an event once written."""
+
+    def __init__(self, seat: str, base: str, covered: int) -> None:
+        self.seat, self.base, self.covered = seat, base, covered
+        self.hash = hashlib.sha1(f"{base}[".encode())
+        self.read = 0  # events of the whole log taken in
+        self.seen = 0  # of them, the seat's
+
+    def copy(self) -> Digest:
+        twin = copy.copy(self)
+        twin.hash = self.hash.copy()
+        return twin
+
+    def string(self, events: list[Event], bare_base: bool) -> str:
+        """The string once ``events`` (the whole log) are taken in; ``bare_base``: with no new event
+        the base itself is the string (a resampled world nobody has moved in yet)."""
+        for event in events[self.read:]:
+            if visible(event, self.seat):
+                if self.seen >= self.covered:
+                    line = dumps({**event, "seq": self.seen})  # numbered as Game.log_for numbers them
+                    self.hash.update(f"{',' if self.seen > self.covered else ''}{line}".encode())
+                self.seen += 1
+        self.read = len(events)
+        if bare_base and self.seen == self.covered:
+            return self.base
+        final = self.hash.copy()
+        final.update(b"]")
+        return f"{self.seat}:{final.hexdigest()}"
+
+
 class Held:
     """A riotact game that OpenSpiel's clones of a state share: a move never changes it in place (it
     is tried and made on a copy, see ``RiotactState._resolve``), so sharing it is safe and a clone
-    costs nothing."""
+    costs nothing. With it go the seats' :class:`Digest` of its log; a copy made by a move carries
+    them on (the copy's log begins with the same events)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, digests: dict[tuple[str, str, int], Digest] | None = None) -> None:
         self.game = game
         self.shared = False
+        self.digests = digests or {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Held:
         self.shared = True
         return self
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {**self.__dict__, "digests": {}}  # a hash in progress does not pickle: made again on load
+
+    def passed_on(self, game: Game) -> Held:
+        """The Held of ``game``, a copy of this one's game with events added."""
+        return Held(game, {key: digest.copy() for key, digest in self.digests.items()})
+
+    def information_state(self, seat: str, base: str, covered: int, bare_base: bool) -> str:
+        key = (seat, base, covered)
+        digest = self.digests.get(key)
+        if digest is None:
+            digest = self.digests[key] = Digest(seat, base, covered)
+        return digest.string(self.game.log.events, bare_base)
 
 
 class RiotactState(pyspiel.State):
@@ -200,7 +252,7 @@ class RiotactState(pyspiel.State):
         trial.apply(seat, action_id)
         self.wanted = dice.wanted
         if self.wanted is None:
-            self.held, self.pending, self.faces = Held(trial), None, []
+            self.held, self.pending, self.faces = self.held.passed_on(trial), None, []
         elif self.wanted > MAX_SIDES:
             raise RiotactError(f"a d{self.wanted} is larger than the OpenSpiel games allow (d{MAX_SIDES})")
 
@@ -255,11 +307,9 @@ class RiotactObserver:
         if state.game_ is None:
             return f"{seat}: before the deal"
         if self.perfect_recall:
+            assert state.held is not None
             base, covered = state.bases.get(player, (f"{seat}:", 0))
-            new = state.game_.log_for(seat)[covered:]
-            if not new and player in state.bases:
-                return base
-            return f"{seat}:{hashlib.sha1((base + dumps(new)).encode()).hexdigest()}"
+            return state.held.information_state(seat, base, covered, player in state.bases)
         return self.rgame.observer_for(state.game_).string(seat)
 
 

@@ -13,10 +13,11 @@ same deal; so the two rows of a pair differ only in who sits in the seat.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import gymnasium
 import numpy as np
 from sb3_contrib import MaskablePPO
 from sb3_contrib.common.wrappers import ActionMasker
@@ -29,16 +30,63 @@ from .gymnasium import SingleSeatEnv
 MAX_STEPS = 300
 
 
-def masked_env(scenario: str, seat: str, opponents: str = "heuristic") -> ActionMasker:
+Potential = Callable[[Mapping[str, Any]], float]
+
+
+def cause_progress(view: Mapping[str, Any]) -> float:
+    """Revolting Behaviour!'s score in the making, from the seat's own view: minus the Cause cards it
+    still has to defeat (RB-24: the first to defeat his whole Cause wins; a Joker adds cards to it,
+    RB-21), per card of a Cause at set-up. A seat always sees its own Cause's size (RB-07)."""
+    me = view["state"]["players"][view["seat"]]
+    return -float(me["cause_cards"]) / max(1, int(view["state"]["cause_size"]))
+
+
+class Shaped(gymnasium.Wrapper[dict[str, Any], Any, dict[str, Any], Any]):
+    """Potential-based reward shaping (Ng, Harada & Russell 1999): each step also pays
+    ``weight * (gamma * potential(after) - potential(before))``, the potential of a finished game
+    being 0. Over a game the extra rewards telescope to ``-weight * potential(start)``, the same for
+    every policy, so the best policy is unchanged; the learner just hears sooner which moves helped."""
+
+    def __init__(self, env: SingleSeatEnv, potential: Potential, weight: float, gamma: float) -> None:
+        super().__init__(env)
+        self.potential, self.weight, self.gamma = potential, weight, gamma
+        self.last = 0.0
+
+    def _now(self) -> float:
+        inner = self.env.unwrapped
+        assert isinstance(inner, SingleSeatEnv)
+        return self.potential(inner.game.view(inner.seat))
+
+    def reset(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+        observation, info = self.env.reset(**kwargs)
+        self.last = self._now()
+        return observation, info
+
+    def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        observation, reward, terminated, truncated, info = self.env.step(action)
+        now = 0.0 if terminated or truncated else self._now()
+        shaped = float(reward) + self.weight * (self.gamma * now - self.last)
+        self.last = now
+        return observation, shaped, terminated, truncated, info
+
+
+def masked_env(scenario: str, seat: str, opponents: str = "heuristic", *, shaping: float = 0.0,
+               gamma: float = 0.99) -> ActionMasker:
+    """The seat's ``SingleSeatEnv`` with its action mask for MaskablePPO; with ``shaping`` > 0 its
+    rewards are shaped by :func:`cause_progress` (:class:`Shaped`, discounted as the learner's ``gamma``)."""
     env = SingleSeatEnv(scenario, seat, opponents=opponents, max_steps=MAX_STEPS)
-    return ActionMasker(env, lambda _: env.observer.mask(env.seat).astype(bool))
+    inner: gymnasium.Env[dict[str, Any], Any] = Shaped(env, cause_progress, shaping, gamma) if shaping else env
+    return ActionMasker(inner, lambda _: env.observer.mask(env.seat).astype(bool))
 
 
-def new_model(env: ActionMasker, seed: int) -> MaskablePPO:
-    """MaskablePPO with SB3's defaults but smaller rollouts (256 steps per update), so that a
-    CPU-minute's training makes several updates; a two-layer 64-unit policy over the Dict
-    observation (``MultiInputPolicy``)."""
-    return MaskablePPO("MultiInputPolicy", env, n_steps=256, batch_size=64, seed=seed, verbose=0, device="cpu")
+def new_model(env: ActionMasker, seed: int, *, n_steps: int = 256, batch_size: int = 64, width: int = 64,
+              ent_coef: float = 0.0, gamma: float = 0.99) -> MaskablePPO:
+    """MaskablePPO with SB3's defaults but, by default, smaller rollouts (256 steps per update), so that
+    a CPU-minute's training makes several updates; a policy and a value network of two ``width``-unit
+    layers each over the Dict observation (``MultiInputPolicy``)."""
+    return MaskablePPO("MultiInputPolicy", env, n_steps=n_steps, batch_size=batch_size, ent_coef=ent_coef,
+                       gamma=gamma, policy_kwargs={"net_arch": [width, width]}, seed=seed, verbose=0,
+                       device="cpu")
 
 
 Chooser = Callable[[SingleSeatEnv, dict[str, Any]], int]
