@@ -46,7 +46,7 @@ from typing import Any
 
 from .errors import RiotactError
 from .game import Game
-from .protocol import Action, Bot, Result
+from .protocol import Action, Bot, Evaluation, Result
 
 #: Rollouts per decision, the longest rollout (decisions; one cut there counts as a loss), the widening
 #: factor and the paired standard errors needed to leave the heuristic's choice (2: the best of
@@ -78,11 +78,15 @@ class SearchBot(Bot):
     def __init__(self, seat: str, rng: random.Random, *, game: Game, determinise: Determiniser,
                  iterations: int = ITERATIONS, seconds: float | None = None, rollout_cap: int = ROLLOUT_CAP,
                  widening: float = WIDENING, margin: float = MARGIN,
-                 rollout_bot: Callable[[str, random.Random], Bot] | None = None) -> None:
+                 rollout_bot: Callable[[str, random.Random], Bot] | None = None,
+                 evaluation: Evaluation | None = None) -> None:
         super().__init__(seat, rng)
         self.game, self.determinise = game, determinise
         self.iterations, self.seconds, self.rollout_cap = iterations, seconds, rollout_cap
         self.widening, self.margin, self.rollout_bot = widening, margin, rollout_bot
+        self.evaluate = evaluation.value if evaluation else None
+        #: Decisions a rollout plays before the evaluation judges its world (None: to the end).
+        self.horizon = evaluation.horizon if evaluation else None
 
     def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> str:
         if view is None:
@@ -142,10 +146,12 @@ class SearchBot(Bot):
         world.apply(self.seat, action)
         rng = random.Random(roll_seed)
         bots = {s: self.rollout_bot(s, rng) for s in world.seats} if self.rollout_bot else {}
-        for _ in range(self.rollout_cap):
+        for made in range(self.rollout_cap):
             acting = world.to_act()
             if not acting:
                 break
+            if self.evaluate is not None and self.horizon is not None and made >= self.horizon:
+                return self.evaluate(world.state, self.seat)
             if time.process_time() > deadline:
                 return None
             seat = acting[0]
@@ -155,6 +161,8 @@ class SearchBot(Bot):
                         else legal[int(rng.random() * len(legal))].id)
         if world.result is None:  # counted a draw, an unfinished rollout taught a losing seat to stall
             return -1.0
+        if self.evaluate is not None:
+            return self.evaluate(world.state, self.seat)
         return outcome(world.result, world.seats)[self.seat]
 
 
