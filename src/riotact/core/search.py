@@ -84,23 +84,27 @@ class SearchBot(Bot):
         self.game, self.determinise = game, determinise
         self.iterations, self.seconds, self.rollout_cap = iterations, seconds, rollout_cap
         self.widening, self.margin, self.rollout_bot = widening, margin, rollout_bot
+        #: The rollout policy playing this seat in the real game, the one the search starts from and
+        #: anchors to: one bot for the whole game, as the heuristic bots keep memories (CD's snatch squads).
+        self.policy = rollout_bot(seat, random.Random(rng.getrandbits(32))) if rollout_bot else None
         self.evaluate = evaluation.value if evaluation else None
         #: Decisions a rollout plays before the evaluation judges its world (None: to the end).
         self.horizon = evaluation.horizon if evaluation else None
+        #: Decisions in which the bot left its rollout policy's choice (benchmarks/bench_search.py).
+        self.departures = 0
 
     def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> str:
         if view is None:
             raise RiotactError("the search bot needs its seat's view")
         if len(legal) == 1:
             return legal[0].id
-        base = (self.rollout_bot(self.seat, random.Random(self.rng.getrandbits(32))).choose(view, legal)
-                if self.rollout_bot else None)
+        base = self.policy.choose(view, legal) if self.policy else None
         others = [a.id for a in legal if a.id != base]
         self.rng.shuffle(others)
         candidates = ([base] if base else []) + others
         budget = _Budget(self.iterations, self.seconds)
         samples = [(self.rng.getrandbits(62), self.rng.getrandbits(32))]  # (world seed, rollout seed): shared
-        first = self._value(candidates[0], *samples[0], budget.deadline)
+        first = self.rollout(candidates[0], *samples[0], budget.deadline)
         if first is None:  # the budget ran out inside the first rollout: the rollout policy's choice stands
             return candidates[0]
         budget.rollouts = 1
@@ -109,10 +113,11 @@ class SearchBot(Bot):
         values: dict[str, list[float]] = {a: [] for a in survivors}
         values[candidates[0]].append(first)
         rounds, done = max(1, math.ceil(math.log2(len(survivors)))), 0
+        fresh = 0  # the first sample drawn after the last halving: the final test reads only those
         while not budget.spent():
             for action in survivors:  # the sample for every survivor; a survivor kept back in catches up
                 for world_seed, roll_seed in samples[len(values[action]):]:
-                    value = self._value(action, world_seed, roll_seed, budget.deadline)
+                    value = self.rollout(action, world_seed, roll_seed, budget.deadline)
                     if value is None:
                         break
                     values[action].append(value)
@@ -125,6 +130,7 @@ class SearchBot(Bot):
                 done += 1
                 ranked = sorted((a for a in survivors if a != base), key=lambda a: -_mean(values[a]))
                 survivors = ([base] if base else []) + ranked[:max(2, len(survivors) // 2) - (1 if base else 0)]
+                fresh = len(samples)
             if not budget.spent():
                 samples.append((self.rng.getrandbits(62), self.rng.getrandbits(32)))
         tried = [a for a in survivors if values[a]]
@@ -132,15 +138,22 @@ class SearchBot(Bot):
         if base is None or best == base:
             return best
         n = min(len(values[best]), len(values[base]))
-        diffs = [x - y for x, y in zip(values[best][:n], values[base][:n], strict=True)]
+        diffs = [x - y for x, y in zip(values[best][fresh:n], values[base][fresh:n], strict=True)]
+        if len(diffs) < 2:
+            return base
         gain = statistics.fmean(diffs)
-        spread = statistics.stdev(diffs) / math.sqrt(n) if n > 1 else math.inf
-        return best if gain > 0 and gain > self.margin * spread else base
+        spread = statistics.stdev(diffs) / math.sqrt(len(diffs))
+        if gain > 0 and gain > self.margin * spread:
+            self.departures += 1
+            return best
+        return base
 
-    def _value(self, action: str, world_seed: int, roll_seed: int, deadline: float) -> float | None:
-        """The outcome for the seat of ``action`` made in the world ``world_seed`` deals, played out with
-        the rollout dice and decisions of ``roll_seed`` (the same for every candidate); None when the
-        decision's time ran out before the rollout ended."""
+    def rollout(self, action: str, world_seed: int, roll_seed: int, deadline: float = math.inf) -> float | None:
+        """The value for the seat of ``action`` made in the world ``world_seed`` deals, played on with
+        the rollout dice and decisions of ``roll_seed`` (the same for every candidate): the ruleset's
+        evaluation of the world after :attr:`horizon` decisions or at the end (without one, the outcome
+        at the end); -1 when :attr:`rollout_cap` decisions pass first; None when the decision's time ran
+        out before the rollout ended."""
         world = self.determinise(self.game, self.seat, world_seed)
         world.umpire.rng.seed(roll_seed)  # the world's future after the decision: shared by candidates
         world.apply(self.seat, action)

@@ -141,8 +141,9 @@ class HeuristicSFBot(Bot):
 
 #: Score points over the scenario's victory score that make a world count as good as won (CD-04 gap).
 SCORE_SCALE = 15.0
-#: Decisions a search's rollout plays before :func:`value` judges it (about four turns of two seats).
-HORIZON = 16
+#: Decisions a search's rollout plays before :func:`value` judges it (about eight turns of two seats: judged
+#: sooner, a withdrawal that costs nothing for a few turns looked better than gassing rioters).
+HORIZON = 32
 
 
 def value(state: State, seat: str) -> float:
