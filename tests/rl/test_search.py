@@ -171,9 +171,10 @@ def test_a_rollout_stops_at_the_horizon_and_asks_the_evaluation() -> None:
     assert seen[-1][0] > seen[0][0] and seen[-1][1]  # judged at the end
 
 
-@pytest.mark.parametrize(("ref", "seeds"), [("revolting-behaviour/first-game", 3), ("revolting-behaviour/four-players", 2),
-                                            ("civil-disorder/embassy-protest", 3), ("civil-disorder/high-street-riot", 3),
-                                            ("by-will-alone/ministry-sit-in", 2), ("by-will-alone/village-bulldozer", 2)])
+@pytest.mark.parametrize(("ref", "seeds"), [
+    ("revolting-behaviour/first-game", 3), ("revolting-behaviour/four-players", 2),
+    ("civil-disorder/embassy-protest", 3), ("civil-disorder/high-street-riot", 3),
+    ("by-will-alone/ministry-sit-in", 2), ("by-will-alone/village-bulldozer", 2)])
 def test_an_evaluation_agrees_with_the_end_of_real_games(ref: str, seeds: int) -> None:
     """A ruleset's evaluation (``bots.py``), asked along heuristic games, stays within -1..1 and at the
     end has the sign of the outcome: positive for a winner, negative for a loser, 0 when nobody won

@@ -2,12 +2,14 @@
 
 Each sample deals a *determinisation*: a world the seat cannot tell from its game, every fact
 hidden from it dealt anew from its view (the ruleset's determiniser, ``RulesetSpec.determinise``;
-:mod:`riotact.core.worlds`). A candidate decision is made in the world and the game played out
+:mod:`riotact.core.worlds`). A candidate decision is made in the world and the game played on
 by the ruleset's heuristic bot in every seat (a rollout of a base policy improves on that policy,
-Bertsekas 1997; uniformly random decisions for a ruleset without one), and the outcome (+1 win,
--1 loss, 0 nobody) is credited to the candidate. This is IS-MCTS with a one-level tree (Cowling,
-Powley & Whitehouse 2012): at one second a decision the slower rulesets afford a handful of rollouts,
-too few for a deeper tree. It is made sharper in four ways:
+Bertsekas 1997; uniformly random decisions for a ruleset without one) for the ruleset's horizon of
+decisions, then the world is judged by the ruleset's evaluation (``RulesetSpec.evaluation``, -1..1
+for the seat; a finished world too). Without an evaluation the rollout plays to the end and the
+outcome (+1 win, -1 loss, 0 nobody) is credited to the candidate. This is IS-MCTS with a one-level
+tree (Cowling, Powley & Whitehouse 2012): at one second a decision the slower rulesets afford a
+handful of rollouts, too few for a deeper tree. It is made sharper in four ways:
 
 - **common random numbers**: every candidate is tried in the same worlds with the same rollout
   dice, so candidates are compared pair by pair, not through the noise of different deals;
@@ -20,11 +22,12 @@ too few for a deeper tree. It is made sharper in four ways:
   share what remains; **progressive widening** considers at most ``widening * sqrt(n)`` candidates,
   ``n`` the rollouts the budget affords at the pace of the first one (the heuristic bot's own choice
   first, the others in a random order), so a ruleset whose rollouts are slow compares few;
-- **anchored to the heuristic**: the bot leaves the heuristic bot's choice only when the best
-  candidate beats it, on the same worlds, by more than ``margin`` standard errors of the paired
-  differences, so noise alone does not make it play worse than its rollout policy. A rollout cut by
-  ``rollout_cap`` counts as a loss for the seat: counted a draw, it made stalling look good to a
-  seat that was losing.
+- **anchored to the heuristic**: the bot leaves the heuristic bot's choice (one bot for the whole
+  game: heuristic bots remember) only when the best candidate beats it, on the same worlds, by more
+  than ``margin`` standard errors of the paired differences drawn after the last halving (the
+  samples that picked the finalist flatter it), so noise alone does not make it play worse than its
+  rollout policy. A rollout cut by ``rollout_cap`` counts as a loss for the seat: counted a draw, it
+  made stalling look good to a seat that was losing.
 
 >>> from riotact.core import Game, find_scenario
 >>> from riotact.core.bots import make_bot

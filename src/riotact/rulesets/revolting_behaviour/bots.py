@@ -91,9 +91,10 @@ HORIZON = 40
 
 
 def value(state: State, seat: str) -> float:
-    """The seat's prospects, -1..1: the outcome of a finished game, else from what decides RB-24/RB-25: how much of its Cause is left
-    against the nearest rival's (the first to defeat his whole Cause wins) and its RP against the
-    richest rival's (at 0 RP a player starts a new Cause, RB-26). A seat out of the game has lost."""
+    """The seat's prospects, -1..1: the outcome of a finished game; else, from what decides RB-24 and
+    RB-25, how much of its Cause is left against the nearest rival's (the first to defeat his whole
+    Cause wins) and its RP against the richest rival's (at 0 RP a player starts a new Cause, RB-26).
+    A seat out of the game has lost."""
     assert isinstance(state, World)
     if state.result is not None:
         return outcome(state.result, state.seats)[seat]
