@@ -68,7 +68,9 @@ def play(ref: str, seed: int, seat: str, kind: str, opponent: str, seconds: floa
     winners = game.result.winners
     score = 1.0 if seat in winners else 0.5 if not winners else 0.0
     return {"scenario": ref, "seed": seed, "seat": seat, "kind": kind, "opponent": opponent, "score": score,
-            "decisions": len(spent), "cpu": round(sum(spent), 4), "cpu_max": round(max(spent, default=0.0), 4)}
+            "points": game.result.scores.get(seat), "decisions": len(spent), "cpu": round(sum(spent), 4),
+            "cpu_max": round(max(spent, default=0.0), 4),
+            "departures": searcher.departures if isinstance(searcher, SearchBot) else 0}
 
 
 def profile(ref: str, seconds: float, iterations: int, decisions: int = 4) -> dict[str, Any]:
@@ -143,8 +145,11 @@ def summarise(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         for seat in [*sorted({p[1] for p in paired}), "all"]:
             chosen = [p for p in paired if seat in ("all", p[1])]
             by_seed: dict[int, list[tuple[float, float]]] = defaultdict(list)
+            points: dict[int, list[float]] = defaultdict(list)
             for seed, _, mine, base in chosen:
                 by_seed[seed].append((mine["score"], base["score"]))  # type: ignore[index]
+                if mine.get("points") is not None and base.get("points") is not None:  # type: ignore[union-attr]
+                    points[seed].append(mine["points"] - base["points"])  # type: ignore[index]
             if seat == "all":  # only seeds played in every seat: sides swapped
                 seats = len(find_scenario(scenario).seats)
                 by_seed = defaultdict(list, {s: v for s, v in by_seed.items() if len(v) == seats})
@@ -155,11 +160,14 @@ def summarise(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
             diff = [x - y for x, y in zip(share, base, strict=True)]
             used = [p for p in chosen if p[0] in by_seed]
             decisions = sum(p[2]["decisions"] for p in used)
+            margins = [statistics.fmean(points[s]) for s in by_seed if points[s]]
             out.append({
                 "scenario": scenario, "opponent": opponent, "seat": seat, "seeds": len(by_seed),
                 "games": len(used), "search_win_share": [round(x, 3) for x in interval(share, 0.0, 1.0)],
                 "baseline_win_share": round(statistics.fmean(base), 3),
                 "paired_difference": [round(x, 3) for x in interval(diff, -1.0, 1.0)],
+                "points_difference": [round(x, 2) for x in interval(margins, -math.inf, math.inf)] if margins else None,
+                "departures": round(sum(p[2].get("departures", 0) for p in used) / max(decisions, 1), 3),
                 "cpu_per_decision": round(sum(p[2]["cpu"] for p in used) / max(decisions, 1), 3),
                 "cpu_max": max(p[2]["cpu_max"] for p in used),
             })
@@ -172,11 +180,14 @@ def table(summary: list[dict[str, Any]]) -> str:
         mean, low, high = values
         return f"{mean:.2f} ({low:.2f} … {high:.2f})" if math.isfinite(low) else f"{mean:.2f} (one seed)"
     lines = ["| scenario | opponent | seat | seeds | games | search win share (95%) | baseline win share | "
-             "paired difference (95%) | CPU s / decision (max) |", "|---|---|---|---|---|---|---|---|---|"]
+             "paired difference (95%) | score difference (95%) | left the heuristic | CPU s / decision (max) |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in summary:
+        margin = span(r["points_difference"]) if r["points_difference"] else "-"
         lines.append(f"| {r['scenario']} | {r['opponent']} | {r['seat']} | {r['seeds']} | {r['games']} | "
                      f"{span(r['search_win_share'])} | {r['baseline_win_share']:.2f} | "
-                     f"{span(r['paired_difference'])} | {r['cpu_per_decision']:.2f} ({r['cpu_max']:.2f}) |")
+                     f"{span(r['paired_difference'])} | {margin} | {r['departures']:.0%} | "
+                     f"{r['cpu_per_decision']:.2f} ({r['cpu_max']:.2f}) |")
     return "\n".join(lines)
 
 

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
-from riotact.core import Game, find_scenario
+from riotact.core import Evaluation, Game, State, find_scenario
 from riotact.core.bots import BOT_KINDS, bot_rng, make_bot
 from riotact.core.log import dumps
 from riotact.core.search import SearchBot
@@ -137,3 +137,82 @@ def test_a_budget_spent_inside_the_first_rollout_leaves_the_heuristic_choice() -
     assert isinstance(bot, SearchBot)
     bot.seconds = 1e-9
     assert bot.choose(view, legal) == expected
+
+
+def test_a_rollout_cut_at_the_decision_cap_counts_as_a_loss() -> None:
+    """Without an evaluation a rollout plays to the end; one the cap cuts first is a loss for the seat
+    (counted a draw, it taught a losing seat to stall), whatever the world looked like."""
+    game = Game(find_scenario("revolting-behaviour/first-game"), seed=5)
+    seat = game.to_act()[0]
+    action = game.legal_actions(seat)[0].id
+    bot = SearchBot(seat, random.Random(1), game=game, determinise=determinise, rollout_bot=HeuristicBot)
+    assert bot.horizon is None
+    bot.rollout_cap = 10  # a first game lasts about 300 decisions
+    assert bot.rollout(action, 7, 8) == -1.0
+    bot.rollout_cap = 100_000
+    assert bot.rollout(action, 7, 8) in (-1.0, 0.0, 1.0)  # played to the end: its outcome
+
+
+def test_a_rollout_stops_at_the_horizon_and_asks_the_evaluation() -> None:
+    """Each decision of a rollout before the horizon is played; then the ruleset's evaluation judges
+    the world (here one that notes how far the game got)."""
+    game = Game(find_scenario("revolting-behaviour/first-game"), seed=5)
+    seat = game.to_act()[0]
+    action = game.legal_actions(seat)[0].id
+    seen: list[tuple[int, bool]] = []
+
+    def judged(state: State, of: str) -> float:
+        seen.append((state.umpire.turn, state.result is not None))
+        return 0.25
+
+    bot = SearchBot(seat, random.Random(1), game=game, determinise=determinise, rollout_bot=HeuristicBot,
+                    evaluation=Evaluation(judged, 30))
+    assert bot.rollout(action, 7, 8) == 0.25
+    assert 1 < seen[-1][0] < 10 and not seen[-1][1]  # a few turns in
+    bot.horizon, bot.rollout_cap = 100_000, 100_000
+    assert bot.rollout(action, 7, 8) == 0.25
+    assert seen[-1][0] > seen[0][0] and seen[-1][1]  # judged at the end
+
+
+@pytest.mark.parametrize(("ref", "seeds"), [
+    ("revolting-behaviour/first-game", 3), ("revolting-behaviour/four-players", 2),
+    ("civil-disorder/embassy-protest", 3), ("civil-disorder/high-street-riot", 3),
+    ("by-will-alone/ministry-sit-in", 2), ("by-will-alone/village-bulldozer", 2)])
+def test_an_evaluation_agrees_with_the_end_of_real_games(ref: str, seeds: int) -> None:
+    """A ruleset's evaluation (``bots.py``), asked along heuristic games, stays within -1..1 and at the
+    end has the sign of the outcome: positive for a winner, negative for a loser, 0 when nobody won
+    a game with rival sides (RB's turn limit)."""
+    for seed in range(seeds):
+        game = Game(find_scenario(ref), seed=seed, explain=False)
+        evaluation = game.spec.evaluation
+        assert evaluation is not None
+        bots = {s: make_bot("heuristic", game, s) for s in game.seats}
+        while game.to_act():
+            seat = game.to_act()[0]
+            assert all(-1.0 <= evaluation.value(game.state, s) <= 1.0 for s in game.seats)
+            game.apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+        assert game.result is not None
+        for seat in game.seats:
+            judged = evaluation.value(game.state, seat)
+            if seat in game.result.winners:
+                assert judged > 0
+            elif game.result.winners or ref.startswith("civil-disorder"):  # CD: the SF fell short
+                assert judged < 0
+            else:
+                assert judged == 0
+
+
+def test_the_search_bot_keeps_its_rollout_policy_for_the_whole_game() -> None:
+    """With an unreachable margin the search bot plays the heuristic bot's game move for move, its
+    memories too (CD's snatch squads go in for a turn, then rest: a fresh bot every decision forgot that)."""
+    def played(kind: str) -> list[tuple[str, str]]:
+        game = Game(find_scenario("civil-disorder/high-street-riot"), seed=0, explain=False)
+        bots = {s: make_bot(kind if s == "commander" else "heuristic", game, s) for s in game.seats}
+        searcher = bots["commander"]
+        if isinstance(searcher, SearchBot):
+            searcher.iterations, searcher.seconds, searcher.margin = 2, None, math.inf
+        while game.to_act():
+            seat = game.to_act()[0]
+            game.apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+        return list(game.decisions)
+    assert played("search") == played("heuristic")

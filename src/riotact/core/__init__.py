@@ -27,12 +27,12 @@ from .log import ALL, UMPIRE, GameLog, read_log
 from .modifiers import Modifier
 from .options import HouseRule
 from .persistence import replay
-from .protocol import Action, Bot, Result, RulesetSpec, State
+from .protocol import Action, Bot, Evaluation, Result, RulesetSpec, State
 from .scenario import Scenario, builtin_scenarios, find_scenario, load_scenario_file, parse_scenario
 
 __all__ = [
     "ALL", "ENGINES", "JOKER", "UMPIRE", "Action", "Bot", "Card", "CardScriptError", "DiceError",
-    "DiceExhaustedError", "Game", "GameLog", "GameOverError", "HouseRule", "IllegalActionError",
+    "DiceExhaustedError", "Evaluation", "Game", "GameLog", "GameOverError", "HouseRule", "IllegalActionError",
     "Laboratory", "LaboratoryUnavailable",
     "ManualDice", "Modifier", "OptionError", "Pile", "RandomBot", "ReplayMismatchError", "Result",
     "RiotactError", "RollPool", "RollTotal", "RulesetSpec", "SaveFileError", "Scenario",

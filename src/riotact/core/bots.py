@@ -83,7 +83,7 @@ def _search_bot(game: Game, seat: str, rng: random.Random) -> Bot:
         raise RiotactError(f"the search bot cannot play {game.spec.title} yet (no determiniser)")
     return SearchBot(seat, rng, game=game, determinise=game.spec.determinise,
                      iterations=HARD_ITERATIONS, seconds=SECONDS,
-                     rollout_bot=game.spec.heuristic_bot)
+                     rollout_bot=game.spec.heuristic_bot, evaluation=game.spec.evaluation)
 
 
 class DecisionLimitError(RuntimeError):

@@ -179,6 +179,20 @@ class ArmyLists:
 
 
 @dataclass(frozen=True)
+class Evaluation:
+    """How a search judges a world it stops playing before the end (``bots.py`` of each ruleset).
+
+    ``value(state, seat)`` is the seat's prospects in the world's state, from -1 (lost) to +1 (won),
+    read from what is on the table (score, victory points, casualties, objectives). A search calls
+    it only on the worlds its seat's determiniser deals, so it carries no hidden truth. ``horizon``
+    is how many decisions a rollout plays before it stops and asks it (a few turns of the game).
+    """
+
+    value: Callable[[State, str], float]
+    horizon: int
+
+
+@dataclass(frozen=True)
 class RulesetSpec:
     """The one small declaration a ruleset makes about itself."""
 
@@ -214,6 +228,9 @@ class RulesetSpec:
     #: OpenSpiel's IS-MCTS play in these). The world must depend on the seat's view, the public
     #: scenario and the seed only: see :mod:`riotact.core.worlds`.
     determinise: Callable[[Game, str, int], Game] | None = None
+    #: How the ``search`` bot values a world whose rollout it stops early (core/search.py); without
+    #: it the rollouts play to the end.
+    evaluation: Evaluation | None = None
     #: Line of sight between two points of the table, worked out from a seat's view alone (the web
     #: board's "show sight"): ``sight(view, a, b)``, ``view`` being ``Game.view(seat)["state"]``,
     #: returns ``{"clear", "distance", "blocker", "cover", "text", ...}``.

@@ -2,12 +2,14 @@
 
 Each sample deals a *determinisation*: a world the seat cannot tell from its game, every fact
 hidden from it dealt anew from its view (the ruleset's determiniser, ``RulesetSpec.determinise``;
-:mod:`riotact.core.worlds`). A candidate decision is made in the world and the game played out
+:mod:`riotact.core.worlds`). A candidate decision is made in the world and the game played on
 by the ruleset's heuristic bot in every seat (a rollout of a base policy improves on that policy,
-Bertsekas 1997; uniformly random decisions for a ruleset without one), and the outcome (+1 win,
--1 loss, 0 nobody) is credited to the candidate. This is IS-MCTS with a one-level tree (Cowling,
-Powley & Whitehouse 2012): at one second a decision the slower rulesets afford a handful of rollouts,
-too few for a deeper tree. It is made sharper in four ways:
+Bertsekas 1997; uniformly random decisions for a ruleset without one) for the ruleset's horizon of
+decisions, then the world is judged by the ruleset's evaluation (``RulesetSpec.evaluation``, -1..1
+for the seat; a finished world too). Without an evaluation the rollout plays to the end and the
+outcome (+1 win, -1 loss, 0 nobody) is credited to the candidate. This is IS-MCTS with a one-level
+tree (Cowling, Powley & Whitehouse 2012): at one second a decision the slower rulesets afford a
+handful of rollouts, too few for a deeper tree. It is made sharper in four ways:
 
 - **common random numbers**: every candidate is tried in the same worlds with the same rollout
   dice, so candidates are compared pair by pair, not through the noise of different deals;
@@ -20,11 +22,12 @@ too few for a deeper tree. It is made sharper in four ways:
   share what remains; **progressive widening** considers at most ``widening * sqrt(n)`` candidates,
   ``n`` the rollouts the budget affords at the pace of the first one (the heuristic bot's own choice
   first, the others in a random order), so a ruleset whose rollouts are slow compares few;
-- **anchored to the heuristic**: the bot leaves the heuristic bot's choice only when the best
-  candidate beats it, on the same worlds, by more than ``margin`` standard errors of the paired
-  differences, so noise alone does not make it play worse than its rollout policy. A rollout cut by
-  ``rollout_cap`` counts as a loss for the seat: counted a draw, it made stalling look good to a
-  seat that was losing.
+- **anchored to the heuristic**: the bot leaves the heuristic bot's choice (one bot for the whole
+  game: heuristic bots remember) only when the best candidate beats it, on the same worlds, by more
+  than ``margin`` standard errors of the paired differences drawn after the last halving (the
+  samples that picked the finalist flatter it), so noise alone does not make it play worse than its
+  rollout policy. A rollout cut by ``rollout_cap`` counts as a loss for the seat: counted a draw, it
+  made stalling look good to a seat that was losing.
 
 >>> from riotact.core import Game, find_scenario
 >>> from riotact.core.bots import make_bot
@@ -46,7 +49,7 @@ from typing import Any
 
 from .errors import RiotactError
 from .game import Game
-from .protocol import Action, Bot, Result
+from .protocol import Action, Bot, Evaluation, Result
 
 #: Rollouts per decision, the longest rollout (decisions; one cut there counts as a loss), the widening
 #: factor and the paired standard errors needed to leave the heuristic's choice (2: the best of
@@ -78,25 +81,33 @@ class SearchBot(Bot):
     def __init__(self, seat: str, rng: random.Random, *, game: Game, determinise: Determiniser,
                  iterations: int = ITERATIONS, seconds: float | None = None, rollout_cap: int = ROLLOUT_CAP,
                  widening: float = WIDENING, margin: float = MARGIN,
-                 rollout_bot: Callable[[str, random.Random], Bot] | None = None) -> None:
+                 rollout_bot: Callable[[str, random.Random], Bot] | None = None,
+                 evaluation: Evaluation | None = None) -> None:
         super().__init__(seat, rng)
         self.game, self.determinise = game, determinise
         self.iterations, self.seconds, self.rollout_cap = iterations, seconds, rollout_cap
         self.widening, self.margin, self.rollout_bot = widening, margin, rollout_bot
+        #: The rollout policy playing this seat in the real game, the one the search starts from and
+        #: anchors to: one bot for the whole game, as the heuristic bots keep memories (CD's snatch squads).
+        self.policy = rollout_bot(seat, random.Random(rng.getrandbits(32))) if rollout_bot else None
+        self.evaluate = evaluation.value if evaluation else None
+        #: Decisions a rollout plays before the evaluation judges its world (None: to the end).
+        self.horizon = evaluation.horizon if evaluation else None
+        #: Decisions in which the bot left its rollout policy's choice (benchmarks/bench_search.py).
+        self.departures = 0
 
     def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> str:
         if view is None:
             raise RiotactError("the search bot needs its seat's view")
         if len(legal) == 1:
             return legal[0].id
-        base = (self.rollout_bot(self.seat, random.Random(self.rng.getrandbits(32))).choose(view, legal)
-                if self.rollout_bot else None)
+        base = self.policy.choose(view, legal) if self.policy else None
         others = [a.id for a in legal if a.id != base]
         self.rng.shuffle(others)
         candidates = ([base] if base else []) + others
         budget = _Budget(self.iterations, self.seconds)
         samples = [(self.rng.getrandbits(62), self.rng.getrandbits(32))]  # (world seed, rollout seed): shared
-        first = self._value(candidates[0], *samples[0], budget.deadline)
+        first = self.rollout(candidates[0], *samples[0], budget.deadline)
         if first is None:  # the budget ran out inside the first rollout: the rollout policy's choice stands
             return candidates[0]
         budget.rollouts = 1
@@ -105,10 +116,11 @@ class SearchBot(Bot):
         values: dict[str, list[float]] = {a: [] for a in survivors}
         values[candidates[0]].append(first)
         rounds, done = max(1, math.ceil(math.log2(len(survivors)))), 0
+        fresh = 0  # the first sample drawn after the last halving: the final test reads only those
         while not budget.spent():
             for action in survivors:  # the sample for every survivor; a survivor kept back in catches up
                 for world_seed, roll_seed in samples[len(values[action]):]:
-                    value = self._value(action, world_seed, roll_seed, budget.deadline)
+                    value = self.rollout(action, world_seed, roll_seed, budget.deadline)
                     if value is None:
                         break
                     values[action].append(value)
@@ -121,6 +133,7 @@ class SearchBot(Bot):
                 done += 1
                 ranked = sorted((a for a in survivors if a != base), key=lambda a: -_mean(values[a]))
                 survivors = ([base] if base else []) + ranked[:max(2, len(survivors) // 2) - (1 if base else 0)]
+                fresh = len(samples)
             if not budget.spent():
                 samples.append((self.rng.getrandbits(62), self.rng.getrandbits(32)))
         tried = [a for a in survivors if values[a]]
@@ -128,24 +141,33 @@ class SearchBot(Bot):
         if base is None or best == base:
             return best
         n = min(len(values[best]), len(values[base]))
-        diffs = [x - y for x, y in zip(values[best][:n], values[base][:n], strict=True)]
+        diffs = [x - y for x, y in zip(values[best][fresh:n], values[base][fresh:n], strict=True)]
+        if len(diffs) < 2:
+            return base
         gain = statistics.fmean(diffs)
-        spread = statistics.stdev(diffs) / math.sqrt(n) if n > 1 else math.inf
-        return best if gain > 0 and gain > self.margin * spread else base
+        spread = statistics.stdev(diffs) / math.sqrt(len(diffs))
+        if gain > 0 and gain > self.margin * spread:
+            self.departures += 1
+            return best
+        return base
 
-    def _value(self, action: str, world_seed: int, roll_seed: int, deadline: float) -> float | None:
-        """The outcome for the seat of ``action`` made in the world ``world_seed`` deals, played out with
-        the rollout dice and decisions of ``roll_seed`` (the same for every candidate); None when the
-        decision's time ran out before the rollout ended."""
+    def rollout(self, action: str, world_seed: int, roll_seed: int, deadline: float = math.inf) -> float | None:
+        """The value for the seat of ``action`` made in the world ``world_seed`` deals, played on with
+        the rollout dice and decisions of ``roll_seed`` (the same for every candidate): the ruleset's
+        evaluation of the world after :attr:`horizon` decisions or at the end (without one, the outcome
+        at the end); -1 when :attr:`rollout_cap` decisions pass first; None when the decision's time ran
+        out before the rollout ended."""
         world = self.determinise(self.game, self.seat, world_seed)
         world.umpire.rng.seed(roll_seed)  # the world's future after the decision: shared by candidates
         world.apply(self.seat, action)
         rng = random.Random(roll_seed)
         bots = {s: self.rollout_bot(s, rng) for s in world.seats} if self.rollout_bot else {}
-        for _ in range(self.rollout_cap):
+        for made in range(self.rollout_cap):
             acting = world.to_act()
             if not acting:
                 break
+            if self.evaluate is not None and self.horizon is not None and made >= self.horizon:
+                return self.evaluate(world.state, self.seat)
             if time.process_time() > deadline:
                 return None
             seat = acting[0]
@@ -155,6 +177,8 @@ class SearchBot(Bot):
                         else legal[int(rng.random() * len(legal))].id)
         if world.result is None:  # counted a draw, an unfinished rollout taught a losing seat to stall
             return -1.0
+        if self.evaluate is not None:
+            return self.evaluate(world.state, self.seat)
         return outcome(world.result, world.seats)[self.seat]
 
 

@@ -12,14 +12,17 @@ the press nearby).
 
 from __future__ import annotations
 
+import math
 import random
 from collections import deque
 from collections.abc import Sequence
 from typing import Any
 
-from riotact.core.protocol import Action, Bot
+from riotact.core.protocol import Action, Bot, Evaluation, State
 
-from .tables import AUTHORITY, NONVIOLENT
+from .rules.victory import scores
+from .state import World
+from .tables import AUTHORITY, NONVIOLENT, seat_side
 
 
 class MapMemory:
@@ -208,3 +211,24 @@ class Context:
 
 def heuristic_bot(seat: str, rng: random.Random) -> Bot:
     return HeuristicBot(seat, rng)
+
+
+#: Victory points of lead that make a world count as good as won (a side holds up to 42 at the start).
+POINTS_SCALE = 25.0
+#: Decisions a search's rollout plays before :func:`value` judges it (a few action steps).
+HORIZON = 20
+
+
+def value(state: State, seat: str) -> float:
+    """The seat's side's prospects, -1..1, by its lead in victory points (scenario data: objectives
+    held, escalations, arrests, dispersals, violence), finished or not: the side with more points wins
+    (BWA-01 gap), so the margin is what a search can improve. The points are the world's own, and a
+    search's world is dealt by the seat's determiniser: it holds no truth the seat cannot know."""
+    assert isinstance(state, World)
+    points = scores(state)
+    mine = seat_side(seat)
+    other = AUTHORITY if mine == NONVIOLENT else NONVIOLENT
+    return math.tanh((points[mine] - points[other]) / POINTS_SCALE)
+
+
+EVALUATION = Evaluation(value, HORIZON)

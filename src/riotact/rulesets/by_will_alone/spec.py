@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from riotact.core.protocol import RulesetSpec
 
-from .bots import heuristic_bot
+from .bots import EVALUATION, heuristic_bot
 from .determinise import determinise
 from .encoding import encoding
 from .options import Options
@@ -29,4 +29,5 @@ SPEC = RulesetSpec(
     encoding=encoding,
     odds="riotact.rulesets.by_will_alone.odds",
     determinise=determinise,
+    evaluation=EVALUATION,
 )

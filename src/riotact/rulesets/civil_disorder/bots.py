@@ -15,7 +15,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from riotact.core.protocol import Action, Bot
+from riotact.core.protocol import Action, Bot, Evaluation, State
+
+from .state import World
 
 #: Specialists trained for snatch-squad arrests (CD-10).
 SNATCH_SQUADS = ("anti_riot", "riot_soldiers")
@@ -135,3 +137,24 @@ class HeuristicSFBot(Bot):
                 if 1 <= d < best_d and all(math.dist(spot, p) > 4 for p in danger):  # not into rioters
                     best, best_d = action, d
         return best
+
+
+#: Score points over the scenario's victory score that make a world count as good as won (CD-04 gap).
+SCORE_SCALE = 15.0
+#: Decisions a search's rollout plays before :func:`value` judges it (about eight turns of two seats: judged
+#: sooner, a withdrawal that costs nothing for a few turns looked better than gassing rioters).
+HORIZON = 32
+
+
+def value(state: State, seat: str) -> float:
+    """The SF's prospects, -1..1, by their score against the scenario's victory score (CD-04 gap:
+    property lost, loot, casualties, arrests and dispersals), finished or not: the SF win or lose on
+    that threshold, so how far above or below it they are is what a search can improve. The umpire
+    plays no side (0)."""
+    assert isinstance(state, World)
+    if seat not in state.sf_seats:
+        return 0.0
+    return math.tanh((state.score() - state.setup.victory_score + 0.5) / SCORE_SCALE)
+
+
+EVALUATION = Evaluation(value, HORIZON)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from riotact.compiled import compiled_copy
 from riotact.core.protocol import RulesetSpec
 
-from .bots import HeuristicSFBot
+from .bots import EVALUATION, HeuristicSFBot
 from .determinise import determinise
 from .encoding import encoding
 from .options import Options
@@ -29,6 +29,7 @@ SPEC = RulesetSpec(
     text_view=text_view,
     encoding=encoding,
     determinise=determinise,
+    evaluation=EVALUATION,
     odds="riotact.rulesets.civil_disorder.odds",
     engines={"compiled": compiled_copy},
 )

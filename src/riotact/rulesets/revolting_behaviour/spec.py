@@ -2,7 +2,7 @@
 
 from riotact.core import RulesetSpec
 
-from .bots import HeuristicBot
+from .bots import EVALUATION, HeuristicBot
 from .determinise import determinise
 from .encoding import encoding
 from .native.lab import core_engine
@@ -26,5 +26,6 @@ SPEC = RulesetSpec(
     encoding=encoding,
     odds="riotact.rulesets.revolting_behaviour.odds",
     determinise=determinise,
+    evaluation=EVALUATION,
     engines={"compiled": core_engine},
 )
