@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from riotact.core import (
+    UMPIRE,
     Action,
     Game,
     Result,
@@ -25,6 +26,16 @@ from riotact.core import (
     parse_scenario,
 )
 from riotact.core.persistence import recorded_faces
+
+
+def umpire_sees(game: Game) -> dict[str, Any]:
+    """What the umpire's view shows of the table: how a test looks inside a game (issue 20).
+
+    A test reads the table through the public protocol, as the umpire may, never through
+    ``game.state``: the view is the shape every interface relies on, and reading it keeps the
+    state's own shape free to change.
+    """
+    return game.view(UMPIRE)["state"]
 
 
 def rb_scenario(seats: int = 2, cause_cards: int = 10, **house_rules: Any) -> Scenario:
