@@ -235,7 +235,6 @@ STATE_READS: dict[str, tuple[int, str]] = {
     "civil_disorder/test_cd_house_rules.py": (30, TO_CONVERT),
     "civil_disorder/test_cd_issue7.py": (15, TO_CONVERT),
     "civil_disorder/test_cd_legal_list.py": (4, TO_CONVERT),
-    "civil_disorder/test_cd_looting.py": (45, TO_CONVERT),
     "civil_disorder/test_cd_negotiation.py": (31, TO_CONVERT),
     "civil_disorder/test_cd_odds.py": (9, TO_CONVERT),
     "civil_disorder/test_cd_phases.py": (2, TO_CONVERT),
