@@ -231,7 +231,6 @@ STATE_READS: dict[str, tuple[int, str]] = {
     "by_will_alone/test_bwa_umpire_pieces.py": (7, TO_CONVERT),
     "civil_disorder/test_cd_compiled.py": (1, TO_CONVERT),
     "civil_disorder/test_cd_conformance.py": (2, TO_CONVERT),
-    "civil_disorder/test_cd_crowds.py": (42, TO_CONVERT),
     "civil_disorder/test_cd_house_rules.py": (30, TO_CONVERT),
     "civil_disorder/test_cd_issue7.py": (15, TO_CONVERT),
     "civil_disorder/test_cd_legal_list.py": (4, TO_CONVERT),

@@ -1,47 +1,73 @@
 """Crowds under the umpire's Game Control rules: units, movement, RL, gas and water, missiles
-and petrol bombs (CD-11, CD-17, CD-18, CD-20 to CD-24, CD-35 to CD-37)."""
+and petrol bombs (CD-11, CD-17, CD-18, CD-20 to CD-24, CD-35 to CD-37). Played through ``Game``:
+crowds move in step 2 of the turn, throw in step 4, and roll their RL, merge and split in step 6
+(CD-12); the dice are scripted by rule, every other die a 1."""
 
 from __future__ import annotations
 
 import json
 
+from civil_disorder.cd_play import building, crowd, events, texts, turn, unit
 from riotact.core.log import UMPIRE
-from riotact.rulesets.civil_disorder.rules import combat, crowds, missiles
-from riotact.rulesets.civil_disorder.rules.combat import SHOT_AT, rioter_fight_modifiers
-from riotact.rulesets.civil_disorder.rules.fire import hose_crowd
-from riotact.rulesets.civil_disorder.rules.orders import carry_out
+from riotact.rulesets.civil_disorder.board import build_town
 from riotact.rulesets.civil_disorder.tables import RL_CHART
+from support import umpire_sees
+
+TOWN = build_town(3, 3, 16, 2, ())  # the test town's streets (conftest), for distances
+
+
+def rl_factors(game, crowd_id: str = "A") -> dict[str, int]:
+    """The CD-21 factors on the crowd's last RL roll (CD-20), by reason."""
+    roll = [e for e in events(game, "CD-20", "roll") if e["who"] == f"Crowd {crowd_id}"][-1]
+    return {m["reason"]: m["value"] for m in roll["modifiers"]}
+
+
+def rl_mods(game, crowd_id: str = "A") -> list[int]:
+    return list(rl_factors(game, crowd_id).values())
 
 
 def test_cd11_split_and_merge_keep_the_figures_and_set_the_rl(cd):
     """CD-11: splitting or merging keeps the total; both parts keep the RL; a merge takes the
-    larger part's RL, or the higher one if equal."""
-    game = cd.game(crowds=[cd.crowd("A", "J0-0", figures=26, rl=6), cd.crowd("B", "J0-0", figures=10, rl=4)])
-    s = game.state
-    part = crowds.split(s, s.crowds["A"], 11)
-    assert (s.crowds["A"].figures, part.figures, part.rl) == (15, 11, 6)
-    crowds.merge(s, s.crowds["A"], s.crowds["B"])
-    assert s.crowds["A"].figures == 25 and s.crowds["A"].rl == 6 and s.crowds["B"].gone
-    even = cd.game(crowds=[cd.crowd("A", "J0-0", figures=10, rl=4), cd.crowd("B", "J0-0", figures=10, rl=5)])
-    crowds.merge(even.state, even.state.crowds["A"], even.state.crowds["B"])
-    assert even.state.crowds["A"].rl == 5
+    larger part's RL, or the higher one if equal. At the end of turn 1: crowd A (40, over the 30 a
+    crowd may be) splits in two; A (15, RL 5, at its objective) and B (10, RL 6, within throwing
+    range of P1) stand together and merge at RL 5; two of 10 merge at the higher RL."""
+    big = cd.game(crowds=[cd.crowd("A", "J0-0", figures=40, rl=6)])
+    turn(big)
+    assert [(c["figures"], c["rl"]) for c in umpire_sees(big)["crowds"]] == [(20, 6), (20, 6)]
+
+    def merged(larger: int) -> dict:
+        game = cd.game(units=[cd.unit("P1", "patrol", "x0y8")], dice=cd.dice({"CD-63": [6]}),
+                       crowds=[cd.crowd("A", "J0-0", figures=larger, rl=5, objective="J0-0"),
+                               cd.crowd("B", "J0-0", figures=10, rl=6)])
+        turn(game)
+        assert crowd(game, "B")["gone"] == "merged into A"
+        return crowd(game, "A")
+
+    assert (merged(15)["figures"], merged(15)["rl"]) == (25, 5)
+    assert merged(10)["rl"] == 6
 
 
 def test_cd11_crowds_flow_through_each_other(cd):
     """CD-11: another crowd in the way does not block a move."""
     game = cd.game(crowds=[cd.crowd("A", "x10y16", objective="J2-1"), cd.crowd("B", "x14y16", rl=3)],
-                   dice=[6])  # RL 5: 1d6" towards the objective
-    crowds.move_crowd(game.state, game.state.crowds["A"])
-    assert game.state.crowds["A"].node == "J1-1"
+                   dice=cd.dice({"CD-23": [6]}))  # RL 5: 1d6" towards the objective
+    turn(game)
+    assert crowd(game, "A")["node"] == "J1-1"
 
 
 def test_cd17_a_die_decides_between_routes(cd):
-    """CD-17 default: 1d6 split evenly among the routes; unassigned numbers are re-rolled."""
-    game = cd.game(crowds=[cd.crowd("A", "J1-1")], dice=[3, 4, 5, 6, 3])
-    s, crowd = game.state, game.state.crowds["A"]
-    assert crowds.choose_route(s, crowd, ["a", "b"]) == "a"
-    assert crowds.choose_route(s, crowd, ["a", "b"]) == "b"
-    assert crowds.choose_route(s, crowd, ["a", "b", "c", "d"]) == "c"  # 5 and 6 re-rolled
+    """CD-17 default: 1d6 split evenly among the routes; unassigned numbers are re-rolled. A passive
+    crowd (RL 3, 4" this turn) at a corner has 2 routes (1-3, 4-6); at a crossroads 4 (5 and 6
+    re-rolled)."""
+    def move(at: str, faces: list[int]) -> str:
+        game = cd.game(crowds=[cd.crowd("A", at, rl=3)], dice=cd.dice({"CD-23": [3], "CD-17": faces}))
+        turn(game)
+        assert len(events(game, "CD-17", "roll")) == len(faces)
+        return crowd(game, "A")["node"]
+
+    assert move("J0-0", [1]) == move("J0-0", [3]) != move("J0-0", [4]) == move("J0-0", [6])
+    assert len({move("J1-1", [face]) for face in (1, 2, 3, 4)}) == 4
+    assert move("J1-1", [5, 6, 3]) == move("J1-1", [3])
 
 
 def test_cd17_a_crowd_drifts_towards_its_objective_more_often_than_not(cd):
@@ -49,58 +75,58 @@ def test_cd17_a_crowd_drifts_towards_its_objective_more_often_than_not(cd):
     nearer = 0
     for seed in range(30):  # one move from the start in each of 30 games
         game = cd.game(crowds=[cd.crowd("A", "J0-0", rl=4, objective="J2-2")], seed=seed)
-        s, crowd = game.state, game.state.crowds["A"]
-        crowds.move_crowd(s, crowd)
-        nearer += s.town.hops_to("J2-2")[crowd.node] < s.town.hops_to("J2-2")["J0-0"]
+        turn(game)
+        nearer += TOWN.hops_to("J2-2")[crowd(game, "A")["node"]] < TOWN.hops_to("J2-2")["J0-0"]
     assert nearer > 15
 
 
 def test_cd18_crowds_do_not_move_closer_to_gunfire(cd):
-    """CD-18 default: a move that would end closer to gunfire of this or last turn is cut short."""
+    """CD-18 default: a move that would end closer to gunfire of this or last turn is cut short:
+    shots at J2-1 in the moments before turn 1 stop a full riot (RL 8) charging the soldiers there;
+    shots two turns before the game do not."""
     game = cd.game(units=[cd.unit("S1", "soldiers", "J2-1")], crowds=[cd.crowd("A", "J0-1", rl=8)],
-                   dice=[6, 6, 6])
-    s = game.state
-    combat.gunfire(s, "J2-1")
-    crowds.move_crowd(s, s.crowds["A"])
-    assert s.crowds["A"].node == "J0-1"
+                   gunfire=[{"at": "J2-1"}], dice=cd.dice({"CD-23": [6, 6, 6]}))
+    turn(game)
+    assert crowd(game, "A")["node"] == "J0-1"
     old = cd.game(units=[cd.unit("S1", "soldiers", "J2-1")], crowds=[cd.crowd("A", "J0-1", rl=8)],
-                  gunfire=[{"at": "J2-1", "turns_ago": 2}], dice=[1, 1, 1])  # too long ago
-    crowds.move_crowd(old.state, old.state.crowds["A"])
-    assert old.state.crowds["A"].node == "x4y16"
+                  gunfire=[{"at": "J2-1", "turns_ago": 2}], dice=cd.dice({"CD-23": [1, 1, 1]}))  # too long ago
+    turn(old)
+    assert crowd(old, "A")["node"] == "x4y16"
 
 
 def test_cd20_no_trigger_no_roll_and_fresh_sf_give_one_roll(cd):
     """CD-20 default: without a trigger the RL stays; SF coming into view cause one roll."""
-    game = cd.game(crowds=[cd.crowd("A", "J1-0", rl=5)], dice=[6], seats=["commander", UMPIRE])
-    s = game.state
-    crowds.assess(s)
-    assert s.crowds["A"].rl == 5
+    game = cd.game(crowds=[cd.crowd("A", "J1-0", rl=5)], dice=cd.dice({"CD-20": [6]}), seats=["commander", UMPIRE])
+    turn(game)
+    game.apply(UMPIRE, "proceed")
+    assert crowd(game, "A")["rl"] == 5 and not events(game, "CD-20", "roll")
     game.intervene("add-unit", unit="R2", kind="riot_police", player="commander", at="J1-1", figures=8,
                    reason="reinforcements")  # CD-03: the umpire brings them on in sight of the crowd
-    crowds.assess(s)
-    rolls = [e for e in s.umpire.log.events if e.get("rule") == "CD-20"]
-    assert len(rolls) == 1 and s.crowds["A"].rl == 6  # the score 6 becomes the RL (rl_roll "absolute")
+    turn(game)
+    game.apply(UMPIRE, "proceed")
+    assert len(events(game, "CD-20", "roll")) == 1 and crowd(game, "A")["rl"] == 6  # the score 6 becomes the RL
 
 
 def test_cd21_soaked_in_cs_gas_and_under_automatic_fire_rolls_minus_9(cd):
     """CD-21: soaked -2, CS gas -3, automatic fire -4: 1d6-9 (and the score is kept within 1-8)."""
-    game = cd.game(crowds=[cd.crowd("A", "J1-0", rl=6, wet=2)], gas=[{"kind": "cs", "at": "J1-0"}], dice=[6],
-                   house_rules={"rl_roll": "absolute"})
-    s, crowd = game.state, game.state.crowds["A"]
-    s.trigger(crowd, "shot at", *SHOT_AT["auto"])
-    assert sum(m.value for m in crowds.rl_modifiers(s, crowd)) == -9
-    crowds.rl_roll(s, crowd)
-    assert crowd.rl == 1
+    game = cd.game(units=[cd.unit("S1", "soldiers", "J1-0", weapon="auto", order="fire:A")],
+                   crowds=[cd.crowd("A", "J1-0", rl=6, wet=2)], gas=[{"kind": "cs", "at": "J1-0"}],
+                   dice=cd.dice({"CD-20": [6], "CD-63": [6]}), house_rules={"rl_roll": "absolute"})
+    turn(game)
+    assert sum(rl_mods(game)) == -9 and crowd(game, "A")["rl"] == 1
 
 
 def test_cd21_specialists_first_seen_and_a_higher_neighbour_give_plus_3(cd):
-    """CD-21: Specialist Riot forces appear for the first time +2; adjacent crowd at a higher RL +1."""
-    game = cd.game(crowds=[cd.crowd("A", "J1-0", rl=5), cd.crowd("B", "x18y0", rl=7)], seats=["commander", UMPIRE])
-    s, crowd = game.state, game.state.crowds["A"]
+    """CD-21: Specialist Riot forces appear for the first time +2; adjacent crowd at a higher RL +1.
+    The umpire brings an anti-riot team on at J1-1; A and B (RL 7) both close in on it, 2" apart."""
+    game = cd.game(crowds=[cd.crowd("A", "J1-0", rl=5), cd.crowd("B", "x18y0", rl=7)], seats=["commander", UMPIRE],
+                   dice=cd.dice({"CD-63": [6]}))
     game.intervene("add-unit", unit="AR1", kind="anti_riot", player="commander", at="J1-1", figures=8,
                    reason="the anti-riot team arrives")
-    crowds._new_sf_in_view(s, crowd)
-    assert sum(m.value for m in crowds.rl_modifiers(s, crowd)) == 3
+    turn(game)
+    game.apply(UMPIRE, "proceed")
+    assert TOWN.inches(crowd(game, "A")["node"], crowd(game, "B")["node"]) <= 2
+    assert sum(rl_mods(game)) == 3
 
 
 def test_cd21_withdrawing_in_sight(cd):
@@ -110,36 +136,45 @@ def test_cd21_withdrawing_in_sight(cd):
                               cd.unit("AR1", "anti_riot", "x16y12",
                                       order="withdraw" if withdrawing == "AR1" else "hold")],
                        crowds=[cd.crowd("A", "J1-0", rl=5)])
-        s, crowd = game.state, game.state.crowds["A"]
-        carry_out(s, s.units[withdrawing])  # CD-13: it pulls back, still in the crowd's sight
-        crowds._new_sf_in_view(s, crowd)
-        assert [m.value for m in crowds.rl_modifiers(s, crowd)] == [value], withdrawing
+        turn(game)  # CD-13: it pulls back, still in the crowd's sight
+        assert rl_mods(game) == [value], withdrawing
 
 
 def test_cd22_gas_and_water(cd):
     """CD-22: CS gas -3 on the RL and -4 in fights; soaked -1 in fights; a hose makes a crowd damp
     then soaked, and it dries a step after 3 turns without water."""
-    gassed = cd.game(crowds=[cd.crowd("A", "x16y8", rl=6)], gas=[{"kind": "cs", "at": "x16y8"}]).state
-    assert [m.value for m in rioter_fight_modifiers(gassed, gassed.crowds["A"])] == [-4]
-    game = cd.game(units=[cd.unit("F1", "firefighters", "J1-1", figures=6, vehicle="engine")],
-                   crowds=[cd.crowd("A", "x16y8", rl=6)])
-    s, crowd = game.state, game.state.crowds["A"]
-    assert rioter_fight_modifiers(s, crowd) == []
-    hose_crowd(s, s.units["F1"], crowd)
-    assert crowd.wet == 1
-    hose_crowd(s, s.units["F1"], crowd)
-    assert crowd.wet == 2 and [m.value for m in rioter_fight_modifiers(s, crowd)] == [-1]
-    for _ in range(4):  # the turn it was hosed, then 3 dry turns
-        crowds._water(s, crowd)
-    assert crowd.wet == 1
+    def rioters_fight_mods(**kw) -> list[int]:
+        game = cd.game(units=[cd.unit("R1", "riot_police", "x16y8")], crowds=[cd.crowd("A", "x16y8", rl=7, **kw.pop(
+            "crowd", {}))], dice=cd.dice({"CD-63": [6]}), **kw)
+        turn(game)
+        roll = next(e for e in events(game, "CD-51", "roll") if e["who"].startswith("rioter"))
+        return [m["value"] for m in roll["modifiers"]]
+
+    assert rioters_fight_mods(gas=[{"kind": "cs", "at": "x16y8"}]) == [-4]
+    assert rioters_fight_mods() == [] and rioters_fight_mods(crowd={"wet": 2}) == [-1]
+    game = cd.game(units=[cd.unit("F1", "firefighters", "J1-1", figures=6, vehicle="engine", order="hose_crowd:A")],
+                   crowds=[cd.crowd("A", "x16y8", rl=6)], dice=cd.dice({"CD-63": [6] * 5, "CD-20": [6] * 5}))
+    turn(game)
+    assert crowd(game, "A")["wet"] == 1
+    turn(game, "order:F1:hold")
+    assert crowd(game, "A")["wet"] == 2
+    wet = []
+    for _ in range(3):  # 3 turns without water
+        turn(game)
+        wet.append(crowd(game, "A")["wet"])
+    assert wet == [2, 2, 1]
 
 
 def test_cd23_default_chart_behaviour_by_rl(cd):
-    """CD-23: RL 3 neither damages nor loots, RL 6 damages but does not loot, RL 7 loots;
-    only RL 4 and 5 can be negotiated with."""
+    """CD-23: RL 3 neither damages nor loots, RL 6 damages but does not loot, RL 7 loots (its
+    hidden looters break off, CD-31); only RL 4 and 5 can be negotiated with. A crowd in front of
+    a shop, with 2 looters in it."""
     for rl, damages, loots in ((3, False, False), (6, True, False), (7, True, True)):
-        s = cd.game(crowds=[cd.crowd("A", "J0-0", rl=rl)]).state
-        assert crowds.violent(s, s.crowds["A"]) is damages and crowds.loots(s, s.crowds["A"]) is loots
+        game = cd.game(buildings=[{"id": "shop", "block": [0, 0], "value": 60}], house_rules={"looters": "per_crowd"},
+                       crowds=[cd.crowd("A", "J0-0", rl=rl, objective="J0-0")], dice=cd.dice({"CD-25": [2]}))
+        turn(game)
+        assert (building(game, "shop")["value"] < 60) is damages, rl
+        assert any(c["looter"] for c in umpire_sees(game)["crowds"]) is loots, rl
     assert [r for r, row in RL_CHART.items() if row.negotiable] == [4, 5]
 
 
@@ -155,33 +190,34 @@ def test_cd24_players_see_the_rl_marker_and_the_key_only(cd):
 def test_cd35_five_turns_of_throwing_then_restock(cd):
     """CD-35 default: exactly 5 turns of throwing; a turn at a source restores them."""
     game = cd.game(units=[cd.unit("P1", "patrol", "x16y8")], crowds=[cd.crowd("A", "J1-0", rl=6)],
-                   dice=[1, 1] * 5)
-    s, crowd = game.state, game.state.crowds["A"]
+                   dice=cd.dice({"CD-63": [6]}))
     for _ in range(5):
-        missiles.crowd_violence(s)
-    assert crowd.missiles == 0
-    missiles.crowd_violence(s)  # no dice left: it cannot throw
+        turn(game)
+    assert crowd(game, "A")["missiles"] == 0 and len(texts(game, "CD-36")) == 5
+    turn(game)  # it cannot throw
+    assert len(texts(game, "CD-36")) == 5
     spent = cd.game(units=[cd.unit("P1", "patrol", "x16y8")], crowds=[cd.crowd("A", "J1-0", rl=6, missiles=0)],
-                    features=[{"kind": "missiles", "at": "J1-0"}], dice=[])
-    missiles.crowd_violence(spent.state)  # at a source: restocks, throws nothing
-    assert spent.state.crowds["A"].missiles == 5
+                    features=[{"kind": "missiles", "at": "J1-0"}], dice=cd.dice({}))
+    turn(spent)  # at a source: restocks, throws nothing
+    assert crowd(spent, "A")["missiles"] == 5 and not texts(spent, "CD-36")
+    assert texts(spent, "CD-35") == ["Crowd A gathers bricks and bottles."]
 
 
 def test_cd36_first_bricks_trigger_a_test_later_ones_do_not_and_shields_save(cd):
     """CD-36: only the first brick-and-bottle attack tests; each 6 wounds; a riot shield saves
-    unless a d6 scores 4+."""
-    game = cd.game(units=[cd.unit("R1", "riot_police", "x16y8"), cd.unit("P1", "patrol", "x16y8")],
-                   crowds=[cd.crowd("A", "J1-0", rl=6)], dice=[6, 1, 3, 6, 6, 1, 5, 6, 1])
-    s, crowd, riot = game.state, game.state.crowds["A"], game.state.units["R1"]
-    missiles.throw_missiles(s, crowd, riot)
-    assert "bricks and bottles for the first time" in s.unit_events["R1"] and riot.figures == 8
-    combat.overreaction_tests(s)  # CD-62: the turn's test (a 6: steady) uses up its triggers
-    assert riot.node == "x16y8"
-    missiles.throw_missiles(s, crowd, riot)
-    assert "R1" not in s.unit_events or "bricks and bottles for the first time" not in s.unit_events["R1"]
-    assert riot.figures == 7  # the shield failed on a 5
-    missiles.throw_missiles(s, crowd, s.units["P1"])
-    assert s.units["P1"].figures == 7  # no shield
+    unless a d6 scores 4+. Crowd A (RL 6, 25 figures: 2 dice) throws at the unit 8" off."""
+    game = cd.game(units=[cd.unit("R1", "riot_police", "x16y8")], crowds=[cd.crowd("A", "J1-0", rl=6)],
+                   dice=cd.dice({"CD-36": [6, 1, 3, 6, 1, 5], "CD-63": [6, 6]}))
+    turn(game)  # a 6: the shield saves on the 3; CD-62: the turn's test (a 6: steady)
+    [test] = events(game, "CD-63", "roll")
+    assert "bricks and bottles for the first time" in test["text"] and unit(game, "R1")["figures"] == 8
+    turn(game)  # a 6: the shield fails on the 5; the wound is tested, the bricks are not
+    assert unit(game, "R1")["figures"] == 7
+    assert "bricks and bottles for the first time" not in events(game, "CD-63", "roll")[-1]["text"]
+    unshielded = cd.game(units=[cd.unit("P1", "patrol", "x16y8")], crowds=[cd.crowd("A", "J1-0", rl=6)],
+                         dice=cd.dice({"CD-36": [6, 1], "CD-63": [6]}))
+    turn(unshielded)
+    assert unit(unshielded, "P1")["figures"] == 7 and len(events(unshielded, "CD-36", "roll")) == 1  # no shield
 
 
 def test_cd37_petrol_bombs_made_in_sight_and_thrown_once_every_4_turns(cd):
@@ -192,24 +228,13 @@ def test_cd37_petrol_bombs_made_in_sight_and_thrown_once_every_4_turns(cd):
                    crowds=[cd.crowd("A", "J1-0", rl=7, petrol_bombs=True, missiles=0)],
                    features=[{"kind": "bottles", "at": "J1-0"}, {"kind": "petrol", "at": "J1-0"}],
                    dice=cd.dice({"CD-63": [6] * 10}))
-    crowd = game.state.crowds["A"]
-
-    def turn() -> None:
-        game.apply("commander", "pass")
-        game.apply("commander", "stay")
-
-    turn()
-    turn()
-    assert crowd.bottles and crowd.petrol
+    turn(game)
+    turn(game)
+    assert crowd(game, "A")["petrol"] == [True, True]
     told = [e for e in game.log_for("commander") if e.get("rule") == "CD-37"]
     assert len(told) == 2 and "petrol bombs" in told[0]["text"]
-    turn()
-    assert crowd.last_petrol == 3
-    for _ in (4, 5, 6):
-        turn()
-        assert crowd.last_petrol == 3
-    turn()
-    assert crowd.last_petrol == 7
+    for _ in range(3, 8):
+        turn(game)
     bombed = [e["turn"] for e in game.log_for("commander") if e.get("rule") == "CD-38" and e["kind"] == "effect"]
     assert bombed == [3, 7]
 
@@ -217,10 +242,9 @@ def test_cd37_petrol_bombs_made_in_sight_and_thrown_once_every_4_turns(cd):
 def test_cd37_rioters_go_to_the_sources_for_petrol_bombs(cd):
     """CD-37: a rioting crowd allowed petrol bombs heads for a bottle or petrol source."""
     game = cd.game(crowds=[cd.crowd("A", "J0-1", rl=7, petrol_bombs=True)],
-                   features=[{"kind": "petrol", "at": "J2-1"}], dice=[3, 3])
-    s = game.state
-    crowds.move_crowd(s, s.crowds["A"])
-    assert s.crowds["A"].node == "x6y16"
+                   features=[{"kind": "petrol", "at": "J2-1"}], dice=cd.dice({"CD-23": [3, 3]}))
+    turn(game)
+    assert crowd(game, "A")["node"] == "x6y16"
 
 
 def test_cd38_a_petrol_bomb_at_a_building_starts_a_fire_on_4_or_more(cd):
@@ -228,10 +252,10 @@ def test_cd38_a_petrol_bomb_at_a_building_starts_a_fire_on_4_or_more(cd):
     for face, fires in ((3, 0), (4, 1)):
         game = cd.game(buildings=[{"id": "shop", "block": [0, 0], "value": 60}],
                        crowds=[cd.crowd("A", "J0-0", rl=7, petrol_bombs=True, bombs_made=True, missiles=0)],
-                       dice=[face])
-        s = game.state
-        missiles.crowd_violence(s)
-        assert s.buildings["shop"].fires == fires and s.crowds["A"].last_petrol == 1, face
+                       dice=cd.dice({"CD-38": [face], "CD-45": [6]}))
+        turn(game)
+        assert building(game, "shop")["fires"] == fires, face
+        assert [e["turn"] for e in events(game, "CD-38")[:1]] == [1], face
 
 
 def test_cd21_firefighters_pulling_back_are_not_police_or_soldiers_withdrawing(cd):
@@ -239,33 +263,34 @@ def test_cd21_firefighters_pulling_back_are_not_police_or_soldiers_withdrawing(c
     crew that withdraws in sight gives no withdrawing factor and no RL roll."""
     game = cd.game(units=[cd.unit("F1", "firefighters", "J1-1", figures=6, order="withdraw")],
                    crowds=[cd.crowd("A", "J1-0", rl=5)])
-    s, crowd = game.state, game.state.crowds["A"]
-    carry_out(s, s.units["F1"])
-    assert s.units["F1"].node != "J1-1" and s.town.sees(s.units["F1"].node, "J1-0")  # pulled back, in sight
-    crowds._new_sf_in_view(s, crowd)
-    assert crowd.triggers == [] and crowds.rl_modifiers(s, crowd) == []
+    turn(game)
+    node = unit(game, "F1")["node"]
+    assert node != "J1-1" and TOWN.sees(node, crowd(game, "A")["node"])  # pulled back, in sight
+    assert not events(game, "CD-20", "roll")
 
 
 def test_cd23_a_full_riot_with_no_sf_in_sight_heads_for_property(cd):
     """CD-23 default: RL 8 is "as 7" (towards the nearest SF or property) plus charging any SF it
-    can reach; with no SF in sight it makes for the nearest building, not a random drift."""
+    can reach; with no SF in sight it makes for the nearest building (the shop's corner, J1-1, 16"
+    south), not a random drift."""
     game = cd.game(buildings=[{"id": "shop", "block": [0, 1], "value": 60}],
-                   crowds=[cd.crowd("A", "J1-0", rl=8)], dice=[2, 2, 2])  # 3d6 = 6"
-    s = game.state
-    assert crowds._nearest_property(s, s.crowds["A"]) == "J1-1"  # the shop's corner, 16" south
-    crowds.move_crowd(s, s.crowds["A"])
-    assert s.crowds["A"].node == "x16y6"  # straight towards it: no route die
+                   crowds=[cd.crowd("A", "J1-0", rl=8)], dice=cd.dice({"CD-23": [2, 2, 2]}))  # 3d6 = 6"
+    turn(game)
+    assert crowd(game, "A")["node"] == "x16y6" and not events(game, "CD-17", "roll")  # straight towards it
 
 
 def test_cd21_a_split_off_part_does_not_take_the_first_casualty_minus_2_again(cd):
     """CD-21 (b) default: the -2 for the first casualty from firearms applies once per crowd; the
-    part that splits off a crowd that has had it gets -1 for its next casualty, as the rest does."""
-    from riotact.rulesets.civil_disorder.rules.combat import crowd_casualty
-
-    game = cd.game(crowds=[cd.crowd("A", "J1-0", figures=26, rl=6)])
-    s, crowd = game.state, game.state.crowds["A"]
-    crowd_casualty(s, crowd, "wounded", "shot", firearm=True)
-    assert (-2, "first casualty from firearms") in crowd.factors
-    part = crowds.split(s, crowd, 10)
-    crowd_casualty(s, part, "wounded", "shot", firearm=True)
-    assert [v for v, _ in part.factors] == [-1]
+    part that splits off a crowd that has had it gets -1 for its next casualty, as the rest does.
+    Soldiers shoot one of crowd A (40: it splits at the end of turn 1); the commander has them
+    shoot at the part that split off, from turn 3."""
+    game = cd.game(units=[cd.unit("S1", "soldiers", "J1-0", figures=2, weapon="single", order="fire:A")],
+                   crowds=[cd.crowd("A", "J1-0", figures=40, rl=6)], house_rules={"rl_roll": "relative"},
+                   dice=cd.dice({"CD-60": [6, 1, 1, 1, 6, 1], "CD-61": [3, 3], "CD-63": [6] * 3, "CD-20": [4] * 6}))
+    turn(game)
+    assert rl_factors(game)["first casualty from firearms"] == -2
+    [part] = [c["id"] for c in umpire_sees(game)["crowds"] if c["id"] != "A"]
+    turn(game, f"order:S1:fire:{part}")
+    turn(game)
+    factors = rl_factors(game, part)
+    assert factors["a subsequent casualty from firearms"] == -1 and "first casualty from firearms" not in factors
