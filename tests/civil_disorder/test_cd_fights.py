@@ -167,8 +167,8 @@ def test_cd63_conscripts_under_fire_alone_roll_minus_7_anti_riot_outnumbering_pl
     """CD-63: conscripts -2, no support -1, under gunfire -4 (a sniper shoots at them, and misses);
     anti-riot +3, crowd outnumbered +1 (two rioters throw bricks at it, supported by riot police)."""
     game = cd.game(units=[cd.unit("C1", "conscripts", "J0-2", figures=10)],
-                   buildings=[{"id": "flats", "block": [0, 1], "value": 60, "kind": "house"}],
-                   snipers=[{"id": "S", "building": "flats", "target": "C1"}], dice=cd.dice({}))
+                   buildings=[{"id": "shop", "block": [0, 1], "value": 60}],
+                   snipers=[{"id": "S", "building": "shop", "target": "C1"}], dice=cd.dice({}))
     turn(game)
     assert overreaction_bonus(game, "C1") == -7
     riot = cd.game(units=[cd.unit("AR1", "anti_riot", "J1-1"), cd.unit("R1", "riot_police", "x16y18")],

@@ -118,34 +118,34 @@ def test_cd31_looters_break_off_once_and_are_lost_to_the_crowd(cd):
 
 def smashing(cd, value: int, script, **kw):
     """Crowd A (20 figures, RL 6: it damages property, CD-23) in front of a building in block [0, 0]."""
-    return cd.game(buildings=[{"id": "shack", "block": [0, 0], "value": value, "kind": "shop"}],
+    return cd.game(buildings=[{"id": "shop", "block": [0, 0], "value": value}],
                    crowds=[cd.crowd("A", "J0-0", figures=20, rl=6)], dice=cd.dice(script), **kw)
 
 
 def test_cd40_property_starts_at_its_value_and_never_goes_below_0(cd):
     """CD-40: damage lowers the value but never below 0."""
     game = smashing(cd, 10, {"CD-41": [6, 6]})
-    assert building(game, "shack")["value"] == 10
+    assert building(game, "shop")["value"] == 10
     turn(game)
-    assert building(game, "shack")["value"] == 0
+    assert building(game, "shop")["value"] == 0
 
 
 def test_cd41_a_20_figure_crowd_rolls_2d6_damage(cd):
     """CD-41: one die per 10 figures; the value falls by the total."""
     game = smashing(cd, 60, {"CD-41": [3, 4]})
     turn(game)
-    assert building(game, "shack")["value"] == 53
+    assert building(game, "shop")["value"] == 53
 
 
 def test_cd43_a_wreck_catches_fire_on_a_6(cd):
     """CD-43: each damage or looting attempt on a value-0 building starts a fire on a 6."""
     game = smashing(cd, 7, {"CD-41": [3, 4], "CD-43": [5, 6], "CD-45": [6]})
     turn(game)  # CD-41: 2d6 = 7 points: a wreck
-    assert (building(game, "shack")["value"], building(game, "shack")["fires"]) == (0, 0)
+    assert (building(game, "shop")["value"], building(game, "shop")["fires"]) == (0, 0)
     turn(game)
-    assert building(game, "shack")["fires"] == 0
+    assert building(game, "shop")["fires"] == 0
     turn(game)
-    assert building(game, "shack")["fires"] == 1
+    assert building(game, "shop")["fires"] == 1
 
 
 def test_cd42_breaking_in_costs_the_building_1d6(cd):

@@ -1,4 +1,4 @@
-"""Casualties and paramedics (CD-56 to CD-59). A sniper in the flats shoots patrol P1 at J1-0, where
+"""Casualties and paramedics (CD-56 to CD-59). A sniper in the shop shoots patrol P1 at J1-0, where
 an ambulance stands on 'treat' (CD-67: a 6 hits; CD-61: 3 wounds, 4 kills); P1 keeps its nerve (every
 CD-63 test a 6) and crowd A far off keeps the game going. Every other die is a 1 (a miss)."""
 
@@ -13,8 +13,8 @@ def ward(cd, *, hits: int = 1, casualty=(3,), triage=(), medics: int = 2):
     game = cd.game(units=[cd.unit("P1", "patrol", "J1-0"),
                           cd.unit("AMB1", "paramedics", "J1-0", figures=medics, vehicle="ambulance",
                                   order="treat")],
-                   buildings=[{"id": "flats", "block": [0, 0], "value": 60, "kind": "house"}],
-                   snipers=[{"id": "S", "building": "flats", "target": "P1"}],
+                   buildings=[{"id": "shop", "block": [0, 0], "value": 60}],
+                   snipers=[{"id": "S", "building": "shop", "target": "P1"}],
                    crowds=[cd.crowd("A", "J2-2", rl=3)], turns=20,
                    dice=cd.dice({"CD-67": [6] * hits, "CD-61": list(casualty), "CD-57": list(triage),
                                  "CD-63": [6] * 20}))
