@@ -1,6 +1,6 @@
 """Casualties and paramedics (CD-56 to CD-59). A sniper in the shop shoots patrol P1 at J1-0, where
-an ambulance stands on 'treat' (CD-67: a 6 hits; CD-61: 3 wounds, 4 kills); P1 keeps its nerve (every
-CD-63 test a 6) and crowd A far off keeps the game going. Every other die is a 1 (a miss)."""
+an ambulance stands on 'treat' (CD-67: a 6 hits; CD-61: 3 wounds, 4 kills); P1 never runs (every
+CD-63 test a 6: shaken at worst) and crowd A far off keeps the game going. Every other die is a 1 (a miss)."""
 
 from __future__ import annotations
 
