@@ -83,7 +83,7 @@ def test_cd17_a_crowd_drifts_towards_its_objective_more_often_than_not(cd):
 def test_cd18_crowds_do_not_move_closer_to_gunfire(cd):
     """CD-18 default: a move that would end closer to gunfire of this or last turn is cut short:
     shots at J2-1 in the moments before turn 1 stop a full riot (RL 8) charging the soldiers there;
-    shots two turns before the game do not."""
+    shots two turns before the game do not; the soldiers' own shots in turn 1 do in turn 2."""
     game = cd.game(units=[cd.unit("S1", "soldiers", "J2-1")], crowds=[cd.crowd("A", "J0-1", rl=8)],
                    gunfire=[{"at": "J2-1"}], dice=cd.dice({"CD-23": [6, 6, 6]}))
     turn(game)
@@ -92,6 +92,13 @@ def test_cd18_crowds_do_not_move_closer_to_gunfire(cd):
                   gunfire=[{"at": "J2-1", "turns_ago": 2}], dice=cd.dice({"CD-23": [1, 1, 1]}))  # too long ago
     turn(old)
     assert crowd(old, "A")["node"] == "x4y16"
+    shot_at = cd.game(units=[cd.unit("S1", "soldiers", "J2-1", weapon="single", order="fire:A")],
+                      crowds=[cd.crowd("A", "J0-1", rl=8)], house_rules={"rl_roll": "relative"},
+                      dice=cd.dice({"CD-23": [1, 1, 1, 6, 6, 6], "CD-20": [6], "CD-63": [6]}))
+    turn(shot_at)  # the riot closes in 3"; the soldiers fire at it (its RL stays: 6 - 3, CD-20)
+    closed_in = crowd(shot_at, "A")["node"]
+    turn(shot_at)  # their shots of turn 1 hold it back in turn 2
+    assert closed_in != "J0-1" and crowd(shot_at, "A")["node"] == closed_in
 
 
 def test_cd20_no_trigger_no_roll_and_fresh_sf_give_one_roll(cd):
