@@ -18,6 +18,7 @@ from riotact.core import Game
 from riotact.core.odds import action_odds, percent
 from riotact.rulesets.breaking_of_nations.odds import _strike, tenths, volley
 from riotact.rulesets.breaking_of_nations.rules import artillery, buildings, combat, heroes, movement, orders, sequence
+from support import umpire_sees
 
 OFF = {"counter_attack": False}
 WOOD = feature("wood", "light_forest", [(8, 24), (14, 24), (14, 30), (8, 30)])
@@ -126,7 +127,7 @@ def bombers(seed: int = 1, dice: list[int] | None = None, extra: tuple[dict[str,
               unit("x", "blue", (46, 47), (10, 17), (10.8, 17), (12.2, 17.4)),
               unit("B", "red", (30, 2), (9.2, 17.6)), *extra],
              dice=dice, seed=seed, options=options or OFF)
-    while g.to_act() and g.state.active != "A":
+    while g.to_act() and umpire_sees(g)["active"] != "A":
         s = g.to_act()[0]
         do(g, "activate:A" if s == "red" else next(a.id for a in g.legal_actions(s)
                                                     if a.id.startswith(("activate", "end"))))
@@ -420,12 +421,12 @@ def test_bon036_bon037_activating_a_unit_that_owes_glory_tests_shows_the_chance_
     g = charging(options=OFF)
     g.dice.extend([3] * 12 + [1, 2])  # every blow a 3 (no hit, no critical); turn 2's initiative: Red first
     do(g, "charge:A:x")
-    if g.state.active == "A":  # men with AC left: the activation is still open
+    if umpire_sees(g)["active"] == "A":  # men with AC left: the activation is still open
         do(g, "end:A")
     do(g, "activate:x")
     do(g, "end:x")
     u = g.state.units["A"]
-    assert g.state.turn == 2 and u.pending_tests == ["charge"] and u.gl == 5
+    assert umpire_sees(g)["turn"] == 2 and u.pending_tests == ["charge"] and u.gl == 5
     shown = action_odds(g, "red")["activate:A"]
     assert shown.p == Fraction(7 - u.gl, 6)
     assert shown.text == "33% to bring GL 5+ down (1 glory test(s), D6 of GL or more each)"
