@@ -34,8 +34,8 @@ def played(g: Game, action_id: str, faces: list[int]) -> list[dict[str, Any]]:
     """The umpire's log of ``action_id`` played on a copy of the game by the seat deciding, the copy's
     next dice scripted (``faces``): the engine's own order, every roll and effect of it."""
     other = g.clone()
-    assert other.dice.remaining == 0  # type: ignore[attr-defined]  # a test's dice are scripted, to the last
-    other.dice.extend(faces)  # type: ignore[attr-defined]
+    assert other.dice.remaining == 0  # a test's dice are scripted, to the last
+    other.dice.extend(faces)
     start = len(other.log_for(UMPIRE))
     other.apply(other.to_act()[0], action_id)
     return other.log_for(UMPIRE)[start:]
