@@ -77,8 +77,9 @@ def model(g: Game, mid: str) -> Any:
         for m in u["models"]:
             if m["id"] == mid:
                 return SimpleNamespace(**m, pos=(m["x"], m["y"]), in_play=True, removed="")
-    why = next(e["text"].partition(" is removed: ")[2].removesuffix(".") for e in reversed(g.log_for(UMPIRE))
-               if e.get("soldier") == mid and " is removed: " in e["text"])
+    why = next((e["text"].partition(" is removed: ")[2].removesuffix(".") for e in reversed(g.log_for(UMPIRE))
+                if e.get("soldier") == mid and " is removed: " in e["text"]), None)
+    assert why is not None, f"{mid} is in no unit on the table and the log never removed him"
     return SimpleNamespace(id=mid, in_play=False, removed=why)
 
 

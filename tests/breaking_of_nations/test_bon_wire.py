@@ -142,7 +142,7 @@ def test_bon102_a_copy_of_the_game_never_shares_the_lane() -> None:
     assert [lane["cut"] for lane in after.view("red")["state"]["table"]["lanes"]] == [2.0]
     world = determinise(g, "blue", 7)
     assert world.view("blue")["state"]["table"]["lanes"] == g.view("blue")["state"]["table"]["lanes"]
-    terrain = [umpire_sees(copy)["table"]["features"] for copy in (before, g, after)]
+    terrain = [umpire_sees(twin)["table"]["features"] for twin in (before, g, after)]
     assert terrain[0] == terrain[1] == terrain[2]  # the terrain itself is unchanged (the lanes are apart)
 
 
