@@ -7,9 +7,11 @@ The game opens with the initiative rolls (BON-004), one D6 per seat: ``dice=[1, 
 from __future__ import annotations
 
 import copy
+from types import SimpleNamespace
 from typing import Any
 
-from riotact.core import Game, IllegalActionError, ScriptedDice, parse_scenario
+from riotact.core import UMPIRE, Game, IllegalActionError, ScriptedDice, parse_scenario
+from support import umpire_sees
 
 BASE: dict[str, Any] = {
     "ruleset": "breaking-of-nations", "id": "test", "title": "test table", "seats": ["red", "blue"],
@@ -63,5 +65,36 @@ def texts(g: Game, seat: str = "umpire") -> str:
     return "\n".join(e["text"] for e in g.log_for(seat))
 
 
+def seen_unit(g: Game, uid: str) -> dict[str, Any]:
+    """A unit as the umpire's view shows it (its GL, facing, models in play, ...)."""
+    return next(u for u in umpire_sees(g)["units"] if u["id"] == uid)
+
+
 def model(g: Game, mid: str) -> Any:
-    return g.state.men[mid]
+    """A soldier as the umpire sees him: his line of the umpire's view (``pos`` and ``in_play`` added),
+    or, once he has left the table, only why (``removed``, as the log told it)."""
+    for u in umpire_sees(g)["units"]:
+        for m in u["models"]:
+            if m["id"] == mid:
+                return SimpleNamespace(**m, pos=(m["x"], m["y"]), in_play=True, removed="")
+    why = next((e["text"].partition(" is removed: ")[2].removesuffix(".") for e in reversed(g.log_for(UMPIRE))
+                if e.get("soldier") == mid and " is removed: " in e["text"]), None)
+    assert why is not None, f"{mid} is in no unit on the table and the log never removed him"
+    return SimpleNamespace(id=mid, in_play=False, removed=why)
+
+
+def inside(g: Game, mid: str) -> tuple[str, ...]:
+    """The building and section a soldier is inside (BON-088..101), () when outside."""
+    where = model(g, mid).inside
+    return tuple(where.split(".")) if where else ()
+
+
+def gl(g: Game, uid: str) -> int:
+    """A unit's glory level as the umpire's view shows it (BON-036..041)."""
+    return int(seen_unit(g, uid)["gl"])
+
+
+def centre(g: Game, uid: str) -> tuple[float, float]:
+    """The middle of a unit's models in play, as the umpire's view places them."""
+    men = seen_unit(g, uid)["models"]
+    return (sum(m["x"] for m in men) / len(men), sum(m["y"] for m in men) / len(men))

@@ -1,36 +1,54 @@
 """Odds where a Breaking of Nations player decides (BON-025..030, BON-063, BON-074): beside an order
 to fire at an enemy unit, from the seat's view and the house rules only (odds.py ``action_odds``).
-Each figure is checked against the engine's own volley: its firers, aims and TNs, captured from a
-copy of the game as it would fire."""
+Each figure is checked against the engine's own volley: its firers, aims and TNs, read off the
+umpire's log of the order played on a copy of the game, its dice scripted."""
 
 from __future__ import annotations
 
 import copy
 import math
+import re
 from fractions import Fraction
 from typing import Any
 from unittest.mock import patch
 
 import pytest
+from shapely.geometry import LineString
 
-from breaking_of_nations.bon_support import do, feature, game, unit
-from riotact.core import Game
+from breaking_of_nations.bon_support import do, feature, game, seen_unit, unit
+from riotact.core import UMPIRE, Game
 from riotact.core.odds import action_odds, percent
 from riotact.rulesets.breaking_of_nations.odds import _strike, tenths, volley
-from riotact.rulesets.breaking_of_nations.rules import artillery, buildings, combat, heroes, movement, orders, sequence
+from riotact.rulesets.breaking_of_nations.rules import buildings, combat, heroes, movement
+from riotact.tabletop import Feature
+from support import umpire_sees
 
 OFF = {"counter_attack": False}
 WOOD = feature("wood", "light_forest", [(8, 24), (14, 24), (14, 30), (8, 30)])
 
 
+TN = re.compile(r"\(TN (-?\d+):")
+
+
+def played(g: Game, action_id: str, faces: list[int]) -> list[dict[str, Any]]:
+    """The umpire's log of ``action_id`` played on a copy of the game by the seat deciding, the copy's
+    next dice scripted (``faces``): the engine's own order, every roll and effect of it."""
+    other = g.clone()
+    assert other.dice.remaining == 0  # a test's dice are scripted, to the last
+    other.dice.extend(faces)
+    start = len(other.log_for(UMPIRE))
+    other.apply(other.to_act()[0], action_id)
+    return other.log_for(UMPIRE)[start:]
+
+
+def shot_tns(events: list[dict[str, Any]]) -> list[int]:
+    """The TN of each shot the engine rolled, in order."""
+    return [int(TN.search(e["text"])[1]) for e in events if e["kind"] == "roll" and " shot at " in e["text"]]
+
+
 def engine(g: Game, action_id: str) -> tuple[list[int], int]:
-    """The TNs of the shots the engine would roll for this order, and the target's models."""
-    _, uid, eid = action_id.split(":")
-    st = copy.deepcopy(g.state)
-    shots: list[Any] = []
-    with patch.object(combat, "volley", lambda w, shooters, u, rule: shots.extend(shooters)):
-        orders.fire(st, st.units[uid], st.units[eid])
-    return [combat.ranged_tn(st, f, t)[0] for f, t in shots], len(st.members(st.units[eid]))
+    """The TNs of the shots the engine rolls for this order (every die a 1), and the target's models."""
+    return shot_tns(played(g, action_id, [1] * 40)), len(seen_unit(g, action_id.split(":")[2])["models"])
 
 
 def shown_equals_engine(g: Game, seat: str, action_id: str) -> None:
@@ -79,12 +97,7 @@ def test_bon074_an_mg_salvo_shows_its_six_shots_in_the_arc() -> None:
               unit("m", "blue", (20, 30), (19, 32), (22, 28.5), kind="mg", facing=180)],
              dice=[2, 1], options=OFF)
     do(g, "activate:m")
-    uid, eid = "m", "A"
-    st = copy.deepcopy(g.state)
-    shots: list[Any] = []
-    with patch.object(combat, "volley", lambda w, shooters, u, rule: shots.extend(shooters)):
-        combat.salvo(st, st.units[uid], st.units[eid])
-    tns = [combat.ranged_tn(st, f, t)[0] for f, t in shots]
+    tns = shot_tns(played(g, "fire:m:A", [1] * 12))
     odds = volley(tns, 3, "")
     shown = action_odds(g, "blue")["fire:m:A"]
     assert len(tns) == 6 and shown.p == 1 - odds.outcomes["0 hit"] and "(6 shot(s) at TN" in shown.text
@@ -126,7 +139,7 @@ def bombers(seed: int = 1, dice: list[int] | None = None, extra: tuple[dict[str,
               unit("x", "blue", (46, 47), (10, 17), (10.8, 17), (12.2, 17.4)),
               unit("B", "red", (30, 2), (9.2, 17.6)), *extra],
              dice=dice, seed=seed, options=options or OFF)
-    while g.to_act() and g.state.active != "A":
+    while g.to_act() and umpire_sees(g)["active"] != "A":
         s = g.to_act()[0]
         do(g, "activate:A" if s == "red" else next(a.id for a in g.legal_actions(s)
                                                     if a.id.startswith(("activate", "end"))))
@@ -189,7 +202,7 @@ def engine_blows(g: Game, uid: str) -> list[dict[str, Fraction]]:
 
 def melee_text(g: Game, blows: list[dict[str, Fraction]], seat: str) -> tuple[Fraction, str]:
     """The chance at least one enemy is struck and the words, from the engine's blows."""
-    enemy = {m.id for m in g.state.men.values() if g.state.units[m.unit].seat != seat}
+    enemy = {m["id"] for u in umpire_sees(g)["units"] if u["seat"] != seat for m in u["models"]}
     struck = {i: 1 - math.prod(1 - b.get(i, Fraction(0)) for b in blows) for b in blows for i in b}
     theirs = sum((p for i, p in struck.items() if i in enemy), Fraction(0))
     ours = sum((p for i, p in struck.items() if i not in enemy), Fraction(0))
@@ -229,18 +242,14 @@ def test_bon034_a_wild_blow_falls_on_the_others_in_contact() -> None:
 @pytest.mark.parametrize("target", ["squad", "squad in a wood", "an MG"])
 def test_bon068_a_piece_s_direct_fire_odds_are_the_engine_s_dice_and_tns(target: str) -> None:
     """BON-068: a howitzer's 3D12, each against two soldiers nearest first (or all at a piece), at
-    DS + CV + the Green crew's +1 (BON-108 gap); as ``direct_fire`` groups them on a copy."""
+    DS + CV + the Green crew's +1 (BON-108 gap); as the engine's ``direct_fire`` groups them on a copy."""
     from breaking_of_nations.test_bon_fire_artillery import SQUAD, gun, play
 
     wood = feature("wood", "light_forest", [(21.5, 29), (24.5, 29), (24.5, 31), (21.5, 31)])
     enemy = (unit("m", "blue", (24, 30), (23, 32), (25, 32), kind="mg", facing=180) if target == "an MG"
              else unit("m", "blue", *SQUAD))
-    g = play([1, 1, 1], gun(), enemy, features=[wood] if "wood" in target else [])
-    st = copy.deepcopy(g.state)
-    groups: list[list[int]] = []
-    with patch.object(artillery, "shell_hits", lambda w, damage, by, origin, pairs, rule: groups.extend(
-            [artillery.shell_tn(st, origin, t)[0] for t in group] for _, group in pairs)):
-        artillery.direct_fire(st, st.units["g"], st.units["m"])
+    g = play([], gun(), enemy, features=[wood] if "wood" in target else [])
+    groups = [[tn for tn, _ in group] for group in die_groups(played(g, "shoot:g:m", [2, 3, 4]))]
     miss = math.prod(Fraction(min(max(0, min(group) - 1), 11), 12) for group in groups)  # a 12 always hits
     expected = sum((Fraction(min(12, max(1, 13 - tn)), 12) for group in groups for tn in group), Fraction(0))
     shown = action_odds(g, "red")["shoot:g:m"]
@@ -305,18 +314,22 @@ def test_a_charge_s_odds_do_not_count_a_hidden_enemy_beside_the_target() -> None
     assert "charge:A:x" in action_odds(plain, "red")
 
 
-def landed(g: Game, uid: str, arg: str, dice: list[int]) -> list[list[tuple[int, bool]]]:
-    """One indirect round of the engine on a copy, its dice scripted: each die's models as (TN, Blue)."""
-    from riotact.core import ScriptedDice
+def die_groups(events: list[dict[str, Any]]) -> list[list[tuple[int, str]]]:
+    """Each die of a piece's attack (BON-068) and its models as (TN, model), read off the lines "Die 2
+    against x.4 (TN 6: ...)" (every die a different face, all misses)."""
+    groups: dict[str, list[tuple[int, str]]] = {}
+    for e in events:
+        if (line := re.match(r"Die (\d+) against (\S+) \(TN (\d+):", e["text"])) and e["kind"] == "effect":
+            groups.setdefault(line[1], []).append((int(line[3]), line[2]))
+    return list(groups.values())
 
-    st = copy.deepcopy(g.state)
-    st.umpire.dice = ScriptedDice(dice)
-    groups: list[list[tuple[int, bool]]] = []
-    with patch.object(artillery, "shell_hits", lambda w, damage, by, origin, pairs, rule: groups.extend(
-            [(artillery.shell_tn(st, origin, t)[0], st.unit_of(t).seat != "red") for t in group]
-            for _, group in pairs)):
-        artillery.gun_order(st, st.units[uid], "lob", arg)
-    return groups
+
+def landed(g: Game, uid: str, arg: str, dice: list[int]) -> list[list[tuple[int, bool]]]:
+    """One indirect round of the engine on a copy, its dice scripted (the piece's dice all misses):
+    each die's models as (TN, Blue)."""
+    seats = {m["id"]: u["seat"] for u in umpire_sees(g)["units"] for m in u["models"]}
+    events = played(g, f"lob:{uid}:{arg}" if arg else f"lob:{uid}", [*dice, 2, 3, 4, 5])
+    return [[(tn, seats[mid] != "red") for tn, mid in group] for group in die_groups(events)]
 
 
 def engine_lob(g: Game, uid: str, arg: str) -> tuple[Fraction, Fraction, Fraction]:
@@ -329,7 +342,7 @@ def engine_lob(g: Game, uid: str, arg: str) -> tuple[Fraction, Fraction, Fractio
     for place, weight in ((1, Fraction(worst, 12)), (7, Fraction(12 - worst, 12))):
         for length in range(1, 7):
             for face in range(1, 13):
-                groups = landed(g, uid, arg, [place, length, face, 1, 1, 1, 1])
+                groups = landed(g, uid, arg, [place, length, face])
                 w = weight / 6 / 12
                 chance = [[(Fraction(min(12, max(1, 13 - tn)), 12), foe) for tn, foe in group] for group in groups]
                 blue += w * sum((p for group in chance for p, foe in group if foe), Fraction(0))
@@ -365,7 +378,7 @@ def test_bon077_the_mortar_s_planned_fire_shows_its_odds_to_its_owner_only() -> 
     the engine's landing of the planned round; Blue's view has no plan (and Blue does not decide)."""
     from breaking_of_nations.test_bon_fire_artillery import gun, play
 
-    g = play([1, 2], gun("trench_mortar"), unit("x", "blue", *LINE))
+    g = play([], gun("trench_mortar"), unit("x", "blue", *LINE))
     do(g, next(a.id for a in g.legal_actions("red") if a.id.startswith("plan:g:x:")))
     do(g, "end:g")  # turning (BON-066) is all it could still do
     do(g, "activate:x")
@@ -400,15 +413,8 @@ def test_bon095_a_bash_s_odds_are_a_d6_against_the_door_s_ds_less_the_basher_s_c
     g = game([unit("A", "red", (8, 12), (8, 13), level=level), unit("x", "blue", (46, 47))], dice=[1, 2],
              buildings=[house(door="heavy")], options={"door_ds": door_ds})
     do(g, "activate:A")
-    st = copy.deepcopy(g.state)
-    targets: list[int] = []
-
-    def roll(rule: str, who: str, n: int, sides: int, **kw: Any) -> Any:
-        targets.append(kw["target"])
-        raise StopIteration
-    st.umpire.roll_total = roll  # type: ignore[method-assign]
-    with pytest.raises(StopIteration):
-        buildings.building_order(st, st.units["A"], "bash", "house.door")
+    targets = [e["target"] for e in played(g, "bash:A:house.door", [1]) if e.get("rule") == "BON-095"
+               and e["kind"] == "roll"]
     shown = action_odds(g, "red")["bash:A:house.door"]
     assert shown.p == Fraction(min(6, max(0, 7 - targets[0])), 6)
     assert f"D6 {targets[0]}+, DS {door_ds} less CS" in shown.text
@@ -416,18 +422,19 @@ def test_bon095_a_bash_s_odds_are_a_d6_against_the_door_s_ds_less_the_basher_s_c
 
 def test_bon036_bon037_activating_a_unit_that_owes_glory_tests_shows_the_chance_its_gl_comes_down() -> None:
     """BON-036: the charge raised A's GL to 5+ and it owes a test; BON-037: in its next Orders step a
-    D6 of 5 or more takes 1 away (the engine's own GL and tests owed, read off the state)."""
+    D6 of 5 or more takes 1 away (the engine's own GL and tests owed, read off the umpire's view)."""
     g = charging(options=OFF)
     g.dice.extend([3] * 12 + [1, 2])  # every blow a 3 (no hit, no critical); turn 2's initiative: Red first
     do(g, "charge:A:x")
-    if g.state.active == "A":  # men with AC left: the activation is still open
+    if umpire_sees(g)["active"] == "A":  # men with AC left: the activation is still open
         do(g, "end:A")
     do(g, "activate:x")
     do(g, "end:x")
-    u = g.state.units["A"]
-    assert g.state.turn == 2 and u.pending_tests == ["charge"] and u.gl == 5
+    u = seen_unit(g, "A")
+    assert umpire_sees(g)["turn"] == 2 and u["tests"] == 1 and u["gl"] == 5
+    assert "A: glory test, it charges (confusion); GL rises to 5+." in [e["text"] for e in g.log_for(UMPIRE)]
     shown = action_odds(g, "red")["activate:A"]
-    assert shown.p == Fraction(7 - u.gl, 6)
+    assert shown.p == Fraction(7 - u["gl"], 6)
     assert shown.text == "33% to bring GL 5+ down (1 glory test(s), D6 of GL or more each)"
     assert "activate:B" not in action_odds(g, "red")
 
@@ -444,8 +451,9 @@ def test_bon109_a_vehicle_s_move_over_rough_ground_shows_its_breakdown_chance() 
         do(g, "activate:v")
         moves = [a.id for a in g.legal_actions("blue") if a.id.startswith("move:v:")]
         shown = action_odds(g, "blue")
-        rough = [m for m in moves if g.state.board.ground((24, 12), tuple(map(float, m.split(":")[2].split(","))))
-                 & {"rubble"}]
+        across = Feature("r", "rubble", rubble["outline"])
+        rough = [m for m in moves
+                 if across.crossed_by(LineString([(24, 12), tuple(map(float, m.split(":")[2].split(",")))]))]
         assert rough and {m: shown[m].p for m in rough} == {m: Fraction(face, 6) for m in rough}
         assert all(m not in shown for m in moves if m not in rough)
 
@@ -504,23 +512,13 @@ def test_bon096_fighting_through_a_door_shows_the_two_a_side_blows_at_tn_plus_2(
 
 
 def engine_battering(g: Game, uid: str, bid: str) -> list[tuple[int, int]]:
-    """The engine's own shots at a building's walls on a copy: (TN, damage) of each, read off the
-    judge of each d12 (every die a 1, so nothing falls and every shot is rolled)."""
-    from riotact.core.dice import ScriptedDice
+    """The engine's own shots at a building's walls on a copy: (TN, damage) of each, read off its log
+    (every die a 1, so nothing falls and every shot is rolled; a natural 12 always hits)."""
     from riotact.rulesets.breaking_of_nations.tables import WEAPONS
 
-    st = copy.deepcopy(g.state)
-    st.umpire.dice = ScriptedDice([1] * 60)
-    shots: list[tuple[int, int]] = []
-    roll = st.umpire.roll_total
-
-    def spy(rule: str, who: str, n: int, sides: int, **kw: Any) -> Any:
-        judge = kw["judge"]
-        shots.append((next(f for f in range(1, 13) if judge(f) != "miss"), WEAPONS[st.men[who].weapon].damage))
-        return roll(rule, who, n, sides, **kw)
-    st.umpire.roll_total = spy  # type: ignore[method-assign]
-    buildings.batter(st, st.units[uid], st.houses[bid])
-    return shots
+    weapon = {m["id"]: m["weapon"] for m in seen_unit(g, uid)["models"]}
+    return [(min(int(TN.search(e["text"])[1]), 12), WEAPONS[weapon[e["who"]]].damage)
+            for e in played(g, f"batter:{uid}:{bid}", [1] * 60) if e["kind"] == "roll" and e["rule"] == "BON-093"]
 
 
 @pytest.mark.parametrize("material", ["wooden", "stone"])
@@ -535,7 +533,7 @@ def test_bon093_fire_at_a_building_s_walls_shows_its_hits_dp_and_fall_as_the_eng
              dice=[1, 2], buildings=[house(material=material)], options=OFF)
     do(g, "activate:A")
     shots = engine_battering(g, "A", "house")
-    dp = g.state.works["house"].dp
+    dp = umpire_sees(g)["buildings"][0]["dp"]
     total: dict[int, Fraction] = {0: Fraction(1)}
     for tn, damage in shots:
         p = Fraction(13 - tn, 12)
@@ -559,21 +557,13 @@ def test_bon076_activating_an_mg_whose_ammunition_man_is_fighting_shows_its_ammu
     7 - 1 = 6 runs it out (the engine's own target, read off a copy); out of contact, no roll, no odds."""
     g = game([unit("A", "red", (2, 2), red_at), unit("m", "blue", (20, 30), (19, 32), (22, 28.5), kind="mg",
                                                       facing=180)], dice=[2, 1], options=OFF)
-    st = copy.deepcopy(g.state)
-    targets: list[int] = []
-
-    def spy(rule: str, who: str, n: int, sides: int, **kw: Any) -> Any:
-        targets.append(kw["target"])
-        raise StopIteration
-    st.umpire.roll_total = spy  # type: ignore[method-assign]
+    targets = [e["target"] for e in played(g, "activate:m", [1]) if e.get("rule") == "BON-076"
+               and e["kind"] == "roll"]
     if shown:
-        with pytest.raises(StopIteration):
-            sequence.begin(st, st.units["m"])
         odds = action_odds(g, "blue")["activate:m"]
         assert odds.p == Fraction(7 - targets[0], 6) == Fraction(1, 6)
         assert odds.text == "17% the MG runs out of ammunition (turn 1 without its crewman: a D6 of 6+)"
     else:
-        sequence.begin(st, st.units["m"])
         assert not targets and "activate:m" not in action_odds(g, "blue")
 
 
@@ -614,7 +604,7 @@ def test_bon036_bon038_no_charge_odds_when_its_glory_trigger_panics_a_side_befor
     g = play()
     g.dice.extend([3] * 40)  # the panic reactions and the blows
     do(g, "charge:A:x")
-    panicked = any(m.panic for m in g.state.men.values())
+    panicked = any(m["panic"] for u in umpire_sees(g)["units"] for m in u["models"])
     assert panicked is (chargers == "civilian" or facing == 0)
     assert ("charge:A:x" in action_odds(play(), "red")) is not panicked
 

@@ -10,7 +10,8 @@ from typing import Any
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from breaking_of_nations.bon_support import do, feature, game, model, texts, unit
+from breaking_of_nations.bon_support import do, feature, game, model, seen_unit, texts, unit
+from riotact.tabletop import Feature
 
 OFF = {"counter_attack": False}
 TARGET = (24.0, 24.0)
@@ -88,7 +89,7 @@ def test_bon039_take_cover_runs_into_a_wood_off_the_axis() -> None:
     copse = feature("copse", "light_forest", [(32.5, 22), (40, 22), (40, 30), (32.5, 30)])
     g = routed([(30.0, 29.05), (19, 27)], [copse])
     assert "x.3 runs for the copse" in texts(g)
-    assert g.state.table.by_id["copse"].contains(model(g, "x.3").pos) and model(g, "x.3").ac < 3
+    assert Feature("copse", "copse", copse["outline"]).contains(model(g, "x.3").pos) and model(g, "x.3").ac < 3
 
 
 def test_bon039_take_cover_measures_to_the_nearest_edge_of_the_cover() -> None:
@@ -98,7 +99,7 @@ def test_bon039_take_cover_measures_to_the_nearest_edge_of_the_cover() -> None:
     strip = feature("strip", "light_forest", [(30, 37.5), (48, 37.5), (48, 39), (30, 39)])
     g = routed([(30.0, 36.0), (19, 27)], [strip])
     assert "x.3 runs for the strip" in texts(g) and "x.3 finds no cover" not in texts(g)
-    assert g.state.table.by_id["strip"].contains(model(g, "x.3").pos) and not model(g, "x.3").prone
+    assert Feature("strip", "strip", strip["outline"]).contains(model(g, "x.3").pos) and not model(g, "x.3").prone
     assert model(g, "x.4").prone and "x.4 finds no cover within 9\" and lies flat." in texts(g)
 
 
@@ -122,5 +123,5 @@ def test_bon039_bon002_take_cover_does_not_shun_a_wood_a_hidden_enemy_holds() ->
         return g
 
     held, empty = play(True), play(False)
-    assert "x.3 runs for the copse" in texts(held, "blue") and held.state.units["H"].concealed
+    assert "x.3 runs for the copse" in texts(held, "blue") and seen_unit(held, "H")["hidden"]
     assert held.log_for("blue") == empty.log_for("blue") and held.view("blue") == empty.view("blue")

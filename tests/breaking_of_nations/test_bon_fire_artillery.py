@@ -10,10 +10,11 @@ from typing import Any
 
 import pytest
 
-from breaking_of_nations.bon_support import do, game, ids, model, texts, unit
+from breaking_of_nations.bon_support import do, game, ids, model, seen_unit, texts, unit
 from riotact.core import Game
 from riotact.core.errors import RiotactError
 from riotact.rulesets.breaking_of_nations.rules.ordnance import AMMUNITION, GUNS
+from support import umpire_sees
 
 OFF = {"counter_attack": False}
 GUN_AT = [(24, 10), (23, 8), (25, 8), (22, 8), (26, 8)]  # the piece, then its four crewmen behind it
@@ -43,10 +44,14 @@ def deviation(g) -> dict[str, Any]:
 
 def test_bon065_a_piece_has_four_green_crew_in_flak_and_the_piece_has_ds_6() -> None:
     """BON-065: a howitzer comes with four Green crewmen in flak armour; the piece itself has DS 6."""
-    g = play([], gun(), unit("x", "blue", *SQUAD))
+    g = play([1] * 5, gun(), unit("x", "blue", *SQUAD))
     crew = [model(g, f"g.{i}") for i in range(2, 6)]
     assert all(m.level == "green" and m.armour == "flak" and m.ac == 2 for m in crew)
-    assert model(g, "g.1").is_piece and model(g, "g.1").ds("open", False) == 6 and model(g, "g.1").wounds == 2
+    assert model(g, "g.1").role == "piece" and model(g, "g.1").wounds == 2
+    do(g, "end:g")
+    do(g, "activate:x")
+    do(g, "fire:x:g")  # five rifles at the piece, the nearest model: every die a 1
+    assert texts(g).count("rifle shot at g.1 (TN 7: 6 DS +1 long range") == 5
 
 
 def test_bon067_firing_costs_three_crew_ac_so_four_crewmen_fire_twice_a_turn() -> None:
@@ -100,7 +105,7 @@ def test_bon078_bon108_a_medium_gun_is_heavy_rolls_4d12_reaches_90_inches_and_ne
     far = [(24, 94), (22, 90), (23, 90), (24, 90), (25, 90), (26, 90)]
     g = play([1, 1, 1, 1], gun("medium_gun"), unit("x", "blue", *far), depth=100)
     assert "shoot:g:x" in ids(g) and not any(i.startswith("lob:") for i in ids(g))
-    assert g.state.parse_action("red", "lob:g:x:80") is None
+    assert g.legal_action("red", "lob:g:x:80") is None
     do(g, "shoot:g:x")
     assert "rolls 4D12 for direct fire at x" in texts(g)
     h = play([], gun("heavy_howitzer"), unit("x", "blue", *SQUAD))
@@ -114,7 +119,7 @@ def test_bon070_bon069_a_guessed_20_inches_places_the_round_there_then_a_shell_d
     straight ahead; BON-073: the 4" marker catches the models within 2" of it."""
     line = [(24, 37), (23, 34), (24, 34), (25, 34), (23.5, 35), (24.5, 35)]
     g = play([7, 5, 12, 8, 8, 8], gun(), unit("x", "blue", *line))
-    assert g.state.parse_action("red", "lob:g:x:20") is not None
+    assert g.legal_action("red", "lob:g:x:20") is not None
     do(g, "lob:g:x:20")
     dev = deviation(g)
     assert dev["from"] == [24.0, 30.0] and dev["distance"] == 3 and dev["clock"] == 12 and not dev["critical"]
@@ -150,7 +155,7 @@ def test_bon077_a_trench_mortar_plans_a_turn_ahead_in_secret_and_fires_next_turn
     owner's secret (gap), and next turn it fires at the planned point."""
     g = play([1, 1, 1, 7, 1, 12], gun("trench_mortar"), unit("x", "blue", *SQUAD))
     assert not any(i.startswith("lob:") for i in ids(g)) and "plan:g:x:21" in ids(g)
-    assert g.state.parse_action("red", "plan:g:x:11") is None and g.state.parse_action("red", "plan:g:x:31") is None
+    assert g.legal_action("red", "plan:g:x:11") is None and g.legal_action("red", "plan:g:x:31") is None
     do(g, "plan:g:x:21")
     assert g.view("red")["state"]["plans"]["g"]["guess"] == 21 and g.view("blue")["state"]["plans"] == {}
     assert "plans its fire" in texts(g, "red") and "plans its fire" not in texts(g, "blue")
@@ -191,7 +196,7 @@ def test_bon065_pieces_come_in_batteries_of_two_unless_the_scenario_allows_singl
     with pytest.raises(RiotactError, match=r"seat red: artillery comes in batteries of 2 \(BON-065\); it has 1 how"):
         game([gun(), unit("x", "blue", *SQUAD)])
     second = unit("g2", "red", *[(x + 10, y) for x, y in GUN_AT], kind="gun", piece="howitzer")
-    assert len(game([gun(), second, unit("x", "blue", *SQUAD)]).state.units) == 3
+    assert len(umpire_sees(game([gun(), second, unit("x", "blue", *SQUAD)]))["units"]) == 3
 
 
 def test_bon051_a_hero_with_his_radio_man_directs_indirect_fire_at_what_the_crew_cannot_see() -> None:
@@ -200,9 +205,9 @@ def test_bon051_a_hero_with_his_radio_man_directs_indirect_fire_at_what_the_crew
     silo = {"id": "silo", "name": "the silo", "kind": "closed_building",
             "outline": [[20, 18], [28, 18], [28, 22], [20, 22]]}
     g = play([], gun(limber="horse"), unit("x", "blue", *SQUAD), features=[silo])  # the horse keeps it active
-    assert g.state.active == "g" and not any(i.startswith("lob:") for i in ids(g))
-    assert g.state.parse_action("red", "lob:g:x:20") is None
-    assert g.state.why_illegal("red", "lob:g:x:20").startswith("neither the crew nor an officer with a radio")
+    assert umpire_sees(g)["active"] == "g" and not any(i.startswith("lob:") for i in ids(g))
+    assert g.legal_action("red", "lob:g:x:20") is None
+    assert g.why_illegal("red", "lob:g:x:20").startswith("neither the crew nor an officer with a radio")
     spotters = unit("s", "red", (40, 24), (40, 25), (41, 24), radio=True)  # the officer, his radio man, a rifleman
     g = play([], gun(), spotters, unit("x", "blue", *SQUAD), features=[silo])
     assert "lob:g:x:21" in ids(g)
@@ -215,11 +220,11 @@ def test_bon066_a_gun_turns_any_bearing_up_to_90_degrees_for_1_ac_and_farther_at
     g = play([], gun(), unit("x", "blue", *SQUAD))
     assert {"rotate:g:45.0", "rotate:g:90.0", "rotate:g:315.0", "rotate:g:270.0"} <= set(ids(g))
     do(g, "rotate:g:45")
-    assert g.state.units["g"].facing == 45 and crew_ac(g) == 7
+    assert seen_unit(g, "g")["facing"] == 45 and crew_ac(g) == 7
     do(g, "rotate:g:134")
-    assert g.state.units["g"].facing == 134 and crew_ac(g) == 6
+    assert seen_unit(g, "g")["facing"] == 134 and crew_ac(g) == 6
     do(g, "rotate:g:314")
-    assert g.state.units["g"].facing == 314 and crew_ac(g) == 4
+    assert seen_unit(g, "g")["facing"] == 314 and crew_ac(g) == 4
     assert "g turns 180 degrees (2 AC)." in texts(g)
     with pytest.raises(RiotactError, match=r"give the new bearing in degrees .*BON-066"):
         do(g, "rotate:g:north")
@@ -247,7 +252,7 @@ def test_bon066_an_mg_team_turns_as_a_gun_does_even_with_an_enemy_in_its_arc() -
     assert "fire:m:A" in ids(g)
     assert {"rotate:m:45.0", "rotate:m:315.0", "rotate:m:90.0", "rotate:m:270.0"} <= set(ids(g))
     do(g, "rotate:m:30")
-    assert g.state.units["m"].facing == 30 and sorted(model(g, m).ac for m in ("m.2", "m.3")) == [1, 2]
+    assert seen_unit(g, "m")["facing"] == 30 and sorted(model(g, m).ac for m in ("m.2", "m.3")) == [1, 2]
 
 
 def test_bon066_a_hidden_mg_turning_tells_the_enemy_nothing() -> None:

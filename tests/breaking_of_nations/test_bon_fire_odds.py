@@ -10,9 +10,10 @@ from fractions import Fraction
 
 import pytest
 
-from breaking_of_nations.bon_support import do, game, unit
+from breaking_of_nations.bon_support import do, game, model, seen_unit, unit
 from riotact.core.odds import OddsError, find_procedure
 from riotact.rulesets import get_ruleset
+from support import umpire_sees
 
 # the procedures `riotact odds` runs
 fire, artillery, close_combat, glory_test, panic = (find_procedure(get_ruleset("breaking-of-nations"), name).compute
@@ -65,7 +66,7 @@ def test_bon025_a_rifle_volley_removes_as_many_men_as_icepool_says() -> None:
         g = game([unit("A", "red", *firers, hero_weapon="rifle"), unit("x", "blue", *targets)], seed=seed,
                  options=OFF)
         play_out(g, "red", ["activate:A", "fire:A:x"], "x")
-        counts[f"{sum(1 for m in g.state.units['x'].members if not g.state.men[m].in_play)} hit"] += 1
+        counts[f"{seen_unit(g, 'x')['lost']} hit"] += 1
     close(counts, exact, GAMES)
 
 
@@ -80,7 +81,7 @@ def test_bon068_a_howitzers_direct_fire_hits_as_icepool_says() -> None:
         g = game([unit("g", "red", *crew, kind="gun", piece="howitzer"), unit("x", "blue", *targets)],
                  seed=seed, options=OFF, single_pieces=True)
         play_out(g, "red", ["activate:g", "shoot:g:x"], "x")
-        counts[f"{sum(1 for m in g.state.units['x'].members if not g.state.men[m].in_play)} hit"] += 1
+        counts[f"{seen_unit(g, 'x')['lost']} hit"] += 1
     close(counts, exact, GAMES)
 
 
@@ -94,7 +95,7 @@ def test_bon032_a_veteran_with_a_club_against_a_green_man_in_flak_falls_as_icepo
                   unit("B", "blue", (40, 46), (20, 21), level="green", armour="flak", facing=180)],
                  seed=seed, options=OFF)
         play_out(g, "red", ["activate:A", "fight:A"], "B")
-        a, b = g.state.men["A.2"].in_play, g.state.men["B.2"].in_play
+        a, b = model(g, "A.2").in_play, model(g, "B.2").in_play
         counts[{(True, True): "neither falls", (True, False): "the defender falls",
                 (False, True): "the attacker falls", (False, False): "both fall"}[(a, b)]] += 1
     close(counts, exact, GAMES)
@@ -120,7 +121,7 @@ def test_bon037_the_glory_test_after_a_pinning_salvo_passes_as_icepool_says() ->
         while g.to_act() and not any(e.get("rule") == "BON-037" and e["kind"] == "roll" for e in g.log.events):
             s = g.to_act()[0]
             first = g.legal_actions(s)[0].id
-            do(g, first if first.startswith("activate:") else f"end:{g.state.active}")
+            do(g, first if first.startswith("activate:") else f"end:{umpire_sees(g)['active']}")
         first = next(e for e in g.log.events if e.get("rule") == "BON-037" and e["kind"] == "roll")
         if first["target"] == 5:  # only the pinning raised it (no leader lost)
             counts["GL 4+" if first["result"] == "pass" else "GL 5+"] += 1

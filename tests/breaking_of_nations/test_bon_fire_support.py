@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from breaking_of_nations.bon_support import do, game, ids, model, texts, unit
+from breaking_of_nations.bon_support import do, game, gl, ids, model, seen_unit, texts, unit
+from support import umpire_sees
 
 OFF = {"counter_attack": False, "great_equalizer": False}
 FAR = unit("A", "red", (24, 2), (25, 2))
@@ -30,7 +31,7 @@ def test_bon071_a_48_by_24_half_gets_eight_markers_one_per_12_inch_square_and_no
     got = markers(g)
     assert len(got) == 8 and got[0] == [1.0, 25.0, 3.0] and got[1] == [1.0, 37.0, 3.0] and got[7] == [37.0, 37.0, 3.0]
     assert not any(e.get("rule") == "BON-069" for e in g.log.events)
-    assert g.state.turn == 1 and g.to_act() == ("red",)
+    assert umpire_sees(g)["turn"] == 1 and g.to_act() == ("red",)
 
 
 def test_bon071_a_marker_is_a_heavy_howitzers_shell_4d12_two_men_a_die_d4() -> None:
@@ -118,18 +119,18 @@ def test_bon076_an_mg_whose_ammunition_man_is_in_close_combat_rolls_for_its_ammu
                                                           facing=180)], dice=[2, 1, face], options=OFF)
         do(g, "activate:m")
         assert any(e.get("rule") == "BON-076" and e["kind"] == "roll" for e in g.log.events) is rolled
-        assert g.state.units["m"].ammo_out is rolled
+        assert seen_unit(g, "m")["ammo_out"] is rolled
 
 
 def test_bon036_a_vehicle_driving_fast_straight_at_a_squad_raises_its_glory() -> None:
     """BON-036: "a vehicle ... is heading straight for it at a higher gear": 8" straight at a squad
     (gap: faster than a 6" walk, the squad in its 90 degrees ahead) raises its GL; 5" does not."""
-    for move, gl in (("24.0,20.0", 5), ("24.0,17.0", 4)):
+    for move, raised in (("24.0,20.0", 5), ("24.0,17.0", 4)):
         g = game([vehicle(3, speed=8) | {"at": [24, 12], "models_at": [[24, 12]]},
                   unit("x", "red", (24, 30), (23, 30))], dice=[2, 1], options=OFF)
         do(g, "activate:v")
         do(g, f"move:v:{move}")
-        assert g.state.units["x"].gl == gl
+        assert gl(g, "x") == raised
 
 
 def test_bon109_a_vehicle_over_rubble_makes_a_breakdown_roll_and_a_1_stops_it_for_good() -> None:

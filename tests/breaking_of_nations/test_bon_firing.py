@@ -4,7 +4,7 @@ Officers stand far back where they matter not, so each test's shots are the ones
 
 from __future__ import annotations
 
-from breaking_of_nations.bon_support import do, feature, game, ids, model, move_refusal, texts, unit
+from breaking_of_nations.bon_support import do, feature, game, gl, ids, model, move_refusal, texts, unit
 
 FAR = (46, 47)
 OFF = {"counter_attack": False}
@@ -97,7 +97,7 @@ def test_bon063_bon064_an_lmg_fires_three_shots_and_pins_even_when_all_miss() ->
     do(g, "activate:A")
     do(g, "fire:A:x")
     assert texts(g).count("LMG shot") == 3
-    assert g.state.units["x"].gl == 5 and "x: glory test, it is pinned down by enemy fire" in texts(g)
+    assert gl(g, "x") == 5 and "x: glory test, it is pinned down by enemy fire" in texts(g)
 
 
 def test_bon052_an_lmg_moved_more_than_half_his_ac_cannot_fire() -> None:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from breaking_of_nations.bon_support import do, game, ids, model, texts, unit
+from breaking_of_nations.bon_support import do, game, gl, ids, model, move_refusal, texts, unit
+from support import umpire_sees
 
 OFF = {"counter_attack": False}
 
@@ -19,7 +20,7 @@ def test_bon036_bon037_leader_lost_and_half_strength_then_one_roll_per_trigger()
     assert "x: glory test, it is down to half strength or less; GL rises to 6+." in log
     do(g, "end:A")
     do(g, "activate:x")  # the Orders step: two glory rolls, 6 passes (GL 5+), 4 fails (stays 5+)
-    assert g.state.units["x"].gl == 5
+    assert gl(g, "x") == 5
     assert "x keeps its cool: GL back to 5+." in texts(g) and "x stays at GL 5+." in texts(g)
 
 
@@ -60,11 +61,11 @@ def test_bon040_recovery_a_natural_6_officers_every_turn_soldiers_every_other() 
         do(g, act)
         if g.to_act() and g.to_act()[0] == seat and any(i.startswith("end:") for i in ids(g)):
             do(g, next(i for i in ids(g) if i.startswith("end:")))
-        if g.state.turn == 3 and g.state.active == "" and g.to_act() == ("red",):
+        if umpire_sees(g)["turn"] == 3 and umpire_sees(g)["active"] == "" and g.to_act() == ("red",):
             break
     rolls = [e for e in g.log.events if e["kind"] == "roll" and e["rule"] == "BON-040"]
     assert [e["who"] for e in rolls][:3] == ["x.1", "x.2", "x.3"]  # turn 2: everyone may try
-    assert not model(g, "x.3").panic and g.state.units["x"].gl == 6
+    assert not model(g, "x.3").panic and gl(g, "x") == 6
 
 
 def test_bon041_an_officer_rallies_his_squad_two_gl_down_to_his_level() -> None:
@@ -77,16 +78,19 @@ def test_bon041_an_officer_rallies_his_squad_two_gl_down_to_his_level() -> None:
     do(g, "activate:x")  # glory roll 1: stays at 5+
     assert "rally:x" in ids(g)
     do(g, "rally:x")
-    assert g.state.units["x"].gl == 4 and model(g, "x.1").ac == 2
+    assert gl(g, "x") == 4 and model(g, "x.1").ac == 2
 
 
 def test_bon048_bon112_a_wounded_hero_rolls_his_hit_location() -> None:
     """BON-048, BON-112: a wounded hero rolls his hit location."""
     g = game([unit("A", "red", (2, 2), (10, 10)), unit("x", "blue", (10, 20), (46, 47))],
-             dice=[1, 2, 10, 2], options=OFF)
+             dice=[1, 2, 10, 2, 1], options=OFF)  # x's glory test for the fire at its hero: a 1
     do(g, "activate:A")
     do(g, "fire:A:x")
-    assert model(g, "x.1").in_play and model(g, "x.1").sp() == 3  # light leg wound: speed halved
+    assert model(g, "x.1").in_play and model(g, "x.1").injuries == ["leg_light"]
+    do(g, "end:A")
+    do(g, "activate:x")  # x.1 (10, 20) and x.2 (46, 47): the centre (28, 33.5)
+    assert "x.1 can move only 3.0\"" in (move_refusal(g, "x", 28, 37.5) or "")  # light leg wound: speed halved
     g = game([unit("A", "red", (2, 2), (10, 10)), unit("x", "blue", (10, 20), (46, 47))],
              dice=[1, 2, 10, 11], options=OFF)
     do(g, "activate:A")
@@ -113,7 +117,7 @@ def test_bon036_a_banner_bearer_struck_down_is_a_glory_trigger() -> None:
     assert seen == {"x.1": False, "x.2": True, "x.3": False}
     do(g, "activate:A")
     do(g, "fire:A:x")
-    assert not model(g, "x.2").in_play and g.state.units["x"].gl == 5
+    assert not model(g, "x.2").in_play and gl(g, "x") == 5
     assert "x: glory test, its banner-bearer was wounded or killed; GL rises to 5+." in texts(g, "blue")
 
 
@@ -126,4 +130,4 @@ def test_bon036_leader_and_banner_struck_down_together_are_one_trigger_a_turn() 
     do(g, "activate:A")
     do(g, "fire:A:x")
     assert not model(g, "x.1").in_play and not model(g, "x.2").in_play
-    assert g.state.units["x"].gl == 5 and "banner-bearer" not in texts(g)
+    assert gl(g, "x") == 5 and "banner-bearer" not in texts(g)

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from breaking_of_nations.bon_support import do, game, ids, model, texts, unit
+from breaking_of_nations.bon_support import do, game, gl, ids, model, texts, unit
 from riotact.core import Game
+from support import umpire_sees
 
 OFF = {"counter_attack": False}
 #: The LMG's three shots at the Civilian squad (all miss); the pin raises it from GL 6+ to 7 (BON-036).
@@ -30,8 +31,8 @@ def frozen(**options: Any) -> Game:
 
 def finish_turn(g: Game) -> None:
     """Every unit left activates and ends its activation at once, up to the next turn (or the end)."""
-    turn = g.state.turn
-    while not g.is_over() and g.state.turn == turn:
+    turn = umpire_sees(g)["turn"]
+    while not g.is_over() and umpire_sees(g)["turn"] == turn:
         acts = ids(g)
         end = next((i for i in acts if i.startswith("end:")), None)
         do(g, end or next(i for i in acts if i.startswith("activate:")))
@@ -60,7 +61,7 @@ def test_bon040_the_officer_tries_every_turn_his_soldiers_every_other_turn_from_
     for _ in range(4):
         finish_turn(g)
     assert recovery_rolls(g) == {2: ["x.1", "x.2", "x.3"], 3: ["x.1"], 4: ["x.1", "x.2", "x.3"]}
-    assert g.state.units["x"].gl == 7 and all(model(g, m).panic == "freeze" for m in ("x.1", "x.2", "x.3"))
+    assert gl(g, "x") == 7 and all(model(g, m).panic == "freeze" for m in ("x.1", "x.2", "x.3"))
     assert "gets a grip" not in texts(g)
 
 
@@ -72,7 +73,7 @@ def test_bon036_bon038_a_new_trigger_on_a_squad_already_panicking_at_gl_7_change
     g.dice.extend([*MISSES, 1, 1, 1])  # red's LMG again (misses), then turn 2's failed recovery rolls
     do(g, "activate:A")
     do(g, "fire:A:x")
-    assert g.state.units["x"].gl == 7
+    assert gl(g, "x") == 7
     assert texts(g).count("x reaches GL 7 and panics.") == 1 and "GL rises to 8+" not in texts(g)
     assert panic_reactions(g) == ["x.1", "x.2", "x.3"]
     finish_turn(g)
@@ -88,7 +89,7 @@ def test_bon041_the_rally_calms_the_panicking_soldiers_within_6_inches_once_a_tu
     finish_turn(g)
     finish_turn(g)
     assert "x.1 gets a grip of himself; x is at GL 6+." in texts(g)
-    assert not model(g, "x.1").panic and g.state.units["x"].gl == 6
+    assert not model(g, "x.1").panic and gl(g, "x") == 6
     do(g, "activate:A")
     do(g, "end:A")
     do(g, "activate:x")
@@ -128,7 +129,7 @@ def test_bon041_a_private_does_not_rally_a_squad_whose_officer_fell() -> None:
     do(g, "fire:A:x")
     do(g, "end:A")
     do(g, "activate:x")
-    assert g.state.units["x"].gl == 5 and not model(g, "x.1").in_play
+    assert gl(g, "x") == 5 and not model(g, "x.1").in_play
     assert any(i.startswith("move:x") for i in ids(g)) and "rally:x" not in ids(g)
 
 
@@ -138,7 +139,7 @@ def test_bon041_an_officer_rallies_with_his_last_ac_and_no_squad_at_its_own_gl_i
     g = game([unit("A", "red", (2, 2), (10, 10)), unit("x", "blue", (10, 20), (12, 21), (46, 47))],
              dice=[1, 2, 10, 4, 1], options=OFF)
     do(g, "activate:A")
-    assert g.state.units["A"].gl == 4 and "rally:A" not in ids(g)
+    assert gl(g, "A") == 4 and "rally:A" not in ids(g)
     do(g, "fire:A:x")
     do(g, "end:A")
     do(g, "activate:x")
@@ -146,7 +147,7 @@ def test_bon041_an_officer_rallies_with_his_last_ac_and_no_squad_at_its_own_gl_i
         do(g, next(i for i in ids(g) if i.startswith("move:x")))
     assert model(g, "x.1").ac == 1 and "rally:x" in ids(g)
     do(g, "rally:x")
-    assert model(g, "x.1").ac == 0 and g.state.units["x"].gl == 4
+    assert model(g, "x.1").ac == 0 and gl(g, "x") == 4
 
 
 def test_bon037_with_glory_test_per_trigger_off_two_triggers_are_tested_by_one_roll() -> None:
@@ -156,11 +157,11 @@ def test_bon037_with_glory_test_per_trigger_off_two_triggers_are_tested_by_one_r
              dice=[1, 2, 10, 9, 6], options={**OFF, "glory_test_per_trigger": False})
     do(g, "activate:A")
     do(g, "fire:A:x")
-    assert g.state.units["x"].gl == 6
+    assert gl(g, "x") == 6
     do(g, "end:A")
     do(g, "activate:x")
     rolls = [e for e in g.log.events if e["kind"] == "roll" and e["rule"] == "BON-037"]
-    assert [(e["sides"], e["total"]) for e in rolls] == [(6, 6)] and g.state.units["x"].gl == 5
+    assert [(e["sides"], e["total"]) for e in rolls] == [(6, 6)] and gl(g, "x") == 5
 
 
 def test_bon038_panic_wipes_out_the_glory_tests_the_unit_owed() -> None:
@@ -183,7 +184,7 @@ def test_bon038_panic_wipes_out_the_glory_tests_the_unit_owed() -> None:
         do(g, ids(g)[0])  # blue's fallen hero's unit, its turn to activate
     do(g, "activate:B")
     assert not [e for e in g.log.events if e["kind"] == "roll" and e["rule"] == "BON-037"]
-    assert g.state.units["B"].gl == 5
+    assert gl(g, "B") == 5
 
 
 def test_bon036_the_same_trigger_twice_in_a_turn_raises_gl_once() -> None:
@@ -195,10 +196,10 @@ def test_bon036_the_same_trigger_twice_in_a_turn_raises_gl_once() -> None:
              dice=[1, 2, *MISSES, *MISSES, 5], options=OFF)
     for step in ("activate:A", "fire:A:x", "end:A", "activate:y", "end:y", "activate:B", "fire:B:x", "end:B"):
         do(g, step)
-    assert g.state.units["x"].gl == 5 and texts(g).count("x: glory test, it is pinned down by enemy fire") == 1
+    assert gl(g, "x") == 5 and texts(g).count("x: glory test, it is pinned down by enemy fire") == 1
     do(g, "activate:x")  # one glory test, a 5: back to its Regular 4+
     assert [e["total"] for e in g.log.events if e["kind"] == "roll" and e["rule"] == "BON-037"] == [5]
-    assert g.state.units["x"].gl == 4
+    assert gl(g, "x") == 4
 
 
 def test_bon036_half_strength_is_a_trigger_once_not_at_every_later_loss() -> None:
@@ -210,11 +211,11 @@ def test_bon036_half_strength_is_a_trigger_once_not_at_every_later_loss() -> Non
              dice=[1, 2, 12, 12, 1, 1], options=OFF, turns=3)
     for step in ("activate:A", "fire:A:x", "end:A", "activate:x", "end:x", "activate:y", "end:y"):
         do(g, step)
-    assert g.state.turn == 2 and g.state.units["x"].gl == 5
+    assert umpire_sees(g)["turn"] == 2 and gl(g, "x") == 5
     g.dice.extend([12, 1, 1, 1, 1, 1])
     do(g, "activate:A")
     do(g, "fire:A:x")
-    assert not model(g, "x.4").in_play and g.state.units["x"].gl == 6
+    assert not model(g, "x.4").in_play and gl(g, "x") == 6
     assert texts(g).count("x: glory test, it is down to half strength or less") == 1
 
 
@@ -249,7 +250,7 @@ def test_bon041_an_officer_with_no_ac_left_cannot_rally() -> None:
     assert model(g, "x.1").ac == 2 and "rally:x" in ids(g)
     for _ in range(2):
         do(g, next(i for i in ids(g) if i.startswith("move:x")))
-    assert model(g, "x.1").ac == 0 and model(g, "x.2").ac == 1 and g.state.units["x"].gl == 5
+    assert model(g, "x.1").ac == 0 and model(g, "x.2").ac == 1 and gl(g, "x") == 5
     assert "rally:x" not in ids(g)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from breaking_of_nations.bon_support import do, game, texts, unit
+from breaking_of_nations.bon_support import do, game, gl, model, texts, unit
 from riotact.core import Game, find_scenario, make_bot
 from riotact.core.bots import play_out
 
@@ -36,7 +36,7 @@ def test_bon043_a_heroic_deed_takes_2_gl_from_friendly_units_within_12_inches_on
     """BON-043: striking down the enemy hero in close combat is a heroic deed: B, 5" away, takes heart
     (GL 5+ back to its Regular 4+), C, 30" away, does not."""
     g = deed({})
-    assert g.state.units["B"].gl == 4 and g.state.units["C"].gl == 5
+    assert gl(g, "B") == 4 and gl(g, "C") == 5
     log = texts(g, "blue")
     assert "A heroic deed: A strikes down the leader h.1 in close combat." in log
     assert "B takes heart: GL 5+ to 4+." in log
@@ -45,7 +45,7 @@ def test_bon043_a_heroic_deed_takes_2_gl_from_friendly_units_within_12_inches_on
 def test_bon043_the_heroic_deeds_house_rule_off_changes_nothing() -> None:
     """BON-043 house rule ``heroic_deeds = off``: the same fight reassures nobody."""
     g = deed({"heroic_deeds": "off"})
-    assert g.state.units["B"].gl == 5 and "heroic deed" not in texts(g)
+    assert gl(g, "B") == 5 and "heroic deed" not in texts(g)
 
 
 def test_the_heuristic_bot_fights_for_the_village_church() -> None:
@@ -70,6 +70,6 @@ def test_bon043_knocking_out_a_vehicle_in_close_combat_is_a_heroic_deed() -> Non
     for act in ("activate:x", "fire:x:B", "end:x", "activate:C", "end:C", "activate:w", "fire:w:C", "end:w",
                 "activate:A", "fight:A"):
         do(g, act)
-    assert g.state.men["v.1"].removed == "knocked out by a critical"
+    assert model(g, "v.1").removed == "knocked out by a critical"
     assert "A heroic deed: A strikes down the vehicle v.1 in close combat." in texts(g, "blue")
-    assert g.state.units["B"].gl == 4 and g.state.units["C"].gl == 5
+    assert gl(g, "B") == 4 and gl(g, "C") == 5

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from breaking_of_nations.bon_support import do, feature, game, ids, model, move_refusal, texts, unit
+from breaking_of_nations.bon_support import do, feature, game, gl, ids, model, move_refusal, seen_unit, texts, unit
 
 OFF = {"counter_attack": False}
 
@@ -68,7 +68,7 @@ def test_bon042_a_fallback_order_takes_2_gl_and_moves_away_from_the_enemy() -> N
     do(g, "activate:x")
     before = model(g, "x.2").y
     do(g, "fallback:x")
-    assert g.state.units["x"].gl == 4 and model(g, "x.2").y > before
+    assert gl(g, "x") == 4 and model(g, "x.2").y > before
 
 
 def test_bon053_a_grenadier_throws_as_long_as_he_has_actions() -> None:
@@ -95,7 +95,7 @@ def test_bon066_a_gun_turns_90_degrees_for_an_action() -> None:
                                                           facing=180)], dice=[2, 1], options=OFF)
     do(g, "activate:m")
     do(g, next(i for i in ids(g) if i.startswith("rotate:m:")))
-    assert g.state.units["m"].facing == 90.0 and "fire:m:A" in ids(g)
+    assert seen_unit(g, "m")["facing"] == 90.0 and "fire:m:A" in ids(g)
     assert sorted(model(g, m).ac for m in ("m.2", "m.3")) == [1, 2]
 
 
@@ -138,7 +138,15 @@ def test_bon103_impassable_water_cannot_be_entered() -> None:
 
 
 def test_bon104_a_veteran_has_cs_1_ds_5_sp_6_ac_3_and_gl_3() -> None:
-    """BON-104: the soldier stats chart."""
-    g = game([unit("A", "red", (10, 10), level="veteran"), unit("x", "blue", (46, 47))], dice=[1, 2])
-    v = model(g, "A.1")
-    assert (v.cs(), v.ds("open", False), v.sp(), v.ac, g.state.units["A"].gl) == (1, 5, 6, 3, 3)
+    """BON-104: the soldier stats chart, as play shows it: blue's x shoots at the Veteran (his DS 5 in
+    the TN) and charges him (his CS 1 in his blow back), then he may move 6" (his SP) in an action."""
+    g = game([unit("A", "red", (10, 10), level="veteran"), unit("x", "blue", (10, 14))], dice=[2, 1, 1, 3, 3],
+             options=OFF)
+    assert (model(g, "A.1").ac, gl(g, "A")) == (3, 3)
+    do(g, "activate:x")
+    do(g, "fire:x:A")
+    do(g, "charge:x:A")
+    assert "shot at A.1 (TN 4: 5 DS -1 short range" in texts(g)
+    assert "A.1 rolls 1D6 for close combat against x.1 (TN 4: 5 DS -1 attacker's CS)" in texts(g)
+    do(g, "activate:A")
+    assert move_refusal(g, "A", 10, 4) is None and "A.1 can move only 6.0\"" in (move_refusal(g, "A", 10, 3) or "")

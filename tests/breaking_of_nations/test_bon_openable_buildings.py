@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from breaking_of_nations.bon_support import do, game, ids, model, texts, unit
+from breaking_of_nations.bon_support import do, game, ids, inside, model, texts, unit
+from support import umpire_sees
 
 OFF = {"counter_attack": False}
 
@@ -39,11 +40,11 @@ def test_bon089_a_climb_longer_than_one_move_is_made_over_several_actions() -> N
     do(g, "activate:A")
     assert "climbs towards attic of the inn by the door stairs (5.0\" of 8.4\")" in labels(g)["enter:A:inn.attic"]
     do(g, "enter:A:inn.attic")
-    assert g.state.inside["A.1"] == ("inn", "hall") and model(g, "A.1").ac == 2
+    assert inside(g, "A.1") == ("inn", "hall") and model(g, "A.1").ac == 2
     assert "A climbs towards attic of the inn by the door stairs: 5.0\" of 8.4\" (4\" up)." in texts(g)
     assert labels(g)["enter:A:inn.attic"] == "A goes into attic of the inn by the door stairs"
     do(g, "enter:A:inn.attic")
-    assert g.state.inside["A.1"] == ("inn", "attic") and model(g, "A.1").ac == 1
+    assert inside(g, "A.1") == ("inn", "attic") and model(g, "A.1").ac == 1
     mine = next(u for u in g.view("red")["state"]["units"] if u["id"] == "A")
     assert mine["models"][0]["inside"] == "inn.attic" and mine["climbing"] is None
 
@@ -56,17 +57,17 @@ def test_bon089_a_room_16_inches_up_is_reached_over_two_turns_the_inches_climbed
     do(g, "activate:A")
     for _ in range(3):
         do(g, "enter:A:inn.attic")
-    assert "15.0\" of 20.4\"" in texts(g) and g.state.inside["A.1"] == ("inn", "hall")
+    assert "15.0\" of 20.4\"" in texts(g) and inside(g, "A.1") == ("inn", "hall")
     mine = next(u for u in g.view("blue")["state"]["units"] if u["id"] == "A")
     assert mine["climbing"] == {"to": "inn.attic", "by": "stairs", "done": 15.0, "need": 20.4}
     do(g, "activate:x")
     do(g, "end:x")
-    assert g.state.turn == 2
+    assert umpire_sees(g)["turn"] == 2
     do(g, "activate:A")
     assert "(20.0\" of 20.4\")" in labels(g)["enter:A:inn.attic"]
     do(g, "enter:A:inn.attic")
     do(g, "enter:A:inn.attic")
-    assert g.state.inside["A.1"] == ("inn", "attic") and model(g, "A.1").ac == 1
+    assert inside(g, "A.1") == ("inn", "attic") and model(g, "A.1").ac == 1
 
 
 def test_bon089_house_rule_a_climb_must_be_finished_in_the_activation_it_starts() -> None:
@@ -86,7 +87,7 @@ def test_bon089_house_rule_a_climb_must_be_finished_in_the_activation_it_starts(
     do(g, "activate:A")
     assert "(5.0\" of 8.4\")" in labels(g)["enter:A:inn.attic"]
     do(g, "enter:A:inn.attic")
-    assert g.state.inside["A.1"] == ("inn", "hall")
+    assert inside(g, "A.1") == ("inn", "hall")
 
 
 def test_bon089_inside_an_open_able_room_a_soldier_moves_in_measured_inches() -> None:
@@ -97,19 +98,19 @@ def test_bon089_inside_an_open_able_room_a_soldier_moves_in_measured_inches() ->
              buildings=[inn(2.0, hall_to=18.0)], options=OFF)
     do(g, "activate:A")
     assert "climbs towards attic" in labels(g)["enter:A:inn.attic"]  # 7.6" to the stairs, 1.5", 2" up
-    assert "can move only 5.0\"" in g.state.why_illegal("red", "move:A:16.5,10.5")
-    assert "by its doors (BON-089)" in g.state.why_illegal("red", "move:A:19,12")
-    assert "by its doors (BON-089)" in g.state.why_illegal("red", "move:A:8,12")
+    assert "can move only 5.0\"" in g.why_illegal("red", "move:A:16.5,10.5")
+    assert "by its doors (BON-089)" in g.why_illegal("red", "move:A:19,12")
+    assert "by its doors (BON-089)" in g.why_illegal("red", "move:A:8,12")
     to_stairs = [i for i, text in labels(g).items() if i.startswith("move:") and "the door stairs" in text]
     assert to_stairs
     do(g, "move:A:15,12")
-    assert model(g, "A.1").pos == (15.0, 12.0) and g.state.inside["A.1"] == ("inn", "hall")
+    assert model(g, "A.1").pos == (15.0, 12.0) and inside(g, "A.1") == ("inn", "hall")
     assert model(g, "A.1").ac == 2 and "A moves 4.7\" to (15.0, 12.0)." in texts(g)
     assert "(5.0\" of 6.5\")" in labels(g)["enter:A:inn.attic"]  # 3" to the stairs, 1.5", 2" up
     do(g, "move:A:17,12")
     assert labels(g)["enter:A:inn.attic"] == "A goes into attic of the inn by the door stairs"  # 1 + 1.5 + 2
     do(g, "enter:A:inn.attic")
-    assert g.state.inside["A.1"] == ("inn", "attic") and model(g, "A.1").ac == 0
+    assert inside(g, "A.1") == ("inn", "attic") and model(g, "A.1").ac == 0
 
 
 def test_bon089_a_sectioned_building_still_moves_by_its_sections() -> None:
@@ -118,7 +119,7 @@ def test_bon089_a_sectioned_building_still_moves_by_its_sections() -> None:
     g = game([unit("A", "red", (0, 0), inside="inn.hall"), unit("x", "blue", (46, 47))], dice=[1, 2],
              buildings=[enclosed], options=OFF)
     do(g, "activate:A")
-    assert "moves by its doors and sections (BON-090)" in g.state.why_illegal("red", "move:A:11,12")
+    assert "moves by its doors and sections (BON-090)" in g.why_illegal("red", "move:A:11,12")
 
 
 def test_bon089_the_climb_offered_tells_nothing_of_a_hidden_enemy_upstairs() -> None:
@@ -140,8 +141,8 @@ def test_bon089_the_climb_offered_tells_nothing_of_a_hidden_enemy_upstairs() -> 
     upstairs, seen_up = play({"inside": "inn.attic"})
     away, seen_away = play({})
     assert seen_up == seen_away
-    assert away.state.inside["A.1"] == ("inn", "attic")
-    assert upstairs.state.inside["A.1"] == ("inn", "hall") and "finds the enemy in attic of the inn" in texts(upstairs)
+    assert inside(away, "A.1") == ("inn", "attic")
+    assert inside(upstairs, "A.1") == ("inn", "hall") and "finds the enemy in attic of the inn" in texts(upstairs)
 
 
 def test_bon089_a_climb_under_way_ends_when_the_unit_moves_otherwise() -> None:

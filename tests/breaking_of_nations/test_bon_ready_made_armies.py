@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from breaking_of_nations.bon_support import BASE, do, model
+from breaking_of_nations.bon_support import BASE, centre, do, model
 from riotact.core import Game, ScenarioError, ScriptedDice, parse_scenario
 from riotact.rulesets.breaking_of_nations.armies import army_report, ready_made
 
@@ -24,8 +24,9 @@ def data(**changes: Any) -> dict[str, Any]:
 def test_bon115_a_scenario_deploys_ready_made_lists_that_then_play() -> None:
     """BON-115: Britain 1914 (an NCO, four 12-man sections, an MG team) and Germany 1914 (four sections
     of 8) stand from their ``at`` on, 8" apart, ids ``<seat>-<id>``; a section moves 5" like any squad."""
-    g = Game(parse_scenario(data(), "armies.toml"), seed=1, dice=ScriptedDice([1, 2]))
-    units = g.state.setup.units
+    scenario = parse_scenario(data(), "armies.toml")
+    g = Game(scenario, seed=1, dice=ScriptedDice([1, 2]))
+    units = scenario.setup.units
     assert [u.id for u in units if u.seat == "red"] == ["red-nco", "red-s1", "red-s2", "red-s3", "red-s4", "red-mg"]
     assert [u.soldiers for u in units if u.seat == "blue" and u.kind == "squad"] == [8, 8, 8, 8]
     assert {u.level for u in units if u.seat == "blue" and u.kind == "squad"} == {"veteran"}
@@ -33,7 +34,7 @@ def test_bon115_a_scenario_deploys_ready_made_lists_that_then_play() -> None:
     assert [u.name for u in units if u.seat == "red"] == [u.name for u in ready_made("britain-1914").units]
     do(g, "activate:red-s1")
     start = model(g, "red-s1.1").pos
-    cx, cy = g.state.centre(g.state.units["red-s1"])
+    cx, cy = centre(g, "red-s1")
     do(g, f"move:red-s1:{cx},{cy + 5}")
     assert model(g, "red-s1.1").pos == (start[0], start[1] + 5)
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from breaking_of_nations.bon_support import do, game, ids, model, texts, unit
+from breaking_of_nations.bon_support import do, game, ids, model, move_refusal, seen_unit, texts, unit
 from riotact.core import IllegalActionError
+from support import umpire_sees
 
 
 def two_each() -> list[dict]:
@@ -23,7 +24,7 @@ def test_bon004_lowest_initiative_roll_activates_first() -> None:
 def test_bon004_tied_players_roll_again() -> None:
     """BON-004: tied players roll again."""
     g = game(two_each(), dice=[3, 3, 6, 1])
-    assert g.state.order == ["blue", "red"]
+    assert umpire_sees(g)["order"] == ["blue", "red"]
 
 
 def test_bon006_bon007_activations_alternate_then_glory_tests_then_next_turn() -> None:
@@ -39,7 +40,7 @@ def test_bon006_bon007_activations_alternate_then_glory_tests_then_next_turn() -
     assert seen == ["red", "blue", "red", "blue"]
     log = texts(g)
     assert log.index("Turn 1: the Glory Tests phase.") < log.index("Turn 2 of 2: the Actions phase.")
-    assert g.state.turn == 2 and not any(u.activated for u in g.state.units.values())
+    assert umpire_sees(g)["turn"] == 2 and not any(u["activated"] for u in umpire_sees(g)["units"])
 
 
 def test_bon006_a_seat_without_units_left_is_skipped() -> None:
@@ -48,7 +49,7 @@ def test_bon006_a_seat_without_units_left_is_skipped() -> None:
     for uid in ("A", "x", "B"):
         do(g, f"activate:{uid}")
         do(g, f"end:{uid}")
-    assert g.state.turn == 2
+    assert umpire_sees(g)["turn"] == 2
 
 
 def test_bon008_bon106_actions_are_half_speed_after_armour() -> None:
@@ -57,7 +58,9 @@ def test_bon008_bon106_actions_are_half_speed_after_armour() -> None:
               unit("H", "red", (25, 5), armour="heavy"), unit("x", "blue", (5, 43), level="veteran")],
              dice=[1, 2])
     assert model(g, "A.1").ac == 3 and model(g, "F.1").ac == 2 and model(g, "x.1").ac == 3
-    assert model(g, "H.1").sp() == 3 and model(g, "H.1").ac == 2
+    assert model(g, "H.1").ac == 2
+    do(g, "activate:H")
+    assert move_refusal(g, "H", 25, 8) is None and "H.1 can move only 3.0\"" in (move_refusal(g, "H", 25, 8.5) or "")
 
 
 def test_bon013_bon016_three_movement_actions_then_no_more() -> None:
@@ -110,11 +113,11 @@ def test_bon006_a_unit_wiped_out_before_its_activation_is_never_offered() -> Non
              dice=[2, 1, 12, 12, 1, 1], options={"counter_attack": False})
     do(g, "activate:x")
     do(g, "fire:x:A")
-    assert not g.state.members(g.state.units["A"])
+    assert not seen_unit(g, "A")["models"]
     do(g, "end:x")
     assert g.to_act() == ("red",) and ids(g) == ["activate:B"]
     do(g, "activate:B")
     do(g, "end:B")
     do(g, "activate:y")
     do(g, "end:y")
-    assert g.state.turn == 2 and "red activates A" not in texts(g)
+    assert umpire_sees(g)["turn"] == 2 and "red activates A" not in texts(g)

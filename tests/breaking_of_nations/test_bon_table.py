@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from breaking_of_nations.bon_support import game, unit
+from breaking_of_nations.bon_support import game, seen_unit, unit
 from riotact.core import Game, builtin_scenarios, make_bot
 from riotact.core.bots import play_out
 from riotact.rulesets import get_ruleset
@@ -45,4 +45,4 @@ def test_a_person_moves_a_unit_to_any_point_and_a_bad_move_is_refused_in_one_lin
                   "--save", str(save), stdin="activate:A\nmove:A:14,30\nmove:A:15,9\nquit\nyes\n")
     assert "can move only" in out.stdout and "Traceback" not in out.stdout + out.stderr
     assert "No. 1 Section, London Scottish moves" in out.stdout
-    assert Game.load(save).state.units["A"].activated
+    assert seen_unit(Game.load(save), "A")["activated"]

@@ -10,6 +10,7 @@ from breaking_of_nations.test_bon_weapons import mg_game
 from riotact.core import Game, ScriptedDice, parse_scenario
 from riotact.core.scenario import find_scenario
 from riotact.rulesets import get_ruleset
+from support import umpire_sees
 
 SPEC = get_ruleset("breaking-of-nations")
 
@@ -59,7 +60,7 @@ def test_the_units_of_a_ready_made_army_each_have_a_letter_of_their_own() -> Non
     key = screen(g, "red").split("Key (capitals: red): ")[1].split("\nGround")[0].replace("\n  ", " ")
     entries = key.split("; ")
     letters = [entry.split(" ")[0] for entry in entries]
-    assert len(entries) == len(g.state.units) == 12 and len(set(letters)) == 12
+    assert len(entries) == len(umpire_sees(g)["units"]) == 12 and len(set(letters)) == 12
     assert letters[:6] == [c.upper() for c in letters[:6]]
     assert letters[6:] == [c.lower() for c in letters[6:]]
     drawn = set(plan(g, "red")) - {" ", "|"}

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from breaking_of_nations.bon_support import centre, seen_unit
 from riotact.core import Game, IllegalActionError, find_scenario
 
 
@@ -21,12 +22,12 @@ def seen(g: Game, seat: str) -> tuple[object, object]:
 
 def test_move_a_unit_keeps_its_formation_and_is_seen_by_both() -> None:
     g = game()
-    before = [(m.x, m.y) for m in g.state.members(g.state.units["h"])]
-    cx, cy = g.state.centre(g.state.units["h"])
+    before = [(m["x"], m["y"]) for m in seen_unit(g, "h")["models"]]
+    cx, cy = centre(g, "h")
     events = g.intervene("move", unit="h", to="20,20", reason="they lost their way")
     assert events[0]["visible_to"] == [] and "lost their way" in events[0]["text"]
-    assert g.state.centre(g.state.units["h"]) == pytest.approx((20, 20))
-    after = [(m.x, m.y) for m in g.state.members(g.state.units["h"])]
+    assert centre(g, "h") == pytest.approx((20, 20))
+    after = [(m["x"], m["y"]) for m in seen_unit(g, "h")["models"]]
     assert [(a[0] - b[0], a[1] - b[1]) for a, b in zip(after, before, strict=True)] == \
         [pytest.approx((20 - cx, 20 - cy))] * len(after)
     assert g.log_for("germans")[-1]["text"] == g.log_for("british")[-1]["text"] == \
@@ -43,7 +44,7 @@ def test_a_hidden_unit_moved_tells_the_other_seat_nothing() -> None:
 def test_remove_a_unit_and_replay(tmp_path: Path) -> None:
     g = game()
     g.intervene("remove", unit="h", reason="sent to another sector")
-    assert not g.state.members(g.state.units["h"])
+    assert not seen_unit(g, "h")["models"]
     assert g.log_for("british")[-1]["text"].startswith("The umpire takes ")
     with pytest.raises(IllegalActionError, match="not a unit on the table"):
         g.intervene("move", unit="h", to="10,10", reason="back")

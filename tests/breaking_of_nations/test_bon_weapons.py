@@ -3,7 +3,7 @@ hidden deployment (BON-002 house rule), through ``Game`` with scripted dice."""
 
 from __future__ import annotations
 
-from breaking_of_nations.bon_support import do, feature, game, ids, model, move_refusal, texts, unit
+from breaking_of_nations.bon_support import do, feature, game, gl, ids, model, move_refusal, seen_unit, texts, unit
 
 OFF = {"counter_attack": False}
 TRENCH = feature("trench", "trench", [(0, 16), (48, 16), (48, 18), (0, 18)])
@@ -57,8 +57,8 @@ def test_bon060_the_deviation_distance_reads_as_a_d3() -> None:
 def test_bon057_a_grenade_reaches_9_inches_and_no_further() -> None:
     """BON-057: a grenade reaches 9 inches and no further."""
     g = bombers([])
-    assert g.state.parse_action("red", "throw:A:10,19.5") is not None
-    assert g.state.parse_action("red", "throw:A:10,20") is None
+    assert g.legal_action("red", "throw:A:10,19.5") is not None
+    assert g.legal_action("red", "throw:A:10,20") is None
 
 
 def mg_game(dice: list[int], **kw):
@@ -74,7 +74,7 @@ def test_bon074_bon075_an_mg_fires_three_salvos_of_six_and_pins() -> None:
     for _ in range(3):
         do(g, "fire:m:A")
     assert sum(1 for e in g.log.events if e["kind"] == "roll" and e["rule"] == "BON-074") == 18
-    assert "fire:m:A" not in ids(g) and g.state.units["A"].gl == 5
+    assert "fire:m:A" not in ids(g) and gl(g, "A") == 5
 
 
 def test_bon074_targets_outside_the_90_degree_arc_are_refused() -> None:
@@ -93,7 +93,7 @@ def test_bon076_without_the_ammunition_man_the_first_turn_runs_out_on_a_6() -> N
         do(g, "fire:A:m")  # A.2 shoots the nearest crewman, the ammunition man m.3; A.3 misses
         do(g, "end:A")
         do(g, "activate:m")
-        assert not model(g, "m.3").in_play and g.state.units["m"].ammo_out is out
+        assert not model(g, "m.3").in_play and seen_unit(g, "m")["ammo_out"] is out
         assert ("fire:m:A" in ids(g)) is not out
 
 

@@ -11,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from breaking_of_nations.bon_support import BASE, do, feature, game, ids, model, texts, unit
+from breaking_of_nations.bon_support import BASE, do, feature, game, ids, model, seen_unit, texts, unit
 from riotact.core import Game, IllegalActionError, ScenarioError, find_scenario, parse_scenario
 from riotact.rulesets import get_ruleset
 from riotact.rulesets.breaking_of_nations.armies import army_report, army_totals, check_list
+from support import umpire_sees
 
 SPEC = get_ruleset("breaking-of-nations")  # its screen, determiniser, heuristic bot and encoding
 text_view, determinise, HeuristicBot, encoding = SPEC.text_view, SPEC.determinise, SPEC.heuristic_bot, SPEC.encoding
@@ -52,10 +53,10 @@ def test_bon102_cutting_3_inches_of_wire_takes_3_actions() -> None:
     assert c.cutters and c.ac == 3
     for n, ac in ((1, 2), (2, 1)):
         do(g, "cut:C:wire")
-        assert c.ac == ac and f'C.1 cuts 1" into the wire ({n}.0 of 3.0").' in texts(g)
+        assert model(g, "C.1").ac == ac and f'C.1 cuts 1" into the wire ({n}.0 of 3.0").' in texts(g)
         assert g.view("blue")["state"]["table"]["lanes"][0]["through"] is False
     do(g, "cut:C:wire")
-    assert c.ac == 0 and 'C.1 cuts 1" into the wire (3.0 of 3.0"): the lane is through.' in texts(g)
+    assert model(g, "C.1").ac == 0 and 'C.1 cuts 1" into the wire (3.0 of 3.0"): the lane is through.' in texts(g)
     lane = g.view("blue")["state"]["table"]["lanes"][0]
     assert (lane["wire"], lane["cut"], lane["depth"], lane["through"]) == ("wire", 3.0, 3.0, True)
     xs = sorted({p[0] for p in lane["outline"]})
@@ -141,7 +142,8 @@ def test_bon102_a_copy_of_the_game_never_shares_the_lane() -> None:
     assert [lane["cut"] for lane in after.view("red")["state"]["table"]["lanes"]] == [2.0]
     world = determinise(g, "blue", 7)
     assert world.view("blue")["state"]["table"]["lanes"] == g.view("blue")["state"]["table"]["lanes"]
-    assert g.state.table is after.state.table  # the terrain itself stays shared, unchanged
+    terrain = [umpire_sees(twin)["table"]["features"] for twin in (before, g, after)]
+    assert terrain[0] == terrain[1] == terrain[2]  # the terrain itself is unchanged (the lanes are apart)
 
 
 def test_bon102_cutting_reveals_a_hidden_unit_and_the_cutters_stay_unknown_till_then() -> None:
@@ -232,10 +234,11 @@ def test_bon102_the_builder_and_a_toml_list_take_wire_cutters(tmp_path: Path) ->
 def test_bon102_the_trench_raiders_carry_cutters_and_the_squad_s_last_rifleman_has_them() -> None:
     """The trench raid: both London Scottish sections carry a set; the carrier is the last rifleman."""
     g = Game(find_scenario("breaking-of-nations/trench-raid"), seed=1)
+    units = umpire_sees(g)["units"]
     for uid in ("A", "B"):
-        carriers = [m.id for m in g.state.members(g.state.units[uid]) if m.cutters]
-        assert carriers == [g.state.units[uid].members[-1]]
-    assert not any(m.cutters for m in g.state.men.values() if g.state.unit_of(m).seat == "germans")
+        men = next(u["models"] for u in units if u["id"] == uid)
+        assert [m["id"] for m in men if m["cutters"]] == [men[-1]["id"]]
+    assert not any(m["cutters"] for u in units if u["seat"] == "germans" for m in u["models"])
 
 
 def test_bon102_the_squad_s_set_goes_to_the_front_rank_man_at_the_wire() -> None:
@@ -250,7 +253,7 @@ def test_bon102_the_squad_s_set_goes_to_the_front_rank_man_at_the_wire() -> None
     assert "cut:B:wire-east" in ids(g)
     do(g, "cut:B:wire-east")
     assert 'B.3 cuts 1" into the wire (east) (1.0 of 2.0").' in texts(g)
-    assert [m.id for m in g.state.members(g.state.units["B"]) if m.cutters] == ["B.3"]
+    assert [m["id"] for m in seen_unit(g, "B")["models"] if m["cutters"]] == ["B.3"]
 
 
 def test_bon102_house_rule_one_turn_cuts_the_lane_with_the_cutters_whole_turn() -> None:

@@ -135,6 +135,8 @@ class BreakingOfNations(World):
             return artillery.gun_refusal(self, self.units[uid], where)
         if self.active and uid == self.active and verb == "rotate":
             return artillery.rotation_refusal(self, self.units[uid], where)
+        if self.active and uid == self.active and verb == "enter":
+            return buildings.entry_refusal(self, self.units[uid], where) or "that is not one of the legal actions now"
         if self.active and uid == self.active and verb == "move" and (p := _xy(where)):
             return movement.move_problem(self, self.units[uid], p) or "that is not one of the legal actions now"
         return "that is not one of the legal actions now"

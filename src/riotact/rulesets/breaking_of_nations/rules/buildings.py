@@ -449,6 +449,17 @@ def entry_door(w: World, u: Unit, p: Blueprint, sid: str) -> Opening | None:
     return next((o for o in doors if sid in o.sections and entry_problem(w, u, p, o, sid) is None), None)
 
 
+def entry_refusal(w: World, u: Unit, where: str) -> str | None:
+    """Why ``u`` may not go into ``where`` (``building.section``) now: the problem at the first
+    opening into it (BON-089, BON-090, BON-094, BON-099); None when it is no room of a building."""
+    bid, _, sid = where.partition(".")
+    p = w.houses.get(bid)
+    if p is None or sid not in p.sections:
+        return None
+    return next((why for o in p.openings.values() if sid in o.sections
+                 if (why := entry_problem(w, u, p, o, sid)) is not None), None)
+
+
 def entry_text(w: World, u: Unit, p: Blueprint, o: Opening, sid: str) -> str:
     step = climb_step_of(w, u, p, o, sid)
     if step is None:
