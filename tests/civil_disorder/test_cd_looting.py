@@ -105,6 +105,16 @@ def test_cd30_escaping_looters_move_1d6_and_sf_see_only_goods(cd):
     assert seen["seen"] == "a crowd of people carrying stereos and TVs"
 
 
+def test_cd30_looters_loaded_at_an_exit_get_away_on_their_move(cd):
+    """CD-30: looters who took their loot at a shop on a table exit (J0-0) leave by that exit on
+    their next move: the way off the table is where they stand, so there is no street to walk."""
+    game = cd.game(crowds=[cd.crowd("L", "J0-0", figures=4, looters=True, carrying=4)],
+                   dice=cd.dice({"CD-30": [4]}))
+    turn(game)
+    assert crowd(game, "L")["gone"] == "escaped" and umpire_sees(game)["stats"]["loot_escaped"] == 4
+    assert "People carrying stereos and TVs get away off the table (L)." in texts(game, "CD-30")
+
+
 def test_cd31_looters_break_off_once_and_are_lost_to_the_crowd(cd):
     """CD-31 default: the crowd's 1d6 looters break off once at the looting RL, for the nearest shop."""
     game = cd.game(buildings=[SHOP], crowds=[cd.crowd("A", "J2-2", figures=25, rl=7)], dice=cd.dice({"CD-25": [3]}),

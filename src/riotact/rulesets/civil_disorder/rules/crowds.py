@@ -142,6 +142,8 @@ def move_crowd(s: World, crowd: Crowd) -> None:
         if not crowd.escaping and not loots(s, crowd):
             path = _stay_behind(s, start, path)  # CD-26
     if not path:
+        if crowd.escaping and start in town.exits:  # CD-30: loaded at an exit, the way off is where they stand
+            _leave(s, crowd)
         return
     crowd.node = path[-1]
     s.note("CD-17", f"Crowd {crowd.id} moves {len(path) * town.step}\" to {crowd.node}.", path=path)
