@@ -235,7 +235,6 @@ STATE_READS: dict[str, tuple[int, str]] = {
     "civil_disorder/test_cd_custody.py": (1, TO_CONVERT),
     "civil_disorder/test_cd_fights.py": (49, TO_CONVERT),
     "civil_disorder/test_cd_fire.py": (28, TO_CONVERT),
-    "civil_disorder/test_cd_issue7.py": (15, TO_CONVERT),
     "civil_disorder/test_cd_legal_list.py": (4, TO_CONVERT),
     "civil_disorder/test_cd_looting.py": (45, TO_CONVERT),
     "civil_disorder/test_cd_medical.py": (7, TO_CONVERT),
