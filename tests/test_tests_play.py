@@ -238,7 +238,6 @@ STATE_READS: dict[str, tuple[int, str]] = {
     "civil_disorder/test_cd_legal_list.py": (4, TO_CONVERT),
     "civil_disorder/test_cd_looting.py": (45, TO_CONVERT),
     "civil_disorder/test_cd_medical.py": (7, TO_CONVERT),
-    "civil_disorder/test_cd_odds.py": (9, TO_CONVERT),
     "civil_disorder/test_cd_phases.py": (2, TO_CONVERT),
     "civil_disorder/test_cd_snipers.py": (1, TO_CONVERT),
     "civil_disorder/test_cd_spots.py": (2, TO_CONVERT),
