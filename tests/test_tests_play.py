@@ -241,7 +241,7 @@ STATE_READS: dict[str, tuple[int, str]] = {
     "civil_disorder/test_cd_phases.py": (2, TO_CONVERT),
     "civil_disorder/test_cd_snipers.py": (1, TO_CONVERT),
     "civil_disorder/test_cd_spots.py": (2, TO_CONVERT),
-    "civil_disorder/test_cd_text.py": (6, TO_CONVERT),
+    "civil_disorder/test_cd_text.py": (1, TO_CONVERT),
     "core/test_clone.py": (2, TO_CONVERT),
     "core/test_messages.py": (1, TO_CONVERT),
     "core/test_umpire_hold.py": (1, TO_CONVERT),
