@@ -229,19 +229,21 @@ STATE_READS: dict[str, tuple[int, str]] = {
     "by_will_alone/test_bwa_open_orders.py": (2, TO_CONVERT),
     "by_will_alone/test_bwa_text.py": (2, TO_CONVERT),
     "by_will_alone/test_bwa_umpire_pieces.py": (7, TO_CONVERT),
-    "civil_disorder/test_cd_compiled.py": (1, TO_CONVERT),
-    "civil_disorder/test_cd_conformance.py": (2, TO_CONVERT),
+    "civil_disorder/test_cd_compiled.py": (1, "checks that the compiled engine plays with its own (mypyc) state type"),
+    "civil_disorder/test_cd_conformance.py": (1, "plants the conformance suite's sentinels in the hidden facts "
+                                                "(view.plant_sentinels)"),
     "civil_disorder/test_cd_crowds.py": (42, TO_CONVERT),
     "civil_disorder/test_cd_custody.py": (1, TO_CONVERT),
     "civil_disorder/test_cd_fights.py": (49, TO_CONVERT),
     "civil_disorder/test_cd_fire.py": (28, TO_CONVERT),
-    "civil_disorder/test_cd_legal_list.py": (4, TO_CONVERT),
     "civil_disorder/test_cd_looting.py": (45, TO_CONVERT),
     "civil_disorder/test_cd_medical.py": (7, TO_CONVERT),
-    "civil_disorder/test_cd_phases.py": (2, TO_CONVERT),
-    "civil_disorder/test_cd_snipers.py": (1, TO_CONVERT),
-    "civil_disorder/test_cd_spots.py": (2, TO_CONVERT),
-    "civil_disorder/test_cd_text.py": (1, TO_CONVERT),
+    "civil_disorder/test_cd_snipers.py": (1, "plants the sentinels and asks which the commander may not see "
+                                            "(view.hidden_tokens): the bomb's, until it goes off"),
+    "civil_disorder/test_cd_spots.py": (2, "checks the state's bucketed look-ups (spots.py), which no view shows, "
+                                         "against a walk over every piece"),
+    "civil_disorder/test_cd_text.py": (1, "plants the conformance suite's sentinels (view.plant_sentinels) and asks "
+                                         "which a seat may not see on its screen"),
     "core/test_clone.py": (2, TO_CONVERT),
     "core/test_messages.py": (1, TO_CONVERT),
     "core/test_umpire_hold.py": (1, TO_CONVERT),
