@@ -1,14 +1,17 @@
 """Exact odds (icepool) of fights, arrests, RL rolls and over-reaction tests (CD-20..23, CD-51..55,
-CD-62..65) against the engine's own Monte Carlo: the procedures run in seeded games."""
+CD-62..65) against the engine's own Monte Carlo: one turn of a small table played with each of
+many seeds (the tests that need only the table, not the words, play in the laboratory mode)."""
 
 from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Iterator
 from fractions import Fraction
 
 import pytest
 
+from riotact.core import Game
 from riotact.rulesets.civil_disorder.odds import arrest, fight, overreaction, rl_roll
 from support import umpire_sees
 
@@ -22,18 +25,20 @@ def agrees(counts: Counter[str], exact: dict[str, Fraction], trials: int = TRIAL
     assert set(counts) <= set(exact), set(counts) - set(exact)
 
 
-def one_turn(game):
-    """The game after one turn in which the commander takes no action (the units act on their orders)."""
-    game.apply("commander", "pass")
-    game.apply("commander", "stay")
-    return game
+def seeded_turns(table: Game, *, explain: bool = True) -> Iterator[Game]:
+    """``table``'s scenario played for one turn with each of the seeds, the commander taking no
+    action (the units act on their orders)."""
+    for seed in range(TRIALS):
+        game = Game(table.scenario, seed=seed, explain=explain)
+        game.apply("commander", "pass")
+        game.apply("commander", "stay")
+        yield game
 
 
-def brawl(cd, seed: int, kind: str, sf: int, order: str, rl: int = 5, crowd: int = 40, **options):
-    """U1 stands in crowd A on ``order`` (the crowd stays in contact); one turn of it played."""
-    return one_turn(cd.game(units=[cd.unit("U1", kind, "J1-0", figures=sf, order=order)],
-                            crowds=[cd.crowd("A", "J1-0", figures=crowd, rl=rl, missiles=0)], seed=seed,
-                            options=options))
+def brawl(cd, kind: str, sf: int, order: str, rl: int = 5, crowd: int = 40, **house_rules) -> Game:
+    """U1 stands in crowd A on ``order`` (the crowd stays in contact)."""
+    return cd.game(units=[cd.unit("U1", kind, "J1-0", figures=sf, order=order)],
+                   crowds=[cd.crowd("A", "J1-0", figures=crowd, rl=rl, missiles=0)], house_rules=house_rules)
 
 
 def first_fight(game) -> list[str]:
@@ -60,8 +65,7 @@ def test_cd54_one_exchange_played_in_seeded_games(cd) -> None:
                 "SF wounded": exact.outcomes.get("rioter wins: wounded", Fraction(0))}
     expected["nothing"] = 1 - sum(expected.values())
     seen: Counter[str] = Counter()
-    for seed in range(TRIALS):
-        game = brawl(cd, seed, "riot_police", 1, "charge:A")
+    for game in seeded_turns(brawl(cd, "riot_police", 1, "charge:A")):
         [fought] = [e["text"] for e in game.log.events if e["text"].startswith("Fight:")][:1]
         assert fought == "Fight: 1 of U1 against crowd A."
         result = " ".join(first_fight(game))
@@ -77,8 +81,7 @@ def test_cd55_snatch_squad_arrests_played_in_seeded_games(cd) -> None:
     """CD-52..55: a squad of 4 anti-riot figures, one rioter each: the number of arrests."""
     exact = arrest(unit="anti_riot", squad=4)
     seen: Counter[str] = Counter()
-    for seed in range(TRIALS):
-        game = brawl(cd, seed, "anti_riot", 8, "arrest:A", snatch_squad=4)
+    for game in seeded_turns(brawl(cd, "anti_riot", 8, "arrest:A", snatch_squad=4), explain=False):
         seen[f"{umpire_sees(game)['stats']['arrests']} arrest(s)"] += 1
     agrees(seen, exact.outcomes)
     assert exact.figures["expected arrests"] == 4 * exact.figures["chance a figure arrests"]
@@ -89,8 +92,8 @@ def test_cd52_a_crowd_at_rl7_gangs_up_three_to_one(cd) -> None:
     """CD-52/53: at RL 7+ each of a squad of 1 faces 3 rioters (-2): arrests fall."""
     exact = arrest(unit="anti_riot", squad=1, opponents=3)
     seen: Counter[str] = Counter()
-    for seed in range(TRIALS):
-        game = brawl(cd, seed, "anti_riot", 8, "arrest:A", rl=7, crowd=3, snatch_squad=1)
+    for game in seeded_turns(brawl(cd, "anti_riot", 8, "arrest:A", rl=7, crowd=3, snatch_squad=1),
+                             explain=False):
         seen[f"{umpire_sees(game)['stats']['arrests']} arrest(s)"] += 1
     agrees(seen, exact.outcomes)
     assert exact.figures["chance a figure arrests"] < arrest(unit="anti_riot", squad=1).figures[
@@ -103,22 +106,22 @@ def test_cd20_rl_roll_played_in_seeded_games(cd, how: str) -> None:
     """CD-20/21: a crowd at RL 5 rolls 1d6 + 4 (a +2 factor twice, none else): the anti-riot team
     AR2 it stands with withdraws in its sight (+2), and AR1's van drives round the corner into view,
     specialists appearing for the first time (+2). The score moves the RL (default) or becomes it
-    (house rule), within 1-8."""
+    (house rule), within 1-8. The factors are checked in the explained games of a few seeds."""
     exact = rl_roll(modifiers=4, current=5, rl_roll=how)
     if how == "absolute":
         assert exact.outcomes["RL 8"] == Fraction(1, 2)
+    table = cd.game(buildings=[{"id": "offices", "block": [1, 0], "value": 10}],
+                    units=[cd.unit("AR1", "anti_riot", "J2-1", vehicle="van", aboard=True, moving=True,
+                                   order="move:J1-1"),
+                           cd.unit("AR2", "anti_riot", "J1-0", order="withdraw")],
+                    crowds=[cd.crowd("A", "J1-0", figures=10, rl=5)], house_rules={"rl_roll": how})
     seen: Counter[str] = Counter()
-    for seed in range(TRIALS):
-        game = one_turn(cd.game(buildings=[{"id": "offices", "block": [1, 0], "value": 10}],
-                                units=[cd.unit("AR1", "anti_riot", "J2-1", vehicle="van", aboard=True, moving=True,
-                                               order="move:J1-1"),
-                                       cd.unit("AR2", "anti_riot", "J1-0", order="withdraw")],
-                                crowds=[cd.crowd("A", "J1-0", figures=10, rl=5)], seed=seed,
-                                options={"rl_roll": how}))
-        [roll] = [e for e in game.log.events if e.get("rule") == "CD-20" and e["kind"] == "roll"]
-        assert [m["value"] for m in roll["modifiers"]] == [2, 2], roll["text"]
+    for seed, game in enumerate(seeded_turns(table, explain=False)):
         [crowd] = umpire_sees(game)["crowds"]
         seen[f"RL {crowd['rl']}"] += 1
+        if seed < 20:  # the factors, in the words of the game's explained replay
+            [roll] = [e for e in game.explained().log.events if e.get("rule") == "CD-20" and e["kind"] == "roll"]
+            assert [m["value"] for m in roll["modifiers"]] == [2, 2], roll["text"]
     agrees(seen, exact.outcomes)
 
 
@@ -131,10 +134,10 @@ def test_cd63_overreaction_under_gunfire_played_in_seeded_games(cd) -> None:
     assert exact.outcomes == {"panic": Fraction(1, 2), "overreaction": Fraction(1, 3), "shaken": Fraction(1, 6)}
     seen: Counter[str] = Counter()
     missed = 0
-    for seed in range(TRIALS):
-        game = one_turn(cd.game(buildings=[{"id": "offices", "block": [1, 0], "value": 10}],
-                                units=[cd.unit("U1", "patrol", "J1-0", figures=4)],
-                                snipers=[{"id": "sn", "building": "offices", "target": "U1"}], seed=seed))
+    table = cd.game(buildings=[{"id": "offices", "block": [1, 0], "value": 10}],
+                    units=[cd.unit("U1", "patrol", "J1-0", figures=4)],
+                    snipers=[{"id": "sn", "building": "offices", "target": "U1"}])
+    for game in seeded_turns(table):
         [shot] = [e for e in game.log.events if e.get("rule") == "CD-67" and e["kind"] == "roll"]
         if shot["total"] == 6:
             continue
