@@ -22,6 +22,7 @@ def me(game, seat: str = "commander") -> dict:
 
 
 def play_turn(game, action: str = "pass", walk: str = "stay") -> None:
+    """One turn: the commander's action, then his walk."""
     game.apply("commander", action)
     game.apply("commander", walk)
 
@@ -79,8 +80,7 @@ def test_cd06_every_unit_a_player_may_order_is_in_his_view(ref):
 def test_cd06_the_line_of_sight_is_blocked_by_buildings_only(cd):
     """CD-06 default: straight lines through no building: from J1-1 the commander sees the crowds
     at J1-0 and J0-1 along the streets, not the one at J0-0 behind the block."""
-    game = cd.game(buildings=[BLOCK], units=[cd.unit("R1", "riot_police", "J2-2", radio=False)],
-                   crowds=[cd.crowd("A", "J0-0"), cd.crowd("B", "J1-0"), cd.crowd("C", "J0-1")])
+    game = cd.game(buildings=[BLOCK], crowds=[cd.crowd("A", "J0-0"), cd.crowd("B", "J1-0"), cd.crowd("C", "J0-1")])
     assert [c["id"] for c in game.view("commander")["state"]["crowds"]] == ["B", "C"]
 
 
