@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from riotact.core.errors import IllegalActionError
 from riotact.core.log import UMPIRE
+from support import umpire_sees
 
 BLOCK = {"id": "block", "block": [0, 0], "value": 40}  # hides J1-1 and the street below J1-0 from J0-0
 
@@ -13,6 +16,11 @@ BLOCK = {"id": "block", "block": [0, 0], "value": 40}  # hides J1-1 and the stre
 def rl_rolls(game, crowd: str = "A") -> list[dict]:
     return [e for e in game.log_for("umpire") if e["kind"] == "roll" and e["rule"] == "CD-20"
             and e["who"] == f"Crowd {crowd}"]
+
+
+def seen(game, kind: str, pid: str) -> dict:
+    """A piece on the table as the umpire sees it (``kind``: "units", "crowds", "snipers")."""
+    return next(p for p in umpire_sees(game)[kind] if p["id"] == pid)
 
 
 def end_turn(game, seat: str = "commander", action: str = "pass") -> None:
@@ -32,7 +40,7 @@ def test_cd20_gas_fired_this_turn_counts_in_the_rl_roll_it_triggers(cd):
     end_turn(game)
     [roll] = rl_rolls(game)
     assert any(m["reason"] == "in effective tear gas cloud" for m in roll["modifiers"]), roll["text"]
-    assert roll["total"] == 4 and game.state.crowds["A"].rl == 4  # 6 - 2 = 4 becomes the RL (CD-20)
+    assert roll["total"] == 4 and seen(game, "crowds", "A")["rl"] == 4  # 6 - 2 = 4 becomes the RL (CD-20)
     assert dice.left == {}  # the cloud drifted after the roll
     mine = [e["text"] for e in game.log_for("commander")]
     assert "R1 fires tear gas at crowd A." in mine
@@ -52,7 +60,7 @@ def test_cd21_adjacent_crowds_count_at_their_rl_before_this_assessment(cd):
     end_turn(game)
     [a], [b] = rl_rolls(game, "A"), rl_rolls(game, "B")
     assert not any("adjacent" in m["reason"] for m in a["modifiers"] + b["modifiers"]), (a["text"], b["text"])
-    assert game.state.crowds["A"].rl == 6 and game.state.crowds["B"].rl == 5
+    assert seen(game, "crowds", "A")["rl"] == 6 and seen(game, "crowds", "B")["rl"] == 5
 
 
 def play_turns(game, n: int, seat: str = "commander") -> None:
@@ -85,12 +93,14 @@ def test_cd64_a_panicked_unit_goes_back_to_its_last_orders(cd):
     end_turn(game)
     mine = [e["text"] for e in game.log_for("commander")]
     assert "R1 panics and runs away, ignoring orders." in mine
-    fled = game.state.units["R1"].node
+    fled = seen(game, "units", "R1")
     [r1] = [u for u in game.view("commander")["state"]["units"] if u["id"] == "R1"]
     assert r1["order"] == "advance:A"
     end_turn(game)
-    crowd = game.state.crowds["A"].node
-    assert game.state.town.inches(game.state.units["R1"].node, crowd) < game.state.town.inches(fled, crowd)
+    [crowd] = game.view("commander")["state"]["crowds"]
+    r1 = seen(game, "units", "R1")
+    assert math.dist((r1["x"], r1["y"]), (crowd["x"], crowd["y"])) < math.dist((fled["x"], fled["y"]),
+                                                                             (crowd["x"], crowd["y"]))
 
 
 def test_cd49_firefighters_who_ran_from_their_engine_walk_back_and_man_the_hose(cd):
@@ -102,12 +112,13 @@ def test_cd49_firefighters_who_ran_from_their_engine_walk_back_and_man_the_hose(
                    units=[cd.unit("F1", "firefighters", "x8y16", figures=6, vehicle="engine", order="hose:shop")],
                    crowds=[cd.crowd("A", "J2-2", rl=3)])
     end_turn(game)
-    f1 = game.state.units["F1"]
+    f1 = seen(game, "units", "F1")
     mine = [e["text"] for e in game.log_for("commander")]
-    assert "F1 panics and runs away, ignoring orders." in mine and f1.node != f1.vehicle_node
+    assert "F1 panics and runs away, ignoring orders." in mine and f1["node"] != f1["vehicle_node"]
     play_turns(game, 3)
     later = [e["text"] for e in game.log_for("commander") if e["turn"] >= 2]
-    assert f1.node == f1.vehicle_node and f1.order == "hose:shop"
+    f1 = seen(game, "units", "F1")
+    assert f1["node"] == f1["vehicle_node"] and f1["order"] == "hose:shop"
     assert any(t.startswith("F1 fights the fire in the shop") for t in later)
     assert not any("cannot man the hose" in t for t in later if "turn" in t)
 
@@ -118,13 +129,13 @@ def test_cd50_an_engine_cannot_connect_while_its_crew_is_elsewhere(cd):
     game = cd.game(dice=dice, features=[{"kind": "hydrant", "at": "x8y16"}],
                    units=[cd.unit("F1", "firefighters", "x8y16", vehicle="engine", order="connect")],
                    crowds=[cd.crowd("A", "J2-2", rl=3)], seats=["commander", UMPIRE])
-    f1 = game.state.units["F1"]
     game.intervene("move", piece="F1", to="J0-1", reason="the crew ran from a panic")  # CD-03: 8" from its engine
-    assert f1.vehicle_node == "x8y16"
+    assert seen(game, "units", "F1")["vehicle_node"] == "x8y16"
     end_turn(game)
-    assert not f1.hydrant and f1.node != "J0-1"
+    f1 = seen(game, "units", "F1")
+    assert not f1["hydrant"] and f1["node"] != "J0-1"
     play_turns(game, 2)
-    assert f1.hydrant
+    assert seen(game, "units", "F1")["hydrant"]
 
 
 def test_cd20_house_rule_relative_moves_the_rl_from_where_it_is(cd):
@@ -167,19 +178,22 @@ def test_cd65_a_swat_team_under_sniper_fire_fires_at_the_sniper_not_into_a_peace
     """CD-64 / CD-65 default: a lone SWAT team shot at by a sniper in a building panics
     (1 -1 SWAT -1 no support -4 under gunfire); rolling 1-3 it opens fire at where the shots come
     from (the building), so the peaceful crowd far away is not shot at; otherwise it runs away
-    from the sniper, not from that crowd."""
+    from the sniper (which shoots from the flats' first front, J1-0 at 16,0), not from that crowd."""
+    def from_sniper(game) -> float:
+        sw1 = seen(game, "units", "SW1")
+        assert umpire_sees(game)["town"]["buildings"][0]["fronts"][0] == "J1-0"
+        return math.dist((sw1["x"], sw1["y"]), (16, 0))
+
     def shot_at(cd65: int) -> tuple:
         dice = cd.dice({"CD-67": [1], "CD-63": [1], "CD-65": [cd65]}, default=1)
         game = cd.game(dice=dice, buildings=[{"id": "flats", "block": [1, 0], "value": 40}],
                        units=[cd.unit("SW1", "swat", "x26y0", weapon="single")],
                        crowds=[cd.crowd("A", "J0-2", rl=3)],
                        snipers=[{"id": "sn", "building": "flats", "target": "SW1"}])
-        sniper_at = game.state.town.buildings["flats"].fronts[0]
-        start = game.state.town.inches("x26y0", sniper_at)
+        start = from_sniper(game)
         end_turn(game)
         mine = [e["text"] for e in game.log_for("commander")]
-        away = game.state.town.inches(game.state.units["SW1"].node, sniper_at) > start
-        return mine, game.state.snipers["sn"].suppressed_turn, away
+        return mine, seen(game, "snipers", "sn")["suppressed_turn"], from_sniper(game) > start
 
     mine, suppressed, _ = shot_at(2)
     assert "SW1 opens fire at flats!" in mine and suppressed == 1

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 from riotact.rulesets.civil_disorder.rules import orders
+from support import umpire_sees
 
 KINDS = ("riot_police", "anti_riot", "patrol", "firefighters", "soldiers", "mounted")
 
@@ -21,20 +22,25 @@ def riot(cd, copies: int):
 
 def test_cd07_the_list_read_by_position_by_id_and_in_turn_is_one_list(cd) -> None:
     """Random play: at every decision, the actions by position are the actions in turn, and each
-    is found by its id; an order the rules do not give (a crowd nobody knows of) is not."""
-    game = riot(cd, 3)
+    is found by its id, in the list read (``game``) and by the rules with no list made (``unread``,
+    the same game, whose list is never asked for); an order the rules do not give (a crowd nobody
+    knows of) is not."""
+    game, unread = riot(cd, 3), riot(cd, 3)
     rng = random.Random(5)
     orders_seen = 0
-    while game.to_act() and game.state.turn <= 3:
+    while game.to_act() and umpire_sees(game)["turn"] <= 3:
         seat = game.to_act()[0]
         legal = game.legal_actions(seat)
         actions = list(legal)
         assert [legal[i] for i in range(len(legal))] == actions and legal[-1] == actions[-1]
-        assert all(game.state.legal_action(seat, a.id) == a for a in actions)
+        assert all(g.legal_action(seat, a.id) == a for a in actions for g in (game, unread))
         ids = {a.id for a in actions}
         orders_seen += sum(i.startswith("order:") for i in ids)
-        assert game.state.legal_action(seat, "order:U0:charge:C99") is None
-        game.apply(seat, legal[int(rng.random() * len(legal))].id)
+        assert game.legal_action(seat, "order:U0:charge:C99") is None
+        assert unread.legal_action(seat, "order:U0:charge:C99") is None
+        decision = legal[int(rng.random() * len(legal))].id
+        game.apply(seat, decision)
+        unread.apply(seat, decision)
     assert orders_seen > 300  # 9 units, each against 6 crowds
 
 
@@ -59,4 +65,4 @@ def test_cd07_a_decision_makes_only_the_orders_it_reads(cd, monkeypatch) -> None
         made.clear()
         game.apply("commander", "order:U1:charge:C0")  # checked against U1's orders only
         assert set(made) <= {"U1"} and len(made) <= 6 * 2 * copies
-        assert game.state.declared["commander"] == "order:U1:charge:C0"
+        assert umpire_sees(game)["declared"]["commander"] == "order:U1:charge:C0"

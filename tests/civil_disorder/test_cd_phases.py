@@ -3,6 +3,8 @@ does, what the log records, and what the SF seats see afterwards."""
 
 from __future__ import annotations
 
+from support import umpire_sees
+
 
 def unit_in_view(game, uid: str, seat: str = "commander") -> dict:
     return next(u for u in game.view(seat)["state"]["units"] if u["id"] == uid)
@@ -41,7 +43,8 @@ def test_step2_the_umpire_moves_crowds_and_units_on_their_last_orders(cd):
     moved = next(t for t in umpire if t.startswith("Crowd A moves"))
     assert moved.startswith('Crowd A moves 4"') and moved not in texts(game)  # Game Control's business
     [a] = game.view("commander")["state"]["crowds"]
-    assert a["node"] == game.state.crowds["A"].node != "J1-0"
+    [umpires_a] = umpire_sees(game)["crowds"]
+    assert a["node"] == umpires_a["node"] != "J1-0"
     assert unit_in_view(game, "R1")["node"] == "x22y16"
     game.apply("commander", "pass")
     game.apply("commander", "stay")
@@ -104,7 +107,8 @@ def test_step6_fires_burn_and_grow_and_the_rl_marker_shows_the_assessment(cd):
                    crowds=[cd.crowd("A", "x16y14", rl=3)])
     game.apply("commander", "pass")
     game.apply("commander", "stay")
-    assert game.state.buildings["shop"].value == 38
+    [umpires_shop] = umpire_sees(game)["buildings"]
+    assert umpires_shop["value"] == 38
     [shop] = game.view("commander")["state"]["buildings"]
     assert shop["fires"] == 3
     mine = texts(game)

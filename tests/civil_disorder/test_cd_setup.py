@@ -22,6 +22,12 @@ from riotact.rulesets.civil_disorder.tables import (
     recommended_umpires,
 )
 from riotact.rulesets.civil_disorder.view import PLAYER_HANDOUT
+from support import umpire_sees
+
+
+def seen(game, kind: str, pid: str) -> dict:
+    """A piece on the table as the umpire sees it (``kind``: "units", "crowds", "buildings", ...)."""
+    return next(p for p in umpire_sees(game)[kind] if p["id"] == pid)
 
 
 def test_cd01_players_never_see_game_control_content_and_the_umpire_has_it_all(cd):
@@ -71,10 +77,10 @@ def test_cd03_one_umpire_per_three_or_four_players_and_only_the_umpire_moves_fig
                    crowds=[cd.crowd("A", "J0-2", rl=3)])
     game.apply("commander", "order:R1:move:J2-1")
     game.apply("commander", "stay")
-    assert game.state.units["R1"].node == "x16y10"  # an order, not a move by the player
+    assert seen(game, "units", "R1")["node"] == "x16y10"  # an order, not a move by the player
     game.apply("commander", "pass")
     game.apply("commander", "stay")
-    assert game.state.units["R1"].node != "x16y10"  # moved by the umpire in step 2
+    assert seen(game, "units", "R1")["node"] != "x16y10"  # moved by the umpire in step 2
 
 
 def test_cd03_a_person_in_the_umpire_seat_can_adjust_a_crowd(cd):
@@ -84,7 +90,7 @@ def test_cd03_a_person_in_the_umpire_seat_can_adjust_a_crowd(cd):
     game.apply("commander", "stay")
     assert game.to_act() == ("umpire",)
     game.apply("umpire", "rile:A")
-    assert game.state.crowds["A"].history[-1] == 5
+    assert seen(game, "crowds", "A")["history"][-1] == 5
 
 
 def test_cd04_scenario_supplies_values_game_length_and_judgement(cd):
@@ -95,11 +101,12 @@ def test_cd04_scenario_supplies_values_game_length_and_judgement(cd):
                    features=[{"kind": "hydrant", "at": "x8y16"}],
                    units=[cd.unit("P1", "patrol", "J2-2", figures=4, gas_stock=2, weapon="single")],
                    crowds=[cd.crowd("A", "J0-2", rl=3, objective="shop")])
-    s = game.state
-    assert s.buildings["shop"].value == 60 and s.buildings["shop"].loot == 30
-    assert s.units["P1"].gas_stock == 2 and s.units["P1"].weapon == "single"
-    assert s.crowds["A"].objective in s.town.buildings["shop"].fronts
-    assert s.features["hydrant"] == ["x8y16"]
+    shop, p1 = seen(game, "buildings", "shop"), seen(game, "units", "P1")
+    assert shop["value"] == 60 and shop["loot"] == 30
+    assert p1["gas_stock"] == 2 and p1["weapon"] == "single"
+    town = umpire_sees(game)["town"]
+    assert seen(game, "crowds", "A")["objective"] in town["buildings"][0]["fronts"]
+    assert town["hydrants"] == ["x8y16"]
     game.apply("commander", "pass")
     game.apply("commander", "stay")
     assert game.result is not None
@@ -142,7 +149,7 @@ def test_cd10_every_unit_type_sets_up_at_its_usual_size(cd):
     Anti-Riot Team (fights, RL, over-reaction)."""
     units = [cd.unit(f"U{i}", key, "J0-0", figures=t.sizes[0]) for i, (key, t) in enumerate(UNIT_TYPES.items())]
     game = cd.game(units=units)
-    assert {u.kind for u in game.state.units.values()} == set(UNIT_TYPES)
+    assert {u["type"] for u in umpire_sees(game)["units"]} == set(UNIT_TYPES)
     anti, soldiers = UNIT_TYPES["anti_riot"], UNIT_TYPES["riot_soldiers"]
     for field in ("specialist_riot", "riot_equipped", "overreaction", "masks", "gas", "vehicles"):
         assert getattr(anti, field) == getattr(soldiers, field)
@@ -166,7 +173,7 @@ def test_cd10_a_unit_comes_only_in_the_vehicles_its_type_does(cd):
             ("riot_soldiers", "van"), ("swat", "armoured"), ("firefighters", "engine"), ("paramedics", "ambulance"),
             ("soldiers", "none")]
     game = cd.game(units=[cd.unit(f"U{i}", kind, "J0-0", vehicle=v) for i, (kind, v) in enumerate(fits)])
-    assert [u.vehicle for u in game.state.units.values()] == [v for _, v in fits]
+    assert [u["vehicle"] for u in umpire_sees(game)["units"]] == [v for _, v in fits]
 
 
 def test_cd19_crowd_layouts_loose_masses_only(cd):
@@ -181,27 +188,29 @@ def test_cd19_crowd_layouts_loose_masses_only(cd):
 
 def test_cd39_a_patrol_car_runs_out_of_tear_gas_other_units_never_do(cd):
     """CD-39: a patrol car's scenario stock runs out; riot police have plenty; a patrol car with
-    no stock has none."""
-    from riotact.rulesets.civil_disorder.rules.combat import throw_gas
-
+    no stock has none. R1 fires gas on its standing order in turn 1, P1 its one canister in turn 2
+    (ordered in turn 1), R1 again in turns 3 and 4 (the units hold their nerve: CD-63 6s)."""
     def gas_ordered(unit: str) -> bool:
-        return f"order:{unit}:gas:A" in {a.id for a in s.legal_actions("commander")}
+        return f"order:{unit}:gas:A" in {a.id for a in game.legal_actions("commander")}
+
+    def fired(unit: str) -> int:
+        return [e["text"] for e in game.log_for("commander")].count(f"{unit} fires tear gas at crowd A.")
 
     game = cd.game(units=[cd.unit("P1", "patrol", "x16y8", figures=4, gas_stock=1),
                           cd.unit("P2", "patrol", "x16y8", figures=4),
-                          cd.unit("R1", "riot_police", "x16y10")],
-                   crowds=[cd.crowd("A", "J1-0", rl=6)])
-    s = game.state
+                          cd.unit("R1", "riot_police", "x16y10", order="gas:A")],
+                   crowds=[cd.crowd("A", "J1-0", rl=6)], dice=cd.dice({"CD-63": [6] * 20}))
     assert gas_ordered("P1")
     assert not gas_ordered("P2")
-    throw_gas(s, s.units["P1"], s.crowds["A"])
-    assert s.units["P1"].gas_stock == 0 and len(s.gas) == 1
-    assert not gas_ordered("P1")
-    throw_gas(s, s.units["P1"], s.crowds["A"])
-    assert len(s.gas) == 1  # refused: the stock is gone
-    for _ in range(3):
-        throw_gas(s, s.units["R1"], s.crowds["A"])
-    assert gas_ordered("R1")
+    for order in ("order:P1:gas:A", "order:R1:gas:A", "order:R1:gas:A", "pass"):
+        game.apply("commander", order)
+        game.apply("commander", "stay")
+        if fired("P1"):
+            assert seen(game, "units", "P1")["gas_stock"] == 0 and not gas_ordered("P1")
+            with pytest.raises(IllegalActionError, match="P1 cannot be given the order 'gas:A' now"):
+                game.apply("commander", "order:P1:gas:A")  # refused: the stock is gone
+    assert (fired("P1"), fired("R1")) == (1, 3)
+    assert seen(game, "units", "R1")["gas_stock"] is None and gas_ordered("R1")
 
 
 def test_cd71_the_player_handout_holds_nothing_from_the_umpire_rules(cd):
@@ -222,7 +231,7 @@ def test_builtin_scenarios_load():
     ids = {s.id for s in builtin_scenarios(SPEC)}
     assert ids >= {"embassy-protest", "high-street-riot", "night-of-fires"}
     for scenario in builtin_scenarios(SPEC):
-        assert Game(scenario, seed=1).state.turns == scenario.setup.turns
+        assert umpire_sees(Game(scenario, seed=1))["turns"] == scenario.setup.turns
 
 
 def test_bad_scenario_data_is_a_clear_error(cd):
@@ -257,16 +266,27 @@ def test_cd15_cd22_cd37_a_scenario_can_open_in_the_middle_of_trouble(cd):
 def test_cd18_cd29_cd30_cd40_a_scenario_can_open_after_shots_looting_and_wrecking(cd):
     """CD-18: shooting before the game (this turn's, or ``turns_ago``); CD-30: looters already carrying
     goods off; CD-29: a pickup already loaded; CD-40: a building already wrecked. Each is a one-line
-    ScenarioError when wrong, and a scenario without them opens as before."""
-    game = cd.game(crowds=[cd.crowd("L", "J1-0", figures=4, looters=True, carrying=3)],
+    ScenarioError when wrong, and a scenario without them opens as before. Gunfire this turn turns a
+    rioting crowd away from the soldiers (CD-18); gunfire 3 turns ago is forgotten (after 2 turns)."""
+    game = cd.game(turns=1, crowds=[cd.crowd("L", "J1-0", figures=4, looters=True, carrying=3)],
                    looter_vehicles=[{"id": "van1", "kind": "van", "at": "J0-0", "load": 10}],
-                   buildings=[{"id": "shed", "block": [0, 0], "value": 0}],
-                   gunfire=[{"at": "J2-1"}, {"at": "J2-2", "turns_ago": 3}], house_rules={"looter_vehicles": True})
-    s = game.state
-    assert s.gunfire == [(1, "J2-1"), (-2, "J2-2")] and s.crowds["L"].escaping and s.vehicles["van1"].load == 10
-    assert s.details()["wrecks"] == ["shed"]
-    plain = cd.game().state
-    assert plain.gunfire == [] and plain.start_value == 0
+                   buildings=[{"id": "shed", "block": [0, 0], "value": 0}], house_rules={"looter_vehicles": True})
+    [looters] = game.view("commander")["state"]["crowds"]
+    assert looters["seen"] == "a crowd of people carrying stereos and TVs"  # CD-30: escaping
+    assert seen(game, "looter_vehicles", "van1")["load"] == 10
+    game.apply("commander", "pass")
+    game.apply("commander", "stay")
+    assert game.result is not None and game.result.details["wrecks"] == ["shed"]
+
+    def rioters_after_a_turn(**gunfire: int) -> str:
+        shot = cd.game(units=[cd.unit("S1", "soldiers", "J2-1")], crowds=[cd.crowd("A", "J0-1", rl=8)],
+                       gunfire=[{"at": "J2-1", **gunfire}] if gunfire else [], dice=cd.dice({}))
+        shot.apply("commander", "pass")
+        shot.apply("commander", "stay")
+        return str(seen(shot, "crowds", "A")["node"])
+
+    assert rioters_after_a_turn(turns_ago=0) == "J0-1"
+    assert rioters_after_a_turn(turns_ago=3) == rioters_after_a_turn() != "J0-1"
     with pytest.raises(ScenarioError, match=r"setup\.gunfire: 'nowhere' is not a street point"):
         cd.game(gunfire=[{"at": "nowhere"}])
     with pytest.raises(ScenarioError, match=r"setup\.gunfire\.0\.turns_ago"):
@@ -300,7 +320,7 @@ def test_cd13_a_units_standing_order_must_name_a_real_order_and_target(cd):
         with pytest.raises(ScenarioError, match=rf"setup\.units: unit U1's order: .*{problem}"):
             cd.game(units=[cd.unit("U1", "firefighters", "J0-0", figures=6, order=order)])
     game = cd.game(units=[cd.unit("U1", "patrol", "J0-0", order="move:J2-2")], crowds=[cd.crowd("A", "J2-0", rl=3)])
-    assert game.state.units["U1"].order == "move:J2-2"
+    assert seen(game, "units", "U1")["order"] == "move:J2-2"
 
 
 def test_cd25_builtin_scenarios_name_looter_crowds_like_any_other():
@@ -381,8 +401,8 @@ def test_cd07_a_unit_that_leaves_a_players_list_is_named_to_him(cd):
                    units=[cd.unit("R1", "riot_police", "x16y14", radio=False)],
                    crowds=[cd.crowd("A", "J2-2", rl=3)])
     assert any(a.id.startswith("order:R1:") for a in game.legal_actions("commander"))
-    far = max((a.id for a in game.legal_actions("commander") if a.id.startswith("run:")),
-              key=lambda a: game.state.town.inches("x16y14", a[4:]))
+    far = "run:x16y28"  # 12" south of J1-1, 14" from R1
+    assert far in {a.id for a in game.legal_actions("commander")}
     game.apply("commander", far)
     assert not any(a.id.startswith("order:R1:") for a in game.legal_actions("commander"))
     told = [e for e in game.log_for("commander") if e.get("rule") == "CD-07" and "R1" in e["text"]]

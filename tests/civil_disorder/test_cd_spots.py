@@ -80,8 +80,7 @@ def test_spots_answer_as_a_walk_over_every_piece_through_a_played_riot() -> None
 
 
 def test_a_unit_that_falls_while_nobody_moves_drops_out_of_the_answers() -> None:
-    game = stacked_riot(2)
-    state = game.state
+    state = copy.deepcopy(stacked_riot(2).state)  # a copy of the table: its unit falls by hand
     assert isinstance(state, CivilDisorder)
     unit = state.live_units()[0]
     with state.standing():

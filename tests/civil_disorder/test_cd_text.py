@@ -19,13 +19,12 @@ from riotact.core import Game, RandomBot, builtin_scenarios, find_scenario
 from riotact.core.bots import bot_rng
 from riotact.core.log import UMPIRE
 from riotact.rulesets import get_ruleset
-from riotact.rulesets.civil_disorder.tables import RL_CHART
 from riotact.rulesets.civil_disorder.text import MAX_LINES, text_view
+from support import umpire_sees
 
 SPEC = get_ruleset("civil-disorder")
 
 SCENARIOS = [sc.ref for sc in builtin_scenarios(SPEC)]
-RL_STATES = [row.state for row in RL_CHART.values()]
 #: Words only the umpire's screen may hold (CD-01, CD-24, CD-25, CD-34).
 UMPIRE_WORDS = ("negotiator", "LOOTERS", "looters", "objective", "Hidden:", "Score so far")
 
@@ -43,12 +42,14 @@ def plan_of(screen: str) -> dict[tuple[int, int], str]:
     return cells
 
 
-def sf_screen_problems(game: Game, seat: str) -> list[str]:
-    """What an SF screen must not hold (CD-06, CD-24, CD-71)."""
+def sf_screen_problems(game: Game, seat: str, hidden: frozenset[str] = frozenset()) -> list[str]:
+    """What an SF screen must not hold (CD-06, CD-24, CD-71): ``hidden``, the planted sentinels the
+    seat may not see, nor the RL states of the umpire's chart."""
     screen = text_view(game.view(seat))
     shown = {c["id"] for c in game.view(seat)["state"]["crowds"]}
-    problems = [f"hidden token {t}" for t in game.state.hidden_tokens(seat) if t in screen]
-    problems += [f"RL state {w!r}" for w in RL_STATES if w in screen]
+    rl_states = [row["state"] for row in umpire_sees(game)["tables"]["rl_chart"].values()]
+    problems = [f"hidden token {t}" for t in hidden if t in screen]
+    problems += [f"RL state {w!r}" for w in rl_states if w in screen]
     problems += [f"umpire word {w!r}" for w in UMPIRE_WORDS if w in screen]
     listed = set(re.findall(r"^ \S crowd (\S+) ", screen, flags=re.MULTILINE))
     problems += [f"unseen crowd {c}" for c in sorted(listed - shown)]
@@ -64,7 +65,8 @@ def test_every_seat_gets_a_screen_within_the_limit_and_no_secrets(ref: str) -> N
     renders = 0
     for seed in range(3):
         game = Game(find_scenario(ref), seed=seed)
-        game.state.plant_sentinels()
+        sentinels = game.state  # the conformance suite's sentinels are planted in the state (view.py)
+        sentinels.plant_sentinels()
         bots = {s: RandomBot(s, bot_rng(seed, s)) for s in game.seats}
         decisions = 0
         while True:
@@ -75,7 +77,7 @@ def test_every_seat_gets_a_screen_within_the_limit_and_no_secrets(ref: str) -> N
                     assert len(screen.splitlines()) <= MAX_LINES, screen
                     assert screen.isascii() and "\t" not in screen
                     if seat != UMPIRE:
-                        assert sf_screen_problems(game, seat) == [], screen
+                        assert sf_screen_problems(game, seat, frozenset(sentinels.hidden_tokens(seat))) == [], screen
                     else:
                         assert "Score so far" in screen
             if game.is_over():
@@ -89,7 +91,16 @@ def test_every_seat_gets_a_screen_within_the_limit_and_no_secrets(ref: str) -> N
 def test_the_plan_shows_figures_crowds_with_rl_markers_and_building_state(cd: Any) -> None:
     """CD-24: each crowd carries its RL marker; the plan puts the player's figure, units,
     hydrants, casualties (CD-56), gas (CD-22) and burning or wrecked buildings (CD-40, CD-44)
-    where they are."""
+    where they are. Crowd B's one figure, shot by S1 (a 6 hits, CD-60; a 2 wounds, CD-61), is the
+    casualty."""
+    casualty = cd.game(units=[cd.unit("S1", "soldiers", "J1-1", weapon="single", figures=1, order="fire:B")],
+                       crowds=[cd.crowd("B", "x24y16", figures=1, rl=3)], dice=cd.dice({"CD-60": [6], "CD-61": [2]}))
+    casualty.apply("commander", "pass")
+    casualty.apply("commander", "stay")
+    [wounded] = umpire_sees(casualty)["casualties"]
+    assert wounded["node"] == "x22y16"  # where crowd B had drifted (1d3: 1, 2")
+    screen = text_view(casualty.view("commander"))
+    assert plan_of(screen)[(22, 16)] == "%" and "1 crowd wounded at x22y16" in screen
     game = cd.game(
         units=[cd.unit("R1", "riot_police", "x16y10")],
         crowds=[cd.crowd("A", "x20y16", rl=6)],
@@ -98,14 +109,12 @@ def test_the_plan_shows_figures_crowds_with_rl_markers_and_building_state(cd: An
         features=[{"kind": "hydrant", "at": "x8y16"}],
         gas=[{"kind": "tear", "at": "x16y24"}],  # CD-22
     )
-    game.state.add_casualty("x24y16", "crowd", "A", "wounded", "a baton")  # CD-56
     screen = text_view(game.view("commander"))
     cells = plan_of(screen)
     assert cells[(16, 16)] == "@"
     assert cells[(20, 16)] + cells[(21, 16)] == "A6"
     assert cells[(16, 10)] == "r"
     assert cells[(8, 16)] == "Y"
-    assert cells[(24, 16)] == "%" and "1 crowd wounded at x24y16" in screen
     assert cells[(16, 24)] == cells[(16, 22)] == "~"
     assert "^" in {cells[(x, 10)] for x in range(3, 14)}  # the burning bank
     assert "#" in {cells[(x, 26)] for x in range(19, 30)}  # the wrecked shed
@@ -116,16 +125,17 @@ def test_the_plan_shows_figures_crowds_with_rl_markers_and_building_state(cd: An
 
 
 def test_a_gas_cloud_is_drawn_as_wide_as_the_gas_radius_house_rule(cd: Any) -> None:
-    """CD-22: the gas_radius house rule (6" here) sets how far a cloud reaches, on the plan too."""
-    from riotact.rulesets.civil_disorder.rules.gas import gas_on, throw_gas
-
-    game = cd.game(options={"gas_radius": 6}, units=[cd.unit("R1", "riot_police", "J1-1")],
-                   crowds=[cd.crowd("A", "x16y24", rl=7)])
-    s = game.state
-    throw_gas(s, s.units["R1"], s.crowds["A"])
-    assert gas_on(s, "x16y30") == "tear" and gas_on(s, "J1-2") is None
+    """CD-22: the gas_radius house rule (6" here) sets how far a cloud reaches, on the plan too: R1
+    fires tear gas at crowd A, and the cloud (drifted 1" east) reaches 6" either way, no farther."""
+    game = cd.game(options={"gas_radius": 6}, units=[cd.unit("R1", "riot_police", "J1-1", order="gas:A")],
+                   crowds=[cd.crowd("A", "x16y24", rl=7)], dice=cd.dice({"CD-63": [6]}))
+    game.apply("commander", "pass")
+    game.apply("commander", "stay")
+    [cloud] = game.view("commander")["state"]["gas"]
+    x, y = cloud["x"], cloud["y"]
+    assert (cloud["kind"], cloud["radius"]) == ("tear", 6)
     cells = plan_of(text_view(game.view("commander")))
-    assert cells[(16, 30)] == "~" and cells[(16, 20)] == "~"
+    assert cells[(x, y + 6)] == cells[(x, y - 6)] == "~" and cells[(x, y + 8)] != "~"
 
 
 def test_a_crowd_out_of_sight_is_only_on_the_umpires_screen(cd: Any) -> None:
@@ -326,7 +336,7 @@ def test_players_read_buildings_by_name_never_by_their_ids() -> None:
     assert texts["order:F1:hose:terrace_w"] == "order F1 to fight the fire in the west terrace"
     bots = {seat: RandomBot(seat, bot_rng(7, seat)) for seat in game.seats}
     seen = []
-    while game.result is None and game.state.turn <= 4:
+    while game.result is None and umpire_sees(game)["turn"] <= 4:
         for seat in game.to_act():
             if seat != UMPIRE:
                 seen += [text_view(game.view(seat)), *(a.text for a in game.legal_actions(seat))]

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from riotact.core import Game, IllegalActionError, find_scenario
+from support import umpire_sees
 
 CHAIR = "civil-disorder/night-of-fires"  # seats: commander, fire, umpire; crowds A (26) and B (20)
 
@@ -19,10 +20,16 @@ def game(seed: int = 3) -> Game:
 
 
 def hidden_from(g: Game, seat: str) -> list[str]:
-    """The street points that neither the seat's figure nor its radio units see (CD-06)."""
-    s = g.state
-    eyes = [s.players[seat].node] + [u.node for u in s.live_units() if u.player == seat and u.radio]
-    return [n for n in sorted(s.town.pos) if not any(s.town.sees(e, n) for e in eyes)]
+    """Junctions where a crowd the umpire adds stays out of the seat's view (CD-06): neither its
+    figure nor its radio units see it there."""
+    town = umpire_sees(g)["town"]
+    hidden = []
+    for junction in (f"J{c}-{r}" for c in range(town["columns"]) for r in range(town["rows"])):
+        probe = g.clone()
+        probe.intervene("add-crowd", crowd="PROBE", at=junction, figures=1, rl=4, reason="where is out of sight")
+        if not any(c["id"] == "PROBE" for c in probe.view(seat)["state"]["crowds"]):
+            hidden.append(junction)
+    return hidden
 
 
 def seen(g: Game, seat: str) -> tuple[object, object]:
@@ -38,9 +45,10 @@ def test_split_a_crowd_the_cd11_split_is_seen_by_the_figures_in_sight() -> None:
     events = g.intervene("split", piece="B", new="B2", figures=8, reason="the students peel off")
     assert [e["kind"] for e in events] == ["decision", "effect"]
     assert events[0]["visible_to"] == [] and "students" in events[0]["text"]  # the reason: the umpire's only
-    assert (g.state.crowds["B"].figures, g.state.crowds["B2"].figures) == (12, 8)
-    assert g.state.crowds["B2"].rl == g.state.crowds["B"].rl  # CD-11: both parts keep the RL
-    assert crowd(g, "umpire", "B2") is not None
+    b, b2 = crowd(g, "umpire", "B"), crowd(g, "umpire", "B2")
+    assert b is not None and b2 is not None
+    assert (b["figures"], b2["figures"]) == (12, 8)
+    assert b2["rl"] == b["rl"]  # CD-11: both parts keep the RL
     assert "commander" in events[1]["visible_to"]  # the commander's figure sees J3-1
     assert "students" not in str(g.log_for("commander"))
 
@@ -49,9 +57,10 @@ def test_merge_two_crowds_takes_the_larger_parts_rl() -> None:
     g = game()
     g.intervene("move", piece="B", to="J1-0", reason="they join up")
     g.intervene("merge", piece="B", into="A", reason="one mob now")
-    a, b = g.state.crowds["A"], g.state.crowds["B"]
-    assert (a.figures, a.rl, b.figures, b.gone) == (46, 6, 0, "merged into A")
-    assert crowd(g, "umpire", "B") is not None and crowd(g, "commander", "B") is None
+    a, b = crowd(g, "umpire", "A"), crowd(g, "umpire", "B")
+    assert a is not None and b is not None
+    assert (a["figures"], a["rl"], b["figures"], b["gone"]) == (46, 6, 0, "merged into A")
+    assert crowd(g, "commander", "B") is None
     with pytest.raises(IllegalActionError, match="not a crowd or unit on the table"):
         g.intervene("move", piece="B", to="J1-1", reason="gone")
 
@@ -77,7 +86,9 @@ def test_split_and_merge_a_unit_tells_its_player() -> None:
     assert (units["R1"]["figures"], units["R1b"]["figures"], units["R1b"]["node"]) == (6, 4, "J1-1")
     assert g.log_for("commander")[-1]["text"] == "The umpire splits 4 figures off R1 as unit R1b at J1-1."
     g.intervene("merge", piece="R1b", into="R1", reason="back together")
-    assert g.state.units["R1"].figures == 10 and not g.state.units["R1b"].on_table
+    units = {u["id"]: u for u in umpire_sees(g)["units"]}
+    assert units["R1"]["figures"] == 10 and units["R1b"]["figures"] == 0
+    assert "R1b" not in {u["id"] for u in g.view("commander")["state"]["units"]}
     with pytest.raises(IllegalActionError, match="only if both are"):
         g.intervene("merge", piece="MR1", into="R1", reason="different kinds")
 
