@@ -220,7 +220,6 @@ STATE_READS: dict[str, tuple[int, str]] = {
     "by_will_alone/test_bwa_house_rules.py": (28, TO_CONVERT),
     "by_will_alone/test_bwa_initiative.py": (1, TO_CONVERT),
     "by_will_alone/test_bwa_map.py": (22, TO_CONVERT),
-    "by_will_alone/test_bwa_morale.py": (30, TO_CONVERT),
     "by_will_alone/test_bwa_odds.py": (1, TO_CONVERT),
     "by_will_alone/test_bwa_odds_procedures.py": (1, TO_CONVERT),
     "by_will_alone/test_bwa_open_orders.py": (2, TO_CONVERT),
