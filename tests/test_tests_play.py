@@ -217,7 +217,6 @@ STATE_READS: dict[str, tuple[int, str]] = {
     "breaking_of_nations/test_bon_wire.py": (9, TO_CONVERT),
     "by_will_alone/test_bwa_action_odds.py": (1, TO_CONVERT),
     "by_will_alone/test_bwa_hidden.py": (8, TO_CONVERT),
-    "by_will_alone/test_bwa_house_rules.py": (28, TO_CONVERT),
     "by_will_alone/test_bwa_initiative.py": (1, TO_CONVERT),
     "by_will_alone/test_bwa_map.py": (22, TO_CONVERT),
     "by_will_alone/test_bwa_odds.py": (1, TO_CONVERT),
