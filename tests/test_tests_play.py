@@ -216,7 +216,6 @@ STATE_READS: dict[str, tuple[int, str]] = {
     "breaking_of_nations/test_bon_weapons.py": (4, TO_CONVERT),
     "breaking_of_nations/test_bon_wire.py": (9, TO_CONVERT),
     "by_will_alone/test_bwa_action_odds.py": (1, TO_CONVERT),
-    "by_will_alone/test_bwa_hidden.py": (8, TO_CONVERT),
     "by_will_alone/test_bwa_initiative.py": (1, TO_CONVERT),
     "by_will_alone/test_bwa_map.py": (1, "games, clones and other sight rules share one built map or not: "
                                       "object identity, a cost no view shows"),
