@@ -223,7 +223,6 @@ STATE_READS: dict[str, tuple[int, str]] = {
     "by_will_alone/test_bwa_odds_procedures.py": (1, TO_CONVERT),
     "by_will_alone/test_bwa_open_orders.py": (2, TO_CONVERT),
     "by_will_alone/test_bwa_text.py": (2, TO_CONVERT),
-    "by_will_alone/test_bwa_umpire_pieces.py": (7, TO_CONVERT),
     "civil_disorder/test_cd_compiled.py": (1, TO_CONVERT),
     "civil_disorder/test_cd_conformance.py": (2, TO_CONVERT),
     "civil_disorder/test_cd_crowds.py": (42, TO_CONVERT),
