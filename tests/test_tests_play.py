@@ -215,14 +215,10 @@ STATE_READS: dict[str, tuple[int, str]] = {
     "breaking_of_nations/test_bon_umpire_powers.py": (10, TO_CONVERT),
     "breaking_of_nations/test_bon_weapons.py": (4, TO_CONVERT),
     "breaking_of_nations/test_bon_wire.py": (9, TO_CONVERT),
-    "by_will_alone/test_bwa_action_odds.py": (1, TO_CONVERT),
-    "by_will_alone/test_bwa_initiative.py": (1, TO_CONVERT),
     "by_will_alone/test_bwa_map.py": (1, "games, clones and other sight rules share one built map or not: "
                                       "object identity, a cost no view shows"),
-    "by_will_alone/test_bwa_odds.py": (1, TO_CONVERT),
-    "by_will_alone/test_bwa_odds_procedures.py": (1, TO_CONVERT),
-    "by_will_alone/test_bwa_open_orders.py": (2, TO_CONVERT),
-    "by_will_alone/test_bwa_text.py": (2, TO_CONVERT),
+    "by_will_alone/test_bwa_text.py": (1, "plants the conformance sentinels (as core/conformance.py does), "
+                                       "which no seat or umpire decision can"),
     "civil_disorder/test_cd_compiled.py": (1, TO_CONVERT),
     "civil_disorder/test_cd_conformance.py": (2, TO_CONVERT),
     "civil_disorder/test_cd_crowds.py": (42, TO_CONVERT),

@@ -15,7 +15,7 @@ import pytest
 
 from riotact.core.dice import ScriptedDice
 from riotact.core.game import Game
-from riotact.core.scenario import parse_scenario
+from riotact.core.scenario import Scenario, parse_scenario
 from support import umpire_sees
 
 FEATURES = [
@@ -60,11 +60,15 @@ def scenario_data(units: list[dict[str, Any]], house_rules: dict[str, Any] | Non
             "setup": {"features": FEATURES, "links": LINKS, "units": units, **setup}}
 
 
+def scenario(units: list[dict[str, Any]], **setup: Any) -> Scenario:
+    """The test town with these units, parsed once for many games."""
+    return parse_scenario(scenario_data(units, **setup), "test-town")
+
+
 def game(units: list[dict[str, Any]], dice: list[int] | None = None, *, seed: int = 1,
          options: dict[str, Any] | None = None, **setup: Any) -> Game:
     """A game in the test town; ``dice`` scripts every face the umpire will roll."""
-    scenario = parse_scenario(scenario_data(units, **setup), "test-town")
-    return Game(scenario, seed=seed, options=options,
+    return Game(scenario(units, **setup), seed=seed, options=options,
                 dice=ScriptedDice(dice) if dice is not None else None)
 
 
@@ -111,5 +115,5 @@ def confront(g: Game, attacker: str, defender: str, *faces: int) -> dict[str, An
 
 @pytest.fixture
 def bwa() -> SimpleNamespace:
-    return SimpleNamespace(nv=nv, auth=auth, game=game, script=script, orders=orders,
-                           data=scenario_data, sees=umpire_sees, unit=unit, prompt=prompt, confront=confront)
+    return SimpleNamespace(nv=nv, auth=auth, game=game, script=script, orders=orders, data=scenario_data,
+                           scenario=scenario, sees=umpire_sees, unit=unit, prompt=prompt, confront=confront)
