@@ -78,6 +78,11 @@ def script(g: Game, faces: list[int]) -> None:
     g.dice.extend(faces)
 
 
+#: Faces for whatever follows the rolls a test is about (a morale check, a band's attack): 1s, which
+#: score nothing. The game stops at the next decision, so any left over are never rolled.
+THEN = [1] * 20
+
+
 def orders(g: Game, seat: str, *ids: str) -> None:
     """Give these orders, then end the orders if the step has not already started resolving."""
     step = umpire_sees(g)["step"]
@@ -116,4 +121,5 @@ def confront(g: Game, attacker: str, defender: str, *faces: int) -> dict[str, An
 @pytest.fixture
 def bwa() -> SimpleNamespace:
     return SimpleNamespace(nv=nv, auth=auth, game=game, script=script, orders=orders, data=scenario_data,
-                           scenario=scenario, sees=umpire_sees, unit=unit, prompt=prompt, confront=confront)
+                           scenario=scenario, sees=umpire_sees, unit=unit, prompt=prompt, confront=confront,
+                           then=THEN)

@@ -229,7 +229,7 @@ def test_bwa26_provocateur_always_loses_discipline(bwa) -> None:
     g = bwa.game([bwa.nv("n", "x1", stands=2, quality="veteran"), bwa.auth("a", "x1", stands=2)], [],
                  infiltrators=[{"unit": "n", "kind": "provocateur"}],
                  options={"accidental_attacks": False, "first_initiative": "authority"})
-    bwa.confront(g, "a", "n", 6, 6, 6, 1, 6, 6, *[1] * 8)  # 2 points to 1: n loses at ratio 2
+    bwa.confront(g, "a", "n", 6, 6, 6, 1, 6, 6, *bwa.then)  # 2 points to 1: n loses at ratio 2
     assert len([e for e in g.log.events if e.get("rule") == "BWA-26"]) == 1 and len(rolls(g, "BWA-39")) == 1
     bands = [u for u in bwa.sees(g)["units"] if u.get("band")]
     assert len(bands) == 1 and len(bands[0]["stands"]) == 1
@@ -330,6 +330,6 @@ def test_bwa54_barricade_minus_one_to_discipline(bwa, quality, total, keeps) -> 
     g = bwa.game([bwa.nv("n", "x1", stands=1, quality=quality, barricade=True), bwa.auth("a", "x1")], [],
                  options={"accidental_attacks": False, "first_initiative": "authority"})
     # 4 points to 2 (its 1 stand rolls 2 dice behind the barricade, BWA-53): n loses at ratio 2
-    bwa.confront(g, "a", "n", 6, 6, 6, 6, 6, 6, 1, total - 1, *[1] * 8)
+    bwa.confront(g, "a", "n", 6, 6, 6, 6, 6, 6, 1, total - 1, *bwa.then)
     assert sorted(m["value"] for m in rolls(g, "BWA-39")[0]["modifiers"]) == [-1, 1]
     assert (bwa.unit(g, "n") is not None) is keeps

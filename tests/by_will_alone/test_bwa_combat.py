@@ -56,7 +56,7 @@ def test_bwa32_scoring_with_natural_six_and_one(bwa, quality, mods, faces, point
     """BWA-32: each die scores at the stand's morale number; natural 6 always, natural 1 never."""
     lang = {"language": "other"} if mods == -2 else {}
     g = bwa.game([bwa.nv("n", "x1", stands=len(faces), quality=quality, food=mods == 1, **lang),
-                  bwa.auth("a", "x1", stands=1, fed=mods != 1)], [*faces, 1] + [1] * 8,
+                  bwa.auth("a", "x1", stands=1, fed=mods != 1)], [*faces, 1, *bwa.then],
                  options=NO_ACCIDENTS)
     assert bwa.confront(g, "n", "a")["points"]["n"] == points
 
@@ -73,7 +73,7 @@ def test_bwa33_points_ratio_and_row() -> None:
 def test_bwa34_country_and_language_minus_four_six_still_scores(bwa) -> None:
     """BWA-34: from another country (-2) speaking another language (-2): each die -4; 6 scores."""
     g = bwa.game([bwa.nv("n", "x1", stands=2, country="far", region="far", language="other"),
-                  bwa.auth("a", "x1", stands=1)], [6, 5, 1] + [1] * 8,
+                  bwa.auth("a", "x1", stands=1)], [6, 5, 1, *bwa.then],
                  options=NO_ACCIDENTS)
     out = bwa.confront(g, "n", "a")
     roll = next(e for e in rolls(g, "BWA-32") if "(n)" in e["who"])
@@ -196,7 +196,7 @@ def test_bwa50_accidental_attack_thresholds(bwa) -> None:
 def test_bwa50_touching_shooter_and_enveloped(bwa) -> None:
     """BWA-50: an enveloped Reliable stand touching a stand that shot (-3) shoots on 2-4."""
     g = bwa.game([bwa.nv("n", "x1", stands=1, enveloping="r"), bwa.auth("r", "x1", stands=2)],
-                 [1, 1, 2, 2] + [1] * 12)
+                 [1, 1, 2, 2, *bwa.then])
     bwa.confront(g, "n", "r")
     assert shots(g) == {"r.1", "r.2"}  # 2+2-2 = 2 < 4; then 4+2-2-1 = 3 < 4
 
@@ -212,7 +212,7 @@ def test_bwa50_fraternizing_makes_shooting_less_likely(bwa) -> None:
 def test_bwa51_accidental_shot_uses_deadliest_weapon(bwa) -> None:
     """BWA-51: a stand with firearms that shoots accidentally at level 1 provides 3 dice."""
     g = bwa.game([bwa.nv("n", "x1", stands=1), bwa.auth("w", "x1", stands=1, quality="wavering", weapons=3)],
-                 [1, 1, 4, 4, 4, 4] + [1] * 20, options={"first_initiative": "authority"})
+                 [1, 1, 4, 4, 4, 4, *bwa.then], options={"first_initiative": "authority"})
     bwa.confront(g, "w", "n")
     assert dice_of(g, "w") == 3 and bwa.sees(g)["levels"]["w"] == 1
 
@@ -323,7 +323,7 @@ def test_bwa39_discipline_roll(bwa, quality, total, keeps) -> None:
     """BWA-39: 2D6+1 against the morale number: Untrained loses on 2-4, Trained only on 2."""
     g = bwa.game([bwa.nv("n", "x1", stands=1, quality=quality), bwa.auth("a", "x1", stands=2)], [],
                  options={**NO_ACCIDENTS, "first_initiative": "authority"})
-    bwa.confront(g, "a", "n", 6, 6, 6, 1, total - 1, *[1] * 8)  # 2 points to 1: n loses at ratio 2
+    bwa.confront(g, "a", "n", 6, 6, 6, 1, total - 1, *bwa.then)  # 2 points to 1: n loses at ratio 2
     assert len(rolls(g, "BWA-39")) == 1
     assert (bwa.unit(g, "n") is not None) is keeps
 

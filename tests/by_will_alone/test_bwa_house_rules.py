@@ -113,7 +113,7 @@ def test_bwa38_breach_ratio(bwa) -> None:
 def test_bwa39_discipline_loss_ratio(bwa) -> None:
     g = bwa.game([bwa.nv("n", "x1", stands=2), bwa.auth("a", "x1", stands=5)], [],
                  options={**NO_ACCIDENTS, "discipline_loss_ratio": 3, "first_initiative": "authority"})
-    out = bwa.confront(g, "a", "n", *[6] * 5, 6, 6, *[1] * 8)  # 5 points to 2: n loses at 2.5
+    out = bwa.confront(g, "a", "n", *[6] * 5, 6, 6, *bwa.then)  # 5 points to 2: n loses at 2.5
     assert out["row"] == 2 and out["ratio"] == 2.5
     assert not rolls(g, "BWA-39")
 
@@ -239,7 +239,7 @@ def test_bwa51_accidental_shot_and_the_level(bwa, raises, level) -> None:
     """BWA-51 gap: an accidental shot leaves the level of violence alone (default), or raises the
     commander to the shooter's weapon level (house rule)."""
     g = bwa.game([bwa.nv("n", "x1", stands=1), bwa.auth("w", "x1", stands=1, quality="wavering", weapons=3)],
-                 [1, 1, 4, 4, 4, 4] + [1] * 20,
+                 [1, 1, 4, 4, 4, 4, *bwa.then],
                  options={"accidental_shot_raises_level": raises, "first_initiative": "authority"})
     bwa.confront(g, "w", "n")
     assert bwa.sees(g)["levels"]["w"] == level

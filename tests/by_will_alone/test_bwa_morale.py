@@ -30,7 +30,7 @@ def test_bwa03_stand_morale_check_numbers(bwa, quality, passes) -> None:
         u = (bwa.nv if nv else bwa.auth)("u", "x1", stands=1, quality=quality)
         g = bwa.game([u, (bwa.auth if nv else bwa.nv)("o", "x1", stands=2)], [],
                      options={"accidental_attacks": False, "first_initiative": "authority" if nv else "nonviolent"})
-        bwa.confront(g, "o", "u", 6, 6, 1, *([6, 6] if nv else []), face, *[1] * 8)
+        bwa.confront(g, "o", "u", 6, 6, 1, *([6, 6] if nv else []), face, *bwa.then)
         return rolls(g, "BWA-45")[0]["successes"] == 1
 
     assert {face for face in range(1, 7) if passes_on(face)} == passes
@@ -62,7 +62,7 @@ def test_bwa05_conflict_column_drops_reliability(bwa, faces, after) -> None:
     g = bwa.game([bwa.nv("n", "x1", stands=8), bwa.auth("a", "x1", stands=len(faces), quality="dedicated")],
                  [], options={"accidental_attacks": False})
     a_dice = [6, 6] + [1] * (len(faces) - 2)
-    assert bwa.confront(g, "n", "a", *[6] * 8, *a_dice, *faces, *[1] * 8)["points"] == {"n": 8, "a": 2}
+    assert bwa.confront(g, "n", "a", *[6] * 8, *a_dice, *faces, *bwa.then)["points"] == {"n": 8, "a": 2}
     assert {s["quality"] for s in bwa.unit(g, "a")["stands"]} == {after}
 
 
@@ -72,7 +72,7 @@ def test_bwa05_nonviolent_drop_is_permanent_quality(bwa) -> None:
         """n (4 Veteran) loses 2 points to 0, keeps its discipline, and fails 3 of 4 (75%): one level."""
         g = bwa.game([bwa.nv("n", "x1", stands=4, quality="veteran"), bwa.auth("a", "x1", stands=2)], [],
                      options={"accidental_attacks": False, "first_initiative": "authority", **options})
-        bwa.confront(g, "a", "n", 6, 6, 1, 1, 1, 1, *[6, 6] * 4, 1, 1, 1, 6, *[1] * 8)
+        bwa.confront(g, "a", "n", 6, 6, 1, 1, 1, 1, *[6, 6] * 4, 1, 1, 1, 6, *bwa.then)
         return {s["quality"] for s in bwa.unit(g, "n")["stands"]}
 
     assert after_conflict() == {"Trained"}
