@@ -198,20 +198,10 @@ STATE_READS: dict[str, tuple[int, str]] = {
                                                     "and which chargers can move (BON-016) no view or log shows"),
     "breaking_of_nations/test_bon_clones.py": (10, "a world copy shares the terrain and copies the soldiers: object "
                                               "identity, which no view shows"),
-    "by_will_alone/conftest.py": (3, TO_CONVERT),
-    "by_will_alone/test_bwa_action_odds.py": (1, TO_CONVERT),
-    "by_will_alone/test_bwa_actions.py": (41, TO_CONVERT),
-    "by_will_alone/test_bwa_combat.py": (49, TO_CONVERT),
-    "by_will_alone/test_bwa_hidden.py": (8, TO_CONVERT),
-    "by_will_alone/test_bwa_house_rules.py": (28, TO_CONVERT),
-    "by_will_alone/test_bwa_initiative.py": (1, TO_CONVERT),
-    "by_will_alone/test_bwa_map.py": (22, TO_CONVERT),
-    "by_will_alone/test_bwa_morale.py": (30, TO_CONVERT),
-    "by_will_alone/test_bwa_odds.py": (1, TO_CONVERT),
-    "by_will_alone/test_bwa_odds_procedures.py": (1, TO_CONVERT),
-    "by_will_alone/test_bwa_open_orders.py": (2, TO_CONVERT),
-    "by_will_alone/test_bwa_text.py": (2, TO_CONVERT),
-    "by_will_alone/test_bwa_umpire_pieces.py": (7, TO_CONVERT),
+    "by_will_alone/test_bwa_map.py": (1, "games, clones and other sight rules share one built map or not: "
+                                      "object identity, a cost no view shows"),
+    "by_will_alone/test_bwa_text.py": (1, "plants the conformance sentinels (as core/conformance.py does), "
+                                       "which no seat or umpire decision can"),
     "civil_disorder/test_cd_compiled.py": (1, "checks that the compiled engine plays with its own (mypyc) state type"),
     "civil_disorder/test_cd_conformance.py": (1, "plants the conformance suite's sentinels in the hidden facts "
                                                 "(view.plant_sentinels)"),

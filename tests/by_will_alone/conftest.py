@@ -15,7 +15,8 @@ import pytest
 
 from riotact.core.dice import ScriptedDice
 from riotact.core.game import Game
-from riotact.core.scenario import parse_scenario
+from riotact.core.scenario import Scenario, parse_scenario
+from support import umpire_sees
 
 FEATURES = [
     {"id": "w0", "kind": "street", "x": 0, "y": 0, "streets": ["Main"]},
@@ -59,11 +60,15 @@ def scenario_data(units: list[dict[str, Any]], house_rules: dict[str, Any] | Non
             "setup": {"features": FEATURES, "links": LINKS, "units": units, **setup}}
 
 
+def scenario(units: list[dict[str, Any]], **setup: Any) -> Scenario:
+    """The test town with these units, parsed once for many games."""
+    return parse_scenario(scenario_data(units, **setup), "test-town")
+
+
 def game(units: list[dict[str, Any]], dice: list[int] | None = None, *, seed: int = 1,
          options: dict[str, Any] | None = None, **setup: Any) -> Game:
     """A game in the test town; ``dice`` scripts every face the umpire will roll."""
-    scenario = parse_scenario(scenario_data(units, **setup), "test-town")
-    return Game(scenario, seed=seed, options=options,
+    return Game(scenario(units, **setup), seed=seed, options=options,
                 dice=ScriptedDice(dice) if dice is not None else None)
 
 
@@ -73,16 +78,48 @@ def script(g: Game, faces: list[int]) -> None:
     g.dice.extend(faces)
 
 
+#: Faces for whatever follows the rolls a test is about (a morale check, a band's attack): 1s, which
+#: score nothing. The game stops at the next decision, so any left over are never rolled.
+THEN = [1] * 20
+
+
 def orders(g: Game, seat: str, *ids: str) -> None:
     """Give these orders, then end the orders if the step has not already started resolving."""
-    task = g.state.tasks[0]
+    step = umpire_sees(g)["step"]
     for action_id in ids:
         g.apply(seat, action_id)
-    if g.state.tasks and g.state.tasks[0] is task:
+    if umpire_sees(g)["step"] == step and prompt(g, seat) == "orders":
         g.apply(seat, "done")
+
+
+def prompt(g: Game, seat: str | None = None) -> str | None:
+    """The kind of decision ``seat`` (by default the first seat to act) is asked for, if any."""
+    seat = seat or next(iter(g.to_act()), None)
+    if seat is None or seat not in g.to_act():
+        return None
+    return g.view(seat)["state"]["prompt"]["kind"]
+
+
+def unit(g: Game, uid: str) -> dict[str, Any] | None:
+    """The umpire's view of a unit on the table (None once it has left it)."""
+    return next((u for u in umpire_sees(g)["units"] if u.get("id") == uid), None)
+
+
+def confront(g: Game, attacker: str, defender: str, *faces: int) -> dict[str, Any]:
+    """Play one confrontation (BWA-21/31): ``attacker``'s side orders it, ``defender`` Holds; the
+    scripted ``faces`` are queued after the order. Returns the umpire's BWA-33 result event."""
+    seat = g.to_act()[0]
+    before = len(g.log.events)
+    orders(g, seat, f"{attacker}:confront:{defender}")
+    if faces:
+        script(g, list(faces))
+    if "react:hold" in {a.id for s in g.to_act() for a in g.legal_actions(s)}:
+        g.apply(g.to_act()[0], "react:hold")
+    return next(e for e in g.log.events[before:] if e.get("rule") == "BWA-33")
 
 
 @pytest.fixture
 def bwa() -> SimpleNamespace:
-    return SimpleNamespace(nv=nv, auth=auth, game=game, script=script, orders=orders,
-                           data=scenario_data)
+    return SimpleNamespace(nv=nv, auth=auth, game=game, script=script, orders=orders, data=scenario_data,
+                           scenario=scenario, sees=umpire_sees, unit=unit, prompt=prompt, confront=confront,
+                           then=THEN)

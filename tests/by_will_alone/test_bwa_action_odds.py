@@ -22,7 +22,7 @@ def confronted(bwa: SimpleNamespace, *extra: dict, seed: int = 1, police: dict |
     g = bwa.game([bwa.nv("n", "x1"), bwa.auth("a", "m2", **(police or {})), *extra], None, seed=seed,
                  options=options)
     bwa.orders(g, "nonviolent", "n:confront:a")
-    assert g.state.tasks[0].kind == "react"
+    assert bwa.prompt(g) == "react"
     return g
 
 

@@ -6,12 +6,15 @@ from __future__ import annotations
 import pytest
 
 from riotact.core.errors import IllegalActionError
-from riotact.rulesets.by_will_alone.rules import combat, movement
 from riotact.rulesets.by_will_alone.tables import ACTIONS, may_take
 
 
 def rolls(g, rule):
     return [e for e in g.log.events if e["kind"] == "roll" and e.get("rule") == rule]
+
+
+def where(bwa, g, uid):
+    return bwa.unit(g, uid)["feature"]
 
 
 def verbs(g, seat, unit):
@@ -26,7 +29,7 @@ def test_bwa01_only_the_side_with_initiative_acts(bwa) -> None:
     with pytest.raises(IllegalActionError, match="authority's decision"):
         g.apply("nonviolent", "n:sit")
     g.apply("authority", "a:move:e4")
-    assert g.state.units["a"].node == "e6"  # declared, not yet resolved
+    assert where(bwa, g, "a") == "e6"  # declared, not yet resolved
     g.apply("authority", "b:move:m2")
     g.apply("authority", "done")
     moved = [e for e in g.log.events if e.get("rule") == "BWA-12"]
@@ -42,21 +45,21 @@ def test_bwa02_risk_taken_and_won_keeps_initiative(bwa) -> None:
     """BWA-02: a passed activation (a risk) keeps the initiative; no risk passes it."""
     g = bwa.game([bwa.nv("n", "w0", quality="veteran"), bwa.auth("a", "o5")], [6, 6, 6, 6, 6])
     bwa.orders(g, "nonviolent", "n:barricade")
-    assert g.state.initiative == "nonviolent" and g.state.umpire.turn == 2
+    assert bwa.sees(g)["initiative"] == "nonviolent" and bwa.sees(g)["step"] == 2
     bwa.orders(g, "nonviolent", "n:sit")
-    assert g.state.initiative == "authority"
+    assert bwa.sees(g)["initiative"] == "authority"
 
 
 def test_bwa02_failed_activation_passes_initiative(bwa) -> None:
     g = bwa.game([bwa.nv("n", "w0"), bwa.auth("a", "o5")], [1])
     bwa.orders(g, "nonviolent", "n:barricade")
-    assert g.state.initiative == "authority" and g.state.units["n"].barricade is None
+    assert bwa.sees(g)["initiative"] == "authority" and bwa.sees(g)["barricades"] == []
 
 
 def test_bwa02_house_rule_no_risk_keeps_initiative(bwa) -> None:
     g = bwa.game([bwa.nv("n", "w0"), bwa.auth("a", "o5")], [], options={"no_risk_ends_initiative": False})
     bwa.orders(g, "nonviolent", "n:sit")
-    assert g.state.initiative == "nonviolent"
+    assert bwa.sees(g)["initiative"] == "nonviolent"
 
 
 def test_bwa17_who_may_take_which_action(bwa) -> None:
@@ -94,7 +97,7 @@ def test_bwa18_move_confront_and_hold_need_no_activation(bwa) -> None:
 def test_bwa18_party_needs_activation(bwa) -> None:
     g = bwa.game([bwa.nv("n", "x1"), bwa.auth("a", "x1")], [3])
     bwa.orders(g, "nonviolent", "n:party")
-    assert len(rolls(g, "BWA-18")) == 1 and g.state.units["n"].condition is None
+    assert len(rolls(g, "BWA-18")) == 1 and bwa.unit(g, "n")["condition"] is None
 
 
 def test_bwa18_failed_reaction_activation_holds(bwa) -> None:
@@ -104,20 +107,19 @@ def test_bwa18_failed_reaction_activation_holds(bwa) -> None:
     bwa.orders(g, "nonviolent", "n:confront:a")
     bwa.script(g, [1] + [4] * 4 + [6] * 4)  # failed activation, then 4 points each: Hold
     g.apply("authority", "react:withdraw:x3")
-    assert g.state.units["a"].node == "m2" and rolls(g, "BWA-32")
+    assert where(bwa, g, "a") == "m2" and rolls(g, "BWA-32")
 
 
 def test_bwa19_party_multiplies_and_moving_ends_it(bwa) -> None:
     """BWA-19/43: three partying stands roll 12 dice; a move ends the condition."""
     g = bwa.game([bwa.nv("n", "x1", stands=3), bwa.auth("a", "x1")], [6], options={"accidental_attacks": False})
     bwa.orders(g, "nonviolent", "n:party")
-    n, a = g.state.units["n"], g.state.units["a"]
-    assert n.condition == "partying"
-    g.dice = g.umpire.dice = type(g.dice)([1] * 12 + [1] * 4)
-    combat.confront(g.state, n, a, why="test")
+    assert bwa.unit(g, "n")["condition"] == "partying"
+    bwa.confront(g, "n", "a", *[1] * 12, *[1] * 4)  # no points: a Hold, the initiative passes
     assert len(rolls(g, "BWA-32")[0]["dice"]) == 12
-    movement.leave_position(g.state, n)
-    assert n.condition is None
+    g.apply("authority", "done")
+    bwa.orders(g, "nonviolent", "n:move:w0")
+    assert bwa.unit(g, "n")["condition"] is None
 
 
 def test_bwa19_fraternize_needs_contact(bwa) -> None:
@@ -131,10 +133,10 @@ def test_bwa20_mount_and_dismount(bwa) -> None:
     g = bwa.game([bwa.nv("n", "x1"), bwa.nv("bus", "x1", stands=1, type="land_vehicle", capacity=6),
                   bwa.auth("a", "o5")], [])
     bwa.orders(g, "nonviolent", "n:mount:bus")
-    assert g.state.units["n"].mounted_in == "bus" and not rolls(g, "BWA-18")
+    assert bwa.unit(g, "n")["mounted_in"] == "bus" and not rolls(g, "BWA-18")
     g.apply("authority", "done")
     bwa.orders(g, "nonviolent", "bus:move:x3")
-    assert g.state.units["n"].node == "x3"
+    assert where(bwa, g, "n") == "x3"
     g2 = bwa.game([bwa.nv("n", "o4"), bwa.auth("v", "x1", type="land_vehicle", capacity=4),
                    bwa.auth("p", "x1")], [], options={"first_initiative": "authority"})
     assert "mount" in verbs(g2, "authority", "p") and "dismount" not in verbs(g2, "authority", "p")
@@ -154,14 +156,14 @@ def test_bwa21_confront_hold_gives_confrontation_withdraw_does_not(bwa) -> None:
     """BWA-21/27: Hold: a confrontation follows; Withdraw: none."""
     g = bwa.game([bwa.nv("n", "x1"), bwa.auth("a", "m2")], None, options={"accidental_attacks": False})
     bwa.orders(g, "nonviolent", "n:confront:a")
-    assert g.state.units["n"].node == "m2"  # moved into contact
+    assert where(bwa, g, "n") == "m2"  # moved into contact
     g.apply("authority", "react:hold")
     assert rolls(g, "BWA-32")
     g2 = bwa.game([bwa.nv("n", "x1"), bwa.auth("a", "m2", quality="dedicated")], [6],
                   options={"accidental_attacks": False})
     bwa.orders(g2, "nonviolent", "n:confront:a")
     g2.apply("authority", "react:withdraw:e4")
-    assert not rolls(g2, "BWA-32") and g2.state.units["a"].node == "e4"
+    assert not rolls(g2, "BWA-32") and where(bwa, g2, "a") == "e4"
 
 
 def test_bwa22_envelope_doubles_dice(bwa) -> None:
@@ -172,7 +174,7 @@ def test_bwa22_envelope_doubles_dice(bwa) -> None:
     g.apply("nonviolent", "react:hold")
     auth_dice = [e for e in rolls(g, "BWA-32") if "(a)" in e["who"]]
     assert sum(len(e["dice"]) for e in auth_dice) == 4
-    assert g.state.units["a"].enveloping == "n"
+    assert bwa.unit(g, "a")["enveloping"] == "n"
 
 
 def test_bwa23_disrupt_costs_next_action(bwa) -> None:
@@ -182,13 +184,13 @@ def test_bwa23_disrupt_costs_next_action(bwa) -> None:
                   bwa.auth("b", "e6")], [6, 6, 6, 6, 1, 6], options={"accidental_attacks": False})
     bwa.orders(g, "nonviolent", "n:disrupt:a")
     g.apply("authority", "react:hold")
-    assert g.state.units["a"].disrupted and not rolls(g, "BWA-18")
-    while g.state.tasks[0].kind == "withdraw":
+    assert bwa.unit(g, "a")["disrupted"] and not rolls(g, "BWA-18")
+    while bwa.prompt(g) == "withdraw":
         seat = g.to_act()[0]
         g.apply(seat, g.legal_actions(seat)[0].id)
-    assert g.state.initiative == "nonviolent"  # higher at 2+: keeps the initiative
+    assert bwa.sees(g)["initiative"] == "nonviolent"  # higher at 2+: keeps the initiative
     g.apply("nonviolent", "done")
-    assert g.state.initiative == "authority"
+    assert bwa.sees(g)["initiative"] == "authority"
     assert not verbs(g, "authority", "a") and verbs(g, "authority", "b")
 
 
@@ -199,7 +201,7 @@ def test_bwa24_disperse_discards_stands(bwa) -> None:
                  options={"accidental_attacks": False, "first_initiative": "authority"})
     bwa.orders(g, "authority", "a:disperse:n")
     g.apply("nonviolent", "react:hold")
-    assert len(g.state.discarded) == 2 and g.state.units["n"].status == "gone"
+    assert bwa.sees(g)["discarded"] == 2 and bwa.unit(g, "n") is None
 
 
 def test_bwa25_send_message_both_sides(bwa) -> None:
@@ -217,15 +219,20 @@ def test_bwa26_identify_unmasks_provocateur(bwa) -> None:
     g = bwa.game([bwa.nv("n", "w0", stands=3), bwa.auth("a", "x1")], [4, 3],
                  infiltrators=[{"unit": "n", "kind": "provocateur"}], options={"first_initiative": "authority"})
     bwa.orders(g, "authority", "a:identify:n")
-    assert len(g.state.units["n"].stands) == 2
-    assert all(s.role is None for s in g.state.units["n"].stands)
+    stands = bwa.unit(g, "n")["stands"]
+    assert len(stands) == 2 and not any("role" in s for s in stands)
 
 
 def test_bwa26_provocateur_always_loses_discipline(bwa) -> None:
-    g = bwa.game([bwa.nv("n", "x1", stands=2, quality="veteran"), bwa.auth("a", "o5")], [6, 6],
-                 infiltrators=[{"unit": "n", "kind": "provocateur"}])
-    tasks = combat.discipline_checks(g.state, g.state.units["n"])
-    assert len(tasks) == 1 and g.state.lost_discipline == 1
+    """BWA-26/39: losing a confrontation, the provocateur turns violent without a roll; the other
+    Veteran keeps its discipline on 6+6."""
+    g = bwa.game([bwa.nv("n", "x1", stands=2, quality="veteran"), bwa.auth("a", "x1", stands=2)], [],
+                 infiltrators=[{"unit": "n", "kind": "provocateur"}],
+                 options={"accidental_attacks": False, "first_initiative": "authority"})
+    bwa.confront(g, "a", "n", 6, 6, 6, 1, 6, 6, *bwa.then)  # 2 points to 1: n loses at ratio 2
+    assert len([e for e in g.log.events if e.get("rule") == "BWA-26"]) == 1 and len(rolls(g, "BWA-39")) == 1
+    bands = [u for u in bwa.sees(g)["units"] if u.get("band")]
+    assert len(bands) == 1 and len(bands[0]["stands"]) == 1
 
 
 def test_bwa27_shadow_needs_activation_and_no_confrontation(bwa) -> None:
@@ -251,7 +258,7 @@ def test_bwa48_no_escalation_beyond_weapons(bwa) -> None:
     g = bwa.game([bwa.nv("n", "o4"), bwa.auth("a", "e6", weapons=2)], [5],
                  options={"first_initiative": "authority"})
     bwa.orders(g, "authority", "a:escalate")
-    assert g.state.levels["a"] == 2
+    assert bwa.sees(g)["levels"]["a"] == 2
     g.apply("nonviolent", "done")
     assert "escalate" not in verbs(g, "authority", "a")
 
@@ -259,8 +266,8 @@ def test_bwa48_no_escalation_beyond_weapons(bwa) -> None:
 def test_bwa48_level_sets_force_multiplier(bwa) -> None:
     """BWA-48/43: level 2 is less lethal force (2x), if the unit has the weapons."""
     g = bwa.game([bwa.nv("n", "x1", stands=1), bwa.auth("a", "x1", stands=2, weapons=3)], None,
-                 levels={"a": 3}, options={"accidental_attacks": False})
-    combat.confront(g.state, g.state.units["a"], g.state.units["n"], why="test")
+                 levels={"a": 3}, options={"accidental_attacks": False, "first_initiative": "authority"})
+    bwa.confront(g, "a", "n")
     assert sum(len(e["dice"]) for e in rolls(g, "BWA-32") if "(a)" in e["who"]) == 6
 
 
@@ -271,7 +278,7 @@ def test_bwa49_escalation_roll(bwa, face, media, level) -> None:
     g = bwa.game([bwa.nv("n", "o4"), bwa.auth("a", "e6", weapons=4)], [face], media=spots,
                  options={"first_initiative": "authority"})
     bwa.orders(g, "authority", "a:escalate")
-    assert g.state.levels["a"] == level
+    assert bwa.sees(g)["levels"]["a"] == level
 
 
 def test_bwa49_once_per_initiative_and_situations(bwa) -> None:
@@ -279,50 +286,50 @@ def test_bwa49_once_per_initiative_and_situations(bwa) -> None:
                                                                                commander="a")], [4, 4],
                  options={"first_initiative": "authority"},
                  incidents=[{"group": "a", "kind": kind} for kind in ("attacked", "withdrew", "nv_withdrew")])
-    st = g.state
     g.apply("authority", "a:escalate")
     with pytest.raises(IllegalActionError):
         g.apply("authority", "b:escalate")
     g.apply("authority", "done")
     roll = rolls(g, "BWA-49")[0]
     assert [m["value"] for m in roll["modifiers"]] == [1, 1, -1] and roll["total"] == 5
-    assert st.levels["a"] == 2
+    assert bwa.sees(g)["levels"]["a"] == 2
 
 
 def test_bwa52_barricade_needs_activation(bwa) -> None:
     """BWA-52: activation first; a failed activation builds nothing; 5 stands, 2 failures: built."""
     g = bwa.game([bwa.nv("n", "w0", stands=5), bwa.auth("a", "o5")], [5, 1, 1, 6, 6, 6])
     bwa.orders(g, "nonviolent", "n:barricade")
-    assert g.state.units["n"].barricade == "w0"
+    assert bwa.sees(g)["barricades"] == ["w0"] and bwa.unit(g, "n")["behind_barricade"]
     g2 = bwa.game([bwa.nv("n", "w0", stands=5), bwa.auth("a", "o5")], [5, 1, 1, 1, 6, 6])
     bwa.orders(g2, "nonviolent", "n:barricade")
-    assert g2.state.units["n"].barricade is None
+    assert bwa.sees(g2)["barricades"] == []
 
 
 def test_bwa53_barricade_doubles_defence_only(bwa) -> None:
     """BWA-53: four stands behind their barricade roll 8 dice defending, 4 attacking or away from it."""
     def nv_dice(g, attacker, defender):
-        st = g.state
-        before = len(rolls(g, "BWA-32"))
-        combat.confront(st, st.units[attacker], st.units[defender], why="test", moves_initiative=False)
-        return sum(len(e["dice"]) for e in rolls(g, "BWA-32")[before:] if "(n)" in e["who"])
+        bwa.confront(g, attacker, defender)
+        return sum(len(e["dice"]) for e in rolls(g, "BWA-32") if "(n)" in e["who"])
 
-    g = bwa.game([bwa.nv("n", "x1", barricade=True), bwa.auth("a", "x1")], None,
-                 options={"accidental_attacks": False})
-    assert nv_dice(g, "a", "n") == 8
-    assert nv_dice(g, "n", "a") == 4
+    def at_x1(first):
+        return bwa.game([bwa.nv("n", "x1", barricade=True), bwa.auth("a", "x1")], None,
+                        options={"accidental_attacks": False, "first_initiative": first})
+
+    assert nv_dice(at_x1("authority"), "a", "n") == 8
+    assert nv_dice(at_x1("nonviolent"), "n", "a") == 4
     away = bwa.game([bwa.nv("n", "m2", barricade=True), bwa.auth("a", "x1")], None,
                     options={"accidental_attacks": False})
-    bwa.orders(away, "nonviolent", "n:move:x1")  # its barricade stays at m2
-    assert away.state.units["n"].node == "x1" and nv_dice(away, "a", "n") == 4
+    bwa.orders(away, "nonviolent", "n:move:x1")  # its barricade stays at m2; no risk: the initiative passes
+    assert where(bwa, away, "n") == "x1" and nv_dice(away, "a", "n") == 4
 
 
 @pytest.mark.parametrize(("quality", "total", "keeps"), [
     ("untrained", 5, False), ("untrained", 6, True), ("trained", 3, False), ("trained", 4, True)])
 def test_bwa54_barricade_minus_one_to_discipline(bwa, quality, total, keeps) -> None:
     """BWA-54: behind a barricade, 2D6 + 1 - 1: Untrained loses on 2-5, Trained on 2-3."""
-    g = bwa.game([bwa.nv("n", "x1", stands=1, quality=quality, barricade=True), bwa.auth("a", "o5")],
-                 [1, total - 1])
-    n = g.state.units["n"]
-    tasks = combat.discipline_checks(g.state, n)
-    assert (not tasks) is keeps
+    g = bwa.game([bwa.nv("n", "x1", stands=1, quality=quality, barricade=True), bwa.auth("a", "x1")], [],
+                 options={"accidental_attacks": False, "first_initiative": "authority"})
+    # 4 points to 2 (its 1 stand rolls 2 dice behind the barricade, BWA-53): n loses at ratio 2
+    bwa.confront(g, "a", "n", 6, 6, 6, 6, 6, 6, 1, total - 1, *bwa.then)
+    assert sorted(m["value"] for m in rolls(g, "BWA-39")[0]["modifiers"]) == [-1, 1]
+    assert (bwa.unit(g, "n") is not None) is keeps

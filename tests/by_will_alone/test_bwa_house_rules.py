@@ -2,23 +2,25 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import pytest
 
-from riotact.rulesets.by_will_alone.rules import actions, combat
-from riotact.rulesets.by_will_alone.rules.combat import Outcome
+NO_ACCIDENTS = {"accidental_attacks": False}
 
 
 def rolls(g, rule):
     return [e for e in g.log.events if e["kind"] == "roll" and e.get("rule") == rule]
 
 
+def blocked(g):
+    """The bands a block stopped (BWA-41)."""
+    return [e["band"] for e in g.log.events if e.get("rule") == "BWA-41" and "blocked" in e["text"]]
+
+
 def test_bwa06_reinforcement_retry_off(bwa) -> None:
     g = bwa.game([bwa.nv("n", "w0"), bwa.nv("r", None, stands=2, reserve=True, entry="e6"), bwa.auth("a", "o5")],
                  [1, 1], options={"reinforcement_retry": False})
     bwa.orders(g, "nonviolent", "n:reinforce:r")
-    assert g.state.units["r"].status == "gone"
+    assert bwa.unit(g, "r") is None and not bwa.sees(g)["reserves"]  # gone for good
 
 
 def test_bwa07_lost_moves_option(bwa) -> None:
@@ -33,20 +35,19 @@ def test_bwa18_activation_failure_keeps_initiative_when_off(bwa) -> None:
     g = bwa.game([bwa.nv("n", "w0", quality="untrained"), bwa.auth("a", "o5")], [1],
                  options={"activation_failure_loses_initiative": False})
     bwa.orders(g, "nonviolent", "n:barricade")
-    assert g.state.initiative == "nonviolent"  # a risk was taken; its failure did not pass the initiative
+    assert bwa.sees(g)["initiative"] == "nonviolent"  # a risk was taken; its failure did not pass the initiative
 
 
 def test_bwa19_conditions_without_contact(bwa) -> None:
     g = bwa.game([bwa.nv("n", "w0"), bwa.auth("a", "e6")], [6], options={"condition_needs_contact": False})
-    actions.do_party(g.state, g.state.units["n"], "")
-    assert g.state.units["n"].condition == "partying"
+    bwa.orders(g, "nonviolent", "n:party")
+    assert bwa.unit(g, "n")["condition"] == "partying"
 
 
 def test_bwa22_envelope_multiplier_off(bwa) -> None:
     g = bwa.game([bwa.nv("n", "x1", stands=2), bwa.auth("a", "x1", stands=2, enveloping="n")], None,
-                 options={"accidental_attacks": False, "envelope_gives_multiplier": False})
-    st = g.state
-    combat.confront(st, st.units["a"], st.units["n"], why="test", moves_initiative=False)
+                 options={**NO_ACCIDENTS, "envelope_gives_multiplier": False, "first_initiative": "authority"})
+    bwa.confront(g, "a", "n")
     assert sum(len(e["dice"]) for e in rolls(g, "BWA-32") if "(a)" in e["who"]) == 2
 
 
@@ -55,7 +56,7 @@ def test_bwa23_disrupt_effect_off(bwa) -> None:
                  [6, 6, 6, 6, 1, 6, 6], options={"accidental_attacks": False, "disrupt_effect": False})
     bwa.orders(g, "nonviolent", "n:disrupt:a")
     g.apply("authority", "react:hold")
-    assert not g.state.units["a"].disrupted
+    assert not bwa.unit(g, "a")["disrupted"]
 
 
 def test_bwa28_rally_stands_per_die(bwa) -> None:
@@ -63,7 +64,10 @@ def test_bwa28_rally_stands_per_die(bwa) -> None:
                  [], options={"first_initiative": "authority", "rally_stands_per_die": 2})
     bwa.script(g, [1, 1] * 4)
     g.apply("authority", "done")
-    assert [t.kind for t in g.state.tasks[:2]] == ["rally_die", "rally_die"]
+    assert bwa.prompt(g) == "rally_die"  # 4 discarded stands at 2 a die: two dice
+    bwa.script(g, [1])
+    g.apply("nonviolent", "rally:n")
+    assert bwa.prompt(g) == "rally_die"
 
 
 def test_bwa30_rally_threshold(bwa) -> None:
@@ -71,23 +75,21 @@ def test_bwa30_rally_threshold(bwa) -> None:
                  options={"first_initiative": "authority", "authority_rally_max_failed": 25})
     bwa.script(g, [1, 1, 6, 6])  # 50% fail: enough by default, not at 25%
     bwa.orders(g, "authority", "hq:rally:lost")
-    assert g.state.units["lost"].lost
+    assert bwa.unit(g, "lost")["lost"]
 
 
 def test_bwa31_base_dice(bwa) -> None:
     g = bwa.game([bwa.nv("n", "x1", stands=2), bwa.auth("a", "x1", stands=1)], None,
-                 options={"accidental_attacks": False, "base_dice": 2})
-    st = g.state
-    combat.confront(st, st.units["n"], st.units["a"], why="test", moves_initiative=False)
+                 options={**NO_ACCIDENTS, "base_dice": 2})
+    bwa.confront(g, "n", "a")
     assert sum(len(e["dice"]) for e in rolls(g, "BWA-32") if "(n)" in e["who"]) == 4
 
 
 def test_bwa33_zero_points_option(bwa) -> None:
     g = bwa.game([bwa.nv("n", "x1", stands=1), bwa.auth("a", "x1", stands=1)], [6, 1],
                  options={"accidental_attacks": False, "zero_points_counts_as": 2})
-    st = g.state
-    out = combat.confront(st, st.units["n"], st.units["a"], why="test", moves_initiative=False)
-    assert out.row == 2 and out.ratio is None
+    out = bwa.confront(g, "n", "a")
+    assert out["row"] == 2 and out["ratio"] is None
 
 
 def test_bwa37_escape_every_step_when_off(bwa) -> None:
@@ -105,14 +107,14 @@ def test_bwa38_breach_ratio(bwa) -> None:
                  options={"accidental_attacks": False, "breach_ratio": 4})
     bwa.script(g, [6] * 7)  # 3 escape rolls; 3 points to 1: ratio 3 is no breach at 4
     bwa.orders(g, "nonviolent", "jail:escape")
-    assert len(g.state.jail) == 3
+    assert len(bwa.sees(g)["jail"]["stands"]) == 3
 
 
 def test_bwa39_discipline_loss_ratio(bwa) -> None:
-    g = bwa.game([bwa.nv("n", "x1", stands=1), bwa.auth("a", "x1")], [6, 6],
-                 options={"discipline_loss_ratio": 3})
-    st = g.state
-    combat.settle(st, Outcome({"n": 2, "a": 5}, st.units["a"], st.units["n"], Fraction(5, 2), 2))
+    g = bwa.game([bwa.nv("n", "x1", stands=2), bwa.auth("a", "x1", stands=5)], [],
+                 options={**NO_ACCIDENTS, "discipline_loss_ratio": 3, "first_initiative": "authority"})
+    out = bwa.confront(g, "a", "n", *[6] * 5, 6, 6, *bwa.then)  # 5 points to 2: n loses at 2.5
+    assert out["row"] == 2 and out["ratio"] == 2.5
     assert not rolls(g, "BWA-39")
 
 
@@ -121,13 +123,13 @@ def test_bwa49_escalation_window(bwa) -> None:
                  options={"first_initiative": "authority", "escalation_window": 1},
                  incidents=[{"group": "a", "kind": "attacked", "initiatives_ago": 1}])
     bwa.orders(g, "authority", "a:escalate")
-    assert g.state.levels["a"] == 1  # the attack is outside a one-initiative window
+    assert bwa.sees(g)["levels"]["a"] == 1  # the attack is outside a one-initiative window
 
 
 def test_bwa13_smoke_stays_when_option_off(bwa) -> None:
     g = bwa.game([bwa.nv("n", "w0"), bwa.auth("a", "o5")], [], options={"smoke_clears_on_initiative": False})
     bwa.orders(g, "nonviolent", "n:smoke:pots")
-    assert g.state.initiative == "authority" and g.state.smoke
+    assert bwa.sees(g)["initiative"] == "authority" and bwa.sees(g)["smoke"]
 
 
 # -- gap defaults of BWA-13, 16, 26, 38, 40, 42 as house rules: default and alternative ------------
@@ -166,7 +168,7 @@ def test_bwa16_every_way_blocked(bwa, rule, node) -> None:
                  changed_signs=["x5"], options={"first_initiative": "authority", "wrong_way_all_blocked": rule})
     bwa.script(g, [1, 1, 6, 6])  # 50% fail: the unit would go the wrong way
     bwa.orders(g, "authority", "cops:move:e4")
-    assert g.state.units["cops"].node == node
+    assert bwa.unit(g, "cops")["feature"] == node
     assert not rolls(g, "BWA-16")
 
 
@@ -178,7 +180,7 @@ def test_bwa26_identify_examines(bwa, examines, left) -> None:
                  infiltrators=[{"unit": "n", "kind": "provocateur"}],
                  options={"first_initiative": "authority", "identify_examines": examines})
     bwa.orders(g, "authority", "a:identify:n")
-    assert len(g.state.units["n"].stands) == left
+    assert len(bwa.unit(g, "n")["stands"]) == left
     assert len(rolls(g, "BWA-26")) == (2 if examines == "one" else 1)
 
 
@@ -189,11 +191,12 @@ def test_bwa38_escaped_join(bwa, join) -> None:
                  jail={"feature": "b", "kind": "open"}, options={"accidental_attacks": False, "escaped_join": join})
     bwa.script(g, [6, 6, 1, 1, 1])  # both escape; no jailers, so they walk free
     bwa.orders(g, "nonviolent", "jail:escape")
-    escaped = [u for u in g.state.units.values() if u.id.startswith("escaped")]
+    escaped = [u for u in bwa.sees(g)["units"] if u["id"].startswith("escaped")]
+    n_stands = len(bwa.unit(g, "n")["stands"])
     if join == "jail":
-        assert len(g.state.units["n"].stands) == 4 and escaped[0].node == "b" and len(escaped[0].stands) == 2
+        assert n_stands == 4 and escaped[0]["feature"] == "b" and len(escaped[0]["stands"]) == 2
     else:
-        assert len(g.state.units["n"].stands) == 6 and not escaped
+        assert n_stands == 6 and not escaped
 
 
 @pytest.mark.parametrize(("options", "dice"), [({}, 2), ({"band_dice": 1}, 1),
@@ -201,12 +204,10 @@ def test_bwa38_escaped_join(bwa, join) -> None:
 def test_bwa40_band_dice_and_multipliers(bwa, options, dice) -> None:
     """BWA-40 gap: a band attacks with 2 dice per stand and no nonviolent multipliers (here housing 3x);
     the house rules change the dice per stand or keep the multipliers."""
-    g = bwa.game([bwa.nv("n", "h", stands=3), bwa.auth("a", "h", stands=2)], None,
-                 options={"accidental_attacks": False, **options})
-    st = g.state
-    band = st.units[combat.form_band(st, st.units["n"], [st.units["n"].stands[-1]]).data["band"]]
-    combat.band_attack(st, band, st.units["a"])
-    assert dice_of(g, band.id) == dice
+    g = bwa.game([bwa.nv("band", "h", stands=1, band=True), bwa.nv("n", "o4"), bwa.auth("a", "h", stands=2)],
+                 None, options={**NO_ACCIDENTS, **options})
+    g.apply("nonviolent", "done")  # the band goes for the authority as the initiative changes
+    assert dice_of(g, "band") == dice
 
 
 @pytest.mark.parametrize(("options", "total"), [
@@ -217,11 +218,10 @@ def test_bwa40_band_dice_and_multipliers(bwa, options, dice) -> None:
 def test_bwa42_regain_modifier_house_rules(bwa, options, total) -> None:
     """BWA-42 gap: only the best of surrounded/outnumbered/blocked, and -2 touching replaces -1 in
     sight; the house rules add them all up."""
-    g = bwa.game([bwa.nv("n", "m2", stands=3), bwa.nv("w", "x1"), bwa.nv("e", "x3"), bwa.nv("hh", "h"),
-                  bwa.auth("a", "m2")], [], options=options)
-    st = g.state
-    band = st.units[combat.form_band(st, st.units["n"], st.units["n"].stands[2:]).data["band"]]
-    assert sum(m.value for m in actions.regain_modifiers(st, band)) == total
+    g = bwa.game([bwa.nv("n", "m2", stands=2), bwa.nv("band", "m2", stands=1, band=True), bwa.nv("w", "x1"),
+                  bwa.nv("e", "x3"), bwa.nv("hh", "h"), bwa.auth("a", "m2")], [1], options=options)
+    bwa.orders(g, "nonviolent", "n:regain:band")
+    assert sum(m["value"] for m in rolls(g, "BWA-42")[0]["modifiers"]) == total
 
 
 @pytest.mark.parametrize(("counts", "total"), [("once", 5), ("each", 6)])
@@ -239,10 +239,10 @@ def test_bwa51_accidental_shot_and_the_level(bwa, raises, level) -> None:
     """BWA-51 gap: an accidental shot leaves the level of violence alone (default), or raises the
     commander to the shooter's weapon level (house rule)."""
     g = bwa.game([bwa.nv("n", "x1", stands=1), bwa.auth("w", "x1", stands=1, quality="wavering", weapons=3)],
-                 [1, 1, 4, 4, 4, 4], options={"accidental_shot_raises_level": raises})
-    st = g.state
-    combat.confront(st, st.units["w"], st.units["n"], why="test", moves_initiative=False)
-    assert st.levels["w"] == level
+                 [1, 1, 4, 4, 4, 4, *bwa.then],
+                 options={"accidental_shot_raises_level": raises, "first_initiative": "authority"})
+    bwa.confront(g, "w", "n")
+    assert bwa.sees(g)["levels"]["w"] == level
 
 
 @pytest.mark.parametrize(("lasts", "condition"), [("until_moved", "sitting"), ("next_initiative", None)])
@@ -251,9 +251,9 @@ def test_bwa19_condition_lasts(bwa, lasts, condition) -> None:
     side next gains the initiative (house rule)."""
     g = bwa.game([bwa.nv("n", "w0"), bwa.auth("a", "o5")], [], options={"condition_lasts": lasts})
     bwa.orders(g, "nonviolent", "n:sit")  # no risk: the initiative passes to the authority
-    assert g.state.units["n"].condition == "sitting"
+    assert bwa.unit(g, "n")["condition"] == "sitting"
     bwa.orders(g, "authority", "done")    # no risk again: back to the nonviolent side
-    assert g.state.initiative == "nonviolent" and g.state.units["n"].condition == condition
+    assert bwa.sees(g)["initiative"] == "nonviolent" and bwa.unit(g, "n")["condition"] == condition
 
 
 @pytest.mark.parametrize(("ratio", "stopped"), [(2, True), (4, False)])
@@ -265,5 +265,4 @@ def test_bwa41_block_ratio(bwa, ratio, stopped) -> None:
     g.apply("nonviolent", "done")  # the band goes for the authority as the initiative changes (BWA-40)
     bwa.script(g, [6, 6, 1, 6] + [3] * 20)  # blockers 2 points, band 1
     g.apply("nonviolent", "block:n")
-    band = g.state.units["band"]
-    assert band.blocked is stopped and (band.node == "w0") is stopped
+    assert (blocked(g) == ["band"]) is stopped and (bwa.unit(g, "band")["feature"] == "w0") is stopped

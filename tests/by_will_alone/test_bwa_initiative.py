@@ -59,7 +59,7 @@ def test_bwa52_a_barricade_not_built_passes_the_initiative(bwa) -> None:
     units = [bwa.nv("n", "w0", stands=5), bwa.auth("a", "o5")]
     g = bwa.game(units, [5, 1, 1, 1, 6, 6])
     bwa.orders(g, "nonviolent", "n:barricade")
-    assert g.state.units["n"].barricade is None
+    assert bwa.sees(g)["barricades"] == []
     assert any("loses the initiative (a risk failed)" in t for t in texts(g.log_for("authority")))
     assert g.view("authority")["state"]["initiative"] == "authority"
     kept = bwa.game(units, [5, 1, 1, 1, 6, 6], options={"barricade_failure_loses_initiative": False})

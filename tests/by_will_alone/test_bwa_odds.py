@@ -5,8 +5,8 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from riotact.core.game import Game
 from riotact.rulesets.by_will_alone.odds import BANDS, DiceGroup, band, confrontation_odds
-from riotact.rulesets.by_will_alone.rules import combat
 
 
 def test_bwa32_exact_single_die() -> None:
@@ -28,17 +28,19 @@ def test_bwa33_engine_monte_carlo_matches_exact_odds(bwa) -> None:
     units = [bwa.nv("n", "x1", stands=3, qualities=["veteran", "trained", "untrained"], language="other"),
              bwa.auth("a", "x1", stands=3, weapons=2)]
     units[0]["condition"] = "sitting"
-    g = bwa.game(units, None, seed=11, levels={"a": 2}, options={"accidental_attacks": False})
-    st = g.state
-    n, a = st.units["n"], st.units["a"]
+    town = bwa.scenario(units, levels={"a": 2})
+    # only the points matter: no accidental attack before, no discipline checks after (quicker games)
+    no_aftermath = {"accidental_attacks": False, "discipline_loss_ratio": 20}
     exact = confrontation_odds(
         [DiceGroup(2, 2, -2), DiceGroup(2, 4, -2), DiceGroup(2, 6, -2)], [DiceGroup(6, 4)])
     trials = 3000
     counts = dict.fromkeys(BANDS, 0)
-    for _ in range(trials):
-        out = combat.confront(st, n, a, why="monte carlo", moves_initiative=False)
-        counts[band(out.points["n"], out.points["a"])] += 1
-        del g.log.events[:]  # keep the log small; only the points matter here
+    for seed in range(11, 11 + trials):  # one played confrontation a game: n confronts a, which Holds
+        g = Game(town, seed=seed, options=no_aftermath)
+        for seat, action_id in (("nonviolent", "n:confront:a"), ("nonviolent", "done"), ("authority", "react:hold")):
+            g.apply(seat, action_id)
+        points = next(e["points"] for e in g.log.events if e.get("rule") == "BWA-33")
+        counts[band(points["n"], points["a"])] += 1
     for name in BANDS:
         p = float(exact[name])
         sigma = math.sqrt(p * (1 - p) / trials)

@@ -8,10 +8,10 @@ from fractions import Fraction
 
 import pytest
 
+from riotact.core.game import Game
 from riotact.core.odds import OddsError, find_procedure
 from riotact.rulesets import get_ruleset
 from riotact.rulesets.by_will_alone.odds import DiceGroup, accidental_attack, confrontation, confrontation_odds
-from riotact.rulesets.by_will_alone.rules import combat
 
 
 def test_bwa43_named_stands_and_sitting_give_the_same_bands_as_dice_groups() -> None:
@@ -47,10 +47,11 @@ def test_bwa50_accidental_attack_played_in_seeded_games(bwa) -> None:
     exact = accidental_attack(morale="wavering", modifiers=0)
     assert exact.outcomes["shoots"] == Fraction(1, 12)
     trials, shots = 3000, 0
-    for seed in range(trials):
-        g = bwa.game([bwa.nv("n", "x1", stands=2), bwa.auth("a", "x1", stands=1, quality="wavering")], None,
-                     seed=seed, options={"accidental_attacks": True})
-        st = g.state
-        shots += bool(combat.accidental_check(st, st.units["a"], st.units["n"]))
+    town = bwa.scenario([bwa.nv("n", "x1", stands=2), bwa.auth("a", "x1", stands=1, quality="wavering")])
+    for seed in range(trials):  # n confronts a, which Holds: its stand checks first (BWA-50)
+        g = Game(town, seed=seed, options={"accidental_attacks": True})
+        for seat, action_id in (("nonviolent", "n:confront:a"), ("nonviolent", "done"), ("authority", "react:hold")):
+            g.apply(seat, action_id)
+        shots += any(e.get("rule") == "BWA-51" for e in g.log.events)
     p = float(exact.outcomes["shoots"])
     assert abs(shots / trials - p) <= 4.5 * math.sqrt(p * (1 - p) / trials) + 0.003, (shots / trials, p)

@@ -31,7 +31,7 @@ def agrees(g, seat: str) -> list[str]:
     assert len(legal) == len(read) == len(set(ids))
     assert [legal[i] for i in range(len(legal))] == read
     assert legal[-1].id == "done" and legal[-len(legal)] == read[0] and legal[1:3] == read[1:3]
-    assert all(g.state.legal_action(seat, a.id) == a and a in legal for a in read)
+    assert all(g.legal_action(seat, a.id) == a and a in legal for a in read)
     return ids
 
 
@@ -97,6 +97,6 @@ def test_bwa01_random_games_agree_at_every_orders_decision(bwa, seed) -> None:
         if not g.to_act():
             break
         seat = g.to_act()[0]
-        if g.state.tasks[0].kind == "orders":
+        if bwa.prompt(g, seat) == "orders":
             agrees(g, seat)
         g.apply(seat, bot[seat].choose(None, g.legal_actions(seat)))

@@ -94,7 +94,7 @@ def test_map_puts_units_counters_media_and_objectives_in_their_features(bwa) -> 
                  media=[{"id": "press", "feature": "m2"}], jail={"feature": "b"},
                  victory={"objectives": ["m2"]})
     screen = text_view(g.view("nonviolent"))
-    counter = g.state.units["hidden-squad"].counter
+    counter = next(u["counter"] for u in g.view(UMPIRE)["state"]["units"] if u.get("id") == "hidden-squad")
     assert cell_below(screen, "-m2*") == "A @"              # own unit A, media, on an objective street
     assert cell_below(screen, "-e4") == "a"                 # the sighted police unit
     assert cell_below(screen, ".o5") == f"?{counter[1:]}"   # the unsighted one, as its counter
