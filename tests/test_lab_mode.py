@@ -9,8 +9,7 @@ import pytest
 
 from riotact.core import Game, RiotactError, RulesetSpec, ScriptedDice, find_scenario, make_bot, play_out
 from riotact.core.errors import ReplayMismatchError
-from riotact.rulesets.civil_disorder.rules import orders
-from riotact.rulesets.civil_disorder.turn import ALWAYS_OPEN
+from riotact.rulesets.civil_disorder.turn import ALWAYS_OPEN, CivilDisorder
 from support import DiceRace, registered
 
 SCENARIOS = ["revolting-behaviour/four-players", "by-will-alone/ministry-sit-in", "civil-disorder/embassy-protest",
@@ -73,16 +72,16 @@ def test_cd07_pass_and_stay_are_accepted_without_building_the_list(monkeypatch) 
     """CD-07/14: the commander passes and stays; the orders list is never built to check it."""
     game = Game(find_scenario("civil-disorder/high-street-riot"), seed=1)
     seat = game.to_act()[0]
-    assert orders.player_actions(game.state, seat)[0] == ALWAYS_OPEN["pass"]
+    assert game.legal_actions(seat)[0] == ALWAYS_OPEN["pass"]
 
     def no_list(*_: object) -> None:
         raise AssertionError("the whole list was built")
 
-    monkeypatch.setattr(type(game.state), "legal_actions", no_list)
+    monkeypatch.setattr(CivilDisorder, "legal_actions", no_list)
     game.apply(seat, "pass")
     monkeypatch.undo()
-    assert orders.walk_actions(game.state, seat)[0] == ALWAYS_OPEN["stay"]
-    monkeypatch.setattr(type(game.state), "legal_actions", no_list)
+    assert game.legal_actions(seat)[0] == ALWAYS_OPEN["stay"]
+    monkeypatch.setattr(CivilDisorder, "legal_actions", no_list)
     game.apply(seat, "stay")
     monkeypatch.undo()
     assert game.decisions == [(seat, "pass"), (seat, "stay")]

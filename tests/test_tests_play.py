@@ -211,33 +211,21 @@ STATE_READS: dict[str, tuple[int, str]] = {
                                          "against a walk over every piece"),
     "civil_disorder/test_cd_text.py": (1, "plants the conformance suite's sentinels (view.plant_sentinels) and asks "
                                          "which a seat may not see on its screen"),
-    "core/test_clone.py": (2, TO_CONVERT),
-    "core/test_messages.py": (1, TO_CONVERT),
-    "core/test_umpire_hold.py": (1, TO_CONVERT),
-    "core/test_umpiring.py": (3, TO_CONVERT),
-    "public_participation/pp_support.py": (2, TO_CONVERT),
-    "public_participation/test_pp_action_odds.py": (3, TO_CONVERT),
-    "public_participation/test_pp_copies.py": (2, TO_CONVERT),
-    "public_participation/test_pp_fighting.py": (12, TO_CONVERT),
-    "public_participation/test_pp_firing.py": (10, TO_CONVERT),
-    "public_participation/test_pp_gap_rules.py": (9, TO_CONVERT),
-    "public_participation/test_pp_house_rules.py": (7, TO_CONVERT),
-    "public_participation/test_pp_moving.py": (8, TO_CONVERT),
-    "public_participation/test_pp_speaking_fog.py": (3, TO_CONVERT),
-    "public_participation/test_pp_table.py": (2, TO_CONVERT),
-    "public_participation/test_pp_umpire_rulings.py": (3, TO_CONVERT),
-    "public_participation/test_pp_wounds_morale.py": (16, TO_CONVERT),
-    "revolting_behaviour/rb_support.py": (1, TO_CONVERT),
-    "revolting_behaviour/test_rb_lab_bots.py": (2, TO_CONVERT),
-    "revolting_behaviour/test_rb_rules.py": (1, TO_CONVERT),
-    "rl/test_determinise.py": (17, TO_CONVERT),
-    "rl/test_pettingzoo.py": (3, TO_CONVERT),
-    "rl/test_search.py": (3, TO_CONVERT),
-    "test_cli_umpire_chair.py": (1, TO_CONVERT),
-    "test_lab_mode.py": (4, TO_CONVERT),
-    "web/test_spectators.py": (3, TO_CONVERT),
-    "web/test_web_action_odds.py": (1, TO_CONVERT),
-    "web/test_wire_leaks.py": (2, TO_CONVERT),
+    "core/test_clone.py": (2, "a clone shares its original's typed house rules: object identity, which no view shows"),
+    "public_participation/test_pp_copies.py": (2, "a copy shares the table and cards and copies the characters: "
+                                               "object identity, which no view shows"),
+    "revolting_behaviour/rb_support.py": (1, "player(): the Cause and Action Deck in order, which RB-07 "
+                                             "hides from every view, the umpire's included"),
+    "revolting_behaviour/test_rb_rules.py": (1, "plants the leak sentinels (the state's own fog hook, "
+                                                "as core.conformance does)"),
+    "rl/test_pettingzoo.py": (1, "plants the leak sentinels (the state's own fog hook, "
+                                 "as core.conformance does)"),
+    "rl/test_search.py": (3, "a ruleset's evaluation is a function of a State (as the search bot calls it); a world's "
+                              "face-down Cause (RB-07) is in no view"),
+    "web/test_spectators.py": (2, "plants the leak sentinels (the state's own fog hook, "
+                                  "as core.conformance does)"),
+    "web/test_wire_leaks.py": (2, "plants the leak sentinels (the state's own fog hook, "
+                                  "as core.conformance does)"),
 }
 
 

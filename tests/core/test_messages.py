@@ -15,6 +15,7 @@ import pytest
 from riotact.core import Game, IllegalActionError, find_scenario
 from riotact.core.messages import say_id
 from riotact.core.scenario import parse_scenario
+from support import umpire_sees
 
 RB4 = "revolting-behaviour/four-players"
 
@@ -107,7 +108,7 @@ def test_cd08_a_message_is_the_conversation_action_heard_in_step_5() -> None:
     plain, talked = cd(), cd()
     plain.apply("commander", "talk:fire")
     talked.say("commander", "fire", "Hold the bridge at J1-1.")
-    assert talked.state.phase["commander"] == "walk"  # the action is spent (CD-07: one per turn)
+    assert umpire_sees(talked)["phase"]["commander"] == "walk"  # the action is spent (CD-07: one per turn)
     assert seen(talked, "fire") == seen(plain, "fire")  # declared in secret (CD-12 step 1)
     with pytest.raises(IllegalActionError, match="CD-08: talking is your action for the turn"):
         talked.say("commander", "fire", "And another thing.")

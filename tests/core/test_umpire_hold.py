@@ -10,6 +10,7 @@ import pytest
 
 from riotact.core import Game, IllegalActionError, find_scenario
 from riotact.core.chair import ADVANCE
+from support import umpire_sees
 
 
 def cd() -> Game:
@@ -44,7 +45,8 @@ def test_cd12_hold_at_the_assessment_with_the_turns_rolls_in_front_of_the_umpire
     roll = next(e for e in g.log.events if e["kind"] == "roll" and e["rule"] == "CD-45"
                 and e["who"] == "fire in the warehouse")
     assert roll["dice"] == [6] and roll["turn"] == 1
-    assert g.state.crowds["A"].history[-1] == 8  # the RL he set is the one recorded for turn 1
+    crowd_a = next(c for c in umpire_sees(g)["crowds"] if c["id"] == "A")
+    assert crowd_a["history"][-1] == 8  # the RL he set is the one recorded for turn 1
     assert g.umpire.turn == 2 and g.to_act() == ("commander", "fire")
     play_until_held_or_next_turn(g)  # the hold stands every turn until lifted
     assert g.to_act() == ("umpire",) and g.umpire.turn == 2

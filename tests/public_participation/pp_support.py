@@ -38,10 +38,25 @@ def game(chars: list[dict[str, Any]], *, dice: list[int] | None = None, features
     return Game(scenario, seed=seed, options=options, dice=ScriptedDice(dice) if dice is not None else None)
 
 
+def figure(g: Game, cid: str) -> dict[str, Any]:
+    """A character as the umpire's view shows it: position, wound state, markers, morale letter, card."""
+    return next(c for c in g.view("umpire")["state"]["characters"] if c["id"] == cid)
+
+
+def markers(g: Game, cid: str) -> set[str]:
+    """The markers on a figure (stunned, down, rising, enraged, ...), as the umpire's view shows them."""
+    return set(filter(None, figure(g, cid)["marker"].split(", ")))
+
+
+def pos(g: Game, cid: str) -> tuple[float, float]:
+    c = figure(g, cid)
+    return (c["x"], c["y"])
+
+
 def owner(g: Game, action_id: str) -> str:
     if action_id.startswith("surprise:"):
         return "umpire"
-    return g.state.chars[action_id.split(":")[1]].seat
+    return str(card(g, action_id.split(":")[1])["seat"])
 
 
 def do(g: Game, action_id: str) -> list[dict[str, Any]]:
@@ -54,8 +69,11 @@ def do(g: Game, action_id: str) -> list[dict[str, Any]]:
 
 def to_phase(g: Game, phase: str, rnd: int = 1, move: int | None = None) -> None:
     """Every seat passes until the phase (and speaking round, and move) begins."""
-    st = g.state
-    while g.to_act() and not (st.phase == phase and st.round == rnd and (move is None or st.move == move)):
+    def there() -> bool:
+        at = g.view("umpire")["state"]
+        return at["phase"] == phase and at["round"] == rnd and (move is None or at["move"] == move)
+
+    while g.to_act() and not there():
         seat = g.to_act()[0]
         legal = [a.id for a in g.legal_actions(seat)]
         g.apply(seat, next((a for a in legal if a.startswith(("noopp", "nokick"))), legal[0])
@@ -72,7 +90,7 @@ def finish(g: Game) -> None:
 
 def card(g: Game, cid: str) -> dict[str, Any]:
     """A character's card as the umpire's view shows it (walk and run reach, order understood, ...)."""
-    return next(c for c in g.view("umpire")["state"]["characters"] if c["id"] == cid)["card"]
+    return dict(figure(g, cid)["card"])
 
 
 def texts(g: Game, seat: str = "umpire") -> str:

@@ -8,12 +8,10 @@ from fractions import Fraction
 
 import pytest
 
-from public_participation.pp_support import WALL, ch, do, game, rolls, to_phase, wall
-from riotact.core import Game
+from public_participation.pp_support import WALL, card, ch, do, game, owner, rolls, to_phase, wall
+from riotact.core import Game, ScriptedDice
 from riotact.core.odds import action_odds, percent
-from riotact.rulesets.public_participation import board
 from riotact.rulesets.public_participation.odds import hit_chance, save_odds, shot_odds
-from riotact.rulesets.public_participation.rules import firing, throwing
 
 HEDGE = wall("hedge", [(3, 11), (7, 11), (7, 13), (3, 13)], cover=True, name="the hedge")
 BARN = wall("barn", [(3, 11), (7, 11), (7, 13), (3, 13)], cover="heavy", name="the barn wall")
@@ -24,14 +22,24 @@ def worse(odds: dict[str, Fraction]) -> Fraction:
     return sum((odds.get(k, Fraction(0)) for k in ("LI", "BI", "DI", "AD")), Fraction(0))
 
 
+def engine_roll(g: Game, action_id: str, rule: str) -> dict:
+    """The engine's own first roll under ``rule`` (its modifiers and score needed) when ``action_id`` is
+    carried out on a copy of the game (with dice enough, if scripted)."""
+    twin = g.clone()
+    if isinstance(twin.dice, ScriptedDice):
+        twin.dice.extend([1] * 20)
+    seen = len(twin.log.events)
+    twin.apply(owner(twin, action_id), action_id)
+    return next(e for e in twin.log.events[seen:] if e["kind"] == "roll" and e["rule"] == rule)
+
+
 def engine(g: Game, action_id: str) -> tuple[int, int, int, bool]:
-    """The engine's own F, score needed, SDD and coup de grace for a shot (rules/firing.py)."""
-    _, cid, weapon, tid = action_id.split(":")
-    st = g.state
-    c, t, w = st.chars[cid], st.chars[tid], st.weapon_book[weapon.replace("-", " ")]
-    mods = firing.shot_modifiers(st, c, t, w, opportunity=False, attacked=False)
-    return (sum(m.value for m in mods), firing.to_hit(st, w, board.gap(st, c, t)), w.sdd,
-            firing.coup_de_grace(st, c, t))
+    """The engine's own F, score needed, SDD and coup de grace for a shot: the shot fired (rules/firing.py)."""
+    _, cid, weapon, _ = action_id.split(":")
+    shot = engine_roll(g, action_id, "PP-10")
+    return (sum(m["value"] for m in shot["modifiers"]), shot["target"],
+            card(g, cid)["arms"][weapon.replace("-", " ")]["sdd"],
+            any(m["reason"].startswith("coup de grace") for m in shot["modifiers"]))
 
 
 def shown_equals_engine(g: Game, seat: str, action_id: str) -> None:
@@ -125,19 +133,17 @@ def test_pp26_a_bandaged_bleeding_badly_injured_firer_and_the_house_rule_that_sp
 def test_pp14_pp15_a_stone_s_odds_read_the_throw_scores_and_the_bludgeoning_table() -> None:
     g = game([ch("R1", "red", (5, 2), throwables={"stone": 2}), ch("B1", "blue", (5, 9))])
     to_phase(g, "firing")
-    st = g.state
-    c, t, w = st.chars["R1"], st.chars["B1"], st.weapon_book["stone"]
-    need, _ = throwing.throw_need(st, c, w, board.gap(st, c, t))
-    f = sum(m.value for m in firing.shot_modifiers(st, c, t, w, opportunity=False, attacked=False, thrown=True))
+    throw = engine_roll(g, "throw:R1:stone:B1", "PP-14")
+    need, f, sdd = throw["target"], sum(m["value"] for m in throw["modifiers"]), card(g, "R1")["arms"]["stone"]["sdd"]
     shown = action_odds(g, "red")["throw:R1:stone:B1"]
-    odds = shot_odds(modifier=f, need=need, sdd=w.sdd, table="bludgeoning")
+    odds = shot_odds(modifier=f, need=need, sdd=sdd, table="bludgeoning")
     assert shown.p == hit_chance(f, need)
     assert f"each: {percent(worse(odds))} injured" in shown.text
     g = game([ch("R1", "red", (5, 2), throwables={"stone": 2}), ch("B1", "blue", (5, 9))],
              options={"thrown_effect": "staggers"})
     to_phase(g, "firing")
     staggers = action_odds(g, "red")["throw:R1:stone:B1"]
-    every = {k: shown.p * v for k, v in save_odds("Staggers", "bludgeoning", w.sdd).items()}
+    every = {k: shown.p * v for k, v in save_odds("Staggers", "bludgeoning", sdd).items()}
     assert staggers.p == shown.p and f"each: {percent(worse(every))} injured" in staggers.text
     assert worse(every) != worse(odds)  # the house rule shows in the odds
 
@@ -169,11 +175,8 @@ def test_pp16_pp17_a_stick_s_odds_of_landing_on_the_point_are_the_engine_s_throw
     g = game([ch("R1", "red", (5, 5), throwables={"dynamite": 1}, shooting="poor"), ch("B1", "blue", (5, 9.5))],
              options=options)
     to_phase(g, "firing")
-    st = g.state
-    c, w = st.chars["R1"], st.weapon_book["dynamite"]
-    aim = st.chars["B1"].pos
-    need, _ = throwing.throw_need(st, c, w, max(0.0, st.table.distance(c.pos, aim) - c.card.base))
-    f = sum(m.value for m in throwing.throw_modifiers(st, c))
+    throw = engine_roll(g, "bomb:R1:dynamite:5.0,9.5", "PP-16")  # at B1
+    need, f = throw["target"], sum(m["value"] for m in throw["modifiers"])
     shown = action_odds(g, "red")["bomb:R1:dynamite:5.0,9.5"]
     assert shown.p == Fraction(sum(1 for face in range(2, 7) if face + f >= need), 6) == Fraction(1, 6)
     assert shown.text.startswith(f"17% lands on the point ({need}+ on D6 {f:+d}: poor shot -1)")

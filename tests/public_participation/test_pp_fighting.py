@@ -3,7 +3,21 @@ through ``Game`` with scripted dice. Characters 1.2" apart (centre to centre) ar
 
 from __future__ import annotations
 
-from public_participation.pp_support import WALL, card, ch, do, finish, game, rolls, texts, to_phase, wall
+from public_participation.pp_support import (
+    WALL,
+    card,
+    ch,
+    do,
+    figure,
+    finish,
+    game,
+    markers,
+    rolls,
+    texts,
+    to_phase,
+    wall,
+)
+from support import umpire_sees
 
 
 def mods(event: dict) -> list[tuple[int, str]]:
@@ -15,14 +29,17 @@ def fight_texts(g) -> list[str]:
 
 
 def test_pp21_plus_1_rolling_4_against_minus_1_rolling_3_differences_plus_3_and_minus_3():
-    """PP-21/PP-24: 5 against 2: +3 unscathed, -3 Downed; PP-33: saved on 4 against fists: LI, rising."""
-    g = game([ch("A", "red", (5, 5), fight=1), ch("B", "blue", (5, 6.2), fight=-1)], dice=[4, 3, 4, 6])
+    """PP-21/PP-24: 5 against 2: +3 unscathed, -3 Downed; PP-33: saved on 4 against fists: LI, rising
+    next move at -1 in melee; a bludgeoning LI does not bleed (no PP-25 roll)."""
+    g = game([ch("A", "red", (5, 5), fight=1), ch("B", "blue", (5, 6.2), fight=-1)], moves=2,
+             dice=[4, 3, 4, 6, 3, 3, 3, 3])  # move 2: B, rising, is Downed and stunned; no recovery
     finish(g)
     assert fight_texts(g)[:2] == ["Round 1: A 5 against 2, a difference of +3: unscathed.",
                                   "Round 1: B 2 against 5, a difference of -3: Downed."]
-    b = g.state.chars["B"]
-    assert b.state == "LI" and b.rising_li and b.rising_move == 2 and not b.bleeds
-    assert len(rolls(g, "PP-21")) == 2  # B is down: no second round
+    assert figure(g, "B")["wound"] == "LI" and "B is down, and spends next move getting up." in texts(g, "blue")
+    assert len([r for r in rolls(g, "PP-21") if r["turn"] == 1]) == 2  # B is down: no second round
+    rising = next(r for r in rolls(g, "PP-21") if r["who"] == "B" and r["turn"] == 2)
+    assert (-1, "rising with LI") in mods(rising) and not rolls(g, "PP-25")
 
 
 def test_pp05_two_characters_in_contact_fight_exactly_two_rounds_and_speak_in_two_rounds():
@@ -38,7 +55,6 @@ def test_pp01_five_phases_in_order_no_normal_shot_before_all_movement_and_morale
               ch("B1", "blue", (5, 12))], dice=[1, 3, 3, 3, 3, 6, 6, 6])
     to_phase(g, "moving")
     assert not any(a.id.startswith("fire") for a in g.legal_actions("red"))
-    finish_firing = g.state
     do(g, "move:B1:6.0,12.0")
     to_phase(g, "firing")
     do(g, "fire:R1:rifle:B1")
@@ -50,7 +66,6 @@ def test_pp01_five_phases_in_order_no_normal_shot_before_all_movement_and_morale
     fights = [e["seq"] for e in rolls(g, "PP-21")]
     morale = [e["seq"] for e in rolls(g, "PP-39")]
     assert max(moves) < seqs[3] < min(shots) and max(fights) < seqs[5] < min(morale)
-    assert finish_firing is g.state
 
 
 def test_pp22_mounted_enraged_with_height_advantage_is_plus_4_and_charging_counts_in_the_first_round_only():
@@ -115,8 +130,8 @@ def test_pp30_pp31_a_downed_man_hit_by_an_axe_rolling_6_is_di_and_pp27_carries_o
     finish(g)
     save = rolls(g, "PP-30")[0]
     assert save["total"] == 3 and save["result"] == "DI" and mods(save) == [(-3, "axe SDD")]
-    b = g.state.chars["B"]
-    assert b.state == "DI" and not b.critical and b.wound_penalty() == 3 and card(g, "B")["walk"] == 2
+    assert figure(g, "B")["wound"] == "DI" and "critically injured" not in markers(g, "B")
+    assert card(g, "B")["walk"] == 2  # move 5 less DI's 3 (PP-27)
 
 
 def test_pp27_a_dangerously_injured_man_who_rolls_2_collapses_critically_injured():
@@ -124,8 +139,8 @@ def test_pp27_a_dangerously_injured_man_who_rolls_2_collapses_critically_injured
     scores for the other side)."""
     g = game([ch("A", "red", (5, 5), weapons=["axe"]), ch("B", "blue", (5, 6.2))], dice=[6, 1, 6, 6, 2])
     finish(g)
-    b = g.state.chars["B"]
-    assert b.critical and b.out_of_play and "critically injured" in texts(g, "blue")
+    assert "critically injured" in markers(g, "B") and "critically injured" in texts(g, "blue")
+    assert "B" not in umpire_sees(g)["sight"]  # out of play: his eyes no longer count
     assert g.result is not None and g.result.scores["red"] == 1
 
 
@@ -133,7 +148,7 @@ def test_pp31_a_flinching_man_hit_by_a_knife_rolling_4_is_only_superficially_hur
     g = game([ch("A", "red", (5, 5), weapons=["knife"]), ch("B", "blue", (5, 6.2))], dice=[4, 3, 4, 3, 3])
     finish(g)
     save = rolls(g, "PP-30")[0]
-    assert save["total"] == 5 and save["result"] == "superficial" and g.state.chars["B"].state == "unhurt"
+    assert save["total"] == 5 and save["result"] == "superficial" and figure(g, "B")["wound"] == "unhurt"
 
 
 def test_pp32_a_bayonet_bi_screams_a_friend_5_inches_away_tests_one_8_inches_away_does_not():
@@ -150,10 +165,11 @@ def test_pp33_a_staggered_man_hit_by_a_club_rolling_5_is_li_pp34_fists_flinch_on
     g = game([ch("A", "red", (5, 5), weapons=["club"]), ch("B", "blue", (5, 6.2))], dice=[5, 3, 5, 3, 4, 6])
     finish(g)
     save = rolls(g, "PP-30")[0]
-    assert save["total"] == 3 and save["result"] == "LI" and not g.state.chars["B"].bleeds
+    assert save["total"] == 3 and save["result"] == "LI"
+    assert not rolls(g, "PP-25")  # a bludgeoning LI does not bleed (PP-33)
     g = game([ch("A", "red", (5, 5)), ch("B", "blue", (5, 6.2))], dice=[4, 3, 4, 4, 3])
     finish(g)
-    assert rolls(g, "PP-30")[0]["result"] == "superficial" and g.state.chars["B"].enraged(2)
+    assert rolls(g, "PP-30")[0]["result"] == "superficial" and "enraged" in markers(g, "B")
     assert (1, "enraged") in mods([r for r in rolls(g, "PP-21") if r["who"] == "B"][1])
 
 
@@ -163,7 +179,7 @@ def test_pp36_stunned_rolls_5_and_stays_then_6_recovers_groggy_minus_1_and_a_mor
                    6,  # move 2: still helpless, no fight; recovers on a 6
                    3, 4, 3, 4, 6])  # move 3: groggy B draws twice (4 - 1); morale throw with groggy -1
     to_phase(g, "moving", move=2)
-    assert g.state.chars["B"].stunned and not g.legal_actions("blue")
+    assert "stunned" in markers(g, "B") and not g.legal_actions("blue")
     finish(g)
     b_fight = [r for r in rolls(g, "PP-21") if r["who"] == "B" and r["turn"] == 3]
     assert (-1, "groggy") in mods(b_fight[0])

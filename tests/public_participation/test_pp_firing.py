@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from public_participation.pp_support import ch, do, game, rolls, texts, to_phase, wall
+from public_participation.pp_support import card, ch, do, figure, game, markers, pos, rolls, texts, to_phase, wall
+from support import umpire_sees
 
 HEDGE = wall("hedge", [(3, 11), (7, 11), (7, 13), (3, 13)], cover=True, name="the hedge")
 
@@ -25,7 +26,7 @@ def test_pp10_pp11_good_shot_at_a_target_in_cover_rolls_an_unmodified_d6_then_pp
     assert rolls(g, "PP-12")[0]["result"] == "Staggers"
     save = rolls(g, "PP-30")[0]
     assert save["total"] == 5 and save["result"] == "LI" and mods(save) == [(-1, "rifle SDD")]
-    assert g.state.chars["B1"].state == "LI"
+    assert figure(g, "B1")["wound"] == "LI"
 
 
 def test_pp11_poor_shot_who_moved_3_at_a_target_in_cover_has_minus_3():
@@ -63,7 +64,7 @@ def test_pp08_opportunity_shot_at_a_passing_target_is_minus_1_and_at_one_attacki
     assert mods(shot) == [(-1, "opportunity shot")]
     phase_2 = next(e["seq"] for e in g.log.events if "phase 2" in e["text"])
     assert shot["seq"] < phase_2
-    assert g.state.chars["R1"].shots_left == 0
+    assert card(g, "R1")["shots_left"] == 0
     g = game([ch("R1", "red", (10, 10), weapons=["pistol"]), ch("B1", "blue", (10, 14))], dice=[2, 1])
     do(g, "move:B1:10.0,11.1")
     g.apply("red", "opp:R1:B1")
@@ -81,7 +82,7 @@ def test_pp08_a_target_running_past_behind_a_house_is_shot_at_where_it_passed_ne
     assert [a.id for a in g.legal_actions("red")] == ["opp:R1:B1", "noopp:R1"]
     g.apply("red", "opp:R1:B1")
     shot = rolls(g, "PP-10")[0]
-    assert "3.3\" away, 4+ to hit" in shot["text"] and g.state.chars["B1"].pos == (17.5, 15.5)
+    assert "3.3\" away, 4+ to hit" in shot["text"] and pos(g, "B1") == (17.5, 15.5)
 
 
 def test_pp11_pp12_coup_de_grace_within_1_inch_at_a_helpless_target_plus_2_to_hit_and_effect():
@@ -90,7 +91,7 @@ def test_pp11_pp12_coup_de_grace_within_1_inch_at_a_helpless_target_plus_2_to_hi
              moves=2, dice=[1, 6, 1, 5,  # move 1: the club downs B1, the save of 1 - 2: stunned; stays stunned
                             2, 2, 3, 6, 5])  # move 2: one shot, 2 + 2 hits, 3 + 2 = 5 Downed, saved on 6: BI
     to_phase(g, "firing", move=2)
-    assert g.state.chars["B1"].stunned
+    assert "stunned" in markers(g, "B1")
     do(g, "fire:R1:pistol:B1")
     shot, effect = rolls(g, "PP-10")[0], rolls(g, "PP-12")[0]
     assert (2, "coup de grace within 1\"") in mods(shot) and shot["result"] == "pass"
@@ -113,7 +114,7 @@ def test_pp14_full_range_needs_the_fr_score():
     to_phase(g, "firing")
     do(g, "throw:R1:stone:B2")
     throw = rolls(g, "PP-14")[0]
-    assert throw["target"] == 5 and throw["result"] == "fail" and g.state.chars["R1"].throwables["stone"] == 2
+    assert throw["target"] == 5 and throw["result"] == "fail" and card(g, "R1")["throwables"]["stone"] == 2
 
 
 def test_pp15_a_staggering_stone_is_saved_on_the_bludgeoning_staggers_row_at_minus_1():
@@ -143,7 +144,7 @@ def test_pp17_a_gas_bomb_thrown_with_a_natural_1_makes_no_cloud():
     g = game([ch("R1", "red", (5, 5), throwables={"gas bomb": 1}), ch("B1", "blue", (5, 9))], dice=[1, 1, 2])
     to_phase(g, "firing")
     do(g, "bomb:R1:gas-bomb:5.0,9.0")
-    assert not g.state.clouds and any("dud" in e["text"] for e in g.log.events)
+    assert not umpire_sees(g)["clouds"] and any("dud" in e["text"] for e in g.log.events)
 
 
 def test_pp18_blast_sdd_by_distance_0_at_1_5_inches_and_minus_1_at_half_an_inch():
@@ -182,10 +183,9 @@ def test_pp20_gas_standard_3_unconscious_4_not_gigantic_1_plus_3_not():
               ch("H3", "blue", (4, 10)), ch("H4", "blue", (5, 11))], dice=[4, 1, 3, 4, 6, 6])
     to_phase(g, "firing")
     do(g, "bomb:R1:gas-bomb:5.0,10.0")
-    st = g.state
     assert [(r["who"], r["result"]) for r in rolls(g, "PP-20")][:3] == [
         ("G", "resists"), ("H3", "unconscious"), ("H4", "resists")]
-    assert st.chars["H3"].unconscious(1) and not st.chars["H4"].unconscious(1)
+    assert "unconscious" in markers(g, "H3") and "unconscious" not in markers(g, "H4")
     assert len(rolls(g, "PP-20")) == 3  # the game's one move is over: no roll again in the move it formed
 
 
@@ -211,5 +211,5 @@ def test_pp08_no_opportunity_shot_is_offered_at_a_figure_an_earlier_one_left_app
     do(g, "move:B1:14.0,16.0")
     assert [a.id for a in g.legal_actions("red")] == ["opp:R1:B1", "noopp:R1"]
     g.apply("red", "opp:R1:B1")
-    assert g.state.chars["B1"].state == "AD"
+    assert figure(g, "B1")["wound"] == "AD"
     assert not any(a.id.startswith(("opp:", "noopp:")) for a in g.legal_actions("red"))

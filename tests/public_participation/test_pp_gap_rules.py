@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from public_participation import pp_support
-from public_participation.pp_support import ch, do, finish, rolls, texts, to_phase, wall
+from public_participation.pp_support import ch, do, figure, finish, markers, pos, rolls, texts, to_phase, wall
 
 
 def mods(event: dict) -> list[tuple[int, str]]:
@@ -204,7 +204,7 @@ def test_pp29_two_lis_add_up_to_bi_or_the_worst_wound_counts(options, state):
              dice=[2, 6, 1, 4, 6, 1, 4, 6], options=options)
     to_phase(g, "firing")
     do(g, "fire:R1:revolver:B1")
-    assert g.state.chars["B1"].state == state
+    assert figure(g, "B1")["wound"] == state
 
 
 @pytest.mark.parametrize(("options", "table"), [({}, "piercing"), ({"fight_save": "bludgeoning"}, "bludgeoning")])
@@ -222,8 +222,8 @@ def test_pp36_groggy_lasts_one_move_or_more(options, groggy_in_move_4):
     g = game([ch("A", "red", (5, 5)), ch("B", "blue", (5, 6.2))], moves=4, dice=[6, 1, 3, 6] + [6] * 20,
              options={"downed_rises": False, **options})
     finish(g)
-    b = g.state.chars["B"]
-    assert b.groggy(2) and b.groggy(3) is groggy_in_move_4 and not b.groggy(4)
+    groggy = {r["turn"] for r in rolls(g, "PP-21") if r["who"] == "B" and (-1, "groggy") in mods(r)}
+    assert groggy == ({2, 3} if groggy_in_move_4 else {2})
 
 
 @pytest.mark.parametrize(("options", "throws"), [({}, 1), ({"initial_shooting": "each_move"}, 2)])
@@ -249,7 +249,7 @@ def test_pp37_a_friend_who_faints_routs_only_when_faint_counts(options, friend_t
         to_phase(g, "firing", move=move)
         do(g, f"fire:R1:rifle:{'B1' if move == 1 else 'FAINT'}")
     finish(g)
-    assert g.state.chars["FAINT"].unconscious(2)
+    assert "unconscious" in markers(g, "FAINT")  # in move 2
     assert ("Z" in [r["who"] for r in rolls(g, "PP-39") if r["turn"] == 2]) is friend_tests
 
 
@@ -261,7 +261,7 @@ def test_pp41_an_obedient_man_without_an_order_holds_or_acts_as_controlled(optio
     to_phase(g, "firing")
     do(g, "fire:R1:rifle:B1")
     to_phase(g, "moving", move=2)
-    assert g.state.chars["FOL"].morale == "Obedient"
+    assert figure(g, "FOL")["morale"] == "O"  # Obedient
     if "blue" not in g.to_act():
         g.apply("red", "done")
     assert any(a.id.startswith("move:FOL") for a in g.legal_actions("blue")) is may_move
@@ -275,7 +275,7 @@ def test_pp43_a_panicked_man_holds_his_fire_unless_the_table_lets_him_shoot(opti
     to_phase(g, "firing")
     do(g, "fire:R1:rifle:P")
     to_phase(g, "firing", move=2)
-    assert g.state.chars["P"].panicked(2)
+    assert "Panicked" in markers(g, "P")  # from move 2
     legal = [a.id for a in g.legal_actions("blue")] if "blue" in g.to_act() else []
     assert any(a.startswith("fire:P") for a in legal) is may_fire
 
@@ -283,13 +283,13 @@ def test_pp43_a_panicked_man_holds_his_fire_unless_the_table_lets_him_shoot(opti
 @pytest.mark.parametrize(("options", "faint_rolls", "out_in_move_3"), [({}, 1, True), ({"faint_moves": "1"}, 0, False)])
 def test_pp45_a_faint_lasts_d6_moves_or_one(options, faint_rolls, out_in_move_3):
     g = game([ch("R1", "red", (5, 2), weapons=["rifle"]), ch("FAINT", "blue", (5, 8), adt=-2)],
-             dice=[1, 1, 3], options=options)
+             dice=[1, 1, 3], options=options, moves=3)
     to_phase(g, "firing")
     do(g, "fire:R1:rifle:FAINT")
-    finish(g)
-    faint = g.state.chars["FAINT"]
-    assert len(rolls(g, "PP-45")) == faint_rolls and faint.unconscious(2)
-    assert faint.unconscious(3) is out_in_move_3
+    to_phase(g, "moving", move=2)
+    assert len(rolls(g, "PP-45")) == faint_rolls and "unconscious" in markers(g, "FAINT")
+    to_phase(g, "moving", move=3)
+    assert ("unconscious" in markers(g, "FAINT")) is out_in_move_3
 
 
 @pytest.mark.parametrize(("options", "total"), [({}, 5), ({"named_nerve": False}, 3)])
@@ -309,11 +309,10 @@ def test_pp48_who_loses_his_nerve_is_offered_a_step_back_of_up_to_1_inch_or_to_s
     legal = [a.id for a in g.legal_actions("red")]
     assert legal == ["back:R1:5.0,4.0", "back:R1:5.9,4.5", "back:R1:4.1,4.5", "stay:R1"]
     g.apply("red", "back:R1:5.0,4.0")
-    r1 = g.state.chars["R1"]
-    assert r1.pos == (5.0, 4.0) and "R1 cowers back 1.0\" to (5.0,4.0)." in texts(g, "red")
+    assert pos(g, "R1") == (5.0, 4.0) and "R1 cowers back 1.0\" to (5.0,4.0)." in texts(g, "red")
     assert "R1 cowers back" in texts(g, "blue") or "R1" not in {c["id"] for c in g.view("blue")["state"]["characters"]}
     to_phase(g, "firing")
-    assert r1.pos == (5.0, 4.0)
+    assert pos(g, "R1") == (5.0, 4.0)
     g = game([ch("R1", "red", (5, 5)), ch("B1", "blue", (25, 25))], features=[gap], dice=[4],
              options={"nerve_step_back": 0.0})
     g.apply("red", "move:R1:5.0,9.0")
@@ -327,7 +326,7 @@ def test_pp06_too_little_movement_to_cross_is_refused_or_stops_on_the_obstacle(o
     g = game([ch("R1", "red", (5, 5), move=2), ch("B1", "blue", (25, 25))], features=[fence], options=options)
     if allowed:
         g.apply("red", "move:R1:5.0,8.2")
-        assert g.state.chars["R1"].pos == (5.0, 8.2)
+        assert pos(g, "R1") == (5.0, 8.2)
     else:
         assert "out of reach" in g.why_illegal("red", "move:R1:5.0,8.2")
 

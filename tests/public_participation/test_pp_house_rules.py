@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from public_participation.pp_support import WALL, card, ch, do, finish, game, rolls, texts, to_phase, wall
+from public_participation.pp_support import WALL, card, ch, do, finish, game, markers, pos, rolls, texts, to_phase, wall
 from riotact.core import OptionError
 from riotact.rulesets import get_ruleset
+from support import umpire_sees
 
 
 def mods(event: dict) -> list[tuple[int, str]]:
@@ -40,7 +41,7 @@ def test_pp04_one_man_may_carry_a_really_heavy_load_when_the_table_allows():
     g = game([ch("C1", "red", (10, 5), load="really_heavy"), ch("B1", "blue", (25, 25))],
              options={"one_man_really_heavy": True})
     g.apply("red", "move:C1:10.0,8.0")
-    assert g.state.chars["C1"].pos == (10.0, 8.0)
+    assert pos(g, "C1") == (10.0, 8.0)
 
 
 def test_pp05_one_speaking_round():
@@ -97,7 +98,8 @@ def test_pp17_a_natural_1_only_misses():
              dice=[1, 1, 2], options={"explosive_natural_one": "miss"})
     to_phase(g, "firing")
     do(g, "bomb:R1:gas-bomb:5.0,9.0")
-    assert g.state.clouds and g.state.clouds[0].y == 10.0
+    clouds = umpire_sees(g)["clouds"]
+    assert clouds and clouds[0]["y"] == 10.0
 
 
 def test_pp19_kicking_dynamite_away_takes_nerve():
@@ -112,13 +114,14 @@ def test_pp19_kicking_dynamite_away_takes_nerve():
 def test_pp20_a_cloud_lasting_one_move_clears_at_its_end_and_the_gassed_wake_d6_moves_later():
     """H3 rolls 3 in the cloud: unconscious; the cloud clears at the end of move 1; a 2: awake after move 3."""
     g = game([ch("R1", "red", (5, 5), throwables={"gas bomb": 1}), ch("H3", "blue", (5, 10))],
-             dice=[4, 3, 2], options={"gas_moves": 1})
+             dice=[4, 3, 2], options={"gas_moves": 1}, moves=4)
     to_phase(g, "firing")
     do(g, "bomb:R1:gas-bomb:5.0,10.0")
-    finish(g)
-    h3 = g.state.chars["H3"]
-    assert not g.state.clouds and "clears" in texts(g)
-    assert h3.unconscious(3) and not h3.unconscious(4)
+    to_phase(g, "moving", move=3)
+    assert not umpire_sees(g)["clouds"] and "clears" in texts(g)
+    assert "unconscious" in markers(g, "H3")
+    to_phase(g, "moving", move=4)
+    assert "unconscious" not in markers(g, "H3")
 
 
 def test_pp22_no_surprise():
@@ -192,9 +195,9 @@ def test_pp23_the_groups_mean_rounded_to_nearest():
 
 def test_pp33_a_downed_man_may_act_next_move_when_the_table_says_so():
     g = game([ch("A", "red", (5, 5), fight=1), ch("B", "blue", (5, 6.2), fight=-1)], dice=[4, 3, 4, 6],
-             options={"downed_rises": False})
-    finish(g)
-    assert g.state.chars["B"].rising_move == -1 and "down for the rest of this move" in texts(g)
+             options={"downed_rises": False}, moves=2)
+    to_phase(g, "moving", move=2)
+    assert "down for the rest of this move" in texts(g) and not markers(g, "B") & {"down", "rising"}
 
 
 def test_pp38_every_scary_thing_within_9_inches_adds_up():
@@ -215,5 +218,4 @@ def test_pp44_a_terrified_man_in_contact_cowers_instead_of_surrendering():
     to_phase(g, "firing")
     do(g, "fire:R1:rifle:HERO")
     to_phase(g, "moving", move=2)
-    hero = g.state.chars["HERO"]
-    assert hero.cowering and not hero.surrendered
+    assert "cowering" in markers(g, "HERO") and "surrendered" not in markers(g, "HERO")

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from public_participation.pp_support import card, ch, do, finish, game, rolls, texts, to_phase, wall
+from public_participation.pp_support import card, ch, do, finish, game, owner, pos, rolls, texts, to_phase, wall
 from riotact.core import IllegalActionError, builtin_scenarios
 from riotact.rulesets import get_ruleset
 
 
 def refusal(g, action_id: str) -> str:
-    seat = g.state.chars[action_id.split(":")[1]].seat
+    seat = owner(g, action_id)
     with pytest.raises(IllegalActionError) as err:
         g.apply(seat, action_id)
     return err.value.why
@@ -32,7 +32,7 @@ def test_pp03_a_5_inch_man_walks_5_runs_10_and_cannot_go_11():
     assert "walks 5\" and runs 10\"" in refusal(g, "move:R1:5.0,16.0")
     events = g.apply("red", "move:R1:5.0,15.0")
     assert "R1 runs 10.0\" to (5.0,15.0)" in events[-1]["text"] or "R1 runs 10.0\"" in texts(g, "red")
-    assert g.state.chars["R1"].pos == (5.0, 15.0)
+    assert pos(g, "R1") == (5.0, 15.0)
     g = game([ch("R1", "red", (5, 5)), ch("B1", "blue", (25, 25))])
     g.apply("red", "move:R1:8.0,9.0")
     assert "R1 walks 5.0\" to (8.0,9.0)." in texts(g, "red")
@@ -65,10 +65,9 @@ def test_pp04_heavy_load_walks_4_and_two_men_with_a_really_heavy_load_3_together
     g = game([ch("R1", "red", (5, 5), load="heavy"), ch("C1", "red", (10, 5), load="really_heavy",
                                                          carries_with="C2"),
               ch("C2", "red", (11.5, 5), load="really_heavy", carries_with="C1"), ch("B1", "blue", (25, 25))])
-    st = g.state
     assert card(g, "R1")["walk"] == 4 and card(g, "C1")["walk"] == 3
     g.apply("red", "move:C1:10.0,8.0")
-    assert st.chars["C2"].pos == (11.5, 8.0) and "C1 with C2 and the load walks 3.0\"" in texts(g, "red")
+    assert pos(g, "C2") == (11.5, 8.0) and "C1 with C2 and the load walks 3.0\"" in texts(g, "red")
     g = game([ch("C1", "red", (10, 5), load="really_heavy"), ch("B1", "blue", (25, 25))])
     assert "cannot move a really heavy load alone (PP-04)" in refusal(g, "move:C1:10.0,6.0")
 
@@ -96,7 +95,7 @@ def test_pp46_pp47_a_named_man_trained_who_has_done_it_before_has_plus_4_and_pas
               ch("B1", "blue", (25, 25))], features=[gap], dice=[1])
     g.apply("red", "move:R1:5.0,9.0")
     nerve = rolls(g, "PP-46")[0]
-    assert nerve["total"] == 5 and nerve["result"] == "pass" and g.state.chars["R1"].pos == (5.0, 9.0)
+    assert nerve["total"] == 5 and nerve["result"] == "pass" and pos(g, "R1") == (5.0, 9.0)
 
 
 def test_pp46_pp48_a_5_passes_a_4_fails_and_cowers_back_with_minus_1_next_move():
@@ -106,13 +105,13 @@ def test_pp46_pp48_a_5_passes_a_4_fails_and_cowers_back_with_minus_1_next_move()
                name="the gap")
     g = game([ch("R1", "red", (5, 5)), ch("B1", "blue", (25, 25))], features=[gap], moves=2, dice=[4, 6])
     g.apply("red", "move:R1:5.0,9.0")
-    assert g.state.chars["R1"].pos == (5.0, 5.0) and "loses his nerve" in texts(g, "red")
+    assert pos(g, "R1") == (5.0, 5.0) and "loses his nerve" in texts(g, "red")
     to_phase(g, "moving", move=2)
     do(g, "move:R1:5.0,9.0")
     second = rolls(g, "PP-46")[1]
     assert {(m["value"], m["reason"]) for m in second["modifiers"]} == {
         (-2, "'Oh Sh*t'"), (2, "the umpire's judgement (Etc)"), (-1, "failed before")}
-    assert second["total"] == 5 and g.state.chars["R1"].pos == (5.0, 9.0)
+    assert second["total"] == 5 and pos(g, "R1") == (5.0, 9.0)
     finish(g)
 
 
@@ -135,7 +134,7 @@ def test_any_typed_point_is_either_carried_out_exactly_or_refused_with_a_reason_
         except IllegalActionError as err:
             assert err.why and list(g.log.lines()) == before
         else:
-            assert g.state.chars["R1"].pos == (round(x, 1), round(y, 1))
+            assert pos(g, "R1") == (round(x, 1), round(y, 1))
 
     holds()
 
@@ -151,12 +150,11 @@ def test_pp47_pp48_lots_of_times_is_three_real_attempts_failed_or_done(faces, en
     he cowers) counts as failed before. R1 tries to leap the gap once a move for four moves."""
     gap = wall("gap", [(0, 7), (30, 7), (30, 8), (0, 8)], risky="leap the gap", name="the gap")
     g = game([ch("R1", "red", (5, 5)), ch("B1", "blue", (25, 25))], features=[gap], moves=4, dice=faces)
-    r1 = g.state.chars["R1"]
     for move, end in enumerate(ends, 1):
         to_phase(g, "moving", move=move)
         do(g, f"move:R1:{end[0]:.1f},{end[1]:.1f}")
         if "stay:R1" in [a.id for a in g.legal_actions("red")]:
             g.apply("red", "stay:R1")  # PP-48: he cowers where he is
-        assert r1.pos == ((5.0, 5.0) if faces[0] == 1 else end)
+        assert pos(g, "R1") == ((5.0, 5.0) if faces[0] == 1 else end)
     finish(g)
     assert [[(m["value"], m["reason"]) for m in r["modifiers"]] for r in rolls(g, "PP-46")] == factors

@@ -4,8 +4,9 @@ The fog tests play two games that differ only in a hidden fact and compare what 
 from __future__ import annotations
 
 import json
+import math
 
-from public_participation.pp_support import card, ch, do, finish, game, texts, to_phase, wall
+from public_participation.pp_support import card, ch, do, figure, finish, game, pos, texts, to_phase, wall
 from riotact.core.log import dumps
 
 SEATS = ["red", "blue", "green", "gold"]
@@ -55,11 +56,10 @@ def test_pp41_an_obedient_man_with_an_understood_order_to_advance_moves_only_tow
     to_phase(g, "moving", move=2)
     if "blue" not in g.to_act():
         g.apply("red", "done")
-    fol = g.state.chars["FOL"]
-    assert fol.morale == "Obedient" and card(g, "FOL")["order"] == "advance"
+    assert figure(g, "FOL")["morale"] == "O" and card(g, "FOL")["order"] == "advance"  # Obedient
     legal = [a.id for a in g.legal_actions("blue") if a.id.startswith("move:FOL")]
-    assert legal and all(g.state.table.distance(tuple(map(float, a.split(":")[2].split(","))), (5, 2))
-                         < g.state.table.distance(fol.pos, (5, 2)) for a in legal)
+    assert legal and all(math.dist(map(float, a.split(":")[2].split(",")), (5, 2)) < math.dist(pos(g, "FOL"), (5, 2))
+                         for a in legal)
     from riotact.core import IllegalActionError
     try:
         g.apply("blue", "move:FOL:10.0,15.0")

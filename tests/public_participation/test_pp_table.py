@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from public_participation.pp_support import ch, game, to_phase, wall
+from public_participation.pp_support import ch, game, pos, rolls, to_phase, wall
 from riotact.core import Game, builtin_scenarios, make_bot
 from riotact.core.bots import play_out
 from riotact.rulesets import get_ruleset
@@ -63,7 +63,7 @@ def test_a_person_types_a_move_to_any_point_and_a_bad_one_is_refused_in_one_line
                   "--save", str(save), stdin="move:M2:40.0,13.0\nmove:M1:10.0,13.0\nquit\n")
     assert "Mayor Hobbs walks 1.0\" to (10.0,13.0)" in out.stdout
     assert "off the table" in out.stdout and "Traceback" not in out.stdout + out.stderr
-    assert Game.load(save).state.chars["M1"].pos == (10.0, 13.0)
+    assert pos(Game.load(save), "M1") == (10.0, 13.0)
 
 
 def test_the_umpire_rules_on_surprise_when_a_person_takes_the_chair():
@@ -73,8 +73,8 @@ def test_the_umpire_rules_on_surprise_when_a_person_takes_the_chair():
     assert g.to_act() == ("umpire",)
     assert [a.id for a in g.legal_actions("umpire")] == ["surprise:A:2", "surprise:A:0", "surprise:A:1"]
     g.apply("umpire", "surprise:A:1")
-    assert g.state.chars["A"].surprise == 1
     to_phase(g, "moving", move=2)
+    assert {"reason": "half surprise", "value": 1, "rule": "PP-22"} in rolls(g, "PP-21")[0]["modifiers"]
 
 
 @pytest.mark.parametrize(("change", "message"), [

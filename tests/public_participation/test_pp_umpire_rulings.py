@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from public_participation import pp_support
-from public_participation.pp_support import ch, do, finish, rolls, texts, to_phase, wall
+from public_participation.pp_support import ch, do, finish, pos, rolls, texts, to_phase, wall
 from riotact.core import Game, IllegalActionError
 
 SEATS = ["red", "blue", "umpire"]
@@ -92,7 +92,7 @@ def test_pp46_pp47_the_umpire_rules_the_stream_risky_oh_mummy_and_crossing_it_ne
     g.apply("red", "move:R1:5.0,9.0")
     nerve = rolls(g, "PP-46")[0]
     assert mods(nerve) == [(-3, "'Oh Mummy'"), (1, "the umpire's judgement (Etc)")] and nerve["total"] == 4
-    assert g.state.chars["R1"].pos == (5.0, 5.0)  # 4 fails: he does not cross (PP-48)
+    assert pos(g, "R1") == (5.0, 5.0)  # 4 fails: he does not cross (PP-48)
 
 
 def test_pp46_the_umpire_rules_a_scenarios_risky_fence_safe_and_no_nerve_is_asked():
@@ -100,7 +100,7 @@ def test_pp46_the_umpire_rules_a_scenarios_risky_fence_safe_and_no_nerve_is_aske
     g = game([ch("R1", "red", (5, 5)), ch("B1", "blue", (25, 25))], features=[fence])
     g.intervene("risky", feature="fence", act="none", reason="the gate is open")
     g.apply("red", "move:R1:5.0,9.0")
-    assert not rolls(g, "PP-46") and g.state.chars["R1"].pos == (5.0, 9.0)
+    assert not rolls(g, "PP-46") and pos(g, "R1") == (5.0, 9.0)
 
 
 def test_pp47_the_umpires_etc_factor_counts_in_the_next_nerve_test_only_and_shows_only_in_that_roll():
@@ -113,7 +113,7 @@ def test_pp47_the_umpires_etc_factor_counts_in_the_next_nerve_test_only_and_show
     ruled.apply("red", "move:R1:5.0,9.0")
     nerve = rolls(ruled, "PP-46")[0]
     assert mods(nerve) == [(-2, "the umpire's ruling (Etc): his knee is bad")] and nerve["total"] == 4
-    assert ruled.state.chars["R1"].pos == (5.0, 5.0)
+    assert pos(ruled, "R1") == (5.0, 5.0)
     to_phase(ruled, "moving", move=2)
     do(ruled, "move:R1:5.0,9.0")
     assert mods(rolls(ruled, "PP-46")[1]) == [(-1, "failed before")]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from public_participation.pp_support import card, ch, do, finish, game, rolls, texts, to_phase
+from public_participation.pp_support import card, ch, do, figure, finish, game, markers, rolls, texts, to_phase
+from support import umpire_sees
 
 
 def mods(event: dict) -> list[tuple[int, str]]:
@@ -23,8 +24,8 @@ def test_pp25_an_unbandaged_li_who_rolls_1_for_bleeding_has_minus_2_move_and_mel
     """Hit (4), Flinches (1), saved on 4 - 1 = 3: LI; morale 6; bleeding roll 1: a further -1."""
     g = shot_at(ch("B1", "blue", (5, 12)), dice=[4, 1, 4, 6, 1], moves=2)
     to_phase(g, "moving", move=2)
-    b = g.state.chars["B1"]
-    assert b.state == "LI" and b.bleeds and b.wound_penalty() == 2 and card(g, "B1")["walk"] == 3
+    assert figure(g, "B1")["wound"] == "LI" and "B1 bleeds: a further -1 to move and fighting." in texts(g, "blue")
+    assert card(g, "B1")["bleeding"] == 1 and card(g, "B1")["walk"] == 3  # 5 less LI's 1 and bleeding's 1
     assert next(c for c in g.view("blue")["state"]["characters"] if c["id"] == "B1")["colour"] == "pink"
     assert (-1, "LI") in mods(rolls(g, "PP-39")[0])
 
@@ -32,19 +33,17 @@ def test_pp25_an_unbandaged_li_who_rolls_1_for_bleeding_has_minus_2_move_and_mel
 def test_pp26_bi_is_minus_2_before_bandaging_and_minus_1_after():
     """PP-26: hit, Staggers (3), saved on 4 - 1 = 3: BI (he screams); next move he bandages himself."""
     g = shot_at(ch("B1", "blue", (5, 12)), dice=[4, 3, 4, 6], moves=2)
-    b = g.state.chars["B1"]
-    assert b.state == "BI" and b.wound_penalty() == 2 and card(g, "B1")["walk"] == 3
+    assert figure(g, "B1")["wound"] == "BI" and card(g, "B1")["walk"] == 3  # 5 less BI's 2
     to_phase(g, "moving", move=2)
     do(g, "bandage:B1:B1")
     finish(g)
-    assert b.bandaged and b.wound_penalty() == 1 and card(g, "B1")["walk"] == 4
+    assert card(g, "B1")["bandaged"] and card(g, "B1")["walk"] == 4  # 5 less a bandaged BI's 1
 
 
 def test_pp28_an_ad_comrade_5_inches_away_is_minus_1_to_a_friends_morale_throw_and_acts_no_more():
     """PP-28: hit, Downed (5), saved on 3 - 1 = 2: apparently dead. The friend 5" away heard the shot."""
     g = shot_at(ch("B1", "blue", (5, 12)), ch("F", "blue", (11, 12)), dice=[4, 5, 3, 6], moves=2)
-    b = g.state.chars["B1"]
-    assert b.state == "AD" and b.out_of_play
+    assert figure(g, "B1")["wound"] == "AD" and "B1" not in umpire_sees(g)["sight"]  # out of play
     assert (-1, "1 comrade(s) apparently dead") in mods(rolls(g, "PP-39")[0])
     to_phase(g, "moving", move=2)
     assert not any(a.id.endswith(":B1") or ":B1:" in a.id for a in g.legal_actions("blue"))
@@ -56,7 +55,7 @@ def test_pp29_a_second_li_makes_an_li_character_bi():
              dice=[2, 6, 1, 4, 6, 1, 4, 6])
     to_phase(g, "firing")
     do(g, "fire:R1:revolver:B1")
-    assert g.state.chars["B1"].state == "BI" and "(LI + LI: now BI, PP-29)" in texts(g, "blue")
+    assert figure(g, "B1")["wound"] == "BI" and "(LI + LI: now BI, PP-29)" in texts(g, "blue")
 
 
 def test_pp37_the_first_shot_tests_a_man_10_inches_away_not_one_13_inches_away_pp38_plus_4():
@@ -78,15 +77,14 @@ def test_pp39_bands_pp41_obedient_stays_pp42_shaken_stands_pp44_terrified_runs_p
                 dice=[1, 5, 1, 2,  # move 1: the miss, then the throws in id order
                       6])  # move 2: HERO throws again (PP-44): 6 - 2 = 4, Controlled
     to_phase(g, "moving", move=2)
-    st = g.state
-    assert [st.chars[c].morale for c in ("FOL", "HERO", "NORM")] == ["Obedient", "Terrified", "Shaken"]
-    assert "HERO, Terrified, runs" in texts(g, "blue") and st.chars["HERO"].moved > 0
+    assert [figure(g, c)["morale"] for c in ("FOL", "HERO", "NORM")] == ["O", "T", "S"]  # Obedient, ...
+    assert "HERO, Terrified, runs" in texts(g, "blue") and figure(g, "HERO")["moved"] > 0
     legal = [a.id for a in g.legal_actions("blue")] if "blue" in g.to_act() else []
     assert not any(a.startswith("move:NORM") for a in legal)  # Shaken: will not move (PP-42)
     assert not any(a.startswith("move:FOL") for a in legal)  # Obedient without an order (PP-41)
     assert "hold:FOL" in legal
     to_phase(g, "moving", move=3)
-    assert st.chars["HERO"].morale == "Controlled" and not st.chars["HERO"].terrified
+    assert figure(g, "HERO")["morale"] == "C" and "Terrified" not in markers(g, "HERO")
     if "blue" not in g.to_act():
         g.apply("red", "done")
     legal = [a.id for a in g.legal_actions("blue")]
@@ -101,8 +99,7 @@ def test_pp42_a_shaken_man_is_minus_1_to_hit_next_move_and_pp43_panicked_screams
                 dice=[1, 1, 2,  # move 1: the miss; NORM and PAN throw
                       1, 6, 6])  # move 2: NORM misses at -1; PAN throws again; R1 heard the first shot at him
     to_phase(g, "moving", move=2)
-    st = g.state
-    assert st.chars["PAN"].panicked(2) and "PAN screams" in texts(g, "blue")
+    assert "Panicked" in markers(g, "PAN") and "PAN screams" in texts(g, "blue")
     assert not any(a.id.startswith("move:PAN") for a in g.legal_actions(g.to_act()[0]))
     to_phase(g, "firing", move=2)
     do(g, "fire:NORM:rifle:R1")
@@ -118,15 +115,16 @@ def test_pp44_a_terrified_man_in_contact_with_a_foe_surrenders():
     to_phase(g, "firing")
     do(g, "fire:R1:rifle:HERO")
     to_phase(g, "moving", move=2)
-    assert g.state.chars["HERO"].surrendered and "surrenders" in texts(g, "red")
+    assert "surrendered" in markers(g, "HERO") and "surrenders" in texts(g, "red")
 
 
 def test_pp45_a_faint_man_is_unconscious_for_d6_moves_and_counts_as_a_downed_comrade():
     """FAINT (ADT -2) 1 - 2 = -1: Faint, for 3 moves; he routs, so his friend within 6" throws with -1."""
-    g = shot_at(ch("FAINT", "blue", (5, 8), adt=-2), ch("Z", "blue", (9, 20)), dice=[1, 1, 3, 6])
-    finish(g)
-    st = g.state
-    assert st.chars["FAINT"].unconscious(3) and not st.chars["FAINT"].unconscious(5)
+    g = shot_at(ch("FAINT", "blue", (5, 8), adt=-2), ch("Z", "blue", (9, 20)), dice=[1, 1, 3, 6], moves=5)
+    to_phase(g, "moving", move=4)
+    assert "unconscious" in markers(g, "FAINT")
+    to_phase(g, "moving", move=5)
+    assert "unconscious" not in markers(g, "FAINT")
     z = next(r for r in rolls(g, "PP-39") if r["who"] == "Z")
     assert (-1, "1 comrade(s) downed or surrendered") in mods(z)
 
@@ -136,10 +134,9 @@ def test_pp44_a_terrified_man_who_cannot_get_away_cowers_until_a_good_throw():
     g = shot_at(ch("HERO", "blue", (12, 5), morale="heroes", adt=-2, move=1, load="heavy"), moves=2,
                 dice=[1, 1, 6])
     to_phase(g, "speaking", move=2)
-    hero = g.state.chars["HERO"]
-    assert hero.cowering and "cowers down" in texts(g, "red")
+    assert "cowering" in markers(g, "HERO") and "cowers down" in texts(g, "red")
     finish(g)
-    assert not hero.cowering and hero.morale == "Controlled"
+    assert "cowering" not in markers(g, "HERO") and figure(g, "HERO")["morale"] == "C"
 
 
 def blue_moves(g) -> list[str]:
@@ -175,8 +172,7 @@ def test_pp43_a_panicked_man_who_cannot_dice_again_stays_panicked_until_he_does(
     to_phase(g, "firing", move=2)
     do(g, "throw:R2:stone:PAN")
     to_phase(g, "moving", move=3)
-    pan = g.state.chars["PAN"]
-    assert not pan.stunned and pan.groggy(3)
+    assert "stunned" not in markers(g, "PAN") and "groggy" in markers(g, "PAN")
     legal = blue_moves(g)
     assert any(a.startswith("move:OK") for a in legal) and not any(":PAN" in a for a in legal)
     assert "Panicked, screaming" in next(c for c in g.view("red")["state"]["characters"] if c["id"] == "PAN")[
@@ -217,7 +213,7 @@ def test_pp38_an_apparently_dead_scary_thing_frightens_nobody_nor_does_his_own_f
     to_phase(g, "firing")
     do(g, "fire:R1:rifle:BEAR")
     finish(g)
-    assert g.state.chars["BEAR"].state == "AD"
+    assert figure(g, "BEAR")["wound"] == "AD"
     assert fright_mods(g, "B1") == []  # nor GHOST's: he is B1's friend
     assert fright_mods(g, "GHOST") == []
 

@@ -34,6 +34,12 @@ def player(game: Game, seat: str) -> Any:
     return game.state.players[seat]  # type: ignore[attr-defined]
 
 
+def cause_drawn(game: Game, seat: str) -> list[str]:
+    """The cards dealt face down to ``seat``'s Cause, in the order drawn, as the umpire's log tells them
+    (RB-06; no view shows them, RB-07)."""
+    return [e["card"] for e in game.log_for("umpire") if e["kind"] == "draw" and e["deck"] == f"{seat}/cause-deck"]
+
+
 def codes(cards: Pile | Iterable[Card]) -> list[str]:
     """Card codes, top first, of a pile or a list of cards."""
     return [card.code for card in (cards.cards if isinstance(cards, Pile) else cards)]

@@ -74,13 +74,13 @@ def test_the_cores_view_is_the_python_engines_for_every_seat_at_every_decision(
     picks = random.Random(pick)
     while not game.is_over() and len(game.decisions) < 2_000:
         for seat in (*scenario.seats, UMPIRE):
-            assert core.view(seat) == game.state.view(seat)
+            assert core.view(seat) == game.view(seat)["state"]
         legal = core.legal_ids()
         number = legal[int(picks.random() * len(legal))]
         core.apply_id(number)
         game.apply(game.to_act()[0], core.action_ids[number])
     for seat in (*scenario.seats, UMPIRE):
-        assert core.view(seat) == game.state.view(seat)
+        assert core.view(seat) == game.view(seat)["state"]
 
 
 @needs_core

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, render_test, seed_test
 
+from revolting_behaviour.rb_support import cause_drawn
 from riotact.core import Game, IllegalActionError, Scenario, find_scenario
 from riotact.core.log import dumps
 from riotact.rl import pettingzoo as rl_pettingzoo
@@ -110,7 +111,7 @@ def test_hidden_cause_cards_do_not_change_what_a_seat_observes() -> None:
     a, b = (Game(scenario, seed=8, cards={"p2/cause-deck": [order]}) for order in (cause, cause[::-1]))
     encoding = scenario_encoding(scenario, a.options)
     seen_a, seen_b = Observer(a, encoding), Observer(b, encoding)
-    assert a.state.players["p2"].cause.cards == b.state.players["p2"].cause.cards[::-1]  # type: ignore[attr-defined]
+    assert cause_drawn(a, "p2") == cause_drawn(b, "p2")[::-1] and len(cause_drawn(a, "p2")) == 10
     fundraising = encoding.index["D-mild"]
     for _ in range(12):
         seat = a.to_act()[0]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from riotact.core.odds import action_odds
+from support import umpire_sees
 from web_support import LiveServer, create, seat
 
 
@@ -32,7 +33,7 @@ def test_a_public_participation_seat_is_sent_the_odds_beside_its_shots(client: L
                   seats={"red": "person", "blue": "person"})
     game = client.app.state.room.tables[made["table"]].game
     sockets = {s: seat(client, made["tokens"][s]) for s in ("red", "blue")}
-    while game.state.phase != "firing":
+    while umpire_sees(game)["phase"] != "firing":
         sockets[game.to_act()[0]].act("done")
         for s in sockets.values():
             s.sync()
