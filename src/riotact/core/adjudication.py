@@ -105,7 +105,7 @@ def shuffle(items: list[Any], random: Callable[[], float]) -> None:
 
 
 def shuffle_text(deck: str, rule: str, size: int) -> str:
-    """A shuffle's words (also what RB's compiled laboratory core renders from its facts)."""
+    """A shuffle's words (also what a ruleset's other engines render from their facts)."""
     return f"{deck} is shuffled ({rule}): {size} cards."
 
 

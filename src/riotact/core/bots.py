@@ -35,7 +35,7 @@ class RandomBot(Bot):
 
 def uniform_pick(rng: random.Random, items: Sequence[T]) -> T:
     """One of ``items``, uniformly, with one draw of ``rng`` (random bots on ``Game`` and on a
-    compiled core pick alike: core/laboratory.py)."""
+    ruleset's other engines pick alike: core/engines.py)."""
     return items[int(rng.random() * len(items))]
 
 

@@ -15,8 +15,8 @@ from typing import ClassVar, Final
 
 class Record:
     """A read-only value compared, hashed and shown by its ``FIELDS``: a plain class rather than a
-    frozen dataclass, whose generated ``__init__`` stays interpreted Python in the compiled
-    laboratory engine (core/compiled.py), where every roll and modifier makes one."""
+    frozen dataclass, whose generated ``__init__`` stays interpreted Python in a compiled build of
+    the rules (riotact/compiled.py), where every roll and modifier makes one."""
 
     __slots__ = ()
     FIELDS: ClassVar[tuple[str, ...]] = ()
