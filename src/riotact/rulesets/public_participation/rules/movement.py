@@ -302,12 +302,18 @@ def offer_opportunity(w: World, mover: Character, start: XY) -> None:
     steps = max(1, math.ceil(length / 0.5))
     path = [(start[0] + (end[0] - start[0]) * i / steps, start[1] + (end[1] - start[1]) * i / steps)
             for i in range(1, steps + 1)]
+    low = (min(start[0], end[0]), min(start[1], end[1]))
+    high = (max(start[0], end[0]), max(start[1], end[1]))
     for s in sorted(w.chars.values(), key=lambda o: o.id):
         if (not w.enemies(s, mover) or s.opportunity_taken or s.shots_left == 0
             or not s.can_act(w.move) or not firing.may_fire_panicked(w, s) or s.terrified or s.cowering
             or s.rising_move == w.move or not morale.obeys(w, s, "fire")):
             continue
         firing_range = max((arm.range for arm in s.weapons if arm.kind == "firearm"), default=-1.0)
+        # no point of the path (all within its box) in range: no need to look along it
+        nearest = (min(max(s.x, low[0]), high[0]), min(max(s.y, low[1]), high[1]))
+        if w.table.ruler(s.pos, s.card.base, nearest, mover.card.base) > firing_range + 1e-6:
+            continue
         seen = [(w.table.ruler(s.pos, s.card.base, p, mover.card.base), p) for p in path
                 if w.table.line_of_sight(s.pos, p)]
         in_range = [(d, p) for d, p in seen if d <= firing_range]
