@@ -13,6 +13,7 @@ from .geometry import (
     beside,
     clock_point,
     in_arc,
+    nearby,
     sight_report,
     simple_outline,
     spots_in,
@@ -21,4 +22,4 @@ from .geometry import (
 )
 
 __all__ = ["ARROW_BEARINGS", "Feature", "Table", "arrow_point", "bearing", "bearing_word", "beside", "clock_point",
-           "in_arc", "sight_report", "simple_outline", "spots_in", "steeper_than", "step_toward"]
+           "in_arc", "nearby", "sight_report", "simple_outline", "spots_in", "steeper_than", "step_toward"]

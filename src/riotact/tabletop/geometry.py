@@ -36,6 +36,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, fields
+from functools import cached_property
 from typing import TypeVar
 
 from shapely import intersects_xy, prepare
@@ -77,8 +78,7 @@ class Feature:
 
     def near(self, a: XY, b: XY) -> bool:
         """Whether the box around the segment ``a``-``b`` meets this feature's box (a cheap first test)."""
-        x0, y0, x1, y1 = self.bounds
-        return not (max(a[0], b[0]) < x0 or min(a[0], b[0]) > x1 or max(a[1], b[1]) < y0 or min(a[1], b[1]) > y1)
+        return bool(nearby((self,), a, b))
 
     def __deepcopy__(self, memo: dict[int, object]) -> Feature:
         return self  # terrain never changes in play; shared by clones (prepared shapes cannot be copied)
@@ -97,10 +97,20 @@ class Feature:
     def crossed_by(self, line: LineString) -> bool:
         return bool(self._prepared.intersects(line))
 
-    @property
+    @cached_property
     def centre(self) -> XY:
         c = self.shape.representative_point()
         return (round(c.x, 1), round(c.y, 1))
+
+
+def nearby(features: Iterable[Feature], a: XY, b: XY) -> list[Feature]:
+    """Those of ``features`` whose box meets the box around the segment ``a``-``b`` (a cheap first
+    test: the segment's box is worked out once for all of them)."""
+    (ax, ay), (bx, by) = a, b
+    left, right = (ax, bx) if ax < bx else (bx, ax)
+    low, high = (ay, by) if ay < by else (by, ay)
+    return [f for f in features if right >= f.bounds[0] and left <= f.bounds[2] and high >= f.bounds[1]
+            and low <= f.bounds[3]]
 
 
 class Table:
@@ -149,7 +159,7 @@ class Table:
         """The first feature that blocks the line from ``a`` to ``b`` (a figure inside one sees out)."""
         key = ("sight", a[0], a[1], b[0], b[1])
         if key not in self._known:
-            near = [f for f in self._sight if f.near(a, b)]
+            near = nearby(self._sight, a, b)
             line = LineString([a, b]) if near else _NO_LINE
             self._remember(key, next((f for f in near if f.crossed_by(line) and not f.contains(a)
                                       and not f.contains(b)), None))
@@ -181,7 +191,7 @@ class Table:
             return f"({b[0]:.1f}, {b[1]:.1f}) is off the table ({self.width:g}\" by {self.depth:g}\")"
         key = ("wall", a[0], a[1], b[0], b[1])
         if key not in self._known:
-            near = [f for f in self._walls if f.near(a, b)]
+            near = nearby(self._walls, a, b)
             line = LineString([a, b]) if near else _NO_LINE
             self._remember(key, next((f for f in near if f.crossed_by(line)), None))
         wall = self._known[key]
@@ -191,7 +201,7 @@ class Table:
         """Features the straight path from ``a`` to ``b`` meets, except those ``a`` stands in."""
         key = ("crossed", a[0], a[1], b[0], b[1])
         if key not in self._known:
-            near = [f for f in self.features if f.near(a, b)]
+            near = nearby(self.features, a, b)
             line = LineString([a, b]) if near else _NO_LINE
             self._remember(key, tuple(f for f in near if f.crossed_by(line) and not f.contains(a)))
         return list(self._known[key])  # type: ignore[call-overload]

@@ -125,16 +125,17 @@ class Ground:
 
     # -- movement -------------------------------------------------------------------
     def step_allowance(self, m: Soldier, a: tuple[float, float], b: tuple[float, float], *,
-                       charging: bool = False) -> float:
+                       charging: bool = False, open_ground: bool = False) -> float:
         """How far one movement action takes ``m`` along a->b: SP (BON-015), doubled charging (BON-017),
         halved prone (BON-023), cut by the slowest terrain crossed (BON-109 gap), less 1" per hill
-        level climbed or descended (BON-087)."""
+        level climbed or descended (BON-087). ``open_ground``: the caller knows a->b meets no terrain
+        (flat going, no climb)."""
         if "groin" in m.injuries:
             return 2.0  # BON-112: moves at most 2", no modifiers
         sp = m.sp() * (2 if charging else 1)
         if m.prone:
             sp = math.ceil(sp / 2)
-        slowest, climb = self.going(a, b)
+        slowest, climb = ("flat", 0) if open_ground else self.going(a, b)
         if slowest == "impassable":
             return 0.0
         allowed = float(terrain_speed(sp, slowest))

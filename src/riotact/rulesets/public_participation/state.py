@@ -246,6 +246,8 @@ class World(State):
         self.pending: list[dict[str, Any]] = []
         #: Move plans by their ends (paths depend on the ends only; the umpire's obstacle rulings clear it).
         self.plans: dict[tuple[XY, XY], tuple[float, float, list[str]]] = {}
+        #: The features a move pays to cross (PP-06), once asked (movement.obstacles; rulings clear it).
+        self.obstacles: list[Feature] | None = None
         #: The move menu's moves by a figure's standing, then by the figure (id and place) or feature (id)
         #: they go towards (movement.move_menu).
         self.menus: dict[tuple[object, ...], dict[object, tuple[Action, ...]]] = {}

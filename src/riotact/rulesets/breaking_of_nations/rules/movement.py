@@ -6,7 +6,7 @@ import math
 from typing import TYPE_CHECKING
 
 from riotact.core.protocol import Action
-from riotact.tabletop import bearing, in_arc
+from riotact.tabletop import bearing, in_arc, nearby
 
 from .. import tables
 from ..state import Soldier, Unit, place
@@ -57,10 +57,21 @@ def move_problem(w: World, u: Unit, dest: tuple[float, float]) -> str | None:
             return why
         return next((p for m in movers if (p := w.table.path_problem(m.pos, (m.x + vx, m.y + vy)))), None)
     for m in carried(w, u, movers):
-        problem = buildings.path_problem(w, m if not m.is_piece else movers[0], m.pos, (m.x + vx, m.y + vy))
-        if problem:
+        holder = m if not m.is_piece else movers[0]  # a gun is carried at its crew's pace (BON-066)
+        a, b = m.pos, (m.x + vx, m.y + vy)
+        if not open_step(w, holder, a, b) and (problem := buildings.path_problem(w, holder, a, b)):
             return problem
     return None
+
+
+def open_step(w: World, m: Soldier, a: tuple[float, float], b: tuple[float, float]) -> bool:
+    """Whether ``m`` may take the step a->b over open ground, known without looking anything up: its
+    box meets no terrain feature and no building (so it crosses no wall, BON-090, nothing slower than
+    flat going, BON-109, and no hill, BON-087), it ends on the table and is within his allowance. When
+    it is not, :func:`buildings.path_problem` says why or that he may."""
+    return (not nearby(w.table.features, a, b) and not any(p.near(a, b) for p in w.houses.values())
+            and w.table.on_table(b)
+            and w.table.distance(a, b) <= w.board.step_allowance(m, a, b, open_ground=True) + 1e-6)
 
 
 def carried(w: World, u: Unit, movers: list[Soldier]) -> list[Soldier]:

@@ -5,10 +5,11 @@ back, bandaging and loads."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from riotact.core.log import UMPIRE
 from riotact.core.protocol import Action
-from riotact.tabletop import step_toward
+from riotact.tabletop import Feature, nearby, step_toward
 
 from .. import board, view
 from .. import tables as T
@@ -33,7 +34,15 @@ def reach(w: World, c: Character, running: bool) -> float:
 def forget_paths(w: World) -> None:
     """Path costs change with the umpire's obstacle rulings (umpiring.py), and so do the menu's moves
     worked out from them. New dicts, not cleared ones: a clone shares the old (state.World.__deepcopy__)."""
-    w.plans, w.menus = {}, {}
+    w.plans, w.menus, w.obstacles = {}, {}, None
+
+
+def obstacles(w: World) -> list[Feature]:
+    """PP-06: the features a move pays to cross (the umpire's rulings included), worked out once
+    until :func:`forget_paths`."""
+    if w.obstacles is None:
+        w.obstacles = [f for f in w.table.features if not f.impassable and board.obstacle_class(w, f)]
+    return w.obstacles
 
 
 def move_plan(w: World, c: Character, p: XY) -> tuple[float, float, list[str]]:
@@ -41,53 +50,73 @@ def move_plan(w: World, c: Character, p: XY) -> tuple[float, float, list[str]]:
     key = (c.pos, p)
     plan = w.plans.get(key)
     if plan is None:
+        here, priced = c.pos, obstacles(w)
         # most paths pass no obstacle's box: those need no exact test of every feature
-        crossed = [f for f in w.table.crossed(c.pos, p) if not f.impassable and board.obstacle_class(w, f)] if any(
-            f.near(c.pos, p) for f in w.table.features if not f.impassable and board.obstacle_class(w, f)) else []
+        crossed = [f for f in w.table.crossed(here, p) if not f.impassable and board.obstacle_class(w, f)] if nearby(
+            priced, here, p) else []
         # PP-06 gap: too little movement left, no crossing; or (house rule) stop on the obstacle, to
         # leave it next move (a figure standing in an obstacle pays nothing to leave it)
         paid = [f for f in crossed if w.options.short_of_movement == "no_crossing" or not f.contains(p)]
         cost = sum(T.OBSTACLE_COST[board.obstacle_class(w, f) or "most"] for f in paid)
-        plan = w.plans[key] = (w.table.distance(c.pos, p), float(cost), [f.name for f in crossed])
+        plan = w.plans[key] = (w.table.distance(here, p), float(cost), [f.name for f in crossed])
     return plan
 
 
-def move_problem(w: World, c: Character, p: XY, foe: Character | None = None, *, foe_known: bool = False) -> str | None:
-    """Why ``c`` cannot go to ``p`` now, in plain words, or None. ``foe``: the nearest foe ``c``
-    sees, when the caller has it (``foe_known``: even when there is none; the move menu asks for
-    many points)."""
+def move_problem(w: World, c: Character, p: XY) -> str | None:
+    """Why ``c`` cannot go to ``p`` now, in plain words, or None."""
+    return move_check(w, c)(p)
+
+
+def move_check(w: World, c: Character, foe: Character | None = None, *,
+               foe_known: bool = False) -> Callable[[XY], str | None]:
+    """:func:`move_problem` for the points ``c`` might go to now, with what depends on ``c`` alone
+    worked out once (the move menu asks for many points). ``foe``: the nearest foe ``c`` sees, when
+    the caller has it (``foe_known``: even when there is none)."""
     name = c.card.name
     if not sequence.eligible(w, c):
-        return f"{name} cannot move now"
+        return lambda p: f"{name} cannot move now"
     partner = w.partner(c)
     if c.load == "really_heavy" and partner is None and not w.options.one_man_really_heavy:
-        return f"{name} cannot move a really heavy load alone (PP-04); drop it first"
-    problem = w.table.path_problem(c.pos, p)
-    if problem:
-        return problem
+        return lambda p: f"{name} cannot move a really heavy load alone (PP-04); drop it first"
+    table, here = w.table, c.pos
+    order, unordered = "", ""
     if c.morale == "Obedient" and w.options.obedient == "orders":  # PP-41
         order = w.order_for(c)
         foe = foe if foe_known else foe or nearest_foe(w, c)
         if order not in ("advance", "fall-back") or foe is None:
-            return f"{name} is Obedient and has no understood order to move (PP-41)"
-        now, then = w.table.distance(c.pos, foe.pos), w.table.distance(p, foe.pos)
-        if (order == "advance") != (then < now):
-            return f"{name} is Obedient and was ordered to {order.replace('-', ' ')} (PP-41)"
-    distance, cost, crossed = move_plan(w, c, p)
+            unordered = f"{name} is Obedient and has no understood order to move (PP-41)"
     walk, run = reach(w, c, False), reach(w, c, True)
+    carrier_cannot = ""
     if partner is not None:
         if not sequence.eligible(w, partner):
-            return f"{name}'s fellow carrier {partner.card.name} cannot move now (PP-04)"
+            carrier_cannot = f"{name}'s fellow carrier {partner.card.name} cannot move now (PP-04)"
         walk, run = min(walk, reach(w, partner, False)), min(run, reach(w, partner, True))
-        q = (partner.x + p[0] - c.x, partner.y + p[1] - c.y)
-        problem = w.table.path_problem(partner.pos, q)
+
+    def problem(p: XY) -> str | None:
+        problem = table.path_problem(here, p)
         if problem:
-            return f"{partner.card.name}, carrying with {name}: {problem}"
-    if distance + cost > run + 1e-9:
-        over = f" with {', '.join(crossed)} (+{cost:g}\", PP-06)" if crossed else ""
-        return (f"out of reach: {distance:.1f}\"{over}, but {name} walks {walk:g}\" and runs {run:g}\" "
-                "this move (PP-03)")
-    return None
+            return problem
+        if unordered:
+            return unordered
+        if order:
+            assert foe is not None
+            now, then = table.distance(here, foe.pos), table.distance(p, foe.pos)
+            if (order == "advance") != (then < now):
+                return f"{name} is Obedient and was ordered to {order.replace('-', ' ')} (PP-41)"
+        distance, cost, crossed = move_plan(w, c, p)
+        if partner is not None:
+            if carrier_cannot:
+                return carrier_cannot
+            q = (partner.x + p[0] - c.x, partner.y + p[1] - c.y)
+            problem = table.path_problem(partner.pos, q)
+            if problem:
+                return f"{partner.card.name}, carrying with {name}: {problem}"
+        if distance + cost > run + 1e-9:
+            over = f" with {', '.join(crossed)} (+{cost:g}\", PP-06)" if crossed else ""
+            return (f"out of reach: {distance:.1f}\"{over}, but {name} walks {walk:g}\" and runs {run:g}\" "
+                    "this move (PP-03)")
+        return None
+    return problem
 
 
 def move_action(w: World, c: Character, p: XY, why: str) -> Action:
@@ -120,6 +149,7 @@ def move_menu(w: World, c: Character) -> list[Action]:
     seen = visible_others(w, c)
     foe = nearest_foe(w, c, seen)
     context = menu_context(w, c, walk, run, foe)
+    check = move_check(w, c, foe, foe_known=True)
     known = w.menus.get(context)
     if known is None or len(known) > MENU_POINTS:
         if len(w.menus) > MENU_STANDINGS:
@@ -131,13 +161,13 @@ def move_menu(w: World, c: Character) -> list[Action]:
         moves = known.get(key)
         if moves is None:
             stop = c.card.base + o.card.base + (0.1 if w.enemies(c, o) else 1.0)
-            moves = known[key] = moves_towards(w, c, gaits, o.pos, f", towards {o.card.name}", stop, foe)
+            moves = known[key] = moves_towards(w, c, gaits, o.pos, f", towards {o.card.name}", stop, check)
         for action in moves:
             out.setdefault(action.id, action)
     for f in w.table.features:
         moves = known.get(f.id)
         if moves is None:
-            moves = known[f.id] = moves_towards(w, c, gaits, f.centre, f", towards {f.name}", 0.0, foe)
+            moves = known[f.id] = moves_towards(w, c, gaits, f.centre, f", towards {f.name}", 0.0, check)
         for action in moves:
             out.setdefault(action.id, action)
     if foe is not None:
@@ -145,7 +175,7 @@ def move_menu(w: World, c: Character) -> list[Action]:
         moves = known.get(("away", foe.id, away))
         if moves is None:
             moves = known[("away", foe.id, away)] = moves_towards(
-                w, c, gaits, away, f", away from {foe.card.name}", 0.0, foe)
+                w, c, gaits, away, f", away from {foe.card.name}", 0.0, check)
         for action in moves:
             out.setdefault(action.id, action)
     actions = list(out.values())
@@ -174,25 +204,26 @@ def menu_context(w: World, c: Character, walk: float, run: float, foe: Character
 
 
 def moves_towards(w: World, c: Character, gaits: tuple[float, float], point: XY, why: str, stop: float,
-                  foe: Character | None) -> tuple[Action, ...]:
-    """The menu's walk and run (``gaits``) towards ``point``, up to ``stop`` short of it."""
+                  check: Callable[[XY], str | None]) -> tuple[Action, ...]:
+    """The menu's walk and run (``gaits``) towards ``point``, up to ``stop`` short of it (``check``:
+    :func:`move_check` of ``c``)."""
     moves = []
     room = w.table.distance(c.pos, point) - stop
     if room > 0.05:
         for length in sorted({min(room, gaits[0]), min(room, gaits[1])}):
-            p = reachable_along(w, c, point, length, foe)
+            p = reachable_along(w, c, point, length, check)
             if p is not None:
                 moves.append(move_action(w, c, p, why))
     return tuple(moves)
 
 
-def reachable_along(w: World, c: Character, point: XY, length: float, foe: Character | None) -> XY | None:
+def reachable_along(w: World, c: Character, point: XY, length: float, check: Callable[[XY], str | None]) -> XY | None:
     """The farthest legal point at most ``length`` towards ``point`` (obstacles cost inches)."""
     for _ in range(4):
         if length <= 0.05:
             return None
         p = step_toward(c.pos, point, length)
-        if move_problem(w, c, p, foe, foe_known=True) is None:
+        if check(p) is None:
             return p
         _, cost, _ = move_plan(w, c, p)
         length = length - max(cost, 0.5)
@@ -271,12 +302,18 @@ def offer_opportunity(w: World, mover: Character, start: XY) -> None:
     steps = max(1, math.ceil(length / 0.5))
     path = [(start[0] + (end[0] - start[0]) * i / steps, start[1] + (end[1] - start[1]) * i / steps)
             for i in range(1, steps + 1)]
+    low = (min(start[0], end[0]), min(start[1], end[1]))
+    high = (max(start[0], end[0]), max(start[1], end[1]))
     for s in sorted(w.chars.values(), key=lambda o: o.id):
         if (not w.enemies(s, mover) or s.opportunity_taken or s.shots_left == 0
             or not s.can_act(w.move) or not firing.may_fire_panicked(w, s) or s.terrified or s.cowering
             or s.rising_move == w.move or not morale.obeys(w, s, "fire")):
             continue
         firing_range = max((arm.range for arm in s.weapons if arm.kind == "firearm"), default=-1.0)
+        # no point of the path (all within its box) in range: no need to look along it
+        nearest = (min(max(s.x, low[0]), high[0]), min(max(s.y, low[1]), high[1]))
+        if w.table.ruler(s.pos, s.card.base, nearest, mover.card.base) > firing_range + 1e-6:
+            continue
         seen = [(w.table.ruler(s.pos, s.card.base, p, mover.card.base), p) for p in path
                 if w.table.line_of_sight(s.pos, p)]
         in_range = [(d, p) for d, p in seen if d <= firing_range]
