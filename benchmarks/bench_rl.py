@@ -29,8 +29,7 @@ from riotact.rulesets import all_rulesets
 #: (file fragment, function) -> part of the step it belongs to (cumulative times, outermost first).
 PARTS = {
     "view": [("core/game.py", "view")],
-    "observe": [("core/encoding.py", "hashed_features"),
-                ("revolting_behaviour/encoding.py", "observe")],
+    "observe": [("core/encoding.py", "observe")],
     "number": [("core/encoding.py", "number")],
     "rules": [("core/game.py", "apply"), ("core/game.py", "legal_actions")],
 }

@@ -112,10 +112,45 @@ def slotted(known_ids: Iterable[str]) -> Callable[[Sequence[str]], dict[str, str
     return rename
 
 
-def grammar_encoding(action_ids: Sequence[str]) -> Encoding:
+class Places:
+    """Fixed places for named things in a ruleset's compact features: the scenario's names in order,
+    then :data:`SLOTS` places for names made during play (by sorted order among those named now; any
+    beyond the slots are left out).
+
+    >>> crowds = Places(["A", "B"])
+    >>> crowds.size, crowds.places(["B", "B-7", "A-2"])
+    (10, {'B': 1, 'A-2': 2, 'B-7': 3})
+    """
+
+    def __init__(self, names: Iterable[str]) -> None:
+        self.index = {name: i for i, name in enumerate(dict.fromkeys(names))}
+        self.size = len(self.index) + SLOTS
+
+    def places(self, names: Iterable[str]) -> dict[str, int]:
+        names = list(names)
+        made = sorted(name for name in names if name not in self.index)[:SLOTS]
+        out = {name: self.index[name] for name in names if name in self.index}
+        out.update((name, len(self.index) + k) for k, name in enumerate(made))
+        return out
+
+
+def dense(features: Mapping[int, float], size: int) -> np.ndarray:
+    """A ``size`` vector of zeros but for ``features`` (position -> value): compact features are
+    gathered in a dict and written to numpy once (numpy's per-item writes cost more)."""
+    out = np.zeros(size, dtype=np.float32)
+    if features:
+        out[list(features)] = list(features.values())
+    return out
+
+
+def grammar_encoding(action_ids: Sequence[str],
+                     observe: Callable[[Mapping[str, Any]], np.ndarray] | None = None,
+                     observation_size: int = HASHED_SIZE) -> Encoding:
     """The encoding of a ruleset that lists its action grammar over the scenario's names: names made
-    during play take slots (:func:`slotted`), observations are :func:`hashed_features`."""
-    return Encoding(action_ids, observe=hashed_features, canonical=slotted(action_ids))
+    during play take slots (:func:`slotted`); observations are the ruleset's own features
+    (``observe``, of ``observation_size``) or else :func:`hashed_features`."""
+    return Encoding(action_ids, observe=observe or hashed_features, observation_size=observation_size,
+                    canonical=slotted(action_ids))
 
 
 @lru_cache(maxsize=1 << 16)
