@@ -99,15 +99,17 @@ def slotted(known_ids: Iterable[str]) -> Callable[[Sequence[str]], dict[str, str
     >>> rename(["fire:A", "fire:A-7", "fire:A-12"])
     {'fire:A-7': 'fire:~2', 'fire:A-12': 'fire:~1'}
     """
-    known = {part for action_id in known_ids for part in action_id.split(":")}
+    fixed = set(known_ids)
+    known = {part for action_id in fixed for part in action_id.split(":")}
 
     def rename(legal: Sequence[str]) -> dict[str, str]:
-        made = sorted({part for a in legal for part in a.split(":") if part not in known})
+        new = [a for a in legal if a not in fixed]  # a fixed id has no part made during play
+        made = sorted({part for a in new for part in a.split(":") if part not in known})
         if not made:
             return {}
         slot = {name: f"~{k}" for k, name in enumerate(made, 1)}
         return {a: ":".join(slot.get(part, part) for part in a.split(":"))
-                for a in legal if any(part in slot for part in a.split(":"))}
+                for a in new if any(part in slot for part in a.split(":"))}
 
     return rename
 
