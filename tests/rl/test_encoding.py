@@ -100,11 +100,12 @@ def test_a_hidden_fact_does_not_reach_the_observation(code: str) -> None:
         b.apply(acting[0], choice)
 
 
-@pytest.mark.parametrize("ref", ["by-will-alone/night-of-barricades", "civil-disorder/night-of-fires"])
+@pytest.mark.parametrize("ref", ["by-will-alone/night-of-barricades", "civil-disorder/night-of-fires",
+                                 "public-participation/dry-gulch"])
 def test_compact_features_tell_apart_what_the_seat_sees_change(ref: str) -> None:
-    """BWA and CD features are the ruleset's own, laid out once per scenario: random play changes the
-    acting seat's observation as its view changes (a move, a crowd's RL, a new counter), and every
-    observation has the scenario's size, whichever seat and however the game went."""
+    """BWA, CD and PP features are the ruleset's own, laid out once per scenario: random play changes
+    each seat's observation as its view changes (a move, a crowd's RL, a new counter, a wound), and
+    every observation has the scenario's size, whichever seat and however the game went."""
     game = Game(find_scenario(ref), seed=2)
     observer = Observer(game)
     assert observer.encoding.observation_size != HASHED_SIZE
