@@ -1,9 +1,18 @@
-"""Shared helpers for the research-interface tests."""
+"""Shared helpers for the research-interface tests: the scenarios, and twins (two games that differ only in
+a fact hidden from a seat) for the determinisers and the observations."""
 
 from __future__ import annotations
 
-from riotact.core import Scenario, builtin_scenarios
-from riotact.rulesets import all_rulesets
+import random
+from collections.abc import Callable
+from importlib.resources import files
+
+from revolting_behaviour.rb_support import cause_drawn
+from riotact.core import UMPIRE, Game, Scenario, builtin_scenarios, find_scenario
+from riotact.core.log import dumps
+from riotact.core.scenario import scenario_from_toml
+from riotact.rulesets import all_rulesets, get_ruleset
+from support import umpire_sees
 
 
 def implemented_scenarios() -> list[Scenario]:
@@ -13,3 +22,156 @@ def implemented_scenarios() -> list[Scenario]:
 
 SCENARIOS = implemented_scenarios()
 REFS = [sc.ref for sc in SCENARIOS]
+
+
+def scenario_data(game: Game, seat: str) -> object:
+    """The scenario's data as ``seat`` has it in its copy of the log's header."""
+    return game.header_for(seat)["scenario_data"]
+
+
+def _random_game(ref: str, seed: int, decisions: int, cards: dict[str, list[list[str]]] | None = None) -> Game:
+    game = Game(find_scenario(ref), seed=seed, cards=cards)
+    rng = random.Random(seed)
+    for _ in range(decisions):
+        if not game.to_act():
+            break
+        seat = game.to_act()[0]
+        game.apply(seat, rng.choice(game.legal_actions(seat)).id)
+    return game
+
+
+# -- twins: two games that differ only in a fact hidden from the seat --------------------------------------
+
+def _rb() -> tuple[Game, Game, str]:
+    """RB-07: p2's face-down Cause in another order (nobody knows it, p2 included): the same ten cards
+    dealt to it in opposite orders."""
+    cause = ["2S", "5H", "9C", "KD", "3H", "7S", "JC", "4D", "8H", "QS"]
+    a, b = (_random_game("revolting-behaviour/first-game", 5, 6, {"p2/cause-deck": [order]})
+            for order in (cause, cause[::-1]))
+    assert cause_drawn(a, "p2") == cause_drawn(b, "p2")[::-1] and len(cause_drawn(a, "p2")) == 10
+    return a, b, a.to_act()[0]
+
+
+def _bwa_counters() -> tuple[Game, Game, str]:
+    """BWA-11: what is behind an authority counter (the nonviolent side sees the counter only): patrol
+    two as the scenario gives it, or a dedicated riot squad from the neighbouring town."""
+    a, b = _variant("by-will-alone/night-of-barricades", [(
+        'name = "Patrol two"\ntype = "police"\nfeature = "x33"\nstands = 4\nquality = "wavering"\n',
+        'name = "Riot squad"\ntype = "police"\nfeature = "x33"\nstands = 4\nquality = "dedicated"\n'
+        'origin = "neighbouring"\n')])
+    assert "counter" in next(u for u in umpire_sees(b)["units"] if u.get("id") == "patrol-2")  # hidden
+    assert a.to_act() == ("nonviolent",)
+    assert dumps(a.view("nonviolent")) == dumps(b.view("nonviolent"))
+    return a, b, "nonviolent"
+
+
+def _variant(ref: str, changes: list[tuple[str, str]]) -> tuple[Game, Game]:
+    """Two games with seed 3: a built-in scenario and its TOML text with ``changes`` made (each old
+    text found once), loaded as any uploaded scenario is."""
+    scenario = find_scenario(ref)
+    package = get_ruleset(scenario.ruleset).scenario_package
+    assert package is not None
+    text = (files(package) / scenario.source.rpartition(":")[2]).read_text(encoding="utf-8")
+    for old, new in changes:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    return Game(scenario, seed=3), Game(scenario_from_toml(text, "variant.toml"), seed=3)
+
+
+#: CD-01 / CD-25 / CD-29 / CD-34 / CD-35 / CD-37 / CD-40 / CD-66: the Game Control side of a set-up, told
+#: otherwise (what ``scenario_data_for`` keeps from an SF seat): other looters, crowd B with its petrol
+#: bombs made and one turn of missiles, the agent a sniper in the pub, a bomb in crowd A, the jewellers
+#: worth 15, no missile source, no looters' pickup, and the fire officer a good negotiator.
+CD_HIDDEN_SETUP = [
+    ("looters = true\n", ""),
+    ('rl = 6\n\n[[setup.crowds]]\nid = "B"', 'rl = 6\nlooters = true\n\n[[setup.crowds]]\nid = "B"'),
+    ("petrol_bombs = true\n", "petrol_bombs = true\nbombs_made = true\nmissiles = 1\n"),
+    ('crowd = "B"\ntarget = "R1"\n',
+     'building = "pub"\ntarget = "R1"\n\n[[setup.bombs]]\nid = "bomb1"\ncrowd = "A"\nturn = 3\n'),
+    ("value = 80", "value = 15"),
+    ('[[setup.features]]\nkind = "missiles"\nat = "x40y32"\n', ""),
+    ('[[setup.looter_vehicles]]\nid = "pickup"\nkind = "van"\nat = "x8y0"\n', ""),
+    ('superior = "commander"\n', 'superior = "commander"\nnegotiator = "good"\n'),
+]
+
+
+def _cd() -> tuple[Game, Game, str]:
+    """Two scenarios that differ only in the umpire's set-up (CD_HIDDEN_SETUP), and the commander's
+    secret declaration (CD-12) otherwise: the fire officer's worlds are the same."""
+    a, b = _variant("civil-disorder/high-street-riot", CD_HIDDEN_SETUP)
+    assert scenario_data(a, "sub1") == scenario_data(b, "sub1")
+    assert scenario_data(a, UMPIRE) != scenario_data(b, UMPIRE)
+    first, second = [x.id for x in a.legal_actions("commander") if not x.id.startswith("run:")][:2]
+    a.apply("commander", first)
+    b.apply("commander", second)
+    assert dumps(a.view("sub1")) == dumps(b.view("sub1"))
+    return a, b, "sub1"
+
+
+def _pp() -> tuple[Game, Game, str]:
+    """Fog of war (PP-02): a posse character's card values the outlaws cannot see: Sheriff Tate with no
+    gas bomb, a steadier nerve (ADT) and a secret in his notes."""
+    a, b = _variant("public-participation/dry-gulch", [
+        ('throwables = { "gas bomb" = 1 }\nmorale = "heroes"\nadt = 1\n',
+         'throwables = { "gas bomb" = 0 }\nmorale = "heroes"\nadt = 2\nnotes = "a secret"\n')])
+    assert dumps(a.view("outlaws")) == dumps(b.view("outlaws"))
+    return a, b, "outlaws"
+
+
+def _bon() -> tuple[Game, Game, str]:
+    """BON-002: the hidden MG team deployed elsewhere (a yard and a half east, facing otherwise),
+    unseen by the British."""
+    a, b = _variant("breaking-of-nations/trench-raid", [
+        ('at = [22, 26.5]\nfacing = 180\nhidden = true', 'at = [23.5, 26.5]\nfacing = 170\nhidden = true')])
+    assert dumps(a.view("british")) == dumps(b.view("british"))
+    return a, b, "british"
+
+
+def _bon_setup() -> tuple[Game, Game, str]:
+    """BON-002 / BON-005: the German hidden deployment told otherwise (what ``scenario_for`` keeps from
+    the British): 2. Gruppe veteran, six men, placed a yard east."""
+    a, b = _variant("breaking-of-nations/trench-raid", [
+        ('level = "regular"\narmour', 'level = "veteran"\narmour'), ("soldiers = 5", "soldiers = 6"),
+        ("at = [12, 26.5]", "at = [13, 26.5]")])
+    assert scenario_data(a, "british") == scenario_data(b, "british")
+    assert a.to_act() == b.to_act() == ("british",)
+    assert dumps(a.view("british")) == dumps(b.view("british"))
+    return a, b, "british"
+
+
+def _bwa_setup() -> tuple[Game, Game, str]:
+    """BWA-11 / BWA-26: the authority's hidden set-up told otherwise (what ``scenario_for`` keeps from
+    the nonviolent side): patrol two a stand weaker, and no provocateur among the nonviolent stands."""
+    a, b = _variant("by-will-alone/night-of-barricades", [
+        ('feature = "x33"\nstands = 4', 'feature = "x33"\nstands = 3'),
+        (', { unit = "anarchists", kind = "provocateur" }', "")])
+    assert scenario_data(a, "nonviolent") == scenario_data(b, "nonviolent")
+    assert a.to_act() == b.to_act() == ("nonviolent",)
+    assert dumps(a.view("nonviolent")) == dumps(b.view("nonviolent"))
+    return a, b, "nonviolent"
+
+
+def _pp_setup() -> tuple[Game, Game, str]:
+    """PP-02: the posse's set-up told otherwise (what ``scenario_data_for`` keeps from the outlaws):
+    Deputy Quill, in the outlaws' sight, a better fighter and braver (his card is never shown)."""
+    a, b = _variant("public-participation/dry-gulch", [
+        ('at = [2, 18]\nmove = 5\nfight = 0\nweapons = ["shotgun"]\nmorale = "normal"',
+         'at = [2, 18]\nmove = 5\nfight = 2\nweapons = ["shotgun"]\nmorale = "brave"')])
+    assert scenario_data(a, "outlaws") == scenario_data(b, "outlaws")
+    assert dumps(a.view("outlaws")) == dumps(b.view("outlaws"))
+    return a, b, "outlaws"
+
+
+def _pp_unseen() -> tuple[Game, Game, str]:
+    """PP-02: Deputy Quill starts behind the bank, out of the outlaws' sight, at one end of it or the
+    other: the outlaws have never seen him (nor his name, nor his starting place)."""
+    _, a = _variant("public-participation/dry-gulch", [("at = [2, 18]", "at = [17, 31.5]")])
+    _, b = _variant("public-participation/dry-gulch", [("at = [2, 18]", "at = [24, 31.5]")])
+    assert "S3" not in {c["id"] for c in a.view("outlaws")["state"]["characters"]}
+    assert dumps(a.view("outlaws")) == dumps(b.view("outlaws"))
+    return a, b, "outlaws"
+
+
+TWINS: dict[str, Callable[[], tuple[Game, Game, str]]] = {
+    "RB": _rb, "BWA": _bwa_counters, "CD": _cd, "PP": _pp, "BON": _bon, "BON-setup": _bon_setup,
+    "BWA-setup": _bwa_setup, "PP-setup": _pp_setup, "PP-unseen": _pp_unseen}

@@ -10,19 +10,16 @@ A ruleset declares ``RulesetSpec.encoding``: given a scenario and its resolved o
 Ids that name things created during play (a crowd that splits, a prisoner taken) cannot be listed
 in advance; an encoding maps them to numbered *slots* (see :meth:`Encoding.number`).
 
->>> enc = Encoding(("pass", "draw"), observe=hashed_features)
+>>> enc = Encoding(("pass", "draw"), observe=lambda view: np.array([view["state"]["rp"] / 10]), observation_size=1)
 >>> enc.number(["draw"])
 {1: 'draw'}
->>> enc.observe({"state": {"rp": 3}}).shape
-(512,)
+>>> enc.observe({"state": {"rp": 3}})
+array([0.3], dtype=float32)
 """
 
 from __future__ import annotations
 
-import math
-import zlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -32,12 +29,8 @@ from .errors import RiotactError
 if TYPE_CHECKING:
     pass
 
-#: Size of :func:`hashed_features` vectors.
-HASHED_SIZE = 512
-#: Hashed features are clipped to this bound (spaces need finite bounds).
-HASHED_BOUND = 1000.0
-#: View keys that are not game information for a tensor: the legal actions travel as the mask.
-_SKIPPED = frozenset({"legal_actions", "ruleset", "scenario", "seat"})
+#: Every ruleset's features lie within plus or minus this (observation spaces need finite bounds).
+FEATURE_BOUND = 1000.0
 
 
 class EncodingError(RiotactError):
@@ -49,7 +42,7 @@ class Encoding:
 
     def __init__(self, action_ids: Iterable[str], *,
                  observe: Callable[[Mapping[str, Any]], np.ndarray],
-                 observation_size: int = HASHED_SIZE,
+                 observation_size: int,
                  canonical: Callable[[Sequence[str]], dict[str, str]] | None = None) -> None:
         self.action_ids: tuple[str, ...] = tuple(dict.fromkeys(action_ids))
         self.index = {a: i for i, a in enumerate(self.action_ids)}
@@ -99,65 +92,55 @@ def slotted(known_ids: Iterable[str]) -> Callable[[Sequence[str]], dict[str, str
     >>> rename(["fire:A", "fire:A-7", "fire:A-12"])
     {'fire:A-7': 'fire:~2', 'fire:A-12': 'fire:~1'}
     """
-    known = {part for action_id in known_ids for part in action_id.split(":")}
+    fixed = set(known_ids)
+    known = {part for action_id in fixed for part in action_id.split(":")}
 
     def rename(legal: Sequence[str]) -> dict[str, str]:
-        made = sorted({part for a in legal for part in a.split(":") if part not in known})
+        new = [a for a in legal if a not in fixed]  # a fixed id has no part made during play
+        made = sorted({part for a in new for part in a.split(":") if part not in known})
         if not made:
             return {}
         slot = {name: f"~{k}" for k, name in enumerate(made, 1)}
         return {a: ":".join(slot.get(part, part) for part in a.split(":"))
-                for a in legal if any(part in slot for part in a.split(":"))}
+                for a in new if any(part in slot for part in a.split(":"))}
 
     return rename
 
 
-def grammar_encoding(action_ids: Sequence[str]) -> Encoding:
-    """The encoding of a ruleset that lists its action grammar over the scenario's names: names made
-    during play take slots (:func:`slotted`), observations are :func:`hashed_features`."""
-    return Encoding(action_ids, observe=hashed_features, canonical=slotted(action_ids))
+class Places:
+    """Fixed places for named things in a ruleset's compact features: the scenario's names in order,
+    then :data:`SLOTS` places for names made during play (by sorted order among those named now; any
+    beyond the slots are left out).
 
-
-@lru_cache(maxsize=1 << 16)
-def _bucket(text: str, size: int) -> tuple[int, float]:
-    # Views repeat their paths and values step after step: hash each text once.
-    h = zlib.crc32(text.encode())
-    return h % size, 1.0 if (h >> 31) & 1 else -1.0
-
-
-def _squash(value: float) -> float:
-    """Large counts stay in a small range (sign-preserving log)."""
-    return math.copysign(math.log1p(abs(value)), value) if value else 0.0
-
-
-def hashed_features(view: Mapping[str, Any], size: int = HASHED_SIZE) -> np.ndarray:
-    """A generic view encoder: every (path, value) of the JSON view hashed into ``size`` buckets.
-
-    Numbers add their (log-squashed) value at their path's bucket, strings and booleans add
-    one at the bucket of ``path=value`` (signed hashing keeps collisions unbiased). It reads the
-    view only, so it can show nothing the seat may not know; a ruleset may declare its own
-    features instead. (Sums are kept in Python floats and the array made once: numpy's per-item
-    indexing cost more than everything else of a step.)
+    >>> crowds = Places(["A", "B"])
+    >>> crowds.size, crowds.places(["B", "B-7", "A-2"])
+    (10, {'B': 1, 'A-2': 2, 'B-7': 3})
     """
-    sums = [0.0] * size
-    stack: list[tuple[str, Any]] = [("", view)]
-    pop, push = stack.pop, stack.append
-    while stack:
-        path, value = pop()
-        if isinstance(value, Mapping):
-            for key, item in value.items():
-                if key not in _SKIPPED:
-                    push((f"{path}/{key}", item))
-        elif isinstance(value, list | tuple):
-            for i, item in enumerate(value):
-                push((f"{path}/{i}", item))
-        elif isinstance(value, bool | str):
-            slot, sign = _bucket(f"{path}={value}", size)
-            sums[slot] += sign
-        elif isinstance(value, int | float):
-            slot, sign = _bucket(path, size)
-            sums[slot] += sign * _squash(value)
-        elif value is None:
-            slot, sign = _bucket(f"{path}=null", size)
-            sums[slot] += sign
-    return np.clip(np.array(sums, dtype=np.float32), -HASHED_BOUND, HASHED_BOUND)
+
+    def __init__(self, names: Iterable[str]) -> None:
+        self.index = {name: i for i, name in enumerate(dict.fromkeys(names))}
+        self.size = len(self.index) + SLOTS
+
+    def places(self, names: Iterable[str]) -> dict[str, int]:
+        names = list(names)
+        made = sorted(name for name in names if name not in self.index)[:SLOTS]
+        out = {name: self.index[name] for name in names if name in self.index}
+        out.update((name, len(self.index) + k) for k, name in enumerate(made))
+        return out
+
+
+def dense(features: Mapping[int, float], size: int) -> np.ndarray:
+    """A ``size`` vector of zeros but for ``features`` (position -> value): compact features are
+    gathered in a dict and written to numpy once (numpy's per-item writes cost more)."""
+    out = np.zeros(size, dtype=np.float32)
+    if features:
+        out[list(features)] = list(features.values())
+    return out
+
+
+def grammar_encoding(action_ids: Sequence[str], observe: Callable[[Mapping[str, Any]], np.ndarray],
+                     observation_size: int) -> Encoding:
+    """The encoding of a ruleset that lists its action grammar over the scenario's names: names made
+    during play take slots (:func:`slotted`); observations are the ruleset's own features
+    (``observe``, of ``observation_size``)."""
+    return Encoding(action_ids, observe=observe, observation_size=observation_size, canonical=slotted(action_ids))

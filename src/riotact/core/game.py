@@ -241,16 +241,19 @@ class Game:
         self.check_seat(seat)
         return self.state.why_illegal(seat, action_id)
 
-    def view(self, seat: str) -> dict[str, Any]:
-        """What ``seat`` may know now, JSON-safe, with its legal actions."""
+    def view(self, seat: str, *, legal: bool = True) -> dict[str, Any]:
+        """What ``seat`` may know now, JSON-safe, with its legal actions (``legal=False``: without
+        them, for an observation that takes them as its action mask)."""
         self.check_seat(seat)
-        return {
+        view = {
             "ruleset": self.spec.id, "scenario": self.scenario.ref, "seat": seat,
             "turn": self.umpire.turn, "to_act": list(self.to_act()),
-            "legal_actions": [a.as_dict() for a in self.legal_actions(seat)],
             "result": self.result.as_dict() if self.result else None,
             "state": self.state.view(seat),
         }
+        if legal:
+            view["legal_actions"] = [a.as_dict() for a in self.legal_actions(seat)]
+        return view
 
     def log_for(self, seat: str) -> list[Event]:
         self.check_seat(seat)

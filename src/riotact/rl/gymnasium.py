@@ -25,7 +25,7 @@ import numpy as np
 from gymnasium import spaces
 
 from riotact.core import Bot, Game, Scenario, make_bot
-from riotact.core.encoding import HASHED_BOUND
+from riotact.core.encoding import FEATURE_BOUND
 
 from .common import new_game, resolve, returns
 from .observer import Observer, scenario_encoding
@@ -53,7 +53,7 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], Any]):
         self.observer = Observer(self.game, self.encoding)
         size, n = self.encoding.observation_size, self.encoding.num_actions
         self.observation_space = spaces.Dict({
-            "observation": spaces.Box(-HASHED_BOUND, HASHED_BOUND, (size,), np.float32),
+            "observation": spaces.Box(-FEATURE_BOUND, FEATURE_BOUND, (size,), np.float32),
             "action_mask": spaces.Box(0, 1, (n,), np.int8)})
         self.action_space = spaces.Discrete(n)
         self.bots: dict[str, Bot] = {}

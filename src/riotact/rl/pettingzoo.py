@@ -26,7 +26,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from riotact.core import Game, IllegalActionError, Scenario
-from riotact.core.encoding import HASHED_BOUND
+from riotact.core.encoding import FEATURE_BOUND
 
 from .common import new_game, resolve, returns
 from .observer import Observer, scenario_encoding
@@ -53,7 +53,7 @@ class RiotactAEC(AECEnv[str, dict[str, np.ndarray], int]):
         self.possible_agents = list(self.scenario.seats)
         size, n = self.encoding.observation_size, self.encoding.num_actions
         self._observation_spaces = {a: spaces.Dict({
-            "observation": spaces.Box(-HASHED_BOUND, HASHED_BOUND, (size,), np.float32),
+            "observation": spaces.Box(-FEATURE_BOUND, FEATURE_BOUND, (size,), np.float32),
             "action_mask": spaces.Box(0, 1, (n,), np.int8)}) for a in self.possible_agents}
         self._action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self._seeds = np.random.default_rng()

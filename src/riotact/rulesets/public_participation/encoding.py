@@ -9,7 +9,16 @@ suffice. Everything else is the grammar of ``state.py`` over the scenario's char
 lines: holding, dropping, bandaging, speaking at each volume (PP-07), firing (PP-08), throwing
 (PP-21), opportunity shots (PP-08), kicking a lit stick (PP-24), cowering back after a failed nerve test
 (PP-48) and the umpire's surprise rulings.
-Observations are the generic hashed view features.
+
+Features (all from the seat's view, PP-02: another seat's character shows what the table shows,
+never its card), laid out once per scenario over its seats and characters: the seat, the seats to
+act, the move over the game's length, the phase and round, what the seat is asked (an opportunity
+shot, a kick, a step back, a surprise), gas clouds it knows of (PP-20); per character in sight:
+whether it is the seat's own, where (over the table's size), its wound (PP-25..28) and morale letter
+(PP-39), its markers (down, stunned, unconscious, surrendered, ...), armed, how far it moved if
+watched (PP-11), and, for its own characters only, the card's state (wounds, bleeding, bandaged,
+shots left, order, what it has done this move, fright, load, walking and running reach, throwables
+left) and whom it sees.
 
 >>> from riotact.core import find_scenario
 >>> enc = encoding(find_scenario("public-participation/picket-line"), {})
@@ -23,11 +32,13 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+import numpy as np
+
 from riotact.core import Game, Scenario
-from riotact.core.encoding import Encoding, hashed_features
+from riotact.core.encoding import Encoding, Places, dense
 
 from . import tables as T
 from .state import World
@@ -71,7 +82,97 @@ def menu_slots(legal: Sequence[str]) -> dict[str, str]:
     return out
 
 
+PHASES = ("moving", "speaking", "firing")
+#: What the seat may be asked out of turn (``pending``), in feature order.
+PENDING = ("opportunity", "kick", "step_back", "surprise")
+WOUNDS = ("unhurt", *T.MARKERS)
+MORALE = tuple(T.MORALE_LETTER.values())
+#: Markers on the table (``Character.marker``), in feature order.
+MARKS = ("(bandaged)", "critically injured", "stunned", "unconscious", "surrendered", "cowering", "gone", "down",
+         "rising", "groggy", "enraged", "Shaken", "Panicked, screaming", "Terrified")
+ORDERS = ("advance", "fall-back", "fire", "hold")
+DONE = ("moving", "speaking1", "speaking2", "firing")
+GAS_CLOUDS = 4
+_GLOBALS = 2 + len(PHASES) + len(PENDING)
+#: Per character before the card: present, own, x, y, armed, moved known, moved.
+_SEEN = 7
+_CARD = 14 + len(ORDERS) + len(DONE)
+_INCHES = 16.0  # distances are scaled by this
+_WOUND = {w: i for i, w in enumerate(WOUNDS)}
+_MORALE = {m: i for i, m in enumerate(MORALE)}
+_MARK = {m: i for i, m in enumerate(MARKS)}
+
+
+def _features(state: World) -> tuple[Callable[[Mapping[str, Any]], np.ndarray], int]:
+    """The observation function of a scenario and its size, laid out from its set-up (the table, the
+    seats and the characters' names: what the table shows every seat)."""
+    width, depth = max(1.0, state.table.width), max(1.0, state.table.depth)
+    seats = {seat: i for i, seat in enumerate(state.seats)}
+    chars = Places(sorted(state.chars))
+    per_char = _SEEN + len(WOUNDS) + len(MORALE) + len(MARKS) + _CARD + chars.size
+    seats_at = _GLOBALS
+    clouds_at = seats_at + 2 * len(seats)  # per seat: the observing one, to act
+    chars_at = clouds_at + 3 * GAS_CLOUDS
+    size = chars_at + per_char * chars.size
+    phase, pending = {p: i for i, p in enumerate(PHASES)}, {p: i for i, p in enumerate(PENDING)}
+    order, done = {o: i for i, o in enumerate(ORDERS)}, {d: i for i, d in enumerate(DONE)}
+
+    def observe(view: Mapping[str, Any]) -> np.ndarray:
+        s = view["state"]
+        f: dict[int, float] = {0: s["move"] / s["moves"], 1: s["round"] / 2, seats_at + 2 * seats[view["seat"]]: 1.0}
+        for seat in view["to_act"]:
+            f[seats_at + 2 * seats[seat] + 1] = 1.0
+        if s["phase"] in phase:
+            f[2 + phase[s["phase"]]] = 1.0
+        if s["pending"] in pending:
+            f[2 + len(PHASES) + pending[s["pending"]]] = 1.0
+        for k, cloud in enumerate(s["clouds"][:GAS_CLOUDS]):
+            at = clouds_at + 3 * k
+            f.update({at: cloud["x"] / width, at + 1: cloud["y"] / depth, at + 2: cloud["until"] / s["moves"]})
+        places = chars.places([c["id"] for c in s["characters"]])
+        for c in s["characters"]:
+            if c["id"] not in places:
+                continue
+            at = chars_at + per_char * places[c["id"]]
+            moved = c["moved"]
+            f.update({at: 1.0, at + 1: float(c["own"]), at + 2: c["x"] / width, at + 3: c["y"] / depth,
+                      at + 4: float(c["armed"]), at + 5: float(moved is not None), at + 6: (moved or 0.0) / _INCHES})
+            at += _SEEN
+            if c["wound"] in _WOUND:
+                f[at + _WOUND[c["wound"]]] = 1.0
+            at += len(WOUNDS)
+            if c["morale"] in _MORALE:
+                f[at + _MORALE[c["morale"]]] = 1.0
+            at += len(MORALE)
+            marker = c["marker"]
+            for mark, k in _MARK.items():
+                if mark in marker:  # no mark's words are part of another's
+                    f[at + k] = 1.0
+            at += len(MARKS)
+            card = c.get("card")
+            if card is not None:  # PP-02: the seat's own characters only
+                f.update({at: card["wounds"] / 4, at + 1: card["bleeding"] / 2, at + 2: float(card["bandaged"]),
+                          at + 3: (card["shots_left"] or 0) / 6, at + 4: card["fright"] / 2,
+                          at + 5: float(card["load"] != "none"), at + 6: card["walk"] / _INCHES,
+                          at + 7: card["run"] / _INCHES, at + 8: sum(card["throwables"].values()) / 4,
+                          at + 9: float(card["leader"]), at + 10: card["fight"] / 2, at + 11: card["adt"] / 2,
+                          at + 12: card["moved"] / _INCHES, at + 13: float(card["shots_left"] is None)})
+                if card["order"] in order:
+                    f[at + 14 + order[card["order"]]] = 1.0
+                for d in card["done"]:
+                    if d in done:
+                        f[at + 14 + len(ORDERS) + done[d]] = 1.0
+            at += _CARD
+            for other in s["sight"].get(c["id"], ()):
+                if other in places:
+                    f[at + places[other]] = 1.0
+        return dense(f, size)
+
+    return observe, size
+
+
 def encoding(scenario: Scenario, options: dict[str, Any]) -> Encoding:
     state = Game(scenario, seed=0, options=options).state  # the numbering is fixed: any seed will do
     assert isinstance(state, World)
-    return Encoding(action_ids(state), observe=hashed_features, canonical=menu_slots)
+    observe, size = _features(state)
+    return Encoding(action_ids(state), observe=observe, observation_size=size, canonical=menu_slots)
