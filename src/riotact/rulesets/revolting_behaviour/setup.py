@@ -82,10 +82,14 @@ class Setup(BaseModel):
         """Whether any deck is other than the standard pack (RB-03)."""
         return self.action_deck is not None or self.cause_deck is not None or bool(self.decks)
 
+    def given(self, seat: str, deck: Literal["action", "cause"]) -> list[str] | None:
+        """RB-03: the codes of ``seat``'s changed Action Deck or Cause Deck, or None for a standard pack."""
+        own = self.decks.get(seat)
+        return (own and (own.action_deck if deck == "action" else own.cause_deck)) or \
+            (self.action_deck if deck == "action" else self.cause_deck)
+
     def pack(self, seat: str, deck: Literal["action", "cause"], *, jokers: int) -> list[Card]:
         """RB-03: the cards of ``seat``'s Action Deck or Cause Deck before the set-up shuffle (RB-05):
         as the scenario gives them, else a standard pack with ``jokers`` Jokers."""
-        own = self.decks.get(seat)
-        codes = (own and (own.action_deck if deck == "action" else own.cause_deck)) or \
-            (self.action_deck if deck == "action" else self.cause_deck)
+        codes = self.given(seat, deck)
         return [Card.parse(code) for code in codes] if codes else standard_pack(jokers)

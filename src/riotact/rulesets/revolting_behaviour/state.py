@@ -66,6 +66,8 @@ class World(State):
                                      Pile(say.pile_name(seat, "action"), setup.pack(seat, "action", jokers=jokers)),
                                      Pile(say.pile_name(seat, "cause")))
                         for seat in self.seats}
+        #: RB-03: each seat's changed Action Deck as the scenario gives it (public), or None: a standard pack.
+        self.action_packs = {seat: setup.given(seat, "action") for seat in self.seats}
         self.order: list[str] = []
         self.position = 0
         self.phase = "declare"
