@@ -46,6 +46,12 @@ def test_rb03_the_odds_count_the_cards_of_a_changed_action_deck() -> None:
     assert chances(game, "p2")["draw"] == Fraction(13, 54)
 
 
+def test_rb14_a_changed_deck_with_no_card_to_succeed_shows_no_chance() -> None:
+    """RB-03, RB-14: an Action Deck of two black cards runs out before any success: 0%, shown without fault."""
+    game = rb_game(cause_cards=5, setup={"decks": {"p1": {"action_deck": ["5C", "2S"]}}})
+    assert chances(game)["D-mild"] == 0 and chances(game)["C-mild"] == 1
+
+
 def test_rb14_a_draw_shows_this_card_from_the_deck_less_the_cards_drawn() -> None:
     """Moderate Diamonds (RB-12: any Diamond): after two black cards, 13 Diamonds of 52 left."""
     game = rb_game(cause_cards=5, cards={"p1/action": [["5C", "2S"]]})

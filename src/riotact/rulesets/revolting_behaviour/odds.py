@@ -87,7 +87,7 @@ def _draws(s: int, j: int, f: int, limit: int) -> Iterator[tuple[int, Fraction, 
     (k, P(the first k - 1 fail and card k succeeds), P(they fail and card k is a Joker))."""
     all_failed = Fraction(1)  # P(the first k - 1 cards all failed)
     n = s + j + f
-    for k in range(1, min(limit, f + 1) + 1):
+    for k in range(1, min(limit, f + 1, n) + 1):  # (a changed deck of failing cards only runs out, RB-14)
         left = n - (k - 1)
         yield k, all_failed * Fraction(s, left), all_failed * Fraction(j, left)
         all_failed *= Fraction(f - (k - 1), left)
