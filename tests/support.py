@@ -38,11 +38,13 @@ def umpire_sees(game: Game) -> dict[str, Any]:
     return game.view(UMPIRE)["state"]
 
 
-def rb_scenario(seats: int = 2, cause_cards: int = 10, **house_rules: Any) -> Scenario:
+def rb_scenario(seats: int = 2, cause_cards: int = 10, *, setup: dict[str, Any] | None = None,
+                **house_rules: Any) -> Scenario:
+    """Seats p1..pN; ``setup`` adds to the ``[setup]`` table (e.g. changed decks, RB-03)."""
     return parse_scenario({
         "ruleset": "revolting-behaviour", "id": "test", "title": "test",
         "seats": [f"p{i + 1}" for i in range(seats)], "house_rules": house_rules,
-        "setup": {"cause_cards": cause_cards},
+        "setup": {"cause_cards": cause_cards, **(setup or {})},
     })
 
 

@@ -6,21 +6,25 @@ state's shape changes.
 Every test file is read with ``ast``. An expression reaches a game's state when it is an attribute
 ``.state`` (``game.state``, ``table.game.state``), an attribute, item or ``.get/.values/.items`` of one that
 does, ``next(...)`` of a generator over one, or a name bound to one in its scope or an enclosing one
-(assignment, ``for``, comprehension, ``with ... as``), or what a function of the module that returns one
-returns. A copy (``copy.deepcopy(game.state)``) is a local
-object, not the game's. A write is an assignment, augmented assignment or ``del`` whose target is in the
-state, ``setattr``/``delattr`` on it, or a mutating method (``append``, ``update``, ...) called on it.
+(assignment, ``for``, comprehension, ``with ... as``), or what a helper that returns one returns: a
+function of the module, or of a test support module (any ``tests/**/*.py`` not named ``test_*.py``, such as
+``rb_support.py``) that the module imports (``from m import f``, ``import m``), or a fixture of a
+``conftest.py`` above it (a parameter of that name, or a member of a namespace fixture: ``bwa.unit(...)``).
+A copy (``copy.deepcopy(game.state)``) is a local object, not the game's. A write is an assignment, augmented
+assignment or ``del`` whose target is in the state, ``setattr``/``delattr`` on it, or a mutating method
+(``append``, ``update``, a pile's ``draw``, ...) called on it.
 """
 
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 TESTS = Path(__file__).parent
 MUTATING = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "update", "add", "discard",
-                      "setdefault", "popitem", "sort", "reverse"})
+                      "setdefault", "popitem", "sort", "reverse",
+                      "draw", "put_top", "put_bottom", "shuffled"})  # (the last four: a core Pile's)
 READING = frozenset({"get", "values", "items", "keys"})
 
 def _reaches(node: ast.expr, aliases: set[str]) -> bool:
@@ -38,8 +42,8 @@ def _reaches(node: ast.expr, aliases: set[str]) -> bool:
         elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "next"
               and node.args and isinstance(node.args[0], ast.GeneratorExp)):
             node = node.args[0].generators[0].iter
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-            return f"{node.func.id}()" in aliases  # a helper of the module that hands out a state
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name | ast.Attribute):
+            return f"{ast.unparse(node.func)}()" in aliases  # a helper that hands out a state
         elif isinstance(node, ast.Name):
             return node.id in aliases
         else:
@@ -109,9 +113,76 @@ def _is_write(node: ast.AST, aliases: set[str]) -> bool:
     return False
 
 
-def state_writes(source: str) -> list[tuple[int, str]]:
-    """The line and text of every write into a game's state in a test module's source."""
+def _imported(tree: ast.Module, support: Mapping[str, set[str]]) -> set[str]:
+    """The calls (``"f()"``, ``"m.f()"``) of support modules' state helpers that the module imports."""
+    calls: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.module:
+            exported = support.get(node.module.removeprefix("tests."), set())
+            calls.update(f"{name.asname or name.name}()" for name in node.names if name.name in exported)
+        elif isinstance(node, ast.Import):
+            for name in node.names:
+                exported = support.get(name.name.removeprefix("tests."), set())
+                calls.update(f"{name.asname or name.name}.{f}()" for f in exported if "." not in f)
+    return calls
+
+
+def _helpers(tree: ast.Module, imported: set[str]) -> set[str]:
+    """The calls that hand out a game's state in a module: those it imports, and ``"f()"`` for each of its
+    functions that returns (or yields) one, or ``"f.member()"`` for a namespace it returns of such helpers."""
+    helpers = set(imported)
+    while True:
+        before = len(helpers)
+        for function in (n for n in tree.body if isinstance(n, ast.FunctionDef)):
+            nodes = list(_own_nodes(function))
+            aliases = _aliases(nodes, helpers)
+            if any(isinstance(n, ast.Return | ast.Yield) and n.value is not None and _reaches(n.value, aliases)
+                   for n in nodes):
+                helpers.add(f"{function.name}()")
+            for node in nodes:  # SimpleNamespace(unit=unit) or a class body's ``unit = staticmethod(unit)``
+                members = ([(k.arg, k.value) for k in node.keywords] if isinstance(node, ast.Call) else
+                           [(t.id, node.value) for t in node.targets if isinstance(t, ast.Name)]
+                           if isinstance(node, ast.Assign) else [])
+                for member, value in members:
+                    if isinstance(value, ast.Call) and value.args:  # staticmethod(f)
+                        value = value.args[0]
+                    if member and f"{ast.unparse(value)}()" in helpers:
+                        helpers.add(f"{function.name}.{member}()")
+        if len(helpers) == before:
+            return helpers
+
+
+def support_helpers(sources: Mapping[str, str]) -> dict[str, set[str]]:
+    """For each test support module (by its dotted name under tests/, e.g. ``revolting_behaviour.rb_support``),
+    the names of its helpers that hand out a game's state (``"player"``; ``"bwa.unit"`` for a member of a
+    namespace fixture), through modules that import each other's."""
+    trees = {module: ast.parse(source) for module, source in sources.items()}
+    found: dict[str, set[str]] = {module: set() for module in sources}
+    while True:
+        before = sum(map(len, found.values()))
+        for module, tree in trees.items():
+            functions = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
+            calls = (call.removesuffix("()") for call in _helpers(tree, _imported(tree, found)))
+            found[module] = {name for name in calls
+                             if "." not in name or name.split(".")[0] in functions}  # not ``import m``'s
+        if sum(map(len, found.values())) == before:
+            return found
+
+
+def state_writes(source: str, support: Mapping[str, set[str]] | None = None, module: str = "") -> list[tuple[int, str]]:
+    """The line and text of every write into a game's state in a test module's source; ``support``
+    (:func:`support_helpers`) gives the state helpers of the support modules, and ``module`` the
+    dotted name of this one, which says which ``conftest`` fixtures reach it."""
     writes: list[tuple[int, str]] = []
+    tree = ast.parse(source)
+    support = support or {}
+    fixtures: set[str] = set()  # the conftests' state fixtures: a test's parameters of those names
+    imported = _imported(tree, support)
+    for name, exported in support.items():
+        package = name.removesuffix("conftest")
+        if name.split(".")[-1] == "conftest" and module.startswith(package):
+            fixtures.update(f for f in exported if "." not in f)
+            imported.update(f"{f}()" for f in exported if "." in f)
 
     def visit(scope: ast.AST, inherited: set[str]) -> None:
         nodes = list(_own_nodes(scope))
@@ -119,32 +190,29 @@ def state_writes(source: str) -> list[tuple[int, str]]:
         writes.extend((n.lineno, ast.unparse(n)) for n in nodes if _is_write(n, aliases))
         for node in nodes:
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
-                visit(node, aliases)
+                parameters = {a.arg for a in (*node.args.args, *node.args.kwonlyargs)}
+                visit(node, aliases | (parameters & fixtures))
 
-    tree = ast.parse(source)
-    helpers: set[str] = set()  # "name()" for each function of the module that returns a game's state
-    while True:
-        before = len(helpers)
-        for function in (n for n in tree.body if isinstance(n, ast.FunctionDef)):
-            nodes = list(_own_nodes(function))
-            aliases = _aliases(nodes, helpers)
-            if any(isinstance(n, ast.Return) and n.value is not None and _reaches(n.value, aliases) for n in nodes):
-                helpers.add(f"{function.name}()")
-        if len(helpers) == before:
-            break
-    visit(tree, helpers)
+    visit(tree, _helpers(tree, imported))
     return sorted(writes)
 
 
+def _module(path: Path) -> str:
+    return path.relative_to(TESTS).with_suffix("").as_posix().replace("/", ".")
+
+
 def test_no_test_writes_into_a_games_state() -> None:
-    problems = [f"{path.relative_to(TESTS).as_posix()}:{line}: {text}" for path in sorted(TESTS.rglob("*.py"))
-                for line, text in state_writes(path.read_text(encoding="utf-8"))]
+    sources = {_module(path): path.read_text(encoding="utf-8") for path in sorted(TESTS.rglob("*.py"))}
+    support = support_helpers({m: source for m, source in sources.items() if not m.split(".")[-1].startswith("test_")})
+    problems = [f"{module.replace('.', '/')}.py:{line}: {text}" for module, source in sources.items()
+                for line, text in state_writes(source, support, module)]
     assert not problems, ("tests write into a game's state; set the table up with a scenario, scripted "
                           "dice and decisions instead:\n" + "\n".join(problems))
 
 
 def test_the_rule_finds_writes_through_aliases_and_leaves_local_objects_alone() -> None:
-    """The check itself: each kind of write is found, and nothing that is not the game's state."""
+    """The check itself: each kind of write is found, through the module's own helpers and those of the
+    support modules and conftests, and nothing that is not the game's state."""
     source = '''
 def test_writes(g, table):
     g.state.turn = 3                                   # 1 assignment
@@ -185,6 +253,45 @@ def test_reads_and_local_objects(g):
     assert g.state.turn == 3
 '''
     assert [line for line, _ in state_writes(source)] == [3, 4, 6, 8, 10, 13, 14, 15, 17, 25, 26]
+
+    support = support_helpers({"rb_support": '''
+from support import umpire_sees
+def player(game, seat):
+    return game.state.players[seat]
+def deck(game):
+    return player(game, "p1").action_deck              # a helper over a helper
+def sees(game):
+    return umpire_sees(game)["players"]
+''', "conftest": '''
+import rb_support
+@pytest.fixture
+def world(rb_game):
+    yield rb_game.state
+@pytest.fixture
+def rb():
+    return SimpleNamespace(me=rb_support.player, sees=rb_support.sees)
+''', "cd.conftest": '''
+@pytest.fixture
+def board(game):
+    return game.state.board
+'''})
+    assert support == {"rb_support": {"player", "deck"}, "conftest": {"world", "rb.me"}, "cd.conftest": {"board"}}
+    source = '''
+from rb_support import player as me, sees
+import rb_support
+
+def test_through_support_modules(game, world, board):
+    me(game, "p1").cause_deck.cards.clear()           # 6 a support module's helper, renamed
+    pile = rb_support.deck(game)
+    pile.cards, pile.ordered = pile.cards[:2], 2      # 8 through ``import m``, over a second helper
+    pile.draw()                                       # 9 a core Pile's draw
+    world.turn = 3                                    # 10 a conftest's fixture, as a parameter
+    rb.me(game, "p2").rp = 0                          # 11 a member of a conftest's namespace fixture
+    sees(game)["p1"]["rp"] = 0                        # the umpire's view: a local dict
+    copy.deepcopy(me(game, "p1")).cause.clear()       # a copy
+    board.gas = 1                                     # cd.conftest does not reach this folder
+'''
+    assert [line for line, _ in state_writes(source, support, "revolting_behaviour.test_x")] == [6, 8, 9, 10, 11]
 
 
 # -- reading inside ---------------------------------------------------------------------------------

@@ -16,10 +16,12 @@ from riotact.core.log import Event
 from support import rb_scenario
 
 
-def rb_game(seats: int = 2, cause_cards: int = 3, *, seed: int = 1,
+def rb_game(seats: int = 2, cause_cards: int = 3, *, seed: int = 1, setup: dict[str, Any] | None = None,
             cards: dict[str, list[list[str]]] | None = None, **options: Any) -> Game:
-    """Seats p1..pN; p1 acts first (seat order) unless ``first_turn_order`` is given."""
-    return Game(rb_scenario(seats, cause_cards), seed=seed,
+    """Seats p1..pN; p1 acts first (seat order) unless ``first_turn_order`` is given. ``setup`` adds to
+    the scenario's ``[setup]`` table: ``{"decks": {"p1": {"action_deck": ["5C", "2S"]}}}`` changes p1's
+    Action Deck (RB-03)."""
+    return Game(rb_scenario(seats, cause_cards, setup=setup), seed=seed,
                 options={"first_turn_order": "seats", **options}, cards=cards)
 
 

@@ -29,6 +29,29 @@ def test_rb14_a_declaration_shows_the_exact_chance_of_success_within_the_rp_held
     assert shown["D-mild"].text.startswith(f"{round(shown['D-mild'].p * 100)}% success within your 6 RP")
 
 
+def test_rb03_the_odds_count_the_cards_of_a_changed_action_deck() -> None:
+    """RB-03 gap: p1's Action Deck of 3 Diamonds, 2 black cards and a Joker (known to all): a Moderate
+    Diamonds attempt first shows 1/2 this card succeeds, 1/6 a Joker; p2's standard pack keeps 13/54."""
+    game = rb_game(cause_cards=5, setup={"decks": {"p1": {"action_deck": ["2D", "3D", "4D", "5C", "6S", "JOKER"]}}},
+                   cards={"p1/action": [["5C"]]})
+    before = chances(game)["D-moderate"]
+    act(game, "D-moderate")
+    assert chances(game)["draw"] == Fraction(3, 6)
+    act(game, "draw")  # 5C fails (RB-12)
+    assert action_odds(game, "p1")["draw"].text == "60% this card succeeds, 20% a Joker"
+    # Within 10 RP: a success before the Joker, the two black cards failing first at worst.
+    assert before == Fraction(3, 6) + Fraction(2, 6) * Fraction(3, 5) + Fraction(2, 6) * Fraction(1, 5) * Fraction(3, 4)
+    act(game, "stop")
+    act(game, "D-moderate")
+    assert chances(game, "p2")["draw"] == Fraction(13, 54)
+
+
+def test_rb14_a_changed_deck_with_no_card_to_succeed_shows_no_chance() -> None:
+    """RB-03, RB-14: an Action Deck of two black cards runs out before any success: 0%, shown without fault."""
+    game = rb_game(cause_cards=5, setup={"decks": {"p1": {"action_deck": ["5C", "2S"]}}})
+    assert chances(game)["D-mild"] == 0 and chances(game)["C-mild"] == 1
+
+
 def test_rb14_a_draw_shows_this_card_from_the_deck_less_the_cards_drawn() -> None:
     """Moderate Diamonds (RB-12: any Diamond): after two black cards, 13 Diamonds of 52 left."""
     game = rb_game(cause_cards=5, cards={"p1/action": [["5C", "2S"]]})

@@ -162,16 +162,16 @@ def test_rb13_reward_options() -> None:
 
 def test_rb14_run_out_deck_reshuffled_option() -> None:
     """RB-14 option: empty_action_deck = reshuffle puts the drawn cards back and the attempt goes on."""
-    game = rb_game(cause_cards=10, empty_action_deck="reshuffle", cards={"p1/action": [["5C", "2S"]]})
-    act(game, "D-mild")
-    deck = player(game, "p1").action_deck
-    deck.cards, deck.ordered = deck.cards[:2], 2  # an Action Deck changed down to two black cards
-    act(game, "draw", "draw", "draw")
-    assert events(game, "shuffle")[-1]["rule"] == "RB-14"
+    game = rb_game(cause_cards=10, empty_action_deck="reshuffle",
+                   setup={"decks": {"p1": {"action_deck": ["5C", "2S"]}}})  # two black cards
+    act(game, "D-mild", "draw", "draw", "draw")
+    refill = events(game, "shuffle")[-1]
+    assert (refill["rule"], refill["deck"], refill["size"]) == ("RB-14", "p1/action", 2)
     assert len(events(game, "draw", "RB-14")) == 3 and rp(game)["p1"] == 17
     assert game.to_act() == ("p1",) and umpire_sees(game)["phase"] == "draw"
     act(game, "stop")
-    assert len(player(game, "p1").action_deck) == 2
+    after = events(game, "shuffle")[-1]  # RB-17: the deck whole again, two cards
+    assert (after["rule"], after["deck"], after["size"]) == ("RB-17", "p1/action", 2)
 
 
 # -- RB-15 draw_needs_full_cost, charge_jokers -----------------------------------------------------

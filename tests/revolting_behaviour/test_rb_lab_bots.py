@@ -106,6 +106,18 @@ def test_search_bots_and_big_rewards_stay_with_game() -> None:
         play_laboratory(scenario, seed=1, options={"reward_mild": 50_000}, engine="compiled")
 
 
+@needs_core
+def test_changed_decks_stay_with_game() -> None:
+    """RB-03 gap: the core deals standard packs only, so it refuses a scenario with changed decks in one
+    line rather than play it wrong; auto plays it on Game."""
+    scenario = rb_scenario(setup={"decks": {"p2": {"action_deck": ["5C", "2S", "9H"]}}})
+    assert play_laboratory(scenario, seed=1, players={"p1": "heuristic"}) is None
+    assert isinstance(lab.laboratory(scenario, seed=1), lab.PythonLab)
+    with pytest.raises(LaboratoryUnavailable, match=r"^the compiled core plays standard packs only, not "
+                                                    r"revolting-behaviour/test's changed decks \(RB-03\)$"):
+        play_laboratory(scenario, seed=1, engine="compiled")
+
+
 def test_without_the_compiled_core_auto_plays_on_game(monkeypatch: pytest.MonkeyPatch) -> None:
     """A machine with no C compiler: auto falls back, compiled says why in one line."""
     monkeypatch.setattr(lab, "Core", None)

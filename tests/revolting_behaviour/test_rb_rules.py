@@ -6,13 +6,27 @@ checks; the house-rule alternatives are in test_rb_house_rules.py.
 
 from __future__ import annotations
 
+import copy
 import random
+import re
 from collections import Counter
+from typing import Any
 
 import pytest
 
-from revolting_behaviour.rb_support import act, cause_top, codes, events, player, rb_game, rp, umpire_sees
+from revolting_behaviour.rb_support import (
+    act,
+    cause_drawn,
+    cause_top,
+    codes,
+    events,
+    player,
+    rb_game,
+    rp,
+    umpire_sees,
+)
 from riotact.core import (
+    CardScriptError,
     Game,
     IllegalActionError,
     RandomBot,
@@ -132,6 +146,47 @@ def test_rb03_no_card_ever_moves_between_players() -> None:
     assert all(e["deck"].startswith(e["who"] + "/") for e in events(game, "draw"))
 
 
+def test_rb03_the_umpire_may_change_the_decks() -> None:
+    """RB-03 gap: a scenario gives every player's decks card by card, or one seat's; the others stay
+    standard packs, and a scripted order can only name cards the changed deck holds."""
+    changed = {"cause_deck": ["KS", "QS", "JOKER"], "decks": {"p2": {"action_deck": ["5C", "2S", "9H"]}}}
+    game = rb_game(cause_cards=2, setup=changed, cards={"p2/action": [["2S", "9H"]]})
+    sizes = {e["deck"]: e["size"] for e in events(game, "shuffle", "RB-05")}
+    assert sizes == {"p1/cause-deck": 3, "p1/action": FULL_PACK, "p2/cause-deck": 3, "p2/action": 3}
+    for seat in game.seats:
+        assert set(cause_drawn(game, seat)) < {"KS", "QS", "JOKER"} and len(cause_drawn(game, seat)) == 2
+    act(game, "pass", "H-mild", "draw", "draw")
+    assert [e["card"] for e in events(game, "draw", "RB-14")] == ["2S", "9H"]
+    with pytest.raises(CardScriptError, match="not in the pile"):
+        rb_game(setup=changed, cards={"p2/action": [["AS"]]})
+
+
+@pytest.mark.parametrize(("setup", "why"), [
+    ({"action_deck": ["5C", "1Z"]}, "setup.action_deck: '1Z' is not a card"),
+    ({"cause_deck": []}, "setup.cause_deck: a deck needs at least one card"),
+    ({"cause_cards": 3, "cause_deck": ["KS", "QS"]}, "a Cause Deck of 2 cards cannot deal a Cause of cause_cards = 3"),
+    ({"cause_cards": 2, "decks": {"p2": {"cause_deck": ["KS"]}}}, "p2's Cause Deck of 1 card cannot deal"),
+    ({"decks": {"p3": {"action_deck": ["5C"]}}}, "setup.decks: seat 'p3' is not one of the scenario's seats"),
+    ({"decks": {"p1": {"hand": ["5C"]}}}, "setup.decks.p1.hand: Extra inputs are not permitted"),
+])
+def test_rb03_a_changed_deck_is_checked_in_one_line(setup: dict[str, Any], why: str) -> None:
+    with pytest.raises(ScenarioError, match=re.escape(why)) as caught:
+        rb_scenario(setup=setup)
+    assert "\n" not in str(caught.value)
+
+
+def test_rb03_a_search_deals_its_worlds_from_the_changed_decks() -> None:
+    """RB-03, RB-07: what a changed deck holds is known to all, so a determinised world deals the
+    face-down Cause from it, not from a standard pack."""
+    game = rb_game(cause_cards=2, setup={"cause_deck": ["KS", "QS", "JS"]})
+    determinise = game.spec.determinise
+    assert determinise is not None
+    world = determinise(game, "p1", 3)
+    for seat in world.seats:
+        me = player(world, seat)
+        assert sorted([*codes(me.cause), *codes(me.cause_deck)]) == ["JS", "KS", "QS"]
+
+
 # -- RB-04 card values --------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("code", "value"), [
@@ -165,7 +220,8 @@ def test_rb05_both_decks_of_every_player_are_shuffled_at_set_up() -> None:
 
 
 def _deal_out(game: Game, seat: str) -> list[str]:
-    deck = player(game, seat).action_deck
+    """The order ``seat``'s shuffled Action Deck deals in, read from a copy: the game's deck stays whole."""
+    deck = copy.deepcopy(player(game, seat).action_deck)
     return [deck.draw().code for _ in range(len(deck))]
 
 
@@ -417,11 +473,8 @@ def test_rb14_stop_only_between_draws_never_before_declaring() -> None:
 
 def test_rb14_a_run_out_deck_fails_the_attempt() -> None:
     """RB-14 gap default: if a (changed) Action Deck runs out before a success, the attempt fails."""
-    game = rb_game(cause_cards=10, cards={"p1/action": [["5C", "2S"]]})
-    act(game, "D-mild")
-    deck = player(game, "p1").action_deck
-    deck.cards, deck.ordered = deck.cards[:2], 2  # an Action Deck changed down to two black cards
-    act(game, "draw", "draw", "draw")
+    game = rb_game(cause_cards=10, setup={"decks": {"p1": {"action_deck": ["5C", "2S"]}}})  # two black cards
+    act(game, "D-mild", "draw", "draw", "draw")
     assert [e["rule"] for e in events(game, "effect")][-1] == "RB-14"
     assert game.to_act() == ("p2",)
     assert rp(game)["p1"] == 18  # two cards drawn, two paid: nothing for the card that was not there
@@ -639,8 +692,9 @@ def test_rb21_a_discarded_cause_joker_is_not_a_defeated_card() -> None:
 
 def test_rb21_an_emptied_cause_after_a_cause_joker_wins() -> None:
     """RB-21 gap (b): a Joker that was the last Cause card, with no cards left to add, wins the game."""
-    game = rb_game(cause_cards=1, cards={"p1/cause-deck": [["JOKER"]], "p1/action": [["5H", "2C"]]})
-    player(game, "p1").cause_deck.cards.clear()  # a Cause Deck already used up (RB-22 adds nothing)
+    # A Cause Deck of the Joker alone: the Cause takes it, and RB-22 has nothing left to add.
+    game = rb_game(cause_cards=1, setup={"decks": {"p1": {"cause_deck": ["JOKER"]}}},
+                   cards={"p1/action": [["5H", "2C"]]})
     act(game, "H-mild", "draw")
     assert game.result is not None and game.result.winners == ("p1",)
     assert "RB-24" in game.result.reason

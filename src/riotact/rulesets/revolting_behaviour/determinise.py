@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from riotact.core import Card, Game, Scenario, standard_pack
+from riotact.core import Card, Game, Scenario
 
 from .rules.cards import ACTIVITIES
 from .state import Attempt
@@ -48,7 +48,7 @@ def from_view(scenario: Scenario, options: dict[str, Any], view: Mapping[str, An
     drawn = [Card.parse(c.split("~")[0]) for c in attempt["drawn"]] if attempt else []
     for seat, shown in seen["players"].items():
         player = state.players[seat]
-        pack = standard_pack(state.options.jokers_per_deck)
+        pack = scenario.setup.pack(seat, "cause", jokers=state.options.jokers_per_deck)  # RB-03: public
         top = Card.parse(shown["cause_top"].split("~")[0]) if shown["cause_top"] else None
         if top is not None:
             pack.remove(top)

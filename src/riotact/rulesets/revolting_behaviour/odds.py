@@ -21,7 +21,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from riotact.core import standard_pack
+from riotact.core import Card, standard_pack
 from riotact.core.odds import Chance, Odds, OddsProcedure, Param, percent
 
 from .options import Options
@@ -87,7 +87,7 @@ def _draws(s: int, j: int, f: int, limit: int) -> Iterator[tuple[int, Fraction, 
     (k, P(the first k - 1 fail and card k succeeds), P(they fail and card k is a Joker))."""
     all_failed = Fraction(1)  # P(the first k - 1 cards all failed)
     n = s + j + f
-    for k in range(1, min(limit, f + 1) + 1):
+    for k in range(1, min(limit, f + 1, n) + 1):  # (a changed deck of failing cards only runs out, RB-14)
         left = n - (k - 1)
         yield k, all_failed * Fraction(s, left), all_failed * Fraction(j, left)
         all_failed *= Fraction(f - (k - 1), left)
@@ -102,16 +102,17 @@ def action_odds(view: dict[str, Any], rules: Options) -> dict[str, Chance]:
     cards; a draw shows the chance that this card succeeds (and that it is a Joker).
     """
     state = view["state"]
-    rp = state["players"][view["seat"]]["rp"]
+    me = state["players"][view["seat"]]
+    rp, pack = me["rp"], tuple(me["action_pack"]) if "action_pack" in me else None  # RB-03: a changed deck
     attempt = state["attempt"]
     out: dict[str, Chance] = {}
     for action in view["legal_actions"]:
         aid = action["id"]
         if attempt is None and aid[:2] in ("D-", "H-", "C-", "S-"):
             suit, severity = aid.split("-")[:2]
-            out[aid] = _declaration(suit, severity, rp, rules)
+            out[aid] = _declaration(suit, severity, rp, rules, pack)
         elif aid == "draw" and attempt is not None:
-            s, j, f = _deck(ACTIVITIES[attempt["suit"]], attempt["severity"], rules, attempt["drawn"])
+            s, j, f = _deck(ACTIVITIES[attempt["suit"]], attempt["severity"], rules, attempt["drawn"], pack)
             if s + j + f == 0:
                 continue  # an empty deck: RB-14 gap (no card to draw, or a reshuffle)
             success = Fraction(s, s + j + f)
@@ -121,27 +122,32 @@ def action_odds(view: dict[str, Any], rules: Options) -> dict[str, Chance]:
 
 
 @lru_cache(maxsize=4096)  # bounded: a server runs for weeks
-def _declaration(suit: str, severity: str, rp: int, rules: Options) -> Chance:
+def _declaration(suit: str, severity: str, rp: int, rules: Options, pack: tuple[str, ...] | None) -> Chance:
     """The odds beside declaring an attempt with ``rp`` RP: the chance of a success before a Joker,
     drawing from a whole deck as long as the RP pay for cards (RB-14, RB-15, RB-17). Exact sums of
     Fractions whose denominators grow with every card: each is worked out once per process (a seat's
     every view asks again, and there are only so many suits, severities and RP)."""
     activity = ACTIVITIES[suit]
     cards = rp // activity.cost if rules.draw_needs_full_cost else -(-rp // activity.cost)
-    s, j, f = _deck(activity, severity, rules, [])
+    s, j, f = _deck(activity, severity, rules, [], pack)
     steps = list(_draws(s, j, f, cards))
     success = sum((p for _, p, _ in steps), Fraction(0))
     joker = sum((p for _, _, p in steps), Fraction(0))
     return Chance(success, f"{percent(success)} success within your {rp} RP, {percent(joker)} Joker")
 
 
-def _deck(activity: Activity, severity: str, options: Options, drawn: list[str]) -> tuple[int, int, int]:
-    """(success, Joker, failing) cards left in a whole Action Deck less the cards drawn."""
-    deck = standard_pack(options.jokers_per_deck)
+def _deck(activity: Activity, severity: str, options: Options, drawn: list[str],
+          pack: tuple[str, ...] | None) -> tuple[int, int, int]:
+    """(success, Joker, failing) cards left in a whole Action Deck less the cards drawn; ``pack`` is a
+    changed deck's cards (RB-03), None a standard pack."""
+    def whole() -> list[Card]:
+        return [Card.parse(code) for code in pack] if pack else standard_pack(options.jokers_per_deck)
+
+    deck = whole()
     for code in drawn:
         deck.remove(next(c for c in deck if c.code == code))
     if not deck and options.empty_action_deck == "reshuffle":
-        deck = standard_pack(options.jokers_per_deck)
+        deck = whole()
     jokers = sum(c.is_joker for c in deck)
     good = sum(succeeds(c, activity, severity, options) for c in deck)
     return good, jokers, len(deck) - good - jokers

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from riotact.core import Action, Card, Pile, Scenario, State, Umpire, standard_pack
+from riotact.core import Action, Card, Pile, Scenario, State, Umpire
 
 from . import text as say
 from .options import Options
@@ -49,7 +49,8 @@ class Attempt:
 
 class World(State):
     """The table of one game: every player's piles and RP, the turn order and the attempt under way.
-    Each player's decks are new packs here; :func:`.rules.order.set_up` shuffles them and deals."""
+    Each player's decks are new packs here, or the scenario's changed decks (RB-03);
+    :func:`.rules.order.set_up` shuffles them and deals."""
 
     options: Options
 
@@ -60,10 +61,13 @@ class World(State):
         self.turn_limit: int = setup.turn_limit
         self.levels = severities(options)
         jokers = options.jokers_per_deck
-        self.players = {seat: Player(seat, 0, Pile(say.pile_name(seat, "cause-deck"), standard_pack(jokers)),
-                                     Pile(say.pile_name(seat, "action"), standard_pack(jokers)),
+        self.players = {seat: Player(seat, 0,
+                                     Pile(say.pile_name(seat, "cause-deck"), setup.pack(seat, "cause", jokers=jokers)),
+                                     Pile(say.pile_name(seat, "action"), setup.pack(seat, "action", jokers=jokers)),
                                      Pile(say.pile_name(seat, "cause")))
                         for seat in self.seats}
+        #: RB-03: each seat's changed Action Deck as the scenario gives it (public), or None: a standard pack.
+        self.action_packs = {seat: setup.given(seat, "action") for seat in self.seats}
         self.order: list[str] = []
         self.position = 0
         self.phase = "declare"

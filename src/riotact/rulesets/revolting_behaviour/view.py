@@ -35,7 +35,7 @@ def totals(w: World, player: Player) -> say.Totals:
 
 def view(w: World, seat: str) -> dict[str, Any]:
     """RB-07: Cause cards are hidden from everyone, the owner included."""
-    players = {}
+    players: dict[str, dict[str, Any]] = {}
     for s, p in w.players.items():
         public = w.options.open_totals or s == seat or seat == UMPIRE
         players[s] = {
@@ -46,6 +46,9 @@ def view(w: World, seat: str) -> dict[str, Any]:
             "defeated": len(p.defeated),
             "out": p.out,
         }
+        pack = w.action_packs[s]
+        if pack is not None:  # RB-03: a changed Action Deck, known to all (absent: a standard pack)
+            players[s]["action_pack"] = pack
     attempt = None
     if w.attempt is not None:
         a = w.attempt

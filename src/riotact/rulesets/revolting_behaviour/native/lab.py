@@ -68,8 +68,9 @@ MAX_OPTION = 10_000
 _ENDINGS = (None, "turn_limit", "elimination", "all_out", "cause_defeated", "cause_empty")
 
 
-class OptionsBeyondCore(ValueError):
-    """House-rule values the compiled core does not take (rewards beyond 0..MAX_OPTION)."""
+class BeyondCore(ValueError):
+    """A game the compiled core does not play: rewards beyond 0..MAX_OPTION, or decks changed from the
+    standard pack (RB-03 gap; the core deals new packs only)."""
 
 
 def compiled() -> bool:
@@ -90,7 +91,7 @@ def laboratory(scenario: Scenario, *, seed: int, options: Mapping[str, Any] | No
         return PythonLab(scenario, seed=seed, options=options, explain=explain)
     try:
         return LabGame(scenario, seed=seed, options=options, explain=explain)
-    except OptionsBeyondCore:
+    except BeyondCore:
         if engine == "compiled":
             raise
         return PythonLab(scenario, seed=seed, options=options, explain=explain)
@@ -113,7 +114,7 @@ def core_game(scenario: Scenario, *, seed: int, options: Mapping[str, Any],
     :func:`~riotact.core.bots.make_bot` would give it), or :class:`LaboratoryUnavailable` saying why not."""
     try:
         game = LabGame(scenario, seed=seed, options=options)
-    except OptionsBeyondCore as exc:
+    except BeyondCore as exc:
         raise LaboratoryUnavailable(str(exc)) from None
     bots = {}
     for seat in scenario.seats:
@@ -215,11 +216,14 @@ class LabGame(Core if Core is not None else object):  # type: ignore[misc]
         self.options = resolve_options(spec.id, spec.house_rules, scenario.house_rules, self.overrides)
         self.seats = scenario.seats
         self.action_ids = tuple(action_ids(scenario.seats))
+        if scenario.setup.changed:
+            raise BeyondCore(f"the compiled core plays standard packs only, not {scenario.ref}'s changed decks "
+                             "(RB-03)")
         o = self.options
         odd = [k for k in (*(f"reward_{level}" for level in SEVERITIES), "illegal_reward_multiplier")
                if not 0 <= int(o[k]) <= MAX_OPTION]
         if odd:
-            raise OptionsBeyondCore(f"the compiled core takes {', '.join(odd)} of 0..{MAX_OPTION} only")
+            raise BeyondCore(f"the compiled core takes {', '.join(odd)} of 0..{MAX_OPTION} only")
         flat = {**o, "cause_cards": scenario.setup.cause_cards, "turn_limit": scenario.setup.turn_limit,
                 "first_random": o["first_turn_order"] == "random",
                 "reshuffle_empty": o["empty_action_deck"] == "reshuffle",
