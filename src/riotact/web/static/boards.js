@@ -48,7 +48,7 @@ const Boards = (() => {
       g.append(s("text", { x: 16, y: y + 20, "font-size": 14, "font-weight": "bold" },
         `${seat}${mine ? " (you)" : ""}${p.out ? " — out" : ""}`));
       g.append(s("text", { x: 16, y: y + 40, "font-size": 13 }, `${p.rp} RP`));
-      g.append(s("text", { x: 16, y: y + 58, "font-size": 12, fill: "#555" }, `action deck: ${p.cause_deck}`));
+      g.append(s("text", { x: 16, y: y + 58, "font-size": 12, fill: "#555" }, `Cause Deck: ${p.cause_deck} cards`));
       g.append(s("text", { x: 16, y: y + 76, "font-size": 12, fill: "#555" }, `Cause cards defeated: ${p.defeated}`));
       // The Cause pile: face-down cards, and the top card when it lies face up.
       const shown = Math.min(p.cause_cards, 8);
