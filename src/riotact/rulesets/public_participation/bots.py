@@ -158,8 +158,8 @@ def leads(state: World, seat: str) -> tuple[float, float]:
     points from objectives as the table stands."""
     points = tally(state)
     fallen, objectives = points[seat]
-    rival = max((s for s in points if s != seat), key=lambda s: sum(points[s]))
-    return float(fallen - points[rival][0]), float(objectives - points[rival][1])
+    rival = max((points[s] for s in points if s != seat), key=sum, default=(0, 0))  # none: a side alone
+    return float(fallen - rival[0]), float(objectives - rival[1])
 
 
 def value(state: State, seat: str) -> float:
