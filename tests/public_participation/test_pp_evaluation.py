@@ -4,7 +4,6 @@ lead in the points that decide the game, as the table stands, and in what comes 
 from __future__ import annotations
 
 from public_participation.pp_support import ch, do, game, to_phase, wall
-
 from riotact.rulesets.public_participation.bots import value
 
 YARD = wall("yard", [(4, 10), (8, 10), (8, 14), (4, 14)], name="the yard")
