@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
-from riotact.core import Evaluation, Game, State, find_scenario
+from riotact.core import UMPIRE, Evaluation, Game, State, find_scenario
 from riotact.core.bots import BOT_KINDS, bot_rng, make_bot
 from riotact.core.log import dumps
 from riotact.core.search import SearchBot
@@ -177,11 +177,13 @@ def test_a_rollout_stops_at_the_horizon_and_asks_the_evaluation() -> None:
 @pytest.mark.parametrize(("ref", "seeds"), [
     ("revolting-behaviour/first-game", 3), ("revolting-behaviour/four-players", 2),
     ("civil-disorder/embassy-protest", 3), ("civil-disorder/high-street-riot", 3),
-    ("by-will-alone/ministry-sit-in", 2), ("by-will-alone/village-bulldozer", 2)])
+    ("by-will-alone/ministry-sit-in", 2), ("by-will-alone/village-bulldozer", 2),
+    ("public-participation/dry-gulch", 3), ("public-participation/picket-line", 2),
+    ("breaking-of-nations/trench-raid", 3), ("breaking-of-nations/village-1914", 1)])
 def test_an_evaluation_agrees_with_the_end_of_real_games(ref: str, seeds: int) -> None:
     """A ruleset's evaluation (``bots.py``), asked along heuristic games, stays within -1..1 and at the
     end has the sign of the outcome: positive for a winner, negative for a loser, 0 when nobody won
-    a game with rival sides (RB's turn limit)."""
+    a game with rival sides (RB's turn limit); the umpire of PP plays no side (PP-02): 0 throughout."""
     for seed in range(seeds):
         game = Game(find_scenario(ref), seed=seed, explain=False)
         evaluation = game.spec.evaluation
@@ -194,7 +196,9 @@ def test_an_evaluation_agrees_with_the_end_of_real_games(ref: str, seeds: int) -
         assert game.result is not None
         for seat in game.seats:
             judged = evaluation.value(game.state, seat)
-            if seat in game.result.winners:
+            if seat == UMPIRE:
+                assert judged == 0
+            elif seat in game.result.winners:
                 assert judged > 0
             elif game.result.winners or ref.startswith("civil-disorder"):  # CD: the SF fell short
                 assert judged < 0

@@ -6,7 +6,7 @@ from riotact.core.protocol import ArmyLists, RulesetSpec
 
 from .armies import army_report, check_list, ready_made_lists, ready_made_toml
 from .board import sight
-from .bots import HeuristicBot
+from .bots import EVALUATION, HeuristicBot
 from .determinise import determinise
 from .encoding import encoding
 from .options import Options
@@ -33,5 +33,6 @@ SPEC = RulesetSpec(
                       check=check_list, report=army_report),
     odds="riotact.rulesets.breaking_of_nations.odds",
     determinise=determinise,
+    evaluation=EVALUATION,
     sight=sight,
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from riotact.core.protocol import RulesetSpec
 
 from .board import sight
-from .bots import HeuristicBot
+from .bots import EVALUATION, HeuristicBot
 from .determinise import determinise
 from .encoding import encoding
 from .options import Options
@@ -29,6 +29,7 @@ SPEC = RulesetSpec(
     text_view=text_view,
     encoding=encoding,
     determinise=determinise,
+    evaluation=EVALUATION,
     sight=sight,
     odds="riotact.rulesets.public_participation.odds",
 )

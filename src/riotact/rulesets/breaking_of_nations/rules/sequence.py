@@ -127,25 +127,32 @@ def check_victory(w: World) -> None:
         finish(w, "every enemy unit is removed, fleeing or panicking", standing)
 
 
-def finish(w: World, reason: str, winners: list[str] | None = None) -> None:
-    """BON-003: the scenario's objectives, else the side with more models not fleeing wins."""
-    scores: dict[str, float] = {}
-    for s in w.seats:
-        scores[s] = float(sum(1 for u in w.units.values() if u.seat == s for m in w.members(u)
-                              if m.panic != "flee"))
+def tally(w: World) -> tuple[dict[str, float], dict[str, float], dict[str, list[str]]]:
+    """BON-003: each side's models not fleeing, the points of the objectives it alone holds now, and
+    the names of those objectives (the end's score; a search's evaluation reads it mid-game)."""
+    models = {s: float(sum(1 for u in w.units.values() if u.seat == s for m in w.members(u) if m.panic != "flee"))
+              for s in w.seats}
+    objectives = dict.fromkeys(w.seats, 0.0)
     held: dict[str, list[str]] = {}
     for o in w.setup.objectives:
         f = w.table.by_id[o.feature]
         inside = {w.unit_of(m).seat for m in w.men.values() if m.in_play and f.contains(m.pos)}
         if inside == {o.seat}:
-            scores[o.seat] += o.points
+            objectives[o.seat] += o.points
             held.setdefault(o.seat, []).append(f.name)
+    return models, objectives, held
+
+
+def finish(w: World, reason: str, winners: list[str] | None = None) -> None:
+    """BON-003: the scenario's objectives, else the side with more models not fleeing wins."""
+    models, objectives, held = tally(w)
+    points = {s: models[s] + objectives[s] for s in w.seats}
     if winners is None:
-        best = max(scores.values())
-        top = [s for s in w.seats if scores[s] == best]
+        best = max(points.values())
+        top = [s for s in w.seats if points[s] == best]
         winners = top if len(top) == 1 else []
     w.current, w.active = "", ""
-    w.result = Result(tuple(winners), reason if winners else f"{reason}: a draw", scores,
+    w.result = Result(tuple(winners), reason if winners else f"{reason}: a draw", points,
                          {"objectives_held": held})
 
 

@@ -12,14 +12,18 @@ def sides_in_play(w: World) -> set[str]:
     return {c.side for c in w.chars.values() if not c.out_of_play and c.seat != UMPIRE}
 
 
-def scores(w: World) -> dict[str, float]:
-    out: dict[str, float] = {}
+def tally(w: World) -> dict[str, tuple[int, int]]:
+    """PP-02: each seat's points (the umpire's NPCs score for nobody) from enemies out of play and
+    from the scenario's objectives as the table stands now (the end's score; a search's evaluation
+    reads it mid-game)."""
+    out: dict[str, tuple[int, int]] = {}
     for seat in w.seats:
         if seat == UMPIRE:
             continue
         mine = [c for c in w.chars.values() if c.seat == seat]
         foes = [o for o in w.chars.values() if any(w.enemies(c, o) for c in mine)]
-        points = sum(w.setup.out_of_action_points for o in foes if o.out_of_play)
+        fallen = sum(w.setup.out_of_action_points for o in foes if o.out_of_play)
+        points = 0
         for obj in w.setup.objectives:
             if obj.seat != seat:
                 continue
@@ -30,8 +34,12 @@ def scores(w: World) -> dict[str, float]:
             able = [c for c in (mine if obj.kind == "reach" else foes)
                     if not c.out_of_play and not c.unconscious(w.move) and f.contains(c.pos)]
             points += obj.points * (bool(able) if obj.kind == "reach" else not able)
-        out[seat] = float(points)
+        out[seat] = (fallen, points)
     return out
+
+
+def scores(w: World) -> dict[str, float]:
+    return {seat: float(fallen + points) for seat, (fallen, points) in tally(w).items()}
 
 
 def finish(w: World) -> None:
