@@ -298,13 +298,15 @@ def test_through_support_modules(game, world, board):
 #: Why a file may still read a game's ``.state``, and how many times: a test sees inside through the
 #: umpire's view (``support.umpire_sees``); the few files listed here read the state itself for the
 #: reason given. A count may only go down, and the list is kept exact so it cannot hide new reads.
-TO_CONVERT = "not yet moved to the umpire's view (issue 20)"
+EVALUATION = ("a ruleset's evaluation is a function of a State, as the search bot calls it on its worlds; "
+              "its tests call it so")
 STATE_READS: dict[str, tuple[int, str]] = {
     "breaking_of_nations/test_bon_action_odds.py": (13, "close-combat and charge odds against the engine's own blows "
                                                     "on a copy: who else is in base contact (BON-034's wild blow) "
                                                     "and which chargers can move (BON-016) no view or log shows"),
     "breaking_of_nations/test_bon_clones.py": (10, "a world copy shares the terrain and copies the soldiers: object "
                                               "identity, which no view shows"),
+    "breaking_of_nations/test_bon_evaluation.py": (8, EVALUATION),
     "by_will_alone/test_bwa_map.py": (1, "games, clones and other sight rules share one built map or not: "
                                       "object identity, a cost no view shows"),
     "by_will_alone/test_bwa_text.py": (1, "plants the conformance sentinels (as core/conformance.py does), "
@@ -321,10 +323,12 @@ STATE_READS: dict[str, tuple[int, str]] = {
     "core/test_clone.py": (2, "a clone shares its original's typed house rules: object identity, which no view shows"),
     "public_participation/test_pp_copies.py": (2, "a copy shares the table and cards and copies the characters: "
                                                "object identity, which no view shows"),
+    "public_participation/test_pp_evaluation.py": (9, EVALUATION),
     "revolting_behaviour/rb_support.py": (1, "player(): the Cause and Action Deck in order, which RB-07 "
                                              "hides from every view, the umpire's included"),
     "revolting_behaviour/test_rb_rules.py": (1, "plants the leak sentinels (the state's own fog hook, "
                                                 "as core.conformance does)"),
+    "rl/test_determinise.py": (4, EVALUATION),
     "rl/test_pettingzoo.py": (1, "plants the leak sentinels (the state's own fog hook, "
                                  "as core.conformance does)"),
     "rl/test_search.py": (3, "a ruleset's evaluation is a function of a State (as the search bot calls it); a world's "
