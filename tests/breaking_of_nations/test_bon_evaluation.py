@@ -1,10 +1,14 @@
-"""The search bot's evaluation of a Breaking of Nations world (``bots.value``, BON-003): the seat's
+"""The search bot's evaluation of a Breaking of Nations world (the spec's ``evaluation``, BON-003): the seat's
 lead in models not fleeing and in objectives held, as the table stands."""
 
 from __future__ import annotations
 
 from breaking_of_nations.bon_support import do, feature, game, unit
-from riotact.rulesets.breaking_of_nations.bots import value
+from riotact.rulesets import get_ruleset
+
+EVALUATION = get_ruleset("breaking-of-nations").evaluation  # the search bot's, as the spec declares it
+assert EVALUATION is not None
+value = EVALUATION.value
 
 FARM = feature("farm", "clear", [(18, 18), (22, 18), (22, 22), (18, 22)])
 

@@ -1,10 +1,14 @@
-"""The search bot's evaluation of a Public Participation world (``bots.value``, PP-02): the seat's
+"""The search bot's evaluation of a Public Participation world (the spec's ``evaluation``, PP-02): the seat's
 lead in the points that decide the game, as the table stands, and in what comes before them."""
 
 from __future__ import annotations
 
 from public_participation.pp_support import ch, do, game, to_phase, wall
-from riotact.rulesets.public_participation.bots import value
+from riotact.rulesets import get_ruleset
+
+EVALUATION = get_ruleset("public-participation").evaluation  # the search bot's, as the spec declares it
+assert EVALUATION is not None
+value = EVALUATION.value
 
 YARD = wall("yard", [(4, 10), (8, 10), (8, 14), (4, 14)], name="the yard")
 

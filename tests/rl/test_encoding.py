@@ -12,7 +12,6 @@ from riotact.core.encoding import EncodingError
 from riotact.core.log import dumps
 from riotact.rl.observer import Observer, scenario_encoding
 from riotact.rulesets import all_rulesets
-from riotact.rulesets.by_will_alone.encoding import encoding as bwa_encoding
 from rl_support import REFS, SCENARIOS, TWINS
 
 
@@ -70,7 +69,7 @@ def test_the_text_and_the_tensor_come_from_the_same_view() -> None:
     game = Game(find_scenario("by-will-alone/ministry-sit-in"), seed=3)
     observer = Observer(game)
     view = game.view("authority")
-    assert np.array_equal(observer.tensor("authority"), bwa_encoding(game.scenario, {}).observe(view))
+    assert np.array_equal(observer.tensor("authority"), game.spec.encoding(game.scenario, {}).observe(view))
     assert observer.string("authority") == game.spec.text_view(view)  # type: ignore[misc]
 
 
