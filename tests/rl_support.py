@@ -108,6 +108,18 @@ def _cd() -> tuple[Game, Game, str]:
     return a, b, "sub1"
 
 
+def _cd_count() -> tuple[Game, Game, str]:
+    """CD-01: the umpire's set-up with one more sniper (the agent's mate in crowd A) and one more crowd
+    (a gang in a side street, out of every SF player's sight): counts an SF seat may not know."""
+    a, b = _variant("civil-disorder/high-street-riot", [(
+        'crowd = "B"\ntarget = "R1"\n',
+        'crowd = "B"\ntarget = "R1"\n\n[[setup.snipers]]\nid = "agent2"\ncrowd = "A"\ntarget = "R1"\n\n'
+        '[[setup.crowds]]\nid = "D"\nfigures = 12\nat = "x64y8"\nrl = 5\n')])
+    assert scenario_data(a, "sub1") == scenario_data(b, "sub1")
+    assert all(dumps(a.view(seat)) == dumps(b.view(seat)) for seat in ("commander", "sub1"))
+    return a, b, "sub1"
+
+
 def _pp() -> tuple[Game, Game, str]:
     """Fog of war (PP-02): a posse character's card values the outlaws cannot see: Sheriff Tate with no
     gas bomb, a steadier nerve (ADT) and a secret in his notes."""
@@ -175,3 +187,7 @@ def _pp_unseen() -> tuple[Game, Game, str]:
 TWINS: dict[str, Callable[[], tuple[Game, Game, str]]] = {
     "RB": _rb, "BWA": _bwa_counters, "CD": _cd, "PP": _pp, "BON": _bon, "BON-setup": _bon_setup,
     "BWA-setup": _bwa_setup, "PP-setup": _pp_setup, "PP-unseen": _pp_unseen}
+
+#: Twins that differ in a hidden count, for the encodings (the numbering and the layout, CD-01). Not yet
+#: for the determinisers: CD's world keeps a dispersed stand-in for every crowd the seat does not know.
+COUNT_TWINS: dict[str, Callable[[], tuple[Game, Game, str]]] = {"CD-count": _cd_count}
