@@ -120,6 +120,19 @@ def _cd_count() -> tuple[Game, Game, str]:
     return a, b, "sub1"
 
 
+def _bon_count() -> tuple[Game, Game, str]:
+    """BON-002: one more hidden German team (a second MG 08 in the trench, unseen by the British): a
+    count the British may not know."""
+    a, b = _variant("breaking-of-nations/trench-raid", [(
+        'at = [22, 26.5]\nfacing = 180\nhidden = true\n',
+        'at = [22, 26.5]\nfacing = 180\nhidden = true\n\n[[setup.units]]\nid = "m2"\nname = "MG 08 team, 2"\n'
+        'seat = "germans"\nkind = "mg"\nat = [6, 26.5]\nfacing = 180\nhidden = true\n')])
+    assert scenario_data(a, "british") == scenario_data(b, "british")
+    assert a.to_act() == b.to_act() == ("british",)
+    assert dumps(a.view("british")) == dumps(b.view("british"))
+    return a, b, "british"
+
+
 def _pp() -> tuple[Game, Game, str]:
     """Fog of war (PP-02): a posse character's card values the outlaws cannot see: Sheriff Tate with no
     gas bomb, a steadier nerve (ADT) and a secret in his notes."""
@@ -188,6 +201,7 @@ TWINS: dict[str, Callable[[], tuple[Game, Game, str]]] = {
     "RB": _rb, "BWA": _bwa_counters, "CD": _cd, "PP": _pp, "BON": _bon, "BON-setup": _bon_setup,
     "BWA-setup": _bwa_setup, "PP-setup": _pp_setup, "PP-unseen": _pp_unseen}
 
-#: Twins that differ in a hidden count, for the encodings (the numbering and the layout, CD-01). Not yet
-#: for the determinisers: CD's world keeps a dispersed stand-in for every crowd the seat does not know.
-COUNT_TWINS: dict[str, Callable[[], tuple[Game, Game, str]]] = {"CD-count": _cd_count}
+#: Twins that differ in a hidden count, for the encodings (the numbering and the layout, CD-01, BON-002).
+#: Not yet for the determinisers: CD's world keeps a dispersed stand-in for every crowd the seat does not
+#: know.
+COUNT_TWINS: dict[str, Callable[[], tuple[Game, Game, str]]] = {"CD-count": _cd_count, "BON-count": _bon_count}

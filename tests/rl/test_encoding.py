@@ -74,10 +74,9 @@ def test_the_text_and_the_tensor_come_from_the_same_view() -> None:
     assert observer.string("authority") == game.spec.text_view(view)  # type: ignore[misc]
 
 
-#: Twins whose hidden count still reaches the layout (each scenario's encoding numbers every unit, stand
-#: and man of its set-up): known fog-of-war defects, to be laid out from the public set-up as CD is.
+#: Twins whose hidden count still reaches the layout (the encoding numbers every unit and stand of the
+#: set-up): known fog-of-war defects, to be laid out from the public set-up as CD is.
 LAYOUT_LEAKS = {
-    "BON-setup": "BON-002: the hidden Gruppe's sixth man has a place and its numbers of its own",
     "BWA-setup": "BWA-11 / BWA-26: the authority's hidden stands are numbered (arrest-stand:patrol-2.4)"}
 
 
@@ -88,8 +87,9 @@ def test_a_hidden_fact_does_not_reach_the_observation(code: str) -> None:
     behind a counter, BWA-11; a hidden set-up, BWA-26; the umpire's side of CD's set-up and a rival's
     secret declaration, CD-01 / CD-12; RB-07, PP-02, BON-002) give it the same observation, and go on
     giving it the same while the same decisions leave its view the same. Each game numbers and lays
-    out by its own scenario's encoding: a hidden count (one more CD sniper or crowd, CD-01) must not
-    change the spaces, the numbers of the seat's legal actions nor its mask."""
+    out by its own scenario's encoding: a hidden count (one more CD sniper or crowd, CD-01; one more
+    hidden BON team or man, BON-002) must not change the spaces, the numbers of the seat's legal
+    actions nor its mask."""
     a, b, seat = (TWINS | COUNT_TWINS)[code]()
     seen_a, seen_b = Observer(a), Observer(b)
     assert seen_a.encoding.action_ids == seen_b.encoding.action_ids
