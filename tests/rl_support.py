@@ -197,6 +197,18 @@ def _pp_unseen() -> tuple[Game, Game, str]:
     return a, b, "outlaws"
 
 
+def _pp_count() -> tuple[Game, Game, str]:
+    """PP-02: one more posse deputy, behind the bank out of the outlaws' sight: a count they may not know."""
+    a, b = _variant("public-participation/dry-gulch", [(
+        'at = [2, 18]\nmove = 5\nfight = 0\nweapons = ["shotgun"]\nmorale = "normal"\n',
+        'at = [2, 18]\nmove = 5\nfight = 0\nweapons = ["shotgun"]\nmorale = "normal"\n\n[[setup.characters]]\n'
+        'id = "S9"\nname = "Deputy Rusk"\nseat = "posse"\nat = [17, 31.5]\nmove = 5\nfight = 0\n'
+        'weapons = ["shotgun"]\nmorale = "normal"\n')])
+    assert "S9" not in {c["id"] for c in b.view("outlaws")["state"]["characters"]}
+    assert dumps(a.view("outlaws")) == dumps(b.view("outlaws"))
+    return a, b, "outlaws"
+
+
 TWINS: dict[str, Callable[[], tuple[Game, Game, str]]] = {
     "RB": _rb, "BWA": _bwa_counters, "CD": _cd, "PP": _pp, "BON": _bon, "BON-setup": _bon_setup,
     "BWA-setup": _bwa_setup, "PP-setup": _pp_setup, "PP-unseen": _pp_unseen}
@@ -204,4 +216,5 @@ TWINS: dict[str, Callable[[], tuple[Game, Game, str]]] = {
 #: Twins that differ in a hidden count, for the encodings (the numbering and the layout, CD-01, BON-002).
 #: Not yet for the determinisers: CD's world keeps a dispersed stand-in for every crowd the seat does not
 #: know.
-COUNT_TWINS: dict[str, Callable[[], tuple[Game, Game, str]]] = {"CD-count": _cd_count, "BON-count": _bon_count}
+COUNT_TWINS: dict[str, Callable[[], tuple[Game, Game, str]]] = {
+    "CD-count": _cd_count, "BON-count": _bon_count, "PP-count": _pp_count}
