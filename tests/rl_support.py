@@ -108,6 +108,31 @@ def _cd() -> tuple[Game, Game, str]:
     return a, b, "sub1"
 
 
+def _cd_count() -> tuple[Game, Game, str]:
+    """CD-01: the umpire's set-up with one more sniper (the agent's mate in crowd A) and one more crowd
+    (a gang in a side street, out of every SF player's sight): counts an SF seat may not know."""
+    a, b = _variant("civil-disorder/high-street-riot", [(
+        'crowd = "B"\ntarget = "R1"\n',
+        'crowd = "B"\ntarget = "R1"\n\n[[setup.snipers]]\nid = "agent2"\ncrowd = "A"\ntarget = "R1"\n\n'
+        '[[setup.crowds]]\nid = "D"\nfigures = 12\nat = "x64y8"\nrl = 5\n')])
+    assert scenario_data(a, "sub1") == scenario_data(b, "sub1")
+    assert all(dumps(a.view(seat)) == dumps(b.view(seat)) for seat in ("commander", "sub1"))
+    return a, b, "sub1"
+
+
+def _bon_count() -> tuple[Game, Game, str]:
+    """BON-002: one more hidden German team (a second MG 08 in the trench, unseen by the British): a
+    count the British may not know."""
+    a, b = _variant("breaking-of-nations/trench-raid", [(
+        'at = [22, 26.5]\nfacing = 180\nhidden = true\n',
+        'at = [22, 26.5]\nfacing = 180\nhidden = true\n\n[[setup.units]]\nid = "m2"\nname = "MG 08 team, 2"\n'
+        'seat = "germans"\nkind = "mg"\nat = [6, 26.5]\nfacing = 180\nhidden = true\n')])
+    assert scenario_data(a, "british") == scenario_data(b, "british")
+    assert a.to_act() == b.to_act() == ("british",)
+    assert dumps(a.view("british")) == dumps(b.view("british"))
+    return a, b, "british"
+
+
 def _pp() -> tuple[Game, Game, str]:
     """Fog of war (PP-02): a posse character's card values the outlaws cannot see: Sheriff Tate with no
     gas bomb, a steadier nerve (ADT) and a secret in his notes."""
@@ -172,6 +197,24 @@ def _pp_unseen() -> tuple[Game, Game, str]:
     return a, b, "outlaws"
 
 
+def _pp_count() -> tuple[Game, Game, str]:
+    """PP-02: one more posse deputy, behind the bank out of the outlaws' sight: a count they may not know."""
+    a, b = _variant("public-participation/dry-gulch", [(
+        'at = [2, 18]\nmove = 5\nfight = 0\nweapons = ["shotgun"]\nmorale = "normal"\n',
+        'at = [2, 18]\nmove = 5\nfight = 0\nweapons = ["shotgun"]\nmorale = "normal"\n\n[[setup.characters]]\n'
+        'id = "S9"\nname = "Deputy Rusk"\nseat = "posse"\nat = [17, 31.5]\nmove = 5\nfight = 0\n'
+        'weapons = ["shotgun"]\nmorale = "normal"\n')])
+    assert "S9" not in {c["id"] for c in b.view("outlaws")["state"]["characters"]}
+    assert dumps(a.view("outlaws")) == dumps(b.view("outlaws"))
+    return a, b, "outlaws"
+
+
 TWINS: dict[str, Callable[[], tuple[Game, Game, str]]] = {
     "RB": _rb, "BWA": _bwa_counters, "CD": _cd, "PP": _pp, "BON": _bon, "BON-setup": _bon_setup,
     "BWA-setup": _bwa_setup, "PP-setup": _pp_setup, "PP-unseen": _pp_unseen}
+
+#: Twins that differ in a hidden count, for the encodings (the numbering and the layout, CD-01, BON-002).
+#: Not yet for the determinisers: CD's world keeps a dispersed stand-in for every crowd the seat does not
+#: know.
+COUNT_TWINS: dict[str, Callable[[], tuple[Game, Game, str]]] = {
+    "CD-count": _cd_count, "BON-count": _bon_count, "PP-count": _pp_count}

@@ -187,8 +187,9 @@ def test_bon102_the_cut_order_has_a_fixed_number() -> None:
     assert numbers[k] == "cut:C:wire"
     do(g, numbers[k])
     assert g.view("red")["state"]["table"]["lanes"][0]["cut"] == 1.0
-    assert any(a.startswith("cut:A:wire-") for a in encoding(find_scenario("breaking-of-nations/trench-raid"),
-                                                             {}).action_ids)
+    # the raiders deploy hidden (BON-002): their cuts are numbered by the hidden units' slots
+    assert any(a.startswith("cut:H~1:wire-") for a in encoding(find_scenario("breaking-of-nations/trench-raid"),
+                                                               {}).action_ids)
 
 
 # -- the army list ------------------------------------------------------------------------------

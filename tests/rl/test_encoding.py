@@ -12,7 +12,7 @@ from riotact.core.encoding import EncodingError
 from riotact.core.log import dumps
 from riotact.rl.observer import Observer, scenario_encoding
 from riotact.rulesets import all_rulesets
-from rl_support import REFS, SCENARIOS, TWINS
+from rl_support import COUNT_TWINS, REFS, SCENARIOS, TWINS
 
 
 def test_every_implemented_ruleset_declares_an_encoding() -> None:
@@ -73,20 +73,34 @@ def test_the_text_and_the_tensor_come_from_the_same_view() -> None:
     assert observer.string("authority") == game.spec.text_view(view)  # type: ignore[misc]
 
 
-@pytest.mark.parametrize("code", sorted(TWINS))
+#: Twins whose hidden count still reaches the layout (the encoding numbers every unit and stand of the
+#: set-up): known fog-of-war defects, to be laid out from the public set-up as CD is.
+LAYOUT_LEAKS = {
+    "BWA-setup": "BWA-11 / BWA-26: the authority's hidden stands are numbered (arrest-stand:patrol-2.4)",
+    "PP-count": "PP-02: every character of the set-up, the posse's unseen ones too, has numbers and places"}
+
+
+@pytest.mark.parametrize("code", [pytest.param(code, marks=pytest.mark.xfail(strict=True, reason=LAYOUT_LEAKS[code]))
+                                  if code in LAYOUT_LEAKS else code for code in sorted(TWINS | COUNT_TWINS)])
 def test_a_hidden_fact_does_not_reach_the_observation(code: str) -> None:
     """Fog of war: two games that differ only in a fact hidden from the seat (rl_support.TWINS: what is
     behind a counter, BWA-11; a hidden set-up, BWA-26; the umpire's side of CD's set-up and a rival's
     secret declaration, CD-01 / CD-12; RB-07, PP-02, BON-002) give it the same observation, and go on
-    giving it the same while the same decisions leave its view the same."""
-    a, b, seat = TWINS[code]()
-    encoding = scenario_encoding(a.scenario, a.options)
-    seen_a, seen_b = Observer(a, encoding), Observer(b, encoding)
+    giving it the same while the same decisions leave its view the same. Each game numbers and lays
+    out by its own scenario's encoding: a hidden count (one more CD sniper or crowd, CD-01; one more
+    hidden BON team or man, BON-002) must not change the spaces, the numbers of the seat's legal
+    actions nor its mask."""
+    a, b, seat = (TWINS | COUNT_TWINS)[code]()
+    seen_a, seen_b = Observer(a), Observer(b)
+    assert seen_a.encoding.action_ids == seen_b.encoding.action_ids
+    assert seen_a.encoding.observation_size == seen_b.encoding.observation_size
     rng = random.Random(4)
     for _ in range(12):
         if dumps(a.view(seat)) != dumps(b.view(seat)):
             break
         assert np.array_equal(seen_a.tensor(seat), seen_b.tensor(seat))
+        assert seen_a.legal(seat) == seen_b.legal(seat)
+        assert np.array_equal(seen_a.mask(seat), seen_b.mask(seat))
         acting = a.to_act()
         if not acting or acting != b.to_act():
             break

@@ -109,21 +109,24 @@ def slotted(known_ids: Iterable[str]) -> Callable[[Sequence[str]], dict[str, str
 
 class Places:
     """Fixed places for named things in a ruleset's compact features: the scenario's names in order,
-    then :data:`SLOTS` places for names made during play (by sorted order among those named now; any
-    beyond the slots are left out).
+    then ``slots`` places (:data:`SLOTS` unless told) for names made during play or kept from the
+    seat at set-up (by sorted order among those named now; any beyond the slots are left out).
 
     >>> crowds = Places(["A", "B"])
     >>> crowds.size, crowds.places(["B", "B-7", "A-2"])
     (10, {'B': 1, 'A-2': 2, 'B-7': 3})
+    >>> Places([], slots=3).places(["C", "A"])
+    {'A': 0, 'C': 1}
     """
 
-    def __init__(self, names: Iterable[str]) -> None:
+    def __init__(self, names: Iterable[str], slots: int = SLOTS) -> None:
         self.index = {name: i for i, name in enumerate(dict.fromkeys(names))}
-        self.size = len(self.index) + SLOTS
+        self.slots = slots
+        self.size = len(self.index) + slots
 
     def places(self, names: Iterable[str]) -> dict[str, int]:
         names = list(names)
-        made = sorted(name for name in names if name not in self.index)[:SLOTS]
+        made = sorted(name for name in names if name not in self.index)[:self.slots]
         out = {name: self.index[name] for name in names if name in self.index}
         out.update((name, len(self.index) + k) for k, name in enumerate(made))
         return out

@@ -1,17 +1,23 @@
 """Civil Disorder for learning and search: its fixed action numbering (the grammar of orders.py).
 
-The numbering lists, in this order, for the scenario's town, seats, units, crowds, buildings and
-snipers (as set up): ``pass``, ``stay``, ``alight``, ``proceed``; ``run|walk|drive:<point>`` for every
-street point; ``negotiate|arrest|fire:<crowd>``; ``talk:<seat>``; ``board:<unit>``; every unit's
-orders ``order:<unit>:<order>[:<target>]`` (CD-08, CD-13); and the umpire's chair
+Fog of war: the numbering and the feature layout are made only from what every seat knows at
+set-up (``scenario_data_for`` an SF seat: the street plan, the SF's seats and units, the buildings),
+never from the umpire's side of it (CD-01): its crowds and snipers are named to a seat only when
+it comes to know them, so a scenario with one more sniper or crowd gives every seat the same spaces.
+
+The numbering lists, in this order, for the scenario's town, seats, units and buildings:
+``pass``, ``stay``, ``alight``, ``proceed``; ``run|walk|drive:<point>`` for every street point;
+``negotiate|arrest|fire:<crowd>``; ``talk:<seat>``; ``board:<unit>``; every unit's orders
+``order:<unit>:<order>[:<target>]`` (CD-08, CD-13); and the umpire's chair
 (``bargain_good|bargain_bad:<seat>``, ``rile|calm:<crowd>``, ``free:<prisoner>``, CD-03, CD-33,
-CD-55). Crowds that split during play (CD-24) and prisoners taken (CD-55) are named then: they take
-slots ``~1``..``~8`` (core/encoding.py).
+CD-55). Crowds (those set up and those that split, CD-24), snipers (CD-68) and prisoners (CD-55)
+are named during play: they take slots ``~1``..``~16`` (:data:`NAMED_IN_PLAY`; core/encoding.py),
+by sorted name among those on offer.
 
 Features (all from the seat's view: an SF player's figure sees and hears what CD-06 lets it, the
-umpire's chair everything, CD-01), laid out once per scenario over its seats, units, crowds (split
-crowds in slots as above), buildings and snipers; places are coordinates on the street plan over
-its size:
+umpire's chair everything, CD-01), laid out once per scenario over its seats, units and buildings,
+and :data:`NAMED_IN_PLAY` places each for crowds and snipers (by sorted name among those the view
+lists); places are coordinates on the street plan over its size:
 
 - the turn over the game's length; per seat: whether it is the observing one, is to act, has declared
   (CD-12) and its phase (CD-10), as far as the seat knows (an SF player his own; the umpire all);
@@ -28,7 +34,7 @@ its size:
 >>> from riotact.core import find_scenario
 >>> enc = encoding(find_scenario("civil-disorder/embassy-protest"), {})
 >>> enc.action_ids[:4], enc.observation_size
-(('pass', 'stay', 'alight', 'proceed'), 566)
+(('pass', 'stay', 'alight', 'proceed'), 697)
 """
 
 from __future__ import annotations
@@ -45,16 +51,19 @@ from .rules.orders import ORDER_TARGETS, ORDER_WORDS
 from .turn import CivilDisorder
 from .view import ON_THE_GROUND
 
+#: Slots for the names a seat learns during play: crowds, snipers and prisoners (CD-01: the crowds and
+#: snipers are the umpire's set-up; CD-24, CD-55: split crowds and prisoners are made in play).
+NAMED_IN_PLAY = 16
+
 
 def action_ids(state: CivilDisorder) -> list[str]:
-    slots = slot_names()
+    """The numbering, from the public set-up only (CD-01): crowds, snipers and prisoners are slots."""
+    slots = slot_names(NAMED_IN_PLAY)
     points = sorted(state.town.pos)
-    crowds = [*state.crowds, *slots]
-    targets = {"place": points, "crowd": crowds, "building": sorted(state.buildings),
-               "sniper": sorted(state.snipers)}
+    targets = {"place": points, "crowd": slots, "building": sorted(state.buildings), "sniper": slots}
     ids = ["pass", "stay", "alight", "proceed"]
     ids += [f"{verb}:{p}" for verb in ("run", "walk", "drive") for p in points]
-    ids += [f"{verb}:{c}" for verb in ("negotiate", "arrest", "fire") for c in crowds]
+    ids += [f"{verb}:{c}" for verb in ("negotiate", "arrest", "fire") for c in slots]
     ids += [f"talk:{s}" for s in state.sf_seats]
     ids += [f"board:{u}" for u in state.units]
     for unit in state.units:
@@ -65,7 +74,7 @@ def action_ids(state: CivilDisorder) -> list[str]:
             else:
                 ids += [f"order:{unit}:{order}:{t}" for t in targets[kind]]
     ids += [f"{verb}:{s}" for verb in ("bargain_good", "bargain_bad") for s in state.sf_seats]
-    ids += [f"{verb}:{c}" for verb in ("rile", "calm") for c in crowds]
+    ids += [f"{verb}:{c}" for verb in ("rile", "calm") for c in slots]
     ids += [f"free:{p}" for p in slots]
     return ids
 
@@ -88,16 +97,17 @@ _PHASE = {phase: i for i, phase in enumerate(PHASES)}
 
 
 def _features(state: CivilDisorder) -> tuple[Callable[[Mapping[str, Any]], np.ndarray], int]:
-    """The observation function of a scenario and its size, laid out from its set-up (public: the
-    street plan and the names of its seats, units, crowds, buildings and snipers)."""
+    """The observation function of a scenario and its size, laid out from the public side of its
+    set-up (the street plan and the names of its seats, units and buildings; CD-01) with slots for
+    the crowds and snipers."""
     span = float(max(1, *(max(x, y) for x, y in state.town.pos.values())))
     xy = {point: (x / span, y / span) for point, (x, y) in state.town.pos.items()}
     seats = {seat: i for i, seat in enumerate(state.seats)}
     figures = {seat: i for i, seat in enumerate(state.sf_seats)}
     units = {unit: i for i, unit in enumerate(state.units)}
-    crowds = Places(state.crowds)
+    crowds = Places((), slots=NAMED_IN_PLAY)
     buildings = {b: i for i, b in enumerate(sorted(state.buildings))}
-    snipers = {sn: i for i, sn in enumerate(sorted(state.snipers))}
+    snipers = Places((), slots=NAMED_IN_PLAY)
     gas_at = _GLOBALS
     seats_at = gas_at + 3 * GAS_CLOUDS
     figures_at = seats_at + _PER_SEAT * len(seats)
@@ -105,7 +115,7 @@ def _features(state: CivilDisorder) -> tuple[Callable[[Mapping[str, Any]], np.nd
     crowds_at = units_at + _PER_UNIT * len(units)
     buildings_at = crowds_at + _PER_CROWD * crowds.size
     snipers_at = buildings_at + 3 * len(buildings)
-    size = snipers_at + len(snipers)
+    size = snipers_at + snipers.size
 
     def observe(view: Mapping[str, Any]) -> np.ndarray:
         s = view["state"]
@@ -153,9 +163,9 @@ def _features(state: CivilDisorder) -> tuple[Callable[[Mapping[str, Any]], np.nd
             at = buildings_at + 3 * buildings[building["id"]]
             wrecked = building["wrecked"] if "wrecked" in building else building["value"] == 0
             f.update({at: 1.0, at + 1: building["fires"] / _COUNT, at + 2: float(wrecked)})
-        for sniper in s.get("snipers_spotted", s.get("snipers", ())):
-            if not sniper.get("out"):
-                f[snipers_at + snipers[sniper["id"]]] = 1.0
+        active = [sniper["id"] for sniper in s.get("snipers_spotted", s.get("snipers", ())) if not sniper.get("out")]
+        for place in snipers.places(active).values():
+            f[snipers_at + place] = 1.0
         return dense(f, size)
 
     return observe, size

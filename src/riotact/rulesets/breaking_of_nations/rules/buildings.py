@@ -840,11 +840,11 @@ def buildings_view(w: World) -> list[dict[str, Any]]:
             for p in w.houses.values()]
 
 
-def building_action_ids(state: World, u: Unit) -> list[str]:
-    """The fixed numbering's building orders of one unit (encoding.py)."""
+def building_action_ids(state: World, unit: str) -> list[str]:
+    """The fixed numbering's building orders of one unit (or a hidden unit's slot; encoding.py)."""
     ids: list[str] = []
     for p in state.houses.values():
-        ids += [f"enter:{u.id}:{p.id}.{s}" for s in p.sections]
-        ids += [f"{verb}:{u.id}:{p.id}.{o}" for verb in ("leave", "open", "bash", "assault") for o in p.openings]
-        ids.append(f"batter:{u.id}:{p.id}")
+        ids += [f"enter:{unit}:{p.id}.{s}" for s in p.sections]
+        ids += [f"{verb}:{unit}:{p.id}.{o}" for verb in ("leave", "open", "bash", "assault") for o in p.openings]
+        ids.append(f"batter:{unit}:{p.id}")
     return ids

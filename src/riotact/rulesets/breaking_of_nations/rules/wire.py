@@ -139,6 +139,7 @@ def cut_wire(w: World, u: Unit, wire_id: str) -> None:
     w.tell("BON-102", f"{m.id} {what} {f.name} ({c.cut:.1f} of {c.depth:.1f}\"){end}.", unit=u, wire=f.id)
 
 
-def cut_action_ids(table: Table, u: Unit) -> list[str]:
-    """The fixed numbering's ``cut`` orders of one unit (encoding.py): one per belt of wire."""
-    return [f"cut:{u.id}:{f.id}" for f in table.features if f.tags["kind"] == WIRE]
+def cut_action_ids(table: Table, unit: str) -> list[str]:
+    """The fixed numbering's ``cut`` orders of one unit (or a hidden unit's slot; encoding.py): one per
+    belt of wire."""
+    return [f"cut:{unit}:{f.id}" for f in table.features if f.tags["kind"] == WIRE]
