@@ -91,7 +91,7 @@ def test_the_evaluation_judges_the_same_whatever_the_hidden_fact(code: str) -> N
 def test_the_bon_evaluation_of_the_truth_would_tell_the_hidden_force() -> None:
     """BON-002 / BON-005: the twins' truths differ in what the evaluation reads (the German models, one
     more in the 2. Gruppe), so the test above fails for an evaluation that read the truth."""
-    a, b, seat = _bon_setup()
+    a, b, seat = TWINS["BON-setup"]()
     evaluation = a.spec.evaluation
     assert evaluation is not None
     assert evaluation.value(a.state, seat) != evaluation.value(b.state, seat)
