@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import copy
+import random
 from pathlib import Path
 
 import pytest
 
-from riotact.core import OptionError, ScenarioError, find_scenario, load_scenario_file
+from riotact.core import Game, OptionError, ScenarioError, find_scenario, load_scenario_file
 from riotact.core.options import parse_cli_option
+from riotact.core.registry import all_specs
+from riotact.core.scenario import builtin_scenarios, find_builtin_scenario
+from support import play_random
 
 GOOD = '''
 ruleset = "revolting-behaviour"
@@ -91,3 +96,14 @@ def test_only_rulesets_with_an_umpire_chair_take_an_umpire_seat(tmp_path: Path) 
     assert get_ruleset("civil-disorder").umpire_seat and not get_ruleset("revolting-behaviour").umpire_seat
     with pytest.raises(ScenarioError, match="reserved for the umpire"):
         load_scenario_file(write(tmp_path, GOOD.replace('seats = ["a", "b"]', 'seats = ["a", "umpire"]')))
+
+
+def test_the_built_in_scenarios_are_parsed_once_and_no_game_changes_them() -> None:
+    """The web lobby and every new table look the built-ins up: each file is parsed once and the scenario
+    shared, which is sound only because playing a game leaves its scenario as it was."""
+    for spec in all_specs():
+        for scenario in builtin_scenarios(spec)[:1]:
+            assert find_builtin_scenario(scenario.ref) is scenario
+            data, setup = copy.deepcopy(scenario.data), copy.deepcopy(scenario.setup)
+            play_random(Game(scenario, seed=5), random.Random(5), 40)
+            assert (scenario.data, scenario.setup) == (data, setup), scenario.ref

@@ -15,6 +15,7 @@ Example (``revolting-behaviour`` first game)::
 
 from __future__ import annotations
 
+import functools
 import math
 import tomllib
 from dataclasses import dataclass, field
@@ -162,12 +163,16 @@ def builtin_scenarios(spec: RulesetSpec) -> list[Scenario]:
     if spec.scenario_package is None:
         return []
     folder = resources.files(spec.scenario_package)
-    found = []
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-        if entry.name.endswith(".toml"):
-            data = tomllib.loads(entry.read_text(encoding="utf-8"))
-            found.append(parse_scenario(data, f"{spec.id}:{entry.name}"))
-    return found
+    return [_parsed_builtin(entry.read_text(encoding="utf-8"), f"{spec.id}:{entry.name}")
+            for entry in sorted(folder.iterdir(), key=lambda e: e.name) if entry.name.endswith(".toml")]
+
+
+@functools.lru_cache(maxsize=256)
+def _parsed_builtin(text: str, source: str) -> Scenario:
+    """A built-in scenario file parsed once per text: the web lobby and every new table look the built-ins
+    up, and parsing them all took tens of milliseconds on the event loop; a file edited is parsed again.
+    Sharing the parsed scenario is safe: a game never changes its scenario (a sweep plays one many times)."""
+    return parse_scenario(tomllib.loads(text), source)
 
 
 def find_scenario(ref: str) -> Scenario:

@@ -4,6 +4,9 @@
 "use strict";
 const $ = (id) => document.getElementById(id);
 let source = null, at = null, seat = null;
+// Requests sent and settled. Answers come back in any order (a slow check of the whole game, a busy server):
+// only the latest request's is drawn, and the board is aria-busy while any is out.
+let asked = 0, settled = 0;
 
 function banner(text, kind = "warn") {
   $("banner").replaceChildren(...(text ? [el("div", { class: `banner ${kind}`, text, role: "status" })] : []));
@@ -14,14 +17,21 @@ function watcherName(s) {
 }
 
 async function ask(step, check = false) {
-  const response = await fetch("/api/replay", { method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ ...source, seat, step, check }) });
-  const data = await response.json();
-  if (!response.ok) { banner(data.error); return; }
-  banner("");
-  at = data;
-  seat = data.seat;  // the next steps as the same watcher
-  draw();
+  const mine = ++asked;
+  $("board").setAttribute("aria-busy", "true");
+  try {
+    const response = await fetch("/api/replay", { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ ...source, seat, step, check }) });
+    const data = await response.json();
+    if (mine !== asked) return;  // a later request's answer is the one to draw
+    if (!response.ok) { banner(data.error); return; }
+    banner("");
+    at = data;
+    seat = data.seat;  // the next steps as the same watcher
+    draw();
+  } finally {
+    if (++settled === asked) $("board").removeAttribute("aria-busy");
+  }
 }
 
 function draw() {
@@ -77,7 +87,7 @@ function openTable(table, token) {
   if (!token) { banner("Paste your link to this table (the umpire's, a seat's or the spectators') to replay it."); return; }
   source = { ...(table ? { table } : {}), token };
   $("upload").value = "";
-  seat = null; $("as").value = "";
+  at = null; seat = null; $("as").value = "";  // no stepping from the last game's step until this one answers
   ask(0, true);
 }
 
@@ -91,7 +101,7 @@ $("upload").addEventListener("change", async () => {
   if (!file) return;
   source = { log: await file.text() };
   $("finished").value = "";
-  seat = null; $("as").value = "";
+  at = null; seat = null; $("as").value = "";
   ask(0, true);
 });
 $("as").addEventListener("change", () => { seat = $("as").value; ask(0); });
