@@ -141,6 +141,19 @@ def dense(features: Mapping[int, float], size: int) -> np.ndarray:
     return out
 
 
+def one_hot(features: dict[int, float], at: int, index: Mapping[str, int], value: Any) -> int:
+    """Set ``features[at + index[value]]`` to 1 (nothing when ``value`` is not in ``index``) and return
+    the offset after the block, ``at + len(index)``.
+
+    >>> f: dict[int, float] = {}
+    >>> one_hot(f, 10, {"walk": 0, "run": 1}, "run"), one_hot(f, 12, {"walk": 0, "run": 1}, None), f
+    (12, 14, {11: 1.0})
+    """
+    if value in index:
+        features[at + index[value]] = 1.0
+    return at + len(index)
+
+
 def grammar_encoding(action_ids: Sequence[str], observe: Callable[[Mapping[str, Any]], np.ndarray],
                      observation_size: int) -> Encoding:
     """The encoding of a ruleset that lists its action grammar over the scenario's names: names made

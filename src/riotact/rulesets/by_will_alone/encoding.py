@@ -38,7 +38,7 @@ from typing import Any
 import numpy as np
 
 from riotact.core import Game, Scenario
-from riotact.core.encoding import Encoding, Places, dense, grammar_encoding, slot_names
+from riotact.core.encoding import Encoding, Places, dense, grammar_encoding, one_hot, slot_names
 
 from .tables import AUTHORITY, NONVIOLENT, QUALITY_NAMES
 from .turn import ByWillAlone
@@ -161,10 +161,8 @@ def _features(state: ByWillAlone) -> tuple[Callable[[Mapping[str, Any]], np.ndar
                           at + 3: x, at + 4: y, at + _PER_COUNTER + node[counter["feature"]]: 1.0})
         prompt = s["prompt"]
         if prompt is not None:
-            if prompt["kind"] in prompt_index:
-                f[prompt_at + prompt_index[prompt["kind"]]] = 1.0
-            if prompt.get("verb") in verb_index:
-                f[verb_at + verb_index[prompt["verb"]]] = 1.0
+            one_hot(f, prompt_at, prompt_index, prompt["kind"])
+            one_hot(f, verb_at, verb_index, prompt.get("verb"))
             for k, key in enumerate(("unit", "target", "band")):
                 name = prompt.get(key)
                 place = unit_places.get(name) if name in unit_places else (
@@ -203,8 +201,7 @@ def _unit(f: dict[int, float], at: int, unit: Mapping[str, Any], side: str, xy: 
         qualities[_QUALITY_LEVEL[st["quality"]]] += 1
     f.update({at + 7: commanders / _STANDS, at + 8: qualities[0] / _STANDS, at + 9: qualities[1] / _STANDS,
               at + 10: qualities[2] / _STANDS, at + 26: roles / _STANDS})
-    if unit["condition"] in condition_index:
-        f[at + 29 + condition_index[unit["condition"]]] = 1.0
+    one_hot(f, at + 29, condition_index, unit["condition"])
 
 
 def encoding(scenario: Scenario, options: dict[str, Any]) -> Encoding:

@@ -38,7 +38,7 @@ from typing import Any
 import numpy as np
 
 from riotact.core import Game, Scenario
-from riotact.core.encoding import Encoding, Places, dense
+from riotact.core.encoding import Encoding, Places, dense, one_hot
 
 from . import tables as T
 from .state import World
@@ -122,10 +122,7 @@ def _features(state: World) -> tuple[Callable[[Mapping[str, Any]], np.ndarray], 
         f: dict[int, float] = {0: s["move"] / s["moves"], 1: s["round"] / 2, seats_at + 2 * seats[view["seat"]]: 1.0}
         for seat in view["to_act"]:
             f[seats_at + 2 * seats[seat] + 1] = 1.0
-        if s["phase"] in phase:
-            f[2 + phase[s["phase"]]] = 1.0
-        if s["pending"] in pending:
-            f[2 + len(PHASES) + pending[s["pending"]]] = 1.0
+        one_hot(f, one_hot(f, 2, phase, s["phase"]), pending, s["pending"])
         for k, cloud in enumerate(s["clouds"][:GAS_CLOUDS]):
             at = clouds_at + 3 * k
             f.update({at: cloud["x"] / width, at + 1: cloud["y"] / depth, at + 2: cloud["until"] / s["moves"]})
@@ -137,13 +134,8 @@ def _features(state: World) -> tuple[Callable[[Mapping[str, Any]], np.ndarray], 
             moved = c["moved"]
             f.update({at: 1.0, at + 1: float(c["own"]), at + 2: c["x"] / width, at + 3: c["y"] / depth,
                       at + 4: float(c["armed"]), at + 5: float(moved is not None), at + 6: (moved or 0.0) / _INCHES})
-            at += _SEEN
-            if c["wound"] in _WOUND:
-                f[at + _WOUND[c["wound"]]] = 1.0
-            at += len(WOUNDS)
-            if c["morale"] in _MORALE:
-                f[at + _MORALE[c["morale"]]] = 1.0
-            at += len(MORALE)
+            at = one_hot(f, at + _SEEN, _WOUND, c["wound"])
+            at = one_hot(f, at, _MORALE, c["morale"])
             marker = c["marker"]
             for mark, k in _MARK.items():
                 if mark in marker:  # no mark's words are part of another's
@@ -157,11 +149,9 @@ def _features(state: World) -> tuple[Callable[[Mapping[str, Any]], np.ndarray], 
                           at + 7: card["run"] / _INCHES, at + 8: sum(card["throwables"].values()) / 4,
                           at + 9: float(card["leader"]), at + 10: card["fight"] / 2, at + 11: card["adt"] / 2,
                           at + 12: card["moved"] / _INCHES, at + 13: float(card["shots_left"] is None)})
-                if card["order"] in order:
-                    f[at + 14 + order[card["order"]]] = 1.0
+                one_hot(f, at + 14, order, card["order"])
                 for d in card["done"]:
-                    if d in done:
-                        f[at + 14 + len(ORDERS) + done[d]] = 1.0
+                    one_hot(f, at + 14 + len(ORDERS), done, d)
             at += _CARD
             for other in s["sight"].get(c["id"], ()):
                 if other in places:
