@@ -227,9 +227,7 @@ TWINS: dict[str, Callable[[], tuple[Game, Game, str]]] = {
     "RB": _rb, "BWA": _bwa_counters, "CD": _cd, "PP": _pp, "BON": _bon, "BON-setup": _bon_setup,
     "BWA-setup": _bwa_setup, "PP-setup": _pp_setup, "PP-unseen": _pp_unseen}
 
-#: Twins that differ in a hidden count, for the encodings (the numbering and the layout, CD-01, BON-002,
-#: BWA-11, PP-02).
-#: Not yet for the determinisers: CD's world keeps a dispersed stand-in for every crowd the seat does not
-#: know.
+#: Twins that differ in a hidden count (CD-01, BON-002, BWA-11, PP-02), for the encodings (the numbering and
+#: the layout) and the determinisers (the worlds).
 COUNT_TWINS: dict[str, Callable[[], tuple[Game, Game, str]]] = {
     "CD-count": _cd_count, "BON-count": _bon_count, "BWA-count": _bwa_count, "PP-count": _pp_count}
