@@ -7,7 +7,8 @@ import random
 import numpy as np
 import pytest
 
-from riotact.core import Game, Scenario, find_scenario
+from revolting_behaviour.rb_support import rb_game
+from riotact.core import Game, Scenario, find_scenario, standard_pack
 from riotact.core.encoding import EncodingError
 from riotact.core.log import dumps
 from riotact.rl.observer import Observer, scenario_encoding
@@ -47,6 +48,18 @@ def test_revolting_behaviour_numbers_as_documented() -> None:
     ids = scenario_encoding(find_scenario("revolting-behaviour/first-game"), {}).action_ids
     assert ids[:6] == ("pass", "draw", "stop", "restart", "retire", "use-cause")
     assert ids.index("S-severe-p2") == 36  # docs/rl.md's table
+
+
+def test_the_cause_deck_counts_over_the_game_s_own_deck() -> None:
+    """RB-03: a scenario may give a player a bigger Cause Deck (p1 two packs, 108 cards): its count is
+    scaled by that deck's size (public), so it starts at (108 - 3) / 108, never above 1, in every seat's
+    observation (each seat's own block first, 11 features a player: the Cause Deck is the fifth)."""
+    two_packs = [card.code for card in standard_pack(2)] * 2
+    game = rb_game(cause_cards=3, setup={"decks": {"p1": {"cause_deck": two_packs}}})
+    observer = Observer(game)
+    p1, p2 = observer.tensor("p1"), observer.tensor("p2")
+    assert p1[4] == p2[11 + 4] == pytest.approx(105 / 108)
+    assert p2[4] == p1[11 + 4] == pytest.approx(51 / 54)
 
 
 def test_an_unknown_action_is_a_clear_error() -> None:
