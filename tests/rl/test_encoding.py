@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from importlib.resources import files
 
 import numpy as np
 import pytest
@@ -11,6 +12,7 @@ from revolting_behaviour.rb_support import rb_game
 from riotact.core import Game, Scenario, find_scenario, standard_pack
 from riotact.core.encoding import EncodingError
 from riotact.core.log import dumps
+from riotact.core.scenario import scenario_from_toml
 from riotact.rl.observer import Observer, scenario_encoding
 from riotact.rulesets import all_rulesets
 from rl_support import COUNT_TWINS, REFS, SCENARIOS, TWINS
@@ -66,6 +68,19 @@ def test_an_unknown_action_is_a_clear_error() -> None:
     encoding = scenario_encoding(find_scenario("revolting-behaviour/first-game"), {})
     with pytest.raises(EncodingError, match="no number"):
         encoding.number(["dance"])
+
+
+def test_more_characters_than_slots_is_a_clear_error() -> None:
+    """PP-02: every character takes one of the encoding's CHARACTERS slots; a scenario with more is
+    refused in one line, not numbered wrong."""
+    scenario = find_scenario("public-participation/dry-gulch")
+    text = (files("riotact.rulesets.public_participation.scenarios") / scenario.source.rpartition(":")[2]).read_text()
+    extra = "".join(f'\n[[setup.characters]]\nid = "X{k}"\nname = "Bystander {k}"\nseat = "umpire"\n'
+                    f"at = [{k + 2}, 2]\n" for k in range(9))
+    crowded = scenario_from_toml(text + extra, "crowded.toml")
+    assert len(Game(crowded, seed=1).state.chars) == 17  # type: ignore[attr-defined]
+    with pytest.raises(EncodingError, match=r"^17 characters: the encoding has slots for 16$"):
+        scenario_encoding(crowded, {})
 
 
 def test_names_made_during_play_take_slots() -> None:
