@@ -133,6 +133,20 @@ def _bon_count() -> tuple[Game, Game, str]:
     return a, b, "british"
 
 
+def _bwa_count() -> tuple[Game, Game, str]:
+    """BWA-11: one more hidden authority reserve (riot police with a commander of their own, the Prefect,
+    BWA-48), not yet on the table: a count the nonviolent side may not know."""
+    a, b = _variant("by-will-alone/night-of-barricades", [(
+        'entry = "x33"\nhidden = true\ncommander = "Colonel"\n',
+        'entry = "x33"\nhidden = true\ncommander = "Colonel"\n\n[[setup.units]]\nid = "riot-police"\n'
+        'side = "authority"\nname = "Riot police"\ntype = "police"\nstands = 8\nquality = "reliable"\n'
+        'police = true\nweapons = 3\nreserve = true\nentry = "x30"\nhidden = true\ncommander = "Prefect"\n')])
+    assert scenario_data(a, "nonviolent") == scenario_data(b, "nonviolent")
+    assert a.to_act() == b.to_act() == ("nonviolent",)
+    assert dumps(a.view("nonviolent")) == dumps(b.view("nonviolent"))
+    return a, b, "nonviolent"
+
+
 def _pp() -> tuple[Game, Game, str]:
     """Fog of war (PP-02): a posse character's card values the outlaws cannot see: Sheriff Tate with no
     gas bomb, a steadier nerve (ADT) and a secret in his notes."""
@@ -213,8 +227,7 @@ TWINS: dict[str, Callable[[], tuple[Game, Game, str]]] = {
     "RB": _rb, "BWA": _bwa_counters, "CD": _cd, "PP": _pp, "BON": _bon, "BON-setup": _bon_setup,
     "BWA-setup": _bwa_setup, "PP-setup": _pp_setup, "PP-unseen": _pp_unseen}
 
-#: Twins that differ in a hidden count, for the encodings (the numbering and the layout, CD-01, BON-002).
-#: Not yet for the determinisers: CD's world keeps a dispersed stand-in for every crowd the seat does not
-#: know.
+#: Twins that differ in a hidden count (CD-01, BON-002, BWA-11, PP-02), for the encodings (the numbering and
+#: the layout) and the determinisers (the worlds).
 COUNT_TWINS: dict[str, Callable[[], tuple[Game, Game, str]]] = {
-    "CD-count": _cd_count, "BON-count": _bon_count, "PP-count": _pp_count}
+    "CD-count": _cd_count, "BON-count": _bon_count, "BWA-count": _bwa_count, "PP-count": _pp_count}

@@ -94,17 +94,39 @@ def slotted(known_ids: Iterable[str]) -> Callable[[Sequence[str]], dict[str, str
     """
     fixed = set(known_ids)
     known = {part for action_id in fixed for part in action_id.split(":")}
+    # per legal id: its parts and those no fixed id uses (a fixed id has none); the same ids come back
+    # step after step, so each is split once (the memo is emptied when it grows past _MEMO)
+    memo: dict[str, tuple[list[str], frozenset[str]]] = {}
+    plain: tuple[list[str], frozenset[str]] = ([], frozenset())
+
+    def parts_of(action_id: str) -> tuple[list[str], frozenset[str]]:
+        if action_id in fixed:
+            return plain
+        parts = action_id.split(":")
+        return parts, frozenset(part for part in parts if part not in known)
 
     def rename(legal: Sequence[str]) -> dict[str, str]:
-        new = [a for a in legal if a not in fixed]  # a fixed id has no part made during play
-        made = sorted({part for a in new for part in a.split(":") if part not in known})
+        if len(memo) > _MEMO:
+            memo.clear()
+        renamed: list[tuple[str, list[str]]] = []
+        made: set[str] = set()
+        for action_id in legal:
+            found = memo.get(action_id)
+            if found is None:
+                found = memo[action_id] = parts_of(action_id)
+            if found[1]:
+                renamed.append((action_id, found[0]))
+                made |= found[1]
         if not made:
             return {}
-        slot = {name: f"~{k}" for k, name in enumerate(made, 1)}
-        return {a: ":".join(slot.get(part, part) for part in a.split(":"))
-                for a in new if any(part in slot for part in a.split(":"))}
+        slot = {name: f"~{k}" for k, name in enumerate(sorted(made), 1)}
+        return {a: ":".join(slot.get(part, part) for part in parts) for a, parts in renamed}
 
     return rename
+
+
+#: The most legal ids :func:`slotted` keeps split at once.
+_MEMO = 100_000
 
 
 class Places:
@@ -139,6 +161,19 @@ def dense(features: Mapping[int, float], size: int) -> np.ndarray:
     if features:
         out[list(features)] = list(features.values())
     return out
+
+
+def one_hot(features: dict[int, float], at: int, index: Mapping[str, int], value: Any) -> int:
+    """Set ``features[at + index[value]]`` to 1 (nothing when ``value`` is not in ``index``) and return
+    the offset after the block, ``at + len(index)``.
+
+    >>> f: dict[int, float] = {}
+    >>> one_hot(f, 10, {"walk": 0, "run": 1}, "run"), one_hot(f, 12, {"walk": 0, "run": 1}, None), f
+    (12, 14, {11: 1.0})
+    """
+    if value in index:
+        features[at + index[value]] = 1.0
+    return at + len(index)
 
 
 def grammar_encoding(action_ids: Sequence[str], observe: Callable[[Mapping[str, Any]], np.ndarray],

@@ -40,7 +40,7 @@ from typing import Any
 import numpy as np
 
 from riotact.core import Game, Scenario
-from riotact.core.encoding import Encoding, Places, dense, slot_names, slotted
+from riotact.core.encoding import Encoding, Places, dense, one_hot, slot_names, slotted
 
 from .rules.buildings import building_action_ids
 from .rules.movement import FORMATIONS
@@ -152,15 +152,9 @@ def _features(state: BreakingOfNations) -> tuple[Callable[[Mapping[str, Any]], n
                       at + 8: float(u["climbing"] is not None), at + 9: math.sin(facing), at + 10: math.cos(facing),
                       at + 11: u["gl"] / 7, at + 12: u["tests"] / 3, at + 13: u["salvos"] / 2,
                       at + 14: u["lost"] / 10, at + 15: float(u["id"] in s["plans"])})
-            at += 16
-            if u["formation"] in _FORMATION:
-                f[at + _FORMATION[u["formation"]]] = 1.0
-            at += len(FORMATIONS)
-            if u["kind"] in _KIND:
-                f[at + _KIND[u["kind"]]] = 1.0
-            at += len(KINDS)
-            if u["level"] in _LEVEL:
-                f[at + _LEVEL[u["level"]]] = 1.0
+            at = one_hot(f, at + 16, _FORMATION, u["formation"])
+            at = one_hot(f, at, _KIND, u["kind"])
+            one_hot(f, at, _LEVEL, u["level"])
             for m in u["models"]:
                 if m["id"] not in man_places:
                     continue
@@ -168,8 +162,7 @@ def _features(state: BreakingOfNations) -> tuple[Callable[[Mapping[str, Any]], n
                 f.update({at: 1.0, at + 1: m["x"] / width, at + 2: m["y"] / depth, at + 3: float(m["prone"]),
                           at + 4: float(bool(m["panic"])), at + 5: m["wounds"] / 3, at + 6: len(m["injuries"]) / 3,
                           at + 7: float(bool(m["inside"])), at + 8: m["ac"] / 3, at + 9: m["move_ac"] / 3})
-                if m["panic"] in _PANIC:
-                    f[at + 10 + _PANIC[m["panic"]]] = 1.0
+                one_hot(f, at + 10, _PANIC, m["panic"])
         return dense(f, size)
 
     return observe, size

@@ -9,7 +9,8 @@ what they carry, its dummies, and the infiltrators among its own stands):
 - BWA-52: barricades built by hidden opposing units are not known, so the world has none of them;
 - BWA-26: no spy or provocateur of the other side sits among the seat's own stands;
 - BWA-48: the nonviolent side knows the level of violence of sighted commanders only; the others
-  are at level 1 in its worlds, where every commander starts;
+  are at level 1 in its worlds, where every commander starts (one who commands only hidden units
+  that left the world is not in it: the worlds do not tell how many commanders there are);
 - BWA-07: the authority knows only the street signs its units found changed;
 - BWA-01: orders of the other side not yet carried out are secret: the world forgets them;
 - the future (dice, draws) is the seed's.
@@ -43,10 +44,11 @@ def determinise(game: Game, seat: str, seed: int) -> Game:
     _counters_are_dummies(state, side, foe)
     for stand in (s for u in state.units.values() if u.side == side for s in u.stands):
         stand.role, stand.role_note = None, ""  # BWA-26
+    # BWA-48: unknown levels are 1; a group of hidden units only (gone from the world) is not there
     known = view.levels_known(state, side)
-    for group in state.levels:
-        if group not in known:
-            state.levels[group] = 1
+    groups = {u.group for u in state.units.values()}
+    state.levels = {group: level if group in known else 1 for group, level in state.levels.items()
+                    if group in known or group in groups}
     state.changed_signs = view.signs_known(state, side)
     state.orders_cache, state.legal_cache = None, None
     state.legal_version += 1

@@ -1,16 +1,24 @@
 """By Will Alone for learning and search: its fixed action numbering (the grammar of orders.py).
 
-The numbering lists, in this order, for the scenario's units, counters, stands and map features
-(as set up): the fixed choices (``done``, ``noblock``, ``arrest-done``, ``jail:escape``, reactions
-without a place), reactions and choices with a place (``react:slow|shadow|withdraw:<feature>``,
-``withdraw:``, ``place:``), ``rally:``/``block:<unit>``, ``arrest-stand:<stand>``, then every piece's
-orders (BWA-17) ``<piece>:<verb>[:<argument>]``. Units made during play (a band that lost
-discipline, BWA-40; escaped stands, BWA-37) have no id at set-up: they take slots ``~1``..``~8``
-(core/encoding.py).
+The numbering lists, in this order, for the scenario's open units, counters, stands and map
+features (as every seat knows them at set-up: see below): the fixed choices (``done``, ``noblock``,
+``arrest-done``, ``jail:escape``, reactions without a place), reactions and choices with a place
+(``react:slow|shadow|withdraw:<feature>``, ``withdraw:``, ``place:``), ``rally:``/``block:<unit>``,
+``arrest-stand:<stand>``, then every piece's orders (BWA-17) ``<piece>:<verb>[:<argument>]``, with
+every smoke method of the rules (BWA-13).
+
+Fog of war: the numbering and the feature layout are made only from what every seat knows at
+set-up. A unit deployed hidden (BWA-11; hidden reserves too) is not in the other side's copy of the
+scenario (``scenario_for``), nor are its stands, its commander's group or its equipment: like the
+units made during play (a band that lost discipline, BWA-40; escaped stands, BWA-37) it takes, in
+every seat's actions and features, one of :data:`UNIT_SLOTS` slots ``~1``..``~16`` (by sorted name
+among those on offer or listed now; core/encoding.py), and its stands take slots too. One more
+hidden unit, or one more stand in one, gives every seat the same spaces.
 
 Features (all from the seat's view, BWA-11: an opposing hidden unit is only its counter where it
-stands), laid out once per scenario over its map features, units and counters (units and counters
-made during play take slots ``~1``..``~8`` as above):
+stands), laid out once per scenario over its map features, open units, commanders' groups and
+counters (hidden units and those made during play take the unit slots above; counters made during
+play and groups of hidden units slots of their own):
 
 - the seat's side, whether it holds the initiative and is to act, the initiative number and step
   (over the scenario's length), what it is asked (the prompt's kind and verb, BWA-17, and the unit,
@@ -27,7 +35,7 @@ made during play take slots ``~1``..``~8`` as above):
 >>> from riotact.core import find_scenario
 >>> enc = encoding(find_scenario("by-will-alone/ministry-sit-in"), {})
 >>> enc.action_ids[:3], enc.observation_size
-(('done', 'noblock', 'arrest-done'), 1508)
+(('done', 'noblock', 'arrest-done'), 1876)
 """
 
 from __future__ import annotations
@@ -38,23 +46,36 @@ from typing import Any
 import numpy as np
 
 from riotact.core import Game, Scenario
-from riotact.core.encoding import Encoding, Places, dense, grammar_encoding, slot_names
+from riotact.core.encoding import Encoding, Places, dense, grammar_encoding, one_hot, slot_names
 
-from .tables import AUTHORITY, NONVIOLENT, QUALITY_NAMES
+from .state import Unit
+from .tables import AUTHORITY, NONVIOLENT, QUALITY_NAMES, SMOKE_METHODS
 from .turn import ByWillAlone
 
 _PLAIN_VERBS = ("sit", "fraternize", "party", "signs", "barricade", "dismount", "escalate")
 _TARGET_VERBS = ("confront", "envelope", "disrupt", "disperse", "arrest")
 _UNIT_VERBS = ("rally", "regain", "mount", "reinforce", "message", "identify")
+#: Slots for the units deployed hidden (BWA-11) and made during play (BWA-37, BWA-40), and for stands
+#: of those units.
+UNIT_SLOTS = 16
+#: Slots for the commanders' groups of hidden units (BWA-48).
+GROUP_SLOTS = 4
+
+
+def open_units(state: ByWillAlone) -> list[Unit]:
+    """The units every seat knows of at set-up: all but those deployed hidden (BWA-11)."""
+    return [u for u in state.units.values() if not u.hidden]
 
 
 def action_ids(state: ByWillAlone) -> list[str]:
-    slots = slot_names()
-    units = [*state.units, *slots]
+    slots = slot_names(UNIT_SLOTS)
+    known = open_units(state)
+    units = [*(u.id for u in known), *slots]
+    # counters are on the table for every seat to see (BWA-11)
     counters = sorted({u.counter for u in state.units.values() if u.counter} | set(state.dummies))
     nodes = sorted(state.map.features)
-    stands = [s.id for u in state.units.values() for s in u.stands]
-    methods = sorted({m for u in state.units.values() for m in u.smoke} | {"barrage"})
+    stands = [s.id for u in known for s in u.stands]
+    methods = sorted(set(SMOKE_METHODS) - {"pots"})
     ids = ["done", "noblock", "arrest-done", "jail:escape", "react:hold", "react:sit", "react:dismount"]
     ids += [f"react:{r}:{n}" for r in ("slow", "shadow", "withdraw") for n in nodes]
     ids += [f"{choice}:{n}" for choice in ("withdraw", "place") for n in nodes]
@@ -85,15 +106,17 @@ _LEVEL = 5.0
 
 
 def _features(state: ByWillAlone) -> tuple[Callable[[Mapping[str, Any]], np.ndarray], int]:
-    """The observation function of a scenario and its size, laid out from its set-up (public: the
-    map, and the names of its units and counters, not where or what they are)."""
+    """The observation function of a scenario and its size, laid out from what every seat knows of
+    its set-up (the map, the names of its open units and their commanders' groups, and the counters
+    on the table; BWA-11)."""
     nodes = sorted(state.map.features)
     node = {n: i for i, n in enumerate(nodes)}
     span = max(1.0, *(max(abs(f.x), abs(f.y)) for f in state.map.features.values()))
     xy = {n: (f.x / span, f.y / span) for n, f in state.map.features.items()}
-    units = Places(state.units)
+    known = open_units(state)
+    units = Places((u.id for u in known), slots=UNIT_SLOTS)
     counters = Places(sorted({u.counter for u in state.units.values() if u.counter} | set(state.dummies)))
-    groups = sorted(state.levels)
+    groups = Places(sorted({u.group for u in known if u.side == AUTHORITY}), slots=GROUP_SLOTS)
     n = len(nodes)
     unit_width, counter_width = _PER_UNIT + n, _PER_COUNTER + n
     pieces = units.size + counters.size
@@ -102,7 +125,7 @@ def _features(state: ByWillAlone) -> tuple[Callable[[Mapping[str, Any]], np.ndar
     verb_at = prompt_at + len(PROMPTS)
     named_at = verb_at + len(_TARGET_VERBS)  # the prompt's unit, target, band: one-hot over pieces
     levels_at = named_at + 3 * pieces
-    nodes_at = levels_at + 2 * len(groups)
+    nodes_at = levels_at + 2 * groups.size
     units_at = nodes_at + 4 * n
     counters_at = units_at + units.size * unit_width
     size = counters_at + counters.size * counter_width
@@ -121,10 +144,9 @@ def _features(state: ByWillAlone) -> tuple[Callable[[Mapping[str, Any]], np.ndar
         f[8] = scores.get(side, 0.0) / _SCORE
         f[9] = sum(v for k, v in scores.items() if k != side) / _SCORE
         levels = s["levels"]
-        for g, group in enumerate(groups):
-            if group in levels:
-                f[levels_at + 2 * g] = 1.0
-                f[levels_at + 2 * g + 1] = levels[group] / _LEVEL
+        for group, g in groups.places(levels).items():
+            f[levels_at + 2 * g] = 1.0
+            f[levels_at + 2 * g + 1] = levels[group] / _LEVEL
         for feature in s["barricades"]:
             f[nodes_at + node[feature]] = 1.0
         for feature, thickness in s["smoke"].items():
@@ -161,10 +183,8 @@ def _features(state: ByWillAlone) -> tuple[Callable[[Mapping[str, Any]], np.ndar
                           at + 3: x, at + 4: y, at + _PER_COUNTER + node[counter["feature"]]: 1.0})
         prompt = s["prompt"]
         if prompt is not None:
-            if prompt["kind"] in prompt_index:
-                f[prompt_at + prompt_index[prompt["kind"]]] = 1.0
-            if prompt.get("verb") in verb_index:
-                f[verb_at + verb_index[prompt["verb"]]] = 1.0
+            one_hot(f, prompt_at, prompt_index, prompt["kind"])
+            one_hot(f, verb_at, verb_index, prompt.get("verb"))
             for k, key in enumerate(("unit", "target", "band")):
                 name = prompt.get(key)
                 place = unit_places.get(name) if name in unit_places else (
@@ -203,8 +223,7 @@ def _unit(f: dict[int, float], at: int, unit: Mapping[str, Any], side: str, xy: 
         qualities[_QUALITY_LEVEL[st["quality"]]] += 1
     f.update({at + 7: commanders / _STANDS, at + 8: qualities[0] / _STANDS, at + 9: qualities[1] / _STANDS,
               at + 10: qualities[2] / _STANDS, at + 26: roles / _STANDS})
-    if unit["condition"] in condition_index:
-        f[at + 29 + condition_index[unit["condition"]]] = 1.0
+    one_hot(f, at + 29, condition_index, unit["condition"])
 
 
 def encoding(scenario: Scenario, options: dict[str, Any]) -> Encoding:

@@ -11,8 +11,10 @@ rest from priors that never read the truth:
   chooses for him there, in the phase he is seen in;
 - CD-34: every player's negotiating ability is hidden from all of them: dealt poor, average or
   good with equal chances;
-- CD-11 / CD-06: a crowd he neither sees nor hears of by radio is not in his world (its name stays,
-  as a dispersed crowd of no figures, for the prisoners and casualties taken from it); a crowd he knows
+- CD-01 / CD-11 / CD-06: a crowd he neither sees nor hears of by radio is not in his world, so the
+  world does not tell how many crowds the umpire set up (its name stays, as a dispersed crowd of no
+  figures, only where a piece of the world names it: a prisoner or casualty taken from it, a unit's
+  order, charge or threat, a sniper he knows of in it); a crowd he knows
   of keeps what he knows (where, figures, RL) and gets the set-up's defaults for the rest (CD-04
   crowd set-up: no objective, no looters inside (CD-25), 5 turns of missiles (CD-35), no petrol
   bombs allowed or made (CD-37), dry (CD-22)), save that one he sees making petrol bombs may make
@@ -49,6 +51,7 @@ from riotact.core import UMPIRE, Game
 from riotact.core.worlds import scenario_start, world_copy
 
 from .bots import HeuristicSFBot
+from .rules.orders import ORDER_TARGETS
 from .state import Building, Crowd
 from .turn import CivilDisorder
 from .view import known_crowds, known_units, player_sees
@@ -86,9 +89,6 @@ def determinise(game: Game, seat: str, seed: int) -> Game:
             state.walks.pop(other, None)
             state.messages[other] = []
     hide = _Hider(state, seat)
-    state.crowds = {cid: _known_crowd(c, crowds[cid], rng) if cid in crowds
-                    else Crowd(cid, 0, state.players[seat].node, 1, gone="dispersed")
-                    for cid, c in sorted(state.crowds.items())}
     reset_units = sorted(uid for uid in set(state.units) - set(units)
                          if uid in start.units and state.units[uid].on_table)
     reset_players = sorted(set(state.players) - seen_players)
@@ -106,15 +106,35 @@ def determinise(game: Game, seat: str, seed: int) -> Game:
     state.buildings = {bid: _building(b, bid in seen_buildings, state.options.loot_percent)
                        for bid, b in sorted(state.buildings.items())}
     state.start_value = sum(b.start_value for b in state.buildings.values())
-    state.snipers = {sid: sn for sid, sn in state.snipers.items()
-                     if seat in sn.known_to and (sn.crowd is None or sn.crowd in state.crowds)}
+    state.snipers = {sid: sn for sid, sn in state.snipers.items() if seat in sn.known_to}
     state.bombs = {bid: b for bid, b in state.bombs.items() if b.went_off is not None}
+    named = _named_crowds(state) - set(crowds)
+    state.crowds = {cid: _known_crowd(c, crowds[cid], rng) if cid in crowds
+                    else Crowd(cid, 0, state.players[seat].node, 1, gone="dispersed")
+                    for cid, c in sorted(state.crowds.items()) if cid in crowds or cid in named}
     state.vehicles = {}
     state.features = {"hydrant": list(state.features["hydrant"])} if "hydrant" in state.features else {}
     state.gas = [g for g in state.gas if player_sees(state, seat, state.town.nearest_point((g.x, g.y)))]
     for other in declared:
         _declare_again(world, state, other, rng)
     return world
+
+
+def _named_crowds(state: CivilDisorder) -> set[str]:
+    """The crowds the pieces of the world name: prisoners (CD-55) and casualties (CD-56) taken from
+    them, the snipers and bombs in them, units' orders (CD-08), charges (CD-21) and threats (CD-64)."""
+    named = {p.crowd for p in state.prisoners.values()}
+    named |= {c.origin for c in state.casualties.values() if c.side == "crowd"}
+    named |= {sn.crowd for sn in state.snipers.values() if sn.crowd is not None}
+    named |= {b.crowd for b in state.bombs.values()}
+    named |= set(state.charged.values())
+    named |= {t.crowd for t in state.threats.values() if t.crowd is not None}
+    for unit in state.units.values():
+        for order in (unit.order, unit.given):
+            verb, _, target = order.partition(":")
+            if ORDER_TARGETS.get(verb) == "crowd":
+                named.add(target)
+    return named
 
 
 def _known_crowd(truth: Crowd, how: str, rng: random.Random) -> Crowd:

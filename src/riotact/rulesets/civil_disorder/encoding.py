@@ -45,7 +45,7 @@ from typing import Any
 import numpy as np
 
 from riotact.core import Game, Scenario
-from riotact.core.encoding import Encoding, Places, dense, grammar_encoding, slot_names
+from riotact.core.encoding import Encoding, Places, dense, grammar_encoding, one_hot, slot_names
 
 from .rules.orders import ORDER_TARGETS, ORDER_WORDS
 from .turn import CivilDisorder
@@ -130,8 +130,7 @@ def _features(state: CivilDisorder) -> tuple[Callable[[Mapping[str, Any]], np.nd
             at = seats_at + _PER_SEAT * k
             f.update({at: float(other == seat), at + 1: float(other in view["to_act"]),
                       at + 2: float(declared.get(other) is not None)})
-            if phases.get(other) in _PHASE:
-                f[at + 3 + _PHASE[phases[other]]] = 1.0
+            one_hot(f, at + 3, _PHASE, phases.get(other))
         for casualty in s["casualties"]:
             if casualty["stage"] in ON_THE_GROUND:  # as an SF view lists them (CD-56)
                 k = 6 + (casualty["side"] == "sf")
@@ -183,11 +182,10 @@ def _unit(f: dict[int, float], at: int, unit: Mapping[str, Any], seat: str, xy: 
               at + 11: float(unit["inside"] is not None), at + 12: unit["load"] / _COUNT,
               at + 13: float(unit["hydrant"]), at + 14: unit["water_turns_used"] / 3,
               at + 15: float(unit["id"] in under_fire), at + 16: float(unit.get("ordered_by") == seat)})
-    if unit.get("source") in _SOURCE:
-        f[at + 17 + _SOURCE[unit["source"]]] = 1.0
+    one_hot(f, at + 17, _SOURCE, unit.get("source"))
     order = unit.get("order")  # CD-08: another player's unit's order only to its owner and the commander
     if order is not None:
-        f[at + 21 + _ORDER[order.partition(":")[0]]] = 1.0
+        one_hot(f, at + 21, _ORDER, order.partition(":")[0])
 
 
 def _crowd(f: dict[int, float], at: int, crowd: Mapping[str, Any], xy: Mapping[str, tuple[float, float]]) -> None:
@@ -200,8 +198,7 @@ def _crowd(f: dict[int, float], at: int, crowd: Mapping[str, Any], xy: Mapping[s
               at + 7: float(bool(crowd.get("looter"))), at + 8: crowd.get("missiles", 0) / 5,
               at + 9: crowd.get("wet", 0) / 3, at + 10: float(bool(crowd.get("shop"))),
               at + 11 + len(SOURCES) + crowd["rl"] - 1: 1.0})
-    if crowd.get("source") in _SOURCE:
-        f[at + 11 + _SOURCE[crowd["source"]]] = 1.0
+    one_hot(f, at + 11, _SOURCE, crowd.get("source"))
 
 
 def encoding(scenario: Scenario, options: dict[str, Any]) -> Encoding:

@@ -10,9 +10,10 @@ the other seats' characters from it). Its worlds keep that and deal anew what it
   if it is armed, fists in a fight, nothing to throw, no notes;
 - a character of another seat out of its sight is where the seat last saw it, with the wound marker
   it last saw (``World.last_seen``) and otherwise as the scenario starts it; if that place is in the
-  seat's sight now (it has gone from there), or the seat has never seen it, it is not on the table
-  in the seat's worlds (it may not even know the character exists: ``scenario_data_for`` keeps
-  other seats' characters from it, and their starting places with them);
+  seat's sight now (it has gone from there), it is not on the table in the seat's worlds; if the
+  seat has never seen it, it is not in them at all (it may not even know the character exists:
+  ``scenario_data_for`` keeps other seats' characters from it, and their starting places with them),
+  so the worlds do not tell how many characters another seat has;
 - a character of another seat in sight keeps what the table shows (position, wound marker, morale
   letter, being armed) and has the default card's values for what the table does not show: wounds
   at the least its wound marker needs (PP-29), no ammunition used (PP-09), no orders understood
@@ -54,11 +55,13 @@ def determinise(game: Game, seat: str, seed: int) -> Game:
     noted = state.last_seen[seat]
     # what other seats saw of the table, and when, is theirs: it would tell where their figures stood
     state.last_seen = {other: {} for other in state.last_seen} | {seat: noted}
+    _forget_never_seen(state, [cid for cid, c in state.chars.items() if c.seat != seat and cid not in seen
+                               and cid not in noted])
     unseen = sorted(cid for cid, c in state.chars.items() if c.seat != seat and cid not in seen)
     for cid in unseen:
         c = state.chars[cid] = copy.deepcopy(start.chars[cid])
-        c.x, c.y, band = noted.get(cid, (0.0, 0.0, "unhurt"))
-        _default_card(c, band, name=c.card.name if cid in noted else cid)
+        c.x, c.y, band = noted[cid]
+        _default_card(c, band, name=c.card.name)
     for c in state.chars.values():
         if c.seat != seat and c.id in seen:
             _default_card(c, c.state, name=c.card.name)
@@ -69,13 +72,21 @@ def determinise(game: Game, seat: str, seed: int) -> Game:
     return world
 
 
+def _forget_never_seen(state: World, never: list[str]) -> None:
+    """PP-02: characters of other seats the seat has never seen are not in its worlds."""
+    for cid in never:
+        del state.chars[cid]
+    state.ids = [cid for cid in state.ids if cid in state.chars]
+    state.pending = [p for p in state.pending if p.get("cid") not in never]
+
+
 def _out_of_sight(state: World, seat: str, unseen: list[str], noted: dict[str, tuple[float, float, str]]) -> None:
     """An unseen character is where the seat last saw it if that place is out of its sight now; else
-    (or never seen: then nameless and nowhere) it has left the table as far as the seat's worlds go."""
+    it has left the table as far as the seat's worlds go."""
     own = [c for c in state.chars.values() if c.seat == seat]
     for cid in unseen:
         c = state.chars[cid]
-        c.fled = cid not in noted or any(board.sees(state, o, c) for o in own)
+        c.fled = any(board.sees(state, o, c) for o in own)
 
 
 def _default_card(c: Character, band: str, name: str) -> None:

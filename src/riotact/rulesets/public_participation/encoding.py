@@ -4,14 +4,20 @@ Moves and aimed throws carry table coordinates (``move:M1:10.2,13.9``), so they 
 advance. They are numbered by their place in the position's finite menu (``move_menu``, PP-03; the
 aiming points of ``bomb``, PP-21): the k-th move on offer for character ``M1`` now is
 ``move:M1:#k``. The menu offers at most two points (walking, running) towards each other character
-and each feature and one away from the nearest foe, so ``2 * (characters + features)`` slots always
+and each feature and one away from the nearest foe, so ``2 * (CHARACTERS + features)`` slots always
 suffice. Everything else is the grammar of ``state.py`` over the scenario's characters, weapons and
 lines: holding, dropping, bandaging, speaking at each volume (PP-07), firing (PP-08), throwing
 (PP-21), opportunity shots (PP-08), kicking a lit stick (PP-24), cowering back after a failed nerve test
 (PP-48) and the umpire's surprise rulings.
 
+Fog of war (PP-02): a seat's copy of the scenario holds its own characters only; another seat's are
+met on the table, or never. So no character is named by the numbering or the feature layout: every
+character takes one of :data:`CHARACTERS` slots ``~1``..``~16``, by sorted id among those on offer
+now (in the actions) or in the seat's view (in the features; core/encoding.py). One more character a
+seat never saw gives it the same spaces.
+
 Features (all from the seat's view, PP-02: another seat's character shows what the table shows,
-never its card), laid out once per scenario over its seats and characters: the seat, the seats to
+never its card), laid out once per scenario over its seats and the characters' slots: the seat, the seats to
 act, the move over the game's length, the phase and round, what the seat is asked (an opportunity
 shot, a kick, a step back, a surprise), gas clouds it knows of (PP-20); per character in sight:
 whether it is the seat's own, where (over the table's size), its wound (PP-25..28) and morale letter
@@ -25,8 +31,8 @@ left) and whom it sees.
 >>> enc.action_ids[0]
 'done'
 >>> enc.number(["move:C1:10.0,3.9", "move:C1:12.5,3.0", "hold:C1"]) == {
-...     enc.index["move:C1:#1"]: "move:C1:10.0,3.9", enc.index["move:C1:#2"]: "move:C1:12.5,3.0",
-...     enc.index["hold:C1"]: "hold:C1"}
+...     enc.index["move:~1:#1"]: "move:C1:10.0,3.9", enc.index["move:~1:#2"]: "move:C1:12.5,3.0",
+...     enc.index["hold:~1"]: "hold:C1"}
 True
 """
 
@@ -38,13 +44,15 @@ from typing import Any
 import numpy as np
 
 from riotact.core import Game, Scenario
-from riotact.core.encoding import Encoding, Places, dense
+from riotact.core.encoding import Encoding, EncodingError, Places, dense, one_hot, slot_names, slotted
 
 from . import tables as T
 from .state import World
 
 #: Verbs whose last part is a point on the table, numbered by menu order.
 _AIMED = ("move", "bomb", "back")
+#: Slots for the characters (PP-02: no seat knows another's from the set-up).
+CHARACTERS = 16
 
 
 def _slug(name: str) -> str:
@@ -52,10 +60,10 @@ def _slug(name: str) -> str:
 
 
 def action_ids(state: World) -> list[str]:
-    chars = sorted(state.chars)
+    chars = slot_names(CHARACTERS)
     weapons = sorted({_slug(w) for w in state.weapon_book})
     lines = sorted(state.messages)
-    slots = [f"#{k}" for k in range(1, 2 * (len(chars) + len(state.table.features)) + 1)]
+    slots = [f"#{k}" for k in range(1, 2 * (CHARACTERS + len(state.table.features)) + 1)]
     ids = ["done"]
     for c in chars:
         ids += [f"{verb}:{c}" for verb in ("hold", "drop", "noopp", "nokick", "stay")]
@@ -82,6 +90,20 @@ def menu_slots(legal: Sequence[str]) -> dict[str, str]:
     return out
 
 
+def _canonical(ids: Sequence[str]) -> Callable[[Sequence[str]], dict[str, str]]:
+    """Aimed actions renamed by menu place (:func:`menu_slots`), then the characters by slot
+    (:func:`slotted`: a character's id is no part of a fixed id)."""
+    characters = slotted(ids)
+
+    def rename(legal: Sequence[str]) -> dict[str, str]:
+        aimed = menu_slots(legal)
+        named = [aimed.get(a, a) for a in legal]
+        slots = characters(named)
+        return {a: slots.get(n, n) for a, n in zip(legal, named, strict=True) if slots.get(n, n) != a}
+
+    return rename
+
+
 PHASES = ("moving", "speaking", "firing")
 #: What the seat may be asked out of turn (``pending``), in feature order.
 PENDING = ("opportunity", "kick", "step_back", "surprise")
@@ -104,11 +126,11 @@ _MARK = {m: i for i, m in enumerate(MARKS)}
 
 
 def _features(state: World) -> tuple[Callable[[Mapping[str, Any]], np.ndarray], int]:
-    """The observation function of a scenario and its size, laid out from its set-up (the table, the
-    seats and the characters' names: what the table shows every seat)."""
+    """The observation function of a scenario and its size, laid out from what every seat knows of
+    its set-up (the table and the seats; the characters take slots, PP-02)."""
     width, depth = max(1.0, state.table.width), max(1.0, state.table.depth)
     seats = {seat: i for i, seat in enumerate(state.seats)}
-    chars = Places(sorted(state.chars))
+    chars = Places((), slots=CHARACTERS)
     per_char = _SEEN + len(WOUNDS) + len(MORALE) + len(MARKS) + _CARD + chars.size
     seats_at = _GLOBALS
     clouds_at = seats_at + 2 * len(seats)  # per seat: the observing one, to act
@@ -122,10 +144,7 @@ def _features(state: World) -> tuple[Callable[[Mapping[str, Any]], np.ndarray], 
         f: dict[int, float] = {0: s["move"] / s["moves"], 1: s["round"] / 2, seats_at + 2 * seats[view["seat"]]: 1.0}
         for seat in view["to_act"]:
             f[seats_at + 2 * seats[seat] + 1] = 1.0
-        if s["phase"] in phase:
-            f[2 + phase[s["phase"]]] = 1.0
-        if s["pending"] in pending:
-            f[2 + len(PHASES) + pending[s["pending"]]] = 1.0
+        one_hot(f, one_hot(f, 2, phase, s["phase"]), pending, s["pending"])
         for k, cloud in enumerate(s["clouds"][:GAS_CLOUDS]):
             at = clouds_at + 3 * k
             f.update({at: cloud["x"] / width, at + 1: cloud["y"] / depth, at + 2: cloud["until"] / s["moves"]})
@@ -137,13 +156,8 @@ def _features(state: World) -> tuple[Callable[[Mapping[str, Any]], np.ndarray], 
             moved = c["moved"]
             f.update({at: 1.0, at + 1: float(c["own"]), at + 2: c["x"] / width, at + 3: c["y"] / depth,
                       at + 4: float(c["armed"]), at + 5: float(moved is not None), at + 6: (moved or 0.0) / _INCHES})
-            at += _SEEN
-            if c["wound"] in _WOUND:
-                f[at + _WOUND[c["wound"]]] = 1.0
-            at += len(WOUNDS)
-            if c["morale"] in _MORALE:
-                f[at + _MORALE[c["morale"]]] = 1.0
-            at += len(MORALE)
+            at = one_hot(f, at + _SEEN, _WOUND, c["wound"])
+            at = one_hot(f, at, _MORALE, c["morale"])
             marker = c["marker"]
             for mark, k in _MARK.items():
                 if mark in marker:  # no mark's words are part of another's
@@ -157,11 +171,9 @@ def _features(state: World) -> tuple[Callable[[Mapping[str, Any]], np.ndarray], 
                           at + 7: card["run"] / _INCHES, at + 8: sum(card["throwables"].values()) / 4,
                           at + 9: float(card["leader"]), at + 10: card["fight"] / 2, at + 11: card["adt"] / 2,
                           at + 12: card["moved"] / _INCHES, at + 13: float(card["shots_left"] is None)})
-                if card["order"] in order:
-                    f[at + 14 + order[card["order"]]] = 1.0
+                one_hot(f, at + 14, order, card["order"])
                 for d in card["done"]:
-                    if d in done:
-                        f[at + 14 + len(ORDERS) + done[d]] = 1.0
+                    one_hot(f, at + 14 + len(ORDERS), done, d)
             at += _CARD
             for other in s["sight"].get(c["id"], ()):
                 if other in places:
@@ -174,5 +186,8 @@ def _features(state: World) -> tuple[Callable[[Mapping[str, Any]], np.ndarray], 
 def encoding(scenario: Scenario, options: dict[str, Any]) -> Encoding:
     state = Game(scenario, seed=0, options=options).state  # the numbering is fixed: any seed will do
     assert isinstance(state, World)
+    if len(state.chars) > CHARACTERS:
+        raise EncodingError(f"{len(state.chars)} characters: the encoding has slots for {CHARACTERS}")
     observe, size = _features(state)
-    return Encoding(action_ids(state), observe=observe, observation_size=size, canonical=menu_slots)
+    ids = action_ids(state)
+    return Encoding(ids, observe=observe, observation_size=size, canonical=_canonical(ids))

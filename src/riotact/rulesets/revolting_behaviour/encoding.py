@@ -10,7 +10,8 @@ Action numbers, for a scenario with seats ``p1..pN`` (docs/rl.md lists them for 
 
 Features (all from the seat's view; RB-07: nobody sees a face-down Cause card): the seat's own
 block first, then the others in seat order after it, each ``rp, cause cards, open-flag, defeated,
-cause deck, out, face-up top card (rank/15, suit one-hot)``; then the phase, the attempt under way
+cause deck (over that player's Cause Deck as the scenario deals it, RB-03: public), out, face-up top
+card (rank/15, suit one-hot)``; then the phase, the attempt under way
 and the turn.
 
 >>> from riotact.core import find_scenario
@@ -28,7 +29,9 @@ import numpy as np
 
 from riotact.core import Scenario
 from riotact.core.encoding import Encoding
+from riotact.core.options import make_options
 
+from .options import Options
 from .rules.actions import DRAW, PASS, RESTART, RETIRE, STOP, USE_CAUSE
 from .rules.cards import ACTIVITIES, SEVERITIES
 
@@ -59,8 +62,9 @@ def _card(code: str | None) -> list[float]:
     return [rank / 15, *(float(face[-1] == s) for s in SUITS)]
 
 
-def _features(seats: tuple[str, ...], cause_size: int,
-              turn_limit: int) -> tuple[Callable[[Mapping[str, Any]], np.ndarray], int]:
+def _features(seats: tuple[str, ...], cause_size: int, turn_limit: int,
+              decks: Mapping[str, int]) -> tuple[Callable[[Mapping[str, Any]], np.ndarray], int]:
+    """The observation function and its size; ``decks`` is each seat's Cause Deck size (RB-03)."""
     scale = max(1, 2 * cause_size)
 
     def observe(view: Mapping[str, Any]) -> np.ndarray:
@@ -74,7 +78,7 @@ def _features(seats: tuple[str, ...], cause_size: int,
             p = state["players"][s]
             known = p["rp"] is not None
             out += [(p["rp"] or 0) / scale, (p["cause_cards"] or 0) / scale, float(known),
-                    p["defeated"] / scale, p["cause_deck"] / 54, float(p["out"]), *_card(p["cause_top"])]
+                    p["defeated"] / scale, p["cause_deck"] / decks[s], float(p["out"]), *_card(p["cause_top"])]
         out += [float(state["phase"] == ph) for ph in PHASES]
         out.append(float(state["acting"] == me))
         attempt = state["attempt"] or {}
@@ -90,5 +94,7 @@ def _features(seats: tuple[str, ...], cause_size: int,
 
 
 def encoding(scenario: Scenario, options: dict[str, Any]) -> Encoding:
-    observe, size = _features(scenario.seats, scenario.setup.cause_cards, scenario.setup.turn_limit)
+    jokers = make_options(Options, scenario.ruleset, options).jokers_per_deck
+    decks = {seat: len(scenario.setup.pack(seat, "cause", jokers=jokers)) for seat in scenario.seats}
+    observe, size = _features(scenario.seats, scenario.setup.cause_cards, scenario.setup.turn_limit, decks)
     return Encoding(action_ids(scenario.seats), observe=observe, observation_size=size)
