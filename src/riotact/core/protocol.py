@@ -11,8 +11,10 @@ from __future__ import annotations
 import copy
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field, fields
+from operator import attrgetter
+from types import UnionType
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from pydantic import BaseModel
 
@@ -30,6 +32,93 @@ if TYPE_CHECKING:
     from .game import Game
     from .scenario import Scenario
     from .umpiring import Power
+
+
+R = TypeVar("R")
+_VALUES = (str, int, float, bool, type(None))
+
+
+def _plain(hint: Any) -> bool:
+    """Whether a value of type ``hint`` is never changed in place, so copies may share it: numbers,
+    strings, truth values, None, frozen dataclasses, and tuples, frozensets and unions of them."""
+    origin = get_origin(hint)
+    if origin is None:
+        params = getattr(hint, "__dataclass_params__", None)
+        return hint in _VALUES or (params is not None and params.frozen)
+    if origin in (tuple, frozenset, Union, UnionType, Literal):
+        return origin is Literal or all(_plain(a) for a in get_args(hint) if a is not Ellipsis)
+    return False
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """How :func:`record_copy` copies a record class, read once from its fields' type hints: the
+    fields shared as they are (plain values), copied one level (a list, dict or set of plain values,
+    maybe None) or deep-copied (anything else); and for a class with slots, its fields' names and
+    values (its copy is made by its ``__init__``)."""
+
+    flat: tuple[str, ...]
+    deep: tuple[str, ...]
+    names: tuple[str, ...]
+    values: Callable[[Any], tuple[Any, ...]] | None
+
+    @classmethod
+    def of(cls, record: object) -> _Layout:
+        record_class = type(record)
+        hints = get_type_hints(record_class)
+        every = fields(record_class)  # type: ignore[arg-type]
+        flat, deep = [], []
+        for f in every:
+            hint = hints[f.name]
+            if _plain(hint):
+                continue
+            kinds = [a for a in get_args(hint) if a is not type(None)] if get_origin(hint) in (Union, UnionType) else [
+                hint]
+            if len(kinds) == 1 and get_origin(kinds[0]) in (list, dict, set) and all(
+                    _plain(a) for a in get_args(kinds[0])):
+                flat.append(f.name)
+            else:
+                deep.append(f.name)
+        names = tuple(f.name for f in every)
+        if hasattr(record, "__dict__"):
+            return cls(tuple(flat), tuple(deep), names, None)
+        if not all(f.init for f in every) or hasattr(record_class, "__post_init__"):
+            raise TypeError(f"{record_class.__name__}: a record with slots is copied through its __init__")
+        return cls(tuple(flat), tuple(deep), names, attrgetter(*names))
+
+
+_LAYOUTS: dict[type, _Layout] = {}
+
+
+def record_copy(record: R, memo: dict[int, object]) -> R:
+    """A copy of one of a game's records (a dataclass: a soldier, a unit, a character) for search
+    (``Game.clone`` and determinised worlds: the record's ``__deepcopy__`` returns it), at
+    the cost of a dictionary copy rather than a deep copy's walk of every value.
+
+    What its type hints say is plain (numbers, strings, tuples of them, frozen dataclasses) is shared;
+    a list, dict or set of plain values is copied one level; anything else is deep-copied with the
+    copy's memo (so what the game's copy shares, e.g. a card or a weapon, stays shared). Nothing the
+    copy changes reaches the original."""
+    cls = type(record)
+    layout = _LAYOUTS.get(cls)
+    if layout is None:
+        layout = _LAYOUTS[cls] = _Layout.of(record)
+    if layout.values is None:
+        attrs = record.__dict__.copy()
+    else:
+        attrs = dict(zip(layout.names, layout.values(record), strict=True))
+    for name in layout.flat:
+        if attrs[name] is not None:
+            attrs[name] = attrs[name].copy()
+    for name in layout.deep:
+        attrs[name] = copy.deepcopy(attrs[name], memo)
+    if layout.values is None:
+        twin = object.__new__(cls)
+        twin.__dict__.update(attrs)
+    else:
+        twin = cls(**attrs)
+    memo[id(record)] = twin
+    return twin
 
 
 @dataclass(frozen=True, slots=True)

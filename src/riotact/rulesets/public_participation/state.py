@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import copy
 import math
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from riotact.core.adjudication import Umpire
 from riotact.core.log import UMPIRE
-from riotact.core.protocol import Action, State
+from riotact.core.protocol import Action, State, record_copy
 from riotact.core.scenario import Scenario
 from riotact.tabletop import Feature, Table
 
@@ -84,13 +84,7 @@ class Character:
     notes: str = ""
 
     def __deepcopy__(self, memo: dict[int, object]) -> Character:
-        """A copy for search: the card and weapons are shared (play never changes them), values as they
-        are, and every container copied."""
-        twin = object.__new__(Character)
-        for name in _CHARACTER_FIELDS:
-            value = getattr(self, name)
-            setattr(twin, name, value if type(value) in _SHARED else copy.deepcopy(value, memo))
-        return twin
+        return record_copy(self, memo)  # for search: its containers copied, its values shared
 
     @property
     def id(self) -> str:
@@ -173,9 +167,6 @@ class Character:
         return ", ".join(bits)
 
 
-_CHARACTER_FIELDS = tuple(f.name for f in fields(Character))
-#: What a character's copy shares: values, and what play never changes.
-_SHARED = frozenset({int, float, str, bool, type(None), CharacterCard, Weapon})
 
 
 @dataclass(slots=True)
