@@ -72,10 +72,9 @@ class _Layout:
             hint = hints[f.name]
             if _plain(hint):
                 continue
-            kinds = [a for a in get_args(hint) if a is not type(None)] if get_origin(hint) in (Union, UnionType) else [
-                hint]
-            if len(kinds) == 1 and get_origin(kinds[0]) in (list, dict, set) and all(
-                    _plain(a) for a in get_args(kinds[0])):
+            optional = get_origin(hint) in (Union, UnionType)
+            kinds = [a for a in get_args(hint) if a is not type(None)] if optional else [hint]
+            if len(kinds) == 1 and get_origin(kinds[0]) in (list, dict, set) and all(map(_plain, get_args(kinds[0]))):
                 flat.append(f.name)
             else:
                 deep.append(f.name)
@@ -96,15 +95,17 @@ def record_copy(record: R, memo: dict[int, object]) -> R:
     the cost of a dictionary copy rather than a deep copy's walk of every value.
 
     What its type hints say is plain (numbers, strings, tuples of them, frozen dataclasses) is shared;
-    a list, dict or set of plain values is copied one level; anything else is deep-copied with the
-    copy's memo (so what the game's copy shares, e.g. a card or a weapon, stays shared). Nothing the
-    copy changes reaches the original."""
+    a list, dict or set of plain values is copied one level; anything else (and an attribute no field
+    declares) is deep-copied with the copy's memo, so what the game's copy shares (a card, a weapon)
+    stays shared. Nothing the copy changes reaches the original."""
     cls = type(record)
     layout = _LAYOUTS.get(cls)
     if layout is None:
         layout = _LAYOUTS[cls] = _Layout.of(record)
     if layout.values is None:
         attrs = record.__dict__.copy()
+        if len(attrs) != len(layout.names):  # what no field declares may be anything: deep-copied
+            attrs.update({k: copy.deepcopy(v, memo) for k, v in attrs.items() if k not in layout.names})
     else:
         attrs = dict(zip(layout.names, layout.values(record), strict=True))
     for name in layout.flat:
