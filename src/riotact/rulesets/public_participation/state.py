@@ -255,15 +255,17 @@ class World(State):
     def __deepcopy__(self, memo: dict[int, object]) -> World:
         """A copy for search (``Game.clone``, determinisations) that costs the game's changing state only:
         what play never changes is shared (the scenario and its cards, the table, the weapons, the house
-        rules), and so are the caches, whose entries are what their keys say in any game (an umpire's
-        ruling that changes paths gives its game new ones: ``movement.forget_paths``)."""
+        rules, the lines to speak, the character ids in order, the alliances), and so are the caches,
+        whose entries are what their keys say in any game (an umpire's ruling that changes paths gives
+        its game new ones: ``movement.forget_paths``)."""
         for same in (self.scenario, self.setup, self.table, self.weapon_book, self.options, self.sight_cache,
-                     self.plans, self.menus, self.speech, *self.weapon_book.values(),
-                     *(c.card for c in self.chars.values())):
+                     self.plans, self.menus, self.speech, self.messages, self.ids, self.allies,
+                     *self.weapon_book.values(), *(c.card for c in self.chars.values())):
             memo.setdefault(id(same), same)
         twin = object.__new__(type(self))
         memo[id(self)] = twin
-        twin.__dict__.update({k: copy.deepcopy(v, memo) for k, v in self.__dict__.items()})
+        twin.__dict__.update({k: copy.deepcopy(v, memo) for k, v in self.__dict__.items() if k != "last_seen"})
+        twin.last_seen = {seat: dict(noted) for seat, noted in self.last_seen.items()}  # of tuples
         return twin
 
     def enemies(self, a: Character, b: Character) -> bool:
