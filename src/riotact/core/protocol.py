@@ -54,36 +54,39 @@ def _plain(hint: Any) -> bool:
 class _Layout:
     """How :func:`record_copy` copies a record class, read once from its fields' type hints: the
     fields shared as they are (plain values), copied one level (a list, dict or set of plain values,
-    maybe None) or deep-copied (anything else); and for a class with slots, its fields' names and
-    values (its copy is made by its ``__init__``)."""
+    maybe None: ``flat``) or deep-copied (anything else: ``deep``); for a class with slots, the
+    fields' values in order and the places of those two kinds (its copy is made by its ``__init__``)."""
 
+    names: tuple[str, ...]
     flat: tuple[str, ...]
     deep: tuple[str, ...]
-    names: tuple[str, ...]
-    values: Callable[[Any], tuple[Any, ...]] | None
+    values: Callable[[Any], tuple[Any, ...]] | None = None
+    flat_at: tuple[int, ...] = ()
+    deep_at: tuple[int, ...] = ()
 
     @classmethod
     def of(cls, record: object) -> _Layout:
         record_class = type(record)
         hints = get_type_hints(record_class)
         every = fields(record_class)  # type: ignore[arg-type]
+        names = tuple(f.name for f in every)
         flat, deep = [], []
-        for f in every:
-            hint = hints[f.name]
+        for name in names:
+            hint = hints[name]
             if _plain(hint):
                 continue
             optional = get_origin(hint) in (Union, UnionType)
             kinds = [a for a in get_args(hint) if a is not type(None)] if optional else [hint]
             if len(kinds) == 1 and get_origin(kinds[0]) in (list, dict, set) and all(map(_plain, get_args(kinds[0]))):
-                flat.append(f.name)
+                flat.append(name)
             else:
-                deep.append(f.name)
-        names = tuple(f.name for f in every)
+                deep.append(name)
         if hasattr(record, "__dict__"):
-            return cls(tuple(flat), tuple(deep), names, None)
-        if not all(f.init for f in every) or hasattr(record_class, "__post_init__"):
+            return cls(names, tuple(flat), tuple(deep))
+        if not all(f.init and not f.kw_only for f in every) or hasattr(record_class, "__post_init__"):
             raise TypeError(f"{record_class.__name__}: a record with slots is copied through its __init__")
-        return cls(tuple(flat), tuple(deep), names, attrgetter(*names))
+        return cls(names, tuple(flat), tuple(deep), attrgetter(*names), tuple(map(names.index, flat)),
+                   tuple(map(names.index, deep)))
 
 
 _LAYOUTS: dict[type, _Layout] = {}
@@ -102,22 +105,26 @@ def record_copy(record: R, memo: dict[int, object]) -> R:
     layout = _LAYOUTS.get(cls)
     if layout is None:
         layout = _LAYOUTS[cls] = _Layout.of(record)
-    if layout.values is None:
-        attrs = record.__dict__.copy()
-        if len(attrs) != len(layout.names):  # what no field declares may be anything: deep-copied
-            attrs.update({k: copy.deepcopy(v, memo) for k, v in attrs.items() if k not in layout.names})
-    else:
-        attrs = dict(zip(layout.names, layout.values(record), strict=True))
+    if layout.values is not None:  # slots: the copy is made by __init__, its values in field order
+        values = list(layout.values(record))
+        for at in layout.flat_at:
+            if values[at] is not None:
+                values[at] = values[at].copy()
+        for at in layout.deep_at:
+            values[at] = copy.deepcopy(values[at], memo)
+        twin = cls(*values)
+        memo[id(record)] = twin
+        return twin
+    attrs = record.__dict__.copy()
+    if len(attrs) != len(layout.names):  # what no field declares may be anything: deep-copied
+        attrs.update({k: copy.deepcopy(v, memo) for k, v in attrs.items() if k not in layout.names})
     for name in layout.flat:
         if attrs[name] is not None:
             attrs[name] = attrs[name].copy()
     for name in layout.deep:
         attrs[name] = copy.deepcopy(attrs[name], memo)
-    if layout.values is None:
-        twin = object.__new__(cls)
-        twin.__dict__.update(attrs)
-    else:
-        twin = cls(**attrs)
+    twin = object.__new__(cls)
+    twin.__dict__.update(attrs)
     memo[id(record)] = twin
     return twin
 
