@@ -59,3 +59,16 @@ def test_a_clone_shares_what_never_changes_and_copies_every_record_and_container
     assert twin.log.events == game.log.events and twin.log.events is not game.log.events
     assert twin.log.events[-1] is game.log.events[-1]  # written events are shared, never changed
     assert twin.decisions == game.decisions and twin.decisions is not game.decisions
+
+
+def test_a_clone_copies_the_records_inside_a_record() -> None:
+    """BWA's units hold their stands (records themselves): a clone's stands are its own, so whatever
+    befalls a stand in the clone leaves the original's as it was."""
+    game = Game(find_scenario("by-will-alone/night-of-barricades"), seed=2)
+    play(game, random.Random(2), 20)
+    twin = game.clone()
+    for uid, unit in game.state.units.items():
+        copied = twin.state.units[uid]
+        assert copied.stands == unit.stands and copied.signs_known == unit.signs_known
+        assert copied.stands is not unit.stands
+        assert all(a is not b for a, b in zip(copied.stands, unit.stands, strict=True))
