@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .errors import CardScriptError
+from .protocol import record_copy
 
 SUITS = ("S", "H", "D", "C")
 SUIT_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
@@ -104,6 +105,9 @@ class Pile:
     cards: list[Card] = field(default_factory=list)
     rng: random.Random | None = field(default=None, repr=False, compare=False)
     ordered: int = 0
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Pile:
+        return record_copy(self, memo)  # for search: its containers copied, its values shared
 
     def __len__(self) -> int:
         return len(self.cards)

@@ -294,30 +294,37 @@ class Game:
         return self.log.header["dice"] == "seeded" and not self.cards
 
     # -- clone, take back, save, load ----------------------------------------
-    def clone(self, memo: Mapping[int, object] | None = None) -> Game:
+    def clone(self) -> Game:
         """A copy of the game that goes on by itself: the same decisions to come give the same
-        game in both (its generator's state is copied). What games only read is shared, not copied
-        (:meth:`shared`); ``memo`` adds to the deep copy's memo what the caller knows may be shared
-        or copied more cheaply (the Python engine's games; another engine's replay ignores it)."""
+        game in both (its generator's state is copied). It costs the rules' changing state, not the
+        game's history (:meth:`copy_memo`)."""
         if self.engine != PYTHON:  # an engine's classes need not deep-copy; the same game replays
-            twin = Game(self.scenario, seed=self.seed, options=self.overrides, explain=False, engine=self.engine,
-                        players=self.log.header.get("players"))
+            replayed = Game(self.scenario, seed=self.seed, options=self.overrides, explain=False,
+                            engine=self.engine, players=self.log.header.get("players"))
             for seat, action_id in self.decisions:
-                twin.apply(seat, action_id)
-            return twin
+                replayed.apply(seat, action_id)
+            return replayed
         rng = self.umpire.rng
         copied = random.Random()
         copied.setstate(rng.getstate())  # a generator deep-copied walks its 625 numbers one by one
-        return copy.deepcopy(self, {**self.shared(), id(rng): copied, **(memo or {})})
+        return copy.deepcopy(self, {**self.copy_memo(), id(rng): copied})
 
     def shared(self) -> dict[int, object]:
-        """The memo a deep copy of this game starts from (:meth:`clone`, ``core.worlds.world_copy``):
-        what no rule changes during a game, shared by the copies (the scenario and its set-up, the
-        ruleset's declaration, the house rules). A ruleset's own fixed tables share themselves
-        (``__deepcopy__``, e.g. a town), and so do actions (immutable)."""
+        """What no rule changes during a game, shared by its copies (the scenario and its set-up,
+        the ruleset's declaration, the house rules). A ruleset's own fixed tables share themselves
+        (``__deepcopy__``, e.g. a town, a table's terrain), and so do actions (immutable)."""
         shared = (self.scenario, self.scenario.setup, self.scenario.data, self.spec, self.options,
                   self.overrides, self.state.options)
         return {id(part): part for part in shared}
+
+    def copy_memo(self) -> dict[int, object]:
+        """The memo a deep copy of this game starts from (:meth:`clone`, ``core.worlds.world_copy``):
+        what no rule changes shared (:meth:`shared`), and the decision record copied as a list (its
+        entries are immutable). The log copies itself sharing its events (``GameLog.__deepcopy__``),
+        and the rules' records copy their containers only (``protocol.Record``): a copy costs the
+        changing state, not the history."""
+        return {**self.shared(), id(self.decisions): list(self.decisions),
+                id(self.decision_starts): list(self.decision_starts)}
 
     def undo(self, decisions: int = 1, *, seat: str, agreed: Iterable[str] = ()) -> None:
         """``seat`` takes back the last ``decisions`` (the game is rebuilt and replayed without them).

@@ -13,6 +13,7 @@ of seats; the umpire sees everything) and ``text`` (plain English).
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 import os
@@ -47,6 +48,15 @@ class GameLog:
     def __init__(self, header: dict[str, Any]) -> None:
         self.header = header
         self.events: list[Event] = []
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameLog:
+        """The log of a copy of the game (``Game.clone``): an event is never changed once written, so
+        the copies share the events written so far and each appends its own."""
+        twin = copy.copy(self)
+        memo[id(self)] = twin
+        twin.header = copy.deepcopy(self.header, memo)
+        twin.events = memo[id(self.events)] = list(self.events)
+        return twin
 
     def append(self, kind: str, turn: int, visible_to: Visibility, text: str, **fields: Any) -> Event:
         events = self.events

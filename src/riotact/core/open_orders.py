@@ -8,7 +8,7 @@ shape for many pieces are one :class:`Run` (verbs, the arguments, the pieces tha
 the step: its length, any position (what a random bot picks) and any id (what ``apply`` checks)
 come without building the others; iterating gives every order, for views, people and learning.
 
->>> from riotact.core.protocol import Action
+>>> from riotact.core.protocol import Action, record_copy
 >>> orders = Orders()
 >>> run = orders.run((("message", "send a message to {}"),), [("a", "A"), ("b", "B")], skip_self=True)
 >>> orders.add("a", "p", "A", [], [run])
@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import Protocol, overload, runtime_checkable
 
-from riotact.core.protocol import Action
+from riotact.core.protocol import Action, record_copy
 
 
 def split(action_id: str) -> tuple[str, str, str]:
@@ -66,6 +66,9 @@ class Run:
         self.labels = dict(self.items)
         self._place = {arg: i for i, (arg, _) in enumerate(self.items)} if self.skip_self else {}
         self._count()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Run:
+        return record_copy(self, memo)  # for search: its containers copied, its values shared
 
     def _count(self) -> None:
         #: The orders each holder has in this run.
@@ -106,6 +109,9 @@ class Piece:
     own: list[tuple[Action, str]]
     runs: list[Run]
     open: bool = True
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Piece:
+        return record_copy(self, memo)  # for search: its containers copied, its values shared
 
 
 class Orders:

@@ -11,8 +11,10 @@ from __future__ import annotations
 import copy
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field, fields
+from operator import attrgetter
+from types import UnionType
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from pydantic import BaseModel
 
@@ -30,6 +32,101 @@ if TYPE_CHECKING:
     from .game import Game
     from .scenario import Scenario
     from .umpiring import Power
+
+
+R = TypeVar("R")
+_VALUES = (str, int, float, bool, type(None))
+
+
+def _plain(hint: Any) -> bool:
+    """Whether a value of type ``hint`` is never changed in place, so copies may share it: numbers,
+    strings, truth values, None, frozen dataclasses, and tuples, frozensets and unions of them."""
+    origin = get_origin(hint)
+    if origin is None:
+        params = getattr(hint, "__dataclass_params__", None)
+        return hint in _VALUES or (params is not None and params.frozen)
+    if origin in (tuple, frozenset, Union, UnionType, Literal):
+        return origin is Literal or all(_plain(a) for a in get_args(hint) if a is not Ellipsis)
+    return False
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """How :func:`record_copy` copies a record class, read once from its fields' type hints: the
+    fields shared as they are (plain values), copied one level (a list, dict or set of plain values,
+    maybe None: ``flat``) or deep-copied (anything else: ``deep``); for a class with slots, the
+    fields' values in order and the places of those two kinds (its copy is made by its ``__init__``)."""
+
+    names: tuple[str, ...]
+    flat: tuple[str, ...]
+    deep: tuple[str, ...]
+    values: Callable[[Any], tuple[Any, ...]] | None = None
+    flat_at: tuple[int, ...] = ()
+    deep_at: tuple[int, ...] = ()
+
+    @classmethod
+    def of(cls, record: object) -> _Layout:
+        record_class = type(record)
+        hints = get_type_hints(record_class)
+        every = fields(record_class)  # type: ignore[arg-type]
+        names = tuple(f.name for f in every)
+        flat, deep = [], []
+        for name in names:
+            hint = hints[name]
+            if _plain(hint):
+                continue
+            optional = get_origin(hint) in (Union, UnionType)
+            kinds = [a for a in get_args(hint) if a is not type(None)] if optional else [hint]
+            if len(kinds) == 1 and get_origin(kinds[0]) in (list, dict, set) and all(map(_plain, get_args(kinds[0]))):
+                flat.append(name)
+            else:
+                deep.append(name)
+        if hasattr(record, "__dict__"):
+            return cls(names, tuple(flat), tuple(deep))
+        if not all(f.init and not f.kw_only for f in every) or hasattr(record_class, "__post_init__"):
+            raise TypeError(f"{record_class.__name__}: a record with slots is copied through its __init__")
+        return cls(names, tuple(flat), tuple(deep), attrgetter(*names), tuple(map(names.index, flat)),
+                   tuple(map(names.index, deep)))
+
+
+_LAYOUTS: dict[type, _Layout] = {}
+
+
+def record_copy(record: R, memo: dict[int, object]) -> R:
+    """A copy of one of a game's records (a dataclass: a soldier, a unit, a character) for search
+    (``Game.clone`` and determinised worlds: the record's ``__deepcopy__`` returns it), at
+    the cost of a dictionary copy rather than a deep copy's walk of every value.
+
+    What its type hints say is plain (numbers, strings, tuples of them, frozen dataclasses) is shared;
+    a list, dict or set of plain values is copied one level; anything else (and an attribute no field
+    declares) is deep-copied with the copy's memo, so what the game's copy shares (a card, a weapon)
+    stays shared. Nothing the copy changes reaches the original."""
+    cls = type(record)
+    layout = _LAYOUTS.get(cls)
+    if layout is None:
+        layout = _LAYOUTS[cls] = _Layout.of(record)
+    if layout.values is not None:  # slots: the copy is made by __init__, its values in field order
+        values = list(layout.values(record))
+        for at in layout.flat_at:
+            if values[at] is not None:
+                values[at] = values[at].copy()
+        for at in layout.deep_at:
+            values[at] = copy.deepcopy(values[at], memo)
+        twin = cls(*values)
+        memo[id(record)] = twin
+        return twin
+    attrs = record.__dict__.copy()
+    if len(attrs) != len(layout.names):  # what no field declares may be anything: deep-copied
+        attrs.update({k: copy.deepcopy(v, memo) for k, v in attrs.items() if k not in layout.names})
+    for name in layout.flat:
+        if attrs[name] is not None:
+            attrs[name] = attrs[name].copy()
+    for name in layout.deep:
+        attrs[name] = copy.deepcopy(attrs[name], memo)
+    twin = object.__new__(cls)
+    twin.__dict__.update(attrs)
+    memo[id(record)] = twin
+    return twin
 
 
 @dataclass(frozen=True, slots=True)

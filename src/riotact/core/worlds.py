@@ -54,7 +54,7 @@ def world_copy(game: Game, seed: int) -> Game:
     log = QuietLog({**header, "dice": "seeded", "world": True})  # no replay rebuilds it: its past is gone
     log.events = [{"kind": e["kind"]} for e in game.log.events]
     umpire = game.umpire
-    memo: dict[int, object] = {**game.shared(), id(game.log): log, id(umpire.rng): rng, id(game.dice): dice,
+    memo: dict[int, object] = {**game.copy_memo(), id(game.log): log, id(umpire.rng): rng, id(game.dice): dice,
                                id(umpire.dice): dice, id(umpire._card_script): {},
                                id(umpire.adjustments): [],
                                id(game.decisions): [("", "")] * len(game.decisions)}

@@ -92,13 +92,6 @@ def chance_dice(game: Game) -> ChanceDice:
     return dice
 
 
-def trial_copy(game: Game) -> Game:
-    """A clone of ``game`` that shares its logged events and decisions: a log only ever appends,
-    and its events are never changed once written, so a copy costs the rules' state, not the whole
-    history (``Game.clone`` copies every event: a long game's moves then grow dearer move by move)."""
-    return game.clone({id(game.log.events): list(game.log.events), id(game.decisions): list(game.decisions)})
-
-
 def short_name(ruleset_id: str) -> str:
     return "riotact_" + ruleset_id.replace("-", "_")
 
@@ -246,7 +239,7 @@ class RiotactState(pyspiel.State):
                 self.rgame.rolls_dice = True  # the game took the decision back; try it on a copy
             finally:
                 dice.strict = False
-        trial = trial_copy(game)
+        trial = game.clone()
         dice = chance_dice(trial)
         dice.queue, dice.wanted = list(self.faces), None
         trial.apply(seat, action_id)

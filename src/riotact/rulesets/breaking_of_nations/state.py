@@ -8,7 +8,7 @@ from typing import Any
 
 from riotact.core.adjudication import Umpire
 from riotact.core.log import ALL
-from riotact.core.protocol import State
+from riotact.core.protocol import State, record_copy
 from riotact.core.scenario import Scenario
 from riotact.tabletop import Table
 
@@ -39,6 +39,9 @@ class Works:
     users: dict[str, list[str]] = field(default_factory=dict)  # BON-091: this turn's firers per opening
     opened: dict[str, str] = field(default_factory=dict)  # BON-094: opening -> who opened it this turn
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Works:
+        return record_copy(self, memo)  # for search: its containers copied, its values shared
+
 
 @dataclass
 class Climb:
@@ -54,6 +57,9 @@ class Climb:
     turn: int
     spots: dict[str, tuple[float, float]] = field(default_factory=dict)
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Climb:
+        return record_copy(self, memo)  # for search: its containers copied, its values shared
+
 
 @dataclass
 class Cut:
@@ -65,6 +71,9 @@ class Cut:
     heading: XY
     depth: float
     done: int = 0
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Cut:
+        return record_copy(self, memo)  # for search: its containers copied, its values shared
 
     @property
     def through(self) -> bool:
@@ -96,6 +105,9 @@ class Plan:
     guess: float
     target: str
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Plan:
+        return record_copy(self, memo)  # for search: its containers copied, its values shared
+
 
 @dataclass
 class Soldier:
@@ -121,6 +133,9 @@ class Soldier:
     vehicle: tuple[int, int, int] | None = None  # BON-012 gap: (CV save, CV class, inches per move)
     cutters: bool = False  # BON-102: he carries the unit's wire cutters
     banner: bool = False  # BON-036: he bears the unit's banner
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Soldier:
+        return record_copy(self, memo)  # for search: its containers copied, its values shared
 
     @property
     def pos(self) -> XY:
@@ -203,6 +218,9 @@ class Unit:
     ammo_since: int = 0  # BON-076: the turn the ammunition crewman was lost
     gait: str = "walk"  # BON-082: cavalry's gait this turn (standing still counts as walking)
     last_gait: str = "walk"
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Unit:
+        return record_copy(self, memo)  # for search: its containers copied, its values shared
 
 
 def build(card: UnitCard) -> tuple[Unit, list[Soldier]]:

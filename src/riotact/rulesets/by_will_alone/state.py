@@ -13,7 +13,7 @@ from typing import Any
 from riotact.core.adjudication import Umpire
 from riotact.core.errors import ScenarioError
 from riotact.core.open_orders import Orders
-from riotact.core.protocol import Action, State
+from riotact.core.protocol import Action, State, record_copy
 from riotact.core.scenario import Scenario
 
 from .board import street_map
@@ -45,6 +45,9 @@ class Stand:
     commander: bool = False
     role: str | None = None        # BWA-26: "spy" or "provocateur" (secret)
     role_note: str = ""            # a label only the infiltrator's master may see
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Stand:
+        return record_copy(self, memo)  # for search: its containers copied, its values shared
 
     @property
     def morale_number(self) -> int:
@@ -103,6 +106,9 @@ class Unit:
     led: bool = False               # BWA-34/46: actionists meant to have a commander (not a band,
                                     # not the stands breaking out of jail, not a vehicle)
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Unit:
+        return record_copy(self, memo)  # for search: its containers copied, its values shared
+
     @property
     def on_table(self) -> bool:
         return self.status == "table" and self.node is not None
@@ -153,6 +159,9 @@ class Dummy:
     player: str = ""
     note: str = "dummy"
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Dummy:
+        return record_copy(self, memo)  # for search: its containers copied, its values shared
+
 
 @dataclass
 class Task:
@@ -161,6 +170,9 @@ class Task:
     kind: str
     seat: str | None = None
     data: dict[str, Any] = field(default_factory=dict)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Task:
+        return record_copy(self, memo)  # for search: its containers copied, its values shared
 
 
 class World(State):

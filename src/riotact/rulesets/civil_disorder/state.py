@@ -17,7 +17,7 @@ from riotact.core.adjudication import RollTotal, Umpire
 from riotact.core.audiences import umpire_only
 from riotact.core.log import UMPIRE
 from riotact.core.modifiers import Modifier
-from riotact.core.protocol import State
+from riotact.core.protocol import State, record_copy
 from riotact.core.scenario import Scenario
 
 from .board import Spots, Town
@@ -44,6 +44,9 @@ class Player:
     vehicle: str | None = None  # CD-07 (c): the SF unit whose vehicle it sits in, at the wheel
     out: bool = False  # wounded or dead (CD-56): out of action until patched up
     note: str = ""  # hidden tag (conformance sentinels)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Player:
+        return record_copy(self, memo)  # for search: its containers copied, its values shared
 
     @property
     def able(self) -> bool:
@@ -88,6 +91,9 @@ class SFUnit:
     load: list[str] = field(default_factory=list)  # CD-59: casualty ids aboard an ambulance
     away_until: int = 0  # CD-59: an ambulance off the table until this turn
     inside: str | None = None  # CD-47: building entered
+
+    def __deepcopy__(self, memo: dict[int, object]) -> SFUnit:
+        return record_copy(self, memo)  # for search: its containers copied, its values shared
 
     @property
     def type(self) -> UnitType:
@@ -155,6 +161,9 @@ class Crowd:
     history: list[int] = field(default_factory=list)
     note: str = ""  # hidden tag (conformance sentinels)
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Crowd:
+        return record_copy(self, memo)  # for search: its containers copied, its values shared
+
     @property
     def escaping(self) -> bool:
         return self.carrying > 0
@@ -173,6 +182,9 @@ class Building:
     fires: int = 0
     looted: bool = False  # CD-27: all LU taken
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Building:
+        return record_copy(self, memo)  # for search: its containers copied, its values shared
+
 
 @dataclass
 class Casualty:
@@ -186,6 +198,9 @@ class Casualty:
     stage: str = "lying"  # lying | treated | walking | stretcher | loaded | evacuated | returned
     cause: str = ""
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Casualty:
+        return record_copy(self, memo)  # for search: its containers copied, its values shared
+
 
 @dataclass
 class GasCloud:
@@ -196,6 +211,9 @@ class GasCloud:
     y: float
     turns: int = 3
     radius: float = 2.0  # inches (the ``gas_radius`` house rule when it was fired)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> GasCloud:
+        return record_copy(self, memo)  # for search: its containers copied, its values shared
 
 
 @dataclass
@@ -214,6 +232,9 @@ class Sniper:
     out: bool = False  # hit, or stopped firing (CD-70)
     note: str = ""
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Sniper:
+        return record_copy(self, memo)  # for search: its containers copied, its values shared
+
 
 @dataclass
 class Prisoner:
@@ -226,6 +247,9 @@ class Prisoner:
     node: str  # where it was arrested
     turns: int  # turns until escort and prisoner reach the vehicle
     status: str = "escorted"  # escorted | in custody | rescued | escaped
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Prisoner:
+        return record_copy(self, memo)  # for search: its containers copied, its values shared
 
 
 @dataclass
@@ -247,6 +271,9 @@ class Bomb:
     known_to: list[str] = field(default_factory=list)  # SF seats told where it went off
     note: str = ""
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Bomb:
+        return record_copy(self, memo)  # for search: its containers copied, its values shared
+
 
 @dataclass
 class LooterVehicle:
@@ -258,6 +285,9 @@ class LooterVehicle:
     capacity: int
     load: int = 0
     gone: bool = False
+
+    def __deepcopy__(self, memo: dict[int, object]) -> LooterVehicle:
+        return record_copy(self, memo)  # for search: its containers copied, its values shared
 
 
 class World(State):

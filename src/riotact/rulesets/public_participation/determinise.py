@@ -59,7 +59,8 @@ def determinise(game: Game, seat: str, seed: int) -> Game:
                                and cid not in noted])
     unseen = sorted(cid for cid, c in state.chars.items() if c.seat != seat and cid not in seen)
     for cid in unseen:
-        c = state.chars[cid] = copy.deepcopy(start.chars[cid])
+        prior = start.chars[cid]
+        c = state.chars[cid] = copy.deepcopy(prior, {id(prior.card): prior.card})  # a card is never changed
         c.x, c.y, band = noted[cid]
         _default_card(c, band, name=c.card.name)
     for c in state.chars.values():

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import copy
 import math
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from riotact.core.adjudication import Umpire
 from riotact.core.log import UMPIRE
-from riotact.core.protocol import Action, State
+from riotact.core.protocol import Action, State, record_copy
 from riotact.core.scenario import Scenario
 from riotact.tabletop import Feature, Table
 
@@ -84,13 +84,7 @@ class Character:
     notes: str = ""
 
     def __deepcopy__(self, memo: dict[int, object]) -> Character:
-        """A copy for search: the card and weapons are shared (play never changes them), values as they
-        are, and every container copied."""
-        twin = object.__new__(Character)
-        for name in _CHARACTER_FIELDS:
-            value = getattr(self, name)
-            setattr(twin, name, value if type(value) in _SHARED else copy.deepcopy(value, memo))
-        return twin
+        return record_copy(self, memo)  # for search: its containers copied, its values shared
 
     @property
     def id(self) -> str:
@@ -173,9 +167,6 @@ class Character:
         return ", ".join(bits)
 
 
-_CHARACTER_FIELDS = tuple(f.name for f in fields(Character))
-#: What a character's copy shares: values, and what play never changes.
-_SHARED = frozenset({int, float, str, bool, type(None), CharacterCard, Weapon})
 
 
 @dataclass(slots=True)
@@ -264,15 +255,17 @@ class World(State):
     def __deepcopy__(self, memo: dict[int, object]) -> World:
         """A copy for search (``Game.clone``, determinisations) that costs the game's changing state only:
         what play never changes is shared (the scenario and its cards, the table, the weapons, the house
-        rules), and so are the caches, whose entries are what their keys say in any game (an umpire's
-        ruling that changes paths gives its game new ones: ``movement.forget_paths``)."""
+        rules, the lines to speak, the character ids in order, the alliances), and so are the caches,
+        whose entries are what their keys say in any game (an umpire's ruling that changes paths gives
+        its game new ones: ``movement.forget_paths``)."""
         for same in (self.scenario, self.setup, self.table, self.weapon_book, self.options, self.sight_cache,
-                     self.plans, self.menus, self.speech, *self.weapon_book.values(),
-                     *(c.card for c in self.chars.values())):
+                     self.plans, self.menus, self.speech, self.messages, self.ids, self.allies,
+                     *self.weapon_book.values(), *(c.card for c in self.chars.values())):
             memo.setdefault(id(same), same)
         twin = object.__new__(type(self))
         memo[id(self)] = twin
-        twin.__dict__.update({k: copy.deepcopy(v, memo) for k, v in self.__dict__.items()})
+        twin.__dict__.update({k: copy.deepcopy(v, memo) for k, v in self.__dict__.items() if k != "last_seen"})
+        twin.last_seen = {seat: dict(noted) for seat, noted in self.last_seen.items()}  # of tuples
         return twin
 
     def enemies(self, a: Character, b: Character) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from riotact.core import Action, Card, Pile, Scenario, State, Umpire
+from riotact.core.protocol import record_copy
 
 from . import text as say
 from .options import Options
@@ -34,6 +35,9 @@ class Player:
     set_aside: list[Card] = field(default_factory=list)
     out: bool = False  # RB-26 gap (a): at 0 RP and did not restart
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Player:
+        return record_copy(self, memo)  # for search: its containers copied, its values shared
+
 
 @dataclass(slots=True)
 class Attempt:
@@ -45,6 +49,9 @@ class Attempt:
     target: str | None
     drawn: list[Card] = field(default_factory=list)
     action_points: int = 0
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Attempt:
+        return record_copy(self, memo)  # for search: its containers copied, its values shared
 
 
 class World(State):
