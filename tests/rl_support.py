@@ -108,15 +108,62 @@ def _cd() -> tuple[Game, Game, str]:
     return a, b, "sub1"
 
 
+#: Where the umpire's set-up names the first sniper's crowd: crowds added after it join the set-up.
+_AFTER_SNIPER = 'crowd = "B"\ntarget = "R1"\n'
+
+
 def _cd_count() -> tuple[Game, Game, str]:
     """CD-01: the umpire's set-up with one more sniper (the agent's mate in crowd A) and one more crowd
     (a gang in a side street, out of every SF player's sight): counts an SF seat may not know."""
     a, b = _variant("civil-disorder/high-street-riot", [(
-        'crowd = "B"\ntarget = "R1"\n',
-        'crowd = "B"\ntarget = "R1"\n\n[[setup.snipers]]\nid = "agent2"\ncrowd = "A"\ntarget = "R1"\n\n'
+        _AFTER_SNIPER,
+        _AFTER_SNIPER + '\n[[setup.snipers]]\nid = "agent2"\ncrowd = "A"\ntarget = "R1"\n\n'
         '[[setup.crowds]]\nid = "D"\nfigures = 12\nat = "x64y8"\nrl = 5\n')])
     assert scenario_data(a, "sub1") == scenario_data(b, "sub1")
     assert all(dumps(a.view(seat)) == dumps(b.view(seat)) for seat in ("commander", "sub1"))
+    return a, b, "sub1"
+
+
+def cd_crowd_d(at: str, rl: int, carrying: int = 0) -> Game:
+    """High-street-riot (seed 3) with one more crowd, D, at ``at``: looters carrying ``carrying`` Loot
+    Units (CD-30) if any."""
+    loot = f"looters = true\ncarrying = {carrying}\n" if carrying else ""
+    crowd = f'\n[[setup.crowds]]\nid = "D"\nfigures = 12\nat = "{at}"\nrl = {rl}\n{loot}'
+    return _variant("civil-disorder/high-street-riot", [(_AFTER_SNIPER, _AFTER_SNIPER + crowd)])[1]
+
+
+def play_passing(games: tuple[Game, ...], decisions: int) -> None:
+    """The same decisions in every game: each seat to act passes (CD-12) when it may, else takes its first
+    legal action."""
+    for _ in range(decisions):
+        seat = games[0].to_act()[0]
+        ids = [a.id for a in games[0].legal_actions(seat)]
+        for game in games:
+            game.apply(seat, "pass" if "pass" in ids else ids[0])
+
+
+def _cd_loot() -> tuple[Game, Game, str]:
+    """CD-30 / CD-04 gap: a looter crowd at the north-east exit (J4-1), out of the fire officer's sight
+    and his units', carries 1 or 4 Loot Units off the table in turn 2: the loot carried off differs,
+    nothing he knows does."""
+    a, b = (cd_crowd_d("J4-1", 5, carrying) for carrying in (1, 4))
+    play_passing((a, b), 5)
+    assert [umpire_sees(g)["stats"]["loot_escaped"] for g in (a, b)] == [1, 4]
+    assert dumps(a.view("sub1")) == dumps(b.view("sub1"))
+    return a, b, "sub1"
+
+
+def _cd_casualties() -> tuple[Game, Game, str]:
+    """CD-23 / CD-56 / CD-06: one more crowd (D, at RL 1 by the commander, out of the fire officer's sight
+    and his units'): by turn 6 it has a figure wounded, wounded one of the commander's men and made his
+    unit over-react, and the casualties took ids the fire officer never hears of."""
+    a = Game(find_scenario("civil-disorder/high-street-riot"), seed=3)
+    b = cd_crowd_d("J1-0", 1)
+    play_passing((a, b), 21)
+    stats = [umpire_sees(g)["stats"] for g in (a, b)]
+    assert {k for k in stats[0] if stats[0][k] != stats[1][k]} == {"sf_wounded", "crowd_wounded", "overreactions"}
+    assert not umpire_sees(a)["casualties"] and umpire_sees(b)["casualties"]
+    assert dumps(a.view("sub1")) == dumps(b.view("sub1"))
     return a, b, "sub1"
 
 
@@ -225,9 +272,10 @@ def _pp_count() -> tuple[Game, Game, str]:
 
 TWINS: dict[str, Callable[[], tuple[Game, Game, str]]] = {
     "RB": _rb, "BWA": _bwa_counters, "CD": _cd, "PP": _pp, "BON": _bon, "BON-setup": _bon_setup,
-    "BWA-setup": _bwa_setup, "PP-setup": _pp_setup, "PP-unseen": _pp_unseen}
+    "BWA-setup": _bwa_setup, "PP-setup": _pp_setup, "PP-unseen": _pp_unseen, "CD-loot": _cd_loot}
 
 #: Twins that differ in a hidden count (CD-01, BON-002, BWA-11, PP-02), for the encodings (the numbering and
 #: the layout) and the determinisers (the worlds).
 COUNT_TWINS: dict[str, Callable[[], tuple[Game, Game, str]]] = {
-    "CD-count": _cd_count, "BON-count": _bon_count, "BWA-count": _bwa_count, "PP-count": _pp_count}
+    "CD-count": _cd_count, "CD-casualties": _cd_casualties, "BON-count": _bon_count, "BWA-count": _bwa_count,
+    "PP-count": _pp_count}

@@ -19,7 +19,9 @@ from riotact.core import UMPIRE, Game, builtin_scenarios, find_scenario
 from riotact.core.log import dumps
 from riotact.core.search import SearchBot
 from riotact.rulesets import all_rulesets
-from rl_support import COUNT_TWINS, TWINS
+from riotact.rulesets.civil_disorder.determinise import determinise
+from riotact.rulesets.civil_disorder.state import CARRIED_SEEN
+from rl_support import COUNT_TWINS, TWINS, cd_crowd_d, play_passing
 from support import umpire_sees
 
 SCENARIOS = [s.ref for spec in all_rulesets() if spec.determinise
@@ -109,6 +111,23 @@ def test_the_search_bot_chooses_the_same_whatever_the_hidden_fact(code: str) -> 
                         rollout_cap=40, rollout_bot=game.spec.heuristic_bot)
         choices.append(bot.choose(game.view(seat), game.legal_actions(seat)))
     assert choices[0] == choices[1]
+
+
+def test_the_score_counts_in_a_world_are_what_the_seat_was_told() -> None:
+    """CD-04 gap / CD-06: a looter crowd the fire officer sees carry 4 Loot Units off the table counts in
+    his world as a load he cannot weigh (CD-30); a wound and an over-reaction the commander hears of from
+    his unit by radio count in the commander's world, and nothing he was not told (the crowd figure his men
+    beat out of his sight) counts in it, nor anything in the fire officer's, who was told of none."""
+    game = cd_crowd_d("J0-2", 5, carrying=4)
+    play_passing((game,), 5)
+    assert umpire_sees(game)["stats"]["loot_escaped"] == 4
+    assert umpire_sees(determinise(game, "sub1", 1))["stats"]["loot_escaped"] == CARRIED_SEEN == 1
+    _, riot, _ = COUNT_TWINS["CD-casualties"]()
+    truth = umpire_sees(riot)["stats"]
+    assert (truth["sf_wounded"], truth["crowd_wounded"], truth["overreactions"]) == (1, 1, 1)
+    told = {seat: umpire_sees(determinise(riot, seat, 1))["stats"] for seat in ("commander", "sub1")}
+    assert told["commander"] == {**dict.fromkeys(truth, 0), "sf_wounded": 1, "overreactions": 1}
+    assert told["sub1"] == dict.fromkeys(truth, 0)
 
 
 def test_a_figure_out_of_sight_is_where_the_seat_last_saw_it_or_gone() -> None:

@@ -18,7 +18,7 @@ rest from priors that never read the truth:
   of keeps what he knows (where, figures, RL) and gets the set-up's defaults for the rest (CD-04
   crowd set-up: no objective, no looters inside (CD-25), 5 turns of missiles (CD-35), no petrol
   bombs allowed or made (CD-37), dry (CD-22)), save that one he sees making petrol bombs may make
-  them (CD-37) and one he sees carrying goods away carries 1 Loot Unit (CD-30);
+  them (CD-37) and one he sees carrying goods away carries ``CARRIED_SEEN`` Loot Units (CD-30);
 - CD-25 / CD-26: which crowds are looters is hidden: crowds he sees carrying goods away are, and each
   other crowd he knows of is a Looter Crowd with chance ``LOOTER_CHANCE``;
 - CD-27 / CD-40: a building's value and loot are the umpire's: every building is worth
@@ -31,6 +31,12 @@ rest from priors that never read the truth:
 - an SF unit or player's figure he neither sees nor hears of (nor can order now) is where the
   (public) scenario starts it (the nearest street point out of his sight if he would see it
   there), as it started, escorting no prisoner (CD-55); gas he does not see is gone;
+- CD-04 gap / CD-06: the score's counters (arrests, casualties, loot carried off, crowds dispersed,
+  fires, over-reactions...) are what he was told of as they happened (``World.told``: what he saw,
+  or his units reported), a load he sees carried off counting ``CARRIED_SEEN`` Loot Units; the
+  casualties are those he sees in the street and those his world's units carry or tend; new ids
+  count on from the highest of the world's own pieces (``NEW_ID``), never from the true counter,
+  which hidden events move;
 - the future (dice) is the seed's.
 
 The umpire's seat (a person in the chair) sees everything: only the future is dealt anew.
@@ -46,23 +52,25 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 
 from riotact.core import UMPIRE, Game
 from riotact.core.worlds import scenario_start, world_copy
 
 from .bots import HeuristicSFBot
 from .rules.orders import ORDER_TARGETS
-from .state import Building, Crowd
+from .state import CARRIED_SEEN, Building, Crowd
 from .turn import CivilDisorder
-from .view import known_crowds, known_units, player_sees
+from .view import ON_THE_GROUND, known_crowds, known_units, player_sees
 
 NEGOTIATORS = ("poor", "average", "good")
 #: CD-26 prior: the chance that a crowd he knows of (not seen looting) is a Looter Crowd.
 LOOTER_CHANCE = 0.25
 #: CD-40 prior: the property points of a building whose value he is not told (every building's).
 BUILDING_VALUE = 20
-#: CD-30 prior: the Loot Units a crowd seen carrying goods away carries.
-CARRIED = 1
+#: The ids ``World.new_id`` makes (casualties, prisoners, a crowd's parts): the world counts on from
+#: the highest among its own pieces, never from the true counter (which hidden events move).
+NEW_ID = re.compile(r"(?:^cas|^pr|-)(\d+)$")
 
 
 def determinise(game: Game, seat: str, seed: int) -> Game:
@@ -106,6 +114,7 @@ def determinise(game: Game, seat: str, seed: int) -> Game:
     state.buildings = {bid: _building(b, bid in seen_buildings, state.options.loot_percent)
                        for bid, b in sorted(state.buildings.items())}
     state.start_value = sum(b.start_value for b in state.buildings.values())
+    _count_what_he_knows(state, seat)
     state.snipers = {sid: sn for sid, sn in state.snipers.items() if seat in sn.known_to}
     state.bombs = {bid: b for bid, b in state.bombs.items() if b.went_off is not None}
     named = _named_crowds(state) - set(crowds)
@@ -115,9 +124,23 @@ def determinise(game: Game, seat: str, seed: int) -> Game:
     state.vehicles = {}
     state.features = {"hydrant": list(state.features["hydrant"])} if "hydrant" in state.features else {}
     state.gas = [g for g in state.gas if player_sees(state, seat, state.town.nearest_point((g.x, g.y)))]
+    state.next_id = max((int(m.group(1)) for pieces in (state.casualties, state.prisoners, state.crowds)
+                         for pid in pieces if (m := NEW_ID.search(pid))), default=0)
     for other in declared:
         _declare_again(world, state, other, rng)
     return world
+
+
+def _count_what_he_knows(state: CivilDisorder, seat: str) -> None:
+    """CD-04 gap / CD-06: the stats are what he was told (``World.told``: what he saw or his units
+    reported), whoever else knows more; the casualties are those he sees lying in the street and those
+    aboard or in the care of the units of his world (CD-56 to CD-59)."""
+    state.stats = dict(state.told[seat])
+    state.told = {other: dict(state.stats) for other in state.told}
+    tended = {cid for u in state.units.values() for cid in u.load}
+    tended |= {str(u.task["casualty"]) for u in state.units.values() if u.task}
+    state.casualties = {cid: c for cid, c in state.casualties.items()
+                        if cid in tended or (c.stage in ON_THE_GROUND and player_sees(state, seat, c.node))}
 
 
 def _named_crowds(state: CivilDisorder) -> set[str]:
@@ -141,7 +164,7 @@ def _known_crowd(truth: Crowd, how: str, rng: random.Random) -> Crowd:
     """A crowd he knows of: what he sees of it, the set-up's defaults and the priors for the rest."""
     crowd = Crowd(truth.id, truth.figures, truth.node, truth.rl)
     if how == "sight" and truth.escaping:  # CD-30: seen carrying goods away
-        crowd.looter, crowd.carrying = True, CARRIED
+        crowd.looter, crowd.carrying = True, CARRIED_SEEN
     else:
         crowd.looter = rng.random() < LOOTER_CHANCE
     if how == "sight" and truth.making_petrol:  # CD-37: seen making petrol bombs

@@ -25,6 +25,12 @@ from .options import Options
 from .setup import CDSetup
 from .tables import UNIT_TYPES, Table, UnitType
 
+#: CD-04 gap: what the SF are judged on, counted as the game goes (``World.stats``).
+STATS = ("arrests", "sf_wounded", "sf_dead", "crowd_wounded", "crowd_dead", "firearm_deaths", "fires_started",
+         "loot_escaped", "crowds_dispersed", "negotiations", "overreactions", "escapes")
+#: CD-30: the Loot Units the SF count in a load they see carried off (they cannot count the goods).
+CARRIED_SEEN = 1
+
 
 @dataclass
 class Player:
@@ -355,9 +361,10 @@ class World(State):
         self.threats: dict[str, Threat] = {}  # CD-64: where each tested unit's stress comes from
         self.charged: dict[str, str] = {}  # unit -> crowd it charged this turn (CD-21 d)
         self.withdrew: set[str] = set()
-        self.stats = dict.fromkeys(("arrests", "sf_wounded", "sf_dead", "crowd_wounded", "crowd_dead",
-                                    "firearm_deaths", "fires_started", "loot_escaped", "crowds_dispersed",
-                                    "negotiations", "overreactions", "escapes"), 0)
+        self.stats = dict.fromkeys(STATS, 0)
+        #: CD-06: the stats as each SF seat was told them (events it saw or its units reported): what
+        #: its searches may count on (determinise.py), never shown
+        self.told = {seat: dict.fromkeys(STATS, 0) for seat in self.sf_seats}
         self.start_value = sum(b.value for b in self.buildings.values())
         self.next_id = 0
         self._still = (False, False)  # within World.standing: units, crowds stand still
@@ -370,6 +377,15 @@ class World(State):
         """False in the laboratory mode, whose log keeps no words (core/log.py QuietLog); a world
         may start explaining half way (core/worlds.py ``explaining``)."""
         return self.control.log.explains
+
+    def count(self, stat: str, told: Iterable[str], amount: int = 1, seen: int | None = None) -> None:
+        """CD-04 gap: ``amount`` more of ``stat`` (fewer if negative), and ``seen`` more (``amount`` if
+        None) as the seats ``told`` know it (CD-06; never below 0: they may hear of the end of what
+        they never saw begin)."""
+        self.stats[stat] += amount
+        for seat in told:
+            known = self.told[seat]
+            known[stat] = max(0, known[stat] + (amount if seen is None else seen))
 
     def new_id(self, prefix: str) -> str:
         self.next_id += 1
@@ -458,12 +474,13 @@ class World(State):
         return self.unit_spots().nearest_by_id(node, self.town.around(node, inches),
                                                lambda u: u.on_table and fits(u))
 
-    def add_casualty(self, node: str, side: str, origin: str, status: str, cause: str) -> Casualty:
-        """CD-56: every casualty is wounded or dead and lies where it fell."""
+    def add_casualty(self, node: str, side: str, origin: str, status: str, cause: str,
+                     told: Iterable[str]) -> Casualty:
+        """CD-56: every casualty is wounded or dead and lies where it fell (``told``: the SF seats
+        who see it fall or hear of it, CD-06)."""
         casualty = Casualty(self.new_id("cas"), node, side, origin, status, cause=cause)
         self.casualties[casualty.id] = casualty
-        key = f"{side}_{status}"
-        self.stats[key] = self.stats.get(key, 0) + 1
+        self.count(f"{side}_{status}", told)
         return casualty
 
     def unit_event(self, unit: SFUnit, trigger: str, threat: Threat | None = None) -> None:

@@ -12,7 +12,7 @@ from riotact.core.modifiers import Modifier
 from ..board import building_name
 from ..state import Threat
 from ..tables import OUTNUMBERED, fight_type_bonus, lookup, people
-from ..view import tell, tell_who, umpire_only
+from ..view import tell, tell_who, umpire_only, witnesses
 from .crowds import chart
 from .custody import make_arrest
 from .gas import in_gas, throw_gas
@@ -87,10 +87,11 @@ def crowd_casualty(s: World, crowd: Crowd, status: str, cause: str, *, firearm: 
     if crowd.figures <= 0:
         return
     crowd.figures -= 1
-    s.add_casualty(crowd.node, "crowd", crowd.id, status, cause)
+    told = witnesses(s, [crowd.node])
+    s.add_casualty(crowd.node, "crowd", crowd.id, status, cause, told)
     if firearm:
         if status == "dead":
-            s.stats["firearm_deaths"] += 1
+            s.count("firearm_deaths", told)
         if not crowd.had_firearm_casualty:  # CD-21 (b): -2 once per crowd per game
             crowd.had_firearm_casualty = True
             s.trigger(crowd, "first casualty from firearms", -2, "first casualty from firearms")
@@ -309,7 +310,7 @@ def fight_result_on_rioter(s: World, captor: str, node: str, crowd: Crowd, resul
         crowd_casualty(s, crowd, "wounded", f"beaten by {captor}", firearm=False)
         if arrest:  # the wounded prisoner lies there for the paramedics
             s.note("CD-55", f"The wounded rioter is under arrest by {captor}.")
-            s.stats["arrests"] += 1
+            s.count("arrests", witnesses(s, [node], units))  # CD-06: the captors' side sees it fall
             crowd.arrested += 1
         return
     if result == "arrest_or_stunned" and arrest:
@@ -414,7 +415,7 @@ def apply_overreaction(s: World, unit: SFUnit, result: str) -> None:
         unit.shaken_until = s.turn + 1
         tell(s, "CD-64", f"{unit.id} is shaken and will not advance.", units=[unit.id])
         return
-    s.stats["overreactions"] += 1
+    s.count("overreactions", witnesses(s, [unit.node], [unit.id]))  # CD-06: seen, or its report
     target = threat.building if threat is not None and threat.building else None
     if result == "panic":
         if ((unit.type.military or unit.type.swat) and unit.weapon != "none" and (crowd or target)

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from riotact.core.modifiers import Modifier
 
-from ..state import Crowd
+from ..state import CARRIED_SEEN, Crowd
 from ..tables import RL_CHART, RL_MAX, RL_MIN, ChartRow, people
-from ..view import tell
+from ..view import tell, witnesses
 from .gas import gas_on
 
 if TYPE_CHECKING:
@@ -154,12 +154,12 @@ def move_crowd(s: World, crowd: Crowd) -> None:
 def _leave(s: World, crowd: Crowd) -> None:
     """A crowd leaves by a table exit: looters escape with their loot, fleeing crowds disperse."""
     if crowd.escaping:  # CD-30
-        s.stats["loot_escaped"] += crowd.carrying
+        s.count("loot_escaped", witnesses(s, [crowd.node]), crowd.carrying, seen=CARRIED_SEEN)
         crowd.gone = "escaped"
         tell(s, "CD-30", f"People carrying stereos and TVs get away off the table ({crowd.id}).",
              nodes=[crowd.node])
     else:  # CD-23 RL 1: removed once off the table
-        s.stats["crowds_dispersed"] += 1
+        s.count("crowds_dispersed", witnesses(s, [crowd.node]))
         crowd.gone = "dispersed"
         tell(s, "CD-23", f"Crowd {crowd.id} runs off the table and disperses.", nodes=[crowd.node])
 

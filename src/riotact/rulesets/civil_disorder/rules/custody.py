@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..state import Prisoner
-from ..view import tell
+from ..view import tell, witnesses
 from .crowds import on_table
 
 if TYPE_CHECKING:
@@ -22,7 +22,7 @@ def make_arrest(s: World, captor: str, node: str, crowd: Crowd, *, units: Sequen
     the nearest police vehicle (off the table if there is none)."""
     crowd.figures -= 1
     crowd.arrested += 1
-    s.stats["arrests"] += 1
+    s.count("arrests", witnesses(s, [node], units))
     vans = [u.vehicle_node for u in s.units.values() if u.type.police and u.vehicle_node is not None]
     inches = min(s.town.path_inches(node, v) for v in (vans or s.town.exits))
     prisoner = Prisoner(s.new_id("pr"), crowd.id, captor, node,
@@ -62,10 +62,11 @@ def free_prisoner(s: World, prisoner: Prisoner) -> None:
     if crowd is not None:
         crowd.figures += 1
         crowd.arrested = max(0, crowd.arrested - 1)
-    s.stats["arrests"] -= 1
-    s.stats["escapes"] += 1
     _release_escort(s, prisoner)
     nodes = [prisoner.node] + ([s.players[prisoner.captor].node] if prisoner.captor in s.players else [])
+    told = witnesses(s, nodes, _captor_units(s, prisoner))
+    s.count("arrests", told, -1)
+    s.count("escapes", told)
     tell(s, "CD-55", f"The prisoner escorted by {prisoner.captor} "
                     f"{'escapes' if crowd is None else 'is rescued by crowd ' + crowd.id} in the confusion.",
          nodes=nodes, units=_captor_units(s, prisoner),

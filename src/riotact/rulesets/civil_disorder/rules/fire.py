@@ -8,7 +8,7 @@ from riotact.core.words import counted
 
 from ..board import building_name
 from ..state import Threat
-from ..view import tell
+from ..view import tell, witnesses
 from .combat import petrol_attack
 
 if TYPE_CHECKING:
@@ -22,8 +22,8 @@ def start_fire(s: World, building_id: str, rule: str, why: str) -> None:
     """One more fire in a building (CD-44 records the number of fires per location)."""
     b = s.buildings[building_id]
     b.fires += 1
-    s.stats["fires_started"] += 1
     fronts = s.town.buildings[building_id].fronts
+    s.count("fires_started", witnesses(s, fronts))
     tell(s, rule, f"Fire in {building_name(building_id)} ({why}): {counted(b.fires, 'fire')}.", nodes=fronts,
          building=building_id)
     for crowd in s.crowds_at(fronts):  # CD-20: a dramatic change next to the crowd

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..board import building_name
-from ..view import tell
+from ..state import CARRIED_SEEN
+from ..view import tell, witnesses
 from .crowds import loots, nearest_shop, split, violent
 from .fire import start_fire
 
@@ -125,7 +126,7 @@ def looter_vehicles(s: World) -> None:
         near_sf = any(s.town.inches(v.node, u.node) <= too_close for u in s.live_units())
         if v.load >= v.capacity or near_sf:
             v.gone = True
-            s.stats["loot_escaped"] += v.load
+            s.count("loot_escaped", witnesses(s, [v.node]), v.load, seen=CARRIED_SEEN)
             tell(s, "CD-29", f"A loaded {v.kind} drives off at speed.", nodes=[v.node])
 
 

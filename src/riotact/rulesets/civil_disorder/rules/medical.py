@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..tables import AMBULANCE_PLACES, TRIAGE
-from ..view import tell
+from ..view import tell, witnesses
 from .movement import travel
 
 if TYPE_CHECKING:
@@ -115,8 +115,9 @@ def do_step(s: World, unit: SFUnit, casualty: Casualty, step: str, rest: list[st
         _return_to_action(s, casualty)
     elif step == "resuscitate" and "resuscitate" not in rest:
         casualty.status, casualty.stage = "dead", "dead"  # CD-57 result 6: dies after two turns
-        s.stats[f"{casualty.side}_wounded"] -= 1
-        s.stats[f"{casualty.side}_dead"] += 1
+        told = witnesses(s, units=[unit.id])
+        s.count(f"{casualty.side}_wounded", told, -1)
+        s.count(f"{casualty.side}_dead", told)
         tell(s, "CD-57", f"Casualty {casualty.id} dies in the paramedics' arms.", units=[unit.id])
     elif step == "load":  # CD-58: one turn to put a casualty into the ambulance
         unit.load.append(casualty.id)
@@ -125,7 +126,7 @@ def do_step(s: World, unit: SFUnit, casualty: Casualty, step: str, rest: list[st
 
 
 def _return_to_action(s: World, casualty: Casualty) -> None:
-    s.stats[f"{casualty.side}_wounded"] -= 1
+    s.count(f"{casualty.side}_wounded", witnesses(s, [casualty.node]), -1)
     if casualty.side == "sf" and casualty.origin in s.players:
         s.players[casualty.origin].out = False  # a player's own figure is back in action
     elif casualty.side == "sf" and casualty.origin in s.units:
@@ -154,7 +155,8 @@ def wound_sf(s: World, unit: SFUnit, cause: str, *, dead: bool = False) -> None:
     unit.figures -= 1
     if unit.down and len(unit.down) > unit.figures:
         unit.down.pop()
-    s.add_casualty(unit.node, "sf", unit.id, "dead" if dead else "wounded", cause)
+    s.add_casualty(unit.node, "sf", unit.id, "dead" if dead else "wounded", cause,
+                   witnesses(s, [unit.node], [unit.id]))
     s.unit_wounded[unit.id] = s.unit_wounded.get(unit.id, 0) + 1
     s.unit_event(unit, "member wounded")
     tell(s, "CD-56", f"A figure of {unit.id} is {'killed' if dead else 'wounded'} ({cause}).",

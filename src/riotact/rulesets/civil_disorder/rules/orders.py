@@ -556,9 +556,9 @@ def negotiate(s: World, seat: str, crowd: Crowd) -> None:
             problem = f"crowd {crowd.id} is no longer within reach of your voice"
         s.umpire.effect("CD-32", f"Your negotiation fails: {problem}.", visible_to=seats_only(s, seat))
         return
-    s.stats["negotiations"] += 1
-    s.umpire.effect("CD-32", f"{seat} negotiates with crowd {crowd.id}.",
-                    visible_to=seats_and_witnesses(s, [seat], [me.node, crowd.node]))
+    told = seats_and_witnesses(s, [seat], [me.node, crowd.node])
+    s.count("negotiations", told)
+    s.umpire.effect("CD-32", f"{seat} negotiates with crowd {crowd.id}.", visible_to=told)
     if shooting_or_gas_in_sight(s, crowd):  # CD-32: the player learns only that nothing comes of it
         s.note("CD-32", f"No negotiation with crowd {crowd.id}: there is shooting or gas in sight of the crowd.")
         return

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from riotact.core.modifiers import Modifier
 
 from ..tables import lookup
-from ..view import seats_only, tell
+from ..view import seats_only, tell, witnesses
 from .combat import DOWN_TURNS, fight_result_on_rioter, in_gas, outnumbered, rioter_fight_modifiers, volley
 from .crowds import chart
 
@@ -79,7 +79,7 @@ def wound_player(s: World, seat: str, cause: str, *, dead: bool = False) -> None
     """CD-56: the player's figure is a casualty, out of action until a paramedic patches it up."""
     me = s.players[seat]
     me.out, me.down, me.vehicle = True, 0, None
-    s.add_casualty(me.node, "sf", seat, "dead" if dead else "wounded", cause)
+    s.add_casualty(me.node, "sf", seat, "dead" if dead else "wounded", cause, witnesses(s, [me.node]))
     tell(s, "CD-56", f"{seat} is {'killed' if dead else 'wounded'} ({cause}).", nodes=[me.node])  # seat included
 
 
