@@ -5,15 +5,16 @@ no Python headers, mypyc failing) the install goes on and the laboratory plays o
 - The compiled engines of Civil Disorder, By Will Alone, Public Participation and The Breaking of
   Nations (``riotact.compiled``), one plan for all (``RULESETS``): every module of each ruleset's
   package but the few named below, the shared table geometry (``riotact.tabletop``; its shapely
-  calls stay calls into shapely), and the core's dice, log, modifiers and adjudication (the umpire)
-  with the modules their classes meet, copied into the package ``riotact_compiled`` under
-  ``build/compiled/`` (outside the source tree; git ignores ``build/``) and compiled there with
-  mypyc, one library per ruleset and one each for the core and the table (``_groups``: a changed
-  ruleset recompiles only its own library). Imports between copied modules are
-  pointed at the copies (the statements rewritten from the syntax tree, line numbers kept), so the
-  copies only meet each other. The copies are the same source, so they play the same games;
-  ``riotact.compiled`` refuses a ruleset's copies once one of its sources has changed since the build. The sources in
-  ``src/riotact`` are never compiled in place, so an editable install always runs what is written there.
+  calls stay calls into shapely), and the core's dice, log, modifiers, adjudication (the umpire)
+  and legal lists made as read (open_orders) with the modules their classes meet, copied into the
+  package ``riotact_compiled`` under ``build/compiled/`` (outside the source tree; git ignores
+  ``build/``) and compiled there with mypyc, one library per ruleset and one each for the core and
+  the table (``_groups``: a changed ruleset recompiles only its own library). Imports between copied
+  modules are pointed at the copies (the statements rewritten from the syntax tree, line numbers
+  kept), so the copies only meet each other. The copies are the same source, so they play the same
+  games; ``riotact.compiled`` refuses a ruleset's copies once one of its sources (its own, the
+  table's, the core's) has changed since the build. The sources in ``src/riotact`` are never
+  compiled in place, so an editable install always runs what is written there.
 
 An editable install (``pip install -e .``, or ``python setup.py build_ext --inplace``) leaves the
 compiled modules in ``build/compiled/riotact_compiled``, where ``riotact.compiled`` finds them.
@@ -37,11 +38,10 @@ SRC = ROOT / "src"
 #: Where the copies are written and compiled (``riotact.compiled.BUILT``).
 BUILT = ROOT / "build" / "compiled"
 COPIES = "riotact_compiled"
-#: Core modules the compiled rules call on every roll and event.
-CORE = ("adjudication", "dice", "log", "modifiers")
-#: Core modules copied only (their classes meet the copies: the state's base class and its umpire,
-#: the legal lists made as read).
-CORE_COPIED_ONLY = ("protocol", "umpiring", "open_orders")
+#: Core modules the compiled rules call on every roll and event, and the legal lists made as read.
+CORE = ("adjudication", "dice", "log", "modifiers", "open_orders")
+#: Core modules copied only (their classes meet the copies: the state's base class and its umpire).
+CORE_COPIED_ONLY = ("protocol", "umpiring")
 #: The rulesets compiled, each its package's modules (the same layout in every ruleset).
 RULESETS = ("civil_disorder", "by_will_alone", "public_participation", "breaking_of_nations")
 #: Packages below the rulesets compiled whole, their ``__init__`` included (the rulesets import

@@ -87,6 +87,8 @@ def _unavailable(state: str) -> str | None:
         importlib.import_module(copy_of(state))
     except ImportError:
         return not_compiled
+    except Exception as exc:  # a compiled copy that does not load is refused, not played
+        return f"the compiled laboratory engine does not load ({type(exc).__name__}: {exc})".replace("\n", " ")
     return None
 
 
