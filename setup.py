@@ -2,14 +2,19 @@
 no Python headers, mypyc failing) the install goes on and the laboratory plays on the Python engine.
 
 - Revolting Behaviour!'s engine, a C port of its rules (rulesets/revolting_behaviour/native/_labcore.c).
-- Civil Disorder's compiled engine (``riotact.compiled``): every module of the ruleset's package but
-  the few named below, and the core's dice, log, modifiers and adjudication (the umpire) with the modules their classes
-  meet, copied into the package ``riotact_compiled`` under ``build/compiled/`` (outside the source
-  tree; git ignores ``build/``) and compiled there with mypyc. Imports between copied modules are
-  pointed at the copies (the statements rewritten from the syntax tree, line numbers kept), so the
-  copies only meet each other. The copies are the same source, so they play the same games;
-  ``riotact.compiled`` refuses them once a source has changed since the build. The sources in
-  ``src/riotact`` are never compiled in place, so an editable install always runs what is written there.
+- The compiled engines of Civil Disorder, By Will Alone, Public Participation and The Breaking of
+  Nations (``riotact.compiled``), one plan for all (``RULESETS``): every module of each ruleset's
+  package but the few named below, the shared table geometry (``riotact.tabletop``; its shapely
+  calls stay calls into shapely), and the core's dice, log, modifiers, adjudication (the umpire)
+  and legal lists made as read (open_orders) with the modules their classes meet, copied into the
+  package ``riotact_compiled`` under ``build/compiled/`` (outside the source tree; git ignores
+  ``build/``) and compiled there with mypyc, one library per ruleset and one each for the core and
+  the table (``_groups``: a changed ruleset recompiles only its own library). Imports between copied
+  modules are pointed at the copies (the statements rewritten from the syntax tree, line numbers
+  kept), so the copies only meet each other. The copies are the same source, so they play the same
+  games; ``riotact.compiled`` refuses a ruleset's copies once one of its sources (its own, the
+  table's, the core's) has changed since the build. The sources in ``src/riotact`` are never
+  compiled in place, so an editable install always runs what is written there.
 
 An editable install (``pip install -e .``, or ``python setup.py build_ext --inplace``) leaves the
 compiled modules in ``build/compiled/riotact_compiled``, where ``riotact.compiled`` finds them.
@@ -33,16 +38,19 @@ SRC = ROOT / "src"
 #: Where the copies are written and compiled (``riotact.compiled.BUILT``).
 BUILT = ROOT / "build" / "compiled"
 COPIES = "riotact_compiled"
-#: Core modules the compiled rules call on every roll and event.
-CORE = ("adjudication", "dice", "log", "modifiers")
-#: Core modules copied only (their classes meet the copies: the state's base class and its umpire,
-#: the legal lists made as read).
-CORE_COPIED_ONLY = ("protocol", "umpiring", "open_orders")
-CIVIL_DISORDER = "riotact.rulesets.civil_disorder"
-#: Modules of the ruleset copied (so that the copies' classes only meet each other) but left as Python:
-#: set-up (pydantic, which mypyc cannot build against), the bots, the encodings and the text screen
-#: (off the hot path).
-COPIED_ONLY = {"setup", "bots", "encoding", "determinise", "text"}
+#: Core modules the compiled rules call on every roll and event, and the legal lists made as read.
+CORE = ("adjudication", "dice", "log", "modifiers", "open_orders")
+#: Core modules copied only (their classes meet the copies: the state's base class and its umpire).
+CORE_COPIED_ONLY = ("protocol", "umpiring")
+#: The rulesets compiled, each its package's modules (the same layout in every ruleset).
+RULESETS = ("civil_disorder", "by_will_alone", "public_participation", "breaking_of_nations")
+#: Packages below the rulesets compiled whole, their ``__init__`` included (the rulesets import
+#: their names from the package).
+SHARED = ("riotact.tabletop",)
+#: Modules of a ruleset copied (so that the copies' classes only meet each other) but left as Python:
+#: set-up and army lists (pydantic, which mypyc cannot build against), the bots, the encodings and
+#: the text screen (off the hot path).
+COPIED_ONLY = {"setup", "armies", "bots", "encoding", "determinise", "text"}
 #: Not copied: the declaration and the odds calculator, which the laboratory games never call, and
 #: the typed house rules, whose instance the game (Python) makes and the copies read by attribute.
 NOT_COPIED = {"spec", "odds", "options"}
@@ -53,24 +61,40 @@ def _copied(name: str) -> str:
 
 
 def _module(path: Path) -> str:
-    return ".".join(path.relative_to(SRC).with_suffix("").parts)
+    parts = path.relative_to(SRC).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
 def _plan() -> dict[str, bool]:
-    """Original module -> compile it (True) or copy it only (False): the core's named modules, and
-    every module of the ruleset's package (its subpackages too) but the named exclusions. Package
-    ``__init__`` files are not copied: the copies' packages are empty."""
+    """Original module -> compile it (True) or copy it only (False): the core's named modules, the
+    shared packages' modules, and every module of each ruleset's package (its subpackages too) but
+    the named exclusions. A ruleset's package ``__init__`` files are not copied: its copies'
+    packages are empty."""
     plan = {f"riotact.core.{m}": m in CORE for m in (*CORE, *CORE_COPIED_ONLY)}
-    package = SRC / CIVIL_DISORDER.replace(".", "/")
-    for path in sorted(package.rglob("*.py")):
-        top = path.relative_to(package).parts[0].removesuffix(".py")
-        if path.stem != "__init__" and top not in NOT_COPIED:
-            plan[_module(path)] = top not in COPIED_ONLY
+    for shared in SHARED:
+        plan |= {_module(path): True for path in sorted((SRC / shared.replace(".", "/")).rglob("*.py"))}
+    for ruleset in RULESETS:
+        package = SRC / "riotact" / "rulesets" / ruleset
+        for path in sorted(package.rglob("*.py")):
+            top = path.relative_to(package).parts[0].removesuffix(".py")
+            if path.stem != "__init__" and top not in NOT_COPIED:
+                plan[_module(path)] = top not in COPIED_ONLY
     return plan
 
 
+def _groups(compiled: list[str]) -> list[tuple[list[str], str]]:
+    """mypyc's libraries: one per ruleset, one for the shared packages, one for the core."""
+    def owner(path: str) -> str:
+        parts = (ROOT / path).relative_to(BUILT / COPIES).parts
+        return parts[1] if parts[0] == "rulesets" else parts[0]
+    owners = {path: owner(path) for path in compiled}
+    return [([p for p in compiled if owners[p] == name], f"{COPIES}.native_{name}")
+            for name in sorted(set(owners.values()))]
+
+
 def _file(name: str) -> Path:
-    return SRC / (name.replace(".", "/") + ".py")
+    path = SRC / name.replace(".", "/")
+    return path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
 
 
 def _packages(plan: dict[str, bool]) -> set[str]:
@@ -83,7 +107,7 @@ def _rewritten(name: str, text: str, copied: set[str]) -> str:
     relative import of a module left behind made absolute: each such statement is written anew from
     its syntax tree in the place of the old one (what follows it on its last line kept, the lines
     it spanned kept blank, so line numbers stay)."""
-    package = name.rpartition(".")[0]
+    package = name if _file(name).name == "__init__.py" else name.rpartition(".")[0]
     lines = [line.encode() for line in text.splitlines(keepends=True)]
     statements = []
     for node in ast.walk(ast.parse(text)):
@@ -119,7 +143,7 @@ def copy_for_compiling() -> list[str]:
     """Write the copies under ``build/compiled/riotact_compiled``; returns the files mypyc is to compile."""
     plan = _plan()
     root = BUILT / COPIES
-    packages = _packages(plan) - {"riotact"}
+    packages = _packages(plan) - {"riotact"} - set(plan)  # those in the plan are copied, not made empty
     targets = {root / _file(name).relative_to(SRC / "riotact") for name in plan}
     inits = {root / "__init__.py"} | {root / _copied(p).removeprefix(COPIES + ".").replace(".", "/") / "__init__.py"
                                       for p in packages}
@@ -135,9 +159,9 @@ def copy_for_compiling() -> list[str]:
            '(riotact.compiled loads them). SOURCES: each original module and the SHA-256 of the\n'
            'source it was copied from."""\n\n'
            f"SOURCES = {digests!r}\n")
-    # Imports of the ruleset's package and its subpackages go to the copies' (empty) packages; of the
+    # Imports of a ruleset's package and its subpackages go to the copies' (empty) packages; of the
     # core package, to the original (only some core modules are copied).
-    copied = set(plan) | {p for p in packages if p == CIVIL_DISORDER or p.startswith(CIVIL_DISORDER + ".")}
+    copied = set(plan) | {p for p in packages if p.startswith("riotact.rulesets.")}
     for init in sorted(inits - {root / "__init__.py"}):
         _write(init, '"""Generated by setup.py: compiled copies."""\n')
     compiled = []
@@ -155,11 +179,14 @@ def compiled_engine() -> list[Extension]:
         from mypyc.build import mypycify
 
         os.environ["MYPYPATH"] = str(SRC)  # the copies' types from the modules left behind, as written
-        extensions: list[Extension] = mypycify(["--ignore-missing-imports", *copy_for_compiling()],
-                                               group_name=f"{COPIES}.native")
+        compiled = copy_for_compiling()
+        # No incremental cache (mypyc's separate libraries turn it on): loading IR from it failed
+        # ("value is not in list", mypy 2.4.1), and it would share the project's .mypy_cache.
+        extensions: list[Extension] = mypycify(["--ignore-missing-imports", "--cache-dir", os.devnull, *compiled],
+                                               separate=_groups(compiled))
     except (Exception, SystemExit) as exc:  # mypyc missing or failing: the Python engine plays
         why = f"mypyc stopped with status {exc.code}; its messages are above" if isinstance(exc, SystemExit) else exc
-        print(f"riotact: Civil Disorder's compiled laboratory engine is not built ({why})", file=sys.stderr)
+        print(f"riotact: the compiled laboratory engines are not built ({why})", file=sys.stderr)
         return []
     for extension in extensions:
         extension.optional = True

@@ -2,8 +2,9 @@
 
 1. Decisions per CPU-second on each built-in scenario, random bots (legal list, pick, apply; as the
    peer loop does) and heuristic bots (the view too), in the laboratory mode and with the explained
-   log, alternated in rounds with OpenSpiel's Python ``python_kuhn_poker`` random play (a yardstick
-   for a Python game loop; chance outcomes not counted). Medians of the rounds.
+   log (the laboratory-mode loops also on the compiled engine where it was built, setup.py),
+   alternated in rounds with OpenSpiel's Python ``python_kuhn_poker`` random play (a yardstick for a
+   Python game loop; chance outcomes not counted). Medians of the rounds.
 2. Cost per turn against units: the village scenario's units copied k times (1x..16x, new ids, each
    copy shifted 1" so no two models share a place), random bots, laboratory mode; CPU milliseconds per
    turn, the mean over seeds 1..N (``--seeds``, 3), the log-log exponent over all factors (1 = linear)
@@ -25,6 +26,7 @@ from typing import Any
 
 from bench_scaling import slope
 from peers import alternate, openspiel_loop, pin_to_one_core, riotact_random_loop
+from riotact.compiled import unavailable
 from riotact.core import Game, builtin_scenarios, make_bot, parse_scenario
 from riotact.core.scenario import Scenario
 from riotact.rulesets import get_ruleset
@@ -36,12 +38,12 @@ def scenarios() -> dict[str, Scenario]:
     return {s.id: s for s in builtin_scenarios(SPEC)}
 
 
-def heuristic_loop(scenario: Scenario) -> Callable[[float], tuple[int, int, float]]:
+def heuristic_loop(scenario: Scenario, engine: str = "python") -> Callable[[float], tuple[int, int, float]]:
     def loop(seconds: float) -> tuple[int, int, float]:
         games = decisions = 0
         start = time.process_time()
         while time.process_time() - start < seconds:
-            game = Game(scenario, seed=games, explain=False)
+            game = Game(scenario, seed=games, explain=False, engine=engine)
             bots = {s: make_bot("heuristic", game, s) for s in game.seats}
             while game.to_act():
                 seat = game.to_act()[0]
@@ -101,6 +103,9 @@ def main() -> None:
         loops[f"{sid} random, laboratory mode"] = riotact_random_loop(scenario, False)
         loops[f"{sid} random, explained log"] = riotact_random_loop(scenario, True)
         loops[f"{sid} heuristic (views), laboratory mode"] = heuristic_loop(scenario)
+        if unavailable(SPEC.id) is None:
+            loops[f"{sid} random, laboratory mode, compiled"] = riotact_random_loop(scenario, False, "compiled")
+            loops[f"{sid} heuristic (views), laboratory mode, compiled"] = heuristic_loop(scenario, "compiled")
     with contextlib.suppress(ImportError):
         loops["OpenSpiel python_kuhn_poker random"] = openspiel_loop("python_kuhn_poker")
     report["decisions"] = alternate(loops, args.seconds, args.rounds)

@@ -2,8 +2,9 @@
 
 Prints games per second (heuristic against heuristic, random against random),
 the mean decision latency (one ``apply`` plus the next ``view``, the work an
-interface does per decision), and random actions per second against
-OpenSpiel's Python ``python_kuhn_poker`` random-play loop run in the same process.
+interface does per decision), and random actions per CPU-second in the laboratory mode, on the Python
+engine and, where it was built (setup.py), the compiled engine, against OpenSpiel's Python
+``python_kuhn_poker`` random-play loop run in the same process.
 
     .venv/bin/python benchmarks/bench_bwa.py [--seconds 5] [--rounds 2]
 """
@@ -15,6 +16,7 @@ import json
 import time
 
 from peers import openspiel_loop, pin_to_one_core, riotact_random_loop
+from riotact.compiled import unavailable
 from riotact.core import Game
 from riotact.core.bots import RandomBot, bot_rng
 from riotact.core.scenario import Scenario, builtin_scenarios
@@ -55,9 +57,10 @@ def bot_loop(scenario: Scenario, kind: str, seconds: float) -> dict[str, float]:
             "decisions_per_game": decisions / max(games, 1)}
 
 
-def random_actions(scenario: Scenario, seconds: float) -> float:
-    """Random play without views: legal actions, pick, apply (the peer loop's work), per CPU-second."""
-    _, decisions, spent = riotact_random_loop(scenario)(seconds)
+def random_actions(scenario: Scenario, seconds: float, engine: str = "python") -> float:
+    """Random play without views in the laboratory mode: legal actions, pick, apply (the peer loop's
+    work), per CPU-second."""
+    _, decisions, spent = riotact_random_loop(scenario, False, engine)(seconds)
     return decisions / spent
 
 
@@ -79,22 +82,27 @@ def main() -> None:
     pin_to_one_core()
     scenario = largest()
     best: dict[str, dict[str, float]] = {}
-    bwa_random, peer = 0.0, None
+    bwa_random, peer = {"python": 0.0}, None
+    if unavailable(SPEC.id) is None:
+        bwa_random["compiled"] = 0.0
     for _ in range(args.rounds):
         for kind in ("heuristic", "random"):
             figures = bot_loop(scenario, kind, args.seconds)
             if figures["games_per_s"] > best.get(kind, {}).get("games_per_s", 0.0):
                 best[kind] = figures
-        bwa_random = max(bwa_random, random_actions(scenario, args.seconds))
+        for engine, rate in bwa_random.items():
+            bwa_random[engine] = max(rate, random_actions(scenario, args.seconds, engine))
         rate = openspiel_actions(args.seconds)
         if rate is not None:
             peer = max(peer or 0.0, rate)
     report: dict[str, object] = {"scenario": scenario.ref,
                                  **{k: {n: round(v, 2) for n, v in f.items()} for k, f in best.items()},
-                                 "random_actions_per_s": round(bwa_random, 1)}
+                                 "random_actions_per_cpu_s": {e: round(r, 1) for e, r in bwa_random.items()}}
+    if "compiled" in bwa_random:
+        report["compiled_over_python"] = round(bwa_random["compiled"] / bwa_random["python"], 2)
     if peer is not None:
         report["openspiel_kuhn_random_decisions_per_cpu_s"] = round(peer, 1)
-        report["ratio_random_actions_per_s"] = round(bwa_random / peer, 4)
+        report["ratio_random_actions_per_s"] = {e: round(r / peer, 4) for e, r in bwa_random.items()}
     print(json.dumps(report, indent=1))
 
 

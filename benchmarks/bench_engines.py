@@ -2,7 +2,7 @@
 RL steps per CPU-second, the cost of a copy, and the size and cost of CD's largest legal list.
 
 1. Random play of each built-in scenario in the laboratory mode (legal list, one picked uniformly,
-   apply: the peer's loop), on the Python engine and, where it was built, on CD's compiled engine;
+   apply: the peer's loop), on the Python engine and, where it was built, on the compiled engine;
    and RL steps through the PettingZoo environment (observe the seat to act, pick a number the
    action mask allows, step). Alternated in rounds with OpenSpiel's Python ``python_kuhn_poker``
    random play, in CPU time, on one core; medians of the rounds, and each as a ratio to Kuhn's.
@@ -141,7 +141,7 @@ def main() -> None:
         for ruleset in RULESETS:
             for scenario in builtin_scenarios(get_ruleset(ruleset)):
                 loops[f"{scenario.ref} laboratory python"] = random_loop(scenario, "python")
-                if ruleset == "civil-disorder" and unavailable() is None:
+                if unavailable(ruleset) is None:
                     loops[f"{scenario.ref} laboratory compiled"] = random_loop(scenario, "compiled")
                 loops[f"{scenario.ref} rl steps"] = rl_loop(scenario)
         rates = alternate(loops, args.seconds, args.rounds)

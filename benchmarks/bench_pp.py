@@ -2,9 +2,10 @@
 the cost of a copy for search, and the shared table's line-of-sight queries against plain shapely.
 
 1. Decisions per CPU-second on each built-in scenario, random bots (legal list, pick, apply: the peer
-   loop) in the laboratory mode and with the explained log, and heuristic bots (their views too),
-   alternated in rounds with OpenSpiel's Python ``python_kuhn_poker`` random play (a yardstick for a
-   Python game loop). Medians of the rounds.
+   loop) in the laboratory mode and with the explained log, and heuristic bots (their views too), the
+   laboratory-mode loops also on the compiled engine where it was built (setup.py), alternated in
+   rounds with OpenSpiel's Python ``python_kuhn_poker`` random play (a yardstick for a Python game
+   loop). Medians of the rounds.
 2. Cost per turn against characters: the busiest scenario's characters copied k times (1x..16x, new
    ids, each copy shifted so no two figures share a place, carriers carrying with their own copy's
    partner), random bots, laboratory mode; CPU milliseconds per move (PP-01), the mean over seeds
@@ -32,6 +33,7 @@ from shapely.geometry import LineString, Point, Polygon
 
 from bench_scaling import slope
 from peers import alternate, openspiel_loop, pin_to_one_core, riotact_random_loop
+from riotact.compiled import unavailable
 from riotact.core import Game, builtin_scenarios, make_bot, parse_scenario
 from riotact.core.bots import play_out
 from riotact.core.scenario import Scenario
@@ -49,13 +51,13 @@ def busiest() -> Scenario:
     return max(builtin_scenarios(SPEC), key=lambda s: (len(s.setup.characters), len(s.setup.features)))
 
 
-def heuristic_loop(scenario: Scenario) -> Callable[[float], tuple[int, int, float]]:
+def heuristic_loop(scenario: Scenario, engine: str = "python") -> Callable[[float], tuple[int, int, float]]:
     """Whole heuristic bot games in the laboratory mode (the core's play loop, views included)."""
     def loop(seconds: float) -> tuple[int, int, float]:
         games = decisions = 0
         start = time.process_time()
         while time.process_time() - start < seconds:
-            game = Game(scenario, seed=games, explain=False)
+            game = Game(scenario, seed=games, explain=False, engine=engine)
             play_out(game, {s: make_bot("heuristic", game, s) for s in game.seats})
             decisions += len(game.decisions)
             games += 1
@@ -159,6 +161,9 @@ def main() -> None:
         loops[f"{sid} random, laboratory mode"] = riotact_random_loop(scenario, False)
         loops[f"{sid} random, explained log"] = riotact_random_loop(scenario, True)
         loops[f"{sid} heuristic (views), laboratory mode"] = heuristic_loop(scenario)
+        if unavailable(SPEC.id) is None:
+            loops[f"{sid} random, laboratory mode, compiled"] = riotact_random_loop(scenario, False, "compiled")
+            loops[f"{sid} heuristic (views), laboratory mode, compiled"] = heuristic_loop(scenario, "compiled")
     with contextlib.suppress(ImportError):
         loops["OpenSpiel python_kuhn_poker random"] = openspiel_loop("python_kuhn_poker")
     report["decisions"] = alternate(loops, args.seconds, args.rounds)

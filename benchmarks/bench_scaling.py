@@ -115,7 +115,7 @@ def main() -> None:
     report: dict[str, Any] = {}
     measures: list[tuple[str, Callable[[int, int], tuple[float, int]]]] = [
         ("civil-disorder", cd_cost), ("civil-disorder (random bots)", cd_random_cost)]
-    if unavailable() is None:
+    if unavailable("civil-disorder") is None:
         measures.append(("civil-disorder (compiled engine)", partial(cd_cost, compiled=True)))
     for name, measure in (*measures, ("by-will-alone", bwa_cost)):
         rows = []

@@ -14,7 +14,7 @@ from riotact.core import builtin_scenarios
 from riotact.rulesets import get_ruleset, ruleset_ids
 
 #: Games per scenario, by ruleset: as many as the suite's time allows (see the test's docstring).
-#: Revolting Behaviour! and Civil Disorder play on their compiled engines.
+#: Every ruleset plays on its compiled engine where it was built (the same games, faster).
 GAMES = {"revolting-behaviour": 40, "civil-disorder": 40, "by-will-alone": 12,
          "public-participation": 12, "breaking-of-nations": 6}
 

@@ -1,7 +1,7 @@
 """`sim` and `sweep` on Revolting Behaviour!'s compiled laboratory core (``--engine``): the same rows,
 summaries and saved logs as the Python engine, whatever the seats (random and heuristic bots),
 house rules or job count, and a clean fall back where the core cannot play (a search seat, big
-rewards, no C compiler)."""
+rewards, no C compiler); and sweeps on the other rulesets' compiled (mypyc) engines."""
 
 from __future__ import annotations
 
@@ -12,9 +12,11 @@ from typing import Any
 import pyarrow.parquet as pq
 import pytest
 
-from riotact.core import Scenario, find_scenario
+from riotact.compiled import unavailable
+from riotact.core import Scenario, builtin_scenarios, find_scenario
 from riotact.lab import sweep as sweep_module
 from riotact.lab.sweep import Sweep, local_runner, run_sweep
+from riotact.rulesets import get_ruleset
 from riotact.rulesets.revolting_behaviour.native import lab
 from support import rb_scenario
 from test_cli import riotact
@@ -111,10 +113,18 @@ def test_sweep_engine_compiled_refusals_are_one_line(tmp_path: Path, args: list[
     assert not (tmp_path / "x").exists()
 
 
-def test_sweep_of_a_ruleset_without_a_core(tmp_path: Path) -> None:
-    out = riotact("sweep", "by-will-alone/ministry-sit-in", "--games", "1", "--engine", "compiled",
-                  "--out", str(tmp_path / "x"))
-    assert out.returncode == 2 and "has no compiled engine" in out.stderr
+@pytest.mark.parametrize("ruleset", ["by-will-alone", "public-participation", "breaking-of-nations"])
+def test_sweep_rows_are_the_same_on_a_mypyc_engine(tmp_path: Path, ruleset: str) -> None:
+    """The rulesets' compiled engines (test_compiled_engines.py) sweep the Python engine's rows, or
+    refuse in one line where they were not built."""
+    scenario = builtin_scenarios(get_ruleset(ruleset))[0]
+    why = unavailable(ruleset)
+    if why is not None:
+        out = riotact("sweep", scenario.ref, "--games", "1", "--engine", "compiled", "--out", str(tmp_path / "x"))
+        assert out.returncode == 2 and why in out.stderr and "Traceback" not in out.stderr
+        return
+    python = api_sweep(tmp_path / "python", scenario, "python", games=2, grid=[])
+    assert api_sweep(tmp_path / "compiled", scenario, "compiled", games=2, grid=[]) == python
 
 
 @needs_core

@@ -311,7 +311,6 @@ STATE_READS: dict[str, tuple[int, str]] = {
                                       "object identity, a cost no view shows"),
     "by_will_alone/test_bwa_text.py": (1, "plants the conformance sentinels (as core/conformance.py does), "
                                        "which no seat or umpire decision can"),
-    "civil_disorder/test_cd_compiled.py": (1, "checks that the compiled engine plays with its own (mypyc) state type"),
     "civil_disorder/test_cd_conformance.py": (1, "plants the conformance suite's sentinels in the hidden facts "
                                                 "(view.plant_sentinels)"),
     "civil_disorder/test_cd_snipers.py": (1, "plants the sentinels and asks which the commander may not see "
@@ -337,6 +336,7 @@ STATE_READS: dict[str, tuple[int, str]] = {
                                   "as core.conformance does)"),
     "web/test_wire_leaks.py": (2, "plants the leak sentinels (the state's own fog hook, "
                                   "as core.conformance does)"),
+    "test_compiled_engines.py": (1, "checks that a compiled engine plays with its own (mypyc) state type"),
 }
 
 

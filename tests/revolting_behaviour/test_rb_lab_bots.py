@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from revolting_behaviour.test_rb_lab import house_rule_values, needs_core
 from riotact.core import UMPIRE, Game, LaboratoryUnavailable, find_scenario, make_bot, play_laboratory, play_out
+from riotact.rulesets import get_ruleset
 from riotact.rulesets.revolting_behaviour.native import lab
 from riotact.rulesets.revolting_behaviour.native.lab import LabGame
 from support import rb_scenario
@@ -127,8 +128,10 @@ def test_without_the_compiled_core_auto_plays_on_game(monkeypatch: pytest.Monkey
         play_laboratory(scenario, seed=1, engine="compiled")
 
 
-def test_rulesets_without_a_core_play_on_game() -> None:
+def test_rulesets_without_a_core_play_on_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ruleset that declares no compiled engine (every built-in one has one now): auto plays Game."""
     scenario = find_scenario("by-will-alone/ministry-sit-in")
+    monkeypatch.delitem(get_ruleset("by-will-alone").engines, "compiled")
     assert play_laboratory(scenario, seed=1) is None
     with pytest.raises(LaboratoryUnavailable, match="has no compiled engine"):
         play_laboratory(scenario, seed=1, engine="compiled")

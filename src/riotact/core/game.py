@@ -31,9 +31,8 @@ from .engines import PYTHON, game_parts
 from .errors import IllegalActionError, RiotactError, ScenarioError, UndoRefusedError
 from .log import UMPIRE, Event, read_log
 from .messages import SAY
-from .open_orders import FindsActions
 from .options import resolve_options
-from .protocol import Action, Result, RulesetSpec
+from .protocol import Action, FindsActions, Result, RulesetSpec
 from .registry import ruleset_spec
 from .scenario import Scenario
 from .umpiring import PREFIX

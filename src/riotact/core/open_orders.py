@@ -38,7 +38,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
-from typing import Protocol, overload, runtime_checkable
+from typing import overload
 
 from riotact.core.protocol import Action, record_copy
 
@@ -159,15 +159,6 @@ class Orders:
                 self.sizes[holder.seat][keys.index(other)] = len(holder.own)
         for run in self.runs:
             run.close(use)
-
-
-@runtime_checkable
-class FindsActions(Protocol):
-    """A legal list that makes its actions as they are read finds one by id without reading the
-    others (``Game.legal_action`` asks it so; a compiled engine's lists are its own classes)."""
-
-    def find(self, action_id: str) -> Action | None:
-        """The legal action ``action_id``, or None."""
 
 
 class ActionsAsRead(Sequence[Action]):

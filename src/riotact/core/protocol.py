@@ -14,7 +14,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from operator import attrgetter
 from types import UnionType
-from typing import TYPE_CHECKING, Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
+from typing import (TYPE_CHECKING, Any, Literal, Protocol, TypeVar, Union, get_args, get_origin, get_type_hints,
+                    runtime_checkable)
 
 from pydantic import BaseModel
 
@@ -141,6 +142,16 @@ class Action:
 
     def __deepcopy__(self, memo: dict[int, object]) -> Action:
         return self  # immutable: copies of a game share their actions
+
+
+@runtime_checkable
+class FindsActions(Protocol):
+    """A legal list that makes its actions as they are read finds one by id without reading the
+    others (``Game.legal_action`` asks it so; a compiled engine's lists are its own classes; here, in
+    a module left as Python, since mypyc's classes cannot be runtime protocols)."""
+
+    def find(self, action_id: str) -> Action | None:
+        """The legal action ``action_id``, or None."""
 
 
 @dataclass(frozen=True)

@@ -82,7 +82,7 @@ def unit_cost(u: UnitCard) -> int:
     """BON-010: soldiers' CU plus weapons' CU; a specialist is his level's CU plus his weapon's
     (BON-045); a piece's crew is included in its cost (BON-065)."""
     if u.kind == "mg":
-        return int(PIECES["mg"]["cu"])
+        return PIECES["mg"].cu
     if u.kind == "gun":
         return GUNS[u.piece].cu
     if u.kind == "vehicle":

@@ -860,7 +860,7 @@ def _salvo(table: Table, mg: dict[str, Any], mine: list[Soldier],
     piece = mine[0]
     aims = sorted((t for t in theirs if not t.prone and table.ruler(piece.pos, piece.base, t.pos, t.base)
                    <= WEAPONS["mg"].reach and _sees(table, piece.pos, t.pos)
-                   and in_arc(mg["facing"], PIECES["mg"]["arc"], piece.pos, t.pos)),
+                   and in_arc(mg["facing"], PIECES["mg"].arc, piece.pos, t.pos)),
                   key=lambda t: (table.ruler(piece.pos, piece.base, t.pos, t.base), t.id))
     shooter = Soldier(piece.id, mg["id"], "crew", "green", "flak", "mg", piece.x, piece.y)
     return [(shooter, aims[i % len(aims)]) for i in range(WEAPONS["mg"].shots)] if aims else []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from riotact.compiled import compiled_copy
 from riotact.core.protocol import ArmyLists, RulesetSpec
 
 from .armies import army_report, check_list, ready_made_lists, ready_made_toml
@@ -32,6 +33,7 @@ SPEC = RulesetSpec(
     armies=ArmyLists(key="units", ready_made=ready_made_lists, ready_made_toml=ready_made_toml,
                       check=check_list, report=army_report),
     odds="riotact.rulesets.breaking_of_nations.odds",
+    engines={"compiled": compiled_copy},
     determinise=determinise,
     evaluation=EVALUATION,
     sight=sight,

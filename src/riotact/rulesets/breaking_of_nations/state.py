@@ -239,7 +239,7 @@ def build(card: UnitCard) -> tuple[Unit, list[Soldier]]:
         add("vehicle", card.level, "minimal", card.armament, wounds=card.wounds,
             vehicle=(card.cv, card.cv_class, card.speed))
     elif card.kind == "mg":
-        add("piece", "green", "flak", "mg", wounds=PIECES["mg"]["wounds"])
+        add("piece", "green", "flak", "mg", wounds=PIECES["mg"].wounds)
         add("crew", "green", "flak", "rifle")  # BON-065: crews are Green in flak armour
         add("ammo", "green", "flak", "rifle")  # BON-076 gap: the ammunition crewman, named at deployment
     else:

@@ -130,8 +130,18 @@ MOUNT_CU = 2  # BON-010 gap, extended: a horse costs as a Green soldier
 HORSEBACK_MOD = 1  # BON-085 / BON-113
 CAVALRY_CC_MOD = -1  # BON-083
 
+@dataclass(frozen=True)
+class Piece:
+    """A crewed piece's card: its cost with the crew, its crew, its wounds and its arc of fire."""
+
+    cu: int
+    crew: int
+    wounds: int
+    arc: float
+
+
 #: BON-010 gap: pieces, crew included. MG: crew 2 (BON-074), 3 wounds, DS 6 (BON-065).
-PIECES = {"mg": {"cu": 10, "crew": 2, "wounds": 3, "arc": 90.0}}
+PIECES = {"mg": Piece(cu=10, crew=2, wounds=3, arc=90.0)}
 PIECE_DS = 6  # BON-065
 
 

@@ -43,6 +43,12 @@ def _end(w: World, u: Unit) -> None:
     sequence.finish_activation(w)
 
 
+def _throw(w: World, u: Unit, aim: tuple[float, float]) -> None:
+    thrower = orders.grenadier(w, u)
+    assert thrower is not None, "a throw is legal only while the unit has a grenadier (BON-053)"
+    combat.throw(w, thrower, aim)
+
+
 def _fight(w: World, u: Unit) -> None:
     sequence.reveal(w, u, "it fights")
     heroes.melee(w, u)
@@ -62,7 +68,7 @@ ORDERS: dict[str, Order] = {
     "rise": lambda w, u, verb, arg: movement.go_prone(w, u, False),  # BON-023
     "fire": lambda w, u, verb, arg: orders.fire(w, u, w.units[arg]),
     "rotate": lambda w, u, verb, arg: artillery.rotate(w, u, float(arg)),  # BON-066
-    "throw": lambda w, u, verb, arg: combat.throw(w, orders.grenadier(w, u), _xy(arg) or (0.0, 0.0)),  # BON-057
+    "throw": lambda w, u, verb, arg: _throw(w, u, _xy(arg) or (0.0, 0.0)),  # BON-057
     "charge": lambda w, u, verb, arg: movement.charge(w, u, w.units[arg]),  # BON-017
     "fight": lambda w, u, verb, arg: _fight(w, u),  # BON-032
     "cut": lambda w, u, verb, arg: wire.cut_wire(w, u, arg),  # BON-102

@@ -75,7 +75,7 @@ def weapons(st: World, units: list[Unit]) -> dict[str, dict[str, Any]]:
     for w in sorted({m.weapon for u in units for m in st.members(u)}):
         if w in WEAPONS:
             out[w] = {"short": WEAPONS[w].short, "medium": WEAPONS[w].medium, "long": WEAPONS[w].long,
-                      "arc": PIECES[w]["arc"] if w in PIECES else None}
+                      "arc": PIECES[w].arc if w in PIECES else None}
         elif w in GUNS:
             out[w] = {"short": GUNS[w].reach, "medium": None, "long": None, "arc": ARC, "minimum": GUNS[w].minimum}
     return out

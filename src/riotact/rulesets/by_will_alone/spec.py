@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from riotact.compiled import compiled_copy
 from riotact.core.protocol import RulesetSpec
 
 from .bots import EVALUATION, heuristic_bot
@@ -28,6 +29,7 @@ SPEC = RulesetSpec(
     text_view=text_view,
     encoding=encoding,
     odds="riotact.rulesets.by_will_alone.odds",
+    engines={"compiled": compiled_copy},
     determinise=determinise,
     evaluation=EVALUATION,
 )

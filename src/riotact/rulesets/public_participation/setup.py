@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from riotact.core.scenario import scenario_seat
 from riotact.tabletop import simple_outline
 
-from .tables import WEAPONS, Weapon
+from .tables import WEAPONS
 
 Strict = ConfigDict(extra="forbid")
 
@@ -55,12 +55,6 @@ class WeaponCard(BaseModel):
     long_gun: bool = False
     telescopic: bool = False
     fight: int = 0
-
-    def weapon(self, default_shots: int, missile_sdd: int, other_sdd: int) -> Weapon:
-        """The weapon in play, the house rules filling in what the card leaves out."""
-        sdd = self.sdd if self.sdd is not None else missile_sdd if self.kind == "firearm" else other_sdd
-        return Weapon(self.name, self.kind, self.table, sdd, self.range, self.shots or str(default_shots),
-                      self.to_hit, self.long_gun, self.telescopic, self.fight)
 
 
 class CharacterCard(BaseModel):

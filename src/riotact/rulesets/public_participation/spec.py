@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from riotact.compiled import compiled_copy
 from riotact.core.protocol import RulesetSpec
 
 from .board import sight
@@ -32,4 +33,5 @@ SPEC = RulesetSpec(
     evaluation=EVALUATION,
     sight=sight,
     odds="riotact.rulesets.public_participation.odds",
+    engines={"compiled": compiled_copy},
 )

@@ -15,7 +15,7 @@ from riotact.core.scenario import Scenario
 from riotact.tabletop import Feature, Table
 
 from .options import Options
-from .setup import CharacterCard, Setup
+from .setup import CharacterCard, Setup, WeaponCard
 from .tables import WEAPONS, WOUND_PENALTY, Weapon
 
 XY = tuple[float, float]
@@ -34,6 +34,15 @@ def parse_xy(text: str) -> XY | None:
 
 def xy_text(p: XY) -> str:
     return f"{p[0]:.1f},{p[1]:.1f}"
+
+
+def weapon_in_play(card: WeaponCard, options: Options) -> Weapon:
+    """A scenario's weapon card in play, the house rules filling in what the card leaves out (made
+    here, not by the card, so that the compiled engine's weapons are its own class)."""
+    missile = card.kind == "firearm"
+    sdd = card.sdd if card.sdd is not None else options.missile_sdd if missile else options.other_weapon_sdd
+    return Weapon(card.name, card.kind, card.table, sdd, card.range, card.shots or str(options.default_shots),
+                  card.to_hit, card.long_gun, card.telescopic, card.fight)
 
 
 @dataclass(slots=True)
@@ -206,8 +215,7 @@ class World(State):
                     tags={"cover": "light" if f.cover is True else f.cover or "", "risky": f.risky,
                           "danger": f.danger, "etc": f.etc})
             for f in setup.features])
-        weapons = dict(WEAPONS) | {w.name: w.weapon(options.default_shots, options.missile_sdd,
-                                                    options.other_weapon_sdd) for w in setup.weapons}
+        weapons = dict(WEAPONS) | {w.name: weapon_in_play(w, options) for w in setup.weapons}
         self.chars: dict[str, Character] = {}
         for card in setup.characters:
             arms = [weapons[w] for w in card.weapons]

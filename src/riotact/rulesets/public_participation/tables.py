@@ -28,7 +28,7 @@ OPPORTUNITY, OPPORTUNITY_ATTACKED, ATTACK_RANGE = -1, -2, 4.0
 
 # PP-04 loads, PP-06 obstacles (inches of movement).
 LOADS = {"none": 0, "heavy": 1, "really_heavy": 2}
-OBSTACLE_COST = {"most": 1, "difficult": 3, "really_difficult": 5}
+OBSTACLE_COST: dict[str, int] = {"most": 1, "difficult": 3, "really_difficult": 5}
 
 # PP-20 size modifiers against gas; PP-22 fighting factors.
 SIZE_GAS = {"small": -1, "standard": 0, "large": 1, "very_large": 2, "gigantic": 3}

@@ -158,7 +158,7 @@ def gun_actions(w: World, u: Unit, foes: list[Unit]) -> list[Action]:
 def bears_on(w: World, u: Unit, p: XY) -> bool:
     """Whether ``p`` lies in the piece's arc: an MG's 90 degrees (BON-074), a gun's 45 (BON-067)."""
     piece = piece_of(w, u)
-    arc = PIECES["mg"]["arc"] if u.kind == "mg" else ARC
+    arc = PIECES["mg"].arc if u.kind == "mg" else ARC
     return piece is not None and in_arc(u.facing, arc, piece.pos, p)
 
 

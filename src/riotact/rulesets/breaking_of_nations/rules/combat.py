@@ -353,7 +353,7 @@ def d3(w: World, rule: str, who: str, purpose: str) -> int:
 def mg_targets(w: World, mg: Unit, u: Unit) -> list[Soldier]:
     piece = w.members(mg)[0]
     return [t for t in w.members(u) if not t.prone and w.board.gap(piece, t) <= WEAPONS["mg"].reach
-            and buildings.sees(w, piece, t) and in_arc(mg.facing, PIECES["mg"]["arc"], piece.pos, t.pos)]
+            and buildings.sees(w, piece, t) and in_arc(mg.facing, PIECES["mg"].arc, piece.pos, t.pos)]
 
 
 def mg_crew(w: World, mg: Unit) -> list[Soldier]:

@@ -111,10 +111,10 @@ def fire(w: World, u: Unit, e: Unit) -> None:
     combat.pin(w, e, lmg)  # BON-064: an LMG pins
 
 
-def grenadier(w: World, u: Unit) -> Soldier:
+def grenadier(w: World, u: Unit) -> Soldier | None:
     """BON-053: a grenadier (or a hero listed with grenades) throws while he has AC; no count kept."""
     return next((m for m in movement.able(w, u) if m.role == "grenadier" or (m.is_hero and m.weapon == "grenades")),
-                None)  # type: ignore[return-value]
+                None)
 
 
 def mg_actions(w: World, u: Unit, foes: list[Unit]) -> list[Action]:
