@@ -14,8 +14,18 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from operator import attrgetter
 from types import UnionType
-from typing import (TYPE_CHECKING, Any, Literal, Protocol, TypeVar, Union, get_args, get_origin, get_type_hints,
-                    runtime_checkable)
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Literal,
+    Protocol,
+    TypeVar,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+    runtime_checkable,
+)
 
 from pydantic import BaseModel
 
