@@ -42,7 +42,8 @@ from typing import Any
 from riotact.core import Game, find_scenario
 from riotact.core.bots import make_bot, play_out
 from riotact.core.protocol import Bot
-from riotact.core.search import HARD_ITERATIONS, SECONDS, Determiniser, SearchBot
+from riotact.core.search import HARD_ITERATIONS, SECONDS, Determiniser, SearchBot, outcome
+from riotact.core.worlds import world_copy
 
 
 def play(ref: str, seed: int, seat: str, kind: str, opponent: str, seconds: float,
@@ -112,6 +113,63 @@ def profile(ref: str, seconds: float, iterations: int, decisions: int = 4) -> di
     return {"scenario": ref, "deal_world_ms": round(1000 * statistics.fmean(deal), 2),
             "deep_copy_ms": round(1000 * statistics.fmean(copying), 2),
             "heuristic_game_ms": round(1000 * whole_game, 1), "decisions": rows}
+
+
+def audit(ref: str, seed: int, seconds: float, every: int, rollouts: int, threshold: float) -> list[dict[str, Any]]:
+    """Whether the search bot's departures from the heuristic are worth making, judged on the truth.
+
+    A game of ``ref`` played by the heuristic bots; at every ``every``-th decision with a choice, the
+    seat's search bot (its own heuristic bot being the one that plays the seat) searches in its budget
+    and the heuristic's choice is played whatever it found. Where the best candidate beat the
+    heuristic's choice by at least ``threshold`` paired standard errors (2: a departure), both are
+    played on from the true position (not a dealt world) to the end by the heuristic bots in
+    ``rollouts`` paired futures: the true gain in outcome (+1 win, -1 loss) and in the seat's score."""
+    game = Game(find_scenario(ref), seed=seed, explain=False)
+    searchers = {s: make_bot("hard", game, s) for s in game.seats}
+    rows: list[dict[str, Any]] = []
+    for number in range(100_000):
+        if not game.to_act():
+            break
+        seat = game.to_act()[0]
+        searcher = searchers[seat]
+        assert isinstance(searcher, SearchBot) and searcher.policy is not None
+        legal, view = game.legal_actions(seat), game.view(seat)
+        if len(legal) == 1 or number % every:
+            game.apply(seat, searcher.policy.choose(view, legal))
+            continue
+        searcher.seconds = seconds
+        searcher.choose(view, legal)
+        verdict = searcher.verdict  # the heuristic's choice is played: the game stays the heuristic bots'
+        assert verdict is not None
+        row: dict[str, Any] = {"scenario": ref, "seed": seed, "decision": number, "seat": seat,
+                               "legal": len(legal), "z": None}
+        if verdict[2] > 0:
+            best, base, gain, spread = verdict
+            row["z"] = round(gain / spread, 2) if spread > 0 else math.inf
+            if row["z"] >= threshold:
+                outcomes, scores = [], []
+                for future in range(rollouts):
+                    values = [_true_value(game, seat, action, 1_000_003 * seed + future)
+                              for action in (best, base)]
+                    outcomes.append(values[0][0] - values[1][0])
+                    scores.append(values[0][1] - values[1][1])
+                row.update({"best": best, "base": base, "gain": round(gain, 4),
+                            "true_gain": [round(x, 3) for x in interval(outcomes, -2, 2)],
+                            "true_score_gain": [round(x, 2) for x in interval(scores, -math.inf, math.inf)]})
+        rows.append(row)
+        print(json.dumps(row), file=sys.stderr, flush=True)
+        game.apply(seat, verdict[1])
+    return rows
+
+
+def _true_value(game: Game, seat: str, action: str, seed: int) -> tuple[float, float]:
+    """The outcome for ``seat`` (+1 win, -1 loss, 0 nobody) and its score when ``action`` is made in the
+    true position and the heuristic bots play on to the end with the dice of ``seed``."""
+    world = world_copy(game, seed)
+    world.apply(seat, action)
+    play_out(world, {s: make_bot("heuristic", world, s) for s in world.seats})
+    assert world.result is not None
+    return outcome(world.result, world.seats)[seat], float(world.result.scores.get(seat) or 0.0)
 
 
 def _counting(determinise: Determiniser, worlds: list[int]) -> Determiniser:
@@ -202,7 +260,21 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help="append each game as a JSON line")
     parser.add_argument("--summarise", type=Path, help="print the table of a file --out wrote, and stop")
     parser.add_argument("--profile", action="store_true", help="where a decision's time goes, and stop")
+    parser.add_argument("--audit", action="store_true",
+                        help="judge the bot's departures from the heuristic on the truth (heuristic games), and stop")
+    parser.add_argument("--every", type=int, default=3, help="--audit: search at every N-th decision")
+    parser.add_argument("--threshold", type=float, default=1.0,
+                        help="--audit: judge candidates this many paired standard errors above the heuristic's")
+    parser.add_argument("--futures", type=int, default=200, help="--audit: paired true futures per judged decision")
     args = parser.parse_args()
+    if args.audit:
+        for ref in args.scenario or ["revolting-behaviour/first-game"]:
+            for seed in range(args.first_seed, args.first_seed + args.games):
+                for row in audit(ref, seed, args.seconds, args.every, args.futures, args.threshold):
+                    if args.out:
+                        with args.out.open("a") as out:
+                            out.write(json.dumps(row) + "\n")
+        return
     if args.profile:
         for ref in args.scenario or ["revolting-behaviour/first-game"]:
             print(json.dumps(profile(ref, args.seconds, args.iterations)), flush=True)

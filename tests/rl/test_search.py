@@ -12,7 +12,7 @@ import pytest
 from riotact.core import UMPIRE, Evaluation, Game, State, find_scenario
 from riotact.core.bots import BOT_KINDS, bot_rng, make_bot
 from riotact.core.log import dumps
-from riotact.core.search import SearchBot
+from riotact.core.search import MOOT_SAMPLES, SearchBot
 from riotact.rulesets import get_ruleset
 from riotact.rulesets.revolting_behaviour.determinise import from_view
 
@@ -59,10 +59,11 @@ def test_make_bot_gives_a_search_bot_for_every_ruleset(ref: str) -> None:
     assert bot.choose(game.view(seat), game.legal_actions(seat)) in {a.id for a in game.legal_actions(seat)}
 
 
-def _counting(calls: list[int]) -> Callable[[Game, str, int], Game]:
+def _counting(calls: list[int], dealer: Callable[[Game, str, int], Game] = determinise,
+              ) -> Callable[[Game, str, int], Game]:
     def deal(game: Game, seat: str, seed: int) -> Game:
         calls.append(seed)
-        return determinise(game, seat, seed)
+        return dealer(game, seat, seed)
     return deal
 
 
@@ -220,3 +221,26 @@ def test_the_search_bot_keeps_its_rollout_policy_for_the_whole_game() -> None:
             game.apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
         return list(game.decisions)
     assert played("search") == played("heuristic")
+
+
+
+def test_a_moot_decision_stops_early_and_banks_its_time() -> None:
+    """PP's umpire plays no side (PP-02: every world is worth 0 to him), so no candidate can be told from
+    the heuristic's choice: after MOOT_SAMPLES samples of each that choice stands, and what is left of
+    the second is banked for the next decision (at most one decision's worth)."""
+    game = Game(find_scenario("public-participation/dry-gulch"), seed=3)
+    heuristic = make_bot("heuristic", game, "outlaws")
+    game.apply("outlaws", heuristic.choose(game.view("outlaws"), game.legal_actions("outlaws")))
+    legal = game.legal_actions("umpire")
+    assert game.to_act() == ("umpire",) and len(legal) > 1
+    bot = make_bot("hard", game, "umpire")
+    assert isinstance(bot, SearchBot) and bot.policy is not None and bot.seconds == 1.0
+    expected = make_bot("heuristic", game, "umpire").choose(game.view("umpire"), legal)
+    worlds: list[int] = []
+    assert game.spec.determinise is not None
+    bot.determinise = _counting(worlds, game.spec.determinise)
+    started = time.process_time()
+    assert bot.choose(game.view("umpire"), legal) == expected
+    used = time.process_time() - started
+    assert len(worlds) == MOOT_SAMPLES * len(legal) and bot.departures == 0
+    assert bot.banked == pytest.approx(1.0 - used, abs=0.05)
