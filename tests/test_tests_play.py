@@ -319,7 +319,8 @@ STATE_READS: dict[str, tuple[int, str]] = {
                                          "against a walk over every piece"),
     "civil_disorder/test_cd_text.py": (1, "plants the conformance suite's sentinels (view.plant_sentinels) and asks "
                                          "which a seat may not see on its screen"),
-    "core/test_clone.py": (2, "a clone shares its original's typed house rules: object identity, which no view shows"),
+    "core/test_clone.py": (6, "what a clone shares with its original and what it copies (house rules, tables, "
+                             "records, containers): object identity, which no view shows"),
     "public_participation/test_pp_copies.py": (2, "a copy shares the table and cards and copies the characters: "
                                                "object identity, which no view shows"),
     "public_participation/test_pp_evaluation.py": (9, EVALUATION),

@@ -16,6 +16,7 @@ from riotact.core.scenario import scenario_from_toml
 from riotact.rl.observer import Observer, scenario_encoding
 from riotact.rulesets import all_rulesets
 from rl_support import COUNT_TWINS, REFS, SCENARIOS, TWINS
+from support import umpire_sees
 
 
 def test_every_implemented_ruleset_declares_an_encoding() -> None:
@@ -78,7 +79,7 @@ def test_more_characters_than_slots_is_a_clear_error() -> None:
     extra = "".join(f'\n[[setup.characters]]\nid = "X{k}"\nname = "Bystander {k}"\nseat = "umpire"\n'
                     f"at = [{k + 2}, 2]\n" for k in range(9))
     crowded = scenario_from_toml(text + extra, "crowded.toml")
-    assert len(Game(crowded, seed=1).state.chars) == 17  # type: ignore[attr-defined]
+    assert len(umpire_sees(Game(crowded, seed=1))["characters"]) == 17
     with pytest.raises(EncodingError, match=r"^17 characters: the encoding has slots for 16$"):
         scenario_encoding(crowded, {})
 
