@@ -5,12 +5,16 @@ throwaway server started on 127.0.0.1), each table's person on one of them in tu
 through another (as behind a load balancer without sticky sessions).
 
 Reports the person-decision round-trip (a person's action sent -> the update answering it received)
-p50/p99 and person decisions per second, then kills one server with SIGKILL mid-run: its people reconnect
+p50/p99 and person decisions per second; with ``--busy-bots N`` (or the matched pair ``--compare-busy N``)
+N more bots of ``--busy-level`` (default ``hard``: search bots, in the servers' search pools) play each
+other beside the people all the while, and the phase reports their decisions and their workers' CPU, to
+show they thought in the window measured. Then it kills one server with SIGKILL mid-run: its people reconnect
 to another process (one process: to the same one, restarted), play on, and every table is checked to hold
 every acknowledged decision exactly once (none lost, none duplicated).
 
     .venv/bin/python benchmarks/bench_web.py --tables 100 --decisions 30
     .venv/bin/python benchmarks/bench_web.py --db postgresql --processes 3 --tables 500 --think 1
+    .venv/bin/python benchmarks/bench_web.py --db postgresql --no-kill --compare-busy 20 --busy-level hard
 
 Bounded in count and time; only 127.0.0.1 is used.
 """
@@ -37,12 +41,17 @@ from pathlib import Path
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
+from riotact.core.bots import LEVELS
 from riotact.web.room import apply_view_patch
+from riotact.web.store import open_store
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from web_support import throwaway_postgres
 
-BUSY_SCENARIO = "by-will-alone/night-of-barricades"
+#: The busy bots' tables: two bots each, on a scenario where a search bot's decisions are not moot (it
+#: answers a moot one at once): the ministry sit-in's take its whole second of CPU nearly every time
+#: (21-110 actions a decision, values that differ), where BON trench-raid's first, 3 actions alike, takes 10 ms.
+BUSY_SCENARIO, BUSY_SEATS = "by-will-alone/ministry-sit-in", ("nonviolent", "authority")
 SCENARIOS = [("revolting-behaviour/first-game", "p1", {"p2": "heuristic"}),
              ("by-will-alone/ministry-sit-in", "nonviolent", {"authority": "heuristic"})]
 
@@ -78,14 +87,30 @@ def serve(db: str, port: int, bot_workers: int) -> subprocess.Popen[str]:
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process and its children so far (Linux /proc): the server and its bot
-    workers, to tell our work from the machine's load."""
-    total = 0.0
-    for child in [pid, *children(pid)]:
-        with contextlib.suppress(OSError):
-            fields = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
-            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return total
+    """User + system CPU time of a process so far (Linux /proc), 0 once it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_waited(pid: int | str) -> float:
+    """Seconds the main thread of a process (a server's event loop; ``self``: the players') has waited so far
+    for a core while ready to run (Linux /proc schedstat), 0 where it is not kept: how short the machine's
+    cores ran for it."""
+    try:
+        return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+def server_cpu(servers: list[subprocess.Popen[str]]) -> tuple[float, dict[int, float]]:
+    """The CPU seconds of the server processes themselves, and of each of their child processes (the bot
+    workers of both pools, and the pools' resource tracker) by id: to tell our work from the machine's load,
+    and the servers' own from their bots'."""
+    return (sum(cpu_seconds(s.pid) for s in servers),
+            {child: cpu_seconds(child) for s in servers for child in children(s.pid)})
 
 
 def children(pid: int) -> list[int]:
@@ -155,19 +180,20 @@ def decisions_in_log(port: int, person: Person) -> int:
     return asyncio.run(fetch())
 
 
-async def keep_bots_busy(ports: list[int], alive: list[bool], count: int, seed: int) -> None:
-    """Keep ``count`` tables of bots only (two heuristic bots each, By Will Alone's longest scenario) in
-    play, making a new one whenever one ends: bots thinking all the time beside the people's tables."""
-    ours: set[object] = set()
+async def keep_bots_busy(ports: list[int], alive: list[bool], bots: int, level: str, seed: int,
+                         ours: set[str]) -> None:
+    """Keep ``bots`` bots of ``level`` playing each other (tables of two, :data:`BUSY_SCENARIO`; an odd
+    count rounds up), making a new table whenever one ends: bots thinking all the time beside the people's
+    tables. The tables made are added to ``ours``."""
     while True:
         port = next(p for p, up in zip(ports, alive, strict=True) if up)
         tables = (await asyncio.to_thread(get_tables, port))["tables"]
         playing = sum(1 for t in tables if t["id"] in ours and not t["over"])
-        for _ in range(count - playing):
+        for _ in range(-(-bots // len(BUSY_SEATS)) - playing):
             made = await asyncio.to_thread(post, ports[len(ours) % len(ports)], {
-                "scenario": BUSY_SCENARIO, "seats": {"nonviolent": "heuristic", "authority": "heuristic"},
+                "scenario": BUSY_SCENARIO, "seats": dict.fromkeys(BUSY_SEATS, level),
                 "seed": seed * 100_000 + len(ours)})
-            ours.add(made["table"])
+            ours.add(str(made["table"]))
         await asyncio.sleep(1.0)
 
 
@@ -175,14 +201,17 @@ def get_tables(port: int) -> dict[str, list[dict[str, object]]]:
     return dict(json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/api/tables", timeout=60)))
 
 
+def busy_moves(db: str, tables: set[str]) -> int:
+    """The decisions made so far at the busy bots' ``tables``, as the database has them."""
+    with contextlib.closing(open_store(db)) as store:
+        return sum(len(store.record(table).decisions) for table in tables)
+
+
 async def run_all(people: list[Person], ports: list[int], alive: list[bool], decisions: int, seconds: float,
-                  seed: int, think: float, busy_bots: int = 0) -> None:
+                  seed: int, think: float) -> None:
     deadline = time.monotonic() + seconds
-    busy = asyncio.ensure_future(keep_bots_busy(ports, alive, busy_bots // 2, seed)) if busy_bots else None
     results = await asyncio.gather(*(play(p, ports, alive, decisions, deadline, random.Random(f"{seed}:{i}"),
                                           think) for i, p in enumerate(people)), return_exceptions=True)
-    if busy is not None:
-        busy.cancel()
     failures = [r for r in results if isinstance(r, BaseException)]
     if failures:
         print(f"  {len(failures)} players stopped: {failures[0]!r}")
@@ -200,7 +229,9 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=1, help="server processes (several: PostgreSQL)")
     parser.add_argument("--bot-workers", type=int, default=1, help="bot worker processes per server")
     parser.add_argument("--busy-bots", type=int, default=0,
-                        help="bots kept thinking all the time beside the people (tables of two bots each)")
+                        help="bots kept thinking all the time beside the people (counted in bots: tables of two)")
+    parser.add_argument("--busy-level", choices=list(LEVELS), default="hard",
+                        help="the busy bots' level (hard: search bots, in the servers' search pools)")
     parser.add_argument("--compare-busy", type=int, default=0, metavar="N",
                         help="play twice on the same servers, tables of the same seeds and the same people: "
                              "without, then with N bots kept busy (a matched pair: 'p99 unchanged while N bots "
@@ -213,7 +244,8 @@ def main() -> None:
         raise SystemExit("several processes share a PostgreSQL database: add --db postgresql")
     print(f"load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; {args.tables} tables, "
           f"{args.processes} process(es) on {args.db}, {args.bot_workers} bot worker(s) each, think {args.think} s, "
-          f"{args.busy_bots or args.compare_busy} bots kept busy{' (and none first)' if args.compare_busy else ''}")
+          f"{args.busy_bots or args.compare_busy} {args.busy_level} bots kept busy (two a table, {BUSY_SCENARIO})"
+          f"{' (and none first)' if args.compare_busy else ''}")
     with contextlib.ExitStack() as cleanup:
         folder = Path(cleanup.enter_context(tempfile.TemporaryDirectory(prefix="riotact-bench-")))
         if args.db == "postgresql":
@@ -237,17 +269,33 @@ def measure(args: argparse.Namespace, db: str, ports: list[int], servers: list[s
             alive: list[bool]) -> None:
     # --compare-busy: a matched pair, new tables of the same seeds and the same people without, then with busy bots
     if args.compare_busy:
-        quiet = play_phase(args, ports, servers, alive, 0, "without busy bots")
-        people = play_phase(args, ports, servers, alive, args.compare_busy, f"with {args.compare_busy} bots kept busy")
+        quiet = play_phase(args, db, ports, servers, alive, 0, "without busy bots")
+        people = play_phase(args, db, ports, servers, alive, args.compare_busy,
+                            f"with {args.compare_busy} {args.busy_level} bots kept busy")
         busy = round_trips(people)
-        print(f"p99 with {args.compare_busy} bots kept busy / without: {busy[2] * 1000:.1f} / "
+        print(f"p99 with {args.compare_busy} {args.busy_level} bots kept busy / without: {busy[2] * 1000:.1f} / "
               f"{round_trips(quiet)[2] * 1000:.1f} ms = {busy[2] / round_trips(quiet)[2]:.2f}x "
               "(goal: unchanged)")
     else:
-        people = play_phase(args, ports, servers, alive, args.busy_bots, "")
+        people = play_phase(args, db, ports, servers, alive, args.busy_bots, "")
     if args.no_kill:
         return
     kill_mid_play(args, db, ports, servers, alive, people)
+
+
+@dataclass(frozen=True)
+class Window:
+    """A phase's measured window: the load average as it opened, its seconds, the CPU seconds of the players'
+    process, of the server processes themselves and of each of their child processes (by id), and the seconds
+    the servers' event loops and the players' waited for a core."""
+
+    load: float
+    elapsed: float
+    client_cpu: float
+    server_cpu: float
+    children_cpu: dict[int, float]
+    server_waited: float
+    players_waited: float
 
 
 def round_trips(people: list[Person]) -> tuple[float, float, float, float, int]:
@@ -259,23 +307,48 @@ def round_trips(people: list[Person]) -> tuple[float, float, float, float, int]:
             times[-1], len(times))
 
 
-def play_phase(args: argparse.Namespace, ports: list[int], servers: list[subprocess.Popen[str]],
+def play_phase(args: argparse.Namespace, db: str, ports: list[int], servers: list[subprocess.Popen[str]],
                alive: list[bool], busy_bots: int, label: str) -> list[Person]:
     """New tables (the same scenarios and seeds every phase), played ``--decisions`` each; prints the
-    round-trips, the decisions per second and the CPU the servers used."""
+    round-trips, the decisions per second, the CPU the servers and their bot workers used, and what the
+    busy bots did meanwhile."""
     people = []
     for i in range(args.tables):
         ref, me, bots = SCENARIOS[i % len(SCENARIOS)]
         made = post(ports[(i + 1) % len(ports)], {"scenario": ref, "seats": bots, "seed": args.seed * 1000 + i})
         people.append(Person(str(made["table"]), str(dict(made["tokens"])[me]), me,  # type: ignore[call-overload]
                              i % len(ports)))
-    started, client_cpu = time.perf_counter(), time.process_time()
-    server_cpu = sum(cpu_seconds(s.pid) for s in servers)
-    load = os.getloadavg()[0]
-    asyncio.run(run_all(people, ports, alive, args.decisions, args.seconds, args.seed, args.think, busy_bots))
-    elapsed = time.perf_counter() - started
-    server_cpu = sum(cpu_seconds(s.pid) for s in servers) - server_cpu
-    client_cpu = time.process_time() - client_cpu
+    busy_tables: set[str] = set()
+    moves: list[int] = []  # the busy bots' decisions so far, when the window opens and when it closes
+
+    async def window() -> Window:
+        """Start the busy bots and wait for their first decision (their pool started, its rulesets loaded), then
+        play the people's decisions: the window measured."""
+        busy = None
+        if busy_bots:
+            busy = asyncio.ensure_future(keep_bots_busy(ports, alive, busy_bots, args.busy_level, args.seed,
+                                                        busy_tables))
+            warm_up = time.monotonic() + 120
+            while not await asyncio.to_thread(busy_moves, db, set(busy_tables)) and time.monotonic() < warm_up:
+                await asyncio.sleep(0.5)
+            moves.append(await asyncio.to_thread(busy_moves, db, set(busy_tables)))
+        load, started, client = os.getloadavg()[0], time.perf_counter(), time.process_time()
+        own, workers = server_cpu(servers)
+        waited = [sum(cpu_waited(s.pid) for s in servers), cpu_waited("self")]
+        await run_all(people, ports, alive, args.decisions, args.seconds, args.seed, args.think)
+        elapsed, client = time.perf_counter() - started, time.process_time() - client
+        own_after, workers_after = server_cpu(servers)
+        waited = [sum(cpu_waited(s.pid) for s in servers) - waited[0], cpu_waited("self") - waited[1]]
+        if busy is not None:
+            moves.append(await asyncio.to_thread(busy_moves, db, set(busy_tables)))
+            busy.cancel()
+        return Window(load, elapsed, client, own_after - own,
+                      {child: cpu - workers.get(child, 0.0) for child, cpu in workers_after.items()}, *waited)
+
+    measured = asyncio.run(window())
+    load, elapsed, client_cpu, own, workers = (measured.load, measured.elapsed, measured.client_cpu,
+                                               measured.server_cpu, measured.children_cpu)
+    total = own + sum(workers.values())
     p50, p90, p99, slowest, count = round_trips(people)
     print(f"{label + ': ' if label else ''}{count} person decisions in {elapsed:.1f} s ({count / elapsed:.0f}/s, "
           f"bots' replies on top); load average at the start {load:.1f}")
@@ -287,9 +360,19 @@ def play_phase(args: argparse.Namespace, ports: list[int], servers: list[subproc
         print(f"  p50 / p99: each table's first decision {statistics.median(firsts) * 1000:.1f} / "
               f"{firsts[int(0.99 * (len(firsts) - 1))] * 1000:.1f} ms, the others "
               f"{statistics.median(others) * 1000:.1f} / {others[int(0.99 * (len(others) - 1))] * 1000:.1f} ms")
-    print(f"CPU: servers and their bot workers {server_cpu:.1f} s ({server_cpu / elapsed:.0%} of a core, "
-          f"{server_cpu / count * 1000:.1f} ms per person decision, every bot included), players {client_cpu:.1f} s, "
+    print(f"CPU: servers and their bot workers {total:.1f} s ({total / elapsed:.0%} of a core, "
+          f"{total / count * 1000:.1f} ms per person decision, every bot included), players {client_cpu:.1f} s, "
           f"in {elapsed:.1f} s; load average now {os.getloadavg()[0]:.1f}")
+    print(f"  the servers' own processes {own:.1f} s ({own / elapsed:.0%} of a core); their child processes (bot "
+          f"workers of both pools, the pools' resource tracker), busiest first: "
+          + ", ".join(f"{cpu:.1f} s ({cpu / elapsed:.0%})" for cpu in sorted(workers.values(), reverse=True)))
+    print(f"  waited for a core while ready to run: the servers' event loops {measured.server_waited:.2f} s "
+          f"({measured.server_waited / count * 1000:.1f} ms per person decision), the players' "
+          f"{measured.players_waited:.2f} s")
+    if moves:
+        print(f"  the {busy_bots} busy {args.busy_level} bots ({len(busy_tables)} tables of two, started before "
+              f"the window): {moves[1] - moves[0]} decisions in it ({(moves[1] - moves[0]) / elapsed:.2f}/s; "
+              f"{moves[0]} before it)")
     return people
 
 
