@@ -65,6 +65,9 @@ def _sort(bot: Bot) -> str:
 QUICK, SEARCH = "quick", "search"
 #: How far below the server's CPU priority its bot workers run (``os.nice``; 0 to 19).
 BOT_NICE = 10
+#: How far below the quick bots' workers the search bots' run (capped at 19): when the cores are short, a
+#: heuristic bot's reply to a person goes before another table's second of search.
+SEARCH_BELOW_QUICK = 5
 
 
 def _pool_of(bot: Bot) -> str:
@@ -75,7 +78,8 @@ class Thinkers:
     """Two pools of ``workers`` processes each (0: the bots think in this process, on its event loop: tests,
     tiny servers), at most one per core: one for quick bots, started with the server, and one for search
     bots, started when the first of them moves, so a quick bot's reply never waits behind a search bot's
-    thinking. The workers run ``nice`` steps below the server's CPU priority."""
+    thinking. The quick bots' workers run ``nice`` steps below the server's CPU priority, the search bots'
+    :data:`SEARCH_BELOW_QUICK` steps further."""
 
     def __init__(self, workers: int, nice: int = BOT_NICE) -> None:
         self.workers = min(workers, os.cpu_count() or 1)
@@ -89,7 +93,7 @@ class Thinkers:
         if pool is None:  # spawn: fresh processes, not forks of this one's threads and event loop
             pool = self._pools[which] = ProcessPoolExecutor(
                 self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_starts,
-                initargs=(os.getpid(), self.nice))
+                initargs=(os.getpid(), min(19, self.nice + (SEARCH_BELOW_QUICK if which == SEARCH else 0))))
         return pool
 
     def start(self) -> None:
