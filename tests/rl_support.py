@@ -318,13 +318,44 @@ def _pp_count() -> tuple[Game, Game, str]:
     return a, b, "outlaws"
 
 
+#: Public Participation's one weapon of its own (dry-gulch: Deputy Voss's scoped rifle, a posse card's).
+_PP_SCOPED_RIFLE = ('name = "scoped rifle"\nkind = "firearm"\ntable = "piercing"\nsdd = -1\nrange = 40\n',
+                    'weapons = ["scoped rifle"]')
+
+
+def _pp_weapon() -> tuple[Game, Game, str]:
+    """PP-02: the posse's own weapon (a posse card's, kept from the outlaws' copy of the scenario) told
+    otherwise: Deputy Voss's scoped rifle is a buffalo gun that reaches further."""
+    book, carried = _PP_SCOPED_RIFLE
+    a, b = _variant("public-participation/dry-gulch", [
+        (book, book.replace("scoped rifle", "buffalo gun").replace("range = 40", "range = 50")),
+        (carried, carried.replace("scoped rifle", "buffalo gun"))])
+    assert scenario_data(a, "outlaws") == scenario_data(b, "outlaws")
+    assert dumps(a.view("outlaws")) == dumps(b.view("outlaws"))
+    return a, b, "outlaws"
+
+
+def _pp_weapon_count() -> tuple[Game, Game, str]:
+    """PP-02: one more weapon of the posse's own (Deputy Quill's derringer, beside his shotgun): a count
+    the outlaws may not know."""
+    book, _ = _PP_SCOPED_RIFLE
+    a, b = _variant("public-participation/dry-gulch", [
+        (book, 'name = "derringer"\nkind = "firearm"\ntable = "piercing"\nrange = 6\nshots = "2"\n\n'
+               '[[setup.weapons]]\n' + book),
+        ('at = [2, 18]\nmove = 5\nfight = 0\nweapons = ["shotgun"]',
+         'at = [2, 18]\nmove = 5\nfight = 0\nweapons = ["shotgun", "derringer"]')])
+    assert scenario_data(a, "outlaws") == scenario_data(b, "outlaws")
+    assert dumps(a.view("outlaws")) == dumps(b.view("outlaws"))
+    return a, b, "outlaws"
+
+
 TWINS: dict[str, Callable[[], tuple[Game, Game, str]]] = {
     "RB": _rb, "BWA": _bwa_counters, "CD": _cd, "PP": _pp, "BON": _bon, "BON-setup": _bon_setup,
     "BWA-setup": _bwa_setup, "PP-setup": _pp_setup, "PP-unseen": _pp_unseen, "CD-loot": _cd_loot,
-    "CD-prisoners": _cd_prisoners, "CD-prisoner-ids": _cd_prisoner_ids}
+    "CD-prisoners": _cd_prisoners, "CD-prisoner-ids": _cd_prisoner_ids, "PP-weapon": _pp_weapon}
 
 #: Twins that differ in a hidden count (CD-01, BON-002, BWA-11, PP-02), for the encodings (the numbering and
 #: the layout) and the determinisers (the worlds).
 COUNT_TWINS: dict[str, Callable[[], tuple[Game, Game, str]]] = {
     "CD-count": _cd_count, "CD-casualties": _cd_casualties, "BON-count": _bon_count, "BWA-count": _bwa_count,
-    "PP-count": _pp_count}
+    "PP-count": _pp_count, "PP-weapon-count": _pp_weapon_count}
