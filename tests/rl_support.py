@@ -7,6 +7,7 @@ import random
 from collections.abc import Callable
 from importlib.resources import files
 
+from civil_disorder.conftest import RuleDice, crowd, make_game, unit
 from revolting_behaviour.rb_support import cause_drawn
 from riotact.core import UMPIRE, Game, Scenario, builtin_scenarios, find_scenario
 from riotact.core.log import dumps
@@ -167,6 +168,53 @@ def _cd_casualties() -> tuple[Game, Game, str]:
     return a, b, "sub1"
 
 
+def _cd_hidden_arrest(*others: dict[str, object]) -> tuple[Game, Game]:
+    """CD-55 / CD-06, in the test town (civil_disorder/conftest.py, houses on every block, ``others`` crowds
+    more): the commander's one-man snatch squad AR1 goes into crowd A at J0-0 in turn 1, out of the sight
+    of the fire officer (sub1, at J1-2): its 3 against a rioter's 3 is a scuffle, a 5 cuffs him (CD-54), and
+    the prisoner is handed over at the exit that turn, reported by radio to the commander alone. The
+    commander orders AR1 to hold. The next CD-51 roll scripted is 7 (a grab of the commander's, CD-07)."""
+    houses = [{"id": f"houses{x}{y}", "block": [x, y], "value": 50, "kind": "house"} for x in (0, 1) for y in (0, 1)]
+    a, b = (make_game(
+        seats=["commander", "sub1"], buildings=houses, dice=RuleDice({"CD-51": [face, 3, 7, 3]}, default=3),
+        players=[{"seat": "commander", "at": "J1-1"}, {"seat": "sub1", "at": "J1-2", "superior": "commander"}],
+        units=[unit("AR1", "anti_riot", "J0-0", figures=1, order="arrest:A")],
+        crowds=[crowd("A", "J0-0", figures=20, rl=3), *others]) for face in (3, 5))
+    _cd_turn((a, b), "order:AR1:hold")
+    assert [len(umpire_sees(g)["prisoners"]) for g in (a, b)] == [0, 1] and umpire_sees(b)["stats"]["arrests"] == 1
+    return a, b
+
+
+def _cd_turn(games: tuple[Game, ...], action: str) -> None:
+    """A turn (CD-12) of the test town's games: the commander's ``action``, and nobody walks."""
+    for seat, declared in (("commander", action), ("commander", "stay"), ("sub1", "pass"), ("sub1", "stay")):
+        for game in games:
+            game.apply(seat, declared)
+
+
+def _cd_prisoners() -> tuple[Game, Game, str]:
+    """CD-55 / CD-06: after the hidden arrest (``_cd_hidden_arrest``) AR1 walks into the fire officer's sight,
+    as fit as before: he was told nothing of the arrest, which stays out of his worlds."""
+    a, b = _cd_hidden_arrest()
+    _cd_turn((a, b), "order:AR1:move:J1-0")
+    while "AR1" not in {u["id"] for u in a.view("sub1")["state"]["units"]}:
+        _cd_turn((a, b), "pass")
+    assert dumps(a.view("sub1")) == dumps(b.view("sub1"))
+    return a, b, "sub1"
+
+
+def _cd_prisoner_ids() -> tuple[Game, Game, str]:
+    """CD-55 / CD-06: after the hidden arrest (``_cd_hidden_arrest``, pr1 in the second game) the commander
+    grabs a rioter of crowd B in the fire officer's sight (pr1 or pr2): he knows of that prisoner, never
+    its id, which must not tell him of the other."""
+    a, b = _cd_hidden_arrest(crowd("B", "x16y14", figures=20, rl=3))
+    _cd_turn((a, b), "arrest:B")
+    assert [[p["id"] for p in umpire_sees(g)["prisoners"] if p["captor"] == "commander"] for g in (a, b)] == [
+        ["pr1"], ["pr2"]]
+    assert dumps(a.view("sub1")) == dumps(b.view("sub1"))
+    return a, b, "sub1"
+
+
 def _bon_count() -> tuple[Game, Game, str]:
     """BON-002: one more hidden German team (a second MG 08 in the trench, unseen by the British): a
     count the British may not know."""
@@ -270,12 +318,44 @@ def _pp_count() -> tuple[Game, Game, str]:
     return a, b, "outlaws"
 
 
+#: Public Participation's one weapon of its own (dry-gulch: Deputy Voss's scoped rifle, a posse card's).
+_PP_SCOPED_RIFLE = ('name = "scoped rifle"\nkind = "firearm"\ntable = "piercing"\nsdd = -1\nrange = 40\n',
+                    'weapons = ["scoped rifle"]')
+
+
+def _pp_weapon() -> tuple[Game, Game, str]:
+    """PP-02: the posse's own weapon (a posse card's, kept from the outlaws' copy of the scenario) told
+    otherwise: Deputy Voss's scoped rifle is a buffalo gun that reaches further."""
+    book, carried = _PP_SCOPED_RIFLE
+    a, b = _variant("public-participation/dry-gulch", [
+        (book, book.replace("scoped rifle", "buffalo gun").replace("range = 40", "range = 50")),
+        (carried, carried.replace("scoped rifle", "buffalo gun"))])
+    assert scenario_data(a, "outlaws") == scenario_data(b, "outlaws")
+    assert dumps(a.view("outlaws")) == dumps(b.view("outlaws"))
+    return a, b, "outlaws"
+
+
+def _pp_weapon_count() -> tuple[Game, Game, str]:
+    """PP-02: one more weapon of the posse's own (Deputy Quill's derringer, beside his shotgun): a count
+    the outlaws may not know."""
+    book, _ = _PP_SCOPED_RIFLE
+    a, b = _variant("public-participation/dry-gulch", [
+        (book, 'name = "derringer"\nkind = "firearm"\ntable = "piercing"\nrange = 6\nshots = "2"\n\n'
+               '[[setup.weapons]]\n' + book),
+        ('at = [2, 18]\nmove = 5\nfight = 0\nweapons = ["shotgun"]',
+         'at = [2, 18]\nmove = 5\nfight = 0\nweapons = ["shotgun", "derringer"]')])
+    assert scenario_data(a, "outlaws") == scenario_data(b, "outlaws")
+    assert dumps(a.view("outlaws")) == dumps(b.view("outlaws"))
+    return a, b, "outlaws"
+
+
 TWINS: dict[str, Callable[[], tuple[Game, Game, str]]] = {
     "RB": _rb, "BWA": _bwa_counters, "CD": _cd, "PP": _pp, "BON": _bon, "BON-setup": _bon_setup,
-    "BWA-setup": _bwa_setup, "PP-setup": _pp_setup, "PP-unseen": _pp_unseen, "CD-loot": _cd_loot}
+    "BWA-setup": _bwa_setup, "PP-setup": _pp_setup, "PP-unseen": _pp_unseen, "CD-loot": _cd_loot,
+    "CD-prisoners": _cd_prisoners, "CD-prisoner-ids": _cd_prisoner_ids, "PP-weapon": _pp_weapon}
 
 #: Twins that differ in a hidden count (CD-01, BON-002, BWA-11, PP-02), for the encodings (the numbering and
 #: the layout) and the determinisers (the worlds).
 COUNT_TWINS: dict[str, Callable[[], tuple[Game, Game, str]]] = {
     "CD-count": _cd_count, "CD-casualties": _cd_casualties, "BON-count": _bon_count, "BWA-count": _bwa_count,
-    "PP-count": _pp_count}
+    "PP-count": _pp_count, "PP-weapon-count": _pp_weapon_count}

@@ -84,6 +84,19 @@ def test_more_characters_than_slots_is_a_clear_error() -> None:
         scenario_encoding(crowded, {})
 
 
+def test_more_weapons_of_the_scenario_than_slots_is_a_clear_error() -> None:
+    """PP-02: each weapon a scenario adds to the rules' book takes one of the encoding's SCENARIO_WEAPONS
+    slots; a scenario with more is refused in one line (it plays all the same)."""
+    scenario = find_scenario("public-participation/dry-gulch")
+    text = (files("riotact.rulesets.public_participation.scenarios") / scenario.source.rpartition(":")[2]).read_text()
+    extra = "".join(f'\n[[setup.weapons]]\nname = "musket {k}"\nkind = "firearm"\ntable = "piercing"\nrange = 20\n'
+                    for k in range(4))
+    armoury = scenario_from_toml(text + extra, "armoury.toml")
+    assert Game(armoury, seed=1).legal_actions("outlaws")
+    with pytest.raises(EncodingError, match=r"^5 weapons of the scenario's own: the encoding has slots for 4$"):
+        scenario_encoding(armoury, {})
+
+
 def test_names_made_during_play_take_slots() -> None:
     """CD-24: split crowds are named during play; they take ~k slots by sorted name."""
     encoding = scenario_encoding(find_scenario("civil-disorder/embassy-protest"), {})

@@ -31,6 +31,11 @@ rest from priors that never read the truth:
 - an SF unit or player's figure he neither sees nor hears of (nor can order now) is where the
   (public) scenario starts it (the nearest street point out of his sight if he would see it
   there), as it started, escorting no prisoner (CD-55); gas he does not see is gone;
+- CD-55 / CD-06: the prisoners are those he may know of: his own figure's and units' (his view lists
+  them), those he was told of (he saw the arrest or the freeing, or his unit reported it:
+  ``Prisoner.known_to``) and those he sees walked by a unit or player in his world; another seat's
+  arrest out of his sight and hearing is not there (nor, through it, the crowd it was made in). A
+  prisoner not his own takes a new id, counted on like the others below (his view never names it);
 - CD-04 gap / CD-06: the score's counters (arrests, casualties, loot carried off, crowds dispersed,
   fires, over-reactions...) are what he was told of as they happened (``World.told``: what he saw,
   or his units reported), a load he sees carried off counting ``CARRIED_SEEN`` Loot Units; the
@@ -59,9 +64,9 @@ from riotact.core.worlds import scenario_start, world_copy
 
 from .bots import HeuristicSFBot
 from .rules.orders import ORDER_TARGETS
-from .state import CARRIED_SEEN, Building, Crowd
+from .state import CARRIED_SEEN, Building, Crowd, Prisoner
 from .turn import CivilDisorder
-from .view import ON_THE_GROUND, known_crowds, known_units, player_sees
+from .view import ON_THE_GROUND, known_crowds, known_units, own_prisoners, player_sees
 
 NEGOTIATORS = ("poor", "average", "good")
 #: CD-26 prior: the chance that a crowd he knows of (not seen looting) is a Looter Crowd.
@@ -106,9 +111,7 @@ def determinise(game: Game, seat: str, seed: int) -> Game:
     for p in reset_players:
         state.players[p] = copy.deepcopy(start.players[p])
         state.players[p].node = hide.place(state.players[p].node)
-    # CD-55: a prisoner walked by a piece put back as it started is not walked by it any more
-    state.prisoners = {pid: p for pid, p in state.prisoners.items()
-                       if p.captor not in reset_units and p.captor not in reset_players}
+    state.prisoners = _prisoners_he_knows(state, seat, units | seen_players, {*reset_units, *reset_players})
     for player in state.players.values():
         player.negotiator = NEGOTIATORS[int(rng.random() * len(NEGOTIATORS))]
     state.buildings = {bid: _building(b, bid in seen_buildings, state.options.loot_percent)
@@ -124,11 +127,42 @@ def determinise(game: Game, seat: str, seed: int) -> Game:
     state.vehicles = {}
     state.features = {"hydrant": list(state.features["hydrant"])} if "hydrant" in state.features else {}
     state.gas = [g for g in state.gas if player_sees(state, seat, state.town.nearest_point((g.x, g.y)))]
-    state.next_id = max((int(m.group(1)) for pieces in (state.casualties, state.prisoners, state.crowds)
+    shown = {p.id for p in own_prisoners(state, seat)}
+    state.next_id = max((int(m.group(1)) for pieces in (state.casualties, shown, state.crowds)
                          for pid in pieces if (m := NEW_ID.search(pid))), default=0)
+    _rename_prisoners(state, shown)
     for other in declared:
         _declare_again(world, state, other, rng)
     return world
+
+
+def _prisoners_he_knows(state: CivilDisorder, seat: str, known: set[str], reset: set[str]) -> dict[str, Prisoner]:
+    """CD-55 / CD-06: the prisoners he may know of: his own (his view lists them), those he was told
+    of (``Prisoner.known_to``) and those he sees walked (by a unit he knows of, a player he sees); none
+    walked by a piece put back as it started, which walks nobody. A piece of his world walks only
+    these."""
+    own = {p.id for p in own_prisoners(state, seat)}
+    kept = {pid: p for pid, p in state.prisoners.items() if p.captor not in reset and (
+        pid in own or seat in p.known_to or (p.status == "escorted" and p.captor in known))}
+    for unit in state.units.values():
+        unit.escorts = [pid for pid in unit.escorts if pid in kept]
+    for player in state.players.values():
+        if player.escorting not in kept:
+            player.escorting = None
+    return kept
+
+
+def _rename_prisoners(state: CivilDisorder, shown: set[str]) -> None:
+    """CD-55: a prisoner whose id his view never showed him (not his own) takes a new one, counted on
+    from the world's own ids, so that no id tells how many hidden events took one before."""
+    for prisoner in [p for pid, p in state.prisoners.items() if pid not in shown]:
+        old, prisoner.id = prisoner.id, state.new_id("pr")
+        if prisoner.captor in state.units:
+            escorts = state.units[prisoner.captor].escorts
+            state.units[prisoner.captor].escorts = [prisoner.id if pid == old else pid for pid in escorts]
+        elif state.players[prisoner.captor].escorting == old:
+            state.players[prisoner.captor].escorting = prisoner.id
+    state.prisoners = {p.id: p for p in state.prisoners.values()}
 
 
 def _count_what_he_knows(state: CivilDisorder, seat: str) -> None:

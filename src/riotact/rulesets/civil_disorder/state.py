@@ -253,6 +253,7 @@ class Prisoner:
     node: str  # where it was arrested
     turns: int  # turns until escort and prisoner reach the vehicle
     status: str = "escorted"  # escorted | in custody | rescued | escaped
+    known_to: list[str] = field(default_factory=list)  # CD-06: the SF seats told of the arrest or the freeing
 
     def __deepcopy__(self, memo: dict[int, object]) -> Prisoner:
         return record_copy(self, memo)  # for search: its containers copied, its values shared

@@ -54,7 +54,7 @@ UMPIRE_NOTES: tuple[str, ...] = (*PLAYER_NOTES,)
 ON_THE_GROUND = ("lying", "walking", "stretcher", "dying", "dead", "treated")
 
 if TYPE_CHECKING:
-    from .state import SFUnit, World
+    from .state import Prisoner, SFUnit, World
 
 
 def player_sees(s: World, seat: str, node: str) -> bool:
@@ -134,6 +134,12 @@ def known_units(s: World, seat: str) -> dict[str, str]:
         elif unit.id in commanded and within_earshot(s, seat, unit):
             out[unit.id] = "radio" if me.radio and unit.radio else "earshot"
     return out
+
+
+def own_prisoners(s: World, seat: str) -> list[Prisoner]:
+    """CD-55: the prisoners the player's own figure or his units took (his view lists them)."""
+    return [p for p in s.prisoners.values()
+            if p.captor == seat or (p.captor in s.units and s.units[p.captor].player == seat)]
 
 
 def in_reach(s: World, seat: str) -> list[str]:
@@ -237,8 +243,7 @@ def sf_view(s: World, seat: str) -> dict[str, Any]:
         "under_fire": sorted(u for u, t in s.under_fire.items()
                              if t >= s.turn - 1 and s.units[u].player == seat),
         "prisoners": [{"id": p.id, "crowd": p.crowd, "captor": p.captor, "status": p.status, "turns": p.turns}
-                      for p in s.prisoners.values()
-                      if p.captor == seat or (p.captor in s.units and s.units[p.captor].player == seat)],
+                      for p in own_prisoners(s, seat)],
         "bombs": [{"id": b.id, "node": b.node if seat in b.known_to else None, "turn": b.went_off}
                   for b in s.bombs.values() if b.went_off is not None],  # CD-66: heard once gone off
         "messages": list(s.messages.get(seat, [])),

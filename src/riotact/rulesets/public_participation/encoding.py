@@ -14,7 +14,11 @@ Fog of war (PP-02): a seat's copy of the scenario holds its own characters only;
 met on the table, or never. So no character is named by the numbering or the feature layout: every
 character takes one of :data:`CHARACTERS` slots ``~1``..``~16``, by sorted id among those on offer
 now (in the actions) or in the seat's view (in the features; core/encoding.py). One more character a
-seat never saw gives it the same spaces.
+seat never saw gives it the same spaces. Likewise the weapons: the rules' book (``tables.WEAPONS``)
+is everyone's, but a weapon the scenario adds is on a card, kept from the other seats' copies: the
+numbering names the book's weapons only, and the scenario's own take one of :data:`SCENARIO_WEAPONS`
+slots ``weapon~1``..``weapon~4``, by sorted name among those on offer now (a seat is only ever offered
+its own characters' weapons). Another seat's weapon, or one more of them, gives a seat the same spaces.
 
 Features (all from the seat's view, PP-02: another seat's character shows what the table shows,
 never its card), laid out once per scenario over its seats and the characters' slots: the seat, the seats to
@@ -33,6 +37,9 @@ left) and whom it sees.
 >>> enc.number(["move:C1:10.0,3.9", "move:C1:12.5,3.0", "hold:C1"]) == {
 ...     enc.index["move:~1:#1"]: "move:C1:10.0,3.9", enc.index["move:~1:#2"]: "move:C1:12.5,3.0",
 ...     enc.index["hold:~1"]: "hold:C1"}
+True
+>>> enc.number(["fire:S2:scoped-rifle:O1", "fire:S2:rifle:O1"]) == {
+...     enc.index["fire:~2:weapon~1:~1"]: "fire:S2:scoped-rifle:O1", enc.index["fire:~2:rifle:~1"]: "fire:S2:rifle:O1"}
 True
 """
 
@@ -53,6 +60,11 @@ from .state import World
 _AIMED = ("move", "bomb", "back")
 #: Slots for the characters (PP-02: no seat knows another's from the set-up).
 CHARACTERS = 16
+#: Slots for the weapons a scenario adds to the rules' book (PP-02: each is on a seat's card).
+SCENARIO_WEAPONS = 4
+#: Actions whose third part is a weapon.
+_ARMED = ("fire:", "throw:", "bomb:")
+_BOOK = frozenset(name.replace(" ", "-") for name in T.WEAPONS)
 
 
 def _slug(name: str) -> str:
@@ -61,7 +73,7 @@ def _slug(name: str) -> str:
 
 def action_ids(state: World) -> list[str]:
     chars = slot_names(CHARACTERS)
-    weapons = sorted({_slug(w) for w in state.weapon_book})
+    weapons = [*sorted(_BOOK), *(f"weapon~{k}" for k in range(1, SCENARIO_WEAPONS + 1))]
     lines = sorted(state.messages)
     slots = [f"#{k}" for k in range(1, 2 * (CHARACTERS + len(state.table.features)) + 1)]
     ids = ["done"]
@@ -90,14 +102,30 @@ def menu_slots(legal: Sequence[str]) -> dict[str, str]:
     return out
 
 
+def weapon_slots(legal: Sequence[str]) -> dict[str, str]:
+    """Actions with a weapon the scenario adds to the book renamed by its slot, ``weapon~k`` by sorted
+    name among those on offer now."""
+    armed: dict[str, list[str]] = {}
+    for action_id in legal:
+        if action_id.startswith(_ARMED):
+            parts = action_id.split(":")
+            if parts[2] not in _BOOK:
+                armed[action_id] = parts
+    slot = {name: f"weapon~{k}" for k, name in enumerate(sorted({parts[2] for parts in armed.values()}), 1)}
+    return {a: ":".join([*parts[:2], slot[parts[2]], *parts[3:]]) for a, parts in armed.items()}
+
+
 def _canonical(ids: Sequence[str]) -> Callable[[Sequence[str]], dict[str, str]]:
-    """Aimed actions renamed by menu place (:func:`menu_slots`), then the characters by slot
-    (:func:`slotted`: a character's id is no part of a fixed id)."""
+    """Aimed actions renamed by menu place (:func:`menu_slots`), the scenario's weapons by slot
+    (:func:`weapon_slots`), then the characters by slot (:func:`slotted`: a character's id is no part
+    of a fixed id)."""
     characters = slotted(ids)
 
     def rename(legal: Sequence[str]) -> dict[str, str]:
         aimed = menu_slots(legal)
         named = [aimed.get(a, a) for a in legal]
+        armed = weapon_slots(named)
+        named = [armed.get(n, n) for n in named]
         slots = characters(named)
         return {a: slots.get(n, n) for a, n in zip(legal, named, strict=True) if slots.get(n, n) != a}
 
@@ -188,6 +216,9 @@ def encoding(scenario: Scenario, options: dict[str, Any]) -> Encoding:
     assert isinstance(state, World)
     if len(state.chars) > CHARACTERS:
         raise EncodingError(f"{len(state.chars)} characters: the encoding has slots for {CHARACTERS}")
+    own = [name for name in state.weapon_book if _slug(name) not in _BOOK]
+    if len(own) > SCENARIO_WEAPONS:
+        raise EncodingError(f"{len(own)} weapons of the scenario's own: the encoding has slots for {SCENARIO_WEAPONS}")
     observe, size = _features(state)
     ids = action_ids(state)
     return Encoding(ids, observe=observe, observation_size=size, canonical=_canonical(ids))

@@ -22,11 +22,12 @@ def make_arrest(s: World, captor: str, node: str, crowd: Crowd, *, units: Sequen
     the nearest police vehicle (off the table if there is none)."""
     crowd.figures -= 1
     crowd.arrested += 1
-    s.count("arrests", witnesses(s, [node], units))
+    told = witnesses(s, [node], units)
+    s.count("arrests", told)
     vans = [u.vehicle_node for u in s.units.values() if u.type.police and u.vehicle_node is not None]
     inches = min(s.town.path_inches(node, v) for v in (vans or s.town.exits))
     prisoner = Prisoner(s.new_id("pr"), crowd.id, captor, node,
-                        max(1, math.ceil(inches / s.options.walk_inches)))
+                        max(1, math.ceil(inches / s.options.walk_inches)), known_to=told)
     s.prisoners[prisoner.id] = prisoner
     if captor in s.units:
         s.units[captor].escorts.append(prisoner.id)
@@ -67,6 +68,7 @@ def free_prisoner(s: World, prisoner: Prisoner) -> None:
     told = witnesses(s, nodes, _captor_units(s, prisoner))
     s.count("arrests", told, -1)
     s.count("escapes", told)
+    prisoner.known_to += [seat for seat in told if seat not in prisoner.known_to]  # CD-06: told of it now
     tell(s, "CD-55", f"The prisoner escorted by {prisoner.captor} "
                     f"{'escapes' if crowd is None else 'is rescued by crowd ' + crowd.id} in the confusion.",
          nodes=nodes, units=_captor_units(s, prisoner),
