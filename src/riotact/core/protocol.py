@@ -96,8 +96,16 @@ class _Layout:
             return cls(names, tuple(flat), tuple(deep))
         if not all(f.init and not f.kw_only for f in every) or hasattr(record_class, "__post_init__"):
             raise TypeError(f"{record_class.__name__}: a record with slots is copied through its __init__")
-        return cls(names, tuple(flat), tuple(deep), attrgetter(*names), tuple(map(names.index, flat)),
+        return cls(names, tuple(flat), tuple(deep), _values_of(names), tuple(map(names.index, flat)),
                    tuple(map(names.index, deep)))
+
+
+def _values_of(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    """The values of a record's fields ``names``, in order, as a tuple (``attrgetter`` of one name
+    gives the bare value, of none refuses)."""
+    if len(names) > 1:
+        return attrgetter(*names)
+    return lambda record: tuple(getattr(record, name) for name in names)
 
 
 _LAYOUTS: dict[type, _Layout] = {}
