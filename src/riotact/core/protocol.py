@@ -66,7 +66,9 @@ class _Layout:
     """How :func:`record_copy` copies a record class, read once from its fields' type hints: the
     fields shared as they are (plain values), copied one level (a list, dict or set of plain values,
     maybe None: ``flat``) or deep-copied (anything else: ``deep``); for a class with slots, the
-    fields' values in order and the places of those two kinds (its copy is made by its ``__init__``)."""
+    fields' values in order and the places of those two kinds (its copy is made by its ``__init__``);
+    for a class mypyc compiled (a compiled engine's), every attribute it has, fields or not (its copy is
+    made without ``__init__`` and given them by name)."""
 
     names: tuple[str, ...]
     flat: tuple[str, ...]
@@ -74,6 +76,7 @@ class _Layout:
     values: Callable[[Any], tuple[Any, ...]] | None = None
     flat_at: tuple[int, ...] = ()
     deep_at: tuple[int, ...] = ()
+    attributes: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, record: object) -> _Layout:
@@ -94,6 +97,9 @@ class _Layout:
                 deep.append(name)
         if hasattr(record, "__dict__"):
             return cls(names, tuple(flat), tuple(deep))
+        compiled: tuple[str, ...] | None = getattr(record_class, "__mypyc_attrs__", None)
+        if compiled is not None:
+            return cls(names, tuple(flat), tuple(deep), attributes=compiled)
         if not all(f.init and not f.kw_only for f in every) or hasattr(record_class, "__post_init__"):
             raise TypeError(f"{record_class.__name__}: a record with slots is copied through its __init__")
         return cls(names, tuple(flat), tuple(deep), _values_of(names), tuple(map(names.index, flat)),
@@ -124,6 +130,20 @@ def record_copy(record: R, memo: dict[int, object]) -> R:
     layout = _LAYOUTS.get(cls)
     if layout is None:
         layout = _LAYOUTS[cls] = _Layout.of(record)
+    if layout.attributes:  # compiled: made without __init__ (a dataclass's is not compiled), given each attribute
+        twin = cls.__new__(cls)
+        memo[id(record)] = twin
+        for name in layout.attributes:
+            try:
+                value = getattr(record, name)
+            except AttributeError:  # never set
+                continue
+            if name in layout.flat:
+                value = value if value is None else value.copy()
+            elif name in layout.deep or name not in layout.names:
+                value = copy.deepcopy(value, memo)
+            setattr(twin, name, value)
+        return twin
     if layout.values is not None:  # slots: the copy is made by __init__, its values in field order
         values = list(layout.values(record))
         for at in layout.flat_at:
