@@ -9,6 +9,7 @@ replay, clone and undo.
 from __future__ import annotations
 
 import copy
+import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
@@ -21,6 +22,7 @@ from typing import (
     Protocol,
     TypeVar,
     Union,
+    cast,
     get_args,
     get_origin,
     get_type_hints,
@@ -67,8 +69,8 @@ class _Layout:
     fields shared as they are (plain values), copied one level (a list, dict or set of plain values,
     maybe None: ``flat``) or deep-copied (anything else: ``deep``); for a class with slots, the
     fields' values in order and the places of those two kinds (its copy is made by its ``__init__``);
-    for a class mypyc compiled (a compiled engine's), every attribute it has, fields or not (its copy is
-    made without ``__init__`` and given them by name)."""
+    for a class mypyc compiled (a compiled engine's), ``compiled``: its copy is made without ``__init__``
+    and given its attributes through mypyc's ``__setstate__``, those no field declares deep-copied."""
 
     names: tuple[str, ...]
     flat: tuple[str, ...]
@@ -76,12 +78,13 @@ class _Layout:
     values: Callable[[Any], tuple[Any, ...]] | None = None
     flat_at: tuple[int, ...] = ()
     deep_at: tuple[int, ...] = ()
-    attributes: tuple[str, ...] = ()
+    compiled: bool = False
 
     @classmethod
     def of(cls, record: object) -> _Layout:
         record_class = type(record)
-        hints = get_type_hints(record_class)
+        attributes: tuple[str, ...] | None = getattr(record_class, "__mypyc_attrs__", None)
+        hints = get_type_hints(record_class if attributes is None else _source_class(record_class))
         every = fields(record_class)  # type: ignore[arg-type]
         names = tuple(f.name for f in every)
         flat, deep = [], []
@@ -97,13 +100,22 @@ class _Layout:
                 deep.append(name)
         if hasattr(record, "__dict__"):
             return cls(names, tuple(flat), tuple(deep))
-        compiled: tuple[str, ...] | None = getattr(record_class, "__mypyc_attrs__", None)
-        if compiled is not None:
-            return cls(names, tuple(flat), tuple(deep), attributes=compiled)
+        if attributes is not None:
+            undeclared = tuple(a for a in attributes if a not in names)
+            return cls(names, tuple(flat), (*deep, *undeclared), compiled=True)
         if not all(f.init and not f.kw_only for f in every) or hasattr(record_class, "__post_init__"):
             raise TypeError(f"{record_class.__name__}: a record with slots is copied through its __init__")
         return cls(names, tuple(flat), tuple(deep), _values_of(names), tuple(map(names.index, flat)),
                    tuple(map(names.index, deep)))
+
+
+def _source_class(compiled: type) -> type:
+    """The class a compiled engine's class was compiled from (riotact/compiled.py: the package
+    ``riotact_compiled`` copies ``riotact``'s modules), whose type hints are the written ones: mypyc's
+    annotations of a compiled class are its own (``str | None`` reads ``type``, ``set[str]`` ``set``)."""
+    module = importlib.import_module("riotact" + compiled.__module__.removeprefix("riotact_compiled"))
+    source: type = getattr(module, compiled.__qualname__)
+    return source
 
 
 def _values_of(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
@@ -130,19 +142,17 @@ def record_copy(record: R, memo: dict[int, object]) -> R:
     layout = _LAYOUTS.get(cls)
     if layout is None:
         layout = _LAYOUTS[cls] = _Layout.of(record)
-    if layout.attributes:  # compiled: made without __init__ (a dataclass's is not compiled), given each attribute
+    if layout.compiled:  # made without __init__ (a dataclass's is not compiled), given the attributes set
         twin = cls.__new__(cls)
         memo[id(record)] = twin
-        for name in layout.attributes:
-            try:
-                value = getattr(record, name)
-            except AttributeError:  # never set
-                continue
-            if name in layout.flat:
-                value = value if value is None else value.copy()
-            elif name in layout.deep or name not in layout.names:
-                value = copy.deepcopy(value, memo)
-            setattr(twin, name, value)
+        state = cast(dict[str, Any], record.__getstate__())  # {name: value} of those set (mypyc's)
+        for name in layout.flat:
+            if state.get(name) is not None:
+                state[name] = state[name].copy()
+        for name in layout.deep:
+            if name in state:
+                state[name] = copy.deepcopy(state[name], memo)
+        twin.__setstate__(state)  # type: ignore[attr-defined]
         return twin
     if layout.values is not None:  # slots: the copy is made by __init__, its values in field order
         values = list(layout.values(record))
