@@ -8,8 +8,8 @@ RL steps per CPU-second, the cost of a copy, and the size and cost of CD's large
    random play, in CPU time, on one core; medians of the rounds, and each as a ratio to Kuhn's.
 2. Copies, in every ruleset: CPU milliseconds per ``Game.clone()``, per ``core.worlds.world_copy``
    and per determinised world (the ruleset's determiniser, for the seat to act: what the search bot
-   deals per sample) of each built-in scenario 12 random decisions in, laboratory and explained;
-   every measure alternated with the others in rounds, medians.
+   deals per sample) of each built-in scenario 12 random decisions in, laboratory and explained, and
+   on the compiled engine where it was built; every measure alternated with the others in rounds, medians.
 3. CD's commander at turn 1 with the largest scenario's units and crowds copied k times (1x..32x):
    the length of his legal list and the CPU milliseconds to make it and read one position (what a
    random bot does), and its log-log exponent.
@@ -31,6 +31,7 @@ from bench_scaling import copied, largest, slope
 from peers import Loop, alternate, openspiel_loop, pin_to_one_core, riotact_random_loop
 from riotact.compiled import unavailable
 from riotact.core import Game, builtin_scenarios
+from riotact.core.engines import game_parts
 from riotact.core.scenario import Scenario
 from riotact.core.worlds import world_copy
 from riotact.rulesets import get_ruleset
@@ -80,21 +81,25 @@ def per_call_ms(make: Callable[[], object], seconds: float = 0.5) -> float:
 
 
 def copiers(scenario: Scenario) -> dict[str, Callable[[], object]]:
-    """The copies a search makes of a game 12 random decisions in, laboratory and explained."""
-    determinise = get_ruleset(scenario.ruleset).determinise
+    """The copies a search makes of a game 12 random decisions in, laboratory and explained, and on the
+    compiled engine where it was built (its own determiniser: the compiled copy's)."""
+    modes = {"laboratory": (False, "python"), "explained": (True, "python")}
+    if unavailable(scenario.ruleset) is None:
+        modes["compiled"] = (False, "compiled")
     out: dict[str, Callable[[], object]] = {}
-    for explain in (False, True):
-        game = Game(scenario, seed=3, explain=explain)
+    for mode, (explain, engine) in modes.items():
+        game = Game(scenario, seed=3, explain=explain, engine=engine)
+        determinise = game_parts(game.spec, engine, explain=False).determinise
+        assert determinise is not None
         rng = random.Random(1)
         for _ in range(12):
             seat = game.to_act()[0]
             legal = game.legal_actions(seat)
             game.apply(seat, legal[int(rng.random() * len(legal))].id)
         seat = game.to_act()[0]
-        mode = "explained" if explain else "laboratory"
         out[f"clone_ms_{mode}"] = game.clone
         out[f"world_copy_ms_{mode}"] = lambda g=game: world_copy(g, 5)
-        out[f"determinised_ms_{mode}"] = lambda g=game, s=seat: determinise(g, s, 5)
+        out[f"determinised_ms_{mode}"] = lambda g=game, s=seat, deal=determinise: deal(g, s, 5)
     return out
 
 

@@ -18,12 +18,16 @@ Each game is appended as a JSON line to ``--out`` as it ends, so a run stopped e
 ``--summarise FILE`` prints the table of such a file. ``--profile`` says where a decision's time goes
 instead: per scenario, the CPU of dealing a world, of a deep copy of it, of a whole game played by
 the heuristic bots (what a rollout costs), and, for a few decisions of such a game made by the search
-bot in its budget, the rollouts made and whether it left the heuristic's choice. Progress goes to stderr.
+bot in its budget, the rollouts made and whether it left the heuristic's choice. ``--engines`` gives the
+search bot's rollouts per CPU-second on the Python and the compiled engine, alternated in one process.
+Progress goes to stderr.
 
     nice -n 10 .venv/bin/python benchmarks/bench_search.py --scenario revolting-behaviour/first-game \\
         --games 10 --opponent heuristic --seconds 1.0 --out runs/search-rb.jsonl
     .venv/bin/python benchmarks/bench_search.py --summarise runs/search-rb.jsonl
     nice -n 10 .venv/bin/python benchmarks/bench_search.py --profile --scenario by-will-alone/ministry-sit-in
+    nice -n 10 .venv/bin/python benchmarks/bench_search.py --engines --scenario by-will-alone/ministry-sit-in \\
+        --seconds 0.5 --rounds 3
 """
 
 from __future__ import annotations
@@ -39,11 +43,15 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from riotact.compiled import unavailable
 from riotact.core import Game, find_scenario
 from riotact.core.bots import make_bot, play_out
 from riotact.core.protocol import Bot
 from riotact.core.search import HARD_ITERATIONS, SECONDS, Determiniser, SearchBot, outcome
 from riotact.core.worlds import world_copy
+
+#: The engines ``--engines`` compares.
+ENGINES = ("python", "compiled")
 
 
 def play(ref: str, seed: int, seat: str, kind: str, opponent: str, seconds: float,
@@ -113,6 +121,45 @@ def profile(ref: str, seconds: float, iterations: int, decisions: int = 4) -> di
     return {"scenario": ref, "deal_world_ms": round(1000 * statistics.fmean(deal), 2),
             "deep_copy_ms": round(1000 * statistics.fmean(copying), 2),
             "heuristic_game_ms": round(1000 * whole_game, 1), "decisions": rows}
+
+
+def engine_rates(ref: str, seconds: float, rounds: int, decisions: int = 3) -> dict[str, Any]:
+    """Rollouts per CPU-second of the search bot on the Python and the compiled engine (``--engines``):
+    the same positions of a game played by the heuristic bots on both engines in step (its first
+    ``decisions`` decisions with a choice, every fifth decision), each searched for ``seconds`` of CPU
+    time by a fresh ``hard`` bot on one engine, then on the other, ``rounds`` times over (alternated in
+    one process, so both share the machine's load): the worlds dealt (one a rollout) over the CPU
+    spent, the median per engine, and the ratio compiled / Python."""
+    games = {engine: Game(find_scenario(ref), seed=7, explain=False, engine=engine) for engine in ENGINES}
+    python = games["python"]
+    bots = {s: make_bot("heuristic", python, s) for s in python.seats}
+    rates: dict[str, list[float]] = {engine: [] for engine in ENGINES}
+    positions = 0
+    for number in range(100_000):
+        if not python.to_act() or positions >= decisions:
+            break
+        seat = python.to_act()[0]
+        legal = python.legal_actions(seat)
+        if len(legal) > 1 and number % 5 == 0:
+            positions += 1
+            for _ in range(rounds):
+                for engine, game in games.items():
+                    searcher = make_bot("hard", game, seat)
+                    assert isinstance(searcher, SearchBot)
+                    searcher.seconds, searcher.iterations = seconds, 10**6
+                    worlds: list[int] = []
+                    searcher.determinise = _counting(searcher.determinise, worlds)
+                    started = time.process_time()
+                    searcher.choose(game.view(seat), game.legal_actions(seat))
+                    rates[engine].append(len(worlds) / (time.process_time() - started))
+        bot = bots[seat]
+        decision = bot.choose(python.view(seat) if bot.needs_view else None, legal)
+        for game in games.values():
+            game.apply(seat, decision)
+    medians = {engine: statistics.median(made) for engine, made in rates.items()}
+    return {"scenario": ref, "positions": positions, "rounds": rounds,
+            **{f"rollouts_per_s_{engine}": round(rate, 1) for engine, rate in medians.items()},
+            "ratio": round(medians["compiled"] / medians["python"], 2)}
 
 
 def audit(ref: str, seed: int, seconds: float, every: int, rollouts: int, threshold: float) -> list[dict[str, Any]]:
@@ -266,7 +313,16 @@ def main() -> None:
     parser.add_argument("--threshold", type=float, default=1.0,
                         help="--audit: judge candidates this many paired standard errors above the heuristic's")
     parser.add_argument("--futures", type=int, default=200, help="--audit: paired true futures per judged decision")
+    parser.add_argument("--engines", action="store_true",
+                        help="rollouts per CPU-second on the Python and the compiled engine, alternated, and stop")
+    parser.add_argument("--rounds", type=int, default=3, help="--engines: searches of each position per engine")
     args = parser.parse_args()
+    if args.engines:
+        for ref in args.scenario or ["by-will-alone/ministry-sit-in"]:
+            reason = unavailable(find_scenario(ref).ruleset)
+            print(json.dumps({"scenario": ref, "compiled": reason} if reason else
+                             engine_rates(ref, args.seconds, args.rounds)), flush=True)
+        return
     if args.audit:
         for ref in args.scenario or ["revolting-behaviour/first-game"]:
             for seed in range(args.first_seed, args.first_seed + args.games):

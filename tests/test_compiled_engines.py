@@ -74,21 +74,67 @@ def test_the_compiled_engine_plays_the_python_engines_games(ruleset: str, scenar
     assert explained.explain and explained.log.events[-1]["kind"] == "end"
 
 
+def seen(game: Game) -> list[Any]:
+    """What every seat and the umpire may know now."""
+    return [game.view(seat) for seat in (*game.seats, UMPIRE)]
+
+
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_a_compiled_game_copies_by_replaying_and_goes_on_alike(ruleset: str) -> None:
+def test_a_compiled_game_copies_and_deals_worlds_as_the_python_engine_does(ruleset: str) -> None:
+    """A compiled game's clone and its determinised worlds are deep copies of its compiled classes (no
+    replay), and each is the Python engine's: the same for every seat, then the same after the same
+    decisions (core/compiling.py: the classes a copy makes without ``__init__``)."""
     if unavailable(ruleset) is not None:
         pytest.skip(unavailable(ruleset))
-    game = Game(first(ruleset), seed=9, explain=False, engine="compiled")
-    for _ in range(5):
-        seat = game.to_act()[0]
-        game.apply(seat, game.legal_actions(seat)[-1].id)
-    twin = game.clone()
-    assert twin.engine == "compiled" and twin.decisions == game.decisions and twin.view(UMPIRE) == game.view(UMPIRE)
-    seat = game.to_act()[0]
-    decision = game.legal_actions(seat)[0].id
-    for each in (game, twin):
-        each.apply(seat, decision)
-    assert twin.view(UMPIRE) == game.view(UMPIRE)
+    python = Game(first(ruleset), seed=9, explain=False)
+    built = Game(first(ruleset), seed=9, explain=False, engine="compiled")
+    determinise = make_bot("search", built, built.seats[0]).determinise
+    for _ in range(12):
+        seat = python.to_act()[0]
+        decision = python.legal_actions(seat)[-1].id
+        for game in (python, built):
+            game.apply(seat, decision)
+    twin = built.clone()
+    assert twin.engine == "compiled" and twin.state is not built.state
+    worlds = {seat: (python.spec.determinise(python, seat, 5), determinise(built, seat, 5))
+              for seat in python.seats}
+    for copies in ((python.clone(), twin), *worlds.values()):
+        assert type(copies[1].state).__module__.startswith("riotact_compiled.")
+        assert seen(copies[1]) == seen(copies[0])
+        for _ in range(6):
+            if copies[0].is_over():
+                break
+            seat = copies[0].to_act()[0]
+            decision = copies[0].legal_actions(seat)[0].id
+            for game in copies:
+                game.apply(seat, decision)
+            assert seen(copies[1]) == seen(copies[0])
+    assert seen(built) == seen(python)  # nothing done to a copy reached the game
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_search_bot_chooses_alike_on_either_engine(ruleset: str) -> None:
+    """The search bot on a compiled game rolls out on compiled worlds (its determiniser and evaluation are
+    the compiled copy's) and, for the same seed and rollouts, chooses what it chooses on the Python engine,
+    with the same test of its best candidate against the heuristic's choice."""
+    if unavailable(ruleset) is not None:
+        pytest.skip(unavailable(ruleset))
+    games = [Game(first(ruleset), seed=3, explain=False, engine=engine) for engine in ("python", "compiled")]
+    searcher = games[0].seats[0]
+    bots = [{s: make_bot("search" if s == searcher else "heuristic", g, s) for s in g.seats} for g in games]
+    for each in bots:
+        each[searcher].iterations, each[searcher].seconds = 6, None
+    searched = 0
+    while searched < 4 and not games[0].is_over():
+        seat = games[0].to_act()[0]
+        choices = [each[seat].choose(g.view(seat), g.legal_actions(seat)) for g, each in zip(games, bots, strict=True)]
+        assert choices[1] == choices[0]
+        if seat == searcher and len(games[0].legal_actions(seat)) > 1:
+            searched += 1
+            assert bots[1][seat].verdict == bots[0][seat].verdict
+        for game in games:
+            game.apply(seat, choices[0])
+    assert searched == 4 and seen(games[1]) == seen(games[0])
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -104,15 +150,14 @@ def test_sim_gives_the_same_summary_on_either_engine(ruleset: str) -> None:
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_auto_plays_compiled_for_bots_that_never_copy_the_game(ruleset: str) -> None:
+def test_auto_plays_compiled_for_every_bot_the_search_bot_too(ruleset: str) -> None:
     if unavailable(ruleset) is not None:
         pytest.skip(unavailable(ruleset))
     scenario = first(ruleset)
-    assert bot_engine(scenario, "auto", players=dict.fromkeys(scenario.seats, "heuristic")) is not None
-    assert bot_engine(scenario, "auto", players=dict.fromkeys(scenario.seats, "search")) is None
+    for kind in ("heuristic", "search", "hard"):
+        assert bot_engine(scenario, "auto", players=dict.fromkeys(scenario.seats, kind)) is not None
+        assert bot_engine(scenario, "compiled", players=dict.fromkeys(scenario.seats, kind)) is not None
     assert bot_engine(scenario, "python") is None
-    with pytest.raises(LaboratoryUnavailable, match="a search bot copies the game"):
-        bot_engine(scenario, "compiled", players=dict.fromkeys(scenario.seats, "search"))
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

@@ -337,7 +337,8 @@ STATE_READS: dict[str, tuple[int, str]] = {
                                   "as core.conformance does)"),
     "web/test_wire_leaks.py": (2, "plants the leak sentinels (the state's own fog hook, "
                                   "as core.conformance does)"),
-    "test_compiled_engines.py": (1, "checks that a compiled engine plays with its own (mypyc) state type"),
+    "test_compiled_engines.py": (4, "checks that a compiled engine plays with its own (mypyc) state type, and that"
+                                 " a compiled clone and its worlds are copies of it, not the game itself"),
 }
 
 

@@ -28,7 +28,7 @@ from riotact.core.bots import make_bot, play_out
 from riotact.core.engines import COMPILED, Parts
 from riotact.core.errors import LaboratoryUnavailable
 from riotact.core.game import Game
-from riotact.core.protocol import RulesetSpec
+from riotact.core.protocol import Evaluation, RulesetSpec
 from riotact.core.registry import ruleset_spec
 from riotact.core.scenario import Scenario
 
@@ -39,8 +39,6 @@ PACKAGE = "riotact_compiled"
 BUILT = Path(__file__).resolve().parents[2] / "build" / "compiled"
 #: The rulesets' packages: a ruleset's copies are checked against its own sources, the core's and the table's.
 RULESETS = "riotact.rulesets."
-#: Bots that never copy the game: they may play on the compiled engine, whose games copy by replaying.
-NON_COPYING_BOTS = ("random", "heuristic")
 
 
 def copy_of(module: str) -> str:
@@ -94,23 +92,23 @@ def _unavailable(state: str) -> str | None:
 
 class CompiledCopy:
     """A ruleset's compiled copy as an engine (:class:`riotact.core.engines.Engine`): a laboratory-mode
-    :class:`Game` built from the copies' classes."""
+    :class:`Game` built from the copies' classes, which copies as the Python engine's does (the search
+    bot's worlds: core/compiling.py), so every bot plays on it."""
 
     def __init__(self, spec: RulesetSpec) -> None:
-        assert spec.state is not None
-        self.state = spec.state
+        self.spec = spec
 
     def parts(self) -> Parts:
         dice = importlib.import_module(copy_of("riotact.core.dice"))
         log = importlib.import_module(copy_of("riotact.core.log"))
         umpire = importlib.import_module(copy_of("riotact.core.adjudication"))
-        state = getattr(importlib.import_module(copy_of(self.state.__module__)), self.state.__qualname__)
-        return Parts(dice.SeededDice, log.QuietLog, umpire.Umpire, state)
+        spec = self.spec
+        assert spec.state is not None
+        evaluation = spec.evaluation and Evaluation(_copied(spec.evaluation.value), spec.evaluation.horizon)
+        return Parts(dice.SeededDice, log.QuietLog, umpire.Umpire, _copied(spec.state),
+                     spec.determinise and _copied(spec.determinise), evaluation)
 
     def refusal(self, scenario: Scenario, options: Mapping[str, Any], players: Mapping[str, str]) -> str | None:
-        copying = sorted({kind for kind in players.values() if kind not in NON_COPYING_BOTS})
-        if copying:  # a search bot copies the game thousands of times
-            return f"a {copying[0]} bot copies the game, which the compiled engine does only by replaying it"
         return None
 
     def play(self, scenario: Scenario, *, seed: int, options: Mapping[str, Any], players: Mapping[str, str],
@@ -118,6 +116,12 @@ class CompiledCopy:
         game = Game(scenario, seed=seed, options=options, explain=False, players=players, engine=COMPILED)
         return play_out(game, {s: make_bot(kind, game, s) for s, kind in players.items()},
                         max_decisions=max_decisions)
+
+
+def _copied(original: Any) -> Any:
+    """The compiled copy's twin of a class or function of a ruleset's modules (its state, determiniser,
+    evaluation), which reads the copies' classes."""
+    return getattr(importlib.import_module(copy_of(original.__module__)), original.__qualname__)
 
 
 def compiled_copy(spec: RulesetSpec) -> CompiledCopy:

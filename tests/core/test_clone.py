@@ -7,11 +7,14 @@ copies only the pieces: each record of the rules (``protocol.Record``) copies it
 from __future__ import annotations
 
 import random
+from copy import deepcopy
+from dataclasses import dataclass
 
 import pytest
 
 from riotact.core import Game, find_scenario
 from riotact.core.log import UMPIRE, dumps
+from riotact.core.protocol import record_copy
 from support import play_random as play
 
 SCENARIOS = ("civil-disorder/night-of-fires", "civil-disorder/embassy-protest", "by-will-alone/ministry-sit-in",
@@ -72,3 +75,22 @@ def test_a_clone_copies_the_records_inside_a_record() -> None:
         assert copied.stands == unit.stands and copied.signs_known == unit.signs_known
         assert copied.stands is not unit.stands
         assert all(a is not b for a, b in zip(copied.stands, unit.stands, strict=True))
+
+
+@dataclass(slots=True)
+class Tally:
+    """A record of one field with slots, as a compiled engine's records all are (no ``__dict__``)."""
+
+    counts: list[int]
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Tally:
+        return record_copy(self, memo)
+
+
+def test_a_record_of_one_field_with_slots_copies_its_container() -> None:
+    """record_copy reads a slots record's fields as a tuple even when there is one (``attrgetter`` of
+    one name gives the bare value: the copy then took the list for its fields)."""
+    tally = Tally([3, 4])
+    twin = deepcopy(tally)
+    twin.counts.append(5)
+    assert tally.counts == [3, 4] and twin.counts == [3, 4, 5]

@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from .cards import Card, Pile
+from .compiling import mypyc_attr
 from .dice import ARROW_DIRECTIONS, CLOCK_DIRECTIONS, DiceSource, SeededDice
 from .log import ALL, GameLog, Visibility
 from .modifiers import Modifier, Record, describe
@@ -128,6 +129,7 @@ def _judged(total: int, target: int | None, at_most: bool, judge: Judge | None) 
     return "pass" if (total <= target if at_most else total >= target) else "fail"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copied without __init__ (core/compiling.py)
 class Umpire:
     """Adjudicates chance and writes the log. One per game."""
 

@@ -12,6 +12,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
+from .engines import game_parts
 from .errors import RiotactError
 from .game import Game
 from .protocol import Action, Bot
@@ -78,12 +79,14 @@ def make_bot(kind: str, game: Game, seat: str) -> Bot:
 
 
 def _search_bot(game: Game, seat: str, rng: random.Random) -> Bot:
-    """The information-set search bot (core/search.py), if the ruleset can deal determinisations."""
-    if game.spec.determinise is None:
+    """The information-set search bot (core/search.py), if the ruleset can deal determinisations: its
+    worlds and rollouts on the game's own engine (a compiled game's determiniser deals compiled worlds)."""
+    parts = game_parts(game.spec, game.engine, explain=False)
+    if parts.determinise is None:
         raise RiotactError(f"the search bot cannot play {game.spec.title} yet (no determiniser)")
-    return SearchBot(seat, rng, game=game, determinise=game.spec.determinise,
+    return SearchBot(seat, rng, game=game, determinise=parts.determinise,
                      iterations=HARD_ITERATIONS, seconds=SECONDS,
-                     rollout_bot=game.spec.heuristic_bot, evaluation=game.spec.evaluation)
+                     rollout_bot=game.spec.heuristic_bot, evaluation=parts.evaluation)
 
 
 class DecisionLimitError(RuntimeError):

@@ -21,6 +21,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from typing import Protocol
 
+from .compiling import mypyc_attr
 from .errors import DiceError, DiceExhaustedError
 
 #: Clock-face D12 directions and arrow-D6 directions (the face says where it points).
@@ -34,6 +35,7 @@ class DiceSource(Protocol):
     def faces(self, sides: int, n: int, request: str) -> list[int]: ...
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copied without __init__ (core/compiling.py)
 class SeededDice:
     """Faces from the game's own seeded generator (never the global one)."""
 

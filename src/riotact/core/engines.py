@@ -27,7 +27,7 @@ from .adjudication import Umpire
 from .dice import SeededDice
 from .errors import LaboratoryUnavailable, RiotactError
 from .log import GameLog, QuietLog
-from .protocol import Result, RulesetSpec, State
+from .protocol import Evaluation, Result, RulesetSpec, State
 from .registry import ruleset_spec
 from .scenario import Scenario
 
@@ -43,12 +43,15 @@ ENGINES = ("auto", PYTHON, COMPILED)
 
 @dataclass(frozen=True)
 class Parts:
-    """The classes a :class:`~riotact.core.game.Game` builds its dice, log, umpire and state from."""
+    """The classes a :class:`~riotact.core.game.Game` builds its dice, log, umpire and state from, and
+    the ruleset's determiniser and evaluation that read a state of those classes (the search bot's)."""
 
     seeded_dice: type[SeededDice]
     log: type[GameLog]
     umpire: type[Umpire]
     state: type[State]
+    determinise: Callable[[Game, str, int], Game] | None
+    evaluation: Evaluation | None
 
 
 class Laboratory(Protocol):
@@ -98,7 +101,7 @@ EngineLoader = Callable[[RulesetSpec], Engine]
 def python_parts(spec: RulesetSpec, *, explain: bool) -> Parts:
     """The Python engine's classes: the full explained log, or the laboratory mode's counted one."""
     assert spec.state is not None, "an implemented ruleset"
-    return Parts(SeededDice, GameLog if explain else QuietLog, Umpire, spec.state)
+    return Parts(SeededDice, GameLog if explain else QuietLog, Umpire, spec.state, spec.determinise, spec.evaluation)
 
 
 def load_engine(spec: RulesetSpec, name: str) -> Engine:

@@ -296,13 +296,8 @@ class Game:
     def clone(self) -> Game:
         """A copy of the game that goes on by itself: the same decisions to come give the same
         game in both (its generator's state is copied). It costs the rules' changing state, not the
-        game's history (:meth:`copy_memo`)."""
-        if self.engine != PYTHON:  # an engine's classes need not deep-copy; the same game replays
-            replayed = Game(self.scenario, seed=self.seed, options=self.overrides, explain=False,
-                            engine=self.engine, players=self.log.header.get("players"))
-            for seat, action_id in self.decisions:
-                replayed.apply(seat, action_id)
-            return replayed
+        game's history (:meth:`copy_memo`), on any engine (a compiled engine's classes copy as the
+        Python engine's do: core/compiling.py)."""
         rng = self.umpire.rng
         copied = random.Random()
         copied.setstate(rng.getstate())  # a generator deep-copied walks its 625 numbers one by one

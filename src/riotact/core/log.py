@@ -21,6 +21,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Final
 
+from .compiling import mypyc_attr
 from .errors import SaveFileError
 
 #: The seat that sees everything: riotact itself, or a person in the umpire's chair.
@@ -39,6 +40,7 @@ def visible(event: Event, seat: str) -> bool:
     return seat == UMPIRE or to == ALL or seat in to
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copied without __init__ (core/compiling.py)
 class GameLog:
     """The header plus every event, in order."""
 
@@ -96,6 +98,7 @@ class GameLog:
         write_atomic(Path(path), text)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copied without __init__ (core/compiling.py)
 class QuietLog(GameLog):
     """The laboratory mode's log: it keeps the header and, per event, only its kind (a game in
     this mode is its scenario, options, seed and decisions; replaying them regenerates the full

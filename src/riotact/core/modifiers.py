@@ -34,6 +34,9 @@ class Record:
     def __hash__(self) -> int:
         return hash(self._values())
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Record:
+        return self  # read-only: copies of a game share it (a compiled one cannot be made without __init__)
+
 
 class Modifier(Record):
     FIELDS = ("value", "reason", "rule")

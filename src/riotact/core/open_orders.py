@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import overload
 
+from riotact.core.compiling import mypyc_attr
 from riotact.core.protocol import Action, record_copy
 
 
@@ -161,6 +162,7 @@ class Orders:
             run.close(use)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copied without __init__ (core/compiling.py)
 class ActionsAsRead(Sequence[Action]):
     """A legal list whose actions are made as they are read: a subclass counts itself (``_len``) and
     makes the action at a position in range (``_at``); slices, negative positions and the range are
@@ -190,6 +192,7 @@ class ActionsAsRead(Sequence[Action]):
         return self._at(index)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copied without __init__ (core/compiling.py)
 class OrderList(ActionsAsRead):
     """One seat's legal orders now, then ``last`` (the action that ends its orders): every piece's own
     orders in turn, then each run holder by holder. Built per decision at the cost of one sum per
@@ -251,6 +254,7 @@ class OrderList(ActionsAsRead):
         return found
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copied without __init__ (core/compiling.py)
 class Grid(ActionsAsRead):
     """Each of ``verbs`` against each of ``items``, item by item (``make(item, verb)`` builds one
     action when it is read): a piece's orders against every target its seat knows of."""
@@ -270,6 +274,7 @@ class Grid(ActionsAsRead):
                 yield make(item, verb)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copied without __init__ (core/compiling.py)
 class Chain(ActionsAsRead):
     """A seat's legal list as its parts one after the other (tuples, :class:`Grid` s, any sequence
     of actions). Its length and any position cost one bisect over the parts' ends, counted when

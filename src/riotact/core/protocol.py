@@ -9,6 +9,7 @@ replay, clone and undo.
 from __future__ import annotations
 
 import copy
+import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
@@ -21,6 +22,7 @@ from typing import (
     Protocol,
     TypeVar,
     Union,
+    cast,
     get_args,
     get_origin,
     get_type_hints,
@@ -66,7 +68,9 @@ class _Layout:
     """How :func:`record_copy` copies a record class, read once from its fields' type hints: the
     fields shared as they are (plain values), copied one level (a list, dict or set of plain values,
     maybe None: ``flat``) or deep-copied (anything else: ``deep``); for a class with slots, the
-    fields' values in order and the places of those two kinds (its copy is made by its ``__init__``)."""
+    fields' values in order and the places of those two kinds (its copy is made by its ``__init__``);
+    for a class mypyc compiled (a compiled engine's), ``compiled``: its copy is made without ``__init__``
+    and given its attributes through mypyc's ``__setstate__``, those no field declares deep-copied."""
 
     names: tuple[str, ...]
     flat: tuple[str, ...]
@@ -74,11 +78,13 @@ class _Layout:
     values: Callable[[Any], tuple[Any, ...]] | None = None
     flat_at: tuple[int, ...] = ()
     deep_at: tuple[int, ...] = ()
+    compiled: bool = False
 
     @classmethod
     def of(cls, record: object) -> _Layout:
         record_class = type(record)
-        hints = get_type_hints(record_class)
+        attributes: tuple[str, ...] | None = getattr(record_class, "__mypyc_attrs__", None)
+        hints = get_type_hints(record_class if attributes is None else _source_class(record_class))
         every = fields(record_class)  # type: ignore[arg-type]
         names = tuple(f.name for f in every)
         flat, deep = [], []
@@ -94,10 +100,30 @@ class _Layout:
                 deep.append(name)
         if hasattr(record, "__dict__"):
             return cls(names, tuple(flat), tuple(deep))
+        if attributes is not None:
+            undeclared = tuple(a for a in attributes if a not in names)
+            return cls(names, tuple(flat), (*deep, *undeclared), compiled=True)
         if not all(f.init and not f.kw_only for f in every) or hasattr(record_class, "__post_init__"):
             raise TypeError(f"{record_class.__name__}: a record with slots is copied through its __init__")
-        return cls(names, tuple(flat), tuple(deep), attrgetter(*names), tuple(map(names.index, flat)),
+        return cls(names, tuple(flat), tuple(deep), _values_of(names), tuple(map(names.index, flat)),
                    tuple(map(names.index, deep)))
+
+
+def _source_class(compiled: type) -> type:
+    """The class a compiled engine's class was compiled from (riotact/compiled.py: the package
+    ``riotact_compiled`` copies ``riotact``'s modules), whose type hints are the written ones: mypyc's
+    annotations of a compiled class are its own (``str | None`` reads ``type``, ``set[str]`` ``set``)."""
+    module = importlib.import_module("riotact" + compiled.__module__.removeprefix("riotact_compiled"))
+    source: type = getattr(module, compiled.__qualname__)
+    return source
+
+
+def _values_of(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    """The values of a record's fields ``names``, in order, as a tuple (``attrgetter`` of one name
+    gives the bare value, of none refuses)."""
+    if len(names) > 1:
+        return attrgetter(*names)
+    return lambda record: tuple(getattr(record, name) for name in names)
 
 
 _LAYOUTS: dict[type, _Layout] = {}
@@ -116,6 +142,18 @@ def record_copy(record: R, memo: dict[int, object]) -> R:
     layout = _LAYOUTS.get(cls)
     if layout is None:
         layout = _LAYOUTS[cls] = _Layout.of(record)
+    if layout.compiled:  # made without __init__ (a dataclass's is not compiled), given the attributes set
+        twin = cls.__new__(cls)
+        memo[id(record)] = twin
+        state = cast(dict[str, Any], record.__getstate__())  # {name: value} of those set (mypyc's)
+        for name in layout.flat:
+            if state.get(name) is not None:
+                state[name] = state[name].copy()
+        for name in layout.deep:
+            if name in state:
+                state[name] = copy.deepcopy(state[name], memo)
+        twin.__setstate__(state)  # type: ignore[attr-defined]
+        return twin
     if layout.values is not None:  # slots: the copy is made by __init__, its values in field order
         values = list(layout.values(record))
         for at in layout.flat_at:

@@ -33,9 +33,9 @@ import random
 from collections.abc import Callable, Iterable
 from typing import TypeVar
 
-from .dice import SeededDice
+from .engines import game_parts
 from .game import Game
-from .log import GameLog, QuietLog, dumps
+from .log import GameLog, dumps
 from .scenario import Scenario
 
 T = TypeVar("T")
@@ -49,9 +49,10 @@ def world_copy(game: Game, seed: int) -> Game:
     their counts stay), so copying costs the state only.
     """
     rng = random.Random(seed)
-    dice = SeededDice(rng)
+    parts = game_parts(game.spec, game.engine, explain=False)  # the dice and log of the game's own engine
+    dice = parts.seeded_dice(rng)
     header = {k: v for k, v in game.log.header.items() if k not in ("seed", "cards", "hidden_dice")}
-    log = QuietLog({**header, "dice": "seeded", "world": True})  # no replay rebuilds it: its past is gone
+    log = parts.log({**header, "dice": "seeded", "world": True})  # no replay rebuilds it: its past is gone
     log.events = [{"kind": e["kind"]} for e in game.log.events]
     umpire = game.umpire
     memo: dict[int, object] = {**game.copy_memo(), id(game.log): log, id(umpire.rng): rng, id(game.dice): dice,
@@ -67,20 +68,21 @@ def world_copy(game: Game, seed: int) -> Game:
     return world
 
 
-#: The last few openings :func:`scenario_start` built, by scenario, options and seed.
-_STARTS: dict[tuple[int, str, int], tuple[Scenario, Game]] = {}
+#: The last few openings :func:`scenario_start` built, by scenario, options, seed and engine.
+_STARTS: dict[tuple[int, str, int, str], tuple[Scenario, Game]] = {}
 
 
 def scenario_start(game: Game, seed: int) -> Game:
-    """The scenario's opening position dealt from ``seed`` (same options): the prior a determiniser
+    """The scenario's opening position dealt from ``seed`` (same options, same engine): the prior a determiniser
     deals a piece from when the seat knows nothing newer of it: take from it only what the seat's
     ``scenario_data_for`` shows (the rest is the truth). Shared between calls (built once): copy what
     you take from it, never change it."""
-    key = (id(game.scenario), dumps(game.overrides), seed)
+    key = (id(game.scenario), dumps(game.overrides), seed, game.engine)
     if key not in _STARTS:
         if len(_STARTS) >= 8:
             del _STARTS[next(iter(_STARTS))]
-        _STARTS[key] = (game.scenario, Game(game.scenario, seed=seed, options=game.overrides, explain=False))
+        _STARTS[key] = (game.scenario, Game(game.scenario, seed=seed, options=game.overrides, explain=False,
+                                            engine=game.engine))
     return _STARTS[key][1]
 
 

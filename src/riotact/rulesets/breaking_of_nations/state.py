@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from riotact.core.adjudication import Umpire
+from riotact.core.compiling import mypyc_attr
 from riotact.core.log import ALL
 from riotact.core.protocol import State, record_copy
 from riotact.core.scenario import Scenario
@@ -298,6 +299,7 @@ def place(men: list[Soldier], centre: XY, formation: str, facing: float) -> None
         m.x, m.y = round(centre[0] + dx, 2), round(centre[1] + dy, 2)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copied without __init__ (core/compiling.py)
 class World(State):
     """What is on the table in one game of The Breaking of Nations: the scenario's setup, the table and
     its lanes cut through the wire, the units and their soldiers, the buildings, the guns' plans and the

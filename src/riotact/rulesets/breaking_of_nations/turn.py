@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from riotact.core.adjudication import Umpire
+from riotact.core.compiling import mypyc_attr
 from riotact.core.log import Visibility
 from riotact.core.protocol import Action
 from riotact.core.scenario import Scenario
@@ -77,6 +78,7 @@ ORDERS: dict[str, Order] = {
 }
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copied without __init__ (core/compiling.py)
 class BreakingOfNations(World):
     def __init__(self, scenario: Scenario, options: Options, umpire: Umpire) -> None:
         super().__init__(scenario, options, umpire)

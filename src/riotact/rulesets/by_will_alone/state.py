@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from riotact.core.adjudication import Umpire
+from riotact.core.compiling import mypyc_attr
 from riotact.core.errors import ScenarioError
 from riotact.core.open_orders import Orders
 from riotact.core.protocol import Action, State, record_copy
@@ -175,6 +176,7 @@ class Task:
         return record_copy(self, memo)  # for search: its containers copied, its values shared
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copied without __init__ (core/compiling.py)
 class World(State):
     """The whole state of one game: the pieces, the orders of the step under way, the initiative,
     and the simple queries over them. The rules are functions over it in :mod:`.rules`."""

@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from riotact.core.adjudication import Umpire
+from riotact.core.compiling import mypyc_attr
 from riotact.core.log import Visibility
 from riotact.core.open_orders import OrderList
 from riotact.core.protocol import Action
@@ -20,6 +21,7 @@ from .rules import movement, orders, sequence
 from .state import World
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copied without __init__ (core/compiling.py)
 class ByWillAlone(World):
     """By Will Alone: two sides, one initiative, actions and reactions."""
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from riotact.core.adjudication import RollTotal, Umpire
 from riotact.core.audiences import umpire_only
+from riotact.core.compiling import mypyc_attr
 from riotact.core.log import UMPIRE
 from riotact.core.modifiers import Modifier
 from riotact.core.protocol import State, record_copy
@@ -128,6 +129,9 @@ class Threat:
     node: str
     crowd: str | None = None
     building: str | None = None
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Threat:
+        return self  # frozen: copies of a game share it (a compiled frozen dataclass cannot be copied field by field)
 
 
 @dataclass
@@ -297,6 +301,7 @@ class LooterVehicle:
         return record_copy(self, memo)  # for search: its containers copied, its values shared
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copied without __init__ (core/compiling.py)
 class World(State):
     """The table of one Civil Disorder game and its queries; :class:`.turn.CivilDisorder` adds
     the protocol and the turn (CD-12)."""

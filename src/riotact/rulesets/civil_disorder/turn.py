@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from riotact.core.adjudication import Umpire
+from riotact.core.compiling import mypyc_attr
 from riotact.core.errors import OptionError, ScenarioError
 from riotact.core.log import UMPIRE
 from riotact.core.options import make_options
@@ -59,6 +60,7 @@ ASSESSMENT = "assessment"
 ALWAYS_OPEN = {"pass": Action("pass", "take no action this turn"), "stay": Action("stay", "stay where you are")}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copied without __init__ (core/compiling.py)
 class CivilDisorder(World):
     """One game of Civil Disorder; riotact is the umpire (CD-01, CD-03, CD-05)."""
 

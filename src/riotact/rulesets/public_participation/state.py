@@ -6,9 +6,10 @@ from __future__ import annotations
 import copy
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from riotact.core.adjudication import Umpire
+from riotact.core.compiling import mypyc_attr
 from riotact.core.log import UMPIRE
 from riotact.core.protocol import Action, State, record_copy
 from riotact.core.scenario import Scenario
@@ -199,6 +200,7 @@ class LitStick:
     tried: list[str] = field(default_factory=list)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copied without __init__ (core/compiling.py)
 class World(State):
     """A game's whole state: the table, the characters on it, the move and phase, what waits."""
 
@@ -270,9 +272,13 @@ class World(State):
                      self.plans, self.menus, self.speech, self.messages, self.ids, self.allies,
                      *self.weapon_book.values(), *(c.card for c in self.chars.values())):
             memo.setdefault(id(same), same)
-        twin = object.__new__(type(self))
+        cls = type(self)
+        twin = cls.__new__(cls)  # without __init__ (compiled, the class allows it: core/compiling.py)
         memo[id(self)] = twin
-        twin.__dict__.update({k: copy.deepcopy(v, memo) for k, v in self.__dict__.items() if k != "last_seen"})
+        # Its attributes by name: a compiled class's are not in its __dict__ (``__getstate__`` holds them all)
+        for name, value in cast(dict[str, Any], self.__getstate__()).items():
+            if name != "last_seen":
+                setattr(twin, name, copy.deepcopy(value, memo))
         twin.last_seen = {seat: dict(noted) for seat, noted in self.last_seen.items()}  # of tuples
         return twin
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from riotact.core.adjudication import Umpire
+from riotact.core.compiling import mypyc_attr
 from riotact.core.log import Visibility
 from riotact.core.protocol import Action
 from riotact.core.scenario import Scenario
@@ -24,6 +25,7 @@ from .rules import firing, movement, sequence, speaking
 from .state import World, parse_xy, xy_text
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copied without __init__ (core/compiling.py)
 class PublicParticipation(World):
     """The core protocol over the world: each decision is handed to the procedures in ``rules/``."""
 
