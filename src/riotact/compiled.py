@@ -97,6 +97,8 @@ class CompiledCopy:
 
     def __init__(self, spec: RulesetSpec) -> None:
         self.spec = spec
+        # the copies' records read their fields' type hints from the sources' classes (record_copy)
+        importlib.import_module(copy_of("riotact.core.protocol")).BUILT_FROM[PACKAGE] = "riotact"
 
     def parts(self) -> Parts:
         dice = importlib.import_module(copy_of("riotact.core.dice"))

@@ -69,8 +69,8 @@ class _Layout:
     fields shared as they are (plain values), copied one level (a list, dict or set of plain values,
     maybe None: ``flat``) or deep-copied (anything else: ``deep``); for a class with slots, the
     fields' values in order and the places of those two kinds (its copy is made by its ``__init__``);
-    for a class mypyc compiled (a compiled engine's), ``compiled``: its copy is made without ``__init__``
-    and given its attributes through mypyc's ``__setstate__``, those no field declares deep-copied."""
+    for a class that keeps its attributes itself (neither ``__dict__`` nor slots: an engine's compiled
+    class), ``kept``: its copy is made without ``__init__`` and given them through ``__setstate__``."""
 
     names: tuple[str, ...]
     flat: tuple[str, ...]
@@ -78,13 +78,12 @@ class _Layout:
     values: Callable[[Any], tuple[Any, ...]] | None = None
     flat_at: tuple[int, ...] = ()
     deep_at: tuple[int, ...] = ()
-    compiled: bool = False
+    kept: bool = False
 
     @classmethod
     def of(cls, record: object) -> _Layout:
         record_class = type(record)
-        attributes: tuple[str, ...] | None = getattr(record_class, "__mypyc_attrs__", None)
-        hints = get_type_hints(record_class if attributes is None else _source_class(record_class))
+        hints = get_type_hints(_written(record_class))
         every = fields(record_class)  # type: ignore[arg-type]
         names = tuple(f.name for f in every)
         flat, deep = [], []
@@ -100,22 +99,28 @@ class _Layout:
                 deep.append(name)
         if hasattr(record, "__dict__"):
             return cls(names, tuple(flat), tuple(deep))
-        if attributes is not None:
-            undeclared = tuple(a for a in attributes if a not in names)
-            return cls(names, tuple(flat), (*deep, *undeclared), compiled=True)
+        if not hasattr(record_class, "__slots__"):
+            return cls(names, tuple(flat), tuple(deep), kept=True)
         if not all(f.init and not f.kw_only for f in every) or hasattr(record_class, "__post_init__"):
             raise TypeError(f"{record_class.__name__}: a record with slots is copied through its __init__")
         return cls(names, tuple(flat), tuple(deep), _values_of(names), tuple(map(names.index, flat)),
                    tuple(map(names.index, deep)))
 
 
-def _source_class(compiled: type) -> type:
-    """The class a compiled engine's class was compiled from (riotact/compiled.py: the package
-    ``riotact_compiled`` copies ``riotact``'s modules), whose type hints are the written ones: mypyc's
-    annotations of a compiled class are its own (``str | None`` reads ``type``, ``set[str]`` ``set``)."""
-    module = importlib.import_module("riotact" + compiled.__module__.removeprefix("riotact_compiled"))
-    source: type = getattr(module, compiled.__qualname__)
-    return source
+#: Packages an engine builds from another's modules, ``{built: written}`` (the engine says so as it
+#: loads): a class built so reads its type hints from the class of its name it was built from, whose
+#: annotations are the written ones (a compiler may keep its own: ``str | None`` as ``type``).
+BUILT_FROM: dict[str, str] = {}
+
+
+def _written(record_class: type) -> type:
+    """The class whose type hints describe ``record_class``'s fields: itself, or (:data:`BUILT_FROM`)
+    the one it was built from."""
+    package, _, module = record_class.__module__.partition(".")
+    if package not in BUILT_FROM:
+        return record_class
+    written: type = getattr(importlib.import_module(f"{BUILT_FROM[package]}.{module}"), record_class.__qualname__)
+    return written
 
 
 def _values_of(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
@@ -142,10 +147,12 @@ def record_copy(record: R, memo: dict[int, object]) -> R:
     layout = _LAYOUTS.get(cls)
     if layout is None:
         layout = _LAYOUTS[cls] = _Layout.of(record)
-    if layout.compiled:  # made without __init__ (a dataclass's is not compiled), given the attributes set
+    if layout.kept:  # made without __init__, given the attributes set (its __getstate__: {name: value})
         twin = cls.__new__(cls)
         memo[id(record)] = twin
-        state = cast(dict[str, Any], record.__getstate__())  # {name: value} of those set (mypyc's)
+        state = cast(dict[str, Any], record.__getstate__())
+        if len(state) != len(layout.names):  # what no field declares may be anything: deep-copied
+            state.update({k: copy.deepcopy(v, memo) for k, v in state.items() if k not in layout.names})
         for name in layout.flat:
             if state.get(name) is not None:
                 state[name] = state[name].copy()
