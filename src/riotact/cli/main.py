@@ -35,7 +35,7 @@ from .odds import odds as odds_command
 from .play import TerminalTable
 from .report import report as report_command
 from .serve import serve
-from .sim import GameSummary, run_batch, summarise
+from .sim import ENGINE_HELP, GameSummary, run_batch, summarise
 from .sweep import sweep as sweep_command
 
 console = Console(emoji=False)  # ids like "unit:envelope:x" must not turn into pictures
@@ -210,9 +210,7 @@ def ask(prompt: str) -> str:
 @click.option("--table", "table_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write one row per game to this Parquet file (schema: docs/lab.md).")
 @click.option("--engine", type=click.Choice(ENGINES), default="auto", show_default=True,
-              help="compiled: the ruleset's compiled laboratory core (Revolting Behaviour!) or engine "
-              "(Civil Disorder), for random and heuristic bots; "
-              "python: the Python engine; auto: compiled where it can play. The games are the same.")
+              help=f"{ENGINE_HELP} The games are the same.")
 def sim(scenario: str, games: int, seed: int, jobs: int, log_dir: Path | None,
         seat_pairs: tuple[str, ...], as_json: bool, option_pairs: tuple[str, ...],
         table_path: Path | None, engine: str) -> None:

@@ -14,6 +14,10 @@ from typing import Any
 from riotact.core import Game, Laboratory, Scenario, make_bot, play_laboratory, play_out
 from riotact.lab.seeds import game_seed
 
+#: ``--engine`` of ``sim`` and ``sweep``.
+ENGINE_HELP = ("compiled: the ruleset's compiled laboratory core (Revolting Behaviour!: random and heuristic "
+               "bots) or engine (Civil Disorder, By Will Alone, Public Participation, The Breaking of Nations: "
+               "every bot, search too); python: the Python engine; auto: compiled where it can play.")
 CHUNK = 32  # games per task sent to a worker: few enough to spread the work, enough to pay for the trip
 
 

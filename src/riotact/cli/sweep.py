@@ -15,6 +15,8 @@ from riotact.core.engines import ENGINES
 from riotact.core.options import parse_cli_option
 from riotact.lab.sweep import Sweep, local_runner, run_sweep, seat_kinds
 
+from .sim import ENGINE_HELP
+
 errors = Console(stderr=True, emoji=False)
 
 
@@ -34,9 +36,7 @@ errors = Console(stderr=True, emoji=False)
 @click.option("--cluster", metavar="ADDRESS", help="Run on a Dask distributed scheduler (tcp://host:8786); "
               "needs the `cluster` extra.")
 @click.option("--engine", type=click.Choice(ENGINES), default="auto", show_default=True,
-              help="compiled: the ruleset's compiled laboratory core (Revolting Behaviour!) or engine "
-              "(Civil Disorder), for random and heuristic bots; "
-              "python: the Python engine; auto: compiled where it can play. The rows are the same.")
+              help=f"{ENGINE_HELP} The rows are the same.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 def sweep(scenario: str, games: int, seed: int, grid: tuple[str, ...], seat_pairs: tuple[str, ...],
           option_pairs: tuple[str, ...], out: Path, jobs: int, cluster: str | None, engine: str,
